@@ -1,0 +1,87 @@
+/** Composes the API: external plugins, then ours, then the business modules, then the web app. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@portal/contract';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { TokenService } from './lib/tokens';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import type { FileStorage } from './plugins/storage';
+import { modules } from './modules';
+
+export interface AppDependencies {
+  config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'>;
+  db: Database;
+  tokens: TokenService;
+  storage: FileStorage;
+  logger?: boolean | { level: string };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    storage: FileStorage;
+  }
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true, bodyLimit: 1_048_576 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('storage', deps.storage);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { tokens: deps.tokens });
+
+  await app.register(
+    async (api) => {
+      for (const module of modules) await api.register(module.routes, { prefix: module.prefix });
+      api.get('/health', async () => ({ status: 'ok' }));
+    },
+    { prefix: '/api' },
+  );
+  app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);
+
+  const indexHtml = path.join(deps.config.webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+        return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    loginAttemptsPerMinute: number;
+  }
+}

@@ -1,0 +1,66 @@
+/** Opens the database: PGlite in DATA_DIR by default, PostgreSQL through node-postgres when DATABASE_URL is set. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirectoryLock, type DirectoryLock } from './directory-lock';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Numeric columns come back as strings by default; drizzle's mode 'number' maps them.
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  let lock: DirectoryLock | undefined;
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const dataDir = options.dataDir ?? 'data';
+    const pgDir = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirectoryLock(path.join(dataDir, 'pgdata.lock'));
+    // After a hard kill PGlite can refuse to start on the dead process's pid file; the lock proves it is stale.
+    fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
+    client = new PGlite(pgDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async close() {
+      try {
+        if (!options.inMemory) await client.query('CHECKPOINT');
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

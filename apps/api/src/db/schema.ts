@@ -1,0 +1,335 @@
+/** The database schema: every entity of the spec's section 3 plus users, timeline, meetings and counters. */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ALLOTMENT_STATUSES,
+  ALLOTMENT_TYPES,
+  APPLICANT_CATEGORIES,
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  ASSET_STATUSES,
+  ASSET_TYPES,
+  ASSET_UNITS,
+  COMMITTEE_TYPES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  INVOICE_TYPES,
+  LEASE_DEED_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  ROLES,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TYPES,
+  TIMELINE_ENTITY_TYPES,
+} from '@portal/contract';
+
+export const roleEnum = pgEnum('role', ROLES);
+export const applicationStatusEnum = pgEnum('application_status', APPLICATION_STATUSES);
+export const applicationTypeEnum = pgEnum('application_type', APPLICATION_TYPES);
+export const applicantCategoryEnum = pgEnum('applicant_category', APPLICANT_CATEGORIES);
+export const assetTypeEnum = pgEnum('asset_type', ASSET_TYPES);
+export const assetUnitEnum = pgEnum('asset_unit', ASSET_UNITS);
+export const assetStatusEnum = pgEnum('asset_status', ASSET_STATUSES);
+export const documentTypeEnum = pgEnum('document_type', DOCUMENT_TYPES);
+export const documentStatusEnum = pgEnum('document_status', DOCUMENT_STATUSES);
+export const invoiceTypeEnum = pgEnum('invoice_type', INVOICE_TYPES);
+/** Stored invoices are pending or paid; overdue is read from the due date. */
+export const storedInvoiceStatusEnum = pgEnum('invoice_status', ['pending', 'paid']);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const allotmentTypeEnum = pgEnum('allotment_type', ALLOTMENT_TYPES);
+export const allotmentStatusEnum = pgEnum('allotment_status', ALLOTMENT_STATUSES);
+export const leaseDeedStatusEnum = pgEnum('lease_deed_status', LEASE_DEED_STATUSES);
+export const serviceRequestTypeEnum = pgEnum('service_request_type', SERVICE_REQUEST_TYPES);
+export const serviceRequestStatusEnum = pgEnum('service_request_status', SERVICE_REQUEST_STATUSES);
+export const committeeTypeEnum = pgEnum('committee_type', COMMITTEE_TYPES);
+export const timelineEntityEnum = pgEnum('timeline_entity_type', TIMELINE_ENTITY_TYPES);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'number' });
+const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  role: roleEnum('role').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const applicants = pgTable('applicants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  organizationName: text('organization_name').notNull(),
+  panNumber: text('pan_number').notNull(),
+  gstNumber: text('gst_number'),
+  category: applicantCategoryEnum('category').notNull().default('general'),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  pincode: text('pincode').notNull(),
+  bankName: text('bank_name').notNull(),
+  bankAccount: text('bank_account').notNull(),
+  bankIfsc: text('bank_ifsc').notNull(),
+  sdpReference: text('sdp_reference'),
+  kycVerified: boolean('kyc_verified').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assetCode: text('asset_code').notNull().unique(),
+    categoryId: text('category_id').notNull(),
+    type: assetTypeEnum('type').notNull(),
+    zone: text('zone').notNull(),
+    location: text('location').notNull(),
+    surveyNumber: text('survey_number').notNull(),
+    plotNumber: text('plot_number'),
+    totalArea: area('total_area').notNull(),
+    availableArea: area('available_area').notNull(),
+    unit: assetUnitEnum('unit').notNull(),
+    valuation: money('valuation').notNull(),
+    status: assetStatusEnum('status').notNull().default('available'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('assets_status_idx').on(table.status)],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationNumber: text('application_number').notNull().unique(),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    applicationType: applicationTypeEnum('application_type').notNull().default('new'),
+    status: applicationStatusEnum('status').notNull().default('draft'),
+    currentStage: text('current_stage').notNull(),
+    estimatedInvestment: money('estimated_investment').notNull(),
+    employmentGeneration: integer('employment_generation').notNull(),
+    projectDescription: text('project_description').notNull(),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('applications_applicant_idx').on(table.applicantId),
+    index('applications_status_idx').on(table.status),
+    index('applications_created_idx').on(table.createdAt),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    documentType: documentTypeEnum('document_type').notNull(),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    verified: boolean('verified').notNull().default(false),
+    verificationStatus: documentStatusEnum('verification_status').notNull().default('pending'),
+    verifiedBy: uuid('verified_by').references(() => users.id),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('documents_application_idx').on(table.applicationId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    invoiceType: invoiceTypeEnum('invoice_type').notNull(),
+    amount: money('amount').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: storedInvoiceStatusEnum('status').notNull().default('pending'),
+    generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('invoices_application_type_uq').on(table.applicationId, table.invoiceType),
+    index('invoices_generated_idx').on(table.generatedAt),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    receiptNumber: text('receipt_number').notNull().unique(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amount: money('amount').notNull(),
+    paymentDate: timestamp('payment_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    paymentMethod: paymentMethodEnum('payment_method').notNull().default('online'),
+    transactionReference: text('transaction_reference').notNull(),
+    status: paymentStatusEnum('status').notNull().default('success'),
+    paidBy: uuid('paid_by').references(() => users.id),
+  },
+  (table) => [
+    // One successful payment per invoice, even when two requests race.
+    uniqueIndex('payments_invoice_success_uq').on(table.invoiceId).where(sql`status = 'success'`),
+    index('payments_date_idx').on(table.paymentDate),
+  ],
+);
+
+export const allotments = pgTable(
+  'allotments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allotmentNumber: text('allotment_number').notNull().unique(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    allotmentType: allotmentTypeEnum('allotment_type').notNull().default('provisional'),
+    allotmentDate: date('allotment_date', { mode: 'string' }).notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    status: allotmentStatusEnum('status').notNull().default('active'),
+    letterGenerated: boolean('letter_generated').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // An asset is held by at most one active allotment; an application has at most one.
+    uniqueIndex('allotments_active_asset_uq').on(table.assetId).where(sql`status = 'active'`),
+    uniqueIndex('allotments_active_application_uq').on(table.applicationId).where(sql`status = 'active'`),
+  ],
+);
+
+export const leaseDeeds = pgTable(
+  'lease_deeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allotmentId: uuid('allotment_id')
+      .notNull()
+      .references(() => allotments.id),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    submissionDate: timestamp('submission_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    verificationStatus: leaseDeedStatusEnum('verification_status').notNull().default('pending'),
+    remarks: text('remarks'),
+    verifiedBy: uuid('verified_by').references(() => users.id),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('lease_deeds_allotment_idx').on(table.allotmentId)],
+);
+
+export const possessions = pgTable('possessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  allotmentId: uuid('allotment_id')
+    .notNull()
+    .unique()
+    .references(() => allotments.id),
+  possessionDate: date('possession_date', { mode: 'string' }).notNull(),
+  areaVerified: area('area_verified').notNull(),
+  boundaryMarked: boolean('boundary_marked').notNull().default(true),
+  remarks: text('remarks'),
+  recordedBy: uuid('recorded_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestNumber: text('request_number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    requestType: serviceRequestTypeEnum('request_type').notNull(),
+    applicationId: uuid('application_id').references(() => applications.id),
+    allotmentId: uuid('allotment_id').references(() => allotments.id),
+    description: text('description').notNull(),
+    feeAmount: money('fee_amount').notNull().default(0),
+    status: serviceRequestStatusEnum('status').notNull().default('submitted'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('service_requests_user_idx').on(table.userId)],
+);
+
+export const meetings = pgTable('meetings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  meetingNumber: text('meeting_number').notNull().unique(),
+  meetingDate: date('meeting_date', { mode: 'string' }).notNull(),
+  committeeType: committeeTypeEnum('committee_type').notNull(),
+  agenda: text('agenda').notNull(),
+  applicationIds: uuid('application_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const timelineEvents = pgTable(
+  'timeline_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id').references(() => applications.id),
+    action: text('action').notNull(),
+    userRole: text('user_role').notNull(),
+    userName: text('user_name').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    details: text('details').notNull().default(''),
+    entityType: timelineEntityEnum('entity_type').notNull(),
+    entityId: uuid('entity_id'),
+    // clock_timestamp, not now(): several events written in one transaction keep their order.
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('timeline_application_idx').on(table.applicationId, table.seq)],
+);
+
+/** Per-year sequences behind the human numbers (APP-2026-000001, ...). */
+export const counters = pgTable(
+  'counters',
+  {
+    name: text('name').notNull(),
+    year: integer('year').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.year] })],
+);

@@ -1,0 +1,174 @@
+/** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
+ * Runs only on a database without users, so a second start keeps what is there. */
+import { addDays } from '../lib/dates';
+import { FEES, processingFeeWithGst, roundRupees, type ApplicationStatus, type Role } from '@portal/contract';
+import { hashPassword } from '../lib/passwords';
+import { nextNumber } from '../repositories/counters';
+import { countUsers } from '../repositories/users';
+import type { Database } from './client';
+import { applicants, applications, assets, invoices, timelineEvents, users } from './schema';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export const DEMO_USERS: { email: string; role: Role; fullName: string }[] = [
+  { email: 'entrepreneur@example.com', role: 'entrepreneur', fullName: 'Ravi Kumar' },
+  { email: 'zonal@example.com', role: 'zonal_manager', fullName: 'Lakshmi Rao' },
+  { email: 'ho@example.com', role: 'ho', fullName: 'Suresh Reddy' },
+  { email: 'committee@example.com', role: 'committee', fullName: 'Anita Sharma' },
+  { email: 'legal@example.com', role: 'legal', fullName: 'Farhan Ali' },
+  { email: 'finance@example.com', role: 'finance', fullName: 'Meera Iyer' },
+  { email: 'admin@example.com', role: 'admin', fullName: 'System Administrator' },
+];
+
+const ZONES = [
+  { zone: 'Hyderabad North', locations: ['Patancheru IDA', 'Jeedimetla IDA', 'Bollaram IE'] },
+  { zone: 'Hyderabad South', locations: ['Shamshabad IP', 'Kothur IP', 'Maheshwaram IP'] },
+  { zone: 'Warangal', locations: ['Madikonda IP', 'Kazipet IE'] },
+  { zone: 'Karimnagar', locations: ['Ramagundam IDA', 'Peddapalli IP'] },
+  { zone: 'Nalgonda', locations: ['Choutuppal IP', 'Bhongir IE'] },
+];
+const TYPES = ['land', 'plot', 'shed', 'building'] as const;
+const CATEGORIES = ['industrial', 'msme', 'food-processing', 'pharma', 'logistics'];
+
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    const userRows = await tx
+      .insert(users)
+      .values(DEMO_USERS.map((user) => ({ email: user.email, role: user.role, fullName: user.fullName, passwordHash })))
+      .returning();
+    const entrepreneur = userRows.find((user) => user.role === 'entrepreneur')!;
+
+    const assetValues = Array.from({ length: 30 }, (_, index) => {
+      const zone = ZONES[index % ZONES.length]!;
+      const type = TYPES[index % TYPES.length]!;
+      const unit = type === 'land' ? ('acres' as const) : type === 'plot' ? ('sqm' as const) : ('sqft' as const);
+      const totalArea = type === 'land' ? 2 + (index % 7) * 1.5 : type === 'plot' ? 1000 + index * 125 : 5000 + index * 250;
+      return {
+        assetCode: `${zone.zone.slice(0, 3).toUpperCase()}-${type.toUpperCase().slice(0, 2)}-${String(index + 1).padStart(3, '0')}`,
+        categoryId: CATEGORIES[index % CATEGORIES.length]!,
+        type,
+        zone: zone.zone,
+        location: zone.locations[index % zone.locations.length]!,
+        surveyNumber: `${100 + index * 7}/${(index % 4) + 1}`,
+        plotNumber: type === 'land' ? null : `P-${index + 1}`,
+        totalArea,
+        availableArea: totalArea,
+        unit,
+        valuation: 1_500_000 + index * 350_000,
+        status: 'available' as const,
+      };
+    });
+    const assetRows = await tx.insert(assets).values(assetValues).returning();
+
+    const [profile] = await tx
+      .insert(applicants)
+      .values({
+        userId: entrepreneur.id,
+        organizationName: 'Kumar Precision Components Pvt Ltd',
+        panNumber: 'ABCPK1234L',
+        gstNumber: '36ABCPK1234L1Z5',
+        category: 'mse',
+        address: 'Plot 12, Industrial Estate Road, Balanagar',
+        city: 'Hyderabad',
+        state: 'Telangana',
+        pincode: '500037',
+        bankName: 'State Bank of India',
+        bankAccount: '30123456789',
+        bankIfsc: 'SBIN0001234',
+        sdpReference: null,
+        kycVerified: true,
+      })
+      .returning();
+
+    const plan: { status: ApplicationStatus; stage: string; description: string; investment: number; jobs: number }[] = [
+      { status: 'draft', stage: 'Draft', description: 'CNC machining unit for automotive components', investment: 25_000_000, jobs: 40 },
+      { status: 'submitted', stage: 'Submitted for scrutiny', description: 'Precision sheet-metal fabrication shed', investment: 12_000_000, jobs: 25 },
+      { status: 'under_scrutiny', stage: 'Under scrutiny', description: 'Packaging material unit', investment: 8_000_000, jobs: 18 },
+      { status: 'pending_committee', stage: 'Pending committee', description: 'Food processing and cold storage', investment: 45_000_000, jobs: 60 },
+    ];
+    const now = new Date();
+    for (const [index, item] of plan.entries()) {
+      const asset = assetRows[index * 3]!;
+      const number = await nextNumber(tx, 'application');
+      const createdAt = addDays(now, -(20 - index * 4));
+      const submitted = item.status !== 'draft';
+      const [application] = await tx
+        .insert(applications)
+        .values({
+          applicationNumber: number,
+          applicantId: profile!.id,
+          assetId: asset.id,
+          applicationType: 'new',
+          status: item.status,
+          currentStage: item.stage,
+          estimatedInvestment: item.investment,
+          employmentGeneration: item.jobs,
+          projectDescription: item.description,
+          createdAt,
+          updatedAt: createdAt,
+          submittedAt: submitted ? addDays(createdAt, 1) : null,
+        })
+        .returning();
+      await tx.insert(timelineEvents).values({
+        applicationId: application!.id,
+        action: 'Application created',
+        userRole: 'entrepreneur',
+        userName: entrepreneur.fullName,
+        userId: entrepreneur.id,
+        details: `Application ${number} created as a draft`,
+        entityType: 'application',
+        entityId: application!.id,
+        timestamp: createdAt,
+      });
+      if (!submitted) continue;
+      const submittedAt = addDays(createdAt, 1);
+      const due = addDays(submittedAt, FEES.invoiceDueDays).toISOString().slice(0, 10);
+      await tx.insert(invoices).values([
+        {
+          invoiceNumber: await nextNumber(tx, 'invoice'),
+          applicationId: application!.id,
+          invoiceType: 'processing_fee',
+          amount: processingFeeWithGst(),
+          dueDate: due,
+          generatedAt: submittedAt,
+        },
+        {
+          invoiceNumber: await nextNumber(tx, 'invoice'),
+          applicationId: application!.id,
+          invoiceType: 'emd',
+          amount: roundRupees(asset.valuation * FEES.emdRateOfValuation),
+          dueDate: due,
+          generatedAt: submittedAt,
+        },
+      ]);
+      await tx.insert(timelineEvents).values({
+        applicationId: application!.id,
+        action: 'Application submitted',
+        userRole: 'entrepreneur',
+        userName: entrepreneur.fullName,
+        userId: entrepreneur.id,
+        details: 'Submitted for scrutiny; processing fee and EMD invoices generated',
+        entityType: 'application',
+        entityId: application!.id,
+        timestamp: submittedAt,
+      });
+      if (item.status !== 'submitted') {
+        await tx.insert(timelineEvents).values({
+          applicationId: application!.id,
+          action: `Status changed to ${item.status}`,
+          userRole: 'zonal_manager',
+          userName: 'Lakshmi Rao',
+          userId: userRows.find((user) => user.role === 'zonal_manager')!.id,
+          details: item.stage,
+          entityType: 'application',
+          entityId: application!.id,
+          timestamp: addDays(submittedAt, 2),
+        });
+      }
+    }
+    return true;
+  });
+}

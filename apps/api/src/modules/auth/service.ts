@@ -1,0 +1,24 @@
+/** Signing in and registering. */
+import type { RegisterRequest, User } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { conflict, unauthorized } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { TokenService } from '../../lib/tokens';
+import { findUserByEmail, insertUser, toUser } from '../../repositories/users';
+
+export const INVALID_LOGIN = 'Incorrect email or password';
+
+export async function login(db: Database, tokens: TokenService, email: string, password: string): Promise<string> {
+  const user = await findUserByEmail(db, email);
+  const valid = await verifyPassword(user?.passwordHash, password);
+  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+  if (!user.isActive) throw unauthorized('This account has been deactivated. Please contact the administrator.');
+  return tokens.issue(user.id);
+}
+
+export async function register(db: Database, request: RegisterRequest): Promise<User> {
+  const passwordHash = await hashPassword(request.password);
+  const row = await insertUser(db, { email: request.email, passwordHash, fullName: request.full_name, role: 'entrepreneur' });
+  if (!row) throw conflict('An account with this email already exists');
+  return toUser(row);
+}

@@ -1,0 +1,62 @@
+/** Bearer authentication and role checks. The user is read on every request, so a deactivated account or a
+ * changed role takes effect at once. */
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { can, type Permission, type Role } from '@portal/contract';
+import { forbidden, unauthorized } from '../lib/http-error';
+import type { TokenService } from '../lib/tokens';
+import type { Actor } from '../repositories/timeline';
+import { findUserById } from '../repositories/users';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+export function actorOf(user: CurrentUser): Actor {
+  return { id: user.id, role: user.role, name: user.fullName };
+}
+
+export const requireAuth: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request: FastifyRequest) {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized();
+  const userId = await this.tokens.verify(match[1]!);
+  if (!userId) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  const row = await findUserById(this.db, userId);
+  if (!row || !row.isActive) throw unauthorized('Your account is not active. Please sign in again.');
+  request.currentUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
+};
+
+/** Authenticates, then checks that the role holds one of the permissions. */
+export function requirePermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
+  return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await requireAuth.call(this, request, reply);
+    const role = currentUser(request).role;
+    if (!permissions.some((permission) => can(role, permission))) throw forbidden();
+  };
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
+  app.decorate('tokens', options.tokens);
+  app.decorateRequest('currentUser', null);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}

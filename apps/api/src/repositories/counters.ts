@@ -1,0 +1,25 @@
+/** Human numbers, unique and sequential per year: APP-2026-000001. The upsert takes a row lock, so two
+ * transactions asking at once get different numbers. */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { counters } from '../db/schema';
+
+export const NUMBER_PREFIXES = {
+  application: { prefix: 'APP', width: 6 },
+  invoice: { prefix: 'INV', width: 6 },
+  receipt: { prefix: 'RCP', width: 6 },
+  allotment: { prefix: 'ALT', width: 6 },
+  serviceRequest: { prefix: 'SR', width: 6 },
+  meeting: { prefix: 'MTG', width: 4 },
+} as const;
+
+export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {
+  const { prefix, width } = NUMBER_PREFIXES[kind];
+  const year = now.getUTCFullYear();
+  const [row] = await db
+    .insert(counters)
+    .values({ name: kind, year, value: 1 })
+    .onConflictDoUpdate({ target: [counters.name, counters.year], set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value });
+  return `${prefix}-${year}-${String(row!.value).padStart(width, '0')}`;
+}

@@ -1,0 +1,89 @@
+/** Every enumerated value of the spec's sections 3 and 4, declared once. */
+export const APPLICATION_STATUSES = [
+  'draft',
+  'submitted',
+  'under_scrutiny',
+  'pending_committee',
+  'approved',
+  'rejected',
+  'pending_payment',
+  'payment_verified',
+  'provisional_allotment',
+  'lease_submitted',
+  'final_allotment',
+  'possession_given',
+  'under_implementation',
+  'completed',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_TYPES = ['new', 'expansion_reservation'] as const;
+export type ApplicationType = (typeof APPLICATION_TYPES)[number];
+
+export const APPLICANT_CATEGORIES = ['general', 'sc', 'st', 'bc', 'women', 'minority', 'mse'] as const;
+export type ApplicantCategory = (typeof APPLICANT_CATEGORIES)[number];
+
+export const ASSET_TYPES = ['land', 'plot', 'shed', 'building'] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+export const ASSET_UNITS = ['sqm', 'sqft', 'acres'] as const;
+export type AssetUnit = (typeof ASSET_UNITS)[number];
+export const ASSET_STATUSES = ['available', 'reserved', 'allotted', 'other'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+
+export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const INVOICE_TYPES = ['processing_fee', 'emd', 'premium_instalment'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export const INVOICE_STATUSES = ['pending', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['online'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['success', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const ALLOTMENT_TYPES = ['provisional', 'final'] as const;
+export type AllotmentType = (typeof ALLOTMENT_TYPES)[number];
+export const ALLOTMENT_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export type AllotmentStatus = (typeof ALLOTMENT_STATUSES)[number];
+
+export const LEASE_DEED_STATUSES = ['pending', 'approved', 'rejected', 'needs_revision'] as const;
+export type LeaseDeedStatus = (typeof LEASE_DEED_STATUSES)[number];
+export const LEASE_DEED_VERDICTS = ['approved', 'rejected', 'needs_revision'] as const;
+export type LeaseDeedVerdict = (typeof LEASE_DEED_VERDICTS)[number];
+
+export const SERVICE_REQUEST_TYPES = [
+  'change_name',
+  'change_constitution',
+  'transfer',
+  'mortgage_noc',
+  'subletting',
+  'withdrawal',
+  'activity_change',
+  'eot',
+] as const;
+export type ServiceRequestType = (typeof SERVICE_REQUEST_TYPES)[number];
+export const SERVICE_REQUEST_STATUSES = ['submitted', 'in_progress', 'approved', 'rejected'] as const;
+export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
+
+export const COMMITTEE_TYPES = ['slsc', 'slac', 'board', 'sipc'] as const;
+export type CommitteeType = (typeof COMMITTEE_TYPES)[number];
+export const COMMITTEE_DECISIONS = ['approved', 'rejected', 'deferred', 'conditional_approval'] as const;
+export type CommitteeDecision = (typeof COMMITTEE_DECISIONS)[number];
+
+export const REPORT_TYPES = ['applications', 'assets', 'payments', 'allotments'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const TIMELINE_ENTITY_TYPES = [
+  'application',
+  'document',
+  'invoice',
+  'payment',
+  'allotment',
+  'lease_deed',
+  'possession',
+  'meeting',
+  'service_request',
+] as const;
+export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];

@@ -1,0 +1,33 @@
+/** Who may do what (spec section 6, product decisions section 4). Checked by the server, mirrored by the web app. */
+import type { Role } from './roles';
+
+export const PERMISSIONS = {
+  'create:application:own': ['entrepreneur'],
+  'submit:application:own': ['entrepreneur'],
+  'pay:invoice:own': ['entrepreneur'],
+  'upload:lease-deed:own': ['entrepreneur'],
+  'manage:profile:own': ['entrepreneur'],
+  'manage:service-request:own': ['entrepreneur'],
+  'read:application:any': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  'read:applicant:any': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  'update:application:status': ['zonal_manager', 'ho', 'committee', 'admin'],
+  'verify:document': ['zonal_manager', 'ho', 'committee', 'admin'],
+  'schedule:meeting': ['zonal_manager', 'ho', 'admin'],
+  'verify:lease-deed': ['zonal_manager', 'ho', 'admin'],
+  'record:possession': ['zonal_manager', 'ho', 'admin'],
+  'record:decision': ['committee', 'ho', 'admin'],
+  'create:allotment': ['committee', 'ho', 'admin'],
+  'manage:meetings': ['committee', 'ho', 'admin'],
+  'manage:assets': ['ho', 'admin'],
+  'read:allotments:any': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  'read:finance': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  'read:reports': ['zonal_manager', 'ho', 'finance', 'admin'],
+  'read:users': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  'manage:users': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

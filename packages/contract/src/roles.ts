@@ -1,0 +1,60 @@
+/** Roles, their homes and the route table of the spec (section 2). */
+export const ROLES = ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const OFFICER_ROLES = ['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const satisfies readonly Role[];
+/** Everyone who is not an entrepreneur: officers plus finance. */
+export const STAFF_ROLES = ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'] as const satisfies readonly Role[];
+
+export function isStaff(role: Role): boolean {
+  return role !== 'entrepreneur';
+}
+
+/** Where a user lands after login, and where a user without the needed role is sent. */
+export function homeFor(role: Role): '/' | '/finance' | '/officer' {
+  if (role === 'entrepreneur') return '/';
+  if (role === 'finance') return '/finance';
+  return '/officer';
+}
+
+export interface RouteRule {
+  path: string;
+  screen: string;
+  roles: readonly Role[] | 'public';
+}
+
+/** The spec's route table, plus /register and /officer/users (product decisions, section 3). */
+export const ROUTES = {
+  login: { path: '/login', screen: 'Login', roles: 'public' },
+  register: { path: '/register', screen: 'Register', roles: 'public' },
+  dashboard: { path: '/', screen: 'Entrepreneur dashboard', roles: ['entrepreneur'] },
+  myApplications: { path: '/applications', screen: 'My Applications', roles: ['entrepreneur'] },
+  newApplication: { path: '/applications/new', screen: 'New Application wizard', roles: ['entrepreneur'] },
+  applicationDetail: { path: '/applications/:id', screen: 'Entrepreneur application detail', roles: ['entrepreneur'] },
+  profile: { path: '/profile', screen: 'Applicant profile', roles: ['entrepreneur'] },
+  serviceRequests: { path: '/service-requests', screen: 'Service requests', roles: ['entrepreneur'] },
+  officerDashboard: { path: '/officer', screen: 'Officer dashboard', roles: OFFICER_ROLES },
+  financeDashboard: { path: '/finance', screen: 'Finance dashboard', roles: ['finance'] },
+  officerApplications: { path: '/officer/applications', screen: 'Officer application list', roles: STAFF_ROLES },
+  officerApplicationDetail: { path: '/officer/applications/:id', screen: 'Officer application detail', roles: STAFF_ROLES },
+  assets: { path: '/officer/assets', screen: 'Assets', roles: ['ho', 'admin'] },
+  allotments: { path: '/officer/allotments', screen: 'Allotments', roles: ['zonal_manager', 'ho', 'committee', 'admin'] },
+  meetings: { path: '/officer/meetings', screen: 'Meetings', roles: ['committee', 'ho', 'admin'] },
+  reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
+  users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
+} as const satisfies Record<string, RouteRule>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+export function canOpenRoute(role: Role, key: RouteKey): boolean {
+  const rule: RouteRule = ROUTES[key];
+  return rule.roles === 'public' || rule.roles.includes(role);
+}
+
+/** The links of the top navigation bar, in order, for a role. */
+export function navLinksFor(role: Role): RouteKey[] {
+  if (role === 'entrepreneur') return ['dashboard', 'myApplications', 'serviceRequests', 'profile'];
+  const home: RouteKey = role === 'finance' ? 'financeDashboard' : 'officerDashboard';
+  const candidates: RouteKey[] = ['officerApplications', 'assets', 'allotments', 'meetings', 'reports', 'users'];
+  return [home, ...candidates.filter((key) => canOpenRoute(role, key))];
+}

@@ -1,0 +1,443 @@
+/** Request and response bodies of every call (spec section 7, product decisions sections 2 to 7), as zod schemas. */
+import { z } from 'zod';
+import { ROLES } from './roles';
+import {
+  ALLOTMENT_STATUSES,
+  ALLOTMENT_TYPES,
+  APPLICANT_CATEGORIES,
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  ASSET_STATUSES,
+  ASSET_TYPES,
+  ASSET_UNITS,
+  COMMITTEE_TYPES,
+  DOCUMENT_STATUSES,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  LEASE_DEED_STATUSES,
+  LEASE_DEED_VERDICTS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REPORT_TYPES,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TYPES,
+  TIMELINE_ENTITY_TYPES,
+} from './enums';
+import { DOCUMENT_TYPES } from './documents';
+import { PASSWORD_MIN_LENGTH } from './limits';
+
+const id = z.uuid();
+const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
+const timestamp = z.string();
+const requiredText = (max = 500) => z.string().trim().min(1, { error: 'This field is required' }).max(max);
+const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+const money = z.number({ error: 'Enter an amount in rupees' }).finite().nonnegative().max(1e13);
+
+// ---------- errors ----------
+export const errorBodySchema = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+// ---------- auth and users ----------
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, { error: 'Email is required' }).max(254),
+  password: z.string().min(1, { error: 'Password is required' }).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenResponseSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const userSchema = z.object({
+  id,
+  email: z.string(),
+  full_name: z.string(),
+  role: z.enum(ROLES),
+  is_active: z.boolean(),
+  created_at: timestamp,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerRequestSchema = z.object({
+  email: z.email({ error: 'Enter a valid email address' }).max(254),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(200),
+  full_name: requiredText(120),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const createUserRequestSchema = registerRequestSchema.extend({ role: z.enum(ROLES) });
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+export const updateUserRequestSchema = z.object({
+  role: z.enum(ROLES).optional(),
+  is_active: z.boolean().optional(),
+  full_name: requiredText(120).optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+// ---------- applicants ----------
+export const applicantProfileRequestSchema = z.object({
+  organization_name: requiredText(200),
+  pan_number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, { error: 'Enter a valid PAN, for example ABCDE1234F' }),
+  gst_number: optionalText(15),
+  category: z.enum(APPLICANT_CATEGORIES).default('general'),
+  address: requiredText(500),
+  city: requiredText(100),
+  state: requiredText(100),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{5}$/, { error: 'Enter a 6-digit pincode' }),
+  bank_name: requiredText(120),
+  bank_account: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6,20}$/, { error: 'Enter the account number in digits' }),
+  bank_ifsc: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { error: 'Enter a valid IFSC, for example SBIN0001234' }),
+  sdp_reference: optionalText(100),
+});
+export type ApplicantProfileRequest = z.input<typeof applicantProfileRequestSchema>;
+/** PAN cannot change once the profile exists, so an update carries everything else. */
+export const applicantProfileUpdateSchema = applicantProfileRequestSchema.omit({ pan_number: true });
+export type ApplicantProfileUpdate = z.input<typeof applicantProfileUpdateSchema>;
+
+export const applicantSchema = z.object({
+  id,
+  user_id: id,
+  organization_name: z.string(),
+  pan_number: z.string(),
+  gst_number: z.string().nullable(),
+  category: z.enum(APPLICANT_CATEGORIES),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  bank_name: z.string(),
+  bank_account: z.string(),
+  bank_ifsc: z.string(),
+  sdp_reference: z.string().nullable(),
+  kyc_verified: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Applicant = z.infer<typeof applicantSchema>;
+
+// ---------- assets ----------
+export const createAssetRequestSchema = z
+  .object({
+    asset_code: requiredText(40),
+    category_id: requiredText(60),
+    type: z.enum(ASSET_TYPES).default('land'),
+    zone: requiredText(100),
+    location: requiredText(200),
+    survey_number: requiredText(60),
+    plot_number: optionalText(60),
+    total_area: z.number({ error: 'Enter the total area' }).positive({ error: 'Area must be more than 0' }).max(1e9),
+    available_area: z.number({ error: 'Enter the available area' }).nonnegative().max(1e9),
+    unit: z.enum(ASSET_UNITS).default('acres'),
+    valuation: money,
+    status: z.enum(ASSET_STATUSES).default('available'),
+  })
+  .refine((asset) => asset.available_area <= asset.total_area, {
+    error: 'Available area cannot exceed total area',
+    path: ['available_area'],
+  });
+export type CreateAssetRequest = z.input<typeof createAssetRequestSchema>;
+
+export const assetSchema = z.object({
+  id,
+  asset_code: z.string(),
+  category_id: z.string(),
+  type: z.enum(ASSET_TYPES),
+  zone: z.string(),
+  location: z.string(),
+  survey_number: z.string(),
+  plot_number: z.string().nullable(),
+  total_area: z.number(),
+  available_area: z.number(),
+  unit: z.enum(ASSET_UNITS),
+  valuation: z.number(),
+  status: z.enum(ASSET_STATUSES),
+  created_at: timestamp,
+});
+export type Asset = z.infer<typeof assetSchema>;
+
+export const assetImportReportSchema = z.object({
+  imported: z.number().int(),
+  refused: z.array(z.object({ row: z.number().int(), asset_code: z.string().nullable(), reasons: z.array(z.string()) })),
+});
+export type AssetImportReport = z.infer<typeof assetImportReportSchema>;
+
+// ---------- applications ----------
+export const createApplicationRequestSchema = z.object({
+  asset_id: id,
+  application_type: z.enum(APPLICATION_TYPES).default('new'),
+  project_description: requiredText(5000),
+  estimated_investment: money.positive({ error: 'Investment must be more than 0' }),
+  employment_generation: z.number({ error: 'Enter the number of jobs' }).int().nonnegative().max(10_000_000),
+});
+export type CreateApplicationRequest = z.input<typeof createApplicationRequestSchema>;
+
+export const applicationSchema = z.object({
+  id,
+  application_number: z.string(),
+  applicant_id: id,
+  asset_id: id,
+  application_type: z.enum(APPLICATION_TYPES),
+  status: z.enum(APPLICATION_STATUSES),
+  current_stage: z.string(),
+  estimated_investment: z.number(),
+  employment_generation: z.number().int(),
+  project_description: z.string(),
+  assigned_to: id.nullable(),
+  created_at: timestamp,
+  submitted_at: timestamp.nullable(),
+  updated_at: timestamp,
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const updateStatusRequestSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES),
+  current_stage: requiredText(500),
+  assigned_to: id.nullish(),
+});
+export type UpdateStatusRequest = z.infer<typeof updateStatusRequestSchema>;
+
+export const submitApplicationResponseSchema = z.object({
+  message: z.string(),
+  application: applicationSchema,
+  invoices_generated: z.number().int(),
+});
+export type SubmitApplicationResponse = z.infer<typeof submitApplicationResponseSchema>;
+
+export const documentSchema = z.object({
+  id,
+  application_id: id,
+  document_type: z.enum(DOCUMENT_TYPES),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  uploaded_at: timestamp,
+  verified: z.boolean(),
+  verification_status: z.enum(DOCUMENT_STATUSES),
+});
+export type ApplicationDocument = z.infer<typeof documentSchema>;
+
+export const timelineEventSchema = z.object({
+  id,
+  application_id: id.nullable(),
+  action: z.string(),
+  user_role: z.string(),
+  user_name: z.string(),
+  details: z.string(),
+  timestamp,
+  entity_type: z.enum(TIMELINE_ENTITY_TYPES),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+// ---------- billing ----------
+export const invoiceSchema = z.object({
+  id,
+  invoice_number: z.string(),
+  application_id: id,
+  invoice_type: z.enum(INVOICE_TYPES),
+  amount: z.number(),
+  due_date: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  generated_at: timestamp,
+  paid_at: timestamp.nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const createPaymentRequestSchema = z.object({
+  invoice_id: id,
+  application_id: id,
+  amount: money.positive(),
+  payment_method: z.enum(PAYMENT_METHODS).default('online'),
+  transaction_reference: requiredText(100),
+});
+export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
+
+export const paymentSchema = z.object({
+  id,
+  receipt_number: z.string(),
+  application_id: id,
+  invoice_id: id,
+  amount: z.number(),
+  payment_date: timestamp,
+  payment_method: z.enum(PAYMENT_METHODS),
+  transaction_reference: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+// ---------- allotments ----------
+export const createAllotmentRequestSchema = z.object({
+  application_id: id,
+  asset_id: id,
+  allotment_type: z.enum(ALLOTMENT_TYPES).default('provisional'),
+  allotment_date: isoDate,
+  expiry_date: isoDate.nullish().or(z.literal('').transform(() => null)),
+});
+export type CreateAllotmentRequest = z.input<typeof createAllotmentRequestSchema>;
+
+export const allotmentSchema = z.object({
+  id,
+  application_id: id,
+  asset_id: id,
+  allotment_number: z.string(),
+  allotment_type: z.enum(ALLOTMENT_TYPES),
+  allotment_date: z.string(),
+  expiry_date: z.string().nullable(),
+  status: z.enum(ALLOTMENT_STATUSES),
+  letter_generated: z.boolean(),
+  created_at: timestamp,
+});
+export type Allotment = z.infer<typeof allotmentSchema>;
+
+export const leaseDeedSchema = z.object({
+  id,
+  allotment_id: id,
+  file_name: z.string(),
+  submission_date: timestamp,
+  verification_status: z.enum(LEASE_DEED_STATUSES),
+  remarks: z.string().nullable(),
+  verified_at: timestamp.nullable(),
+});
+export type LeaseDeed = z.infer<typeof leaseDeedSchema>;
+
+export const verifyLeaseDeedRequestSchema = z.object({
+  verification_status: z.enum(LEASE_DEED_VERDICTS),
+  remarks: optionalText(2000),
+});
+export type VerifyLeaseDeedRequest = z.input<typeof verifyLeaseDeedRequestSchema>;
+
+export const recordPossessionRequestSchema = z.object({
+  possession_date: isoDate,
+  area_verified: z.number({ error: 'Please enter area verified' }).positive().max(1e9),
+  boundary_marked: z.boolean().default(true),
+  remarks: optionalText(2000),
+});
+export type RecordPossessionRequest = z.input<typeof recordPossessionRequestSchema>;
+
+export const possessionSchema = z.object({
+  id,
+  allotment_id: id,
+  certificate_number: z.string(),
+  possession_date: z.string(),
+  area_verified: z.number(),
+  boundary_marked: z.boolean(),
+  remarks: z.string().nullable(),
+  created_at: timestamp,
+});
+export type Possession = z.infer<typeof possessionSchema>;
+
+// ---------- service requests ----------
+export const createServiceRequestSchema = z.object({
+  request_type: z.enum(SERVICE_REQUEST_TYPES).default('change_name'),
+  application_id: id.nullish().or(z.literal('').transform(() => null)),
+  allotment_id: id.nullish().or(z.literal('').transform(() => null)),
+  description: requiredText(5000),
+  fee_amount: money.default(0),
+});
+export type CreateServiceRequest = z.input<typeof createServiceRequestSchema>;
+
+export const serviceRequestSchema = z.object({
+  id,
+  request_number: z.string(),
+  request_type: z.enum(SERVICE_REQUEST_TYPES),
+  application_id: id.nullable(),
+  allotment_id: id.nullable(),
+  description: z.string(),
+  fee_amount: z.number(),
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  submitted_at: timestamp,
+});
+export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
+
+// ---------- meetings ----------
+export const createMeetingRequestSchema = z.object({
+  meeting_date: isoDate,
+  committee_type: z.enum(COMMITTEE_TYPES).default('slsc'),
+  agenda: requiredText(5000),
+  applications: z.array(id).max(500).default([]),
+});
+export type CreateMeetingRequest = z.input<typeof createMeetingRequestSchema>;
+
+export const meetingSchema = z.object({
+  id,
+  meeting_number: z.string(),
+  meeting_date: z.string(),
+  committee_type: z.enum(COMMITTEE_TYPES),
+  agenda: z.string(),
+  applications: z.array(id),
+  created_at: timestamp,
+});
+export type Meeting = z.infer<typeof meetingSchema>;
+
+// ---------- dashboard ----------
+export const entrepreneurStatsSchema = z.object({
+  total_applications: z.number().int(),
+  pending_applications: z.number().int(),
+  approved_applications: z.number().int(),
+  allotments: z.number().int(),
+});
+export type EntrepreneurStats = z.infer<typeof entrepreneurStatsSchema>;
+
+export const officerStatsSchema = z.object({
+  total_applications: z.number().int(),
+  pending_review: z.number().int(),
+  pending_committee: z.number().int(),
+  approved: z.number().int(),
+  available_assets: z.number().int(),
+  total_invoices: z.number().int(),
+  pending_invoices: z.number().int(),
+  paid_invoices: z.number().int(),
+  total_payments: z.number().int(),
+});
+export type OfficerStats = z.infer<typeof officerStatsSchema>;
+
+// ---------- reports ----------
+export const reportQuerySchema = z.object({
+  from_date: isoDate.optional(),
+  to_date: isoDate.optional(),
+  status: z.string().trim().min(1).max(40).optional(),
+  zone: z.string().trim().min(1).max(100).optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const reportSchema = z.object({
+  report_type: z.enum(REPORT_TYPES),
+  generated_at: timestamp,
+  filters: reportQuerySchema,
+  count: z.number().int(),
+  data: z.array(z.record(z.string(), z.unknown())),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+// ---------- lists ----------
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  q: z.string().trim().max(100).optional(),
+  status: z.string().trim().max(40).optional(),
+  application_id: id.optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;

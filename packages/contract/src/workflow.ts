@@ -1,0 +1,82 @@
+/** The application's life: the spec's manual transition table (section 4) and the rules around it. */
+import type { ApplicationStatus, CommitteeDecision } from './enums';
+
+/** Update Status offers exactly these; every other (from, to) pair is refused with 409. */
+export const MANUAL_TRANSITIONS: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
+  submitted: ['under_scrutiny', 'rejected'],
+  under_scrutiny: ['pending_committee', 'rejected'],
+  pending_committee: ['approved', 'rejected', 'under_scrutiny'],
+  approved: ['pending_payment'],
+  possession_given: ['under_implementation', 'completed'],
+  under_implementation: ['completed'],
+};
+
+export function manualTransitionsFrom(status: ApplicationStatus): readonly ApplicationStatus[] {
+  return MANUAL_TRANSITIONS[status] ?? [];
+}
+
+/**
+ * A committee decision of deferred or conditional_approval keeps pending_committee and changes only the stage,
+ * so the status update accepts pending_committee -> pending_committee as well.
+ */
+export function isAllowedStatusUpdate(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  if (from === 'pending_committee' && to === 'pending_committee') return true;
+  return manualTransitionsFrom(from).includes(to);
+}
+
+/** Statuses in which a committee may record a decision. */
+export const DECISION_STATUS: ApplicationStatus = 'pending_committee';
+/** Statuses in which Schedule meeting is offered. */
+export const SCHEDULE_MEETING_STATUS: ApplicationStatus = 'under_scrutiny';
+/** An allotment may be created from these (the spec names approved; product decisions add payment_verified). */
+export const ALLOTMENT_FROM_STATUSES: readonly ApplicationStatus[] = ['approved', 'payment_verified'];
+/** The owner may upload a lease deed in these statuses. */
+export const LEASE_DEED_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['provisional_allotment', 'final_allotment'];
+
+export interface DecisionUpdate {
+  status: ApplicationStatus;
+  current_stage: string;
+}
+
+/** What a committee decision on the officer detail screen sends (spec section 4). */
+export function committeeDecisionUpdate(decision: CommitteeDecision, remarks: string): DecisionUpdate {
+  const note = remarks.trim();
+  switch (decision) {
+    case 'approved':
+      return { status: 'approved', current_stage: 'pending allotment' };
+    case 'rejected':
+      return { status: 'rejected', current_stage: note ? `Rejected: ${note}` : 'Rejected' };
+    case 'deferred':
+      return { status: 'pending_committee', current_stage: note ? `Deferred: ${note}` : 'Deferred' };
+    case 'conditional_approval':
+      return {
+        status: 'pending_committee',
+        current_stage: note ? `Conditional approval: ${note}` : 'Conditional approval',
+      };
+  }
+}
+
+/** The decision on the Meetings screen: approved with stage 'pending payment', otherwise rejected. */
+export function meetingDecisionUpdate(decision: CommitteeDecision, remarks: string): DecisionUpdate {
+  if (decision === 'approved') return { status: 'approved', current_stage: 'pending payment' };
+  const note = remarks.trim();
+  return { status: 'rejected', current_stage: note ? `Rejected: ${note}` : 'Rejected' };
+}
+
+/** The stage text the server writes for a status it sets itself. */
+export const DEFAULT_STAGE: Record<ApplicationStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted for scrutiny',
+  under_scrutiny: 'Under scrutiny',
+  pending_committee: 'Pending committee',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  pending_payment: 'Pending payment',
+  payment_verified: 'Payment verified',
+  provisional_allotment: 'Provisional allotment',
+  lease_submitted: 'Lease deed submitted',
+  final_allotment: 'Final allotment',
+  possession_given: 'Possession given',
+  under_implementation: 'Under implementation',
+  completed: 'Completed',
+};
