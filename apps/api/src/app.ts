@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
@@ -38,6 +37,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage);
+  app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -54,7 +54,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
 
@@ -65,7 +64,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
-  app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {

@@ -3,28 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema, registerRequestSchema, tokenResponseSchema, userSchema } from '@portal/contract';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { findUserById, toUser } from '../../repositories/users';
-import { notFound } from '../../lib/http-error';
+import { createAttemptLimiter } from '../../lib/attempt-limiter';
+import { HttpError, notFound } from '../../lib/http-error';
 import { login, register } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perAddress = {
-    max: app.loginAttemptsPerMinute,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => ({ statusCode: 429, detail: 'Too many sign-in attempts. Please wait a minute and try again.' }),
-  };
+  // One office may sit behind one address, so an address gets more attempts than one email.
+  const emailLimiter = createAttemptLimiter(app.loginAttemptsPerMinute);
+  const addressLimiter = createAttemptLimiter(app.loginAttemptsPerMinute * 5);
+  const tooMany = () => new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.');
 
   app.post(
     '/login',
-    {
-      schema: { body: loginRequestSchema, response: { 200: tokenResponseSchema } },
-      config: { rateLimit: perAddress },
-      preHandler: app.rateLimit({
-        ...perAddress,
-        keyGenerator: (request) => `email:${String((request.body as { username?: string })?.username ?? '').toLowerCase()}`,
-      }),
-    },
+    { schema: { body: loginRequestSchema, response: { 200: tokenResponseSchema } } },
     async (request) => {
-      const token = await login(app.db, app.tokens, request.body.username, request.body.password);
+      const email = request.body.username.trim().toLowerCase();
+      // Both keys are counted on every attempt, so neither one address nor one email can be hammered.
+      const addressAllowed = addressLimiter.tryAttempt(request.ip);
+      const emailAllowed = emailLimiter.tryAttempt(email);
+      if (!addressAllowed || !emailAllowed) throw tooMany();
+      const token = await login(app.db, app.tokens, email, request.body.password);
       return { access_token: token, token_type: 'bearer' as const };
     },
   );
@@ -37,7 +35,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { schema: { body: registerRequestSchema, response: { 201: userSchema } }, config: { rateLimit: perAddress } },
-    async (request, reply) => reply.status(201).send(await register(app.db, request.body)),
+    { schema: { body: registerRequestSchema, response: { 201: userSchema } } },
+    async (request, reply) => {
+      if (!addressLimiter.tryAttempt(`register:${request.ip}`)) throw tooMany();
+      return reply.status(201).send(await register(app.db, request.body));
+    },
   );
 };

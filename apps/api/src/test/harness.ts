@@ -1,0 +1,138 @@
+/** Builds a real app on a real database for API tests: in-memory PGlite, or a fresh database on the PostgreSQL
+ * server in TEST_PG_URL when TEST_DB=postgres. Nothing of our server is mocked. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@portal/contract';
+import { buildApp } from '../app';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../db/seed';
+import { createTokenService } from '../lib/tokens';
+import { createDiskStorage } from '../plugins/storage';
+
+export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  dataDir: string;
+  /** Signs in a demo user (or any email) and answers its bearer token. */
+  tokenFor(roleOrEmail: Role | string, password?: string): Promise<string>;
+  /** app.inject with a bearer token. */
+  request(token: string | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (TEST_DB_KIND === 'pglite') {
+    return { handle: await openDatabase({ inMemory: true }), drop: async () => {} };
+  }
+  const serverUrl = process.env.TEST_PG_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_PG_URL (npm test sets it)');
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(options: { seed?: boolean; loginAttemptsPerMinute?: number } = {}): Promise<TestContext> {
+  const { handle, drop } = await openTestDatabase();
+  await handle.migrate();
+  if (options.seed !== false) await seedDemoData(handle.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const tokens = createTokenService(new TextEncoder().encode(crypto.randomBytes(32).toString('hex')));
+  const app = await buildApp({
+    config: { webDist: path.join(dataDir, 'no-web'), loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000 },
+    db: handle.db,
+    tokens,
+    storage: createDiskStorage(path.join(dataDir, 'uploads')),
+  });
+  await app.ready();
+
+  const cache = new Map<string, string>();
+  return {
+    app,
+    db: handle.db,
+    dataDir,
+    async tokenFor(roleOrEmail, password = DEMO_PASSWORD) {
+      const email = roleOrEmail.includes('@') ? roleOrEmail : DEMO_USERS.find((user) => user.role === roleOrEmail)!.email;
+      const key = `${email}:${password}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: new URLSearchParams({ username: email, password }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      if (response.statusCode !== 200) throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
+      const token = response.json().access_token as string;
+      cache.set(key, token);
+      return token;
+    },
+    request(token, requestOptions) {
+      const headers = { ...(requestOptions.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      return app.inject({ ...requestOptions, headers });
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers a fresh entrepreneur and answers its token and id. */
+export async function registerEntrepreneur(ctx: TestContext, name = 'Test Entrepreneur'): Promise<{ token: string; id: string; email: string }> {
+  const email = `user-${crypto.randomBytes(5).toString('hex')}@example.com`;
+  const password = 'Secret@123';
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password, full_name: name } });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { token: await ctx.tokenFor(email, password), id: response.json().id, email };
+}
+
+/** A multipart body with text fields and one file, for app.inject. */
+export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; field?: string }) {
+  const boundary = `----portal${crypto.randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Small real files whose first bytes match their type. */
+export const SAMPLE_FILES = {
+  pdf: () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  png: () => Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+  jpg: () => Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  docx: () => Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(60)]),
+  exe: () => Buffer.from('4d5a90000300000004000000ffff0000', 'hex'),
+};

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// The PostgreSQL project runs only when a server is known (npm test finds or starts one and sets TEST_PG_URL).
+const withPostgres = Boolean(process.env.TEST_PG_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-pglite',
+          root: 'apps/api',
+          include: ['src/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                root: 'apps/api',
+                include: ['src/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      'apps/web',
+    ],
+  },
+});
