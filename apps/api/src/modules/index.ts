@@ -1,7 +1,17 @@
-/** Every business module and its URL prefix under /api. */
+/** Every business module and its URL prefix under /api. Two modules may share a prefix with different routes. */
 import type { FastifyPluginAsync } from 'fastify';
+import { allotmentRoutes } from './allotments/routes';
+import { applicantRoutes } from './applicants/routes';
+import { applicationRoutes } from './applications/routes';
+import { assetRoutes } from './assets/routes';
 import { authRoutes } from './auth/routes';
+import { invoiceRoutes, paymentRoutes } from './billing/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { meetingRoutes } from './meetings/routes';
+import { reportRoutes } from './reports/routes';
+import { serviceRequestRoutes } from './service-requests/routes';
 import { userRoutes } from './users/routes';
+import { workflowRoutes } from './workflow/routes';
 
 export interface ApiModule {
   prefix: string;
@@ -11,4 +21,15 @@ export interface ApiModule {
 export const modules: ApiModule[] = [
   { prefix: '/auth', routes: authRoutes },
   { prefix: '/users', routes: userRoutes },
+  { prefix: '/applicants', routes: applicantRoutes },
+  { prefix: '/assets', routes: assetRoutes },
+  { prefix: '/applications', routes: applicationRoutes },
+  { prefix: '/applications', routes: workflowRoutes },
+  { prefix: '/invoices', routes: invoiceRoutes },
+  { prefix: '/payments', routes: paymentRoutes },
+  { prefix: '/allotments', routes: allotmentRoutes },
+  { prefix: '/service-requests', routes: serviceRequestRoutes },
+  { prefix: '/meetings', routes: meetingRoutes },
+  { prefix: '/dashboard', routes: dashboardRoutes },
+  { prefix: '/reports', routes: reportRoutes },
 ];

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@portal/contract';
 import { buildApp } from '../app';
@@ -22,7 +22,7 @@ export interface TestContext {
   /** Signs in a demo user (or any email) and answers its bearer token. */
   tokenFor(roleOrEmail: Role | string, password?: string): Promise<string>;
   /** app.inject with a bearer token. */
-  request(token: string | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

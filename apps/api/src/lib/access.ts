@@ -1,0 +1,26 @@
+/** Loads an application the caller may see: an entrepreneur only their own (another's answers 404, so its
+ * existence is never revealed), staff any. */
+import { can } from '@portal/contract';
+import type { Database } from '../db/client';
+import type { CurrentUser } from '../plugins/auth';
+import { findApplicationWithOwner, type ApplicationRow } from '../repositories/applications';
+import { forbidden, notFound } from './http-error';
+
+export const APPLICATION_NOT_FOUND = 'Application not found';
+
+export async function loadVisibleApplication(db: Database, user: CurrentUser, id: string): Promise<ApplicationRow> {
+  const found = await findApplicationWithOwner(db, id);
+  if (user.role === 'entrepreneur') {
+    if (!found || found.ownerUserId !== user.id) throw notFound(APPLICATION_NOT_FOUND);
+    return found.application;
+  }
+  if (!can(user.role, 'read:application:any')) throw forbidden();
+  if (!found) throw notFound(APPLICATION_NOT_FOUND);
+  return found.application;
+}
+
+/** For owner-only actions (submit, pay, upload a lease deed): anyone else is refused. */
+export async function loadOwnApplication(db: Database, user: CurrentUser, id: string): Promise<ApplicationRow> {
+  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can do this');
+  return loadVisibleApplication(db, user, id);
+}

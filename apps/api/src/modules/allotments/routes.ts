@@ -1,0 +1,4 @@
+/** Allotments, lease deeds and possession. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const allotmentRoutes: FastifyPluginAsyncZod = async () => {};

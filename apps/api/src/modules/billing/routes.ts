@@ -1,0 +1,6 @@
+/** Invoices and payments. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async () => {};
+
+export const paymentRoutes: FastifyPluginAsyncZod = async () => {};

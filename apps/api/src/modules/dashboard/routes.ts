@@ -1,0 +1,4 @@
+/** Dashboard figures for the caller. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async () => {};

@@ -1,0 +1,4 @@
+/** Reports by type with filters. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const reportRoutes: FastifyPluginAsyncZod = async () => {};

@@ -1,0 +1,85 @@
+/** Applications. Status changes are conditional updates, so the check of the current status and the write of
+ * the next happen in one statement and a racing request finds nothing to update. */
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Application, ApplicationStatus } from '@portal/contract';
+import type { Database } from '../db/client';
+import { applicants, applications } from '../db/schema';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export function toApplication(row: ApplicationRow): Application {
+  return {
+    id: row.id,
+    application_number: row.applicationNumber,
+    applicant_id: row.applicantId,
+    asset_id: row.assetId,
+    application_type: row.applicationType,
+    status: row.status,
+    current_stage: row.currentStage,
+    estimated_investment: row.estimatedInvestment,
+    employment_generation: row.employmentGeneration,
+    project_description: row.projectDescription,
+    assigned_to: row.assignedTo,
+    created_at: row.createdAt.toISOString(),
+    submitted_at: row.submittedAt ? row.submittedAt.toISOString() : null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface ApplicationFilter {
+  applicantId?: string;
+  statuses?: ApplicationStatus[];
+  limit?: number;
+  offset?: number;
+}
+
+export async function listApplications(db: Database, filter: ApplicationFilter = {}): Promise<ApplicationRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.applicantId) conditions.push(eq(applications.applicantId, filter.applicantId));
+  if (filter.statuses?.length) conditions.push(inArray(applications.status, filter.statuses));
+  let query = db
+    .select()
+    .from(applications)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(applications.createdAt), desc(applications.applicationNumber))
+    .$dynamic();
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  if (filter.offset !== undefined) query = query.offset(filter.offset);
+  return query;
+}
+
+export async function findApplicationById(db: Database, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  return row;
+}
+
+/** The application with the user id of its owner, for ownership checks. */
+export async function findApplicationWithOwner(db: Database, id: string): Promise<{ application: ApplicationRow; ownerUserId: string } | undefined> {
+  const [row] = await db
+    .select({ application: applications, ownerUserId: applicants.userId })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .where(eq(applications.id, id));
+  return row;
+}
+
+export async function insertApplication(db: Database, values: NewApplicationValues): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(values).returning();
+  return row!;
+}
+
+/** Moves the application only if its status is still one of `from`. Undefined means it was not. */
+export async function updateApplicationIfStatus(
+  db: Database,
+  id: string,
+  from: readonly ApplicationStatus[],
+  values: Partial<Pick<ApplicationRow, 'status' | 'currentStage' | 'assignedTo' | 'submittedAt'>>,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(applications.id, id), inArray(applications.status, [...from])))
+    .returning();
+  return row;
+}
