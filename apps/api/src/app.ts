@@ -66,15 +66,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-        return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  const servesWeb = fs.existsSync(indexHtml);
+  if (servesWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi || !servesWeb || request.method !== 'GET') {
+      return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // Every other path is a route of the single-page app.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
   return app;
 }
 

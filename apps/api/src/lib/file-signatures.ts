@@ -32,6 +32,7 @@ export function bytesMatchExtension(bytes: Uint8Array, extension: string): boole
 /** A name safe to echo in Content-Disposition: no path, no control or quote characters. */
 export function sanitiseFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (cleaned || 'file').slice(0, 200);
 }

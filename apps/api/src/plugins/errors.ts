@@ -54,8 +54,4 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-  });
 });

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DB_KIND } from '../test/harness';
+import { countUsers } from '../repositories/users';
+import { openDatabase } from './client';
+import { seedDemoData } from './seed';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database on disk', () => {
+  it('keeps its data across a clean restart and seeds only once', async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    await first.migrate();
+    expect(await seedDemoData(first.db)).toBe(true);
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    await second.migrate();
+    expect(await seedDemoData(second.db)).toBe(false);
+    expect(await countUsers(second.db)).toBe(7);
+    await second.close();
+    expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(false);
+  });
+
+  it('refuses a second process on the same directory while the first holds it', async () => {
+    const dataDir = tempDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    // The parent of this test process is alive, so its pid stands for "another live process".
+    fs.writeFileSync(path.join(dataDir, 'pgdata.lock'), String(process.ppid));
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by process/);
+  });
+
+  it('opens again after the process holding it was killed with SIGKILL', async () => {
+    const dataDir = tempDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/hold-database.ts'), dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      child.on('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
+
+    const reopened = await openDatabase({ dataDir });
+    await reopened.migrate();
+    expect(await countUsers(reopened.db)).toBe(7);
+    await reopened.close();
+  }, 60_000);
+});

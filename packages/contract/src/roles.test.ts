@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenRoute, homeFor, navLinksFor, ROLES, ROUTES, type Role, type RouteKey } from './roles';
+
+// The spec's route table, written out by hand so that a change to ROUTES must be a deliberate one.
+const ACCESS: Record<string, readonly Role[] | 'public'> = {
+  '/login': 'public',
+  '/': ['entrepreneur'],
+  '/applications': ['entrepreneur'],
+  '/applications/new': ['entrepreneur'],
+  '/applications/:id': ['entrepreneur'],
+  '/profile': ['entrepreneur'],
+  '/service-requests': ['entrepreneur'],
+  '/officer': ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
+  '/finance': ['finance'],
+  '/officer/applications': ['zonal_manager', 'ho', 'committee', 'finance', 'legal', 'admin'],
+  '/officer/applications/:id': ['zonal_manager', 'ho', 'committee', 'finance', 'legal', 'admin'],
+  '/officer/assets': ['ho', 'admin'],
+  '/officer/allotments': ['zonal_manager', 'ho', 'committee', 'admin'],
+  '/officer/meetings': ['committee', 'ho', 'admin'],
+  '/officer/reports': ['zonal_manager', 'ho', 'finance', 'admin'],
+};
+
+describe('route table', () => {
+  for (const [path, roles] of Object.entries(ACCESS)) {
+    const key = (Object.keys(ROUTES) as RouteKey[]).find((candidate) => ROUTES[candidate].path === path);
+    it(`${path} is open to exactly ${roles === 'public' ? 'everyone' : roles.join(', ')}`, () => {
+      expect(key).toBeDefined();
+      for (const role of ROLES) {
+        expect(canOpenRoute(role, key!)).toBe(roles === 'public' || roles.includes(role));
+      }
+    });
+  }
+
+  it('sends each role home as the spec says', () => {
+    expect(homeFor('entrepreneur')).toBe('/');
+    expect(homeFor('finance')).toBe('/finance');
+    for (const role of ['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const) expect(homeFor(role)).toBe('/officer');
+  });
+
+  it('every role can open its own home', () => {
+    for (const role of ROLES) {
+      const home = (Object.keys(ROUTES) as RouteKey[]).find((key) => ROUTES[key].path === homeFor(role))!;
+      expect(canOpenRoute(role, home)).toBe(true);
+    }
+  });
+});
+
+describe('navigation links', () => {
+  const paths = (role: Role) => navLinksFor(role).map((key) => ROUTES[key].path);
+
+  it('gives the entrepreneur Dashboard, My Applications, Service Requests and Profile', () => {
+    expect(paths('entrepreneur')).toEqual(['/', '/applications', '/service-requests', '/profile']);
+  });
+
+  it.each([
+    ['zonal_manager', ['/officer', '/officer/applications', '/officer/allotments', '/officer/reports']],
+    ['ho', ['/officer', '/officer/applications', '/officer/assets', '/officer/allotments', '/officer/meetings', '/officer/reports']],
+    ['committee', ['/officer', '/officer/applications', '/officer/allotments', '/officer/meetings']],
+    ['legal', ['/officer', '/officer/applications']],
+    ['finance', ['/finance', '/officer/applications', '/officer/reports']],
+    [
+      'admin',
+      ['/officer', '/officer/applications', '/officer/assets', '/officer/allotments', '/officer/meetings', '/officer/reports', '/officer/users'],
+    ],
+  ] as const)('gives %s exactly its links', (role, expected) => {
+    expect(paths(role)).toEqual(expected);
+  });
+});

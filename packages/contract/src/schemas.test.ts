@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applicantProfileRequestSchema,
+  createAllotmentRequestSchema,
+  createApplicationRequestSchema,
+  createServiceRequestSchema,
+  recordPossessionRequestSchema,
+} from './schemas';
+
+const profile = {
+  organization_name: 'Acme Pvt Ltd',
+  pan_number: 'abcde1234f',
+  category: undefined,
+  address: '1 Road',
+  city: 'Hyderabad',
+  state: 'Telangana',
+  pincode: '500001',
+  bank_name: 'SBI',
+  bank_account: '1234567890',
+  bank_ifsc: 'sbin0001234',
+};
+
+describe('request schemas', () => {
+  it('normalises a profile and defaults the category to general', () => {
+    const parsed = applicantProfileRequestSchema.parse(profile);
+    expect(parsed.pan_number).toBe('ABCDE1234F');
+    expect(parsed.bank_ifsc).toBe('SBIN0001234');
+    expect(parsed.category).toBe('general');
+    expect(parsed.gst_number).toBeNull();
+  });
+
+  it('refuses a profile with a bad PAN or pincode', () => {
+    expect(applicantProfileRequestSchema.safeParse({ ...profile, pan_number: '123' }).success).toBe(false);
+    expect(applicantProfileRequestSchema.safeParse({ ...profile, pincode: '12' }).success).toBe(false);
+  });
+
+  it('defaults the application type to new and needs the project fields', () => {
+    const base = { asset_id: crypto.randomUUID(), project_description: 'Unit', estimated_investment: 100, employment_generation: 3 };
+    expect(createApplicationRequestSchema.parse(base).application_type).toBe('new');
+    expect(createApplicationRequestSchema.safeParse({ ...base, project_description: '  ' }).success).toBe(false);
+    expect(createApplicationRequestSchema.safeParse({ ...base, employment_generation: 2.5 }).success).toBe(false);
+  });
+
+  it('sends empty application and allotment as null, type change_name and fee 0 by default', () => {
+    const parsed = createServiceRequestSchema.parse({ description: 'Change name', application_id: '', allotment_id: '' });
+    expect(parsed).toMatchObject({ request_type: 'change_name', fee_amount: 0, application_id: null, allotment_id: null });
+  });
+
+  it('defaults the allotment type to provisional and lets the expiry be empty', () => {
+    const parsed = createAllotmentRequestSchema.parse({
+      application_id: crypto.randomUUID(),
+      asset_id: crypto.randomUUID(),
+      allotment_date: '2026-11-22',
+      expiry_date: '',
+    });
+    expect(parsed.allotment_type).toBe('provisional');
+    expect(parsed.expiry_date).toBeNull();
+  });
+
+  it('asks for area verified on possession', () => {
+    const result = recordPossessionRequestSchema.safeParse({ possession_date: '2026-11-22' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Please enter area verified');
+    expect(recordPossessionRequestSchema.parse({ possession_date: '2026-11-22', area_verified: 2.5 }).boundary_marked).toBe(true);
+  });
+});

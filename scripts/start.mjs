@@ -1,0 +1,31 @@
+// npm start: builds the web app when its build is missing or older than its sources, then runs the server.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'apps/web');
+const builtIndex = path.join(webDir, 'dist/index.html');
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(root, 'packages/contract/src')];
+const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const changed = Math.max(...sources.map((source) => (fs.statSync(source).isDirectory() ? newestChange(source) : fs.statSync(source).mtimeMs)));
+if (changed > built) {
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,176 @@
+// npm test: every test. Unit, component and API tests (PGlite, and PostgreSQL when a server can be found or
+// started), then the browser tests in headless Chromium. Ends with one line: 'N passed, N failed'.
+// Under CI=true a missing PostgreSQL or Chromium fails the run instead of being skipped.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-run-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+let throwawayPostgres;
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function canConnect(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function postgresAnswers(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return undefined;
+  const versions = fs.readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const bin = path.join(base, version, 'bin');
+    if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  return undefined;
+}
+
+/** Starts a PostgreSQL of our own on a free loopback port, in a scratch folder. */
+async function startThrowawayPostgres(bin) {
+  const dataDir = path.join(scratch, 'pg');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: hand the folder to the postgres user and run through runuser.
+  const wrap = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  if (asRoot) {
+    fs.chmodSync(scratch, 0o755);
+    spawnSync('chown', ['-R', 'postgres', dataDir]);
+  }
+  const [initCmd, initArgs] = wrap(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  if (spawnSync(initCmd, initArgs, { stdio: 'ignore' }).status !== 0) return undefined;
+  const port = await freePort();
+  const [ctlCmd, ctlArgs] = wrap(path.join(bin, 'pg_ctl'), [
+    '-D', dataDir, '-l', path.join(dataDir, 'server.log'), '-w', 'start',
+    '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir}`,
+  ]);
+  if (spawnSync(ctlCmd, ctlArgs, { stdio: 'ignore' }).status !== 0) return undefined;
+  throwawayPostgres = () => {
+    const [stopCmd, stopArgs] = wrap(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop']);
+    spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
+  };
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+async function findPostgres() {
+  if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
+  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
+  if ((await canConnect(5432)) && (await postgresAnswers(local))) return local;
+  const bin = findPostgresBin();
+  return bin ? startThrowawayPostgres(bin) : undefined;
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((candidate) => fs.existsSync(candidate));
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function banner(text) {
+  console.log(`\n${'='.repeat(78)}\n${text}\n${'='.repeat(78)}`);
+}
+
+try {
+  const pgUrl = await findPostgres();
+  if (!pgUrl) {
+    const message = 'PostgreSQL: no server on 127.0.0.1:5432 and no binaries to start one; the PostgreSQL API suite is SKIPPED.';
+    if (isCI) problems.push(message.replace('SKIPPED', 'required under CI'));
+    banner(message);
+  }
+
+  banner(`Unit, component and API tests (${pgUrl ? 'PGlite and PostgreSQL' : 'PGlite only'})`);
+  const vitestReport = path.join(scratch, 'vitest.json');
+  const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], pgUrl ? { TEST_PG_URL: pgUrl } : {});
+  const vitest = readJson(vitestReport);
+  if (vitest) {
+    totals.passed += vitest.numPassedTests;
+    totals.failed += vitest.numFailedTests;
+    totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+    if (pgUrl && !JSON.stringify(vitest.testResults.map((result) => result.name)).includes('apps/api')) {
+      problems.push('the API tests did not run');
+    }
+  }
+  if (vitestCode !== 0) problems.push(`vitest exited with ${vitestCode}`);
+  if (!vitest) problems.push('vitest wrote no report');
+
+  const chromium = findChromium();
+  if (!chromium) {
+    const message = 'Chromium: not found (set CHROMIUM_PATH or apt-get install chromium); the browser tests are SKIPPED.';
+    if (isCI) problems.push(message.replace('SKIPPED', 'required under CI'));
+    banner(message);
+  } else {
+    banner('Building the web app for the browser tests');
+    const buildCode = await run('npm', ['run', 'build', '-w', 'apps/web']);
+    if (buildCode !== 0) problems.push('the web build failed');
+    banner(`Browser tests in headless Chromium (${chromium})`);
+    const playwrightReport = path.join(scratch, 'playwright.json');
+    const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    });
+    const playwright = readJson(playwrightReport);
+    if (playwright?.stats) {
+      totals.passed += playwright.stats.expected + playwright.stats.flaky;
+      totals.failed += playwright.stats.unexpected;
+      totals.skipped += playwright.stats.skipped;
+      if (playwright.stats.expected + playwright.stats.flaky === 0) problems.push('no browser test passed');
+    } else {
+      problems.push('the browser tests wrote no report');
+    }
+    if (e2eCode !== 0) problems.push(`playwright exited with ${e2eCode}`);
+  }
+} finally {
+  throwawayPostgres?.();
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+if (problems.length) banner(`Problems:\n - ${problems.join('\n - ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(problems.length || totals.failed ? 1 : 0);
