@@ -74,6 +74,13 @@ export type CommitteeDecision = (typeof COMMITTEE_DECISIONS)[number];
 
 export const REPORT_TYPES = ['applications', 'assets', 'payments', 'allotments'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
+/** The status values a report of each type may be filtered on. */
+export const REPORT_STATUS_FILTERS: Record<ReportType, readonly string[]> = {
+  applications: APPLICATION_STATUSES,
+  assets: ASSET_STATUSES,
+  payments: PAYMENT_STATUSES,
+  allotments: ALLOTMENT_STATUSES,
+};
 
 export const TIMELINE_ENTITY_TYPES = [
   'application',

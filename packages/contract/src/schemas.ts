@@ -185,6 +185,25 @@ export const assetImportReportSchema = z.object({
   refused: z.array(z.object({ row: z.number().int(), asset_code: z.string().nullable(), reasons: z.array(z.string()) })),
 });
 export type AssetImportReport = z.infer<typeof assetImportReportSchema>;
+/** A refused import (422): nothing was inserted; `refused` says which rows and why (row 1 is the header). */
+export const assetImportRefusalSchema = assetImportReportSchema.extend({ detail: z.string() });
+export type AssetImportRefusal = z.infer<typeof assetImportRefusalSchema>;
+/** The header of an asset CSV file; the ones with a default or marked optional may be left out. */
+export const ASSET_IMPORT_COLUMNS = [
+  'asset_code',
+  'category_id',
+  'type',
+  'zone',
+  'location',
+  'survey_number',
+  'plot_number',
+  'total_area',
+  'available_area',
+  'unit',
+  'valuation',
+  'status',
+] as const;
+export const ASSET_IMPORT_OPTIONAL_COLUMNS = ['type', 'plot_number', 'unit', 'status'] as const;
 
 // ---------- applications ----------
 export const createApplicationRequestSchema = z.object({
@@ -411,6 +430,12 @@ export const officerStatsSchema = z.object({
   pending_invoices: z.number().int(),
   paid_invoices: z.number().int(),
   total_payments: z.number().int(),
+  /** Unpaid invoices past their due date (also counted in pending_invoices). */
+  overdue_invoices: z.number().int(),
+  total_invoices_amount: z.number(),
+  pending_invoices_amount: z.number(),
+  paid_invoices_amount: z.number(),
+  total_payments_amount: z.number(),
 });
 export type OfficerStats = z.infer<typeof officerStatsSchema>;
 
@@ -431,6 +456,59 @@ export const reportSchema = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
 });
 export type Report = z.infer<typeof reportSchema>;
+/** The fields of one data row of each report type, in table order. */
+export const REPORT_COLUMNS = {
+  applications: [
+    'application_number',
+    'organization_name',
+    'application_type',
+    'status',
+    'current_stage',
+    'asset_code',
+    'zone',
+    'estimated_investment',
+    'employment_generation',
+    'created_at',
+    'submitted_at',
+  ],
+  assets: [
+    'asset_code',
+    'category_id',
+    'type',
+    'zone',
+    'location',
+    'survey_number',
+    'plot_number',
+    'total_area',
+    'available_area',
+    'unit',
+    'valuation',
+    'status',
+    'created_at',
+  ],
+  payments: [
+    'receipt_number',
+    'invoice_number',
+    'application_number',
+    'zone',
+    'amount',
+    'payment_date',
+    'payment_method',
+    'transaction_reference',
+    'status',
+  ],
+  allotments: [
+    'allotment_number',
+    'application_number',
+    'asset_code',
+    'zone',
+    'allotment_type',
+    'allotment_date',
+    'expiry_date',
+    'status',
+    'letter_generated',
+  ],
+} as const satisfies Record<(typeof REPORT_TYPES)[number], readonly string[]>;
 
 // ---------- lists ----------
 export const listQuerySchema = z.object({

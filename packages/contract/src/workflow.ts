@@ -80,3 +80,37 @@ export const DEFAULT_STAGE: Record<ApplicationStatus, string> = {
   under_implementation: 'Under implementation',
   completed: 'Completed',
 };
+
+/**
+ * The permission a status update needs: a stage-only change in pending_committee is a committee decision
+ * (record:decision); every other allowed change is Update Status. Null when the change is not allowed at all.
+ */
+export function statusUpdatePermission(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+): 'update:application:status' | 'record:decision' | null {
+  if (!isAllowedStatusUpdate(from, to)) return null;
+  return from === to ? 'record:decision' : 'update:application:status';
+}
+
+/** Statuses with no manual change (the spec shows 'none available'); they move by other events. */
+export function hasManualTransitions(status: ApplicationStatus): boolean {
+  return manualTransitionsFrom(status).length > 0;
+}
+
+/** The entrepreneur dashboard's "Pending Review": submitted and waiting on the corporation. */
+export const APPLICANT_PENDING_STATUSES: readonly ApplicationStatus[] = ['submitted', 'under_scrutiny', 'pending_committee'];
+/** The officer dashboard's "Pending Review": waiting on an officer before the committee. */
+export const OFFICER_PENDING_REVIEW_STATUSES: readonly ApplicationStatus[] = ['submitted', 'under_scrutiny'];
+/** "Approved" on both dashboards: approved and every later status on the way to completion. */
+export const APPROVED_OR_LATER_STATUSES: readonly ApplicationStatus[] = [
+  'approved',
+  'pending_payment',
+  'payment_verified',
+  'provisional_allotment',
+  'lease_submitted',
+  'final_allotment',
+  'possession_given',
+  'under_implementation',
+  'completed',
+];

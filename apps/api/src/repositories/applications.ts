@@ -1,6 +1,6 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Application, ApplicationStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applicants, applications } from '../db/schema';
@@ -82,4 +82,45 @@ export async function updateApplicationIfStatus(
     .where(and(eq(applications.id, id), inArray(applications.status, [...from])))
     .returning();
   return row;
+}
+
+/** Reads the application and locks its row until the transaction ends, so events on one application
+ * (a payment and the check that everything is paid, an upload and a status change) happen one at a time. */
+export async function lockApplication(db: Database, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).for('update');
+  return row;
+}
+
+export interface ApplicationSearch extends ApplicationFilter {
+  /** Case-insensitive part of the application number. */
+  numberContains?: string;
+}
+
+export async function searchApplications(db: Database, search: ApplicationSearch): Promise<ApplicationRow[]> {
+  const conditions: SQL[] = [];
+  if (search.applicantId) conditions.push(eq(applications.applicantId, search.applicantId));
+  if (search.statuses?.length) conditions.push(inArray(applications.status, search.statuses));
+  if (search.numberContains) {
+    const escaped = search.numberContains.replace(/[\\%_]/g, (char) => `\\${char}`);
+    conditions.push(ilike(applications.applicationNumber, `%${escaped}%`));
+  }
+  let query = db
+    .select()
+    .from(applications)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(applications.createdAt), desc(applications.applicationNumber))
+    .$dynamic();
+  if (search.limit !== undefined) query = query.limit(search.limit);
+  if (search.offset !== undefined) query = query.offset(search.offset);
+  return query;
+}
+
+export async function findApplicationsByIds(db: Database, ids: readonly string[]): Promise<ApplicationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(applications).where(inArray(applications.id, [...ids]));
+}
+
+/** Puts an application into a status without any check: for seeding and test setup only, never a request. */
+export async function forceApplicationStatus(db: Database, id: string, status: ApplicationStatus, currentStage: string): Promise<void> {
+  await db.update(applications).set({ status, currentStage, updatedAt: new Date() }).where(eq(applications.id, id));
 }

@@ -1,5 +1,5 @@
 /** Assets (land, plots, sheds, buildings). */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Asset, AssetStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { assets } from '../db/schema';
@@ -55,4 +55,21 @@ export async function setAssetStatusIf(db: Database, id: string, from: AssetStat
 export async function insertAssets(db: Database, values: AssetValues[]): Promise<AssetRow[]> {
   if (values.length === 0) return [];
   return db.insert(assets).values(values).returning();
+}
+
+/** Inserts one asset; answers undefined when its code is taken (the unique index decides, even under a race). */
+export async function insertAssetUnlessCodeTaken(db: Database, values: AssetValues): Promise<AssetRow | undefined> {
+  const [row] = await db.insert(assets).values(values).onConflictDoNothing({ target: assets.assetCode }).returning();
+  return row;
+}
+
+/** The asset codes among `codes` that already exist, compared without regard to case (answers them lower-cased). */
+export async function findExistingAssetCodes(db: Database, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const lowered = [...new Set(codes.map((code) => code.toLowerCase()))];
+  const rows = await db
+    .select({ code: sql<string>`lower(${assets.assetCode})` })
+    .from(assets)
+    .where(inArray(sql`lower(${assets.assetCode})`, lowered));
+  return new Set(rows.map((row) => row.code));
 }

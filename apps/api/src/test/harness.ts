@@ -45,6 +45,13 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pool.end() resolves before its sockets close; a FORCE drop that catches one still closing makes that
+      // client emit an unhandled 57P01 error, so wait (briefly) for the sessions to go first.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -1,4 +1,100 @@
-/** Allotments, lease deeds and possession. */
+/** Allotments, lease deeds and possession: /allotments, /allotments/{id}, .../lease-deed[/file|/verify], .../possession. */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  allotmentSchema,
+  createAllotmentRequestSchema,
+  LEASE_DEED_EXTENSIONS,
+  leaseDeedSchema,
+  listQuerySchema,
+  possessionSchema,
+  recordPossessionRequestSchema,
+  verifyLeaseDeedRequestSchema,
+} from '@portal/contract';
+import { assertAcceptedFile, receiveUpload } from '../../lib/uploads';
+import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
+import {
+  createAllotment,
+  getAllotment,
+  getLatestLeaseDeed,
+  getPossession,
+  listVisibleAllotments,
+  openLeaseDeedFile,
+  recordPossession,
+  uploadLeaseDeed,
+  verifyLeaseDeed,
+} from './service';
 
-export const allotmentRoutes: FastifyPluginAsyncZod = async () => {};
+const params = z.object({ id: z.uuid() });
+
+/** Keeps the original name: an ASCII fallback plus the UTF-8 form. */
+function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { preHandler: requireAuth, schema: { querystring: listQuerySchema, response: { 200: z.array(allotmentSchema) } } },
+    async (request) => listVisibleAllotments(app.db, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: requirePermission('create:allotment'),
+      schema: { body: createAllotmentRequestSchema, response: { 201: allotmentSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createAllotment(app.db, currentUser(request), request.body)),
+  );
+
+  app.get('/:id', { preHandler: requireAuth, schema: { params, response: { 200: allotmentSchema } } }, async (request) =>
+    getAllotment(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get('/:id/lease-deed', { preHandler: requireAuth, schema: { params, response: { 200: leaseDeedSchema } } }, async (request) =>
+    getLatestLeaseDeed(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/lease-deed',
+    { preHandler: requirePermission('upload:lease-deed:own'), schema: { params, response: { 201: leaseDeedSchema } } },
+    async (request, reply) => {
+      const file = await receiveUpload(request);
+      assertAcceptedFile(file, LEASE_DEED_EXTENSIONS);
+      return reply.status(201).send(await uploadLeaseDeed(app.db, app.storage, currentUser(request), request.params.id, file));
+    },
+  );
+
+  app.get('/:id/lease-deed/file', { preHandler: requireAuth, schema: { params } }, async (request, reply) => {
+    const deed = await openLeaseDeedFile(app.db, currentUser(request), request.params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentHeader(deed.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(app.storage.open(deed.storageKey));
+  });
+
+  app.put(
+    '/:id/lease-deed/verify',
+    {
+      preHandler: requirePermission('verify:lease-deed'),
+      schema: { params, body: verifyLeaseDeedRequestSchema, response: { 200: leaseDeedSchema } },
+    },
+    async (request) => verifyLeaseDeed(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get('/:id/possession', { preHandler: requireAuth, schema: { params, response: { 200: possessionSchema } } }, async (request) =>
+    getPossession(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/possession',
+    {
+      preHandler: requirePermission('record:possession'),
+      schema: { params, body: recordPossessionRequestSchema, response: { 201: possessionSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await recordPossession(app.db, currentUser(request), request.params.id, request.body)),
+  );
+};

@@ -1,4 +1,102 @@
 /** The entrepreneur's applications: list, get, create, submit, documents, timeline. */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  APPLICATION_STATUSES,
+  applicationSchema,
+  createApplicationRequestSchema,
+  documentSchema,
+  listQuerySchema,
+  submitApplicationResponseSchema,
+  timelineEventSchema,
+} from '@portal/contract';
+import { receiveUpload } from '../../lib/uploads';
+import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
+import {
+  checkDocumentUpload,
+  createApplication,
+  getApplication,
+  getTimeline,
+  listApplicationDocuments,
+  listVisibleApplications,
+  openDocumentFile,
+  submitApplication,
+  uploadDocument,
+} from './service';
 
-export const applicationRoutes: FastifyPluginAsyncZod = async () => {};
+const idParams = z.object({ id: z.uuid() });
+const listQuery = listQuerySchema.pick({ limit: true, offset: true, q: true }).extend({
+  status: z.enum(APPLICATION_STATUSES).optional(),
+});
+
+/** A Content-Disposition that keeps the original name: an ASCII fallback plus the UTF-8 form. */
+function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { preHandler: requireAuth, schema: { querystring: listQuery, response: { 200: z.array(applicationSchema) } } },
+    async (request) => listVisibleApplications(app.db, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: requirePermission('create:application:own'),
+      schema: { body: createApplicationRequestSchema, response: { 201: applicationSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createApplication(app.db, currentUser(request), request.body)),
+  );
+
+  app.get('/:id', { preHandler: requireAuth, schema: { params: idParams, response: { 200: applicationSchema } } }, async (request) =>
+    getApplication(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/submit',
+    {
+      preHandler: requirePermission('submit:application:own'),
+      schema: { params: idParams, response: { 200: submitApplicationResponseSchema } },
+    },
+    async (request) => submitApplication(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/documents',
+    { preHandler: requireAuth, schema: { params: idParams, response: { 200: z.array(documentSchema) } } },
+    async (request) => listApplicationDocuments(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/documents',
+    { preHandler: requirePermission('create:application:own'), schema: { params: idParams, response: { 201: documentSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await checkDocumentUpload(app.db, user, request.params.id);
+      const file = await receiveUpload(request);
+      return reply.status(201).send(await uploadDocument(app.db, app.storage, user, request.params.id, file));
+    },
+  );
+
+  app.get(
+    '/:id/documents/:documentId/file',
+    { preHandler: requireAuth, schema: { params: idParams.extend({ documentId: z.uuid() }) } },
+    async (request, reply) => {
+      const { document, stream } = await openDocumentFile(app.db, app.storage, currentUser(request), request.params.id, request.params.documentId);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-disposition', attachmentHeader(document.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/:id/timeline',
+    { preHandler: requireAuth, schema: { params: idParams, response: { 200: z.array(timelineEventSchema) } } },
+    async (request) => getTimeline(app.db, currentUser(request), request.params.id),
+  );
+};

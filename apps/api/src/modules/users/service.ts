@@ -1,4 +1,5 @@
-/** Officer accounts: the admin creates them, changes their role and deactivates them. */
+/** Officer accounts: the admin creates them, changes their role and deactivates them; the first admin of a
+ * deployment comes from the admin:create command. Entrepreneurs register themselves and keep their role. */
 import type { CreateUserRequest, Role, UpdateUserRequest, User } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -10,7 +11,19 @@ export async function listAllUsers(db: Database, role?: Role): Promise<User[]> {
   return (await listUsers(db, role)).map(toUser);
 }
 
+const ENTREPRENEUR_ROLE_REFUSED = 'Entrepreneurs register themselves; choose an officer or finance role';
+
 export async function createUser(db: Database, _admin: CurrentUser, request: CreateUserRequest): Promise<User> {
+  if (request.role === 'entrepreneur') throw badRequest(ENTREPRENEUR_ROLE_REFUSED);
+  return insertAccount(db, request);
+}
+
+/** The command-line path: makes an admin account, whatever else the database holds. */
+export async function createAdminAccount(db: Database, request: Omit<CreateUserRequest, 'role'>): Promise<User> {
+  return insertAccount(db, { ...request, role: 'admin' });
+}
+
+async function insertAccount(db: Database, request: CreateUserRequest): Promise<User> {
   const passwordHash = await hashPassword(request.password);
   const row = await insertUser(db, { email: request.email, passwordHash, fullName: request.full_name, role: request.role });
   if (!row) throw conflict('An account with this email already exists');
@@ -18,14 +31,20 @@ export async function createUser(db: Database, _admin: CurrentUser, request: Cre
 }
 
 export async function updateUserAccount(db: Database, admin: CurrentUser, id: string, request: UpdateUserRequest): Promise<User> {
-  if (!(await findUserById(db, id))) throw notFound('User not found');
+  const existing = await findUserById(db, id);
+  if (!existing) throw notFound('User not found');
   if (id === admin.id && (request.is_active === false || (request.role && request.role !== 'admin'))) {
     throw badRequest('You cannot deactivate your own account or remove your own admin role');
+  }
+  // An entrepreneur's profile and applications hang on the role, so it neither changes to nor from entrepreneur.
+  if (request.role && request.role !== existing.role && (request.role === 'entrepreneur' || existing.role === 'entrepreneur')) {
+    throw badRequest(existing.role === 'entrepreneur' ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED);
   }
   const row = await updateUser(db, id, {
     ...(request.role !== undefined && { role: request.role }),
     ...(request.is_active !== undefined && { isActive: request.is_active }),
     ...(request.full_name !== undefined && { fullName: request.full_name }),
   });
-  return toUser(row!);
+  if (!row) throw notFound('User not found');
+  return toUser(row);
 }

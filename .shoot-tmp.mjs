@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+await page.goto(process.env.BASE + '/register');
+await page.getByLabel('Email address').fill('bad');
+await page.getByLabel('Password').fill('short');
+await page.getByRole('button', { name: 'Create Account' }).click();
+await page.waitForTimeout(300);
+await page.screenshot({ path: '/tmp/shots/register-375.png', fullPage: true });
+await page.emulateMedia({ media: 'print' });
+await page.screenshot({ path: '/tmp/shots/register-print.png', fullPage: true });
+await browser.close();

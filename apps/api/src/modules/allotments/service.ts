@@ -1,0 +1,275 @@
+/** Allotments, lease deeds and possession: the steps after a committee approves. Each step checks the
+ * application's, the deed's and the asset's state in the same transaction that writes the next one. */
+import {
+  ALLOTMENT_FROM_STATUSES,
+  can,
+  DEFAULT_STAGE,
+  LEASE_DEED_UPLOAD_STATUSES,
+  possessionCertificateNumber,
+  type Allotment,
+  type CreateAllotmentRequest,
+  type LeaseDeed,
+  type ListQuery,
+  type Possession,
+  type RecordPossessionRequest,
+  type VerifyLeaseDeedRequest,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { APPLICATION_NOT_FOUND } from '../../lib/access';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { ReceivedFile } from '../../lib/uploads';
+import { actorOf, type CurrentUser } from '../../plugins/auth';
+import type { FileStorage } from '../../plugins/storage';
+import {
+  findAllotmentWithOwner,
+  insertAllotment,
+  listAllotments,
+  makeAllotmentFinal,
+  toAllotment,
+  type AllotmentRow,
+} from '../../repositories/allotments';
+import { lockApplication, updateApplicationIfStatus } from '../../repositories/applications';
+import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
+import { nextNumber } from '../../repositories/counters';
+import {
+  findLatestLeaseDeed,
+  insertLeaseDeed,
+  setLeaseDeedVerdictIfPending,
+  toLeaseDeed,
+  type LeaseDeedRow,
+} from '../../repositories/lease-deeds';
+import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../repositories/possessions';
+import { recordEvent } from '../../repositories/timeline';
+
+export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
+export const ASSET_TAKEN = 'This asset is already held by another allotment';
+export const LEASE_DEED_NOT_FOUND = 'No lease deed has been uploaded for this allotment';
+export const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
+
+/** An entrepreneur sees only allotments on their own applications (another's answers 404); staff with the read permission see all. */
+async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
+  const found = await findAllotmentWithOwner(db, id);
+  if (user.role === 'entrepreneur') {
+    if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
+    return found.allotment;
+  }
+  if (!can(user.role, 'read:allotments:any')) throw forbidden();
+  if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
+  return found.allotment;
+}
+
+export async function listVisibleAllotments(db: Database, user: CurrentUser, query: ListQuery): Promise<Allotment[]> {
+  const own = user.role === 'entrepreneur';
+  if (!own && !can(user.role, 'read:allotments:any')) throw forbidden();
+  const rows = await listAllotments(db, {
+    applicationId: query.application_id,
+    ownerUserId: own ? user.id : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return rows.map(toAllotment);
+}
+
+export async function getAllotment(db: Database, user: CurrentUser, id: string): Promise<Allotment> {
+  return toAllotment(await loadVisibleAllotment(db, user, id));
+}
+
+export async function createAllotment(db: Database, user: CurrentUser, request: CreateAllotmentRequest): Promise<Allotment> {
+  const type = request.allotment_type ?? 'provisional';
+  return db.transaction(async (tx) => {
+    // Lock order everywhere: the application, then its asset.
+    const application = await lockApplication(tx, request.application_id);
+    if (!application) throw notFound(APPLICATION_NOT_FOUND);
+    if (application.assetId !== request.asset_id) throw badRequest('The asset is not the one this application is for');
+    if (!ALLOTMENT_FROM_STATUSES.includes(application.status)) {
+      throw conflict('An allotment can be created only for an approved application or one whose payment is verified');
+    }
+    const asset = await findAssetById(tx, request.asset_id);
+    if (!asset) throw notFound('Asset not found');
+
+    // The asset row is the lock two racing allotments of one asset queue on: only one finds it still available.
+    const held = await setAssetStatusIf(tx, asset.id, ['available'], type === 'final' ? 'allotted' : 'reserved');
+    if (!held) throw conflict(ASSET_TAKEN);
+    const status = type === 'final' ? 'final_allotment' : 'provisional_allotment';
+    const moved = await updateApplicationIfStatus(tx, application.id, ALLOTMENT_FROM_STATUSES, {
+      status,
+      currentStage: DEFAULT_STAGE[status],
+    });
+    if (!moved) throw conflict('This application was allotted by someone else at the same time');
+    const allotment = await insertAllotment(tx, {
+      allotmentNumber: await nextNumber(tx, 'allotment'),
+      applicationId: application.id,
+      assetId: asset.id,
+      allotmentType: type,
+      allotmentDate: request.allotment_date,
+      expiryDate: request.expiry_date ?? null,
+      createdBy: user.id,
+    });
+    if (!allotment) throw conflict(ASSET_TAKEN);
+    await recordEvent(tx, actorOf(user), {
+      applicationId: application.id,
+      action: 'Allotment created',
+      details: `${type === 'final' ? 'Final' : 'Provisional'} allotment ${allotment.allotmentNumber} of asset ${asset.assetCode}; allotment letter generated`,
+      entityType: 'allotment',
+      entityId: allotment.id,
+    });
+    return toAllotment(allotment);
+  });
+}
+
+export async function getLatestLeaseDeed(db: Database, user: CurrentUser, allotmentId: string): Promise<LeaseDeed> {
+  const allotment = await loadVisibleAllotment(db, user, allotmentId);
+  const deed = await findLatestLeaseDeed(db, allotment.id);
+  if (!deed) throw notFound(LEASE_DEED_NOT_FOUND);
+  return toLeaseDeed(deed);
+}
+
+/** The latest deed's stored file, for the owner and staff. */
+export async function openLeaseDeedFile(db: Database, user: CurrentUser, allotmentId: string): Promise<LeaseDeedRow> {
+  const allotment = await loadVisibleAllotment(db, user, allotmentId);
+  const deed = await findLatestLeaseDeed(db, allotment.id);
+  if (!deed) throw notFound(LEASE_DEED_NOT_FOUND);
+  return deed;
+}
+
+export async function uploadLeaseDeed(
+  db: Database,
+  storage: FileStorage,
+  user: CurrentUser,
+  allotmentId: string,
+  file: ReceivedFile,
+): Promise<LeaseDeed> {
+  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can upload the lease deed');
+  const allotment = await loadVisibleAllotment(db, user, allotmentId);
+  const storageKey = await storage.save(file.bytes);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockApplication(tx, allotment.applicationId);
+      if (allotment.status !== 'active') throw conflict('This allotment is no longer active');
+      const latest = await findLatestLeaseDeed(tx, allotment.id);
+      if (latest && latest.verificationStatus !== 'rejected' && latest.verificationStatus !== 'needs_revision') {
+        throw conflict(`A lease deed has already been uploaded and is ${latest.verificationStatus.replace('_', ' ')}`);
+      }
+      // Moving the application to lease_submitted is the check two racing uploads queue on.
+      const moved = await updateApplicationIfStatus(tx, allotment.applicationId, LEASE_DEED_UPLOAD_STATUSES, {
+        status: 'lease_submitted',
+        currentStage: DEFAULT_STAGE.lease_submitted,
+      });
+      if (!moved) throw conflict('A lease deed can be uploaded only after a provisional or final allotment');
+      const deed = await insertLeaseDeed(tx, {
+        allotmentId: allotment.id,
+        fileName: file.fileName,
+        storageKey,
+        fileSize: file.bytes.length,
+      });
+      await recordEvent(tx, actorOf(user), {
+        applicationId: allotment.applicationId,
+        action: 'Lease deed uploaded',
+        details: latest ? `Revised lease deed ${file.fileName} uploaded for verification` : `Lease deed ${file.fileName} uploaded for verification`,
+        entityType: 'lease_deed',
+        entityId: deed.id,
+      });
+      return toLeaseDeed(deed);
+    });
+  } catch (error) {
+    await storage.remove(storageKey);
+    throw error;
+  }
+}
+
+export async function verifyLeaseDeed(
+  db: Database,
+  user: CurrentUser,
+  allotmentId: string,
+  request: VerifyLeaseDeedRequest,
+): Promise<LeaseDeed> {
+  const remarks = request.remarks?.trim() || null;
+  return db.transaction(async (tx) => {
+    const allotment = await loadVisibleAllotment(tx, user, allotmentId);
+    await lockApplication(tx, allotment.applicationId);
+    const latest = await findLatestLeaseDeed(tx, allotment.id);
+    if (!latest) throw notFound(LEASE_DEED_NOT_FOUND);
+    if (latest.verificationStatus !== 'pending') throw conflict(`This lease deed has already been ${latest.verificationStatus.replace('_', ' ')}`);
+    const deed = await setLeaseDeedVerdictIfPending(tx, latest.id, request.verification_status, remarks, user.id);
+    if (!deed) throw conflict('This lease deed was verified by someone else at the same time');
+
+    if (request.verification_status === 'approved') {
+      await makeAllotmentFinal(tx, allotment.id);
+      await setAssetStatusIf(tx, allotment.assetId, ['reserved'], 'allotted');
+      const moved = await updateApplicationIfStatus(tx, allotment.applicationId, ['lease_submitted'], {
+        status: 'final_allotment',
+        currentStage: DEFAULT_STAGE.final_allotment,
+      });
+      if (!moved) throw conflict('The application is not waiting for lease deed verification');
+    } else {
+      // The owner uploads again from the allotment status the deed was submitted under.
+      const back = allotment.allotmentType === 'final' ? 'final_allotment' : 'provisional_allotment';
+      const stage = request.verification_status === 'rejected' ? 'Lease deed rejected' : 'Lease deed needs revision';
+      const moved = await updateApplicationIfStatus(tx, allotment.applicationId, ['lease_submitted'], {
+        status: back,
+        currentStage: remarks ? `${stage}: ${remarks}` : stage,
+      });
+      if (!moved) throw conflict('The application is not waiting for lease deed verification');
+    }
+    const verdictText = { approved: 'approved', rejected: 'rejected', needs_revision: 'returned for revision' }[request.verification_status];
+    await recordEvent(tx, actorOf(user), {
+      applicationId: allotment.applicationId,
+      action: request.verification_status === 'approved' ? 'Lease deed approved' : request.verification_status === 'rejected' ? 'Lease deed rejected' : 'Lease deed needs revision',
+      details: `Lease deed ${verdictText}${remarks ? `: ${remarks}` : ''}${request.verification_status === 'approved' ? '; allotment is now final' : ''}`,
+      entityType: 'lease_deed',
+      entityId: deed.id,
+    });
+    return toLeaseDeed(deed);
+  });
+}
+
+export async function getPossession(db: Database, user: CurrentUser, allotmentId: string): Promise<Possession> {
+  const allotment = await loadVisibleAllotment(db, user, allotmentId);
+  const possession = await findPossessionByAllotment(db, allotment.id);
+  if (!possession) throw notFound(POSSESSION_NOT_FOUND);
+  return toPossession(possession);
+}
+
+export async function recordPossession(
+  db: Database,
+  user: CurrentUser,
+  allotmentId: string,
+  request: RecordPossessionRequest,
+): Promise<Possession> {
+  return db.transaction(async (tx) => {
+    const allotment = await loadVisibleAllotment(tx, user, allotmentId);
+    await lockApplication(tx, allotment.applicationId);
+    if (allotment.status !== 'active') throw conflict('This allotment is no longer active');
+    const deed = await findLatestLeaseDeed(tx, allotment.id);
+    if (!deed || deed.verificationStatus !== 'approved') {
+      throw conflict('Possession can be recorded only after the lease deed is approved');
+    }
+    const asset = await findAssetById(tx, allotment.assetId);
+    if (asset && request.area_verified > asset.totalArea) {
+      throw badRequest(`Area verified cannot exceed the asset's total area (${asset.totalArea} ${asset.unit})`);
+    }
+    const possession = await insertPossessionIfNone(tx, {
+      allotmentId: allotment.id,
+      possessionDate: request.possession_date,
+      areaVerified: request.area_verified,
+      boundaryMarked: request.boundary_marked ?? true,
+      remarks: request.remarks?.trim() || null,
+      recordedBy: user.id,
+    });
+    if (!possession) throw conflict('Possession has already been recorded for this allotment');
+    const moved = await updateApplicationIfStatus(tx, allotment.applicationId, ['final_allotment'], {
+      status: 'possession_given',
+      currentStage: DEFAULT_STAGE.possession_given,
+    });
+    if (!moved) throw conflict('Possession can be recorded only for an application with a final allotment');
+    await setAssetStatusIf(tx, allotment.assetId, ['available', 'reserved'], 'allotted');
+    await recordEvent(tx, actorOf(user), {
+      applicationId: allotment.applicationId,
+      action: 'Possession recorded',
+      details: `Possession given on ${request.possession_date}; certificate ${possessionCertificateNumber(possession.id)} issued`,
+      entityType: 'possession',
+      entityId: possession.id,
+    });
+    return toPossession(possession);
+  });
+}

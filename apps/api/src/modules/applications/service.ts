@@ -1,0 +1,242 @@
+/** The entrepreneur's applications: creation, submission (which generates the first invoices), documents and
+ * the timeline. Officers' status changes live in the workflow module. */
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import {
+  DEFAULT_STAGE,
+  DOCUMENT_RULES,
+  DOCUMENT_TYPES,
+  FEES,
+  formatRupees,
+  processingFeeWithGst,
+  roundRupees,
+  type Application,
+  type ApplicationDocument,
+  type ApplicationStatus,
+  type createApplicationRequestSchema,
+  type DocumentType,
+  type Invoice,
+  type InvoiceType,
+  type SubmitApplicationResponse,
+  type TimelineEvent,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../lib/access';
+import { addDays, isoDay } from '../../lib/dates';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
+import { assertAcceptedFile, type ReceivedFile } from '../../lib/uploads';
+import { actorOf, type CurrentUser } from '../../plugins/auth';
+import type { FileStorage } from '../../plugins/storage';
+import { findApplicantByUserId } from '../../repositories/applicants';
+import {
+  insertApplication,
+  lockApplication,
+  searchApplications,
+  toApplication,
+  updateApplicationIfStatus,
+} from '../../repositories/applications';
+import { findAssetById } from '../../repositories/assets';
+import { nextNumber } from '../../repositories/counters';
+import { findDocument, insertDocument, listDocuments, toDocument, type DocumentRow } from '../../repositories/documents';
+import { insertInvoice, toInvoice } from '../../repositories/invoices';
+import { listEventsForApplication, recordEvent } from '../../repositories/timeline';
+
+export const PROFILE_REQUIRED = 'Please complete your profile first';
+export const SUBMITTED_MESSAGE = 'Application submitted successfully. Invoices have been generated.';
+/** The owner may add documents until scrutiny is over. */
+export const DOCUMENT_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['draft', 'submitted', 'under_scrutiny'];
+
+export type CreateApplicationBody = z.output<typeof createApplicationRequestSchema>;
+
+export interface ApplicationListQuery {
+  status?: ApplicationStatus;
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** An entrepreneur sees their own applications (none without a profile); staff see all. */
+export async function listVisibleApplications(db: Database, user: CurrentUser, query: ApplicationListQuery): Promise<Application[]> {
+  let applicantId: string | undefined;
+  if (user.role === 'entrepreneur') {
+    const profile = await findApplicantByUserId(db, user.id);
+    if (!profile) return [];
+    applicantId = profile.id;
+  }
+  const rows = await searchApplications(db, {
+    applicantId,
+    statuses: query.status ? [query.status] : undefined,
+    numberContains: query.q || undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return rows.map(toApplication);
+}
+
+export async function getApplication(db: Database, user: CurrentUser, id: string): Promise<Application> {
+  return toApplication(await loadVisibleApplication(db, user, id));
+}
+
+export async function createApplication(db: Database, user: CurrentUser, body: CreateApplicationBody): Promise<Application> {
+  return db.transaction(async (tx) => {
+    const profile = await findApplicantByUserId(tx, user.id);
+    if (!profile) throw badRequest(PROFILE_REQUIRED);
+    const asset = await findAssetById(tx, body.asset_id);
+    if (!asset) throw notFound('Asset not found');
+    if (asset.status !== 'available') throw conflict('This asset is no longer available. Please choose another.');
+    const number = await nextNumber(tx, 'application');
+    const row = await insertApplication(tx, {
+      applicationNumber: number,
+      applicantId: profile.id,
+      assetId: asset.id,
+      applicationType: body.application_type,
+      status: 'draft',
+      currentStage: DEFAULT_STAGE.draft,
+      estimatedInvestment: roundRupees(body.estimated_investment),
+      employmentGeneration: body.employment_generation,
+      projectDescription: body.project_description,
+    });
+    await recordEvent(tx, actorOf(user), {
+      applicationId: row.id,
+      action: 'Application created',
+      details: `Application ${number} created as a draft for asset ${asset.assetCode}`,
+      entityType: 'application',
+      entityId: row.id,
+    });
+    return toApplication(row);
+  });
+}
+
+const INVOICE_NAMES: Record<InvoiceType, string> = {
+  processing_fee: 'Processing fee (with GST)',
+  emd: 'Earnest money deposit',
+  premium_instalment: 'First premium instalment',
+};
+
+/** Submits a draft: status submitted, and the processing fee and EMD invoices made, all in one transaction. */
+export async function submitApplication(db: Database, user: CurrentUser, id: string): Promise<SubmitApplicationResponse> {
+  await loadOwnApplication(db, user, id);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const row = await updateApplicationIfStatus(tx, id, ['draft'], {
+      status: 'submitted',
+      currentStage: DEFAULT_STAGE.submitted,
+      submittedAt: now,
+    });
+    if (!row) throw conflict('Only a draft application can be submitted');
+    const asset = await findAssetById(tx, row.assetId);
+    if (!asset) throw notFound('Asset not found');
+    const actor = actorOf(user);
+    await recordEvent(tx, actor, {
+      applicationId: id,
+      action: 'Application submitted',
+      details: 'Submitted for scrutiny; processing fee and EMD invoices generated',
+      entityType: 'application',
+      entityId: id,
+    });
+    const dueDate = isoDay(addDays(now, FEES.invoiceDueDays));
+    const planned: { type: InvoiceType; amount: number }[] = [
+      { type: 'processing_fee', amount: processingFeeWithGst() },
+      { type: 'emd', amount: roundRupees(asset.valuation * FEES.emdRateOfValuation) },
+    ];
+    const generated: Invoice[] = [];
+    for (const { type, amount } of planned) {
+      const invoice = await insertInvoice(tx, {
+        applicationId: id,
+        invoiceType: type,
+        amount,
+        dueDate,
+        invoiceNumber: await nextNumber(tx, 'invoice'),
+      });
+      if (!invoice) continue; // already made (never expected for a draft)
+      generated.push(toInvoice(invoice));
+      await recordEvent(tx, actor, {
+        applicationId: id,
+        action: 'Invoice generated',
+        details: `${invoice.invoiceNumber}: ${INVOICE_NAMES[type]} of ${formatRupees(amount)}, due ${dueDate}`,
+        entityType: 'invoice',
+        entityId: invoice.id,
+      });
+    }
+    return { message: SUBMITTED_MESSAGE, application: toApplication(row), invoices_generated: generated.length };
+  });
+}
+
+export async function listApplicationDocuments(db: Database, user: CurrentUser, id: string): Promise<ApplicationDocument[]> {
+  await loadVisibleApplication(db, user, id);
+  return (await listDocuments(db, id)).map(toDocument);
+}
+
+function assertUploadAllowed(status: ApplicationStatus): void {
+  if (!DOCUMENT_UPLOAD_STATUSES.includes(status)) {
+    throw conflict('Documents can no longer be added to this application');
+  }
+}
+
+/** Checked before the body is read, so a refused caller never has a file stored. */
+export async function checkDocumentUpload(db: Database, user: CurrentUser, id: string): Promise<void> {
+  const application = await loadOwnApplication(db, user, id);
+  assertUploadAllowed(application.status);
+}
+
+export async function uploadDocument(
+  db: Database,
+  storage: FileStorage,
+  user: CurrentUser,
+  id: string,
+  file: ReceivedFile,
+): Promise<ApplicationDocument> {
+  const documentType = file.fields.document_type;
+  if (!documentType) throw unprocessable('document_type: Choose the document type');
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
+    throw unprocessable(`document_type: Unknown document type '${documentType}'`);
+  }
+  const type = documentType as DocumentType;
+  assertAcceptedFile(file, DOCUMENT_RULES[type].extensions);
+
+  const storageKey = await storage.save(file.bytes);
+  try {
+    return await db.transaction(async (tx) => {
+      const application = await lockApplication(tx, id);
+      if (!application) throw notFound(APPLICATION_NOT_FOUND);
+      assertUploadAllowed(application.status);
+      const row = await insertDocument(tx, {
+        applicationId: id,
+        documentType: type,
+        fileName: file.fileName,
+        storageKey,
+        fileSize: file.bytes.length,
+        contentType: file.contentType,
+      });
+      await recordEvent(tx, actorOf(user), {
+        applicationId: id,
+        action: 'Document uploaded',
+        details: `${type.replace(/_/g, ' ')}: ${file.fileName}`,
+        entityType: 'document',
+        entityId: row.id,
+      });
+      return toDocument(row);
+    });
+  } catch (error) {
+    await storage.remove(storageKey);
+    throw error;
+  }
+}
+
+export async function openDocumentFile(
+  db: Database,
+  storage: FileStorage,
+  user: CurrentUser,
+  id: string,
+  documentId: string,
+): Promise<{ document: DocumentRow; stream: Readable }> {
+  await loadVisibleApplication(db, user, id);
+  const document = await findDocument(db, id, documentId);
+  if (!document) throw notFound('Document not found');
+  return { document, stream: storage.open(document.storageKey) };
+}
+
+export async function getTimeline(db: Database, user: CurrentUser, id: string): Promise<TimelineEvent[]> {
+  await loadVisibleApplication(db, user, id);
+  return listEventsForApplication(db, id);
+}

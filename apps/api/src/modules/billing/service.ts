@@ -1,0 +1,92 @@
+/** Invoices and payments: staff with read:finance see all, an entrepreneur only their own. Paying marks the
+ * invoice paid, and the last payment of an application pending payment verifies it. */
+import type { z } from 'zod';
+import {
+  can,
+  DEFAULT_STAGE,
+  formatRupees,
+  roundRupees,
+  type createPaymentRequestSchema,
+  type Invoice,
+  type Payment,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { loadOwnApplication, loadVisibleApplication } from '../../lib/access';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { actorOf, type CurrentUser } from '../../plugins/auth';
+import { lockApplication, updateApplicationIfStatus } from '../../repositories/applications';
+import { nextNumber } from '../../repositories/counters';
+import { countUnpaidInvoices, findInvoiceById, listInvoices, markInvoicePaidIfUnpaid, toInvoice } from '../../repositories/invoices';
+import { insertPayment, listPayments, toPayment } from '../../repositories/payments';
+import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
+
+export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+/** Whose records a list may hold: undefined for staff (everyone's), the user's id for an entrepreneur. */
+async function listScope(db: Database, user: CurrentUser, applicationId: string | undefined): Promise<{ ownerUserId?: string; applicationId?: string }> {
+  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
+  // A named application must be visible to the caller: another entrepreneur's answers 404.
+  if (applicationId) await loadVisibleApplication(db, user, applicationId);
+  return { applicationId, ownerUserId: user.role === 'entrepreneur' ? user.id : undefined };
+}
+
+export async function listVisibleInvoices(db: Database, user: CurrentUser, applicationId?: string): Promise<Invoice[]> {
+  const today = new Date().toISOString().slice(0, 10);
+  return (await listInvoices(db, await listScope(db, user, applicationId))).map((row) => toInvoice(row, today));
+}
+
+export async function listVisiblePayments(db: Database, user: CurrentUser, applicationId?: string): Promise<Payment[]> {
+  return (await listPayments(db, await listScope(db, user, applicationId))).map(toPayment);
+}
+
+export async function payInvoice(db: Database, user: CurrentUser, body: CreatePaymentBody): Promise<Payment> {
+  await loadOwnApplication(db, user, body.application_id);
+  const invoice = await findInvoiceById(db, body.invoice_id);
+  if (!invoice || invoice.applicationId !== body.application_id) throw notFound(INVOICE_NOT_FOUND);
+  if (invoice.status === 'paid') throw conflict('This invoice has already been paid');
+  if (roundRupees(body.amount) !== invoice.amount) {
+    throw badRequest(`The amount must equal the invoice amount of ${formatRupees(invoice.amount)}`);
+  }
+
+  return db.transaction(async (tx) => {
+    // Locking the application serialises payments on it, so exactly one of them sees the last invoice paid.
+    const application = await lockApplication(tx, body.application_id);
+    if (!application) throw notFound(INVOICE_NOT_FOUND);
+    const paid = await markInvoicePaidIfUnpaid(tx, invoice.id);
+    if (!paid) throw conflict('This invoice has already been paid');
+    const payment = await insertPayment(tx, {
+      receiptNumber: await nextNumber(tx, 'receipt'),
+      applicationId: body.application_id,
+      invoiceId: invoice.id,
+      amount: invoice.amount,
+      paymentMethod: body.payment_method,
+      transactionReference: body.transaction_reference,
+      paidBy: user.id,
+    });
+    await recordEvent(tx, actorOf(user), {
+      applicationId: body.application_id,
+      action: 'Payment received',
+      details: `${payment.receiptNumber} for invoice ${invoice.invoiceNumber}: ${formatRupees(invoice.amount)} (${body.payment_method}, reference ${body.transaction_reference})`,
+      entityType: 'payment',
+      entityId: payment.id,
+    });
+    if (application.status === 'pending_payment' && (await countUnpaidInvoices(tx, application.id)) === 0) {
+      const verified = await updateApplicationIfStatus(tx, application.id, ['pending_payment'], {
+        status: 'payment_verified',
+        currentStage: DEFAULT_STAGE.payment_verified,
+      });
+      if (verified) {
+        await recordEvent(tx, SYSTEM_ACTOR, {
+          applicationId: application.id,
+          action: 'Payment verified',
+          details: 'All invoices are paid; the application moves to payment verified',
+          entityType: 'application',
+          entityId: application.id,
+        });
+      }
+    }
+    return toPayment(payment);
+  });
+}

@@ -1,0 +1,11 @@
+/** Dashboard figures for the caller: an entrepreneur's own, or the officer and finance figures for staff. */
+import type { EntrepreneurStats, OfficerStats } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { isoDay } from '../../lib/dates';
+import type { CurrentUser } from '../../plugins/auth';
+import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
+
+export async function statsFor(db: Database, user: CurrentUser, now: Date = new Date()): Promise<EntrepreneurStats | OfficerStats> {
+  if (user.role === 'entrepreneur') return entrepreneurStats(db, user.id);
+  return officerStats(db, isoDay(now));
+}

@@ -1,0 +1,48 @@
+/** Committee meetings: kept on the server with their agenda and the applications placed on them. */
+import type { CreateMeetingRequest, Meeting } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../lib/http-error';
+import { actorOf, type CurrentUser } from '../../plugins/auth';
+import { findApplicationsByIds } from '../../repositories/applications';
+import { nextNumber } from '../../repositories/counters';
+import { insertMeeting, listMeetings, toMeeting } from '../../repositories/meetings';
+import { recordEvent } from '../../repositories/timeline';
+
+export async function listAllMeetings(db: Database, page: { limit?: number; offset?: number }): Promise<Meeting[]> {
+  return (await listMeetings(db, page)).map(toMeeting);
+}
+
+export async function createMeeting(db: Database, user: CurrentUser, request: CreateMeetingRequest): Promise<Meeting> {
+  const applicationIds = [...new Set(request.applications ?? [])];
+  return db.transaction(async (tx) => {
+    const found = await findApplicationsByIds(tx, applicationIds);
+    if (found.length !== applicationIds.length) throw badRequest('One or more applications on the agenda do not exist');
+    const meeting = await insertMeeting(tx, {
+      meetingNumber: await nextNumber(tx, 'meeting'),
+      meetingDate: request.meeting_date,
+      committeeType: request.committee_type ?? 'slsc',
+      agenda: request.agenda,
+      applicationIds,
+      createdBy: user.id,
+    });
+    const actor = actorOf(user);
+    const committee = meeting.committeeType.toUpperCase();
+    await recordEvent(tx, actor, {
+      applicationId: null,
+      action: 'Meeting created',
+      details: `${committee} meeting ${meeting.meetingNumber} on ${meeting.meetingDate}`,
+      entityType: 'meeting',
+      entityId: meeting.id,
+    });
+    for (const application of found) {
+      await recordEvent(tx, actor, {
+        applicationId: application.id,
+        action: 'Placed on meeting agenda',
+        details: `${committee} meeting ${meeting.meetingNumber} on ${meeting.meetingDate}`,
+        entityType: 'meeting',
+        entityId: meeting.id,
+      });
+    }
+    return toMeeting(meeting);
+  });
+}

@@ -1,0 +1,57 @@
+/** Lease deeds uploaded against an allotment; the latest one is the one that counts. */
+import { and, desc, eq } from 'drizzle-orm';
+import type { LeaseDeed, LeaseDeedVerdict } from '@portal/contract';
+import type { Database } from '../db/client';
+import { leaseDeeds } from '../db/schema';
+
+export type LeaseDeedRow = typeof leaseDeeds.$inferSelect;
+
+export function toLeaseDeed(row: LeaseDeedRow): LeaseDeed {
+  return {
+    id: row.id,
+    allotment_id: row.allotmentId,
+    file_name: row.fileName,
+    submission_date: row.submissionDate.toISOString(),
+    verification_status: row.verificationStatus,
+    remarks: row.remarks,
+    verified_at: row.verifiedAt ? row.verifiedAt.toISOString() : null,
+  };
+}
+
+export interface NewLeaseDeed {
+  allotmentId: string;
+  fileName: string;
+  storageKey: string;
+  fileSize: number;
+}
+
+export async function insertLeaseDeed(db: Database, values: NewLeaseDeed): Promise<LeaseDeedRow> {
+  const [row] = await db.insert(leaseDeeds).values({ ...values, verificationStatus: 'pending' }).returning();
+  return row!;
+}
+
+export async function findLatestLeaseDeed(db: Database, allotmentId: string): Promise<LeaseDeedRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leaseDeeds)
+    .where(eq(leaseDeeds.allotmentId, allotmentId))
+    .orderBy(desc(leaseDeeds.submissionDate), desc(leaseDeeds.id))
+    .limit(1);
+  return row;
+}
+
+/** Records the verdict only if the deed is still pending; undefined means someone decided first. */
+export async function setLeaseDeedVerdictIfPending(
+  db: Database,
+  id: string,
+  verdict: LeaseDeedVerdict,
+  remarks: string | null,
+  verifiedBy: string,
+): Promise<LeaseDeedRow | undefined> {
+  const [row] = await db
+    .update(leaseDeeds)
+    .set({ verificationStatus: verdict, remarks, verifiedBy, verifiedAt: new Date() })
+    .where(and(eq(leaseDeeds.id, id), eq(leaseDeeds.verificationStatus, 'pending')))
+    .returning();
+  return row;
+}

@@ -1,0 +1,90 @@
+/** Every route of the contract's ROUTES table (plus /register and a not-found page), each lazy-loaded behind its guard. */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { ROUTES, type RouteKey } from '@portal/contract';
+import { AuthProvider } from '../lib/auth';
+import { AppLayout } from './layout/app-layout';
+import { PublicOnly, RequireRoute } from './route-guards';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
+const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
+  dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
+  myApplications: lazy(() => import('../features/applications/pages/my-applications-page')),
+  newApplication: lazy(() => import('../features/applications/pages/new-application-page')),
+  applicationDetail: lazy(() => import('../features/applications/pages/application-detail-page')),
+  profile: lazy(() => import('../features/profile/pages/profile-page')),
+  serviceRequests: lazy(() => import('../features/service-requests/pages/service-requests-page')),
+  officerDashboard: lazy(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
+  financeDashboard: lazy(() => import('../features/finance/pages/finance-dashboard-page')),
+  officerApplications: lazy(() => import('../features/officer-applications/pages/officer-applications-page')),
+  officerApplicationDetail: lazy(
+    () => import('../features/officer-applications/pages/officer-application-detail-page'),
+  ),
+  assets: lazy(() => import('../features/assets/pages/assets-page')),
+  allotments: lazy(() => import('../features/allotments/pages/allotments-page')),
+  meetings: lazy(() => import('../features/meetings/pages/meetings-page')),
+  reports: lazy(() => import('../features/reports/pages/reports-page')),
+  users: lazy(() => import('../features/users/pages/users-page')),
+};
+
+/** The session lives inside the router because signing out navigates. */
+function SessionRoot() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+const guardedRoutes: RouteObject[] = (Object.keys(PAGES) as Array<keyof typeof PAGES>).map((key) => {
+  const PageComponent = PAGES[key];
+  return {
+    path: ROUTES[key].path,
+    element: (
+      <RequireRoute route={key}>
+        <PageComponent />
+      </RequireRoute>
+    ),
+  };
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <SessionRoot />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            path: ROUTES.login.path,
+            element: (
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            ),
+          },
+          {
+            path: ROUTES.register.path,
+            element: (
+              <PublicOnly>
+                <RegisterPage />
+              </PublicOnly>
+            ),
+          },
+          ...guardedRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,205 @@
+/** The entrepreneur's application: header (number, stage, badge; Print, Submit Application while draft, Upload
+ * Lease Deed when allowed), a "right now" line, the six tabs, the letters, and the print-only view. */
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FileUp, Printer, Send } from 'lucide-react';
+import { toast } from 'sonner';
+import { LEASE_DEED_UPLOAD_STATUSES, type Invoice } from '@portal/contract';
+import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
+import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { Tabs } from '../../../components/ui/tabs';
+import { errorDetail } from '../../../lib/api-client';
+import {
+  useAllotment,
+  useApplication,
+  useAsset,
+  useDocuments,
+  useInvoices,
+  useLeaseDeed,
+  useMyProfile,
+  usePayInvoice,
+  usePayments,
+  usePossession,
+  useRefreshApplication,
+  useSubmitApplication,
+  useTimeline,
+} from '../api/applications';
+import { AllotmentTab, AssetTab, DetailsTab, DocumentsTab, PaymentsTab, TimelineTab } from '../components/detail-tabs';
+import { LeaseDeedDialog } from '../components/lease-deed-dialog';
+import { PrintView } from '../components/print-view';
+
+/** A deed may be (re)uploaded when there is none, or the last one was sent back. */
+const REUPLOAD_STATUSES = ['rejected', 'needs_revision'];
+
+export default function ApplicationDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('applications');
+  const navigate = useNavigate();
+  const application = useApplication(id);
+  const asset = useAsset(application.data?.asset_id);
+  const profile = useMyProfile();
+  const documents = useDocuments(id);
+  const invoices = useInvoices(id);
+  const payments = usePayments(id);
+  const timeline = useTimeline(id);
+  const allotment = useAllotment(id);
+  const allotmentId = allotment.data?.id;
+  const leaseDeed = useLeaseDeed(allotmentId);
+  const possession = usePossession(allotmentId);
+  const submit = useSubmitApplication(id);
+  const pay = usePayInvoice(id);
+  const refresh = useRefreshApplication(id);
+  const [payingId, setPayingId] = useState<string>();
+  const [letterOpen, setLetterOpen] = useState(false);
+  const [certificateOpen, setCertificateOpen] = useState(false);
+  const [leaseDeedOpen, setLeaseDeedOpen] = useState(false);
+
+  useEffect(() => {
+    if (application.isError) {
+      toast.error(t('detail.loadFailed'), { id: 'application-load-failed' });
+      void navigate('/applications', { replace: true });
+    }
+  }, [application.isError, navigate, t]);
+
+  if (application.isPending || application.isError) return <Spinner />;
+  const current = application.data;
+
+  const deed = leaseDeed.data;
+  const canUploadLeaseDeed =
+    LEASE_DEED_UPLOAD_STATUSES.includes(current.status) &&
+    Boolean(allotment.data) &&
+    !leaseDeed.isPending &&
+    (!deed || REUPLOAD_STATUSES.includes(deed.verification_status));
+
+  const submitApplication = () =>
+    submit.mutate(undefined, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (error) => toast.error(errorDetail(error, t('detail.submitFailed'))),
+    });
+
+  const payInvoice = (invoice: Invoice) => {
+    setPayingId(invoice.id);
+    pay.mutate(invoice, {
+      onSuccess: (payment) => toast.success(t('detail.payments.paid', { receipt: payment.receipt_number })),
+      onError: (error) => toast.error(errorDetail(error, t('detail.payments.payFailed'))),
+      onSettled: () => setPayingId(undefined),
+    });
+  };
+
+  const actions = (
+    <>
+      <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>
+        {t('detail.print')}
+      </Button>
+      {current.status === 'draft' && (
+        <Button
+          icon={<Send aria-hidden="true" className="h-4 w-4" />}
+          busy={submit.isPending}
+          busyText={t('detail.submitting')}
+          onClick={submitApplication}
+        >
+          {t('detail.submit')}
+        </Button>
+      )}
+      {canUploadLeaseDeed && (
+        <Button icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setLeaseDeedOpen(true)}>
+          {t('detail.uploadLeaseDeed')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <div className="print:hidden">
+        <PageHeader
+          title={current.application_number}
+          badge={<StatusBadge status={current.status} />}
+          subtitle={
+            <>
+              <span className="text-slate-600">{t('detail.stage')}: </span>
+              <span className="font-medium text-slate-800">{current.current_stage}</span>
+            </>
+          }
+          actions={actions}
+        />
+        <Card className="mb-6 border-l-4 border-l-brand-700">
+          <p className="text-slate-800" aria-live="polite">
+            {t(`detail.next.${current.status}`)}
+          </p>
+        </Card>
+        <Tabs
+          label={t('detail.tabsLabel')}
+          tabs={[
+            { value: 'details', label: t('detail.tabs.details'), content: <DetailsTab application={current} /> },
+            { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
+            {
+              value: 'documents',
+              label: t('detail.tabs.documents'),
+              content: <DocumentsTab application={current} documents={documents} onChanged={() => void refresh()} />,
+            },
+            {
+              value: 'payments',
+              label: t('detail.tabs.payments'),
+              content: <PaymentsTab invoices={invoices} payments={payments} payingId={payingId} onPay={payInvoice} />,
+            },
+            {
+              value: 'allotment',
+              label: t('detail.tabs.allotment'),
+              content: (
+                <AllotmentTab
+                  allotment={allotment.data}
+                  leaseDeed={deed}
+                  possession={possession.data}
+                  onViewLetter={() => setLetterOpen(true)}
+                  onViewCertificate={() => setCertificateOpen(true)}
+                />
+              ),
+            },
+            { value: 'timeline', label: t('detail.tabs.timeline'), content: <TimelineTab timeline={timeline} /> },
+          ]}
+        />
+      </div>
+
+      <PrintView
+        application={current}
+        applicant={profile.data}
+        asset={asset.data}
+        documents={documents.data}
+        invoices={invoices.data}
+        payments={payments.data}
+        timeline={timeline.data}
+      />
+
+      {allotment.data && (
+        <AllotmentLetterDialog
+          open={letterOpen}
+          onOpenChange={setLetterOpen}
+          allotment={allotment.data}
+          application={current}
+          asset={asset.data}
+          applicant={profile.data ?? undefined}
+        />
+      )}
+      {allotment.data && possession.data && (
+        <PossessionCertificateDialog
+          open={certificateOpen}
+          onOpenChange={setCertificateOpen}
+          possession={possession.data}
+          allotment={allotment.data}
+          asset={asset.data}
+          applicant={profile.data ?? undefined}
+        />
+      )}
+      {allotment.data && (
+        <LeaseDeedDialog open={leaseDeedOpen} onOpenChange={setLeaseDeedOpen} applicationId={id} allotmentId={allotment.data.id} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+/** The entrepreneur dashboard: welcome, New Application, four figures, the five most recent applications. */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, Clock, FileText, MapPinned, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { RECENT_APPLICATIONS_ON_DASHBOARD } from '@portal/contract';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/query-state';
+import { StatCard } from '../../../components/ui/stat-card';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useAuth } from '../../../lib/auth';
+import { useEntrepreneurStats, useMyApplications } from '../api/dashboard';
+
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { user } = useAuth();
+  const stats = useEntrepreneurStats();
+  const applications = useMyApplications();
+
+  useEffect(() => {
+    if (stats.isError || applications.isError) toast.error(t('loadFailed'), { id: 'dashboard-load-failed' });
+  }, [stats.isError, applications.isError, t]);
+
+  const newApplication = (
+    <Link to="/applications/new" className={buttonClasses('primary')}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      {t('newApplication')}
+    </Link>
+  );
+  const figure = (value: number | undefined) => (stats.isPending ? '…' : (value ?? '—'));
+
+  return (
+    <>
+      <PageHeader title={t('welcome', { name: user?.full_name ?? '' })} subtitle={t('subtitle')} actions={newApplication} />
+      <section aria-label={t('stats.label')} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label={t('stats.total')} value={figure(stats.data?.total_applications)} icon={<FileText className="h-5 w-5" />} />
+        <StatCard label={t('stats.pending')} value={figure(stats.data?.pending_applications)} icon={<Clock className="h-5 w-5" />} />
+        <StatCard label={t('stats.approved')} value={figure(stats.data?.approved_applications)} icon={<CheckCircle2 className="h-5 w-5" />} />
+        <StatCard label={t('stats.allotments')} value={figure(stats.data?.allotments)} icon={<MapPinned className="h-5 w-5" />} />
+      </section>
+      <Card
+        title={t('recent')}
+        action={
+          <Link to="/applications" className="font-medium text-brand-700 underline underline-offset-2">
+            {t('viewAll')}
+          </Link>
+        }
+      >
+        <QueryState
+          query={applications}
+          errorMessage={t('loadFailed')}
+          empty={
+            <EmptyState
+              message={t('empty')}
+              action={
+                <Link to="/applications/new" className={buttonClasses('primary')}>
+                  {t('startFirst')}
+                </Link>
+              }
+            />
+          }
+        >
+          {(list) => (
+            <ul className="divide-y divide-slate-200">
+              {list.slice(0, RECENT_APPLICATIONS_ON_DASHBOARD).map((application) => (
+                <li key={application.id}>
+                  <Link
+                    to={`/applications/${application.id}`}
+                    className="flex min-h-11 flex-wrap items-center justify-between gap-2 px-2 py-3 hover:bg-brand-50"
+                  >
+                    <span>
+                      <span className="block font-semibold text-brand-800">{application.application_number}</span>
+                      <span className="text-sm text-slate-600">
+                        {t('stage')}: {application.current_stage}
+                      </span>
+                    </span>
+                    <StatusBadge status={application.status} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+/** Placeholder for the meetings screen until its feature lands. */
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function MeetingsPage() {
+  return <PlaceholderPage screen="meetings" />;
+}

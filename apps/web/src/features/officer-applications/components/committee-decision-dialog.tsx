@@ -1,0 +1,81 @@
+/** The committee's decision on an application pending committee: approved, rejected, deferred or conditional
+ * approval, sent as the contract's committeeDecisionUpdate; the conditions are shown but not sent (spec section 4). */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { COMMITTEE_DECISIONS, committeeDecisionUpdate, type Application, type CommitteeDecision } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Select, Textarea } from '../../../components/ui/input';
+import { useUpdateStatus } from '../api/officer-applications';
+import { actionFailed } from '../lib/action-toasts';
+import { Consequence } from './consequence';
+
+export interface CommitteeDecisionDialogProps {
+  application: Application;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function CommitteeDecisionDialog({ application, open, onOpenChange }: CommitteeDecisionDialogProps) {
+  const { t } = useTranslation('officer-applications');
+  const [decision, setDecision] = useState<CommitteeDecision>('approved');
+  const [remarks, setRemarks] = useState('');
+  const [conditions, setConditions] = useState('');
+  const update = useUpdateStatus(application.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(committeeDecisionUpdate(decision, remarks), {
+      onSuccess: () => {
+        toast.success(t('decision.success'));
+        onOpenChange(false);
+      },
+      onError: (error) => actionFailed(t('decision.failed'), error),
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('decision.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form="committee-decision-form"
+            variant={decision === 'rejected' ? 'danger' : 'primary'}
+            busy={update.isPending}
+            busyText={t('decision.submitting')}
+          >
+            {t('decision.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="committee-decision-form" noValidate onSubmit={submit} className="space-y-4">
+        <Field id="committee-decision" label={t('decision.decision')}>
+          <Select value={decision} onChange={(event) => setDecision(event.target.value as CommitteeDecision)}>
+            {COMMITTEE_DECISIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`decision.decisions.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="committee-remarks" label={t('decision.remarks')} optional>
+          <Textarea value={remarks} maxLength={400} onChange={(event) => setRemarks(event.target.value)} />
+        </Field>
+        <Field id="committee-conditions" label={t('decision.conditions')} hint={t('decision.conditionsHint')} optional>
+          <Textarea value={conditions} rows={3} onChange={(event) => setConditions(event.target.value)} />
+        </Field>
+        <Consequence>{t(`decision.consequence_${decision}`)}</Consequence>
+      </form>
+    </Dialog>
+  );
+}

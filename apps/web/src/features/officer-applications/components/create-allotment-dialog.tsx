@@ -1,0 +1,88 @@
+/** Create Allotment: type (default provisional), date (default today) and expiry (starts empty), for an approved or
+ * payment-verified application. */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ALLOTMENT_TYPES, todayIso, type Allotment, type AllotmentType, type Application } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { useCreateAllotment } from '../api/officer-applications';
+import { actionFailed } from '../lib/action-toasts';
+import { Consequence } from './consequence';
+
+export interface CreateAllotmentDialogProps {
+  application: Application;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: (allotment: Allotment) => void;
+}
+
+export function CreateAllotmentDialog({ application, open, onOpenChange, onCreated }: CreateAllotmentDialogProps) {
+  const { t } = useTranslation('officer-applications');
+  const [type, setType] = useState<AllotmentType>('provisional');
+  const [date, setDate] = useState(todayIso);
+  const [expiry, setExpiry] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [attempts, setAttempts] = useState(0);
+  const create = useCreateAllotment(application.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldError[] = date ? [] : [{ fieldId: 'allotment-date', message: t('createAllotment.enterDate') }];
+    setErrors(found);
+    setAttempts((count) => count + 1);
+    if (found.length) return;
+    create.mutate(
+      { application_id: application.id, asset_id: application.asset_id, allotment_type: type, allotment_date: date, expiry_date: expiry || null },
+      {
+        onSuccess: (allotment) => {
+          toast.success(t('createAllotment.success'));
+          onOpenChange(false);
+          onCreated?.(allotment);
+        },
+        onError: (error) => actionFailed(t('createAllotment.failed'), error),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('createAllotment.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="create-allotment-form" busy={create.isPending} busyText={t('createAllotment.submitting')}>
+            {t('createAllotment.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-allotment-form" noValidate onSubmit={submit} className="space-y-4">
+        <ErrorSummary errors={errors} focusKey={attempts} />
+        <Field id="allotment-type" label={t('createAllotment.type')}>
+          <Select value={type} onChange={(event) => setType(event.target.value as AllotmentType)}>
+            {ALLOTMENT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`allotment.types.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="allotment-date" label={t('createAllotment.date')} error={errors[0]?.message}>
+          <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        </Field>
+        <Field id="allotment-expiry" label={t('createAllotment.expiry')} optional>
+          <Input type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+        </Field>
+        <Consequence>{t(`createAllotment.consequence_${type}`)}</Consequence>
+      </form>
+    </Dialog>
+  );
+}

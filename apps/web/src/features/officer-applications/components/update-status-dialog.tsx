@@ -1,0 +1,110 @@
+/** Update Status: exactly the spec's transitions for the current status, the stage text (default per status,
+ * editable) and an optional committee assignee. */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DEFAULT_STAGE, manualTransitionsFrom, statusLabel, type Application, type ApplicationStatus } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { committeeMembers, useUpdateStatus, useUsers } from '../api/officer-applications';
+import { actionFailed } from '../lib/action-toasts';
+import { Consequence } from './consequence';
+
+export interface UpdateStatusDialogProps {
+  application: Application;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateStatusDialogProps) {
+  const { t } = useTranslation('officer-applications');
+  const options = manualTransitionsFrom(application.status);
+  const users = useUsers();
+  const committee = committeeMembers(users.data);
+  const [to, setTo] = useState<ApplicationStatus | ''>(options[0] ?? '');
+  const [stage, setStage] = useState(options[0] ? DEFAULT_STAGE[options[0]] : '');
+  const [assignee, setAssignee] = useState(application.assigned_to ?? '');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [attempts, setAttempts] = useState(0);
+  const update = useUpdateStatus(application.id);
+
+  const chooseStatus = (value: string) => {
+    setTo(value as ApplicationStatus);
+    if (value) setStage(DEFAULT_STAGE[value as ApplicationStatus]);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldError[] = [];
+    if (!to) found.push({ fieldId: 'update-status-to', message: t('updateStatus.chooseStatus') });
+    if (!stage.trim()) found.push({ fieldId: 'update-status-stage', message: t('updateStatus.enterStage') });
+    setErrors(found);
+    setAttempts((count) => count + 1);
+    if (found.length || !to) return;
+    update.mutate(
+      { status: to, current_stage: stage.trim(), ...(assignee ? { assigned_to: assignee } : {}) },
+      {
+        onSuccess: () => {
+          toast.success(t('updateStatus.success'));
+          onOpenChange(false);
+        },
+        onError: (error) => actionFailed(t('updateStatus.failed'), error),
+      },
+    );
+  };
+
+  const consequence = !to
+    ? ''
+    : to === 'rejected' || to === 'pending_payment'
+      ? t(`updateStatus.consequence_${to}`)
+      : t('updateStatus.consequence', { from: statusLabel(application.status), to: statusLabel(to) });
+  const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('updateStatus.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="update-status-form" busy={update.isPending} busyText={t('updateStatus.submitting')}>
+            {t('updateStatus.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="update-status-form" noValidate onSubmit={submit} className="space-y-4">
+        <ErrorSummary errors={errors} focusKey={attempts} />
+        <Field id="update-status-to" label={t('updateStatus.newStatus')} error={errorOf('update-status-to')}>
+          <Select value={to} onChange={(event) => chooseStatus(event.target.value)}>
+            {options.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="update-status-stage" label={t('updateStatus.stage')} hint={t('updateStatus.stageHint')} error={errorOf('update-status-stage')}>
+          <Input value={stage} maxLength={500} onChange={(event) => setStage(event.target.value)} />
+        </Field>
+        <Field id="update-status-assignee" label={t('updateStatus.assignee')} optional>
+          <Select value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+            <option value="">{t('updateStatus.noAssignee')}</option>
+            {committee.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.full_name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {consequence && <Consequence>{consequence}</Consequence>}
+      </form>
+    </Dialog>
+  );
+}

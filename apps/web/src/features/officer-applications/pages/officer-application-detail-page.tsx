@@ -1,0 +1,141 @@
+/** The officer application detail: status line, the actions the role may take now, the six tabs, and the letters. */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft } from 'lucide-react';
+import { toast } from 'sonner';
+import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
+import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
+import { buttonClasses } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { Tabs } from '../../../components/ui/tabs';
+import { useAuth } from '../../../lib/auth';
+import {
+  useAllotment,
+  useApplicant,
+  useApplication,
+  useAsset,
+  useDocuments,
+  useInvoices,
+  useLeaseDeed,
+  usePayments,
+  usePossession,
+  useTimeline,
+  useUsers,
+} from '../api/officer-applications';
+import { ActionPanel } from '../components/action-panel';
+import { AllotmentTab } from '../components/allotment-tab';
+import { AssetTab } from '../components/asset-tab';
+import { DetailsTab } from '../components/details-tab';
+import { DocumentsTab } from '../components/documents-tab';
+import { PaymentsTab } from '../components/payments-tab';
+import { StatusLine } from '../components/status-line';
+import { TimelineTab } from '../components/timeline-tab';
+
+const LIST_PATH = '/officer/applications';
+
+export default function OfficerApplicationDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('officer-applications');
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const application = useApplication(id);
+  const documents = useDocuments(id);
+  const timeline = useTimeline(id);
+  const invoices = useInvoices(id);
+  const payments = usePayments(id);
+  const asset = useAsset(application.data?.asset_id);
+  const applicant = useApplicant(application.data?.applicant_id);
+  const allotment = useAllotment(id);
+  const leaseDeed = useLeaseDeed(allotment.data?.id);
+  const possession = usePossession(allotment.data?.id);
+  const users = useUsers();
+  const [tab, setTab] = useState('details');
+  const [letterOpen, setLetterOpen] = useState(false);
+  const [certificateOpen, setCertificateOpen] = useState(false);
+
+  useEffect(() => {
+    if (!application.isError) return;
+    toast.error(t('detail.loadFailed'), { id: 'officer-application-load-failed' });
+    void navigate(LIST_PATH, { replace: true });
+  }, [application.isError, navigate, t]);
+
+  if (!application.data || !user) return <Spinner />;
+  const current = application.data;
+  const back = (
+    <Link to={LIST_PATH} className={buttonClasses('secondary')}>
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      {t('detail.back')}
+    </Link>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('detail.title', { number: current.application_number })} badge={<StatusBadge status={current.status} />} actions={back} />
+      <StatusLine application={current} />
+      <div className="mb-6">
+        <ActionPanel
+          role={user.role}
+          application={current}
+          asset={asset.data}
+          allotment={allotment.data}
+          leaseDeed={leaseDeed.data}
+          possession={possession.data}
+          onAllotmentCreated={() => setTab('allotment')}
+          onPossessionRecorded={() => {
+            setTab('allotment');
+            setCertificateOpen(true);
+          }}
+        />
+      </div>
+      <Tabs
+        label={t('detail.tabsLabel')}
+        value={tab}
+        onValueChange={setTab}
+        tabs={[
+          { value: 'details', label: t('detail.tabs.details'), content: <DetailsTab application={current} applicant={applicant.data} users={users.data ?? []} /> },
+          { value: 'documents', label: t('detail.tabs.documents'), content: <DocumentsTab application={current} documents={documents} role={user.role} /> },
+          { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
+          { value: 'payments', label: t('detail.tabs.payments'), content: <PaymentsTab invoices={invoices} payments={payments} /> },
+          {
+            value: 'allotment',
+            label: t('detail.tabs.allotment'),
+            content: (
+              <AllotmentTab
+                allotment={allotment.data}
+                leaseDeed={leaseDeed.data}
+                possession={possession.data}
+                asset={asset.data}
+                onViewLetter={() => setLetterOpen(true)}
+                onViewCertificate={() => setCertificateOpen(true)}
+              />
+            ),
+          },
+          { value: 'timeline', label: t('detail.tabs.timeline'), content: <TimelineTab timeline={timeline} /> },
+        ]}
+      />
+      {letterOpen && allotment.data && (
+        <AllotmentLetterDialog
+          open
+          onOpenChange={setLetterOpen}
+          allotment={allotment.data}
+          application={current}
+          asset={asset.data}
+          applicant={applicant.data ?? undefined}
+        />
+      )}
+      {certificateOpen && allotment.data && possession.data && (
+        <PossessionCertificateDialog
+          open
+          onOpenChange={setCertificateOpen}
+          possession={possession.data}
+          allotment={allotment.data}
+          asset={asset.data}
+          applicant={applicant.data ?? undefined}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+/** The officer dashboard: four figures (Pending Committee in place of Pending Review for the committee) and the
+ * five most recent applications, each opening the officer detail. */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChevronRight, CircleCheck, ClipboardList, Hourglass, LandPlot } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatDate, type OfficerStats, type Role } from '@portal/contract';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/query-state';
+import { StatCard } from '../../../components/ui/stat-card';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useAuth } from '../../../lib/auth';
+import { useOfficerStats, useRecentApplications } from '../api/officer-dashboard';
+
+function Figures({ stats, role }: { stats: OfficerStats; role: Role }) {
+  const { t } = useTranslation('officer-dashboard');
+  const committee = role === 'committee';
+  return (
+    <section aria-label={t('cards.label')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard label={t('cards.totalApplications')} value={stats.total_applications} icon={<ClipboardList />} />
+      <StatCard
+        label={committee ? t('cards.pendingCommittee') : t('cards.pendingReview')}
+        value={committee ? stats.pending_committee : stats.pending_review}
+        icon={<Hourglass />}
+      />
+      <StatCard label={t('cards.approved')} value={stats.approved} icon={<CircleCheck />} />
+      <StatCard label={t('cards.availableAssets')} value={stats.available_assets} icon={<LandPlot />} />
+    </section>
+  );
+}
+
+export default function OfficerDashboardPage() {
+  const { t } = useTranslation('officer-dashboard');
+  const { user } = useAuth();
+  const stats = useOfficerStats();
+  const recent = useRecentApplications();
+
+  const failed = stats.isError || recent.isError;
+  useEffect(() => {
+    if (failed) toast.error(t('loadFailed'), { id: 'officer-dashboard-load-failed' });
+  }, [failed, t]);
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('welcome', { name: user?.full_name ?? '' })} />
+      <QueryState query={stats} errorMessage={t('loadFailed')}>
+        {(data) => <Figures stats={data} role={user?.role ?? 'zonal_manager'} />}
+      </QueryState>
+      <Card
+        title={t('recent.title')}
+        action={
+          <Link to="/officer/applications" className="font-medium text-brand-700 underline underline-offset-2">
+            {t('recent.viewAll')}
+          </Link>
+        }
+      >
+        <QueryState query={recent} errorMessage={t('loadFailed')} empty={<EmptyState message={t('recent.empty')} />}>
+          {(applications) => (
+            <ul aria-label={t('recent.label')} className="divide-y divide-slate-100">
+              {applications.map((application) => (
+                <li key={application.id}>
+                  <Link
+                    to={`/officer/applications/${application.id}`}
+                    className="flex min-h-11 items-center justify-between gap-4 py-3 hover:bg-brand-50 focus:bg-brand-50"
+                  >
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-slate-900">{application.application_number}</span>
+                      <span className="block text-sm text-slate-600">
+                        {application.current_stage} · {t('recent.created', { date: formatDate(application.created_at) })}
+                      </span>
+                    </span>
+                    <span className="flex shrink-0 items-center gap-2">
+                      <StatusBadge status={application.status} />
+                      <ChevronRight aria-hidden="true" className="h-4 w-4 text-slate-500" />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+// The API client: bearer header, bodies, errors with the server's detail, and the 401 rule (clear session, go to /login).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorDetail, setUnauthorizedHandler } from './api-client';
+import { jsonResponse, stubFetch, userFor } from '../test/render-app';
+import { storeSession } from './session-storage';
+
+function headersOf(init: RequestInit | undefined): Record<string, string> {
+  return (init?.headers ?? {}) as Record<string, string>;
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    storeSession({ token: 'stored-token', user: userFor('ho') });
+  });
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('sends JSON to /api with the stored bearer token', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(201, { id: 'x' }));
+    const answer = await api.post<{ id: string }>('/applications', { asset_id: 'a' });
+    expect(answer).toEqual({ id: 'x' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/applications');
+    expect(init?.method).toBe('POST');
+    expect(headersOf(init).Authorization).toBe('Bearer stored-token');
+    expect(headersOf(init)['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"asset_id":"a"}');
+  });
+
+  it('leaves empty query values out', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(200, []));
+    await api.get('/reports/applications', { query: { from_date: '2026-01-01', status: undefined, zone: '' } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/reports/applications?from_date=2026-01-01');
+  });
+
+  it('sends FormData as multipart without setting the content type itself', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(201, {}));
+    const form = new FormData();
+    form.append('document_type', 'dpr');
+    await api.post('/applications/1/documents', form);
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init?.body).toBe(form);
+    expect(headersOf(init)['Content-Type']).toBeUndefined();
+  });
+
+  it('answers undefined for an empty 204', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(api.delete('/things/1')).resolves.toBeUndefined();
+  });
+
+  it('throws ApiError with status and the body detail', async () => {
+    stubFetch(() => jsonResponse(409, { detail: 'Application is not in draft' }));
+    const error = await api.post('/applications/1/submit').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, detail: 'Application is not in draft' });
+    expect(errorDetail(error, 'Failed to submit application')).toBe('Application is not in draft');
+  });
+
+  it('errorDetail falls back when there is no detail', async () => {
+    stubFetch(() => new Response('<html>oops</html>', { status: 500 }));
+    const error = await api.get('/x').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 500, detail: undefined });
+    expect(errorDetail(error, 'Failed to load data')).toBe('Failed to load data');
+    expect(errorDetail(new Error('boom'), 'Failed to load data')).toBe('Failed to load data');
+  });
+
+  it('a network failure is an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('on a 401 clears the token and user and calls the session handler', async () => {
+    stubFetch(() => jsonResponse(401, { detail: 'Not authenticated' }));
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(api.get('/applications')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a 401 without a session handler sends the browser to /login', async () => {
+    stubFetch(() => jsonResponse(401, { detail: 'Not authenticated' }));
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/officer', assign });
+    await expect(api.get('/applications')).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("keeps the session on the login call's own 401", async () => {
+    stubFetch(() => jsonResponse(401, { detail: 'Incorrect email or password' }));
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const error = await api.post('/auth/login', undefined, { form: { username: 'a', password: 'b' } }).catch((e: unknown) => e);
+    expect(errorDetail(error, 'Login failed. Please try again.')).toBe('Incorrect email or password');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('stored-token');
+  });
+
+  it('a 403 does not end the session', async () => {
+    stubFetch(() => jsonResponse(403, { detail: 'Forbidden' }));
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('stored-token');
+  });
+});
+
+/** Just enough of XMLHttpRequest to drive an upload: progress events, then an answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer: { status: number; body: string } = { status: 201, body: '{"id":"doc-1"}' };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseType = '';
+  response: unknown = '';
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.status = FakeXhr.answer.status;
+      this.responseText = FakeXhr.answer.body;
+      this.response = FakeXhr.answer.body;
+      this.onload?.();
+    });
+  }
+  abort() {
+    this.onabort?.();
+  }
+}
+
+describe('api client uploads', () => {
+  beforeEach(() => {
+    storeSession({ token: 'stored-token', user: userFor('entrepreneur') });
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('uploads multipart through XMLHttpRequest with the bearer token and reports progress', async () => {
+    FakeXhr.answer = { status: 201, body: '{"id":"doc-1"}' };
+    const progress: number[] = [];
+    const form = new FormData();
+    form.append('document_type', 'dpr');
+    const answer = await api.upload('/applications/1/documents', form, (fraction) => progress.push(fraction));
+    expect(answer).toEqual({ id: 'doc-1' });
+    expect(FakeXhr.last).toMatchObject({ method: 'POST', url: '/api/applications/1/documents', body: form });
+    expect(FakeXhr.last?.headers.Authorization).toBe('Bearer stored-token');
+    expect(FakeXhr.last?.headers['Content-Type']).toBeUndefined();
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it('an upload error carries the detail, and a 401 there ends the session too', async () => {
+    FakeXhr.answer = { status: 413, body: '{"detail":"File size should not exceed 5MB"}' };
+    const big = await api.upload('/applications/1/documents', new FormData()).catch((e: unknown) => e);
+    expect(big).toMatchObject({ status: 413, detail: 'File size should not exceed 5MB' });
+
+    FakeXhr.answer = { status: 401, body: '{"detail":"Not authenticated"}' };
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(api.upload('/applications/1/documents', new FormData())).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

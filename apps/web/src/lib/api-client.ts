@@ -1,0 +1,181 @@
+/** The one HTTP client for the API: base /api, bearer token, JSON/form/multipart bodies, upload progress, 401 handling. */
+import { clearStoredSession, readToken } from './session-storage';
+
+export const API_BASE = '/api';
+const LOGIN_PATH = '/auth/login';
+
+/** An answer other than 2xx (or no answer at all: status 0). `detail` is the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, detail: string | undefined, body: unknown) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.body = body;
+  }
+}
+
+/** The server's detail message when there is one, else the fallback (the spec's "server detail preferred"). */
+export function errorDetail(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return fallback;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON unless it is FormData (multipart) or URLSearchParams (form-encoded). */
+  body?: unknown;
+  /** Sent form-encoded (application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
+  /** Query string; null, undefined and '' values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** Use this token instead of the stored one (sign-in uses the brand-new token before storing it). */
+  token?: string;
+  /** 'blob' for file downloads; JSON (or nothing) otherwise. */
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+  /** Upload progress as a fraction 0..1; makes the request go through XMLHttpRequest. */
+  onProgress?: (fraction: number) => void;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** The session registers how to react to a 401 (clear its state, go to /login); without one the page reloads at /login. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+function handleUnauthorized(path: string): void {
+  // The login call's own 401 ("Incorrect email or password") is shown on the form, not treated as a lost session.
+  if (path === LOGIN_PATH) return;
+  clearStoredSession();
+  if (unauthorizedHandler) unauthorizedHandler();
+  else if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function encodeBody(options: RequestOptions): { body: BodyInit | undefined; contentType: string | undefined } {
+  if (options.form) return { body: new URLSearchParams(options.form), contentType: 'application/x-www-form-urlencoded' };
+  const { body } = options;
+  if (body === undefined) return { body: undefined, contentType: undefined };
+  // The browser sets the multipart boundary itself.
+  if (body instanceof FormData) return { body, contentType: undefined };
+  if (body instanceof URLSearchParams) return { body, contentType: 'application/x-www-form-urlencoded' };
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+function headersFor(options: RequestOptions, contentType: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (contentType) headers['Content-Type'] = contentType;
+  const token = options.token ?? readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function parseText(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const { detail } = body as { detail: unknown };
+    if (typeof detail === 'string') return detail;
+  }
+  return undefined;
+}
+
+function failure(path: string, status: number, body: unknown): ApiError {
+  if (status === 401) handleUnauthorized(path);
+  return new ApiError(status, detailOf(body), body);
+}
+
+async function viaFetch<T>(path: string, options: RequestOptions): Promise<T> {
+  const { body, contentType } = encodeBody(options);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: headersFor(options, contentType),
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, undefined, undefined);
+  }
+  if (!response.ok) throw failure(path, response.status, parseText(await response.text()));
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  return parseText(await response.text()) as T;
+}
+
+function viaXhr<T>(path: string, options: RequestOptions): Promise<T> {
+  const { body, contentType } = encodeBody(options);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', buildUrl(path, options.query));
+    for (const [name, value] of Object.entries(headersFor(options, contentType))) xhr.setRequestHeader(name, value);
+    xhr.responseType = options.responseType === 'blob' ? 'blob' : 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (ok) {
+        options.onProgress?.(1);
+        resolve((options.responseType === 'blob' ? xhr.response : parseText(xhr.responseText)) as T);
+        return;
+      }
+      const text = typeof xhr.response === 'string' ? xhr.response : '';
+      reject(failure(path, xhr.status, parseText(text)));
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined, undefined));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(body as XMLHttpRequestBodyInit | undefined);
+  });
+}
+
+/** One request; resolves with the parsed body (undefined for an empty answer), rejects with ApiError. */
+export function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return options.onProgress ? viaXhr<T>(path, options) : viaFetch<T>(path, options);
+}
+
+type Extra = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Shorthands: api.get('/assets'), api.post('/applications', body), api.upload(path, formData, onProgress). */
+export const api = {
+  get: <T = unknown>(path: string, options?: Extra) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Extra) => request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Extra) => request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Extra) => request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Extra) => request<T>(path, { ...options, method: 'DELETE' }),
+  /** Multipart upload through XMLHttpRequest, reporting progress 0..1. */
+  upload: <T = unknown>(path: string, formData: FormData, onProgress?: (fraction: number) => void, options?: Extra) =>
+    request<T>(path, { ...options, method: 'POST', body: formData, onProgress: onProgress ?? (() => undefined) }),
+  /** A file from an authorised endpoint, as a Blob. */
+  blob: (path: string, options?: Extra) => request<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
+};

@@ -1,0 +1,92 @@
+/** Demo accounts of the seed and helpers to sign in and out as a person would. */
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export interface DemoAccount {
+  email: string;
+  fullName: string;
+  home: string;
+  /** The top bar's links, in order, as the spec lists them for the role. */
+  navLinks: string[];
+}
+
+export const DEMO = {
+  entrepreneur: {
+    email: 'entrepreneur@example.com',
+    fullName: 'Ravi Kumar',
+    home: '/',
+    navLinks: ['Dashboard', 'My Applications', 'Service Requests', 'Profile'],
+  },
+  zonal_manager: {
+    email: 'zonal@example.com',
+    fullName: 'Lakshmi Rao',
+    home: '/officer',
+    navLinks: ['Dashboard', 'Applications', 'Allotments', 'Reports'],
+  },
+  ho: {
+    email: 'ho@example.com',
+    fullName: 'Suresh Reddy',
+    home: '/officer',
+    navLinks: ['Dashboard', 'Applications', 'Assets', 'Allotments', 'Meetings', 'Reports'],
+  },
+  committee: {
+    email: 'committee@example.com',
+    fullName: 'Anita Sharma',
+    home: '/officer',
+    navLinks: ['Dashboard', 'Applications', 'Allotments', 'Meetings'],
+  },
+  legal: {
+    email: 'legal@example.com',
+    fullName: 'Farhan Ali',
+    home: '/officer',
+    navLinks: ['Dashboard', 'Applications'],
+  },
+  finance: {
+    email: 'finance@example.com',
+    fullName: 'Meera Iyer',
+    home: '/finance',
+    navLinks: ['Dashboard', 'Applications', 'Reports'],
+  },
+  admin: {
+    email: 'admin@example.com',
+    fullName: 'System Administrator',
+    home: '/officer',
+    navLinks: ['Dashboard', 'Applications', 'Assets', 'Allotments', 'Meetings', 'Reports', 'Users'],
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+export type DemoRole = keyof typeof DEMO;
+
+/** Fills the login form and waits until the app has left /login. */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Signs in as a demo role and checks the landing page is the role's home. */
+export async function signInAs(page: Page, role: DemoRole): Promise<DemoAccount> {
+  const account = DEMO[role];
+  await signIn(page, account.email);
+  await expect(page).toHaveURL(account.home);
+  return account;
+}
+
+/** The top bar's main navigation landmark. */
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** Presses Logout and waits for the login page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
+/** A unique email for a throwaway account. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
