@@ -67,7 +67,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
-  if (servesWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+  if (servesWeb) {
+    // wildcard: files are looked up per request, so a rebuild is served without a restart.
+    await app.register(fastifyStatic, {
+      root: deps.config.webDist,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || !servesWeb || request.method !== 'GET') {

@@ -35,7 +35,7 @@ describe('request schemas', () => {
   });
 
   it('defaults the application type to new and needs the project fields', () => {
-    const base = { asset_id: crypto.randomUUID(), project_description: 'Unit', estimated_investment: 100, employment_generation: 3 };
+    const base = { asset_id: '0b3f7c1e-8d2a-4c5b-9e6f-1a2b3c4d5e6f', project_description: 'Unit', estimated_investment: 100, employment_generation: 3 };
     expect(createApplicationRequestSchema.parse(base).application_type).toBe('new');
     expect(createApplicationRequestSchema.safeParse({ ...base, project_description: '  ' }).success).toBe(false);
     expect(createApplicationRequestSchema.safeParse({ ...base, employment_generation: 2.5 }).success).toBe(false);
@@ -48,8 +48,8 @@ describe('request schemas', () => {
 
   it('defaults the allotment type to provisional and lets the expiry be empty', () => {
     const parsed = createAllotmentRequestSchema.parse({
-      application_id: crypto.randomUUID(),
-      asset_id: crypto.randomUUID(),
+      application_id: '0b3f7c1e-8d2a-4c5b-9e6f-1a2b3c4d5e6f',
+      asset_id: '0b3f7c1e-8d2a-4c5b-9e6f-1a2b3c4d5e6f',
       allotment_date: '2026-11-22',
       expiry_date: '',
     });
