@@ -73,8 +73,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       root: deps.config.webDist,
       wildcard: true,
       index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      setHeaders(res: { header(name: string, value: string): unknown }, filePath: string) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
