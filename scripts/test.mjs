@@ -150,11 +150,10 @@ try {
     const buildCode = await run('npm', ['run', 'build', '-w', 'apps/web']);
     if (buildCode !== 0) problems.push('the web build failed');
     banner(`Browser tests in headless Chromium (${chromium})`);
-    const playwrightReport = path.join(scratch, 'playwright.json');
-    const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    });
+    // The e2e config writes its JSON report here.
+    const playwrightReport = path.join(root, 'e2e/test-results/results.json');
+    fs.rmSync(playwrightReport, { force: true });
+    const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
     const playwright = readJson(playwrightReport);
     if (playwright?.stats) {
       totals.passed += playwright.stats.expected + playwright.stats.flaky;

@@ -77,6 +77,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+    // To the static plugin '/' is a directory without an index (403); it is the app's home page.
+    app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -40,16 +40,28 @@ describe('the workflow tables', () => {
 
   it('offers none for the four statuses the spec shows as none available, nor for draft, pending_payment and the ends', () => {
     const without = APPLICATION_STATUSES.filter((status) => !hasManualTransitions(status));
-    expect(without).toEqual(['draft', 'rejected', 'pending_payment', 'payment_verified', 'provisional_allotment', 'lease_submitted', 'final_allotment', 'completed']);
+    expect(without).toEqual([
+      'draft',
+      'rejected',
+      'pending_payment',
+      'payment_verified',
+      'provisional_allotment',
+      'lease_submitted',
+      'final_allotment',
+      'completed',
+    ]);
     for (const status of without) expect(manualTransitionsFrom(status)).toEqual([]);
   });
 
   it('allows a status update for a table pair or the stage-only committee change, and nothing else', () => {
     for (const from of APPLICATION_STATUSES) {
       for (const to of APPLICATION_STATUSES) {
-        const expected = manualTransitionsFrom(from).includes(to) || (from === 'pending_committee' && to === 'pending_committee');
+        const expected =
+          manualTransitionsFrom(from).includes(to) || (from === 'pending_committee' && to === 'pending_committee');
         expect(isAllowedStatusUpdate(from, to), `${from} -> ${to}`).toBe(expected);
-        expect(statusUpdatePermission(from, to)).toBe(expected ? (from === to ? 'record:decision' : 'update:application:status') : null);
+        expect(statusUpdatePermission(from, to)).toBe(
+          expected ? (from === to ? 'record:decision' : 'update:application:status') : null,
+        );
       }
     }
   });
@@ -79,10 +91,19 @@ describe('the workflow tables', () => {
 
 describe('committee decisions', () => {
   it('maps each decision of the officer detail to its status and stage', () => {
-    expect(committeeDecisionUpdate('approved', 'ignored')).toEqual({ status: 'approved', current_stage: 'pending allotment' });
-    expect(committeeDecisionUpdate('rejected', ' Not viable ')).toEqual({ status: 'rejected', current_stage: 'Rejected: Not viable' });
+    expect(committeeDecisionUpdate('approved', 'ignored')).toEqual({
+      status: 'approved',
+      current_stage: 'pending allotment',
+    });
+    expect(committeeDecisionUpdate('rejected', ' Not viable ')).toEqual({
+      status: 'rejected',
+      current_stage: 'Rejected: Not viable',
+    });
     expect(committeeDecisionUpdate('rejected', '')).toEqual({ status: 'rejected', current_stage: 'Rejected' });
-    expect(committeeDecisionUpdate('deferred', 'Need site visit')).toEqual({ status: 'pending_committee', current_stage: 'Deferred: Need site visit' });
+    expect(committeeDecisionUpdate('deferred', 'Need site visit')).toEqual({
+      status: 'pending_committee',
+      current_stage: 'Deferred: Need site visit',
+    });
     expect(committeeDecisionUpdate('conditional_approval', 'Fire NOC')).toEqual({
       status: 'pending_committee',
       current_stage: 'Conditional approval: Fire NOC',

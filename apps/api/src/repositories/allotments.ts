@@ -48,7 +48,10 @@ export async function findAllotmentById(db: Database, id: string): Promise<Allot
 }
 
 /** The allotment with the user id of its application's owner, for ownership checks. */
-export async function findAllotmentWithOwner(db: Database, id: string): Promise<{ allotment: AllotmentRow; ownerUserId: string } | undefined> {
+export async function findAllotmentWithOwner(
+  db: Database,
+  id: string,
+): Promise<{ allotment: AllotmentRow; ownerUserId: string } | undefined> {
   const [row] = await db
     .select({ allotment: allotments, ownerUserId: applicants.userId })
     .from(allotments)

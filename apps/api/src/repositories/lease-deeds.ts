@@ -26,7 +26,10 @@ export interface NewLeaseDeed {
 }
 
 export async function insertLeaseDeed(db: Database, values: NewLeaseDeed): Promise<LeaseDeedRow> {
-  const [row] = await db.insert(leaseDeeds).values({ ...values, verificationStatus: 'pending' }).returning();
+  const [row] = await db
+    .insert(leaseDeeds)
+    .values({ ...values, verificationStatus: 'pending' })
+    .returning();
   return row!;
 }
 

@@ -32,7 +32,10 @@ export async function insertMeeting(db: Database, values: NewMeeting): Promise<M
   return row!;
 }
 
-export async function listMeetings(db: Database, page: { limit?: number; offset?: number } = {}): Promise<MeetingRow[]> {
+export async function listMeetings(
+  db: Database,
+  page: { limit?: number; offset?: number } = {},
+): Promise<MeetingRow[]> {
   let query = db.select().from(meetings).orderBy(desc(meetings.meetingDate), desc(meetings.meetingNumber)).$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit);
   if (page.offset !== undefined) query = query.offset(page.offset);

@@ -31,7 +31,10 @@ export interface NewPayment {
 }
 
 export async function insertPayment(db: Database, values: NewPayment): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values({ ...values, status: 'success' }).returning();
+  const [row] = await db
+    .insert(payments)
+    .values({ ...values, status: 'success' })
+    .returning();
   return row!;
 }
 

@@ -29,7 +29,11 @@ export interface NewPossession {
 }
 
 export async function insertPossessionIfNone(db: Database, values: NewPossession): Promise<PossessionRow | undefined> {
-  const [row] = await db.insert(possessions).values(values).onConflictDoNothing({ target: possessions.allotmentId }).returning();
+  const [row] = await db
+    .insert(possessions)
+    .values(values)
+    .onConflictDoNothing({ target: possessions.allotmentId })
+    .returning();
   return row;
 }
 

@@ -44,7 +44,11 @@ export async function listServiceRequestsOfUser(db: Database, userId: string): P
 }
 
 /** The allotment's application id when the allotment belongs to the user; undefined otherwise. */
-export async function findOwnAllotmentApplicationId(db: Database, allotmentId: string, userId: string): Promise<string | undefined> {
+export async function findOwnAllotmentApplicationId(
+  db: Database,
+  allotmentId: string,
+  userId: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ applicationId: allotments.applicationId })
     .from(allotments)

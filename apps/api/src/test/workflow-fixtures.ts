@@ -10,7 +10,10 @@ import { nextNumber } from '../repositories/counters';
 import { findUserByEmail } from '../repositories/users';
 import type { TestContext } from './harness';
 
-export async function insertTestAsset(ctx: TestContext, overrides: Partial<Pick<AssetRow, 'valuation' | 'totalArea' | 'status'>> = {}): Promise<AssetRow> {
+export async function insertTestAsset(
+  ctx: TestContext,
+  overrides: Partial<Pick<AssetRow, 'valuation' | 'totalArea' | 'status'>> = {},
+): Promise<AssetRow> {
   const [asset] = await insertAssets(ctx.db, [
     {
       assetCode: `TST-${crypto.randomBytes(4).toString('hex').toUpperCase()}`,

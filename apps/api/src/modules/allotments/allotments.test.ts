@@ -13,7 +13,14 @@ import { insertApplicant } from '../../repositories/applicants';
 import { findApplicationById } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { listEventsForApplication } from '../../repositories/timeline';
-import { createTestContext, multipart, registerEntrepreneur, SAMPLE_FILES, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import {
+  createTestContext,
+  multipart,
+  registerEntrepreneur,
+  SAMPLE_FILES,
+  TEST_DB_KIND,
+  type TestContext,
+} from '../../test/harness';
 import { insertTestApplication, insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
 
 const CREATORS = ROLES.filter((role) => can(role, 'create:allotment'));
@@ -49,7 +56,8 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
   });
   afterAll(() => ctx.close());
 
-  const allot = (role: Role, body: Record<string, unknown>) => ctx.request(tokens[role], { method: 'POST', url: '/api/allotments', payload: body });
+  const allot = (role: Role, body: Record<string, unknown>) =>
+    ctx.request(tokens[role], { method: 'POST', url: '/api/allotments', payload: body });
   const bodyFor = (app: { id: string; assetId: string }, extra: Record<string, unknown> = {}) => ({
     application_id: app.id,
     asset_id: app.assetId,
@@ -59,14 +67,28 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
     ...extra,
   });
   const uploadDeed = (token: string, allotmentId: string, name = 'lease-deed.pdf', bytes = SAMPLE_FILES.pdf()) =>
-    ctx.request(token, { method: 'POST', url: `/api/allotments/${allotmentId}/lease-deed`, ...multipart({}, { name, bytes }) });
+    ctx.request(token, {
+      method: 'POST',
+      url: `/api/allotments/${allotmentId}/lease-deed`,
+      ...multipart({}, { name, bytes }),
+    });
   const verifyDeed = (role: Role, allotmentId: string, verification_status: string, remarks?: string) =>
-    ctx.request(tokens[role], { method: 'PUT', url: `/api/allotments/${allotmentId}/lease-deed/verify`, payload: { verification_status, remarks } });
+    ctx.request(tokens[role], {
+      method: 'PUT',
+      url: `/api/allotments/${allotmentId}/lease-deed/verify`,
+      payload: { verification_status, remarks },
+    });
   const possess = (role: Role, allotmentId: string, extra: Record<string, unknown> = {}) =>
     ctx.request(tokens[role], {
       method: 'POST',
       url: `/api/allotments/${allotmentId}/possession`,
-      payload: { possession_date: todayIso(), area_verified: 950.5, boundary_marked: true, remarks: 'Boundary stones in place', ...extra },
+      payload: {
+        possession_date: todayIso(),
+        area_verified: 950.5,
+        boundary_marked: true,
+        remarks: 'Boundary stones in place',
+        ...extra,
+      },
     });
 
   /** An approved application of the demo entrepreneur with a provisional allotment made by ho. */
@@ -85,25 +107,28 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
   }
 
   describe('creating an allotment', () => {
-    it.each(CREATORS)('%s allots an approved application provisionally: asset reserved, letter generated, timeline', async (role) => {
-      const app = await insertTestApplication(ctx, 'approved');
-      const response = await allot(role, bodyFor(app, { expiry_date: '2030-12-31' }));
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({
-        application_id: app.id,
-        asset_id: app.assetId,
-        allotment_type: 'provisional',
-        allotment_date: todayIso(),
-        expiry_date: '2030-12-31',
-        status: 'active',
-        letter_generated: true,
-      });
-      expect(response.json().allotment_number).toMatch(/^ALT-\d{4}-\d{6}$/);
-      expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'provisional_allotment' });
-      expect(await findAssetById(ctx.db, app.assetId)).toMatchObject({ status: 'reserved' });
-      const [event] = await listEventsForApplication(ctx.db, app.id);
-      expect(event).toMatchObject({ action: 'Allotment created', user_role: role, entity_type: 'allotment' });
-    });
+    it.each(CREATORS)(
+      '%s allots an approved application provisionally: asset reserved, letter generated, timeline',
+      async (role) => {
+        const app = await insertTestApplication(ctx, 'approved');
+        const response = await allot(role, bodyFor(app, { expiry_date: '2030-12-31' }));
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json()).toMatchObject({
+          application_id: app.id,
+          asset_id: app.assetId,
+          allotment_type: 'provisional',
+          allotment_date: todayIso(),
+          expiry_date: '2030-12-31',
+          status: 'active',
+          letter_generated: true,
+        });
+        expect(response.json().allotment_number).toMatch(/^ALT-\d{4}-\d{6}$/);
+        expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'provisional_allotment' });
+        expect(await findAssetById(ctx.db, app.assetId)).toMatchObject({ status: 'reserved' });
+        const [event] = await listEventsForApplication(ctx.db, app.id);
+        expect(event).toMatchObject({ action: 'Allotment created', user_role: role, entity_type: 'allotment' });
+      },
+    );
 
     it('allots a payment-verified application finally: status final_allotment, asset allotted, empty expiry kept empty', async () => {
       const app = await insertTestApplication(ctx, 'payment_verified');
@@ -140,13 +165,18 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
     it('allots one asset once when ten approved applications race for it: one 201, nine 409', async () => {
       const asset = await insertTestAsset(ctx);
       const apps = [];
-      for (let index = 0; index < 10; index++) apps.push(await insertTestApplication(ctx, 'approved', { assetId: asset.id }));
-      const responses = await Promise.all(apps.map((app, index) => allot(CREATORS[index % CREATORS.length]!, bodyFor(app))));
+      for (let index = 0; index < 10; index++)
+        apps.push(await insertTestApplication(ctx, 'approved', { assetId: asset.id }));
+      const responses = await Promise.all(
+        apps.map((app, index) => allot(CREATORS[index % CREATORS.length]!, bodyFor(app))),
+      );
       const codes = responses.map((response) => response.statusCode);
       expect(codes.filter((code) => code === 201)).toHaveLength(1);
       expect(codes.filter((code) => code === 409)).toHaveLength(9);
       const winner = responses.find((response) => response.statusCode === 201)!.json();
-      const listed = (await ctx.request(tokens.ho, { method: 'GET', url: '/api/allotments' })).json() as { asset_id: string }[];
+      const listed = (await ctx.request(tokens.ho, { method: 'GET', url: '/api/allotments' })).json() as {
+        asset_id: string;
+      }[];
       expect(listed.filter((allotment) => allotment.asset_id === asset.id)).toHaveLength(1);
       for (const app of apps) {
         const row = await findApplicationById(ctx.db, app.id);
@@ -174,26 +204,45 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
     it('gives an entrepreneur only their own, staff all, and filters by application', async () => {
       const mine = await allotted();
       const theirs = await allotted(stranger.email);
-      const own = (await ctx.request(tokens.entrepreneur, { method: 'GET', url: '/api/allotments' })).json() as { id: string }[];
+      const own = (await ctx.request(tokens.entrepreneur, { method: 'GET', url: '/api/allotments' })).json() as {
+        id: string;
+      }[];
       expect(own.map((allotment) => allotment.id)).toContain(mine.allotment.id);
       expect(own.map((allotment) => allotment.id)).not.toContain(theirs.allotment.id);
-      const strangers = (await ctx.request(stranger.token, { method: 'GET', url: '/api/allotments' })).json() as { id: string }[];
+      const strangers = (await ctx.request(stranger.token, { method: 'GET', url: '/api/allotments' })).json() as {
+        id: string;
+      }[];
       expect(strangers.map((allotment) => allotment.id)).toEqual([theirs.allotment.id]);
 
       for (const role of ROLES.filter((candidate) => can(candidate, 'read:allotments:any'))) {
-        const all = (await ctx.request(tokens[role], { method: 'GET', url: '/api/allotments' })).json() as { id: string }[];
-        expect(all.map((allotment) => allotment.id)).toEqual(expect.arrayContaining([mine.allotment.id, theirs.allotment.id]));
+        const all = (await ctx.request(tokens[role], { method: 'GET', url: '/api/allotments' })).json() as {
+          id: string;
+        }[];
+        expect(all.map((allotment) => allotment.id)).toEqual(
+          expect.arrayContaining([mine.allotment.id, theirs.allotment.id]),
+        );
       }
-      const filtered = await ctx.request(tokens.legal, { method: 'GET', url: `/api/allotments?application_id=${mine.app.id}` });
+      const filtered = await ctx.request(tokens.legal, {
+        method: 'GET',
+        url: `/api/allotments?application_id=${mine.app.id}`,
+      });
       expect(filtered.json().map((allotment: { id: string }) => allotment.id)).toEqual([mine.allotment.id]);
     });
 
     it('answers one allotment to its owner and staff, and 404 to another entrepreneur', async () => {
       const { allotment } = await allotted();
-      expect((await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}` })).json()).toMatchObject({ id: allotment.id });
-      expect((await ctx.request(tokens.finance, { method: 'GET', url: `/api/allotments/${allotment.id}` })).statusCode).toBe(200);
-      expect((await ctx.request(stranger.token, { method: 'GET', url: `/api/allotments/${allotment.id}` })).statusCode).toBe(404);
-      expect((await ctx.request(tokens.ho, { method: 'GET', url: `/api/allotments/${crypto.randomUUID()}` })).statusCode).toBe(404);
+      expect(
+        (await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}` })).json(),
+      ).toMatchObject({ id: allotment.id });
+      expect(
+        (await ctx.request(tokens.finance, { method: 'GET', url: `/api/allotments/${allotment.id}` })).statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.request(stranger.token, { method: 'GET', url: `/api/allotments/${allotment.id}` })).statusCode,
+      ).toBe(404);
+      expect(
+        (await ctx.request(tokens.ho, { method: 'GET', url: `/api/allotments/${crypto.randomUUID()}` })).statusCode,
+      ).toBe(404);
       expect((await ctx.request(null, { method: 'GET', url: '/api/allotments' })).statusCode).toBe(401);
     });
   });
@@ -201,31 +250,60 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
   describe('lease deeds', () => {
     it('the owner uploads a PDF: deed pending, application lease_submitted, file readable by owner and staff', async () => {
       const { app, allotment } = await allotted();
-      expect((await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed` })).statusCode).toBe(404);
+      expect(
+        (await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed` }))
+          .statusCode,
+      ).toBe(404);
       const response = await uploadDeed(tokens.entrepreneur, allotment.id);
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ allotment_id: allotment.id, file_name: 'lease-deed.pdf', verification_status: 'pending', remarks: null });
+      expect(response.json()).toMatchObject({
+        allotment_id: allotment.id,
+        file_name: 'lease-deed.pdf',
+        verification_status: 'pending',
+        remarks: null,
+      });
       expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'lease_submitted' });
-      const latest = await ctx.request(tokens.zonal_manager, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed` });
+      const latest = await ctx.request(tokens.zonal_manager, {
+        method: 'GET',
+        url: `/api/allotments/${allotment.id}/lease-deed`,
+      });
       expect(latest.json()).toMatchObject({ id: response.json().id, verification_status: 'pending' });
       for (const token of [tokens.entrepreneur, tokens.legal]) {
-        const file = await ctx.request(token, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed/file` });
+        const file = await ctx.request(token, {
+          method: 'GET',
+          url: `/api/allotments/${allotment.id}/lease-deed/file`,
+        });
         expect(file.statusCode).toBe(200);
         expect(file.headers['content-disposition']).toMatch(/^attachment; filename="lease-deed.pdf"/);
         expect(file.rawPayload.equals(SAMPLE_FILES.pdf())).toBe(true);
       }
-      expect((await ctx.request(stranger.token, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed/file` })).statusCode).toBe(404);
+      expect(
+        (await ctx.request(stranger.token, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed/file` }))
+          .statusCode,
+      ).toBe(404);
       const [event] = await listEventsForApplication(ctx.db, app.id);
-      expect(event).toMatchObject({ action: 'Lease deed uploaded', user_role: 'entrepreneur', entity_type: 'lease_deed' });
+      expect(event).toMatchObject({
+        action: 'Lease deed uploaded',
+        user_role: 'entrepreneur',
+        entity_type: 'lease_deed',
+      });
       // A pending deed cannot be replaced.
       expect((await uploadDeed(tokens.entrepreneur, allotment.id)).statusCode).toBe(409);
     });
 
     it('refuses a non-PDF (415), a renamed executable (415) and a missing file (400)', async () => {
       const { allotment } = await allotted();
-      expect((await uploadDeed(tokens.entrepreneur, allotment.id, 'deed.png', SAMPLE_FILES.png())).statusCode).toBe(415);
-      expect((await uploadDeed(tokens.entrepreneur, allotment.id, 'deed.pdf', SAMPLE_FILES.exe())).statusCode).toBe(415);
-      const empty = await ctx.request(tokens.entrepreneur, { method: 'POST', url: `/api/allotments/${allotment.id}/lease-deed`, ...multipart({ note: 'x' }) });
+      expect((await uploadDeed(tokens.entrepreneur, allotment.id, 'deed.png', SAMPLE_FILES.png())).statusCode).toBe(
+        415,
+      );
+      expect((await uploadDeed(tokens.entrepreneur, allotment.id, 'deed.pdf', SAMPLE_FILES.exe())).statusCode).toBe(
+        415,
+      );
+      const empty = await ctx.request(tokens.entrepreneur, {
+        method: 'POST',
+        url: `/api/allotments/${allotment.id}/lease-deed`,
+        ...multipart({ note: 'x' }),
+      });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().detail).toBe('Please select a file');
     });
@@ -238,7 +316,9 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
     it("refuses another entrepreneur's allotment (404) and a status that takes no deed (409)", async () => {
       const { app, allotment } = await allotted();
       expect((await uploadDeed(stranger.token, allotment.id)).statusCode).toBe(404);
-      for (const status of APPLICATION_STATUSES.filter((candidate) => !LEASE_DEED_UPLOAD_STATUSES.includes(candidate))) {
+      for (const status of APPLICATION_STATUSES.filter(
+        (candidate) => !LEASE_DEED_UPLOAD_STATUSES.includes(candidate),
+      )) {
         await setApplicationStatus(ctx, app.id, status);
         expect((await uploadDeed(tokens.entrepreneur, allotment.id)).statusCode, status).toBe(409);
       }
@@ -249,7 +329,10 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       await uploadDeed(tokens.entrepreneur, allotment.id);
       const revision = await verifyDeed('zonal_manager', allotment.id, 'needs_revision', 'Stamp duty page missing');
       expect(revision.statusCode, revision.body).toBe(200);
-      expect(revision.json()).toMatchObject({ verification_status: 'needs_revision', remarks: 'Stamp duty page missing' });
+      expect(revision.json()).toMatchObject({
+        verification_status: 'needs_revision',
+        remarks: 'Stamp duty page missing',
+      });
       expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'provisional_allotment' });
       expect((await verifyDeed('ho', allotment.id, 'approved')).statusCode).toBe(409);
 
@@ -258,17 +341,27 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       const approved = await verifyDeed('ho', allotment.id, 'approved', 'In order');
       expect(approved.json()).toMatchObject({ id: again.json().id, verification_status: 'approved' });
       expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'final_allotment' });
-      expect((await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}` })).json()).toMatchObject({ allotment_type: 'final' });
+      expect(
+        (await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}` })).json(),
+      ).toMatchObject({ allotment_type: 'final' });
       expect(await findAssetById(ctx.db, app.assetId)).toMatchObject({ status: 'allotted' });
       const actions = (await listEventsForApplication(ctx.db, app.id)).map((event) => event.action);
-      expect(actions.slice(0, 4)).toEqual(['Lease deed approved', 'Lease deed uploaded', 'Lease deed needs revision', 'Lease deed uploaded']);
+      expect(actions.slice(0, 4)).toEqual([
+        'Lease deed approved',
+        'Lease deed uploaded',
+        'Lease deed needs revision',
+        'Lease deed uploaded',
+      ]);
       expect((await uploadDeed(tokens.entrepreneur, allotment.id)).statusCode).toBe(409);
     });
 
     it('a rejected deed may be uploaded again', async () => {
       const { app, allotment } = await allotted();
       await uploadDeed(tokens.entrepreneur, allotment.id);
-      expect((await verifyDeed('admin', allotment.id, 'rejected', 'Wrong survey number')).json()).toMatchObject({ verification_status: 'rejected', remarks: 'Wrong survey number' });
+      expect((await verifyDeed('admin', allotment.id, 'rejected', 'Wrong survey number')).json()).toMatchObject({
+        verification_status: 'rejected',
+        remarks: 'Wrong survey number',
+      });
       expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'provisional_allotment' });
       expect((await uploadDeed(tokens.entrepreneur, allotment.id)).statusCode).toBe(201);
     });
@@ -283,7 +376,9 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       const { allotment } = await allotted();
       await uploadDeed(tokens.entrepreneur, allotment.id);
       expect((await verifyDeed(role, allotment.id, 'approved')).statusCode).toBe(403);
-      expect((await ctx.request(tokens.ho, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed` })).json()).toMatchObject({ verification_status: 'pending' });
+      expect(
+        (await ctx.request(tokens.ho, { method: 'GET', url: `/api/allotments/${allotment.id}/lease-deed` })).json(),
+      ).toMatchObject({ verification_status: 'pending' });
     });
 
     it('answers 404 without a deed, 422 for an unknown verdict, and lets one of racing verdicts win', async () => {
@@ -292,30 +387,49 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       await uploadDeed(tokens.entrepreneur, allotment.id);
       expect((await verifyDeed('ho', allotment.id, 'pending')).statusCode).toBe(422);
       const verdicts = ['approved', 'rejected', 'needs_revision'];
-      const responses = await Promise.all(Array.from({ length: 9 }, (_, index) => verifyDeed(VERIFIERS[index % VERIFIERS.length]!, allotment.id, verdicts[index % 3]!)));
+      const responses = await Promise.all(
+        Array.from({ length: 9 }, (_, index) =>
+          verifyDeed(VERIFIERS[index % VERIFIERS.length]!, allotment.id, verdicts[index % 3]!),
+        ),
+      );
       expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
       expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(8);
     });
   });
 
   describe('possession', () => {
-    it.each(POSSESSION_RECORDERS)('%s records possession after deed approval: certificate, possession_given, asset allotted', async (role) => {
-      const { app, allotment } = await deedApproved();
-      expect((await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}/possession` })).statusCode).toBe(404);
-      const response = await possess(role, allotment.id);
-      expect(response.statusCode, response.body).toBe(201);
-      const possession = response.json();
-      expect(possession).toMatchObject({ allotment_id: allotment.id, area_verified: 950.5, boundary_marked: true, remarks: 'Boundary stones in place', possession_date: todayIso() });
-      expect(possession.certificate_number).toBe(possessionCertificateNumber(possession.id));
-      expect(possession.certificate_number).toHaveLength(12);
-      expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'possession_given' });
-      expect(await findAssetById(ctx.db, app.assetId)).toMatchObject({ status: 'allotted' });
-      const read = await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}/possession` });
-      expect(read.json()).toMatchObject({ id: possession.id, certificate_number: possession.certificate_number });
-      const [event] = await listEventsForApplication(ctx.db, app.id);
-      expect(event).toMatchObject({ action: 'Possession recorded', user_role: role, entity_type: 'possession' });
-      expect((await possess(role, allotment.id)).statusCode).toBe(409);
-    });
+    it.each(POSSESSION_RECORDERS)(
+      '%s records possession after deed approval: certificate, possession_given, asset allotted',
+      async (role) => {
+        const { app, allotment } = await deedApproved();
+        expect(
+          (await ctx.request(tokens.entrepreneur, { method: 'GET', url: `/api/allotments/${allotment.id}/possession` }))
+            .statusCode,
+        ).toBe(404);
+        const response = await possess(role, allotment.id);
+        expect(response.statusCode, response.body).toBe(201);
+        const possession = response.json();
+        expect(possession).toMatchObject({
+          allotment_id: allotment.id,
+          area_verified: 950.5,
+          boundary_marked: true,
+          remarks: 'Boundary stones in place',
+          possession_date: todayIso(),
+        });
+        expect(possession.certificate_number).toBe(possessionCertificateNumber(possession.id));
+        expect(possession.certificate_number).toHaveLength(12);
+        expect(await findApplicationById(ctx.db, app.id)).toMatchObject({ status: 'possession_given' });
+        expect(await findAssetById(ctx.db, app.assetId)).toMatchObject({ status: 'allotted' });
+        const read = await ctx.request(tokens.entrepreneur, {
+          method: 'GET',
+          url: `/api/allotments/${allotment.id}/possession`,
+        });
+        expect(read.json()).toMatchObject({ id: possession.id, certificate_number: possession.certificate_number });
+        const [event] = await listEventsForApplication(ctx.db, app.id);
+        expect(event).toMatchObject({ action: 'Possession recorded', user_role: role, entity_type: 'possession' });
+        expect((await possess(role, allotment.id)).statusCode).toBe(409);
+      },
+    );
 
     it.each(NOT_POSSESSION_RECORDERS)('%s may not record possession (403)', async (role) => {
       const { allotment } = await deedApproved();
@@ -337,7 +451,11 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
 
     it('records possession once when ten requests race', async () => {
       const { allotment } = await deedApproved();
-      const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => possess(POSSESSION_RECORDERS[index % POSSESSION_RECORDERS.length]!, allotment.id)));
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          possess(POSSESSION_RECORDERS[index % POSSESSION_RECORDERS.length]!, allotment.id),
+        ),
+      );
       expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
       expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(9);
     });

@@ -49,12 +49,16 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send(await createAllotment(app.db, currentUser(request), request.body)),
   );
 
-  app.get('/:id', { preHandler: requireAuth, schema: { params, response: { 200: allotmentSchema } } }, async (request) =>
-    getAllotment(app.db, currentUser(request), request.params.id),
+  app.get(
+    '/:id',
+    { preHandler: requireAuth, schema: { params, response: { 200: allotmentSchema } } },
+    async (request) => getAllotment(app.db, currentUser(request), request.params.id),
   );
 
-  app.get('/:id/lease-deed', { preHandler: requireAuth, schema: { params, response: { 200: leaseDeedSchema } } }, async (request) =>
-    getLatestLeaseDeed(app.db, currentUser(request), request.params.id),
+  app.get(
+    '/:id/lease-deed',
+    { preHandler: requireAuth, schema: { params, response: { 200: leaseDeedSchema } } },
+    async (request) => getLatestLeaseDeed(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -63,7 +67,9 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await receiveUpload(request);
       assertAcceptedFile(file, LEASE_DEED_EXTENSIONS);
-      return reply.status(201).send(await uploadLeaseDeed(app.db, app.storage, currentUser(request), request.params.id, file));
+      return reply
+        .status(201)
+        .send(await uploadLeaseDeed(app.db, app.storage, currentUser(request), request.params.id, file));
     },
   );
 
@@ -85,8 +91,10 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => verifyLeaseDeed(app.db, currentUser(request), request.params.id, request.body),
   );
 
-  app.get('/:id/possession', { preHandler: requireAuth, schema: { params, response: { 200: possessionSchema } } }, async (request) =>
-    getPossession(app.db, currentUser(request), request.params.id),
+  app.get(
+    '/:id/possession',
+    { preHandler: requireAuth, schema: { params, response: { 200: possessionSchema } } },
+    async (request) => getPossession(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -95,6 +103,7 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('record:possession'),
       schema: { params, body: recordPossessionRequestSchema, response: { 201: possessionSchema } },
     },
-    async (request, reply) => reply.status(201).send(await recordPossession(app.db, currentUser(request), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await recordPossession(app.db, currentUser(request), request.params.id, request.body)),
   );
 };

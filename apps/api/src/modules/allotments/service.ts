@@ -74,7 +74,11 @@ export async function getAllotment(db: Database, user: CurrentUser, id: string):
   return toAllotment(await loadVisibleAllotment(db, user, id));
 }
 
-export async function createAllotment(db: Database, user: CurrentUser, request: CreateAllotmentRequest): Promise<Allotment> {
+export async function createAllotment(
+  db: Database,
+  user: CurrentUser,
+  request: CreateAllotmentRequest,
+): Promise<Allotment> {
   const type = request.allotment_type ?? 'provisional';
   return db.transaction(async (tx) => {
     // Lock order everywhere: the application, then its asset.
@@ -165,7 +169,9 @@ export async function uploadLeaseDeed(
       await recordEvent(tx, actorOf(user), {
         applicationId: allotment.applicationId,
         action: 'Lease deed uploaded',
-        details: latest ? `Revised lease deed ${file.fileName} uploaded for verification` : `Lease deed ${file.fileName} uploaded for verification`,
+        details: latest
+          ? `Revised lease deed ${file.fileName} uploaded for verification`
+          : `Lease deed ${file.fileName} uploaded for verification`,
         entityType: 'lease_deed',
         entityId: deed.id,
       });
@@ -189,7 +195,8 @@ export async function verifyLeaseDeed(
     await lockApplication(tx, allotment.applicationId);
     const latest = await findLatestLeaseDeed(tx, allotment.id);
     if (!latest) throw notFound(LEASE_DEED_NOT_FOUND);
-    if (latest.verificationStatus !== 'pending') throw conflict(`This lease deed has already been ${latest.verificationStatus.replace('_', ' ')}`);
+    if (latest.verificationStatus !== 'pending')
+      throw conflict(`This lease deed has already been ${latest.verificationStatus.replace('_', ' ')}`);
     const deed = await setLeaseDeedVerdictIfPending(tx, latest.id, request.verification_status, remarks, user.id);
     if (!deed) throw conflict('This lease deed was verified by someone else at the same time');
 
@@ -211,10 +218,17 @@ export async function verifyLeaseDeed(
       });
       if (!moved) throw conflict('The application is not waiting for lease deed verification');
     }
-    const verdictText = { approved: 'approved', rejected: 'rejected', needs_revision: 'returned for revision' }[request.verification_status];
+    const verdictText = { approved: 'approved', rejected: 'rejected', needs_revision: 'returned for revision' }[
+      request.verification_status
+    ];
     await recordEvent(tx, actorOf(user), {
       applicationId: allotment.applicationId,
-      action: request.verification_status === 'approved' ? 'Lease deed approved' : request.verification_status === 'rejected' ? 'Lease deed rejected' : 'Lease deed needs revision',
+      action:
+        request.verification_status === 'approved'
+          ? 'Lease deed approved'
+          : request.verification_status === 'rejected'
+            ? 'Lease deed rejected'
+            : 'Lease deed needs revision',
       details: `Lease deed ${verdictText}${remarks ? `: ${remarks}` : ''}${request.verification_status === 'approved' ? '; allotment is now final' : ''}`,
       entityType: 'lease_deed',
       entityId: deed.id,

@@ -24,9 +24,16 @@ describe(`applicants (${TEST_DB_KIND})`, () => {
   afterAll(() => ctx.close());
 
   it("answers the demo entrepreneur's own profile", async () => {
-    const response = await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/applicants/me' });
+    const response = await ctx.request(await ctx.tokenFor('entrepreneur'), {
+      method: 'GET',
+      url: '/api/applicants/me',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ organization_name: 'Kumar Precision Components Pvt Ltd', pan_number: 'ABCPK1234L', category: 'mse' });
+    expect(response.json()).toMatchObject({
+      organization_name: 'Kumar Precision Components Pvt Ltd',
+      pan_number: 'ABCPK1234L',
+      category: 'mse',
+    });
   });
 
   it('answers 404 with a detail before a new entrepreneur has a profile', async () => {
@@ -49,7 +56,11 @@ describe(`applicants (${TEST_DB_KIND})`, () => {
       sdp_reference: null,
       kyc_verified: false,
     });
-    const again = await ctx.request(token, { method: 'POST', url: '/api/applicants', payload: { ...PROFILE, organization_name: 'Other' } });
+    const again = await ctx.request(token, {
+      method: 'POST',
+      url: '/api/applicants',
+      payload: { ...PROFILE, organization_name: 'Other' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toMatch(/already have/);
     const rows = await ctx.db.select().from(applicants).where(eq(applicants.userId, id));
@@ -64,10 +75,23 @@ describe(`applicants (${TEST_DB_KIND})`, () => {
     const updated = await ctx.request(token, {
       method: 'PUT',
       url: '/api/applicants/me',
-      payload: { ...rest, pan_number: 'ZZZZZ9999Z', city: 'Hanamkonda', category: 'women', gst_number: '36ABCDE1234F1Z5', sdp_reference: 'SDP-7' },
+      payload: {
+        ...rest,
+        pan_number: 'ZZZZZ9999Z',
+        city: 'Hanamkonda',
+        category: 'women',
+        gst_number: '36ABCDE1234F1Z5',
+        sdp_reference: 'SDP-7',
+      },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ city: 'Hanamkonda', category: 'women', gst_number: '36ABCDE1234F1Z5', sdp_reference: 'SDP-7', pan_number: 'ABCDE1234F' });
+    expect(updated.json()).toMatchObject({
+      city: 'Hanamkonda',
+      category: 'women',
+      gst_number: '36ABCDE1234F1Z5',
+      sdp_reference: 'SDP-7',
+      pan_number: 'ABCDE1234F',
+    });
     const read = await ctx.request(token, { method: 'GET', url: '/api/applicants/me' });
     expect(read.json()).toMatchObject({ city: 'Hanamkonda', pan_number: 'ABCDE1234F' });
   });
@@ -84,39 +108,75 @@ describe(`applicants (${TEST_DB_KIND})`, () => {
     const response = await ctx.request(token, {
       method: 'POST',
       url: '/api/applicants',
-      payload: { ...PROFILE, organization_name: '  ', pan_number: 'ABC', pincode: '12', bank_ifsc: 'nope', category: 'vip' },
+      payload: {
+        ...PROFILE,
+        organization_name: '  ',
+        pan_number: 'ABC',
+        pincode: '12',
+        bank_ifsc: 'nope',
+        category: 'vip',
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toBeTruthy();
     expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual(
-      expect.arrayContaining(['body.organization_name', 'body.pan_number', 'body.pincode', 'body.bank_ifsc', 'body.category']),
+      expect.arrayContaining([
+        'body.organization_name',
+        'body.pan_number',
+        'body.pincode',
+        'body.bank_ifsc',
+        'body.category',
+      ]),
     );
     expect(await ctx.db.select().from(applicants).where(eq(applicants.userId, id))).toHaveLength(0);
-    const notJson = await ctx.request(token, { method: 'POST', url: '/api/applicants', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const notJson = await ctx.request(token, {
+      method: 'POST',
+      url: '/api/applicants',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
     expect(notJson.statusCode).toBeLessThan(500);
     expect(notJson.json().detail).toBeTruthy();
   });
 
   it('keeps /applicants/me to entrepreneurs (403 for staff) and to signed-in users (401)', async () => {
-    expect((await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/applicants/me' })).statusCode).toBe(403);
-    expect((await ctx.request(await ctx.tokenFor('finance'), { method: 'POST', url: '/api/applicants', payload: PROFILE })).statusCode).toBe(403);
+    expect((await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/applicants/me' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await ctx.request(await ctx.tokenFor('finance'), { method: 'POST', url: '/api/applicants', payload: PROFILE }))
+        .statusCode,
+    ).toBe(403);
     expect((await ctx.request(null, { method: 'GET', url: '/api/applicants/me' })).statusCode).toBe(401);
   });
 
   it('lets staff and the owner read a profile by id; another entrepreneur gets 404', async () => {
-    const ravi = (await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/applicants/me' })).json();
+    const ravi = (
+      await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/applicants/me' })
+    ).json();
     for (const role of ['zonal_manager', 'legal', 'finance'] as const) {
-      const response = await ctx.request(await ctx.tokenFor(role), { method: 'GET', url: `/api/applicants/${ravi.id}` });
+      const response = await ctx.request(await ctx.tokenFor(role), {
+        method: 'GET',
+        url: `/api/applicants/${ravi.id}`,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().pan_number).toBe('ABCPK1234L');
     }
-    expect((await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: `/api/applicants/${ravi.id}` })).statusCode).toBe(200);
+    expect(
+      (await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: `/api/applicants/${ravi.id}` }))
+        .statusCode,
+    ).toBe(200);
     const { token } = await registerEntrepreneur(ctx);
     const other = await ctx.request(token, { method: 'GET', url: `/api/applicants/${ravi.id}` });
     expect(other.statusCode).toBe(404);
     expect(other.json().detail).toBe('Applicant profile not found');
-    expect((await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: `/api/applicants/${crypto.randomUUID()}` })).statusCode).toBe(404);
-    expect((await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/applicants/not-a-uuid' })).statusCode).toBe(422);
+    expect(
+      (await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: `/api/applicants/${crypto.randomUUID()}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/applicants/not-a-uuid' })).statusCode,
+    ).toBe(422);
   });
 });

@@ -1,6 +1,11 @@
 /** Applicant profiles: one per entrepreneur; PAN is fixed once saved. */
 import type { z } from 'zod';
-import { can, type Applicant, type applicantProfileRequestSchema, type applicantProfileUpdateSchema } from '@portal/contract';
+import {
+  can,
+  type Applicant,
+  type applicantProfileRequestSchema,
+  type applicantProfileUpdateSchema,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import type { CurrentUser } from '../../plugins/auth';

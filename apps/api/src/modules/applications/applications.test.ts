@@ -48,7 +48,9 @@ describe(`applications (${TEST_DB_KIND})`, () => {
     ctx = await createTestContext();
     ravi = await ctx.tokenFor('entrepreneur');
     raviApps = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json();
-    availableAssetIds = (await ctx.request(ravi, { method: 'GET', url: '/api/assets/available' })).json().map((asset: { id: string }) => asset.id);
+    availableAssetIds = (await ctx.request(ravi, { method: 'GET', url: '/api/assets/available' }))
+      .json()
+      .map((asset: { id: string }) => asset.id);
   });
   afterAll(() => ctx.close());
 
@@ -63,7 +65,10 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       expect(drafts.json().map((app: Application) => app.status)).toEqual(['draft']);
       const page = await ctx.request(ravi, { method: 'GET', url: '/api/applications?limit=2&offset=1' });
       expect(page.json().map((app: Application) => app.id)).toEqual([raviApps[1]!.id, raviApps[2]!.id]);
-      const search = await ctx.request(ravi, { method: 'GET', url: `/api/applications?q=${raviApps[2]!.application_number.slice(-3).toLowerCase()}` });
+      const search = await ctx.request(ravi, {
+        method: 'GET',
+        url: `/api/applications?q=${raviApps[2]!.application_number.slice(-3).toLowerCase()}`,
+      });
       expect(search.json().map((app: Application) => app.id)).toContain(raviApps[2]!.id);
       const bad = await ctx.request(ravi, { method: 'GET', url: '/api/applications?status=nonsense' });
       expect(bad.statusCode).toBe(422);
@@ -78,8 +83,12 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       expect(mine.map((app: Application) => app.id)).toEqual([created.id]);
       const raviNow = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json();
       expect(raviNow.map((app: Application) => app.id)).not.toContain(created.id);
-      const staff = (await ctx.request(await ctx.tokenFor('legal'), { method: 'GET', url: '/api/applications' })).json();
-      expect(staff.map((app: Application) => app.id)).toEqual(expect.arrayContaining([created.id, ...raviApps.map((app) => app.id)]));
+      const staff = (
+        await ctx.request(await ctx.tokenFor('legal'), { method: 'GET', url: '/api/applications' })
+      ).json();
+      expect(staff.map((app: Application) => app.id)).toEqual(
+        expect.arrayContaining([created.id, ...raviApps.map((app) => app.id)]),
+      );
       const { token: noProfile } = await registerEntrepreneur(ctx);
       expect((await ctx.request(noProfile, { method: 'GET', url: '/api/applications' })).json()).toEqual([]);
     });
@@ -93,8 +102,13 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       const refused = await ctx.request(other, { method: 'GET', url: `/api/applications/${id}` });
       expect(refused.statusCode).toBe(404);
       expect(refused.json().detail).toBe('Application not found');
-      expect((await ctx.request(await ctx.tokenFor('finance'), { method: 'GET', url: `/api/applications/${id}` })).statusCode).toBe(200);
-      expect((await ctx.request(ravi, { method: 'GET', url: `/api/applications/${crypto.randomUUID()}` })).statusCode).toBe(404);
+      expect(
+        (await ctx.request(await ctx.tokenFor('finance'), { method: 'GET', url: `/api/applications/${id}` }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.request(ravi, { method: 'GET', url: `/api/applications/${crypto.randomUUID()}` })).statusCode,
+      ).toBe(404);
       expect((await ctx.request(ravi, { method: 'GET', url: '/api/applications/123' })).statusCode).toBe(422);
       expect((await ctx.request(null, { method: 'GET', url: `/api/applications/${id}` })).statusCode).toBe(401);
     });
@@ -103,7 +117,10 @@ describe(`applications (${TEST_DB_KIND})`, () => {
   describe('create', () => {
     it('creates a draft with the next number, stage Draft and a timeline entry', async () => {
       const token = await entrepreneurWithProfile();
-      const response = await newApplication(token, { application_type: 'expansion_reservation', estimated_investment: 1234567.891 });
+      const response = await newApplication(token, {
+        application_type: 'expansion_reservation',
+        estimated_investment: 1234567.891,
+      });
       expect(response.statusCode).toBe(201);
       const created = response.json();
       expect(created).toMatchObject({
@@ -121,7 +138,7 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       expect(events[0]!.userRole).toBe('entrepreneur');
     });
 
-    it("defaults the type to new, and numbers two applications apart", async () => {
+    it('defaults the type to new, and numbers two applications apart', async () => {
       const token = await entrepreneurWithProfile();
       const first = (await newApplication(token, { application_type: undefined })).json();
       const second = (await newApplication(token)).json();
@@ -150,10 +167,22 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       expect((await newApplication(await ctx.tokenFor('ho'))).statusCode).toBe(403);
       const token = await entrepreneurWithProfile();
       const before = (await ctx.db.select().from(applications)).length;
-      const bad = await newApplication(token, { project_description: ' ', estimated_investment: -5, employment_generation: 2.5, asset_id: 'x', application_type: 'lease' });
+      const bad = await newApplication(token, {
+        project_description: ' ',
+        estimated_investment: -5,
+        employment_generation: 2.5,
+        asset_id: 'x',
+        application_type: 'lease',
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.map((error: { path: string }) => error.path)).toEqual(
-        expect.arrayContaining(['body.project_description', 'body.estimated_investment', 'body.employment_generation', 'body.asset_id', 'body.application_type']),
+        expect.arrayContaining([
+          'body.project_description',
+          'body.estimated_investment',
+          'body.employment_generation',
+          'body.asset_id',
+          'body.application_type',
+        ]),
       );
       const strings = await newApplication(token, { estimated_investment: '100', employment_generation: '3' });
       expect(strings.statusCode).toBe(422);
@@ -174,19 +203,32 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       const body = response.json();
       expect(body.message).toBe('Application submitted successfully. Invoices have been generated.');
       expect(body.invoices_generated).toBe(2);
-      expect(body.application).toMatchObject({ id: draft.id, status: 'submitted', current_stage: 'Submitted for scrutiny' });
+      expect(body.application).toMatchObject({
+        id: draft.id,
+        status: 'submitted',
+        current_stage: 'Submitted for scrutiny',
+      });
       expect(body.application.submitted_at).toBeTruthy();
 
-      const listed = (await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${draft.id}` })).json();
-      const byType = Object.fromEntries(listed.map((invoice: { invoice_type: string }) => [invoice.invoice_type, invoice]));
+      const listed = (
+        await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${draft.id}` })
+      ).json();
+      const byType = Object.fromEntries(
+        listed.map((invoice: { invoice_type: string }) => [invoice.invoice_type, invoice]),
+      );
       expect(byType.processing_fee).toMatchObject({ amount: processingFeeWithGst(), status: 'pending' });
       expect(byType.processing_fee.amount).toBe(11800);
-      expect(byType.emd).toMatchObject({ amount: roundRupees(asset.valuation * FEES.emdRateOfValuation), status: 'pending' });
+      expect(byType.emd).toMatchObject({
+        amount: roundRupees(asset.valuation * FEES.emdRateOfValuation),
+        status: 'pending',
+      });
       expect(byType.emd.invoice_number).toMatch(/^INV-\d{4}-\d{6}$/);
       const due = new Date(Date.now() + FEES.invoiceDueDays * 86_400_000).toISOString().slice(0, 10);
       expect(byType.emd.due_date).toBe(due);
 
-      const timeline = (await ctx.request(token, { method: 'GET', url: `/api/applications/${draft.id}/timeline` })).json();
+      const timeline = (
+        await ctx.request(token, { method: 'GET', url: `/api/applications/${draft.id}/timeline` })
+      ).json();
       expect(timeline.map((event: { action: string }) => event.action)).toEqual([
         'Invoice generated',
         'Invoice generated',
@@ -198,19 +240,25 @@ describe(`applications (${TEST_DB_KIND})`, () => {
     it('refuses a second submit and a non-draft with 409, making no more invoices', async () => {
       const token = await entrepreneurWithProfile();
       const draft = (await newApplication(token)).json();
-      expect((await ctx.request(token, { method: 'POST', url: `/api/applications/${draft.id}/submit` })).statusCode).toBe(200);
+      expect(
+        (await ctx.request(token, { method: 'POST', url: `/api/applications/${draft.id}/submit` })).statusCode,
+      ).toBe(200);
       const again = await ctx.request(token, { method: 'POST', url: `/api/applications/${draft.id}/submit` });
       expect(again.statusCode).toBe(409);
       expect(again.json().detail).toBe('Only a draft application can be submitted');
       expect(await ctx.db.select().from(invoices).where(eq(invoices.applicationId, draft.id))).toHaveLength(2);
       const submitted = raviApps.find((app) => app.status === 'under_scrutiny')!;
-      expect((await ctx.request(ravi, { method: 'POST', url: `/api/applications/${submitted.id}/submit` })).statusCode).toBe(409);
+      expect(
+        (await ctx.request(ravi, { method: 'POST', url: `/api/applications/${submitted.id}/submit` })).statusCode,
+      ).toBe(409);
     });
 
-    it("lets two racing submits make one set of invoices", async () => {
+    it('lets two racing submits make one set of invoices', async () => {
       const token = await entrepreneurWithProfile();
       const draft = (await newApplication(token)).json();
-      const results = await Promise.all([0, 1, 2].map(() => ctx.request(token, { method: 'POST', url: `/api/applications/${draft.id}/submit` })));
+      const results = await Promise.all(
+        [0, 1, 2].map(() => ctx.request(token, { method: 'POST', url: `/api/applications/${draft.id}/submit` })),
+      );
       expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409, 409]);
       expect(await ctx.db.select().from(invoices).where(eq(invoices.applicationId, draft.id))).toHaveLength(2);
     });
@@ -218,8 +266,17 @@ describe(`applications (${TEST_DB_KIND})`, () => {
     it("refuses another entrepreneur's draft (404) and staff (403)", async () => {
       const draft = raviApps.find((app) => app.status === 'draft')!;
       const other = await entrepreneurWithProfile();
-      expect((await ctx.request(other, { method: 'POST', url: `/api/applications/${draft.id}/submit` })).statusCode).toBe(404);
-      expect((await ctx.request(await ctx.tokenFor('admin'), { method: 'POST', url: `/api/applications/${draft.id}/submit` })).statusCode).toBe(403);
+      expect(
+        (await ctx.request(other, { method: 'POST', url: `/api/applications/${draft.id}/submit` })).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await ctx.request(await ctx.tokenFor('admin'), {
+            method: 'POST',
+            url: `/api/applications/${draft.id}/submit`,
+          })
+        ).statusCode,
+      ).toBe(403);
       const [row] = await ctx.db.select().from(applications).where(eq(applications.id, draft.id));
       expect(row!.status).toBe('draft');
     });
@@ -231,11 +288,28 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       const timeline = await ctx.request(ravi, { method: 'GET', url: `/api/applications/${app.id}/timeline` });
       expect(timeline.statusCode).toBe(200);
       const events = timeline.json();
-      expect(events.map((event: { action: string }) => event.action)).toEqual(['Status changed to under_scrutiny', 'Application submitted', 'Application created']);
-      expect(events[0]).toMatchObject({ user_role: 'zonal_manager', user_name: 'Lakshmi Rao', entity_type: 'application' });
-      expect((await ctx.request(await ctx.tokenFor('committee'), { method: 'GET', url: `/api/applications/${app.id}/timeline` })).statusCode).toBe(200);
+      expect(events.map((event: { action: string }) => event.action)).toEqual([
+        'Status changed to under_scrutiny',
+        'Application submitted',
+        'Application created',
+      ]);
+      expect(events[0]).toMatchObject({
+        user_role: 'zonal_manager',
+        user_name: 'Lakshmi Rao',
+        entity_type: 'application',
+      });
+      expect(
+        (
+          await ctx.request(await ctx.tokenFor('committee'), {
+            method: 'GET',
+            url: `/api/applications/${app.id}/timeline`,
+          })
+        ).statusCode,
+      ).toBe(200);
       const other = await entrepreneurWithProfile();
-      expect((await ctx.request(other, { method: 'GET', url: `/api/applications/${app.id}/timeline` })).statusCode).toBe(404);
+      expect(
+        (await ctx.request(other, { method: 'GET', url: `/api/applications/${app.id}/timeline` })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -48,11 +48,14 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('create:application:own'),
       schema: { body: createApplicationRequestSchema, response: { 201: applicationSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createApplication(app.db, currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createApplication(app.db, currentUser(request), request.body)),
   );
 
-  app.get('/:id', { preHandler: requireAuth, schema: { params: idParams, response: { 200: applicationSchema } } }, async (request) =>
-    getApplication(app.db, currentUser(request), request.params.id),
+  app.get(
+    '/:id',
+    { preHandler: requireAuth, schema: { params: idParams, response: { 200: applicationSchema } } },
+    async (request) => getApplication(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -72,7 +75,10 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/documents',
-    { preHandler: requirePermission('create:application:own'), schema: { params: idParams, response: { 201: documentSchema } } },
+    {
+      preHandler: requirePermission('create:application:own'),
+      schema: { params: idParams, response: { 201: documentSchema } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       await checkDocumentUpload(app.db, user, request.params.id);
@@ -82,10 +88,16 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/:id/documents/:documentId/file',
-    { preHandler: requireAuth, schema: { params: idParams.extend({ documentId: z.uuid() }) } },
+    '/:id/documents/:docId/file',
+    { preHandler: requireAuth, schema: { params: idParams.extend({ docId: z.uuid() }) } },
     async (request, reply) => {
-      const { document, stream } = await openDocumentFile(app.db, app.storage, currentUser(request), request.params.id, request.params.documentId);
+      const { document, stream } = await openDocumentFile(
+        app.db,
+        app.storage,
+        currentUser(request),
+        request.params.id,
+        request.params.docId,
+      );
       return reply
         .header('content-type', document.contentType)
         .header('content-disposition', attachmentHeader(document.fileName))

@@ -37,7 +37,13 @@ import {
 } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
-import { findDocument, insertDocument, listDocuments, toDocument, type DocumentRow } from '../../repositories/documents';
+import {
+  findDocument,
+  insertDocument,
+  listDocuments,
+  toDocument,
+  type DocumentRow,
+} from '../../repositories/documents';
 import { insertInvoice, toInvoice } from '../../repositories/invoices';
 import { listEventsForApplication, recordEvent } from '../../repositories/timeline';
 
@@ -56,7 +62,11 @@ export interface ApplicationListQuery {
 }
 
 /** An entrepreneur sees their own applications (none without a profile); staff see all. */
-export async function listVisibleApplications(db: Database, user: CurrentUser, query: ApplicationListQuery): Promise<Application[]> {
+export async function listVisibleApplications(
+  db: Database,
+  user: CurrentUser,
+  query: ApplicationListQuery,
+): Promise<Application[]> {
   let applicantId: string | undefined;
   if (user.role === 'entrepreneur') {
     const profile = await findApplicantByUserId(db, user.id);
@@ -77,7 +87,11 @@ export async function getApplication(db: Database, user: CurrentUser, id: string
   return toApplication(await loadVisibleApplication(db, user, id));
 }
 
-export async function createApplication(db: Database, user: CurrentUser, body: CreateApplicationBody): Promise<Application> {
+export async function createApplication(
+  db: Database,
+  user: CurrentUser,
+  body: CreateApplicationBody,
+): Promise<Application> {
   return db.transaction(async (tx) => {
     const profile = await findApplicantByUserId(tx, user.id);
     if (!profile) throw badRequest(PROFILE_REQUIRED);
@@ -114,7 +128,11 @@ const INVOICE_NAMES: Record<InvoiceType, string> = {
 };
 
 /** Submits a draft: status submitted, and the processing fee and EMD invoices made, all in one transaction. */
-export async function submitApplication(db: Database, user: CurrentUser, id: string): Promise<SubmitApplicationResponse> {
+export async function submitApplication(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<SubmitApplicationResponse> {
   await loadOwnApplication(db, user, id);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -162,7 +180,11 @@ export async function submitApplication(db: Database, user: CurrentUser, id: str
   });
 }
 
-export async function listApplicationDocuments(db: Database, user: CurrentUser, id: string): Promise<ApplicationDocument[]> {
+export async function listApplicationDocuments(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<ApplicationDocument[]> {
   await loadVisibleApplication(db, user, id);
   return (await listDocuments(db, id)).map(toDocument);
 }

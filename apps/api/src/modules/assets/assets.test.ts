@@ -4,7 +4,8 @@ import { MAX_UPLOAD_BYTES, type Asset, type Role } from '@portal/contract';
 import { assets } from '../../db/schema';
 import { createTestContext, multipart, TEST_DB_KIND, type TestContext } from '../../test/harness';
 
-const HEADER = 'asset_code,category_id,type,zone,location,survey_number,plot_number,total_area,available_area,unit,valuation,status';
+const HEADER =
+  'asset_code,category_id,type,zone,location,survey_number,plot_number,total_area,available_area,unit,valuation,status';
 
 function newAsset(code: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -40,47 +41,94 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       expect(response.json().length).toBeGreaterThanOrEqual(30);
     }
     expect((await ctx.request(null, { method: 'GET', url: '/api/assets' })).statusCode).toBe(401);
-    expect((await ctx.request(null, { method: 'POST', url: '/api/assets', payload: newAsset('ANON-1') })).statusCode).toBe(401);
+    expect(
+      (await ctx.request(null, { method: 'POST', url: '/api/assets', payload: newAsset('ANON-1') })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 404 for an unknown asset id', async () => {
-    const response = await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: `/api/assets/${crypto.randomUUID()}` });
+    const response = await ctx.request(await ctx.tokenFor('ho'), {
+      method: 'GET',
+      url: `/api/assets/${crypto.randomUUID()}`,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().detail).toBe('Asset not found');
   });
 
   it('lets ho create an asset with the defaults (land, acres, available), which an entrepreneur then sees as available', async () => {
-    const created = await ctx.request(await ctx.tokenFor('ho'), { method: 'POST', url: '/api/assets', payload: newAsset('WGL-LA-900') });
+    const created = await ctx.request(await ctx.tokenFor('ho'), {
+      method: 'POST',
+      url: '/api/assets',
+      payload: newAsset('WGL-LA-900'),
+    });
     expect(created.statusCode).toBe(201);
     const asset: Asset = created.json();
-    expect(asset).toMatchObject({ asset_code: 'WGL-LA-900', type: 'land', unit: 'acres', status: 'available', plot_number: null, total_area: 3.25 });
+    expect(asset).toMatchObject({
+      asset_code: 'WGL-LA-900',
+      type: 'land',
+      unit: 'acres',
+      status: 'available',
+      plot_number: null,
+      total_area: 3.25,
+    });
 
-    const available = await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/assets/available' });
+    const available = await ctx.request(await ctx.tokenFor('entrepreneur'), {
+      method: 'GET',
+      url: '/api/assets/available',
+    });
     expect(available.json().map((row: Asset) => row.asset_code)).toContain('WGL-LA-900');
-    const one = await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: `/api/assets/${asset.id}` });
+    const one = await ctx.request(await ctx.tokenFor('entrepreneur'), {
+      method: 'GET',
+      url: `/api/assets/${asset.id}`,
+    });
     expect(one.json()).toMatchObject({ id: asset.id, valuation: 4_500_000 });
   });
 
   it('lets admin create an asset with every field given', async () => {
-    const payload = newAsset('WGL-SH-901', { type: 'shed', unit: 'sqft', plot_number: 'S-9', total_area: 1200.5, available_area: 1000.25, status: 'reserved' });
+    const payload = newAsset('WGL-SH-901', {
+      type: 'shed',
+      unit: 'sqft',
+      plot_number: 'S-9',
+      total_area: 1200.5,
+      available_area: 1000.25,
+      status: 'reserved',
+    });
     const created = await ctx.request(await ctx.tokenFor('admin'), { method: 'POST', url: '/api/assets', payload });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ type: 'shed', unit: 'sqft', plot_number: 'S-9', available_area: 1000.25, status: 'reserved' });
+    expect(created.json()).toMatchObject({
+      type: 'shed',
+      unit: 'sqft',
+      plot_number: 'S-9',
+      available_area: 1000.25,
+      status: 'reserved',
+    });
   });
 
-  it.each(['zonal_manager', 'committee', 'legal', 'finance', 'entrepreneur'] as const)('refuses %s with 403 and stores nothing', async (role) => {
-    const before = await assetCount();
-    const response = await ctx.request(await ctx.tokenFor(role), { method: 'POST', url: '/api/assets', payload: newAsset(`NO-${role}`) });
-    expect(response.statusCode).toBe(403);
-    expect(await assetCount()).toBe(before);
-    const imported = await importCsv(role, `${HEADER}\nNO-${role}-CSV,msme,land,Warangal,Kazipet,1/1,,2,2,acres,100000,available\n`);
-    expect(imported.statusCode).toBe(403);
-    expect(await assetCount()).toBe(before);
-  });
+  it.each(['zonal_manager', 'committee', 'legal', 'finance', 'entrepreneur'] as const)(
+    'refuses %s with 403 and stores nothing',
+    async (role) => {
+      const before = await assetCount();
+      const response = await ctx.request(await ctx.tokenFor(role), {
+        method: 'POST',
+        url: '/api/assets',
+        payload: newAsset(`NO-${role}`),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(await assetCount()).toBe(before);
+      const imported = await importCsv(
+        role,
+        `${HEADER}\nNO-${role}-CSV,msme,land,Warangal,Kazipet,1/1,,2,2,acres,100000,available\n`,
+      );
+      expect(imported.statusCode).toBe(403);
+      expect(await assetCount()).toBe(before);
+    },
+  );
 
   it('refuses a duplicate asset code, whatever its case, with 409 and a clear message', async () => {
     const token = await ctx.tokenFor('ho');
-    expect((await ctx.request(token, { method: 'POST', url: '/api/assets', payload: newAsset('DUP-001') })).statusCode).toBe(201);
+    expect(
+      (await ctx.request(token, { method: 'POST', url: '/api/assets', payload: newAsset('DUP-001') })).statusCode,
+    ).toBe(201);
     for (const code of ['DUP-001', 'dup-001']) {
       const again = await ctx.request(token, { method: 'POST', url: '/api/assets', payload: newAsset(code) });
       expect(again.statusCode).toBe(409);
@@ -93,15 +141,32 @@ describe(`assets (${TEST_DB_KIND})`, () => {
     const empty = await ctx.request(token, { method: 'POST', url: '/api/assets', payload: {} });
     expect(empty.statusCode).toBe(422);
     const paths = empty.json().errors.map((error: { path: string }) => error.path);
-    for (const field of ['asset_code', 'category_id', 'zone', 'location', 'survey_number', 'total_area', 'available_area', 'valuation']) {
+    for (const field of [
+      'asset_code',
+      'category_id',
+      'zone',
+      'location',
+      'survey_number',
+      'total_area',
+      'available_area',
+      'valuation',
+    ]) {
       expect(paths).toContain(`body.${field}`);
     }
     expect(paths).not.toContain('body.plot_number');
 
-    const tooMuch = await ctx.request(token, { method: 'POST', url: '/api/assets', payload: newAsset('AREA-1', { available_area: 4 }) });
+    const tooMuch = await ctx.request(token, {
+      method: 'POST',
+      url: '/api/assets',
+      payload: newAsset('AREA-1', { available_area: 4 }),
+    });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().errors[0]).toMatchObject({ message: 'Available area cannot exceed total area' });
-    const badUnit = await ctx.request(token, { method: 'POST', url: '/api/assets', payload: newAsset('UNIT-1', { unit: 'hectares' }) });
+    const badUnit = await ctx.request(token, {
+      method: 'POST',
+      url: '/api/assets',
+      payload: newAsset('UNIT-1', { unit: 'hectares' }),
+    });
     expect(badUnit.statusCode).toBe(422);
   });
 
@@ -122,8 +187,19 @@ describe(`assets (${TEST_DB_KIND})`, () => {
 
       const list: Asset[] = (await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/assets' })).json();
       const byCode = new Map(list.map((asset) => [asset.asset_code, asset]));
-      expect(byCode.get('CSV-001')).toMatchObject({ location: 'Choutuppal IP, Phase 2', valuation: 2_500_000, total_area: 1500.5, type: 'plot' });
-      expect(byCode.get('CSV-002')).toMatchObject({ type: 'land', unit: 'acres', status: 'available', plot_number: null, available_area: 2 });
+      expect(byCode.get('CSV-001')).toMatchObject({
+        location: 'Choutuppal IP, Phase 2',
+        valuation: 2_500_000,
+        total_area: 1500.5,
+        type: 'plot',
+      });
+      expect(byCode.get('CSV-002')).toMatchObject({
+        type: 'land',
+        unit: 'acres',
+        status: 'available',
+        plot_number: null,
+        available_area: 2,
+      });
       expect(byCode.get('CSV-003')).toMatchObject({ location: 'Ramagundam "A" block', status: 'reserved' });
     });
 
@@ -162,17 +238,24 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       expect(typeAndValuation.reasons.join(' | ')).toMatch(/type: /);
       expect(typeAndValuation.reasons).toContain('valuation: Enter an amount in rupees');
       expect(blanks.asset_code).toBeNull();
-      expect(blanks.reasons).toEqual(expect.arrayContaining(['asset_code: This field is required', 'zone: This field is required']));
+      expect(blanks.reasons).toEqual(
+        expect.arrayContaining(['asset_code: This field is required', 'zone: This field is required']),
+      );
       expect(repeated.reasons).toEqual(['Asset code BAD-001 is already on row 2']);
       expect(taken.reasons).toEqual(['An asset with code taken-001 already exists']);
       expect(short.reasons).toEqual(['Expected 12 fields, found 11']);
       expect(await assetCount()).toBe(before);
-      const codes = (await ctx.request(token, { method: 'GET', url: '/api/assets' })).json().map((asset: Asset) => asset.asset_code);
+      const codes = (await ctx.request(token, { method: 'GET', url: '/api/assets' }))
+        .json()
+        .map((asset: Asset) => asset.asset_code);
       expect(codes).not.toContain('BAD-001');
     });
 
     it('refuses a header with a missing or unknown column as row 1', async () => {
-      const response = await importCsv('ho', 'asset_code,category,zone,location,survey_number,total_area,available_area,valuation\nX-1,a,b,c,d,1,1,1\n');
+      const response = await importCsv(
+        'ho',
+        'asset_code,category,zone,location,survey_number,total_area,available_area,valuation\nX-1,a,b,c,d,1,1,1\n',
+      );
       expect(response.statusCode).toBe(422);
       expect(response.json().refused).toEqual([
         { row: 1, asset_code: null, reasons: ["Unknown column 'category'", "Missing column 'category_id'"] },
@@ -195,11 +278,18 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       expect((await ctx.request(token, { method: 'POST', url: '/api/assets/import', ...binary })).statusCode).toBe(415);
       expect((await importCsv('ho', '')).statusCode).toBe(400);
       const noFile = multipart({ note: 'x' });
-      expect((await ctx.request(token, { method: 'POST', url: '/api/assets/import', ...noFile })).json().detail).toBe('Please select a file');
+      expect((await ctx.request(token, { method: 'POST', url: '/api/assets/import', ...noFile })).json().detail).toBe(
+        'Please select a file',
+      );
 
       const huge = `${HEADER}\n${'x'.repeat(MAX_UPLOAD_BYTES + 10)}`;
       expect((await importCsv('ho', huge)).statusCode).toBe(413);
-      const hugeBody = await ctx.request(token, { method: 'POST', url: '/api/assets/import', payload: huge, headers: { 'content-type': 'text/csv' } });
+      const hugeBody = await ctx.request(token, {
+        method: 'POST',
+        url: '/api/assets/import',
+        payload: huge,
+        headers: { 'content-type': 'text/csv' },
+      });
       expect(hugeBody.statusCode).toBe(413);
       const json = await ctx.request(token, { method: 'POST', url: '/api/assets/import', payload: { rows: [] } });
       expect(json.statusCode).toBe(415);

@@ -46,7 +46,11 @@ async function receiveCsv(request: FastifyRequest): Promise<string> {
 }
 
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(CSV_CONTENT_TYPES, { parseAs: 'string', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    CSV_CONTENT_TYPES,
+    { parseAs: 'string', bodyLimit: MAX_UPLOAD_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get('/', { preHandler: requireAuth, schema: { response: { 200: z.array(assetSchema) } } }, async () =>
     (await listAssets(app.db)).map(toAsset),
@@ -68,7 +72,10 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { preHandler: requirePermission('manage:assets'), schema: { body: createAssetRequestSchema, response: { 201: assetSchema } } },
+    {
+      preHandler: requirePermission('manage:assets'),
+      schema: { body: createAssetRequestSchema, response: { 201: assetSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createAsset(app.db, request.body)),
   );
 

@@ -11,7 +11,13 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { conflict } from '../../lib/http-error';
-import { findExistingAssetCodes, insertAssets, insertAssetUnlessCodeTaken, toAsset, type AssetValues } from '../../repositories/assets';
+import {
+  findExistingAssetCodes,
+  insertAssets,
+  insertAssetUnlessCodeTaken,
+  toAsset,
+  type AssetValues,
+} from '../../repositories/assets';
 import { CsvSyntaxError, parseCsv } from './parse-csv';
 
 type NewAsset = z.output<typeof createAssetRequestSchema>;
@@ -54,7 +60,10 @@ function refuse(detail: string, refused: AssetImportRefusal['refused']): ImportO
 }
 
 function headerName(raw: string): string {
-  return raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** Columns whose empty cell takes the form's default. */
@@ -79,7 +88,9 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
     records = parseCsv(text);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
-      return refuse('The file is not valid CSV; nothing was imported', [{ row: error.line, asset_code: null, reasons: [error.message] }]);
+      return refuse('The file is not valid CSV; nothing was imported', [
+        { row: error.line, asset_code: null, reasons: [error.message] },
+      ]);
     }
     throw error;
   }
@@ -100,7 +111,9 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
     if (!optional.has(column) && !seenColumns.has(column)) headerReasons.push(`Missing column '${column}'`);
   }
   if (headerReasons.length > 0) {
-    return refuse('The header row is not right; nothing was imported', [{ row: header.line, asset_code: null, reasons: headerReasons }]);
+    return refuse('The header row is not right; nothing was imported', [
+      { row: header.line, asset_code: null, reasons: headerReasons },
+    ]);
   }
   if (rows.length === 0) return refuse('The file has no asset rows; nothing was imported', []);
   if (rows.length > MAX_ASSET_IMPORT_ROWS) {
@@ -139,7 +152,11 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
   );
   for (const item of valid) {
     if (existing.has(item.asset.asset_code.toLowerCase())) {
-      refused.push({ row: item.line, asset_code: item.asset.asset_code, reasons: [duplicateCode(item.asset.asset_code)] });
+      refused.push({
+        row: item.line,
+        asset_code: item.asset.asset_code,
+        reasons: [duplicateCode(item.asset.asset_code)],
+      });
     }
   }
   if (refused.length > 0) {

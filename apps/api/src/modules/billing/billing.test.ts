@@ -22,17 +22,26 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
   /** A fresh entrepreneur with a submitted application and its two invoices. */
   async function submittedApplication(): Promise<{ token: string; application: Application; invoices: Invoice[] }> {
     const { token } = await registerEntrepreneur(ctx);
-    expect((await ctx.request(token, { method: 'POST', url: '/api/applicants', payload: PROFILE })).statusCode).toBe(201);
+    expect((await ctx.request(token, { method: 'POST', url: '/api/applicants', payload: PROFILE })).statusCode).toBe(
+      201,
+    );
     const [asset] = (await ctx.request(token, { method: 'GET', url: '/api/assets/available' })).json();
     const created = await ctx.request(token, {
       method: 'POST',
       url: '/api/applications',
-      payload: { asset_id: asset.id, project_description: 'Recycling unit', estimated_investment: 5_000_000, employment_generation: 12 },
+      payload: {
+        asset_id: asset.id,
+        project_description: 'Recycling unit',
+        estimated_investment: 5_000_000,
+        employment_generation: 12,
+      },
     });
     const application = created.json();
     const submitted = await ctx.request(token, { method: 'POST', url: `/api/applications/${application.id}/submit` });
     expect(submitted.statusCode).toBe(200);
-    const list = (await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${application.id}` })).json();
+    const list = (
+      await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${application.id}` })
+    ).json();
     return { token, application: submitted.json().application, invoices: list };
   }
 
@@ -60,25 +69,44 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       const first = await submittedApplication();
       const second = await submittedApplication();
       const own = (await ctx.request(first.token, { method: 'GET', url: '/api/invoices' })).json();
-      expect(own.map((invoice: Invoice) => invoice.application_id)).toEqual([first.application.id, first.application.id]);
-      const raviIds = (await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/invoices' })).json().map((invoice: Invoice) => invoice.id);
+      expect(own.map((invoice: Invoice) => invoice.application_id)).toEqual([
+        first.application.id,
+        first.application.id,
+      ]);
+      const raviIds = (await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/invoices' }))
+        .json()
+        .map((invoice: Invoice) => invoice.id);
       expect(raviIds).toHaveLength(6); // the demo's three submitted applications, two invoices each
       expect(raviIds).not.toContain(first.invoices[0]!.id);
       for (const role of ['finance', 'ho', 'legal'] as const) {
         const all = (await ctx.request(await ctx.tokenFor(role), { method: 'GET', url: '/api/invoices' })).json();
-        expect(all.map((invoice: Invoice) => invoice.id)).toEqual(expect.arrayContaining([...first.invoices, ...second.invoices].map((invoice) => invoice.id)));
+        expect(all.map((invoice: Invoice) => invoice.id)).toEqual(
+          expect.arrayContaining([...first.invoices, ...second.invoices].map((invoice) => invoice.id)),
+        );
       }
-      const filtered = (await ctx.request(await ctx.tokenFor('finance'), { method: 'GET', url: `/api/invoices?application_id=${second.application.id}` })).json();
-      expect(filtered.map((invoice: Invoice) => invoice.id).sort()).toEqual(second.invoices.map((invoice) => invoice.id).sort());
+      const filtered = (
+        await ctx.request(await ctx.tokenFor('finance'), {
+          method: 'GET',
+          url: `/api/invoices?application_id=${second.application.id}`,
+        })
+      ).json();
+      expect(filtered.map((invoice: Invoice) => invoice.id).sort()).toEqual(
+        second.invoices.map((invoice) => invoice.id).sort(),
+      );
     });
 
     it("answers 404 for another entrepreneur's application, 422 for a malformed id, 401 without a token", async () => {
       const first = await submittedApplication();
       const second = await submittedApplication();
-      const refused = await ctx.request(second.token, { method: 'GET', url: `/api/invoices?application_id=${first.application.id}` });
+      const refused = await ctx.request(second.token, {
+        method: 'GET',
+        url: `/api/invoices?application_id=${first.application.id}`,
+      });
       expect(refused.statusCode).toBe(404);
       expect(refused.json().detail).toBe('Application not found');
-      expect((await ctx.request(second.token, { method: 'GET', url: '/api/invoices?application_id=abc' })).statusCode).toBe(422);
+      expect(
+        (await ctx.request(second.token, { method: 'GET', url: '/api/invoices?application_id=abc' })).statusCode,
+      ).toBe(422);
       expect((await ctx.request(null, { method: 'GET', url: '/api/invoices' })).statusCode).toBe(401);
     });
 
@@ -86,10 +114,14 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       const { token, invoices: list } = await submittedApplication();
       const target = list[0]!;
       await ctx.db.update(invoices).set({ dueDate: '2020-01-01' }).where(eq(invoices.id, target.id));
-      const read = (await ctx.request(token, { method: 'GET', url: '/api/invoices' })).json().find((invoice: Invoice) => invoice.id === target.id);
+      const read = (await ctx.request(token, { method: 'GET', url: '/api/invoices' }))
+        .json()
+        .find((invoice: Invoice) => invoice.id === target.id);
       expect(read.status).toBe('overdue');
       expect((await pay(token, target)).statusCode).toBe(201);
-      const after = (await ctx.request(token, { method: 'GET', url: '/api/invoices' })).json().find((invoice: Invoice) => invoice.id === target.id);
+      const after = (await ctx.request(token, { method: 'GET', url: '/api/invoices' }))
+        .json()
+        .find((invoice: Invoice) => invoice.id === target.id);
       expect(after.status).toBe('paid');
     });
   });
@@ -110,12 +142,20 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
         status: 'success',
       });
       expect(payment.receipt_number).toMatch(new RegExp(`^RCP-${new Date().getUTCFullYear()}-\\d{6}$`));
-      const listed = (await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${application.id}` })).json();
+      const listed = (
+        await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${application.id}` })
+      ).json();
       const paid = listed.find((item: Invoice) => item.id === invoice.id);
       expect(paid.status).toBe('paid');
       expect(paid.paid_at).toBeTruthy();
-      const timeline = (await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })).json();
-      expect(timeline[0]).toMatchObject({ action: 'Payment received', entity_type: 'payment', user_role: 'entrepreneur' });
+      const timeline = (
+        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })
+      ).json();
+      expect(timeline[0]).toMatchObject({
+        action: 'Payment received',
+        entity_type: 'payment',
+        user_role: 'entrepreneur',
+      });
       expect(timeline[0].details).toContain(payment.receipt_number);
       // Paying everything outside pending_payment leaves the status alone.
       const emd = list.find((item) => item.invoice_type === 'emd')!;
@@ -159,7 +199,13 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
 
     it('refuses malformed bodies with 422 and a detail', async () => {
       const { token, invoices: list } = await submittedApplication();
-      for (const overrides of [{ amount: -10 }, { amount: 'lots' }, { payment_method: 'cash' }, { transaction_reference: '' }, { invoice_id: 'x' }]) {
+      for (const overrides of [
+        { amount: -10 },
+        { amount: 'lots' },
+        { payment_method: 'cash' },
+        { transaction_reference: '' },
+        { invoice_id: 'x' },
+      ]) {
         const response = await pay(token, list[0]!, overrides);
         expect(response.statusCode).toBe(422);
         expect(response.json().detail).toBeTruthy();
@@ -169,7 +215,10 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
 
     it('moves an application pending payment to payment_verified, by SYSTEM, when its last invoice is paid', async () => {
       const { token, application, invoices: list } = await submittedApplication();
-      await ctx.db.update(applications).set({ status: 'pending_payment', currentStage: 'Pending payment' }).where(eq(applications.id, application.id));
+      await ctx.db
+        .update(applications)
+        .set({ status: 'pending_payment', currentStage: 'Pending payment' })
+        .where(eq(applications.id, application.id));
       expect((await pay(token, list[0]!)).statusCode).toBe(201);
       let [row] = await ctx.db.select().from(applications).where(eq(applications.id, application.id));
       expect(row!.status).toBe('pending_payment');
@@ -177,8 +226,15 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       [row] = await ctx.db.select().from(applications).where(eq(applications.id, application.id));
       expect(row!.status).toBe('payment_verified');
       expect(row!.currentStage).toBe('Payment verified');
-      const timeline = (await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })).json();
-      expect(timeline[0]).toMatchObject({ action: 'Payment verified', user_role: 'SYSTEM', user_name: 'SYSTEM', entity_type: 'application' });
+      const timeline = (
+        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })
+      ).json();
+      expect(timeline[0]).toMatchObject({
+        action: 'Payment verified',
+        user_role: 'SYSTEM',
+        user_name: 'SYSTEM',
+        entity_type: 'application',
+      });
       expect(timeline[1].action).toBe('Payment received');
     });
 
@@ -189,7 +245,9 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       expect(results.map((result) => result.statusCode)).toEqual([201, 201]);
       const [row] = await ctx.db.select().from(applications).where(eq(applications.id, application.id));
       expect(row!.status).toBe('payment_verified');
-      const timeline = (await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })).json();
+      const timeline = (
+        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })
+      ).json();
       expect(timeline.filter((event: { action: string }) => event.action === 'Payment verified')).toHaveLength(1);
     });
   });
@@ -203,11 +261,25 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       const own = (await ctx.request(first.token, { method: 'GET', url: '/api/payments' })).json();
       expect(own.map((payment: Payment) => payment.id)).toEqual([firstPayment.id]);
       const all = (await ctx.request(await ctx.tokenFor('finance'), { method: 'GET', url: '/api/payments' })).json();
-      expect(all.map((payment: Payment) => payment.id)).toEqual(expect.arrayContaining([firstPayment.id, secondPayment.id]));
+      expect(all.map((payment: Payment) => payment.id)).toEqual(
+        expect.arrayContaining([firstPayment.id, secondPayment.id]),
+      );
       expect(all[0].id).toBe(secondPayment.id); // newest first
-      const filtered = (await ctx.request(await ctx.tokenFor('admin'), { method: 'GET', url: `/api/payments?application_id=${first.application.id}` })).json();
+      const filtered = (
+        await ctx.request(await ctx.tokenFor('admin'), {
+          method: 'GET',
+          url: `/api/payments?application_id=${first.application.id}`,
+        })
+      ).json();
       expect(filtered.map((payment: Payment) => payment.id)).toEqual([firstPayment.id]);
-      expect((await ctx.request(second.token, { method: 'GET', url: `/api/payments?application_id=${first.application.id}` })).statusCode).toBe(404);
+      expect(
+        (
+          await ctx.request(second.token, {
+            method: 'GET',
+            url: `/api/payments?application_id=${first.application.id}`,
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -16,7 +16,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication, updateApplicationIfStatus } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
-import { countUnpaidInvoices, findInvoiceById, listInvoices, markInvoicePaidIfUnpaid, toInvoice } from '../../repositories/invoices';
+import {
+  countUnpaidInvoices,
+  findInvoiceById,
+  listInvoices,
+  markInvoicePaidIfUnpaid,
+  toInvoice,
+} from '../../repositories/invoices';
 import { insertPayment, listPayments, toPayment } from '../../repositories/payments';
 import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
 
@@ -25,7 +31,11 @@ export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 /** Whose records a list may hold: undefined for staff (everyone's), the user's id for an entrepreneur. */
-async function listScope(db: Database, user: CurrentUser, applicationId: string | undefined): Promise<{ ownerUserId?: string; applicationId?: string }> {
+async function listScope(
+  db: Database,
+  user: CurrentUser,
+  applicationId: string | undefined,
+): Promise<{ ownerUserId?: string; applicationId?: string }> {
   if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
   // A named application must be visible to the caller: another entrepreneur's answers 404.
   if (applicationId) await loadVisibleApplication(db, user, applicationId);

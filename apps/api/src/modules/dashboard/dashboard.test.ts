@@ -27,8 +27,10 @@ describe(`dashboard stats (${TEST_DB_KIND})`, () => {
     const invoiceRows = await ctx.db.select().from(invoices);
     const paymentRows = (await ctx.db.select().from(payments)).filter((row) => row.status === 'success');
     const available = (await ctx.db.select().from(assets)).filter((row) => row.status === 'available');
-    const withStatus = (statuses: readonly ApplicationStatus[]) => apps.filter((row) => statuses.includes(row.status)).length;
-    const sum = (rows: { amount: number }[]) => Math.round(rows.reduce((total, row) => total + row.amount, 0) * 100) / 100;
+    const withStatus = (statuses: readonly ApplicationStatus[]) =>
+      apps.filter((row) => statuses.includes(row.status)).length;
+    const sum = (rows: { amount: number }[]) =>
+      Math.round(rows.reduce((total, row) => total + row.amount, 0) * 100) / 100;
     const unpaid = invoiceRows.filter((row) => row.status === 'pending');
     const paid = invoiceRows.filter((row) => row.status === 'paid');
     return {
@@ -63,7 +65,12 @@ describe(`dashboard stats (${TEST_DB_KIND})`, () => {
 
   it('gives a new entrepreneur without a profile zeros, not an error', async () => {
     const fresh = await registerEntrepreneur(ctx);
-    expect(await stats(fresh.token)).toEqual({ total_applications: 0, pending_applications: 0, approved_applications: 0, allotments: 0 });
+    expect(await stats(fresh.token)).toEqual({
+      total_applications: 0,
+      pending_applications: 0,
+      approved_applications: 0,
+      allotments: 0,
+    });
   });
 
   it('gives the seeded officer figures', async () => {
@@ -134,8 +141,20 @@ describe(`dashboard stats (${TEST_DB_KIND})`, () => {
     await make('rejected', asset!.id);
     await make('payment_verified', asset!.id);
     await ctx.db.insert(allotments).values([
-      { allotmentNumber: 'ALT-DASH-1', applicationId: finalAllotment.id, assetId: secondAsset!.id, allotmentDate: '2026-01-01', allotmentType: 'final' },
-      { allotmentNumber: 'ALT-DASH-2', applicationId: approved.id, assetId: asset!.id, allotmentDate: '2025-01-01', status: 'cancelled' },
+      {
+        allotmentNumber: 'ALT-DASH-1',
+        applicationId: finalAllotment.id,
+        assetId: secondAsset!.id,
+        allotmentDate: '2026-01-01',
+        allotmentType: 'final',
+      },
+      {
+        allotmentNumber: 'ALT-DASH-2',
+        applicationId: approved.id,
+        assetId: asset!.id,
+        allotmentDate: '2025-01-01',
+        status: 'cancelled',
+      },
     ]);
     await ctx.db.update(assets).set({ status: 'allotted' }).where(eq(assets.id, secondAsset!.id));
 
@@ -143,17 +162,55 @@ describe(`dashboard stats (${TEST_DB_KIND})`, () => {
     const [paidInvoice, overdueInvoice] = await ctx.db
       .insert(invoices)
       .values([
-        { invoiceNumber: 'INV-DASH-1', applicationId: approved.id, invoiceType: 'processing_fee', amount: 11_800, dueDate: '2020-01-01', status: 'paid', paidAt: new Date() },
-        { invoiceNumber: 'INV-DASH-2', applicationId: approved.id, invoiceType: 'emd', amount: 250_000.5, dueDate: '2020-01-01' },
-        { invoiceNumber: 'INV-DASH-3', applicationId: finalAllotment.id, invoiceType: 'emd', amount: 99_999.25, dueDate: '2999-12-31' },
+        {
+          invoiceNumber: 'INV-DASH-1',
+          applicationId: approved.id,
+          invoiceType: 'processing_fee',
+          amount: 11_800,
+          dueDate: '2020-01-01',
+          status: 'paid',
+          paidAt: new Date(),
+        },
+        {
+          invoiceNumber: 'INV-DASH-2',
+          applicationId: approved.id,
+          invoiceType: 'emd',
+          amount: 250_000.5,
+          dueDate: '2020-01-01',
+        },
+        {
+          invoiceNumber: 'INV-DASH-3',
+          applicationId: finalAllotment.id,
+          invoiceType: 'emd',
+          amount: 99_999.25,
+          dueDate: '2999-12-31',
+        },
       ])
       .returning();
     await ctx.db.insert(payments).values([
-      { receiptNumber: 'RCP-DASH-1', applicationId: approved.id, invoiceId: paidInvoice!.id, amount: 11_800, transactionReference: 'MOCK-1' },
-      { receiptNumber: 'RCP-DASH-2', applicationId: approved.id, invoiceId: overdueInvoice!.id, amount: 5, transactionReference: 'MOCK-2', status: 'failed' },
+      {
+        receiptNumber: 'RCP-DASH-1',
+        applicationId: approved.id,
+        invoiceId: paidInvoice!.id,
+        amount: 11_800,
+        transactionReference: 'MOCK-1',
+      },
+      {
+        receiptNumber: 'RCP-DASH-2',
+        applicationId: approved.id,
+        invoiceId: overdueInvoice!.id,
+        amount: 5,
+        transactionReference: 'MOCK-2',
+        status: 'failed',
+      },
     ]);
 
-    expect(await stats(owner.token)).toEqual({ total_applications: 4, pending_applications: 0, approved_applications: 3, allotments: 1 });
+    expect(await stats(owner.token)).toEqual({
+      total_applications: 4,
+      pending_applications: 0,
+      approved_applications: 3,
+      allotments: 1,
+    });
 
     const body = await stats(await ctx.tokenFor('finance'));
     expect(body).toMatchObject({

@@ -5,7 +5,11 @@ import { isoDay } from '../../lib/dates';
 import type { CurrentUser } from '../../plugins/auth';
 import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
 
-export async function statsFor(db: Database, user: CurrentUser, now: Date = new Date()): Promise<EntrepreneurStats | OfficerStats> {
+export async function statsFor(
+  db: Database,
+  user: CurrentUser,
+  now: Date = new Date(),
+): Promise<EntrepreneurStats | OfficerStats> {
   if (user.role === 'entrepreneur') return entrepreneurStats(db, user.id);
   return officerStats(db, isoDay(now));
 }

@@ -16,21 +16,35 @@ describe(`meetings (${TEST_DB_KIND})`, () => {
   });
   afterAll(() => ctx.close());
 
-  const create = (role: Role, body: Record<string, unknown>) => ctx.request(tokens[role], { method: 'POST', url: '/api/meetings', payload: body });
+  const create = (role: Role, body: Record<string, unknown>) =>
+    ctx.request(tokens[role], { method: 'POST', url: '/api/meetings', payload: body });
   const list = (role: Role) => ctx.request(tokens[role], { method: 'GET', url: '/api/meetings' });
 
-  it.each(MANAGERS)('%s creates a meeting that is kept on the server, numbered, with its applications', async (role) => {
-    const application = await insertTestApplication(ctx, 'pending_committee');
-    const response = await create(role, { meeting_date: '2026-07-15', committee_type: 'slac', agenda: 'Land allotments, July', applications: [application.id] });
-    expect(response.statusCode, response.body).toBe(201);
-    const meeting = response.json();
-    expect(meeting).toMatchObject({ meeting_date: '2026-07-15', committee_type: 'slac', agenda: 'Land allotments, July', applications: [application.id] });
-    expect(meeting.meeting_number).toMatch(/^MTG-\d{4}-\d{4}$/);
-    const listed = (await list(role)).json() as { id: string }[];
-    expect(listed.map((item) => item.id)).toContain(meeting.id);
-    const [event] = await listEventsForApplication(ctx.db, application.id);
-    expect(event).toMatchObject({ action: 'Placed on meeting agenda', user_role: role, entity_type: 'meeting' });
-  });
+  it.each(MANAGERS)(
+    '%s creates a meeting that is kept on the server, numbered, with its applications',
+    async (role) => {
+      const application = await insertTestApplication(ctx, 'pending_committee');
+      const response = await create(role, {
+        meeting_date: '2026-07-15',
+        committee_type: 'slac',
+        agenda: 'Land allotments, July',
+        applications: [application.id],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const meeting = response.json();
+      expect(meeting).toMatchObject({
+        meeting_date: '2026-07-15',
+        committee_type: 'slac',
+        agenda: 'Land allotments, July',
+        applications: [application.id],
+      });
+      expect(meeting.meeting_number).toMatch(/^MTG-\d{4}-\d{4}$/);
+      const listed = (await list(role)).json() as { id: string }[];
+      expect(listed.map((item) => item.id)).toContain(meeting.id);
+      const [event] = await listEventsForApplication(ctx.db, application.id);
+      expect(event).toMatchObject({ action: 'Placed on meeting agenda', user_role: role, entity_type: 'meeting' });
+    },
+  );
 
   it.each(OTHERS)('%s may neither list nor create meetings (403)', async (role) => {
     expect((await list(role)).statusCode).toBe(403);
@@ -39,23 +53,35 @@ describe(`meetings (${TEST_DB_KIND})`, () => {
 
   it('defaults the committee type to slsc, lists newest first, and gives unique numbers to racing creations', async () => {
     const responses = await Promise.all(
-      COMMITTEE_TYPES.map((committee_type, index) => create('ho', { meeting_date: `2027-01-0${index + 1}`, committee_type, agenda: `Agenda ${index}` })),
+      COMMITTEE_TYPES.map((committee_type, index) =>
+        create('ho', { meeting_date: `2027-01-0${index + 1}`, committee_type, agenda: `Agenda ${index}` }),
+      ),
     );
     expect(responses.every((response) => response.statusCode === 201)).toBe(true);
     const numbers = responses.map((response) => response.json().meeting_number);
     expect(new Set(numbers).size).toBe(numbers.length);
     const plain = await create('admin', { meeting_date: '2027-02-01', agenda: 'Plain' });
     expect(plain.json()).toMatchObject({ committee_type: 'slsc', applications: [] });
-    const dates = ((await list('committee')).json() as { meeting_date: string }[]).map((meeting) => meeting.meeting_date);
+    const dates = ((await list('committee')).json() as { meeting_date: string }[]).map(
+      (meeting) => meeting.meeting_date,
+    );
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it('requires date and agenda (422) and refuses unknown applications (400)', async () => {
     const missing = await create('committee', { committee_type: 'board', agenda: '  ' });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors.map((error: { path: string }) => error.path)).toEqual(expect.arrayContaining(['body.meeting_date', 'body.agenda']));
-    expect((await create('committee', { meeting_date: '2026-07-15', committee_type: 'cabinet', agenda: 'x' })).statusCode).toBe(422);
-    const unknown = await create('committee', { meeting_date: '2026-07-15', agenda: 'x', applications: [crypto.randomUUID()] });
+    expect(missing.json().errors.map((error: { path: string }) => error.path)).toEqual(
+      expect.arrayContaining(['body.meeting_date', 'body.agenda']),
+    );
+    expect(
+      (await create('committee', { meeting_date: '2026-07-15', committee_type: 'cabinet', agenda: 'x' })).statusCode,
+    ).toBe(422);
+    const unknown = await create('committee', {
+      meeting_date: '2026-07-15',
+      agenda: 'x',
+      applications: [crypto.randomUUID()],
+    });
     expect(unknown.statusCode).toBe(400);
     expect((await ctx.request(null, { method: 'GET', url: '/api/meetings' })).statusCode).toBe(401);
   });

@@ -23,7 +23,10 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { preHandler: requirePermission('manage:meetings'), schema: { body: createMeetingRequestSchema, response: { 201: meetingSchema } } },
+    {
+      preHandler: requirePermission('manage:meetings'),
+      schema: { body: createMeetingRequestSchema, response: { 201: meetingSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createMeeting(app.db, currentUser(request), request.body)),
   );
 };

@@ -16,7 +16,10 @@ export async function demoApplicantId(ctx: TestContext): Promise<string> {
   return row!.id;
 }
 
-export async function addAsset(ctx: TestContext, values: { zone: string; status?: AssetStatus; createdAt?: Date; code?: string }) {
+export async function addAsset(
+  ctx: TestContext,
+  values: { zone: string; status?: AssetStatus; createdAt?: Date; code?: string },
+) {
   const [row] = await ctx.db
     .insert(assets)
     .values({
@@ -38,7 +41,10 @@ export async function addAsset(ctx: TestContext, values: { zone: string; status?
   return row!;
 }
 
-export async function addApplication(ctx: TestContext, values: { assetId: string; status: ApplicationStatus; createdAt: Date }) {
+export async function addApplication(
+  ctx: TestContext,
+  values: { assetId: string; status: ApplicationStatus; createdAt: Date },
+) {
   const [row] = await ctx.db
     .insert(applications)
     .values({
@@ -61,7 +67,13 @@ export async function addApplication(ctx: TestContext, values: { assetId: string
 /** A payment with its own invoice; one application holds one invoice of each type, so pass another type for a second. */
 export async function addPayment(
   ctx: TestContext,
-  values: { applicationId: string; paymentDate: Date; status?: PaymentStatus; amount?: number; invoiceType?: InvoiceType },
+  values: {
+    applicationId: string;
+    paymentDate: Date;
+    status?: PaymentStatus;
+    amount?: number;
+    invoiceType?: InvoiceType;
+  },
 ) {
   const [invoice] = await ctx.db
     .insert(invoices)

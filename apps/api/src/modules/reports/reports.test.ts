@@ -28,20 +28,55 @@ describe(`reports (${TEST_DB_KIND})`, () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     const asset = await addAsset(ctx, { zone, createdAt: FIRST_MOMENT_OF_10_MARCH, code: 'RPT-ASSET-10' });
-    const elsewhere = await addAsset(ctx, { zone: otherZone, status: 'reserved', createdAt: FIRST_MOMENT_OF_11_MARCH, code: 'RPT-ASSET-11' });
-    const moments = { a: LAST_MOMENT_OF_9_MARCH, b: FIRST_MOMENT_OF_10_MARCH, c: LAST_MOMENT_OF_10_MARCH, d: FIRST_MOMENT_OF_11_MARCH };
+    const elsewhere = await addAsset(ctx, {
+      zone: otherZone,
+      status: 'reserved',
+      createdAt: FIRST_MOMENT_OF_11_MARCH,
+      code: 'RPT-ASSET-11',
+    });
+    const moments = {
+      a: LAST_MOMENT_OF_9_MARCH,
+      b: FIRST_MOMENT_OF_10_MARCH,
+      c: LAST_MOMENT_OF_10_MARCH,
+      d: FIRST_MOMENT_OF_11_MARCH,
+    };
     const statuses = { a: 'submitted', b: 'approved', c: 'under_scrutiny', d: 'approved' } as const;
     for (const key of Object.keys(moments) as (keyof typeof moments)[]) {
-      const application = await addApplication(ctx, { assetId: asset.id, status: statuses[key], createdAt: moments[key] });
+      const application = await addApplication(ctx, {
+        assetId: asset.id,
+        status: statuses[key],
+        createdAt: moments[key],
+      });
       numbers[key] = application.applicationNumber;
-      const payment = await addPayment(ctx, { applicationId: application.id, paymentDate: moments[key], status: key === 'c' ? 'failed' : 'success' });
+      const payment = await addPayment(ctx, {
+        applicationId: application.id,
+        paymentDate: moments[key],
+        status: key === 'c' ? 'failed' : 'success',
+      });
       numbers[`receipt_${key}`] = payment.payment.receiptNumber;
     }
-    const far = await addApplication(ctx, { assetId: elsewhere.id, status: 'approved', createdAt: FIRST_MOMENT_OF_10_MARCH });
+    const far = await addApplication(ctx, {
+      assetId: elsewhere.id,
+      status: 'approved',
+      createdAt: FIRST_MOMENT_OF_10_MARCH,
+    });
     numbers.far = far.applicationNumber;
-    const allotted = await addApplication(ctx, { assetId: asset.id, status: 'provisional_allotment', createdAt: LAST_MOMENT_OF_10_MARCH });
-    numbers.alt9 = (await addAllotment(ctx, { applicationId: allotted.id, assetId: asset.id, allotmentDate: '2025-03-09', status: 'expired' })).allotmentNumber;
-    numbers.alt10 = (await addAllotment(ctx, { applicationId: allotted.id, assetId: asset.id, allotmentDate: '2025-03-10' })).allotmentNumber;
+    const allotted = await addApplication(ctx, {
+      assetId: asset.id,
+      status: 'provisional_allotment',
+      createdAt: LAST_MOMENT_OF_10_MARCH,
+    });
+    numbers.alt9 = (
+      await addAllotment(ctx, {
+        applicationId: allotted.id,
+        assetId: asset.id,
+        allotmentDate: '2025-03-09',
+        status: 'expired',
+      })
+    ).allotmentNumber;
+    numbers.alt10 = (
+      await addAllotment(ctx, { applicationId: allotted.id, assetId: asset.id, allotmentDate: '2025-03-10' })
+    ).allotmentNumber;
     numbers.alt11 = (
       await addAllotment(ctx, { applicationId: far.id, assetId: elsewhere.id, allotmentDate: '2025-03-11' })
     ).allotmentNumber;
@@ -71,7 +106,11 @@ describe(`reports (${TEST_DB_KIND})`, () => {
     expect(body.filters).toEqual({ from_date: '2025-03-10', to_date: '2025-03-10', zone });
     expect(body.count).toBe(3);
     for (const column of REPORT_COLUMNS.applications) expect(body.data[0]).toHaveProperty(column);
-    expect(body.data[0]).toMatchObject({ zone, asset_code: 'RPT-ASSET-10', organization_name: 'Kumar Precision Components Pvt Ltd' });
+    expect(body.data[0]).toMatchObject({
+      zone,
+      asset_code: 'RPT-ASSET-10',
+      organization_name: 'Kumar Precision Components Pvt Ltd',
+    });
     for (const type of ['assets', 'payments', 'allotments'] as const) {
       const rows = (await report(type, { zone })).json().data;
       expect(rows.length).toBeGreaterThan(0);
@@ -87,7 +126,11 @@ describe(`reports (${TEST_DB_KIND})`, () => {
 
   describe('filters', () => {
     it('includes both edges of the date range by calendar day (India time) on created_at', async () => {
-      const tenth = await data('applications', { from_date: '2025-03-10', to_date: '2025-03-10', zone }, 'application_number');
+      const tenth = await data(
+        'applications',
+        { from_date: '2025-03-10', to_date: '2025-03-10', zone },
+        'application_number',
+      );
       // b, c and the allotted application, made at the last moment of the 10th.
       expect(tenth).toHaveLength(3);
       expect(tenth).toEqual(expect.arrayContaining([numbers.b, numbers.c]));
@@ -99,18 +142,26 @@ describe(`reports (${TEST_DB_KIND})`, () => {
     });
 
     it('filters applications on status and on zone (case-insensitive, exact)', async () => {
-      expect(await data('applications', { status: 'approved', zone }, 'application_number')).toEqual([numbers.b, numbers.d].sort());
-      expect(await data('applications', { status: 'approved', zone: 'OTHER REPORT ZONE' }, 'application_number')).toEqual([numbers.far]);
+      expect(await data('applications', { status: 'approved', zone }, 'application_number')).toEqual(
+        [numbers.b, numbers.d].sort(),
+      );
+      expect(
+        await data('applications', { status: 'approved', zone: 'OTHER REPORT ZONE' }, 'application_number'),
+      ).toEqual([numbers.far]);
       expect(await data('applications', { zone: 'Report' }, 'application_number')).toEqual([]);
     });
 
     it('filters payments on payment_date, status and zone', async () => {
-      expect(await data('payments', { from_date: '2025-03-10', to_date: '2025-03-10', zone }, 'receipt_number')).toEqual(
-        [numbers.receipt_b, numbers.receipt_c].sort(),
-      );
-      expect(await data('payments', { from_date: '2025-03-10', to_date: '2025-03-10', status: 'success', zone }, 'receipt_number')).toEqual([
-        numbers.receipt_b,
-      ]);
+      expect(
+        await data('payments', { from_date: '2025-03-10', to_date: '2025-03-10', zone }, 'receipt_number'),
+      ).toEqual([numbers.receipt_b, numbers.receipt_c].sort());
+      expect(
+        await data(
+          'payments',
+          { from_date: '2025-03-10', to_date: '2025-03-10', status: 'success', zone },
+          'receipt_number',
+        ),
+      ).toEqual([numbers.receipt_b]);
       expect(await data('payments', { to_date: '2025-03-09', zone }, 'receipt_number')).toEqual([numbers.receipt_a]);
     });
 
@@ -118,13 +169,17 @@ describe(`reports (${TEST_DB_KIND})`, () => {
       expect(await data('allotments', { from_date: '2025-03-10', to_date: '2025-03-11' }, 'allotment_number')).toEqual(
         [numbers.alt10, numbers.alt11].sort(),
       );
-      expect(await data('allotments', { from_date: '2025-03-09', to_date: '2025-03-09' }, 'allotment_number')).toEqual([numbers.alt9]);
+      expect(await data('allotments', { from_date: '2025-03-09', to_date: '2025-03-09' }, 'allotment_number')).toEqual([
+        numbers.alt9,
+      ]);
       expect(await data('allotments', { status: 'expired', zone }, 'allotment_number')).toEqual([numbers.alt9]);
       expect(await data('allotments', { zone: otherZone }, 'allotment_number')).toEqual([numbers.alt11]);
     });
 
     it('filters assets on created_at, status and zone', async () => {
-      expect(await data('assets', { from_date: '2025-03-10', to_date: '2025-03-10' }, 'asset_code')).toEqual(['RPT-ASSET-10']);
+      expect(await data('assets', { from_date: '2025-03-10', to_date: '2025-03-10' }, 'asset_code')).toEqual([
+        'RPT-ASSET-10',
+      ]);
       expect(await data('assets', { status: 'reserved', zone: otherZone }, 'asset_code')).toEqual(['RPT-ASSET-11']);
       const available = (await report('assets', { status: 'available' })).json();
       expect(available.count).toBeGreaterThanOrEqual(31);
@@ -132,7 +187,11 @@ describe(`reports (${TEST_DB_KIND})`, () => {
     });
 
     it('refuses a malformed date, a start after the end, and a status foreign to the type with 422', async () => {
-      for (const query of [{ from_date: '2025-13-01' }, { to_date: 'yesterday' }, { from_date: '2025-02-30' }] as Record<string, string>[]) {
+      for (const query of [
+        { from_date: '2025-13-01' },
+        { to_date: 'yesterday' },
+        { from_date: '2025-02-30' },
+      ] as Record<string, string>[]) {
         const response = await report('applications', query);
         expect(response.statusCode).toBe(422);
         expect(response.json().detail).toBeTruthy();

@@ -11,7 +11,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requirePermission('read:reports'),
       // The type is checked by the service so that an unknown one answers 404, not 422.
-      schema: { params: z.object({ type: z.string().max(40) }), querystring: reportQuerySchema, response: { 200: reportSchema } },
+      schema: {
+        params: z.object({ type: z.string().max(40) }),
+        querystring: reportQuerySchema,
+        response: { 200: reportSchema },
+      },
     },
     async (request) => generateReport(app.db, request.params.type, request.query),
   );

@@ -22,7 +22,12 @@ function isReportType(type: string): type is ReportType {
   return (REPORT_TYPES as readonly string[]).includes(type);
 }
 
-export async function generateReport(db: Database, type: string, query: ReportQuery, now: Date = new Date()): Promise<Report> {
+export async function generateReport(
+  db: Database,
+  type: string,
+  query: ReportQuery,
+  now: Date = new Date(),
+): Promise<Report> {
   if (!isReportType(type)) throw notFound(`No such report: ${type}. Reports: ${REPORT_TYPES.join(', ')}`);
   if (query.from_date && query.to_date && query.from_date > query.to_date) {
     throw unprocessable('from_date: The start date must be on or before the end date');
@@ -31,7 +36,12 @@ export async function generateReport(db: Database, type: string, query: ReportQu
   if (query.status && !statuses.includes(query.status)) {
     throw unprocessable(`status: A ${type} report can be filtered on ${statuses.join(', ')}`);
   }
-  const data = await ROWS_OF[type](db, { fromDate: query.from_date, toDate: query.to_date, status: query.status, zone: query.zone });
+  const data = await ROWS_OF[type](db, {
+    fromDate: query.from_date,
+    toDate: query.to_date,
+    status: query.status,
+    zone: query.zone,
+  });
   const filters: ReportQuery = {
     ...(query.from_date && { from_date: query.from_date }),
     ...(query.to_date && { to_date: query.to_date }),

@@ -15,6 +15,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     { preHandler: own, schema: { body: createServiceRequestSchema, response: { 201: serviceRequestSchema } } },
-    async (request, reply) => reply.status(201).send(await raiseServiceRequest(app.db, currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await raiseServiceRequest(app.db, currentUser(request), request.body)),
   );
 };

@@ -11,7 +11,8 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
   let raviApp: Application;
   let raviAllotmentId: string;
 
-  const raise = (token: string, payload: Record<string, unknown>) => ctx.request(token, { method: 'POST', url: '/api/service-requests', payload });
+  const raise = (token: string, payload: Record<string, unknown>) =>
+    ctx.request(token, { method: 'POST', url: '/api/service-requests', payload });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -45,7 +46,11 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     });
     expect(created.request_number).toMatch(new RegExp(`^SR-${new Date().getUTCFullYear()}-\\d{6}$`));
     const [event] = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, created.id));
-    expect(event).toMatchObject({ action: 'Service request raised', entityType: 'service_request', applicationId: null });
+    expect(event).toMatchObject({
+      action: 'Service request raised',
+      entityType: 'service_request',
+      applicationId: null,
+    });
   });
 
   it('links an own application and allotment, and sends empty links as null', async () => {
@@ -57,10 +62,22 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       fee_amount: 2500,
     });
     expect(linked.statusCode).toBe(201);
-    expect(linked.json()).toMatchObject({ request_type: 'mortgage_noc', application_id: raviApp.id, allotment_id: raviAllotmentId, fee_amount: 2500 });
-    const timeline = (await ctx.request(ravi, { method: 'GET', url: `/api/applications/${raviApp.id}/timeline` })).json();
+    expect(linked.json()).toMatchObject({
+      request_type: 'mortgage_noc',
+      application_id: raviApp.id,
+      allotment_id: raviAllotmentId,
+      fee_amount: 2500,
+    });
+    const timeline = (
+      await ctx.request(ravi, { method: 'GET', url: `/api/applications/${raviApp.id}/timeline` })
+    ).json();
     expect(timeline[0]).toMatchObject({ action: 'Service request raised', entity_type: 'service_request' });
-    const empty = await raise(ravi, { request_type: 'eot', application_id: '', allotment_id: '', description: 'Extension of time' });
+    const empty = await raise(ravi, {
+      request_type: 'eot',
+      application_id: '',
+      allotment_id: '',
+      description: 'Extension of time',
+    });
     expect(empty.statusCode).toBe(201);
     expect(empty.json()).toMatchObject({ application_id: null, allotment_id: null });
   });

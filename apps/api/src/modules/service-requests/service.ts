@@ -21,7 +21,11 @@ export async function listOwnServiceRequests(db: Database, user: CurrentUser): P
   return (await listServiceRequestsOfUser(db, user.id)).map(toServiceRequest);
 }
 
-export async function raiseServiceRequest(db: Database, user: CurrentUser, body: CreateServiceRequestBody): Promise<ServiceRequest> {
+export async function raiseServiceRequest(
+  db: Database,
+  user: CurrentUser,
+  body: CreateServiceRequestBody,
+): Promise<ServiceRequest> {
   const applicationId = body.application_id ?? null;
   const allotmentId = body.allotment_id ?? null;
   if (applicationId) await loadOwnApplication(db, user, applicationId);

@@ -39,7 +39,10 @@ async function emptyDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promis
 describe(`npm run admin:create (${TEST_DB_KIND})`, () => {
   let database: Awaited<ReturnType<typeof emptyDatabase>>;
   const output: string[] = [];
-  const out = { log: (message: string) => output.push(message), error: (message: string) => output.push(`ERR ${message}`) };
+  const out = {
+    log: (message: string) => output.push(message),
+    error: (message: string) => output.push(`ERR ${message}`),
+  };
   const readUsers = async () => {
     const handle = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR });
     try {
@@ -56,7 +59,9 @@ describe(`npm run admin:create (${TEST_DB_KIND})`, () => {
 
   it('refuses missing or weak details with exit code 2 and says what is wrong', async () => {
     output.length = 0;
-    expect(await runCreateAdmin(['--email', 'chief@corp.example.in'], { ...database.env, ADMIN_PASSWORD: 'short' }, out)).toBe(2);
+    expect(
+      await runCreateAdmin(['--email', 'chief@corp.example.in'], { ...database.env, ADMIN_PASSWORD: 'short' }, out),
+    ).toBe(2);
     expect(output.join('\n')).toMatch(/password: Password must be at least 8 characters/);
     expect(output.join('\n')).toMatch(/full_name/);
     expect(await runCreateAdmin(['--unknown'], database.env, out)).toBe(2);

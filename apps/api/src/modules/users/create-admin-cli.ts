@@ -18,12 +18,21 @@ export interface CliOutput {
 }
 
 /** Runs the command and answers its exit code. */
-export async function runCreateAdmin(argv: string[], env: NodeJS.ProcessEnv, out: CliOutput = console): Promise<number> {
+export async function runCreateAdmin(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: CliOutput = console,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (error) {
     out.error(`${(error as Error).message}\n${USAGE}`);

@@ -17,7 +17,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { preHandler: requirePermission('manage:users'), schema: { body: createUserRequestSchema, response: { 201: userSchema } } },
+    {
+      preHandler: requirePermission('manage:users'),
+      schema: { body: createUserRequestSchema, response: { 201: userSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createUser(app.db, currentUser(request), request.body)),
   );
 

@@ -25,20 +25,36 @@ export async function createAdminAccount(db: Database, request: Omit<CreateUserR
 
 async function insertAccount(db: Database, request: CreateUserRequest): Promise<User> {
   const passwordHash = await hashPassword(request.password);
-  const row = await insertUser(db, { email: request.email, passwordHash, fullName: request.full_name, role: request.role });
+  const row = await insertUser(db, {
+    email: request.email,
+    passwordHash,
+    fullName: request.full_name,
+    role: request.role,
+  });
   if (!row) throw conflict('An account with this email already exists');
   return toUser(row);
 }
 
-export async function updateUserAccount(db: Database, admin: CurrentUser, id: string, request: UpdateUserRequest): Promise<User> {
+export async function updateUserAccount(
+  db: Database,
+  admin: CurrentUser,
+  id: string,
+  request: UpdateUserRequest,
+): Promise<User> {
   const existing = await findUserById(db, id);
   if (!existing) throw notFound('User not found');
   if (id === admin.id && (request.is_active === false || (request.role && request.role !== 'admin'))) {
     throw badRequest('You cannot deactivate your own account or remove your own admin role');
   }
   // An entrepreneur's profile and applications hang on the role, so it neither changes to nor from entrepreneur.
-  if (request.role && request.role !== existing.role && (request.role === 'entrepreneur' || existing.role === 'entrepreneur')) {
-    throw badRequest(existing.role === 'entrepreneur' ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED);
+  if (
+    request.role &&
+    request.role !== existing.role &&
+    (request.role === 'entrepreneur' || existing.role === 'entrepreneur')
+  ) {
+    throw badRequest(
+      existing.role === 'entrepreneur' ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED,
+    );
   }
   const row = await updateUser(db, id, {
     ...(request.role !== undefined && { role: request.role }),

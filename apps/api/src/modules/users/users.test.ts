@@ -29,18 +29,27 @@ describe(`users (${TEST_DB_KIND})`, () => {
       const response = await ctx.request(await ctx.tokenFor(role), { method: 'GET', url: '/api/users' });
       expect(response.statusCode).toBe(200);
       const list: User[] = response.json();
-      expect(list.map((user) => user.email)).toEqual(expect.arrayContaining(['admin@example.com', 'committee@example.com']));
+      expect(list.map((user) => user.email)).toEqual(
+        expect.arrayContaining(['admin@example.com', 'committee@example.com']),
+      );
       expect(JSON.stringify(list)).not.toMatch(/password|argon2/);
     });
 
     it('filters on role', async () => {
-      const response = await ctx.request(await ctx.tokenFor('zonal_manager'), { method: 'GET', url: '/api/users?role=committee' });
+      const response = await ctx.request(await ctx.tokenFor('zonal_manager'), {
+        method: 'GET',
+        url: '/api/users?role=committee',
+      });
       expect(response.json().map((user: User) => user.role)).toEqual(['committee']);
-      expect((await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/users?role=chief' })).statusCode).toBe(422);
+      expect(
+        (await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/users?role=chief' })).statusCode,
+      ).toBe(422);
     });
 
     it('refuses an entrepreneur (403) and an anonymous caller (401)', async () => {
-      expect((await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+      expect(
+        (await ctx.request(await ctx.tokenFor('entrepreneur'), { method: 'GET', url: '/api/users' })).statusCode,
+      ).toBe(403);
       expect((await ctx.request(null, { method: 'GET', url: '/api/users' })).statusCode).toBe(401);
     });
   });
@@ -50,7 +59,12 @@ describe(`users (${TEST_DB_KIND})`, () => {
       const body = officer('committee');
       const response = await create(body);
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ email: body.email, role: 'committee', full_name: body.full_name, is_active: true });
+      expect(response.json()).toMatchObject({
+        email: body.email,
+        role: 'committee',
+        full_name: body.full_name,
+        is_active: true,
+      });
       const token = await ctx.tokenFor(body.email, body.password);
       const me = await ctx.request(token, { method: 'GET', url: '/api/auth/me' });
       expect(me.json()).toMatchObject({ role: 'committee', email: body.email });
@@ -74,11 +88,14 @@ describe(`users (${TEST_DB_KIND})`, () => {
       );
     });
 
-    it.each(['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'entrepreneur'] as const)('refuses %s with 403 and stores nothing', async (role) => {
-      const body = officer();
-      expect((await create(body, role)).statusCode).toBe(403);
-      expect(await userByEmail(body.email)).toBeUndefined();
-    });
+    it.each(['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'entrepreneur'] as const)(
+      'refuses %s with 403 and stores nothing',
+      async (role) => {
+        const body = officer();
+        expect((await create(body, role)).statusCode).toBe(403);
+        expect(await userByEmail(body.email)).toBeUndefined();
+      },
+    );
   });
 
   describe('PATCH /users/{id}', () => {

@@ -10,7 +10,11 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/status',
     {
       preHandler: requirePermission('update:application:status', 'record:decision'),
-      schema: { params: z.object({ id: z.uuid() }), body: updateStatusRequestSchema, response: { 200: applicationSchema } },
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: updateStatusRequestSchema,
+        response: { 200: applicationSchema },
+      },
     },
     async (request) => updateStatus(app.db, currentUser(request), request.params.id, request.body),
   );
@@ -26,6 +30,12 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      verifyDocument(app.db, currentUser(request), request.params.id, request.params.docId, request.query.verified === 'true'),
+      verifyDocument(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.params.docId,
+        request.query.verified === 'true',
+      ),
   );
 };

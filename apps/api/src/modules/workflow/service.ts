@@ -17,7 +17,12 @@ import type { Database } from '../../db/client';
 import { addDays, isoDay } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
-import { lockApplication, toApplication, updateApplicationIfStatus, type ApplicationRow } from '../../repositories/applications';
+import {
+  lockApplication,
+  toApplication,
+  updateApplicationIfStatus,
+  type ApplicationRow,
+} from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import { findDocument, setDocumentVerificationIfPending, toDocument } from '../../repositories/documents';
@@ -30,7 +35,12 @@ export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
   `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
 export const LOST_RACE = 'The application was changed by someone else at the same time. Please reload and try again.';
 
-export async function updateStatus(db: Database, user: CurrentUser, id: string, request: UpdateStatusRequest): Promise<Application> {
+export async function updateStatus(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  request: UpdateStatusRequest,
+): Promise<Application> {
   if (request.assigned_to) await assertAssignable(db, request.assigned_to);
   return db.transaction(async (tx) => {
     // The row lock queues racing updates of one application; the conditional update below would catch them anyway.
@@ -40,7 +50,8 @@ export async function updateStatus(db: Database, user: CurrentUser, id: string, 
     const to = request.status;
     const permission = statusUpdatePermission(from, to);
     if (!permission || !isAllowedStatusUpdate(from, to)) throw conflict(WRONG_STATE(from, to));
-    if (!can(user.role, permission)) throw forbidden('Only the committee, head office or an administrator can record a committee decision');
+    if (!can(user.role, permission))
+      throw forbidden('Only the committee, head office or an administrator can record a committee decision');
 
     const updated = await updateApplicationIfStatus(tx, id, [from], {
       status: to,
@@ -53,7 +64,8 @@ export async function updateStatus(db: Database, user: CurrentUser, id: string, 
     await recordEvent(tx, actor, {
       applicationId: id,
       action: from === to ? 'Committee decision recorded' : `Status changed to ${to}`,
-      details: from === to ? request.current_stage : `${statusLabel(from)} → ${statusLabel(to)}: ${request.current_stage}`,
+      details:
+        from === to ? request.current_stage : `${statusLabel(from)} → ${statusLabel(to)}: ${request.current_stage}`,
       entityType: 'application',
       entityId: id,
     });
@@ -129,8 +141,10 @@ export async function verifyDocument(
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
     const document = await findDocument(tx, applicationId, documentId);
     if (!document) throw notFound('Document not found');
-    if (application.status === 'draft') throw conflict('Documents are verified only after the application is submitted');
-    if (document.verificationStatus !== 'pending') throw conflict(`This document has already been ${document.verificationStatus}`);
+    if (application.status === 'draft')
+      throw conflict('Documents are verified only after the application is submitted');
+    if (document.verificationStatus !== 'pending')
+      throw conflict(`This document has already been ${document.verificationStatus}`);
     const updated = await setDocumentVerificationIfPending(tx, documentId, verified ? 'verified' : 'rejected', user.id);
     if (!updated) throw conflict('This document was decided by someone else at the same time');
     await recordEvent(tx, actorOf(user), {

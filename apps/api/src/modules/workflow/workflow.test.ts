@@ -52,7 +52,9 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
 
   it('covers every pair of statuses', () => {
     expect(ALLOWED.length).toBeGreaterThan(0);
-    expect(new Set([...ALLOWED, ...REFUSED_PAIRS].map(({ from, to }) => `${from}>${to}`)).size).toBe(APPLICATION_STATUSES.length ** 2);
+    expect(new Set([...ALLOWED, ...REFUSED_PAIRS].map(({ from, to }) => `${from}>${to}`)).size).toBe(
+      APPLICATION_STATUSES.length ** 2,
+    );
   });
 
   it.each(ALLOWED)('$role moves $from → $to (200, stage and timeline written)', async ({ role, from, to }) => {
@@ -89,7 +91,11 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     expect(missing.statusCode).toBe(404);
     const malformed = await putStatus('ho', applicationId, { status: 'flying', current_stage: '' });
     expect(malformed.statusCode).toBe(422);
-    const anonymous = await ctx.request(null, { method: 'PUT', url: `/api/applications/${applicationId}/status`, payload: { status: 'rejected', current_stage: 'x' } });
+    const anonymous = await ctx.request(null, {
+      method: 'PUT',
+      url: `/api/applications/${applicationId}/status`,
+      payload: { status: 'rejected', current_stage: 'x' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -97,7 +103,11 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     const app = await insertTestApplication(ctx, 'submitted');
     const users = (await ctx.request(tokens.zonal_manager, { method: 'GET', url: '/api/users?role=committee' })).json();
     const committee = users.find((user: { role: string }) => user.role === 'committee');
-    const assigned = await putStatus('zonal_manager', app.id, { status: 'under_scrutiny', current_stage: 'Under scrutiny', assigned_to: committee.id });
+    const assigned = await putStatus('zonal_manager', app.id, {
+      status: 'under_scrutiny',
+      current_stage: 'Under scrutiny',
+      assigned_to: committee.id,
+    });
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json().assigned_to).toBe(committee.id);
     expect((await findApplicationById(ctx.db, app.id))!.assignedTo).toBe(committee.id);
@@ -105,7 +115,11 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     expect(events.map((event) => event.action)).toContain('Application assigned');
 
     const me = (await ctx.request(tokens.entrepreneur, { method: 'GET', url: '/api/auth/me' })).json();
-    const refused = await putStatus('zonal_manager', app.id, { status: 'pending_committee', current_stage: 'x', assigned_to: me.id });
+    const refused = await putStatus('zonal_manager', app.id, {
+      status: 'pending_committee',
+      current_stage: 'x',
+      assigned_to: me.id,
+    });
     expect(refused.statusCode).toBe(400);
     expect(await statusOf(app.id)).toBe('under_scrutiny');
   });
@@ -117,12 +131,19 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     expect(response.statusCode).toBe(200);
     const invoices = await listInvoices(ctx.db, { applicationId: app.id });
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ invoiceType: 'premium_instalment', amount: 3_000_000 * FEES.premiumInstalmentRateOfValuation, status: 'pending' });
+    expect(invoices[0]).toMatchObject({
+      invoiceType: 'premium_instalment',
+      amount: 3_000_000 * FEES.premiumInstalmentRateOfValuation,
+      status: 'pending',
+    });
     const due = new Date(Date.now() + FEES.invoiceDueDays * 86_400_000).toISOString().slice(0, 10);
     expect(invoices[0]!.dueDate).toBe(due);
     expect(invoices[0]!.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     const events = await listEventsForApplication(ctx.db, app.id);
-    expect(events.find((event) => event.action === 'Invoice generated')).toMatchObject({ user_role: 'SYSTEM', entity_type: 'invoice' });
+    expect(events.find((event) => event.action === 'Invoice generated')).toMatchObject({
+      user_role: 'SYSTEM',
+      entity_type: 'invoice',
+    });
 
     await setApplicationStatus(ctx, app.id, 'approved');
     expect((await putStatus('ho', app.id, { status: 'pending_payment', current_stage: 'Again' })).statusCode).toBe(200);
@@ -131,7 +152,13 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
 
   it('goes on to payment_verified when nothing is left unpaid', async () => {
     const app = await insertTestApplication(ctx, 'approved');
-    const premium = await insertInvoice(ctx.db, { applicationId: app.id, invoiceType: 'premium_instalment', amount: 10, dueDate: '2099-01-01', invoiceNumber: `INV-T-${app.id.slice(0, 8)}` });
+    const premium = await insertInvoice(ctx.db, {
+      applicationId: app.id,
+      invoiceType: 'premium_instalment',
+      amount: 10,
+      dueDate: '2099-01-01',
+      invoiceNumber: `INV-T-${app.id.slice(0, 8)}`,
+    });
     await markInvoicePaidIfUnpaid(ctx.db, premium!.id);
     const response = await putStatus('admin', app.id, { status: 'pending_payment', current_stage: 'Pending payment' });
     expect(response.statusCode).toBe(200);
@@ -144,7 +171,10 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     const app = await insertTestApplication(ctx, 'submitted');
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        putStatus(STATUS_ROLES[index % STATUS_ROLES.length]!, app.id, { status: 'under_scrutiny', current_stage: `Racer ${index}` }),
+        putStatus(STATUS_ROLES[index % STATUS_ROLES.length]!, app.id, {
+          status: 'under_scrutiny',
+          current_stage: `Racer ${index}`,
+        }),
       ),
     );
     const codes = responses.map((response) => response.statusCode);
@@ -172,7 +202,9 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
 
     await setApplicationStatus(ctx, app.id, 'approved');
     const payments = await Promise.all(
-      Array.from({ length: 10 }, () => putStatus('ho', app.id, { status: 'pending_payment', current_stage: 'Pending payment' })),
+      Array.from({ length: 10 }, () =>
+        putStatus('ho', app.id, { status: 'pending_payment', current_stage: 'Pending payment' }),
+      ),
     );
     expect(payments.filter((response) => response.statusCode === 200)).toHaveLength(1);
     expect(await listInvoices(ctx.db, { applicationId: app.id })).toHaveLength(1);
@@ -180,33 +212,52 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
 
   describe('document verification', () => {
     const verify = (role: Role, appId: string, docId: string, verified: boolean) =>
-      ctx.request(tokens[role], { method: 'PUT', url: `/api/applications/${appId}/documents/${docId}/verify?verified=${verified}` });
+      ctx.request(tokens[role], {
+        method: 'PUT',
+        url: `/api/applications/${appId}/documents/${docId}/verify?verified=${verified}`,
+      });
     const newDocument = async (appId: string) =>
-      insertDocument(ctx.db, { applicationId: appId, documentType: 'pan_card', fileName: 'pan.pdf', storageKey: '0'.repeat(32), fileSize: 10, contentType: 'application/pdf' });
+      insertDocument(ctx.db, {
+        applicationId: appId,
+        documentType: 'pan_card',
+        fileName: 'pan.pdf',
+        storageKey: '0'.repeat(32),
+        fileSize: 10,
+        contentType: 'application/pdf',
+      });
 
-    it.each(ROLES.filter((role) => can(role, 'verify:document')))('%s verifies one document and rejects another', async (role) => {
-      const app = await insertTestApplication(ctx, 'under_scrutiny');
-      const [first, second] = [await newDocument(app.id), await newDocument(app.id)];
-      const verified = await verify(role, app.id, first.id, true);
-      expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.json()).toMatchObject({ id: first.id, verified: true, verification_status: 'verified' });
-      const rejected = await verify(role, app.id, second.id, false);
-      expect(rejected.json()).toMatchObject({ verified: false, verification_status: 'rejected' });
-      expect(await findDocument(ctx.db, app.id, second.id)).toMatchObject({ verificationStatus: 'rejected', verified: false });
-      const events = await listEventsForApplication(ctx.db, app.id);
-      expect(events.slice(0, 2).map((event) => [event.action, event.user_role])).toEqual([
-        ['Document rejected', role],
-        ['Document verified', role],
-      ]);
-      expect((await verify(role, app.id, first.id, false)).statusCode).toBe(409);
-    });
+    it.each(ROLES.filter((role) => can(role, 'verify:document')))(
+      '%s verifies one document and rejects another',
+      async (role) => {
+        const app = await insertTestApplication(ctx, 'under_scrutiny');
+        const [first, second] = [await newDocument(app.id), await newDocument(app.id)];
+        const verified = await verify(role, app.id, first.id, true);
+        expect(verified.statusCode, verified.body).toBe(200);
+        expect(verified.json()).toMatchObject({ id: first.id, verified: true, verification_status: 'verified' });
+        const rejected = await verify(role, app.id, second.id, false);
+        expect(rejected.json()).toMatchObject({ verified: false, verification_status: 'rejected' });
+        expect(await findDocument(ctx.db, app.id, second.id)).toMatchObject({
+          verificationStatus: 'rejected',
+          verified: false,
+        });
+        const events = await listEventsForApplication(ctx.db, app.id);
+        expect(events.slice(0, 2).map((event) => [event.action, event.user_role])).toEqual([
+          ['Document rejected', role],
+          ['Document verified', role],
+        ]);
+        expect((await verify(role, app.id, first.id, false)).statusCode).toBe(409);
+      },
+    );
 
-    it.each(ROLES.filter((role) => !can(role, 'verify:document')))('%s may not verify a document (403)', async (role) => {
-      const app = await insertTestApplication(ctx, 'under_scrutiny');
-      const document = await newDocument(app.id);
-      expect((await verify(role, app.id, document.id, true)).statusCode).toBe(403);
-      expect(await findDocument(ctx.db, app.id, document.id)).toMatchObject({ verificationStatus: 'pending' });
-    });
+    it.each(ROLES.filter((role) => !can(role, 'verify:document')))(
+      '%s may not verify a document (403)',
+      async (role) => {
+        const app = await insertTestApplication(ctx, 'under_scrutiny');
+        const document = await newDocument(app.id);
+        expect((await verify(role, app.id, document.id, true)).statusCode).toBe(403);
+        expect(await findDocument(ctx.db, app.id, document.id)).toMatchObject({ verificationStatus: 'pending' });
+      },
+    );
 
     it('refuses a draft (409), an unknown or foreign document (404) and a bad flag (422)', async () => {
       const draft = await insertTestApplication(ctx, 'draft');
@@ -215,14 +266,19 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
       const other = await insertTestApplication(ctx, 'submitted');
       expect((await verify('ho', other.id, draftDocument.id, true)).statusCode).toBe(404);
       expect((await verify('ho', other.id, crypto.randomUUID(), true)).statusCode).toBe(404);
-      const bad = await ctx.request(tokens.ho, { method: 'PUT', url: `/api/applications/${other.id}/documents/${draftDocument.id}/verify?verified=maybe` });
+      const bad = await ctx.request(tokens.ho, {
+        method: 'PUT',
+        url: `/api/applications/${other.id}/documents/${draftDocument.id}/verify?verified=maybe`,
+      });
       expect(bad.statusCode).toBe(422);
     });
 
     it('lets exactly one of racing verify and reject calls win', async () => {
       const app = await insertTestApplication(ctx, 'submitted');
       const document = await newDocument(app.id);
-      const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => verify('zonal_manager', app.id, document.id, index % 2 === 0)));
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => verify('zonal_manager', app.id, document.id, index % 2 === 0)),
+      );
       expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
       expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(7);
     });

@@ -1,7 +1,15 @@
 /** The allotment letter (provisional or final): corporation heading, date and reference, addressee, subject,
  * application reference, the asset table, the terms, and Print/Download. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber, formatRupees, type Allotment, type Applicant, type Application, type Asset } from '@portal/contract';
+import {
+  formatDate,
+  formatNumber,
+  formatRupees,
+  type Allotment,
+  type Applicant,
+  type Application,
+  type Asset,
+} from '@portal/contract';
 import { LetterDialogFrame } from './letter-dialog-frame';
 
 export interface AllotmentLetterDialogProps {
@@ -15,7 +23,14 @@ export interface AllotmentLetterDialogProps {
 
 const TERMS = ['validity', 'commencement', 'balance', 'leaseDeed', 'cancellation', 'conversion'] as const;
 
-export function AllotmentLetterDialog({ open, onOpenChange, allotment, application, asset, applicant }: AllotmentLetterDialogProps) {
+export function AllotmentLetterDialog({
+  open,
+  onOpenChange,
+  allotment,
+  application,
+  asset,
+  applicant,
+}: AllotmentLetterDialogProps) {
   const { t } = useTranslation('letters');
   const corporation = t('common:corporationName');
   const kind = allotment.allotment_type;

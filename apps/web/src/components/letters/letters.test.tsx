@@ -41,7 +41,10 @@ const asset: Asset = {
   status: 'reserved',
   created_at: '2026-01-01T00:00:00Z',
 };
-const application = { id: '44444444-4444-4444-8444-444444444444', application_number: 'APP-2026-000007' } as Application;
+const application = {
+  id: '44444444-4444-4444-8444-444444444444',
+  application_number: 'APP-2026-000007',
+} as Application;
 const allotment: Allotment = {
   id: '55555555-5555-4555-8555-555555555555',
   application_id: application.id,
@@ -78,7 +81,16 @@ function fakePrintWindow() {
 
 describe('allotment letter dialog', () => {
   it('shows the heading, corporation, date, reference, addressee, subject, application reference, asset table and terms', () => {
-    render(<AllotmentLetterDialog open onOpenChange={() => undefined} allotment={allotment} application={application} asset={asset} applicant={applicant} />);
+    render(
+      <AllotmentLetterDialog
+        open
+        onOpenChange={() => undefined}
+        allotment={allotment}
+        application={application}
+        asset={asset}
+        applicant={applicant}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Provisional Allotment Letter' });
     const letter = within(dialog).getByTestId('letter');
     expect(letter).toHaveTextContent('Industrial Infrastructure Corporation');
@@ -87,7 +99,9 @@ describe('allotment letter dialog', () => {
     expect(letter).toHaveTextContent('Kumar Precision Components Pvt Ltd');
     expect(letter).toHaveTextContent('Plot 12, Industrial Estate Road');
     expect(letter).toHaveTextContent('Hyderabad, Telangana - 500037');
-    expect(letter).toHaveTextContent('Subject: Provisional allotment of plot HYD-PL-002 at Patancheru IDA, Hyderabad North');
+    expect(letter).toHaveTextContent(
+      'Subject: Provisional allotment of plot HYD-PL-002 at Patancheru IDA, Hyderabad North',
+    );
     expect(letter).toHaveTextContent('Reference: Your application No. APP-2026-000007');
     const table = within(letter).getByRole('table');
     for (const [label, value] of [
@@ -100,7 +114,9 @@ describe('allotment letter dialog', () => {
     ]) {
       expect(within(table).getByRole('rowheader', { name: label }).nextElementSibling).toHaveTextContent(value!);
     }
-    const terms = within(letter).getAllByRole('listitem').map((item) => item.textContent);
+    const terms = within(letter)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(terms).toEqual([
       'This allotment is valid until 5 Sept 2026.',
       'The project must commence within the stipulated period.',
@@ -122,13 +138,24 @@ describe('allotment letter dialog', () => {
         applicant={applicant}
       />,
     );
-    expect(screen.getByRole('dialog', { name: 'Final Allotment Letter' })).toHaveTextContent('This allotment is valid until N/A.');
+    expect(screen.getByRole('dialog', { name: 'Final Allotment Letter' })).toHaveTextContent(
+      'This allotment is valid until N/A.',
+    );
   });
 
   it('prints the letter in a window of its own, and Close closes', async () => {
     const { open, printWindow, written } = fakePrintWindow();
     const onOpenChange = vi.fn();
-    render(<AllotmentLetterDialog open onOpenChange={onOpenChange} allotment={allotment} application={application} asset={asset} applicant={applicant} />);
+    render(
+      <AllotmentLetterDialog
+        open
+        onOpenChange={onOpenChange}
+        allotment={allotment}
+        application={application}
+        asset={asset}
+        applicant={applicant}
+      />,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Print/Download' }));
     expect(open).toHaveBeenCalledWith('', '_blank', expect.any(String));
@@ -143,10 +170,20 @@ describe('allotment letter dialog', () => {
 
 describe('possession certificate dialog', () => {
   it('numbers the certificate with the first 12 characters of the possession id, upper-cased, and lists every fact', () => {
-    render(<PossessionCertificateDialog open onOpenChange={() => undefined} possession={possession} allotment={allotment} asset={asset} applicant={applicant} />);
+    render(
+      <PossessionCertificateDialog
+        open
+        onOpenChange={() => undefined}
+        possession={possession}
+        allotment={allotment}
+        asset={asset}
+        applicant={applicant}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Possession Certificate' });
     expect(dialog).toHaveTextContent('Certificate No. ABCDEF12-345');
-    const value = (label: string) => within(dialog).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
+    const value = (label: string) =>
+      within(dialog).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
     expect(value('Organization')).toBe('Kumar Precision Components Pvt Ltd');
     expect(value('Address')).toBe('Plot 12, Industrial Estate Road, Hyderabad, Telangana - 500037');
     expect(value('Allotment number')).toBe('ALT-2026-000003');
@@ -163,7 +200,16 @@ describe('possession certificate dialog', () => {
 
   it('prints in a window of its own', async () => {
     const { written, printWindow } = fakePrintWindow();
-    render(<PossessionCertificateDialog open onOpenChange={() => undefined} possession={possession} allotment={allotment} asset={undefined} applicant={undefined} />);
+    render(
+      <PossessionCertificateDialog
+        open
+        onOpenChange={() => undefined}
+        possession={possession}
+        allotment={allotment}
+        asset={undefined}
+        applicant={undefined}
+      />,
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Print/Download' }));
     expect(written.join('')).toContain('ABCDEF12-345');
     expect(printWindow.print).toHaveBeenCalled();

@@ -21,7 +21,14 @@ export interface PossessionCertificateDialogProps {
   applicant: Applicant | undefined;
 }
 
-export function PossessionCertificateDialog({ open, onOpenChange, possession, allotment, asset, applicant }: PossessionCertificateDialogProps) {
+export function PossessionCertificateDialog({
+  open,
+  onOpenChange,
+  possession,
+  allotment,
+  asset,
+  applicant,
+}: PossessionCertificateDialogProps) {
   const { t } = useTranslation('letters');
   const corporation = t('common:corporationName');
   const title = t('possession.title');

@@ -51,11 +51,17 @@ export function useApplication(id: string) {
 }
 
 export function useDocuments(id: string) {
-  return useQuery({ queryKey: applicationKeys.documents(id), queryFn: () => api.get<ApplicationDocument[]>(`/applications/${id}/documents`) });
+  return useQuery({
+    queryKey: applicationKeys.documents(id),
+    queryFn: () => api.get<ApplicationDocument[]>(`/applications/${id}/documents`),
+  });
 }
 
 export function useTimeline(id: string) {
-  return useQuery({ queryKey: applicationKeys.timeline(id), queryFn: () => api.get<TimelineEvent[]>(`/applications/${id}/timeline`) });
+  return useQuery({
+    queryKey: applicationKeys.timeline(id),
+    queryFn: () => api.get<TimelineEvent[]>(`/applications/${id}/timeline`),
+  });
 }
 
 export function useInvoices(id: string) {
@@ -182,7 +188,15 @@ export function usePayInvoice(id: string) {
 export function useUploadLeaseDeed(applicationId: string) {
   const refresh = useRefreshApplication(applicationId);
   return useMutation({
-    mutationFn: ({ allotmentId, file, onProgress }: { allotmentId: string; file: File; onProgress?: (fraction: number) => void }) => {
+    mutationFn: ({
+      allotmentId,
+      file,
+      onProgress,
+    }: {
+      allotmentId: string;
+      file: File;
+      onProgress?: (fraction: number) => void;
+    }) => {
       const form = new FormData();
       form.append('file', file);
       return api.upload<LeaseDeed>(`/allotments/${allotmentId}/lease-deed`, form, onProgress);

@@ -167,7 +167,12 @@ function AddDocument({ application, onUploaded }: { application: Application; on
             setError(problem);
           }}
         />
-        <Button icon={<Upload aria-hidden="true" className="h-4 w-4" />} busy={busy} busyText={t('detail.documents.uploading')} onClick={() => void upload()}>
+        <Button
+          icon={<Upload aria-hidden="true" className="h-4 w-4" />}
+          busy={busy}
+          busyText={t('detail.documents.uploading')}
+          onClick={() => void upload()}
+        >
           {t('detail.documents.upload')}
         </Button>
       </div>
@@ -188,20 +193,40 @@ export function DocumentsTab({
   const canAdd = DOCUMENT_UPLOAD_STATUSES.includes(application.status);
   return (
     <div className="space-y-4">
-      <QueryState query={documents} empty={<Card><EmptyState message={t('detail.documents.empty')} /></Card>}>
+      <QueryState
+        query={documents}
+        empty={
+          <Card>
+            <EmptyState message={t('detail.documents.empty')} />
+          </Card>
+        }
+      >
         {(list) => (
           <DataTable
             caption={t('detail.documents.caption')}
             rows={list}
             rowKey={(document) => document.id}
             columns={[
-              { key: 'type', header: t('detail.documents.type'), cell: (document) => t(`documentTypes.${document.document_type}`) },
+              {
+                key: 'type',
+                header: t('detail.documents.type'),
+                cell: (document) => t(`documentTypes.${document.document_type}`),
+              },
               { key: 'name', header: t('detail.documents.fileName'), cell: (document) => document.file_name },
-              { key: 'uploaded', header: t('detail.documents.uploadedAt'), cell: (document) => formatDate(document.uploaded_at) },
+              {
+                key: 'uploaded',
+                header: t('detail.documents.uploadedAt'),
+                cell: (document) => formatDate(document.uploaded_at),
+              },
               {
                 key: 'status',
                 header: t('detail.documents.status'),
-                cell: (document) => <StatusBadge status={document.verification_status} tone={DOCUMENT_TONES[document.verification_status]} />,
+                cell: (document) => (
+                  <StatusBadge
+                    status={document.verification_status}
+                    tone={DOCUMENT_TONES[document.verification_status]}
+                  />
+                ),
               },
               {
                 key: 'download',
@@ -246,16 +271,36 @@ export function PaymentsTab({
         <h2 id="invoices-heading" className="text-lg font-semibold text-slate-900">
           {t('detail.payments.invoices')}
         </h2>
-        <QueryState query={invoices} empty={<Card><p className="text-slate-700">{t('detail.payments.noInvoices')}</p></Card>}>
+        <QueryState
+          query={invoices}
+          empty={
+            <Card>
+              <p className="text-slate-700">{t('detail.payments.noInvoices')}</p>
+            </Card>
+          }
+        >
           {(list) => (
             <DataTable
               caption={t('detail.payments.invoicesCaption')}
               rows={list}
               rowKey={(invoice) => invoice.id}
               columns={[
-                { key: 'number', header: t('detail.payments.invoiceNumber'), cell: (invoice) => invoice.invoice_number },
-                { key: 'type', header: t('detail.payments.invoiceType'), cell: (invoice) => t(`invoiceTypes.${invoice.invoice_type}`) },
-                { key: 'amount', header: t('detail.payments.amount'), numeric: true, cell: (invoice) => formatRupees(invoice.amount) },
+                {
+                  key: 'number',
+                  header: t('detail.payments.invoiceNumber'),
+                  cell: (invoice) => invoice.invoice_number,
+                },
+                {
+                  key: 'type',
+                  header: t('detail.payments.invoiceType'),
+                  cell: (invoice) => t(`invoiceTypes.${invoice.invoice_type}`),
+                },
+                {
+                  key: 'amount',
+                  header: t('detail.payments.amount'),
+                  numeric: true,
+                  cell: (invoice) => formatRupees(invoice.amount),
+                },
                 { key: 'due', header: t('detail.payments.dueDate'), cell: (invoice) => formatDate(invoice.due_date) },
                 {
                   key: 'status',
@@ -290,7 +335,14 @@ export function PaymentsTab({
         <h2 id="payments-heading" className="text-lg font-semibold text-slate-900">
           {t('detail.payments.history')}
         </h2>
-        <QueryState query={payments} empty={<Card><p className="text-slate-700">{t('detail.payments.noPayments')}</p></Card>}>
+        <QueryState
+          query={payments}
+          empty={
+            <Card>
+              <p className="text-slate-700">{t('detail.payments.noPayments')}</p>
+            </Card>
+          }
+        >
           {(list) => <PaymentHistoryTable payments={list} invoiceNumbers={invoiceNumbers} />}
         </QueryState>
       </section>
@@ -298,7 +350,13 @@ export function PaymentsTab({
   );
 }
 
-export function PaymentHistoryTable({ payments, invoiceNumbers }: { payments: Payment[]; invoiceNumbers: Map<string, string> }) {
+export function PaymentHistoryTable({
+  payments,
+  invoiceNumbers,
+}: {
+  payments: Payment[];
+  invoiceNumbers: Map<string, string>;
+}) {
   const { t } = useTranslation('applications');
   return (
     <DataTable
@@ -307,9 +365,22 @@ export function PaymentHistoryTable({ payments, invoiceNumbers }: { payments: Pa
       rowKey={(payment) => payment.id}
       columns={[
         { key: 'receipt', header: t('detail.payments.receiptNumber'), cell: (payment) => payment.receipt_number },
-        { key: 'invoice', header: t('detail.payments.invoice'), cell: (payment) => invoiceNumbers.get(payment.invoice_id) ?? '—' },
-        { key: 'amount', header: t('detail.payments.amount'), numeric: true, cell: (payment) => formatRupees(payment.amount) },
-        { key: 'date', header: t('detail.payments.paymentDate'), cell: (payment) => formatDateTime(payment.payment_date) },
+        {
+          key: 'invoice',
+          header: t('detail.payments.invoice'),
+          cell: (payment) => invoiceNumbers.get(payment.invoice_id) ?? '—',
+        },
+        {
+          key: 'amount',
+          header: t('detail.payments.amount'),
+          numeric: true,
+          cell: (payment) => formatRupees(payment.amount),
+        },
+        {
+          key: 'date',
+          header: t('detail.payments.paymentDate'),
+          cell: (payment) => formatDateTime(payment.payment_date),
+        },
         { key: 'method', header: t('detail.payments.method'), cell: () => t('detail.payments.online') },
         { key: 'reference', header: t('detail.payments.reference'), cell: (payment) => payment.transaction_reference },
         {
@@ -349,7 +420,11 @@ export function AllotmentTab({
         title={t('detail.allotment.title')}
         action={
           allotment.letter_generated ? (
-            <Button variant="secondary" icon={<ScrollText aria-hidden="true" className="h-4 w-4" />} onClick={onViewLetter}>
+            <Button
+              variant="secondary"
+              icon={<ScrollText aria-hidden="true" className="h-4 w-4" />}
+              onClick={onViewLetter}
+            >
               {t('detail.allotment.viewLetter')}
             </Button>
           ) : undefined
@@ -372,7 +447,11 @@ export function AllotmentTab({
               [t('detail.allotment.submittedOn'), formatDate(leaseDeed.submission_date)],
               [
                 t('detail.allotment.verification'),
-                <StatusBadge key="status" status={leaseDeed.verification_status} tone={LEASE_DEED_TONES[leaseDeed.verification_status]} />,
+                <StatusBadge
+                  key="status"
+                  status={leaseDeed.verification_status}
+                  tone={LEASE_DEED_TONES[leaseDeed.verification_status]}
+                />,
               ],
               [t('detail.allotment.remarks'), leaseDeed.remarks || 'N/A'],
             ]}
@@ -385,7 +464,11 @@ export function AllotmentTab({
         title={t('detail.allotment.possession')}
         action={
           possession ? (
-            <Button variant="secondary" icon={<FileCheck2 aria-hidden="true" className="h-4 w-4" />} onClick={onViewCertificate}>
+            <Button
+              variant="secondary"
+              icon={<FileCheck2 aria-hidden="true" className="h-4 w-4" />}
+              onClick={onViewCertificate}
+            >
               {t('detail.allotment.viewCertificate')}
             </Button>
           ) : undefined
@@ -396,7 +479,10 @@ export function AllotmentTab({
             items={[
               [t('detail.allotment.possessionDate'), formatDate(possession.possession_date)],
               [t('detail.allotment.areaVerified'), formatNumber(possession.area_verified)],
-              [t('detail.allotment.boundaryMarked'), possession.boundary_marked ? t('detail.allotment.yes') : t('detail.allotment.no')],
+              [
+                t('detail.allotment.boundaryMarked'),
+                possession.boundary_marked ? t('detail.allotment.yes') : t('detail.allotment.no'),
+              ],
               [t('detail.allotment.remarks'), possession.remarks || 'N/A'],
             ]}
           />
@@ -417,7 +503,10 @@ export function TimelineList({ events }: { events: TimelineEvent[] }) {
           <span aria-hidden="true" className="absolute top-1.5 -left-[31px] h-3 w-3 rounded-full bg-brand-700" />
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-slate-900">{event.action}</span>
-            <StatusBadge status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role} tone="grey" />
+            <StatusBadge
+              status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role}
+              tone="grey"
+            />
           </div>
           {event.details && <p className="text-slate-700">{event.details}</p>}
           <p className="text-sm text-slate-600">

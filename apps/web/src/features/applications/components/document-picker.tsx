@@ -30,7 +30,10 @@ export function DocumentPicker({ type, file, error, progress, disabled, onChange
     if (!chosen) return;
     const problem = fileProblem(chosen, rules.extensions);
     if (problem) {
-      onChange(undefined, problem.kind === 'tooLarge' ? t('wizard.tooLarge') : t('wizard.wrongType', { types: problem.types }));
+      onChange(
+        undefined,
+        problem.kind === 'tooLarge' ? t('wizard.tooLarge') : t('wizard.wrongType', { types: problem.types }),
+      );
     } else {
       onChange(chosen, undefined);
     }
@@ -92,7 +95,9 @@ export function DocumentPicker({ type, file, error, progress, disabled, onChange
           </span>
         )}
       </div>
-      {file && progress !== undefined && <ProgressBar value={progress} label={t('wizard.uploadProgress', { type: label })} />}
+      {file && progress !== undefined && (
+        <ProgressBar value={progress} label={t('wizard.uploadProgress', { type: label })} />
+      )}
     </div>
   );
 }

@@ -71,7 +71,9 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
   return (
     <div data-testid="print-view" className="hidden bg-white text-black print:block">
       <p className="text-center text-xl font-bold uppercase">{t('common:corporationName')}</p>
-      <h1 className="mt-1 text-center text-lg font-semibold">{t('print.title', { number: application.application_number })}</h1>
+      <h1 className="mt-1 text-center text-lg font-semibold">
+        {t('print.title', { number: application.application_number })}
+      </h1>
       <p className="text-center text-sm">{t('print.printedOn', { date: formatDateTime(new Date()) })}</p>
 
       <Section title={t('print.applicant')}>
@@ -82,7 +84,10 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
               [t('print.pan'), applicant.pan_number],
               [t('print.gst'), applicant.gst_number ?? 'N/A'],
               [t('print.category'), applicant.category.toUpperCase()],
-              [t('print.address'), `${applicant.address}, ${applicant.city}, ${applicant.state} - ${applicant.pincode}`],
+              [
+                t('print.address'),
+                `${applicant.address}, ${applicant.city}, ${applicant.state} - ${applicant.pincode}`,
+              ],
               [t('print.bank'), `${applicant.bank_name}, ${applicant.bank_account} (${applicant.bank_ifsc})`],
             ]}
           />
@@ -107,12 +112,19 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
         />
       </Section>
 
-      <Section title={t('print.asset')}>{asset ? <DefinitionGrid items={assetItems(asset, t)} /> : <p>{none}</p>}</Section>
+      <Section title={t('print.asset')}>
+        {asset ? <DefinitionGrid items={assetItems(asset, t)} /> : <p>{none}</p>}
+      </Section>
 
       <Section title={t('print.documents')} breakBefore>
         {documents?.length ? (
           <PlainTable
-            headers={[t('detail.documents.type'), t('detail.documents.fileName'), t('detail.documents.uploadedAt'), t('detail.documents.status')]}
+            headers={[
+              t('detail.documents.type'),
+              t('detail.documents.fileName'),
+              t('detail.documents.uploadedAt'),
+              t('detail.documents.status'),
+            ]}
             rows={documents.map((document) => [
               t(`documentTypes.${document.document_type}`),
               document.file_name,
@@ -128,7 +140,13 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
       <Section title={t('print.invoices')}>
         {invoices?.length ? (
           <PlainTable
-            headers={[t('detail.payments.invoiceNumber'), t('detail.payments.invoiceType'), t('detail.payments.amount'), t('detail.payments.dueDate'), t('detail.payments.status')]}
+            headers={[
+              t('detail.payments.invoiceNumber'),
+              t('detail.payments.invoiceType'),
+              t('detail.payments.amount'),
+              t('detail.payments.dueDate'),
+              t('detail.payments.status'),
+            ]}
             rows={invoices.map((invoice) => [
               invoice.invoice_number,
               t(`invoiceTypes.${invoice.invoice_type}`),
@@ -145,7 +163,13 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
       <Section title={t('print.payments')}>
         {payments?.length ? (
           <PlainTable
-            headers={[t('detail.payments.receiptNumber'), t('detail.payments.invoice'), t('detail.payments.amount'), t('detail.payments.paymentDate'), t('detail.payments.reference')]}
+            headers={[
+              t('detail.payments.receiptNumber'),
+              t('detail.payments.invoice'),
+              t('detail.payments.amount'),
+              t('detail.payments.paymentDate'),
+              t('detail.payments.reference'),
+            ]}
             rows={payments.map((payment) => [
               payment.receipt_number,
               invoiceNumbers.get(payment.invoice_id) ?? '—',

@@ -2,7 +2,11 @@
 import type { InvoiceStatus, LeaseDeedStatus, PaymentStatus } from '@portal/contract';
 import type { StatusBadgeTone } from '../../../components/ui/status-badge';
 
-export const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = { pending: 'amber', paid: 'green', overdue: 'red' };
+export const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = {
+  pending: 'amber',
+  paid: 'green',
+  overdue: 'red',
+};
 export const PAYMENT_TONES: Record<PaymentStatus, StatusBadgeTone> = { success: 'green', failed: 'red' };
 export const LEASE_DEED_TONES: Record<LeaseDeedStatus, StatusBadgeTone> = {
   pending: 'amber',

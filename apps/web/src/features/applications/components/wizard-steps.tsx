@@ -26,7 +26,9 @@ export interface ProjectDetails {
   employment_generation: string;
 }
 
-export type DetailErrors = Partial<Record<'project_description' | 'estimated_investment' | 'employment_generation', string>>;
+export type DetailErrors = Partial<
+  Record<'project_description' | 'estimated_investment' | 'employment_generation', string>
+>;
 
 export function AssetSummary({ asset }: { asset: Asset }) {
   const { t } = useTranslation('applications');
@@ -66,7 +68,11 @@ export function SelectAssetStep({
           {error}
         </p>
       )}
-      <QueryState query={assets} errorMessage={t('wizard.assetsLoadFailed')} empty={<EmptyState message={t('wizard.noAssets')} />}>
+      <QueryState
+        query={assets}
+        errorMessage={t('wizard.assetsLoadFailed')}
+        empty={<EmptyState message={t('wizard.noAssets')} />}
+      >
         {(list) => (
           <div className="grid gap-3 md:grid-cols-2">
             {list.map((asset) => {
@@ -111,15 +117,19 @@ export function ProjectDetailsStep({
   onChange: (details: ProjectDetails) => void;
 }) {
   const { t } = useTranslation('applications');
-  const summary: FieldError[] = (['project_description', 'estimated_investment', 'employment_generation'] as const).flatMap((name) =>
-    errors[name] ? [{ fieldId: name, message: errors[name]! }] : [],
-  );
-  const set = <K extends keyof ProjectDetails>(key: K, value: ProjectDetails[K]) => onChange({ ...details, [key]: value });
+  const summary: FieldError[] = (
+    ['project_description', 'estimated_investment', 'employment_generation'] as const
+  ).flatMap((name) => (errors[name] ? [{ fieldId: name, message: errors[name]! }] : []));
+  const set = <K extends keyof ProjectDetails>(key: K, value: ProjectDetails[K]) =>
+    onChange({ ...details, [key]: value });
   return (
     <div className="space-y-5">
       <ErrorSummary errors={summary} focusKey={focusKey} />
       <Field id="application_type" label={t('wizard.applicationType')}>
-        <Select value={details.application_type} onChange={(event) => set('application_type', event.target.value as ApplicationType)}>
+        <Select
+          value={details.application_type}
+          onChange={(event) => set('application_type', event.target.value as ApplicationType)}
+        >
           {APPLICATION_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`applicationTypes.${type}`)}
@@ -127,8 +137,17 @@ export function ProjectDetailsStep({
           ))}
         </Select>
       </Field>
-      <Field id="project_description" label={t('wizard.projectDescription')} hint={t('wizard.projectDescriptionHint')} error={errors.project_description}>
-        <Textarea rows={5} value={details.project_description} onChange={(event) => set('project_description', event.target.value)} />
+      <Field
+        id="project_description"
+        label={t('wizard.projectDescription')}
+        hint={t('wizard.projectDescriptionHint')}
+        error={errors.project_description}
+      >
+        <Textarea
+          rows={5}
+          value={details.project_description}
+          onChange={(event) => set('project_description', event.target.value)}
+        />
       </Field>
       <div className="grid gap-5 md:grid-cols-2">
         <Field id="estimated_investment" label={t('wizard.estimatedInvestment')} error={errors.estimated_investment}>
@@ -215,7 +234,9 @@ export function ReviewStep({
           <div>
             <dt className="text-sm text-slate-600">{t('wizard.estimatedInvestment')}</dt>
             <dd className="font-medium tabular-nums">
-              {details.estimated_investment.trim() && Number.isFinite(investment) ? formatRupees(investment) : notProvided}
+              {details.estimated_investment.trim() && Number.isFinite(investment)
+                ? formatRupees(investment)
+                : notProvided}
             </dd>
           </div>
           <div>
@@ -239,7 +260,10 @@ export function ReviewStep({
                   <span className="font-medium">{t(`documentTypes.${type}`)}</span>: {documents.files[type]!.name}
                 </p>
                 {documents.progress[type] !== undefined && (
-                  <ProgressBar value={documents.progress[type]!} label={t('wizard.uploadProgress', { type: t(`documentTypes.${type}`) })} />
+                  <ProgressBar
+                    value={documents.progress[type]!}
+                    label={t('wizard.uploadProgress', { type: t(`documentTypes.${type}`) })}
+                  />
                 )}
               </li>
             ))}

@@ -94,7 +94,11 @@ export default function ApplicationDetailPage() {
 
   const actions = (
     <>
-      <Button variant="secondary" icon={<Printer aria-hidden="true" className="h-4 w-4" />} onClick={() => window.print()}>
+      <Button
+        variant="secondary"
+        icon={<Printer aria-hidden="true" className="h-4 w-4" />}
+        onClick={() => window.print()}
+      >
         {t('detail.print')}
       </Button>
       {current.status === 'draft' && (
@@ -198,7 +202,12 @@ export default function ApplicationDetailPage() {
         />
       )}
       {allotment.data && (
-        <LeaseDeedDialog open={leaseDeedOpen} onOpenChange={setLeaseDeedOpen} applicationId={id} allotmentId={allotment.data.id} />
+        <LeaseDeedDialog
+          open={leaseDeedOpen}
+          onOpenChange={setLeaseDeedOpen}
+          applicationId={id}
+          allotmentId={allotment.data.id}
+        />
       )}
     </>
   );

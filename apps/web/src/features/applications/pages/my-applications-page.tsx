@@ -19,7 +19,8 @@ export function filterApplications(list: Application[], search: string, status: 
   const needle = search.trim().toLowerCase();
   return list.filter(
     (application) =>
-      (!needle || application.application_number.toLowerCase().includes(needle)) && (status === 'all' || application.status === status),
+      (!needle || application.application_number.toLowerCase().includes(needle)) &&
+      (status === 'all' || application.status === status),
   );
 }
 
@@ -33,7 +34,10 @@ export default function MyApplicationsPage() {
     if (applications.isError) toast.error(t('list.loadFailed'), { id: 'applications-load-failed' });
   }, [applications.isError, t]);
 
-  const visible = useMemo(() => filterApplications(applications.data ?? [], search, status), [applications.data, search, status]);
+  const visible = useMemo(
+    () => filterApplications(applications.data ?? [], search, status),
+    [applications.data, search, status],
+  );
   const newApplication = (
     <Link to="/applications/new" className={buttonClasses('primary')}>
       <Plus aria-hidden="true" className="h-4 w-4" />
@@ -50,7 +54,10 @@ export default function MyApplicationsPage() {
             {t('list.search')}
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            />
             <Input
               id="application-search"
               type="search"

@@ -12,7 +12,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../components/ui/cn';
 import { errorDetail } from '../../../lib/api-client';
-import { applicationKeys, createApplication, uploadDocument, useAvailableAssets, useMyProfile } from '../api/applications';
+import {
+  applicationKeys,
+  createApplication,
+  uploadDocument,
+  useAvailableAssets,
+  useMyProfile,
+} from '../api/applications';
 import {
   ProjectDetailsStep,
   ReviewStep,
@@ -96,7 +102,7 @@ export default function NewApplicationPage() {
   }, [noProfile, t]);
 
   if (profile.isPending) return <Spinner />;
-  if (noProfile || profile.isError) return <Navigate to="/profile" replace />;
+  if (noProfile || profile.isError) return <Navigate to="/profile" replace state={{ from: '/applications/new' }} />;
 
   const selectedAsset = assets.data?.find((asset) => asset.id === assetId);
 
@@ -160,7 +166,9 @@ export default function NewApplicationPage() {
       setDocuments((current) => ({ ...current, progress: { ...current.progress, [type]: fraction } }));
     chosen.forEach((type) => setProgress(type, 0));
     const results = await Promise.allSettled(
-      chosen.map((type) => uploadDocument(applicationId, type, documents.files[type]!, (fraction) => setProgress(type, fraction))),
+      chosen.map((type) =>
+        uploadDocument(applicationId, type, documents.files[type]!, (fraction) => setProgress(type, fraction)),
+      ),
     );
     const failed = chosen.filter((_, index) => results[index]!.status === 'rejected');
     if (failed.length > 0) {
@@ -189,7 +197,9 @@ export default function NewApplicationPage() {
             }}
           />
         )}
-        {step === 2 && <ProjectDetailsStep details={details} errors={detailErrors} focusKey={failedSubmits} onChange={setDetails} />}
+        {step === 2 && (
+          <ProjectDetailsStep details={details} errors={detailErrors} focusKey={failedSubmits} onChange={setDetails} />
+        )}
         {step === 3 && <UploadDocumentsStep documents={documents} disabled={submitting} onChange={chooseDocument} />}
         {step === 4 && <ReviewStep asset={selectedAsset} details={details} documents={documents} />}
 

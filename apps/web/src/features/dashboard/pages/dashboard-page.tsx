@@ -35,12 +35,32 @@ export default function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={t('welcome', { name: user?.full_name ?? '' })} subtitle={t('subtitle')} actions={newApplication} />
+      <PageHeader
+        title={t('welcome', { name: user?.full_name ?? '' })}
+        subtitle={t('subtitle')}
+        actions={newApplication}
+      />
       <section aria-label={t('stats.label')} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label={t('stats.total')} value={figure(stats.data?.total_applications)} icon={<FileText className="h-5 w-5" />} />
-        <StatCard label={t('stats.pending')} value={figure(stats.data?.pending_applications)} icon={<Clock className="h-5 w-5" />} />
-        <StatCard label={t('stats.approved')} value={figure(stats.data?.approved_applications)} icon={<CheckCircle2 className="h-5 w-5" />} />
-        <StatCard label={t('stats.allotments')} value={figure(stats.data?.allotments)} icon={<MapPinned className="h-5 w-5" />} />
+        <StatCard
+          label={t('stats.total')}
+          value={figure(stats.data?.total_applications)}
+          icon={<FileText className="h-5 w-5" />}
+        />
+        <StatCard
+          label={t('stats.pending')}
+          value={figure(stats.data?.pending_applications)}
+          icon={<Clock className="h-5 w-5" />}
+        />
+        <StatCard
+          label={t('stats.approved')}
+          value={figure(stats.data?.approved_applications)}
+          icon={<CheckCircle2 className="h-5 w-5" />}
+        />
+        <StatCard
+          label={t('stats.allotments')}
+          value={figure(stats.data?.allotments)}
+          icon={<MapPinned className="h-5 w-5" />}
+        />
       </section>
       <Card
         title={t('recent')}

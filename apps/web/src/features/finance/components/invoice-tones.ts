@@ -2,5 +2,9 @@
 import type { InvoiceStatus, PaymentStatus } from '@portal/contract';
 import type { StatusBadgeTone } from '../../../components/ui/status-badge';
 
-export const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = { paid: 'green', overdue: 'red', pending: 'amber' };
+export const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = {
+  paid: 'green',
+  overdue: 'red',
+  pending: 'amber',
+};
 export const PAYMENT_TONES: Record<PaymentStatus, StatusBadgeTone> = { success: 'green', failed: 'red' };

@@ -22,5 +22,12 @@ export function RecentPayments({ payments }: { payments: Payment[] }) {
       cell: (payment) => <StatusBadge status={payment.status} tone={PAYMENT_TONES[payment.status]} />,
     },
   ];
-  return <DataTable caption={t('payments.caption')} columns={columns} rows={recentPayments(payments)} rowKey={(payment) => payment.id} />;
+  return (
+    <DataTable
+      caption={t('payments.caption')}
+      columns={columns}
+      rows={recentPayments(payments)}
+      rowKey={(payment) => payment.id}
+    />
+  );
 }

@@ -72,8 +72,8 @@ function stubFinance(overrides: { invoices?: Response } = {}) {
 async function openFinance() {
   signedInAs('finance');
   const rendered = renderApp('/finance');
-  await screen.findByRole('heading', { level: 1, name: 'Finance Dashboard' });
-  await screen.findByRole('region', { name: /^Invoices;/ });
+  await screen.findByRole('heading', { level: 1, name: 'Finance Dashboard' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: /^Invoices;/ }, { timeout: 5000 });
   return rendered;
 }
 
@@ -113,7 +113,11 @@ describe('finance dashboard', () => {
     await openFinance();
     const user = userEvent.setup();
     const status = screen.getByLabelText('Status');
-    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Pending', 'Paid', 'Overdue']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Pending', 'Paid', 'Overdue']);
     await user.selectOptions(status, 'overdue');
     expect(invoiceNumbers()).toEqual(['INV-2026-000203']);
     await user.selectOptions(status, 'pending');
@@ -147,7 +151,9 @@ describe('finance dashboard', () => {
     const table = await screen.findByRole('region', { name: 'The ten most recent payments' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
-    const dates = PAYMENTS.map((payment) => payment.payment_date).sort().reverse();
+    const dates = PAYMENTS.map((payment) => payment.payment_date)
+      .sort()
+      .reverse();
     const newest = PAYMENTS.find((payment) => payment.payment_date === dates[0])!;
     expect(rows[0]).toHaveTextContent(newest.receipt_number);
     expect(within(table).getAllByText('SUCCESS')[0]).toHaveClass('text-green-800');
@@ -157,6 +163,8 @@ describe('finance dashboard', () => {
     stubFinance({ invoices: jsonResponse(403, { detail: 'nope' }) });
     signedInAs('finance');
     renderApp('/finance');
-    expect(await screen.findByText('Failed to load finance data', { selector: '[data-title]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load finance data', { selector: '[data-title]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -21,20 +21,39 @@ function FinanceCards({ stats }: { stats: OfficerStats }) {
   const { t } = useTranslation('finance');
   return (
     <section aria-label={t('cards.label')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label={t('cards.total')} value={stats.total_invoices} note={formatRupees(stats.total_invoices_amount)} icon={<FileText />} />
+      <StatCard
+        label={t('cards.total')}
+        value={stats.total_invoices}
+        note={formatRupees(stats.total_invoices_amount)}
+        icon={<FileText />}
+      />
       <StatCard
         label={t('cards.pending')}
         value={stats.pending_invoices}
         note={
           <>
             {formatRupees(stats.pending_invoices_amount)}
-            {stats.overdue_invoices > 0 && <span className="ml-2 font-medium text-red-800">{t('cards.overdue', { count: stats.overdue_invoices })}</span>}
+            {stats.overdue_invoices > 0 && (
+              <span className="ml-2 font-medium text-red-800">
+                {t('cards.overdue', { count: stats.overdue_invoices })}
+              </span>
+            )}
           </>
         }
         icon={<Clock />}
       />
-      <StatCard label={t('cards.paid')} value={stats.paid_invoices} note={formatRupees(stats.paid_invoices_amount)} icon={<CircleCheck />} />
-      <StatCard label={t('cards.payments')} value={stats.total_payments} note={formatRupees(stats.total_payments_amount)} icon={<Banknote />} />
+      <StatCard
+        label={t('cards.paid')}
+        value={stats.paid_invoices}
+        note={formatRupees(stats.paid_invoices_amount)}
+        icon={<CircleCheck />}
+      />
+      <StatCard
+        label={t('cards.payments')}
+        value={stats.total_payments}
+        note={formatRupees(stats.total_payments_amount)}
+        icon={<Banknote />}
+      />
     </section>
   );
 }
@@ -69,7 +88,10 @@ export default function FinanceDashboardPage() {
               {t('invoices.search')}
             </label>
             <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+              />
               <Input
                 id="invoice-search"
                 type="search"

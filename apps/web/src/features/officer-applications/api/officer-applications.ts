@@ -49,27 +49,47 @@ export function useOfficerApplications() {
 }
 
 export function useApplication(id: string) {
-  return useQuery({ queryKey: officerKeys.detail(id), queryFn: () => api.get<Application>(`/applications/${id}`), retry: false });
+  return useQuery({
+    queryKey: officerKeys.detail(id),
+    queryFn: () => api.get<Application>(`/applications/${id}`),
+    retry: false,
+  });
 }
 
 export function useDocuments(id: string) {
-  return useQuery({ queryKey: officerKeys.documents(id), queryFn: () => api.get<ApplicationDocument[]>(`/applications/${id}/documents`) });
+  return useQuery({
+    queryKey: officerKeys.documents(id),
+    queryFn: () => api.get<ApplicationDocument[]>(`/applications/${id}/documents`),
+  });
 }
 
 export function useTimeline(id: string) {
-  return useQuery({ queryKey: officerKeys.timeline(id), queryFn: () => api.get<TimelineEvent[]>(`/applications/${id}/timeline`) });
+  return useQuery({
+    queryKey: officerKeys.timeline(id),
+    queryFn: () => api.get<TimelineEvent[]>(`/applications/${id}/timeline`),
+  });
 }
 
 export function useInvoices(id: string) {
-  return useQuery({ queryKey: officerKeys.invoices(id), queryFn: () => api.get<Invoice[]>('/invoices', { query: { application_id: id } }) });
+  return useQuery({
+    queryKey: officerKeys.invoices(id),
+    queryFn: () => api.get<Invoice[]>('/invoices', { query: { application_id: id } }),
+  });
 }
 
 export function usePayments(id: string) {
-  return useQuery({ queryKey: officerKeys.payments(id), queryFn: () => api.get<Payment[]>('/payments', { query: { application_id: id } }) });
+  return useQuery({
+    queryKey: officerKeys.payments(id),
+    queryFn: () => api.get<Payment[]>('/payments', { query: { application_id: id } }),
+  });
 }
 
 export function useAsset(id: string | undefined) {
-  return useQuery({ queryKey: officerKeys.asset(id ?? ''), queryFn: () => api.get<Asset>(`/assets/${id}`), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: officerKeys.asset(id ?? ''),
+    queryFn: () => api.get<Asset>(`/assets/${id}`),
+    enabled: Boolean(id),
+  });
 }
 
 /** The applicant's profile for the letters; a failure is tolerated (the letters show N/A). */
@@ -157,7 +177,9 @@ export function useVerifyDocument(id: string) {
   const refresh = useRefreshApplication(id);
   return useMutation({
     mutationFn: ({ documentId, verified }: { documentId: string; verified: boolean }) =>
-      api.put<ApplicationDocument>(`/applications/${id}/documents/${documentId}/verify`, undefined, { query: { verified } }),
+      api.put<ApplicationDocument>(`/applications/${id}/documents/${documentId}/verify`, undefined, {
+        query: { verified },
+      }),
     onSuccess: refresh,
   });
 }
@@ -181,8 +203,14 @@ export function useCreateAllotment(id: string) {
 export function useVerifyLeaseDeed(id: string) {
   const refresh = useRefreshApplication(id);
   return useMutation({
-    mutationFn: ({ allotmentId, ...body }: { allotmentId: string; verification_status: LeaseDeedVerdict; remarks: string }) =>
-      api.put<LeaseDeed>(`/allotments/${allotmentId}/lease-deed/verify`, body),
+    mutationFn: ({
+      allotmentId,
+      ...body
+    }: {
+      allotmentId: string;
+      verification_status: LeaseDeedVerdict;
+      remarks: string;
+    }) => api.put<LeaseDeed>(`/allotments/${allotmentId}/lease-deed/verify`, body),
     onSuccess: refresh,
   });
 }

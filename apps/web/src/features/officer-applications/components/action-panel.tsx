@@ -36,8 +36,10 @@ export function ActionPanel(props: ActionPanelProps) {
   const readOnly = role === 'legal' || role === 'finance';
 
   return (
-    <Card title={t('detail.actions')} className="no-print">
-      {!anyAction(actions) && <p className="text-slate-700">{readOnly ? t('detail.readOnly') : t('detail.noActions')}</p>}
+    <Card title={t('detail.actions')} aria-label={t('detail.actions')} className="no-print">
+      {!anyAction(actions) && (
+        <p className="text-slate-700">{readOnly ? t('detail.readOnly') : t('detail.noActions')}</p>
+      )}
       <div className="flex flex-wrap gap-2">
         {actions.updateStatus && <Button onClick={() => setOpen('status')}>{t('updateStatus.button')}</Button>}
         {actions.committeeDecision && <Button onClick={() => setOpen('decision')}>{t('decision.button')}</Button>}
@@ -55,7 +57,12 @@ export function ActionPanel(props: ActionPanelProps) {
       {open === 'status' && <UpdateStatusDialog application={application} open onOpenChange={close} />}
       {open === 'decision' && <CommitteeDecisionDialog application={application} open onOpenChange={close} />}
       {open === 'allotment' && (
-        <CreateAllotmentDialog application={application} open onOpenChange={close} onCreated={props.onAllotmentCreated} />
+        <CreateAllotmentDialog
+          application={application}
+          open
+          onOpenChange={close}
+          onCreated={props.onAllotmentCreated}
+        />
       )}
       {open === 'leaseDeed' && allotment && (
         <VerifyLeaseDeedDialog applicationId={application.id} allotment={allotment} open onOpenChange={close} />

@@ -1,7 +1,15 @@
 /** Allotment & Possession: the allotment (and its letter), the lease deed's state, and the possession (and its certificate). */
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { formatDate, formatDateTime, formatNumber, type Allotment, type Asset, type LeaseDeed, type Possession } from '@portal/contract';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  type Allotment,
+  type Asset,
+  type LeaseDeed,
+  type Possession,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -19,7 +27,14 @@ export interface AllotmentTabProps {
   onViewCertificate: () => void;
 }
 
-export function AllotmentTab({ allotment, leaseDeed, possession, asset, onViewLetter, onViewCertificate }: AllotmentTabProps) {
+export function AllotmentTab({
+  allotment,
+  leaseDeed,
+  possession,
+  asset,
+  onViewLetter,
+  onViewCertificate,
+}: AllotmentTabProps) {
   const { t } = useTranslation('officer-applications');
   if (!allotment) {
     return (
@@ -36,7 +51,13 @@ export function AllotmentTab({ allotment, leaseDeed, possession, asset, onViewLe
     <div className="space-y-4">
       <Card
         title={t('allotment.title')}
-        action={allotment.letter_generated ? <Button variant="secondary" onClick={onViewLetter}>{t('allotment.viewLetter')}</Button> : undefined}
+        action={
+          allotment.letter_generated ? (
+            <Button variant="secondary" onClick={onViewLetter}>
+              {t('allotment.viewLetter')}
+            </Button>
+          ) : undefined
+        }
       >
         <DefinitionList
           items={[
@@ -44,13 +65,26 @@ export function AllotmentTab({ allotment, leaseDeed, possession, asset, onViewLe
             [t('allotment.type'), t(`allotment.types.${allotment.allotment_type}`)],
             [t('allotment.date'), formatDate(allotment.allotment_date)],
             [t('allotment.expiry'), formatDate(allotment.expiry_date)],
-            [t('allotment.status'), <StatusBadge key="status" status={allotment.status} tone={allotment.status === 'active' ? 'green' : 'grey'} />],
+            [
+              t('allotment.status'),
+              <StatusBadge
+                key="status"
+                status={allotment.status}
+                tone={allotment.status === 'active' ? 'green' : 'grey'}
+              />,
+            ],
           ]}
         />
       </Card>
       <Card
         title={t('allotment.leaseDeed')}
-        action={leaseDeed ? <Button variant="secondary" onClick={() => void downloadDeed()}>{t('allotment.downloadDeed')}</Button> : undefined}
+        action={
+          leaseDeed ? (
+            <Button variant="secondary" onClick={() => void downloadDeed()}>
+              {t('allotment.downloadDeed')}
+            </Button>
+          ) : undefined
+        }
       >
         {leaseDeed ? (
           <DefinitionList
@@ -73,14 +107,23 @@ export function AllotmentTab({ allotment, leaseDeed, possession, asset, onViewLe
       </Card>
       <Card
         title={t('allotment.possession')}
-        action={possession ? <Button variant="secondary" onClick={onViewCertificate}>{t('allotment.viewCertificate')}</Button> : undefined}
+        action={
+          possession ? (
+            <Button variant="secondary" onClick={onViewCertificate}>
+              {t('allotment.viewCertificate')}
+            </Button>
+          ) : undefined
+        }
       >
         {possession ? (
           <DefinitionList
             items={[
               [t('allotment.certificateNumber'), possession.certificate_number],
               [t('allotment.possessionDate'), formatDate(possession.possession_date)],
-              [t('allotment.areaVerified'), `${formatNumber(possession.area_verified)}${asset ? ` ${asset.unit}` : ''}`],
+              [
+                t('allotment.areaVerified'),
+                `${formatNumber(possession.area_verified)}${asset ? ` ${asset.unit}` : ''}`,
+              ],
               [t('allotment.boundaryMarked'), possession.boundary_marked ? t('allotment.yes') : t('allotment.no')],
               [t('allotment.remarks'), possession.remarks || 'N/A'],
             ]}

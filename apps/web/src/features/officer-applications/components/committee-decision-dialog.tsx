@@ -3,7 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { COMMITTEE_DECISIONS, committeeDecisionUpdate, type Application, type CommitteeDecision } from '@portal/contract';
+import {
+  COMMITTEE_DECISIONS,
+  committeeDecisionUpdate,
+  type Application,
+  type CommitteeDecision,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';

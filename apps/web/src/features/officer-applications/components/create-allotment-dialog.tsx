@@ -36,7 +36,13 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
     setAttempts((count) => count + 1);
     if (found.length) return;
     create.mutate(
-      { application_id: application.id, asset_id: application.asset_id, allotment_type: type, allotment_date: date, expiry_date: expiry || null },
+      {
+        application_id: application.id,
+        asset_id: application.asset_id,
+        allotment_type: type,
+        allotment_date: date,
+        expiry_date: expiry || null,
+      },
       {
         onSuccess: (allotment) => {
           toast.success(t('createAllotment.success'));
@@ -58,7 +64,12 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form="create-allotment-form" busy={create.isPending} busyText={t('createAllotment.submitting')}>
+          <Button
+            type="submit"
+            form="create-allotment-form"
+            busy={create.isPending}
+            busyText={t('createAllotment.submitting')}
+          >
             {t('createAllotment.submit')}
           </Button>
         </>

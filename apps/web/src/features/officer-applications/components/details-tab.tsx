@@ -4,9 +4,19 @@ import { formatDate, formatRupees, type Applicant, type Application, type User }
 import { Card } from '../../../components/ui/card';
 import { DefinitionList } from './definition-list';
 
-export function DetailsTab({ application, applicant, users }: { application: Application; applicant: Applicant | null | undefined; users: User[] }) {
+export function DetailsTab({
+  application,
+  applicant,
+  users,
+}: {
+  application: Application;
+  applicant: Applicant | null | undefined;
+  users: User[];
+}) {
   const { t } = useTranslation('officer-applications');
-  const assignee = application.assigned_to ? users.find((user) => user.id === application.assigned_to)?.full_name : undefined;
+  const assignee = application.assigned_to
+    ? users.find((user) => user.id === application.assigned_to)?.full_name
+    : undefined;
   return (
     <div className="space-y-4">
       <Card>
@@ -18,7 +28,10 @@ export function DetailsTab({ application, applicant, users }: { application: App
             [t('details.employment'), t('details.jobs', { count: application.employment_generation })],
             [t('details.created'), formatDate(application.created_at)],
             [t('details.submitted'), formatDate(application.submitted_at)],
-            [t('details.assignedTo'), application.assigned_to ? (assignee ?? application.assigned_to) : t('details.notAssigned')],
+            [
+              t('details.assignedTo'),
+              application.assigned_to ? (assignee ?? application.assigned_to) : t('details.notAssigned'),
+            ],
           ]}
         />
         <div className="mt-4">
@@ -33,7 +46,10 @@ export function DetailsTab({ application, applicant, users }: { application: App
               [t('details.organization'), applicant.organization_name],
               [t('details.pan'), applicant.pan_number],
               [t('details.category'), applicant.category.toUpperCase()],
-              [t('details.address'), `${applicant.address}, ${applicant.city}, ${applicant.state} - ${applicant.pincode}`],
+              [
+                t('details.address'),
+                `${applicant.address}, ${applicant.city}, ${applicant.state} - ${applicant.pincode}`,
+              ],
             ]}
           />
         ) : (

@@ -15,7 +15,15 @@ import { actionFailed } from '../lib/action-toasts';
 
 const TONES = { pending: 'grey', verified: 'green', rejected: 'red' } as const;
 
-export function DocumentsTab({ application, documents, role }: { application: Application; documents: QueryLike<ApplicationDocument[]>; role: Role }) {
+export function DocumentsTab({
+  application,
+  documents,
+  role,
+}: {
+  application: Application;
+  documents: QueryLike<ApplicationDocument[]>;
+  role: Role;
+}) {
   const { t } = useTranslation('officer-applications');
   const verify = useVerifyDocument(application.id);
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,14 +53,25 @@ export function DocumentsTab({ application, documents, role }: { application: Ap
           rows={list}
           rowKey={(document) => document.id}
           columns={[
-            { key: 'type', header: t('documents.type'), cell: (document) => t(`documentTypes.${document.document_type}`) },
+            {
+              key: 'type',
+              header: t('documents.type'),
+              cell: (document) => t(`documentTypes.${document.document_type}`),
+            },
             { key: 'file', header: t('documents.file'), cell: (document) => document.file_name },
-            { key: 'uploaded', header: t('documents.uploaded'), cell: (document) => formatDateTime(document.uploaded_at) },
+            {
+              key: 'uploaded',
+              header: t('documents.uploaded'),
+              cell: (document) => formatDateTime(document.uploaded_at),
+            },
             {
               key: 'status',
               header: t('documents.status'),
               cell: (document) => (
-                <StatusBadge status={t(`documents.statuses.${document.verification_status}`)} tone={TONES[document.verification_status]} />
+                <StatusBadge
+                  status={t(`documents.statuses.${document.verification_status}`)}
+                  tone={TONES[document.verification_status]}
+                />
               ),
             },
             {

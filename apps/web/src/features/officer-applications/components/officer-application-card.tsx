@@ -31,7 +31,9 @@ export function OfficerApplicationCard({ application }: { application: Applicati
           </div>
           <div>
             <dt className="text-slate-600">{t('list.submitted')}</dt>
-            <dd className="font-medium">{application.submitted_at ? formatDate(application.submitted_at) : t('list.notSubmitted')}</dd>
+            <dd className="font-medium">
+              {application.submitted_at ? formatDate(application.submitted_at) : t('list.notSubmitted')}
+            </dd>
           </div>
         </dl>
       </Link>

@@ -9,7 +9,13 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 
 const INVOICE_TONES = { pending: 'blue', paid: 'green', overdue: 'red' } as const;
 
-export function PaymentsTab({ invoices, payments }: { invoices: QueryLike<Invoice[]>; payments: QueryLike<Payment[]> }) {
+export function PaymentsTab({
+  invoices,
+  payments,
+}: {
+  invoices: QueryLike<Invoice[]>;
+  payments: QueryLike<Payment[]>;
+}) {
   const { t } = useTranslation('officer-applications');
   return (
     <div className="space-y-4">
@@ -22,8 +28,17 @@ export function PaymentsTab({ invoices, payments }: { invoices: QueryLike<Invoic
               rowKey={(invoice) => invoice.id}
               columns={[
                 { key: 'number', header: t('payments.number'), cell: (invoice) => invoice.invoice_number },
-                { key: 'type', header: t('payments.type'), cell: (invoice) => t(`invoiceTypes.${invoice.invoice_type}`) },
-                { key: 'amount', header: t('payments.amount'), numeric: true, cell: (invoice) => formatRupees(invoice.amount) },
+                {
+                  key: 'type',
+                  header: t('payments.type'),
+                  cell: (invoice) => t(`invoiceTypes.${invoice.invoice_type}`),
+                },
+                {
+                  key: 'amount',
+                  header: t('payments.amount'),
+                  numeric: true,
+                  cell: (invoice) => formatRupees(invoice.amount),
+                },
                 { key: 'due', header: t('payments.due'), cell: (invoice) => formatDate(invoice.due_date) },
                 {
                   key: 'status',
@@ -44,14 +59,21 @@ export function PaymentsTab({ invoices, payments }: { invoices: QueryLike<Invoic
               rowKey={(payment) => payment.id}
               columns={[
                 { key: 'receipt', header: t('payments.receipt'), cell: (payment) => payment.receipt_number },
-                { key: 'amount', header: t('payments.amount'), numeric: true, cell: (payment) => formatRupees(payment.amount) },
+                {
+                  key: 'amount',
+                  header: t('payments.amount'),
+                  numeric: true,
+                  cell: (payment) => formatRupees(payment.amount),
+                },
                 { key: 'date', header: t('payments.date'), cell: (payment) => formatDateTime(payment.payment_date) },
                 { key: 'method', header: t('payments.method'), cell: (payment) => payment.payment_method },
                 { key: 'reference', header: t('payments.reference'), cell: (payment) => payment.transaction_reference },
                 {
                   key: 'status',
                   header: t('payments.status'),
-                  cell: (payment) => <StatusBadge status={payment.status} tone={payment.status === 'success' ? 'green' : 'red'} />,
+                  cell: (payment) => (
+                    <StatusBadge status={payment.status} tone={payment.status === 'success' ? 'green' : 'red'} />
+                  ),
                 },
               ]}
             />

@@ -22,7 +22,14 @@ export interface RecordPossessionDialogProps {
   onRecorded?: (possession: Possession) => void;
 }
 
-export function RecordPossessionDialog({ applicationId, allotment, asset, open, onOpenChange, onRecorded }: RecordPossessionDialogProps) {
+export function RecordPossessionDialog({
+  applicationId,
+  allotment,
+  asset,
+  open,
+  onOpenChange,
+  onRecorded,
+}: RecordPossessionDialogProps) {
   const { t } = useTranslation('officer-applications');
   const [date, setDate] = useState(todayIso);
   const [area, setArea] = useState('');
@@ -48,7 +55,13 @@ export function RecordPossessionDialog({ applicationId, allotment, asset, open, 
       return;
     }
     record.mutate(
-      { allotmentId: allotment.id, possession_date: date, area_verified: areaValue, boundary_marked: boundary, remarks: remarks.trim() },
+      {
+        allotmentId: allotment.id,
+        possession_date: date,
+        area_verified: areaValue,
+        boundary_marked: boundary,
+        remarks: remarks.trim(),
+      },
       {
         onSuccess: (possession) => {
           toast.success(t('possession.success'));
@@ -71,7 +84,12 @@ export function RecordPossessionDialog({ applicationId, allotment, asset, open, 
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form="record-possession-form" busy={record.isPending} busyText={t('possession.submitting')}>
+          <Button
+            type="submit"
+            form="record-possession-form"
+            busy={record.isPending}
+            busyText={t('possession.submitting')}
+          >
             {t('possession.submit')}
           </Button>
         </>
@@ -88,9 +106,21 @@ export function RecordPossessionDialog({ applicationId, allotment, asset, open, 
           hint={asset ? t('possession.areaHint', { unit: asset.unit }) : undefined}
           error={errorOf('possession-area')}
         >
-          <Input type="number" inputMode="decimal" step="0.01" min="0" value={area} onChange={(event) => setArea(event.target.value)} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            value={area}
+            onChange={(event) => setArea(event.target.value)}
+          />
         </Field>
-        <Checkbox id="possession-boundary" label={t('possession.boundary')} checked={boundary} onChange={(event) => setBoundary(event.target.checked)} />
+        <Checkbox
+          id="possession-boundary"
+          label={t('possession.boundary')}
+          checked={boundary}
+          onChange={(event) => setBoundary(event.target.checked)}
+        />
         <Field id="possession-remarks" label={t('possession.remarks')} optional>
           <Textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.target.value)} />
         </Field>

@@ -11,7 +11,7 @@ export function StatusLine({ application }: { application: Application }) {
         <StatusBadge status={application.status} />
         <p className="font-semibold text-slate-900">
           <span className="sr-only">{t('detail.stage')}: </span>
-          {application.current_stage}
+          <span>{application.current_stage}</span>
         </p>
       </div>
       <p className="mt-2 text-slate-800">

@@ -3,7 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DEFAULT_STAGE, manualTransitionsFrom, statusLabel, type Application, type ApplicationStatus } from '@portal/contract';
+import {
+  DEFAULT_STAGE,
+  manualTransitionsFrom,
+  statusLabel,
+  type Application,
+  type ApplicationStatus,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
@@ -73,7 +79,12 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form="update-status-form" busy={update.isPending} busyText={t('updateStatus.submitting')}>
+          <Button
+            type="submit"
+            form="update-status-form"
+            busy={update.isPending}
+            busyText={t('updateStatus.submitting')}
+          >
             {t('updateStatus.submit')}
           </Button>
         </>
@@ -90,7 +101,12 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
             ))}
           </Select>
         </Field>
-        <Field id="update-status-stage" label={t('updateStatus.stage')} hint={t('updateStatus.stageHint')} error={errorOf('update-status-stage')}>
+        <Field
+          id="update-status-stage"
+          label={t('updateStatus.stage')}
+          hint={t('updateStatus.stageHint')}
+          error={errorOf('update-status-stage')}
+        >
           <Input value={stage} maxLength={500} onChange={(event) => setStage(event.target.value)} />
         </Field>
         <Field id="update-status-assignee" label={t('updateStatus.assignee')} optional>

@@ -48,7 +48,12 @@ export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenCh
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form="verify-lease-deed-form" busy={verify.isPending} busyText={t('verifyDeed.submitting')}>
+          <Button
+            type="submit"
+            form="verify-lease-deed-form"
+            busy={verify.isPending}
+            busyText={t('verifyDeed.submitting')}
+          >
             {t('verifyDeed.submit')}
           </Button>
         </>

@@ -32,7 +32,13 @@ export interface AvailableActions {
   recordPossession: boolean;
 }
 
-export function availableActions({ role, application, allotment, leaseDeed, possession }: ActionContext): AvailableActions {
+export function availableActions({
+  role,
+  application,
+  allotment,
+  leaseDeed,
+  possession,
+}: ActionContext): AvailableActions {
   const status = application.status;
   const mayUpdate = can(role, 'update:application:status');
   return {

@@ -73,7 +73,11 @@ export default function OfficerApplicationDetailPage() {
 
   return (
     <>
-      <PageHeader title={t('detail.title', { number: current.application_number })} badge={<StatusBadge status={current.status} />} actions={back} />
+      <PageHeader
+        title={t('detail.title', { number: current.application_number })}
+        badge={<StatusBadge status={current.status} />}
+        actions={back}
+      />
       <StatusLine application={current} />
       <div className="mb-6">
         <ActionPanel
@@ -95,10 +99,22 @@ export default function OfficerApplicationDetailPage() {
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'details', label: t('detail.tabs.details'), content: <DetailsTab application={current} applicant={applicant.data} users={users.data ?? []} /> },
-          { value: 'documents', label: t('detail.tabs.documents'), content: <DocumentsTab application={current} documents={documents} role={user.role} /> },
+          {
+            value: 'details',
+            label: t('detail.tabs.details'),
+            content: <DetailsTab application={current} applicant={applicant.data} users={users.data ?? []} />,
+          },
+          {
+            value: 'documents',
+            label: t('detail.tabs.documents'),
+            content: <DocumentsTab application={current} documents={documents} role={user.role} />,
+          },
           { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
-          { value: 'payments', label: t('detail.tabs.payments'), content: <PaymentsTab invoices={invoices} payments={payments} /> },
+          {
+            value: 'payments',
+            label: t('detail.tabs.payments'),
+            content: <PaymentsTab invoices={invoices} payments={payments} />,
+          },
           {
             value: 'allotment',
             label: t('detail.tabs.allotment'),

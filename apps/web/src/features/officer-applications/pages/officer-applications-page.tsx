@@ -23,7 +23,10 @@ export default function OfficerApplicationsPage() {
     if (applications.isError) toast.error(t('list.loadFailed'), { id: 'officer-applications-load-failed' });
   }, [applications.isError, t]);
 
-  const visible = useMemo(() => filterApplications(applications.data ?? [], search, status), [applications.data, search, status]);
+  const visible = useMemo(
+    () => filterApplications(applications.data ?? [], search, status),
+    [applications.data, search, status],
+  );
   const filtered = search.trim() !== '' || status !== 'all';
 
   return (
@@ -35,7 +38,10 @@ export default function OfficerApplicationsPage() {
             {t('list.search')}
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            />
             <Input
               id="officer-application-search"
               type="search"

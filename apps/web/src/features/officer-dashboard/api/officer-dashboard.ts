@@ -15,5 +15,9 @@ export function recentApplications(applications: Application[]): Application[] {
 }
 
 export function useRecentApplications() {
-  return useQuery({ queryKey: ['applications'], queryFn: () => api.get<Application[]>('/applications'), select: recentApplications });
+  return useQuery({
+    queryKey: ['applications'],
+    queryFn: () => api.get<Application[]>('/applications'),
+    select: recentApplications,
+  });
 }

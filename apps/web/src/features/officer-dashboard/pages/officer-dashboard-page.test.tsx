@@ -54,22 +54,26 @@ function stubDashboard(statsResponse: () => Response = () => jsonResponse(200, S
 async function open(role: Role) {
   signedInAs(role);
   const rendered = renderApp('/officer');
-  await screen.findByRole('region', { name: 'Application figures' });
+  await screen.findByRole('region', { name: 'Application figures' }, { timeout: 5000 });
   return rendered;
 }
 
-const card = (label: string) => within(screen.getByRole('region', { name: 'Application figures' })).getByText(label).parentElement!.parentElement!;
+const card = (label: string) =>
+  within(screen.getByRole('region', { name: 'Application figures' })).getByText(label).parentElement!.parentElement!;
 
 describe('officer dashboard', () => {
-  it.each(['zonal_manager', 'ho', 'legal', 'admin'] as const)('shows the four figures to %s with Pending Review', async (role) => {
-    stubDashboard();
-    await open(role);
-    expect(card('Total Applications')).toHaveTextContent('17');
-    expect(card('Pending Review')).toHaveTextContent('6');
-    expect(card('Approved')).toHaveTextContent('5');
-    expect(card('Available Assets')).toHaveTextContent('29');
-    expect(screen.queryByText('Pending Committee')).not.toBeInTheDocument();
-  });
+  it.each(['zonal_manager', 'ho', 'legal', 'admin'] as const)(
+    'shows the four figures to %s with Pending Review',
+    async (role) => {
+      stubDashboard();
+      await open(role);
+      expect(card('Total Applications')).toHaveTextContent('17');
+      expect(card('Pending Review')).toHaveTextContent('6');
+      expect(card('Approved')).toHaveTextContent('5');
+      expect(card('Available Assets')).toHaveTextContent('29');
+      expect(screen.queryByText('Pending Committee')).not.toBeInTheDocument();
+    },
+  );
 
   it('labels the second card Pending Committee for the committee, with the pending_committee figure', async () => {
     stubDashboard();
@@ -83,15 +87,21 @@ describe('officer dashboard', () => {
     const { router } = await open('ho');
     const list = await screen.findByRole('list', { name: 'The five most recent applications' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.textContent?.slice(0, 15))).toEqual([8, 7, 6, 5, 3].map((n) => `APP-2026-${String(n).padStart(6, '0')}`));
+    expect(links.map((link) => link.textContent?.slice(0, 15))).toEqual(
+      [8, 7, 6, 5, 3].map((n) => `APP-2026-${String(n).padStart(6, '0')}`),
+    );
     await userEvent.setup().click(links[0]!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/officer/applications/00000000-0000-4000-8000-000000000008'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/officer/applications/00000000-0000-4000-8000-000000000008'),
+    );
   });
 
   it("toasts 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
     stubDashboard(() => jsonResponse(403, { detail: 'no' }));
     signedInAs('ho');
     renderApp('/officer');
-    expect(await screen.findByText('Failed to load dashboard data', { selector: '[data-title]' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load dashboard data', { selector: '[data-title]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

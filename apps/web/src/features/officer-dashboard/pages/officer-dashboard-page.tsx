@@ -69,7 +69,8 @@ export default function OfficerDashboardPage() {
                     <span className="min-w-0">
                       <span className="block font-semibold text-slate-900">{application.application_number}</span>
                       <span className="block text-sm text-slate-600">
-                        {application.current_stage} · {t('recent.created', { date: formatDate(application.created_at) })}
+                        {application.current_stage} ·{' '}
+                        {t('recent.created', { date: formatDate(application.created_at) })}
                       </span>
                     </span>
                     <span className="flex shrink-0 items-center gap-2">

@@ -1,6 +1,60 @@
-/** Placeholder for the profile screen until its feature lands. */
-import { PlaceholderPage } from '../../../components/placeholder-page';
+/** /profile: create the applicant profile, or update it (PAN fixed). A user sent here by the wizard goes back to
+ * it once the profile is created. */
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ApplicantProfileRequest } from '@portal/contract';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { errorDetail } from '../../../lib/api-client';
+import { useProfile, useSaveProfile } from '../api/profile';
+import { ProfileForm } from '../components/profile-form';
 
 export default function ProfilePage() {
-  return <PlaceholderPage screen="profile" />;
+  const { t } = useTranslation('profile');
+  const profile = useProfile();
+  const save = useSaveProfile();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = (location.state as { from?: string } | null)?.from;
+
+  if (profile.isPending) return <Spinner />;
+  const existing = profile.data ?? null;
+
+  const onSave = (body: ApplicantProfileRequest) =>
+    save.mutate(
+      { exists: existing !== null, body },
+      {
+        onSuccess: () => {
+          toast.success(existing ? t('updated') : t('created'));
+          if (!existing && returnTo) void navigate(returnTo, { replace: true });
+        },
+        onError: (error) => toast.error(errorDetail(error, t('saveFailed'))),
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={existing ? t('subtitleUpdate') : t('subtitleCreate')}
+        badge={
+          existing ? (
+            <StatusBadge
+              status={existing.kyc_verified ? t('kycVerified') : t('kycPending')}
+              tone={existing.kyc_verified ? 'green' : 'grey'}
+            />
+          ) : undefined
+        }
+      />
+      {/* Keyed on the saved profile so the form starts from what the server holds after each save. */}
+      <ProfileForm
+        key={existing ? existing.updated_at : 'new'}
+        profile={existing}
+        saving={save.isPending}
+        onSave={onSave}
+      />
+    </>
+  );
 }

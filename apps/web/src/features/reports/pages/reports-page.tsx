@@ -1,6 +1,163 @@
-/** Placeholder for the reports screen until its feature lands. */
-import { PlaceholderPage } from '../../../components/placeholder-page';
+/** The Reports screen: type, date range, status (applications only) and zone; Generate; a chart by status or zone,
+ * the first 50 rows, and export as JSON or CSV named by type and date. */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileDown, FileJson } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  formatDateTime,
+  REPORT_STATUS_FILTERS,
+  REPORT_TABLE_ROWS,
+  REPORT_TYPES,
+  type Report,
+  type ReportType,
+} from '@portal/contract';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorDetail } from '../../../lib/api-client';
+import { useGenerateReport, type ReportRequest } from '../api/reports';
+import { ReportChart } from '../components/report-chart';
+import { ReportTable } from '../components/report-table';
+import { CHART_GROUPS, groupRows, type ChartGroup } from '../lib/group-report';
+import { downloadText, reportCsv, reportFileName, reportJson } from '../lib/report-export';
+
+const INITIAL: ReportRequest = { type: 'applications', from_date: '', to_date: '', status: 'all', zone: '' };
+
+function ReportResult({ report }: { report: Report }) {
+  const { t } = useTranslation('reports');
+  const [group, setGroup] = useState<ChartGroup>('status');
+  const typeName = t(`types.${report.report_type}`);
+
+  const exportAs = (extension: 'json' | 'csv') => {
+    const fileName = reportFileName(report.report_type, extension);
+    if (extension === 'json') downloadText(fileName, reportJson(report), 'application/json');
+    else downloadText(fileName, reportCsv(report), 'text/csv');
+    toast.success(t('exported'), { description: fileName });
+  };
+
+  return (
+    <Card
+      title={t('result.title', { type: typeName })}
+      action={
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<FileJson aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => exportAs('json')}
+          >
+            {t('result.exportJson')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<FileDown aria-hidden="true" className="h-4 w-4" />}
+            onClick={() => exportAs('csv')}
+          >
+            {t('result.exportCsv')}
+          </Button>
+        </div>
+      }
+    >
+      <p className="mb-4 text-slate-700" aria-live="polite">
+        {t('result.summary', { count: report.count, when: formatDateTime(report.generated_at) })}
+      </p>
+      {report.count === 0 ? (
+        <EmptyState message={t('result.empty')} />
+      ) : (
+        <div className="space-y-6">
+          <div className="space-y-3">
+            <Field id="chart-group" label={t('chart.groupBy')} className="max-w-xs">
+              <Select value={group} onChange={(event) => setGroup(event.target.value as ChartGroup)}>
+                {CHART_GROUPS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`chart.groups.${value}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <ReportChart groups={groupRows(report.data, group)} by={group} total={report.count} />
+          </div>
+          {report.count > REPORT_TABLE_ROWS && (
+            <p className="text-sm text-slate-600">
+              {t('result.showing', { shown: REPORT_TABLE_ROWS, count: report.count })}
+            </p>
+          )}
+          <ReportTable report={report} />
+        </div>
+      )}
+    </Card>
+  );
+}
 
 export default function ReportsPage() {
-  return <PlaceholderPage screen="reports" />;
+  const { t } = useTranslation('reports');
+  const [request, setRequest] = useState<ReportRequest>(INITIAL);
+  const [dateError, setDateError] = useState<string | undefined>();
+  const generate = useGenerateReport();
+  const set = <Key extends keyof ReportRequest>(key: Key, value: ReportRequest[Key]) =>
+    setRequest((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (request.from_date && request.to_date && request.from_date > request.to_date) {
+      setDateError(t('filters.fromAfterTo'));
+      document.getElementById('report-to-date')?.focus();
+      return;
+    }
+    setDateError(undefined);
+    generate.mutate(request, {
+      onSuccess: () => toast.success(t('generated')),
+      onError: (error) => toast.error(t('failed'), { description: errorDetail(error, '') || undefined }),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Card title={t('filters.title')} className="mb-6">
+        <form noValidate onSubmit={submit} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+          <Field id="report-type" label={t('filters.type')}>
+            <Select value={request.type} onChange={(event) => set('type', event.target.value as ReportType)}>
+              {REPORT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="report-from-date" label={t('filters.fromDate')} optional hint={t('filters.dateHint')}>
+            <Input type="date" value={request.from_date} onChange={(event) => set('from_date', event.target.value)} />
+          </Field>
+          <Field id="report-to-date" label={t('filters.toDate')} optional error={dateError}>
+            <Input type="date" value={request.to_date} onChange={(event) => set('to_date', event.target.value)} />
+          </Field>
+          {request.type === 'applications' && (
+            <Field id="report-status" label={t('filters.status')} hint={t('filters.statusHint')}>
+              <Select value={request.status} onChange={(event) => set('status', event.target.value)}>
+                {['all', ...REPORT_STATUS_FILTERS.applications].map((status) => (
+                  <option key={status} value={status}>
+                    {t(`statuses.${status}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          <Field id="report-zone" label={t('filters.zone')} optional hint={t('filters.zoneHint')}>
+            <Input value={request.zone} onChange={(event) => set('zone', event.target.value)} />
+          </Field>
+          <div className="flex items-end md:col-span-2 lg:col-span-3">
+            <Button type="submit" busy={generate.isPending} busyText={t('filters.generating')}>
+              {t('filters.generate')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {generate.data && <ReportResult key={generate.data.generated_at} report={generate.data} />}
+    </>
+  );
 }

@@ -1,0 +1,315 @@
+// The entrepreneur's application detail: header actions by status, the six tabs, submitting a draft, paying an
+// invoice, the lease deed upload rules, the letters, and the refusal of an application that is not theirs.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Allotment, Application, LeaseDeed, Possession } from '@portal/contract';
+import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
+import { ASSET, PROFILE, application, event, fakeXhr, invoice, payment } from '../test/fixtures';
+
+const ALLOTMENT = (app: Application): Allotment => ({
+  id: '90000000-0000-4000-8000-000000000001',
+  application_id: app.id,
+  asset_id: ASSET.id,
+  allotment_number: 'ALT-2026-000001',
+  allotment_type: 'provisional',
+  allotment_date: '2026-03-01',
+  expiry_date: '2026-09-01',
+  status: 'active',
+  letter_generated: true,
+  created_at: '2026-03-01T10:00:00Z',
+});
+
+interface Scenario {
+  app: Application;
+  allotment?: Allotment;
+  leaseDeed?: LeaseDeed;
+  possession?: Possession;
+  overrides?: Record<string, (init: RequestInit) => Response | Promise<Response>>;
+}
+
+function handlerFor({ app, allotment, leaseDeed, possession, overrides = {} }: Scenario): FetchHandler {
+  return (url, init) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    if (overrides[key]) return overrides[key]!(init) as Response;
+    switch (key) {
+      case `GET /api/applications/${app.id}`:
+        return jsonResponse(200, app);
+      case `GET /api/assets/${ASSET.id}`:
+        return jsonResponse(200, ASSET);
+      case 'GET /api/applicants/me':
+        return jsonResponse(200, PROFILE);
+      case `GET /api/applications/${app.id}/timeline`:
+        return jsonResponse(200, [
+          event({
+            id: 'f0000000-0000-4000-8000-000000000002',
+            action: 'Payment verified',
+            user_role: 'SYSTEM',
+            user_name: 'SYSTEM',
+            details: 'All invoices are paid',
+          }),
+          event(),
+        ]);
+      case `GET /api/allotments?application_id=${app.id}`:
+        return jsonResponse(200, allotment ? [allotment] : []);
+    }
+    if (allotment && key === `GET /api/allotments/${allotment.id}/lease-deed`)
+      return leaseDeed ? jsonResponse(200, leaseDeed) : jsonResponse(404, { detail: 'No lease deed' });
+    if (allotment && key === `GET /api/allotments/${allotment.id}/possession`)
+      return possession ? jsonResponse(200, possession) : jsonResponse(404, { detail: 'No possession' });
+    return jsonResponse(200, []);
+  };
+}
+
+async function openDetail(scenario: Scenario) {
+  signedInAs('entrepreneur');
+  const fetchMock = stubFetch(handlerFor(scenario));
+  const rendered = renderApp(`/applications/${scenario.app.id}`);
+  await screen.findByRole('heading', { level: 1, name: scenario.app.application_number });
+  return { ...rendered, fetchMock };
+}
+
+describe('application detail', () => {
+  it('shows number, stage and badge, with Print and Submit Application for a draft, and the six tabs', async () => {
+    const draft = application({ status: 'draft', current_stage: 'Draft' });
+    await openDetail({ app: draft });
+    expect(screen.getAllByText('DRAFT').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Draft').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Application' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Lease Deed' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Details',
+      'Asset Info',
+      'Documents',
+      'Payments',
+      'Allotment & Possession',
+      'Timeline',
+    ]);
+  });
+
+  it('offers no Submit Application once submitted, and Print calls window.print', async () => {
+    const submitted = application({ status: 'submitted', current_stage: 'Submitted for scrutiny' });
+    await openDetail({ app: submitted });
+    expect(screen.queryByRole('button', { name: 'Submit Application' })).not.toBeInTheDocument();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+    // The print view holds the applicant, application, asset, invoices and timeline.
+    const printView = screen.getByTestId('print-view');
+    expect(printView).toHaveTextContent('Kumar Precision Components Pvt Ltd');
+    expect(printView).toHaveTextContent(submitted.application_number);
+    await waitFor(() => expect(printView).toHaveTextContent('HYD-LA-001'));
+    for (const heading of ['Applicant', 'Application', 'Asset', 'Documents', 'Invoices', 'Payments', 'Timeline']) {
+      expect(within(printView).getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    }
+  });
+
+  it('submits a draft and shows the message that invoices were generated', async () => {
+    const draft = application({ status: 'draft' });
+    const { fetchMock } = await openDetail({
+      app: draft,
+      overrides: {
+        [`POST /api/applications/${draft.id}/submit`]: () =>
+          jsonResponse(200, {
+            message: 'Application submitted successfully. Invoices have been generated.',
+            application: { ...draft, status: 'submitted' },
+            invoices_generated: 2,
+          }),
+      },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(
+      await screen.findByText('Application submitted successfully. Invoices have been generated.'),
+    ).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === `/api/applications/${draft.id}/submit` && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+
+  it("shows the server's detail when submitting fails", async () => {
+    const draft = application({ status: 'draft' });
+    await openDetail({
+      app: draft,
+      overrides: {
+        [`POST /api/applications/${draft.id}/submit`]: () =>
+          jsonResponse(409, { detail: 'Only a draft application can be submitted' }),
+      },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Only a draft application can be submitted')).toBeInTheDocument();
+  });
+
+  it('lists invoices with Pay Now while pending, pays online with a MOCK- reference, and lists the payment history', async () => {
+    const submitted = application({ status: 'submitted' });
+    const pending = invoice(submitted.id);
+    const paid = invoice(submitted.id, {
+      id: 'd0000000-0000-4000-8000-000000000002',
+      invoice_number: 'INV-2026-000002',
+      invoice_type: 'emd',
+      amount: 150000,
+      status: 'paid',
+      paid_at: '2026-02-02T00:00:00Z',
+    });
+    const { fetchMock } = await openDetail({
+      app: submitted,
+      overrides: {
+        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [pending, paid]),
+        [`GET /api/payments?application_id=${submitted.id}`]: () =>
+          jsonResponse(200, [payment(submitted.id, paid.id, { amount: 150000 })]),
+        'POST /api/payments': () =>
+          jsonResponse(
+            201,
+            payment(submitted.id, pending.id, {
+              id: 'e0000000-0000-4000-8000-000000000002',
+              receipt_number: 'RCP-2026-000002',
+            }),
+          ),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    const invoices = await screen.findByRole('table', { name: 'Invoices for this application' });
+    expect(within(invoices).getByText('₹11,800')).toBeInTheDocument();
+    expect(within(invoices).getByText('PENDING')).toBeInTheDocument();
+    expect(within(invoices).getByText('PAID')).toBeInTheDocument();
+    expect(within(invoices).getAllByRole('button', { name: /Pay Now/ })).toHaveLength(1);
+    const history = screen.getByRole('table', { name: 'Payments made for this application' });
+    expect(within(history).getByText('RCP-2026-000001')).toBeInTheDocument();
+    expect(within(history).getByText('SUCCESS')).toBeInTheDocument();
+
+    await user.click(within(invoices).getByRole('button', { name: 'Pay Now INV-2026-000001' }));
+    expect(await screen.findByText('Payment recorded successfully. Receipt RCP-2026-000002.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url, call]) => url === '/api/payments' && call?.method === 'POST')!;
+    const body = JSON.parse(String(init!.body));
+    expect(body).toMatchObject({
+      invoice_id: pending.id,
+      application_id: submitted.id,
+      amount: 11800,
+      payment_method: 'online',
+    });
+    expect(body.transaction_reference).toMatch(/^MOCK-\d{13}$/);
+  });
+
+  it("says 'Failed to record payment' when a payment fails without a detail", async () => {
+    const submitted = application({ status: 'submitted' });
+    await openDetail({
+      app: submitted,
+      overrides: {
+        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [invoice(submitted.id)]),
+        'POST /api/payments': () => new Response('', { status: 502 }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
+    expect(await screen.findByText('Failed to record payment')).toBeInTheDocument();
+  });
+
+  it('shows the timeline latest first, with the role or SYSTEM', async () => {
+    const submitted = application({ status: 'submitted' });
+    await openDetail({ app: submitted });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const panel = screen.getByRole('tabpanel');
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Payment verified');
+    expect(items[0]).toHaveTextContent('SYSTEM');
+    expect(items[1]).toHaveTextContent('Application created');
+    expect(items[1]).toHaveTextContent('ENTREPRENEUR');
+    expect(items[1]).toHaveTextContent('by Ravi Kumar');
+  });
+
+  it("offers Upload Lease Deed with an allotment and no deed, asks 'Please select a file', and sends the PDF", async () => {
+    const allotted = application({ status: 'provisional_allotment', current_stage: 'Provisional allotment' });
+    const allotment = ALLOTMENT(allotted);
+    await openDetail({ app: allotted, allotment });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Upload Lease Deed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Lease Deed' });
+    const input = within(dialog).getByLabelText('Lease deed (PDF)');
+    expect(input).toHaveAttribute('accept', '.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(within(dialog).getByText('Please select a file')).toBeInTheDocument();
+
+    const { FakeXhr, sent } = fakeXhr(() => ({ status: 201, body: {} }));
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    await user.upload(input, new File(['%PDF-1.4'], 'lease-deed.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Lease deed uploaded successfully')).toBeInTheDocument();
+    expect(sent.map((call) => call.url)).toEqual([`/api/allotments/${allotment.id}/lease-deed`]);
+    expect((sent[0]!.body.get('file') as File).name).toBe('lease-deed.pdf');
+  });
+
+  it('hides Upload Lease Deed while a deed is pending, and shows its verification status', async () => {
+    const submittedDeed = application({ status: 'final_allotment' });
+    const allotment = ALLOTMENT(submittedDeed);
+    await openDetail({
+      app: submittedDeed,
+      allotment,
+      leaseDeed: {
+        id: '91000000-0000-4000-8000-000000000001',
+        allotment_id: allotment.id,
+        file_name: 'deed.pdf',
+        submission_date: '2026-03-10T00:00:00Z',
+        verification_status: 'pending',
+        remarks: null,
+        verified_at: null,
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Allotment & Possession' }));
+    expect(await screen.findByText('ALT-2026-000001')).toBeInTheDocument();
+    expect(screen.getByText('PENDING')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Lease Deed' })).not.toBeInTheDocument();
+  });
+
+  it('opens the allotment letter and, once possession is recorded, the possession certificate', async () => {
+    const possessed = application({ status: 'possession_given' });
+    const allotment = { ...ALLOTMENT(possessed), allotment_type: 'final' as const };
+    await openDetail({
+      app: possessed,
+      allotment,
+      leaseDeed: {
+        id: '91000000-0000-4000-8000-000000000001',
+        allotment_id: allotment.id,
+        file_name: 'deed.pdf',
+        submission_date: '2026-03-10T00:00:00Z',
+        verification_status: 'approved',
+        remarks: null,
+        verified_at: '2026-03-12T00:00:00Z',
+      },
+      possession: {
+        id: 'abcdef12-3456-4789-8abc-def012345678',
+        allotment_id: allotment.id,
+        certificate_number: 'ABCDEF12-345',
+        possession_date: '2026-04-10',
+        area_verified: 2,
+        boundary_marked: true,
+        remarks: null,
+        created_at: '2026-04-10T00:00:00Z',
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Allotment & Possession' }));
+    await user.click(await screen.findByRole('button', { name: 'View Allotment Letter' }));
+    const letter = await screen.findByRole('dialog', { name: 'Final Allotment Letter' });
+    expect(letter).toHaveTextContent(`Reference: Your application No. ${possessed.application_number}`);
+    expect(letter).toHaveTextContent('Kumar Precision Components Pvt Ltd');
+    await user.click(within(letter).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await user.click(await screen.findByRole('button', { name: 'View Possession Certificate' }));
+    expect(await screen.findByRole('dialog', { name: 'Possession Certificate' })).toHaveTextContent(
+      'Certificate No. ABCDEF12-345',
+    );
+  });
+
+  it("answers an application that is not the user's with 'Failed to load application details' and My Applications", async () => {
+    signedInAs('entrepreneur');
+    stubFetch(() => jsonResponse(404, { detail: 'Application not found' }));
+    const { router } = renderApp('/applications/c0000000-0000-4000-8000-000000000999');
+    expect(await screen.findByText('Failed to load application details')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applications'));
+  });
+});

@@ -1,0 +1,266 @@
+// The Assets screen: the list with a colour per status, the Add Asset form's rules (required fields, defaults,
+// 0.01 steps, messages) and the all-or-nothing CSV import with its row-by-row report.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Asset } from '@portal/contract';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+
+function asset(code: string, status: Asset['status']): Asset {
+  return {
+    id: crypto.randomUUID(),
+    asset_code: code,
+    category_id: 'msme',
+    type: 'plot',
+    zone: 'Warangal',
+    location: 'Madikonda IP',
+    survey_number: '12/1',
+    plot_number: null,
+    total_area: 1500.5,
+    available_area: 1500.5,
+    unit: 'sqm',
+    valuation: 2_500_000,
+    status,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const LIST = [asset('WGL-PL-001', 'available'), asset('WGL-PL-002', 'reserved'), asset('WGL-PL-003', 'allotted')];
+
+type Answer = (init: RequestInit) => Response;
+
+function stubAssets(answers: { create?: Answer; importFile?: Answer; list?: () => Response } = {}) {
+  return stubFetch((url, init) => {
+    if (url === '/api/assets' && init.method === 'POST') return answers.create?.(init) ?? jsonResponse(201, LIST[0]);
+    if (url === '/api/assets/import')
+      return answers.importFile?.(init) ?? jsonResponse(201, { imported: 0, refused: [] });
+    if (url === '/api/assets') return answers.list?.() ?? jsonResponse(200, LIST);
+    return jsonResponse(200, []);
+  });
+}
+
+async function openAssets() {
+  signedInAs('ho');
+  renderApp('/officer/assets');
+  await screen.findByRole('region', { name: 'Assets' }, { timeout: 5000 });
+}
+
+async function openAddAsset() {
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Add Asset' }));
+  return screen.findByRole('dialog', { name: 'Add Asset' });
+}
+
+async function fillRequired(dialog: HTMLElement, overrides: Partial<Record<string, string>> = {}) {
+  const user = userEvent.setup();
+  const values: Record<string, string> = {
+    'Asset code': 'NLG-LA-500',
+    'Category ID': 'food-processing',
+    Zone: 'Nalgonda',
+    Location: 'Choutuppal IP',
+    'Survey number': '301/4',
+    'Total area': '4.25',
+    'Available area': '4.25',
+    'Valuation (₹)': '3500000',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    const input = within(dialog).getByLabelText(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+const postedBody = (fetchMock: ReturnType<typeof stubFetch>, url: string) => {
+  const call = fetchMock.mock.calls.find(([input, init]) => String(input) === url && init?.method === 'POST');
+  return call?.[1]?.body;
+};
+
+describe('assets page', () => {
+  it('lists the assets with a colour per status', async () => {
+    stubAssets();
+    await openAssets();
+    expect(screen.getByText('3 assets')).toBeInTheDocument();
+    expect(screen.getByText('AVAILABLE')).toHaveClass('text-green-800');
+    expect(screen.getByText('RESERVED')).toHaveClass('text-amber-900');
+    expect(screen.getByText('ALLOTTED')).toHaveClass('text-blue-800');
+    expect(screen.getAllByText('1,500.5 sq m')).toHaveLength(6);
+    expect(screen.getAllByText('₹25,00,000')).toHaveLength(3);
+  });
+
+  it("toasts 'Failed to load assets' when the list cannot be loaded", async () => {
+    stubAssets({ list: () => jsonResponse(403, { detail: 'no' }) });
+    signedInAs('admin');
+    renderApp('/officer/assets');
+    expect(
+      await screen.findByText('Failed to load assets', { selector: '[data-title]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  describe('Add Asset form', () => {
+    it('starts with type land, unit acres and status available, areas in steps of 0.01, and plot number optional', async () => {
+      stubAssets();
+      await openAssets();
+      const dialog = await openAddAsset();
+      expect(within(dialog).getByLabelText('Type')).toHaveValue('land');
+      expect(within(dialog).getByLabelText('Unit')).toHaveValue('acres');
+      expect(within(dialog).getByLabelText('Status')).toHaveValue('available');
+      for (const label of ['Total area', 'Available area', 'Valuation (₹)']) {
+        expect(within(dialog).getByLabelText(label)).toHaveAttribute('step', '0.01');
+        expect(within(dialog).getByLabelText(label)).toHaveAttribute('type', 'number');
+      }
+      expect(within(dialog).getByText('(optional)').closest('label')).toHaveTextContent('Plot number');
+    });
+
+    it('names every missing required field in a focused error summary and sends nothing', async () => {
+      const fetchMock = stubAssets();
+      await openAssets();
+      const dialog = await openAddAsset();
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      const summary = await within(dialog).findByRole('alert');
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        'Enter the asset code',
+        'Enter the category ID',
+        'Enter the zone',
+        'Enter the location',
+        'Enter the survey number',
+        'Enter the total area',
+        'Enter the available area',
+        'Enter the valuation in rupees',
+      ]);
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(within(dialog).getByLabelText('Zone')).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByLabelText(/^Plot number/)).not.toHaveAttribute('aria-invalid');
+      expect(postedBody(fetchMock, '/api/assets')).toBeUndefined();
+    });
+
+    it('refuses an available area above the total area', async () => {
+      const fetchMock = stubAssets();
+      await openAssets();
+      const dialog = await openAddAsset();
+      await fillRequired(dialog, { 'Available area': '5' });
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      expect(
+        await within(dialog).findByRole('link', { name: 'Available area cannot exceed total area' }),
+      ).toBeInTheDocument();
+      expect(postedBody(fetchMock, '/api/assets')).toBeUndefined();
+    });
+
+    it("sends numbers and the defaults, toasts 'Asset created' and closes", async () => {
+      const fetchMock = stubAssets();
+      await openAssets();
+      const dialog = await openAddAsset();
+      await fillRequired(dialog);
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      expect(
+        await screen.findByText('Asset created', { selector: '[data-title]' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(JSON.parse(String(postedBody(fetchMock, '/api/assets')))).toEqual({
+        asset_code: 'NLG-LA-500',
+        category_id: 'food-processing',
+        type: 'land',
+        zone: 'Nalgonda',
+        location: 'Choutuppal IP',
+        survey_number: '301/4',
+        plot_number: null,
+        total_area: 4.25,
+        available_area: 4.25,
+        unit: 'acres',
+        valuation: 3_500_000,
+        status: 'available',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('shows the server detail for a duplicate code beside the field and keeps what was typed', async () => {
+      stubAssets({ create: () => jsonResponse(409, { detail: 'An asset with code NLG-LA-500 already exists' }) });
+      await openAssets();
+      const dialog = await openAddAsset();
+      await fillRequired(dialog);
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      expect(
+        await screen.findByText(
+          'An asset with code NLG-LA-500 already exists',
+          { selector: '[data-title]' },
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Asset code')).toHaveAccessibleDescription(
+        expect.stringContaining('already exists'),
+      );
+      expect(within(dialog).getByLabelText('Zone')).toHaveValue('Nalgonda');
+    });
+
+    it("falls back to 'Failed to create asset' when the server gives no detail", async () => {
+      stubAssets({ create: () => new Response('oops', { status: 500 }) });
+      await openAssets();
+      const dialog = await openAddAsset();
+      await fillRequired(dialog);
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      expect(
+        await screen.findByText('Failed to create asset', { selector: '[data-title]' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+    });
+  });
+
+  describe('CSV import', () => {
+    async function openImport() {
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Import from CSV' }));
+      return screen.findByRole('dialog', { name: 'Import assets from a CSV file' });
+    }
+    const csvFile = (name = 'assets.csv') => new File(['asset_code,category_id\n'], name, { type: 'text/csv' });
+
+    it('asks for a file, refuses a non-CSV one, and sends the chosen file as the multipart field "file"', async () => {
+      const fetchMock = stubAssets({ importFile: () => jsonResponse(201, { imported: 2, refused: [] }) });
+      await openAssets();
+      const dialog = await openImport();
+      const user = userEvent.setup({ applyAccept: false });
+      await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+      expect(within(dialog).getByText('Please select a file')).toBeInTheDocument();
+      await user.upload(within(dialog).getByLabelText('CSV file'), csvFile('assets.xlsx'));
+      expect(within(dialog).getByText('Choose a .csv file')).toBeInTheDocument();
+      await user.upload(within(dialog).getByLabelText('CSV file'), csvFile());
+      await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+      expect(
+        await screen.findByText('2 assets imported', { selector: '[data-title]' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      const body = postedBody(fetchMock, '/api/assets/import') as FormData;
+      expect((body.get('file') as File).name).toBe('assets.csv');
+    });
+
+    it('lists each refused row and why when nothing was imported', async () => {
+      stubAssets({
+        importFile: () =>
+          jsonResponse(422, {
+            detail: '2 rows were refused; nothing was imported',
+            imported: 0,
+            refused: [
+              {
+                row: 3,
+                asset_code: 'BAD-2',
+                reasons: ['valuation: Enter an amount in rupees', 'type: Invalid option'],
+              },
+              { row: 5, asset_code: 'HYD-1', reasons: ['An asset with code HYD-1 already exists'] },
+            ],
+          }),
+      });
+      await openAssets();
+      const dialog = await openImport();
+      const user = userEvent.setup();
+      await user.upload(within(dialog).getByLabelText('CSV file'), csvFile());
+      await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+      const report = await within(dialog).findByRole('alert');
+      expect(within(report).getByRole('heading', { name: 'Nothing was imported' })).toBeInTheDocument();
+      const rows = within(within(report).getByRole('region', { name: 'Refused rows and the reasons' }))
+        .getAllByRole('row')
+        .slice(1);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toHaveTextContent('3BAD-2valuation: Enter an amount in rupeestype: Invalid option');
+      expect(rows[1]).toHaveTextContent('An asset with code HYD-1 already exists');
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    });
+  });
+});

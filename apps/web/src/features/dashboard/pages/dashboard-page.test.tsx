@@ -1,0 +1,79 @@
+// The entrepreneur dashboard: welcome, the four figures under the entrepreneur names, five recent applications,
+// the empty state.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Application } from '@portal/contract';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+
+function app(index: number): Application {
+  const id = `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  return {
+    id,
+    application_number: `APP-2026-${String(index).padStart(6, '0')}`,
+    applicant_id: 'b0000000-0000-4000-8000-000000000001',
+    asset_id: 'a0000000-0000-4000-8000-000000000001',
+    application_type: 'new',
+    status: index === 1 ? 'approved' : 'submitted',
+    current_stage: `Stage ${index}`,
+    estimated_investment: 100,
+    employment_generation: 1,
+    project_description: 'x',
+    assigned_to: null,
+    created_at: '2026-01-01T00:00:00Z',
+    submitted_at: null,
+    updated_at: '2026-01-01T00:00:00Z',
+  };
+}
+
+function open(applications: Application[]) {
+  signedInAs('entrepreneur');
+  stubFetch((url) => {
+    if (url === '/api/dashboard/stats')
+      return jsonResponse(200, {
+        total_applications: 7,
+        pending_applications: 3,
+        approved_applications: 2,
+        allotments: 1,
+      });
+    if (url === '/api/applications') return jsonResponse(200, applications);
+    return jsonResponse(200, []);
+  });
+  renderApp('/');
+}
+
+describe('entrepreneur dashboard', () => {
+  it('welcomes the user by name and shows the four figures', async () => {
+    open([]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New Application' })).toHaveAttribute('href', '/applications/new');
+    const figures = screen.getByRole('region', { name: 'Your figures' });
+    for (const [label, value] of [
+      ['Total Applications', '7'],
+      ['Pending Review', '3'],
+      ['Approved', '2'],
+      ['Allotments', '1'],
+    ]) {
+      const card = within(figures).getByText(label!).closest('div')!.parentElement!;
+      expect(await within(card).findByText(value!)).toBeInTheDocument();
+    }
+  });
+
+  it('lists the five most recent applications, each opening its detail', async () => {
+    open([1, 2, 3, 4, 5, 6, 7].map(app));
+    const recent = (await screen.findByRole('heading', { level: 2, name: 'Recent Applications' })).closest('section')!;
+    const links = await within(recent).findAllByRole('link', { name: /APP-2026/ });
+    expect(links).toHaveLength(5);
+    expect(links[0]).toHaveAttribute('href', `/applications/${app(1).id}`);
+    expect(links[0]).toHaveTextContent('Stage: Stage 1');
+    expect(within(links[0]!).getByText('APPROVED')).toBeInTheDocument();
+  });
+
+  it("shows 'No applications yet' and 'Start Your First Application' without applications", async () => {
+    open([]);
+    expect(await screen.findByText('No applications yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Your First Application' })).toHaveAttribute(
+      'href',
+      '/applications/new',
+    );
+  });
+});

@@ -1,0 +1,176 @@
+// The Meetings screen: applications pending committee with Record Decision, Create Meeting, and the kept meetings.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Application, Meeting } from '@portal/contract';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+
+const PENDING: Application = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  application_number: 'APP-2026-000004',
+  applicant_id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  asset_id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  application_type: 'new',
+  status: 'pending_committee',
+  current_stage: 'Pending committee',
+  estimated_investment: 45_000_000,
+  employment_generation: 60,
+  project_description: 'Food processing and cold storage',
+  assigned_to: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  submitted_at: '2026-03-02T10:00:00.000Z',
+  updated_at: '2026-03-02T10:00:00.000Z',
+};
+const MEETING: Meeting = {
+  id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  meeting_number: 'MTG-2026-0001',
+  meeting_date: '2026-04-15',
+  committee_type: 'slac',
+  agenda: 'Allotments for April',
+  applications: [PENDING.id],
+  created_at: '2026-04-01T10:00:00.000Z',
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function openMeetings(
+  options: { pending?: Application[]; meetings?: Meeting[]; write?: { status: number; body?: unknown } } = {},
+) {
+  signedInAs('committee');
+  const calls: Call[] = [];
+  const meetings = [...(options.meetings ?? [MEETING])];
+  stubFetch((url, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET') {
+      const body = JSON.parse(String(init.body));
+      calls.push({ method, url, body });
+      if (options.write) return jsonResponse(options.write.status, options.write.body);
+      if (url === '/api/meetings') {
+        const created = {
+          ...MEETING,
+          ...body,
+          id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
+          meeting_number: 'MTG-2026-0002',
+        };
+        meetings.unshift(created);
+        return jsonResponse(201, created);
+      }
+      return jsonResponse(200, { ...PENDING, ...body });
+    }
+    if (url === '/api/applications?status=pending_committee') return jsonResponse(200, options.pending ?? [PENDING]);
+    if (url === '/api/meetings') return jsonResponse(200, meetings);
+    return jsonResponse(200, []);
+  });
+  renderApp('/officer/meetings');
+  return { calls, user: userEvent.setup() };
+}
+
+const pendingList = () => screen.findByRole('list', { name: 'Applications Pending Committee' });
+
+describe('meetings page', () => {
+  it('lists the applications pending committee and the meetings kept on the server', async () => {
+    openMeetings();
+    const list = await pendingList();
+    expect(within(list).getByRole('link', { name: /APP-2026-000004/ })).toHaveAttribute(
+      'href',
+      `/officer/applications/${PENDING.id}`,
+    );
+    expect(within(list).getByText('₹4,50,00,000')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Meetings' });
+    expect(within(table).getByText('MTG-2026-0001')).toBeInTheDocument();
+    expect(within(table).getByText('15 Apr 2026')).toBeInTheDocument();
+    expect(within(table).getByText('SLAC')).toBeInTheDocument();
+    expect(within(table).getByText('Allotments for April')).toBeInTheDocument();
+  });
+
+  it('records an approval as approved with the stage pending payment', async () => {
+    const { calls, user } = openMeetings();
+    await user.click(within(await pendingList()).getByRole('button', { name: 'Record decision for APP-2026-000004' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record decision for APP-2026-000004' });
+    expect(
+      within(dialog).getByText("The application will be approved, with the stage 'pending payment'."),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
+    expect(await screen.findByText('Decision recorded successfully')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        url: `/api/applications/${PENDING.id}/status`,
+        body: { status: 'approved', current_stage: 'pending payment' },
+      },
+    ]);
+  });
+
+  it('records a rejection with the remarks in the stage, and says when it fails', async () => {
+    const { calls, user } = openMeetings({ write: { status: 409, body: { detail: 'Already decided' } } });
+    await user.click(within(await pendingList()).getByRole('button', { name: 'Record decision for APP-2026-000004' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Decision'), 'rejected');
+    expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Remarks/), 'Not viable');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
+    expect(await screen.findByText('Failed to record decision')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ status: 'rejected', current_stage: 'Rejected: Not viable' });
+  });
+
+  it('requires the date and agenda of a new meeting, then creates it with its committee type and applications', async () => {
+    const { calls, user } = openMeetings();
+    await pendingList();
+    await user.click(screen.getByRole('button', { name: 'Create Meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Meeting' });
+    expect(
+      within(within(dialog).getByLabelText('Committee'))
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['slsc', 'slac', 'board', 'sipc']);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enter the meeting date', 'Enter the agenda']);
+    expect(calls).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Meeting date'), '2026-05-20');
+    await user.selectOptions(within(dialog).getByLabelText('Committee'), 'board');
+    await user.type(within(dialog).getByLabelText('Agenda'), 'Board review of approvals');
+    await user.click(within(dialog).getByLabelText(/APP-2026-000004/));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
+    expect(await screen.findByText('Meeting created successfully')).toBeInTheDocument();
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/meetings',
+      body: {
+        meeting_date: '2026-05-20',
+        committee_type: 'board',
+        agenda: 'Board review of approvals',
+        applications: [PENDING.id],
+      },
+    });
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Meetings' })).getByText('MTG-2026-0002')).toBeInTheDocument(),
+    );
+  });
+
+  it('says Failed to create meeting when the server refuses', async () => {
+    const { user } = openMeetings({ write: { status: 500, body: { detail: 'Something went wrong' } } });
+    await pendingList();
+    await user.click(screen.getByRole('button', { name: 'Create Meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Meeting' });
+    await user.type(within(dialog).getByLabelText('Meeting date'), '2026-05-20');
+    await user.type(within(dialog).getByLabelText('Agenda'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
+    expect(await screen.findByText('Failed to create meeting')).toBeInTheDocument();
+  });
+
+  it('shows the empty states', async () => {
+    openMeetings({ pending: [], meetings: [] });
+    expect(await screen.findByText('No applications are waiting for the committee')).toBeInTheDocument();
+    expect(await screen.findByText('No meetings yet')).toBeInTheDocument();
+  });
+});

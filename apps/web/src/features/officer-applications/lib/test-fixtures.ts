@@ -1,0 +1,244 @@
+/** Test data and a fake API for the officer screens' component tests (the network is the only thing faked). */
+import type {
+  Allotment,
+  Applicant,
+  Application,
+  ApplicationDocument,
+  ApplicationStatus,
+  Asset,
+  Invoice,
+  LeaseDeed,
+  Possession,
+  TimelineEvent,
+  User,
+} from '@portal/contract';
+import { jsonResponse, type FetchHandler } from '../../../test/render-app';
+
+export const APP_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+export const ASSET_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+export const APPLICANT_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+export const ALLOTMENT_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+export const COMMITTEE_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+
+export function application(status: ApplicationStatus, overrides: Partial<Application> = {}): Application {
+  return {
+    id: APP_ID,
+    application_number: 'APP-2026-000042',
+    applicant_id: APPLICANT_ID,
+    asset_id: ASSET_ID,
+    application_type: 'new',
+    status,
+    current_stage: 'Stage text from the server',
+    estimated_investment: 25_000_000,
+    employment_generation: 40,
+    project_description: 'CNC machining unit',
+    assigned_to: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    submitted_at: '2026-03-02T10:00:00.000Z',
+    updated_at: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const asset: Asset = {
+  id: ASSET_ID,
+  asset_code: 'HYD-PL-002',
+  category_id: 'msme',
+  type: 'plot',
+  zone: 'Hyderabad North',
+  location: 'Patancheru IDA',
+  survey_number: '107/2',
+  plot_number: 'P-2',
+  total_area: 1125,
+  available_area: 1125,
+  unit: 'sqm',
+  valuation: 1_850_000,
+  status: 'available',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+export const applicant: Applicant = {
+  id: APPLICANT_ID,
+  user_id: '11111111-1111-4111-8111-111111111111',
+  organization_name: 'Kumar Precision Components Pvt Ltd',
+  pan_number: 'ABCPK1234L',
+  gst_number: null,
+  category: 'mse',
+  address: 'Plot 12, Industrial Estate Road',
+  city: 'Hyderabad',
+  state: 'Telangana',
+  pincode: '500037',
+  bank_name: 'State Bank of India',
+  bank_account: '30123456789',
+  bank_ifsc: 'SBIN0001234',
+  sdp_reference: null,
+  kyc_verified: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+export function document(
+  id: string,
+  verification_status: ApplicationDocument['verification_status'],
+  type: ApplicationDocument['document_type'] = 'pan_card',
+): ApplicationDocument {
+  return {
+    id,
+    application_id: APP_ID,
+    document_type: type,
+    file_name: `${type}.pdf`,
+    file_size: 1000,
+    uploaded_at: '2026-03-01T10:00:00.000Z',
+    verified: verification_status === 'verified',
+    verification_status,
+  };
+}
+
+export const invoices: Invoice[] = [
+  {
+    id: '22222222-2222-4222-8222-222222222222',
+    invoice_number: 'INV-2026-000007',
+    application_id: APP_ID,
+    invoice_type: 'processing_fee',
+    amount: 11800,
+    due_date: '2026-04-01',
+    status: 'paid',
+    generated_at: '2026-03-02T10:00:00.000Z',
+    paid_at: '2026-03-03T10:00:00.000Z',
+  },
+];
+
+export const allotment: Allotment = {
+  id: ALLOTMENT_ID,
+  application_id: APP_ID,
+  asset_id: ASSET_ID,
+  allotment_number: 'ALT-2026-000003',
+  allotment_type: 'provisional',
+  allotment_date: '2026-05-01',
+  expiry_date: null,
+  status: 'active',
+  letter_generated: true,
+  created_at: '2026-05-01T10:00:00.000Z',
+};
+
+export function leaseDeed(verification_status: LeaseDeed['verification_status']): LeaseDeed {
+  return {
+    id: '33333333-3333-4333-8333-333333333333',
+    allotment_id: ALLOTMENT_ID,
+    file_name: 'lease-deed.pdf',
+    submission_date: '2026-05-10T10:00:00.000Z',
+    verification_status,
+    remarks: verification_status === 'needs_revision' ? 'Stamp page missing' : null,
+    verified_at: null,
+  };
+}
+
+export const possession: Possession = {
+  id: '44444444-4444-4444-8444-444444444444',
+  allotment_id: ALLOTMENT_ID,
+  certificate_number: '44444444-444',
+  possession_date: '2026-06-01',
+  area_verified: 1100.5,
+  boundary_marked: true,
+  remarks: null,
+  created_at: '2026-06-01T10:00:00.000Z',
+};
+
+export const timeline: TimelineEvent[] = [
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    application_id: APP_ID,
+    action: 'Invoice generated',
+    user_role: 'SYSTEM',
+    user_name: 'SYSTEM',
+    details: 'Premium instalment invoice INV-2026-000009 generated',
+    timestamp: '2026-04-02T10:00:00.000Z',
+    entity_type: 'invoice',
+  },
+  {
+    id: '66666666-6666-4666-8666-666666666666',
+    application_id: APP_ID,
+    action: 'Status changed to under_scrutiny',
+    user_role: 'zonal_manager',
+    user_name: 'Lakshmi Rao',
+    details: 'SUBMITTED → UNDER SCRUTINY: Under scrutiny',
+    timestamp: '2026-03-05T10:00:00.000Z',
+    entity_type: 'application',
+  },
+];
+
+export const users: User[] = [
+  {
+    id: COMMITTEE_ID,
+    email: 'committee@example.com',
+    full_name: 'Anita Sharma',
+    role: 'committee',
+    is_active: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: '77777777-7777-4777-8777-777777777777',
+    email: 'zonal@example.com',
+    full_name: 'Lakshmi Rao',
+    role: 'zonal_manager',
+    is_active: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+export interface FakeState {
+  application: Application;
+  documents?: ApplicationDocument[];
+  allotment?: Allotment | null;
+  leaseDeed?: LeaseDeed | null;
+  possession?: Possession | null;
+  users?: User[] | 'fail';
+  /** Answers for writes, by "METHOD /path" (without /api and the query); default 200 with the body echoed. */
+  writes?: Record<string, { status: number; body?: unknown }>;
+  failApplication?: boolean;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: string;
+  body: unknown;
+}
+
+/** A fetch handler that answers the officer screens' reads from `state` and records every write. */
+export function fakeApi(state: FakeState): { handler: FetchHandler; writes: RecordedCall[] } {
+  const writes: RecordedCall[] = [];
+  const handler: FetchHandler = (url, init) => {
+    const parsed = new URL(url, 'http://localhost');
+    const path = parsed.pathname.replace(/^\/api/, '');
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET') {
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      writes.push({ method, path, query: parsed.search, body });
+      const answer = state.writes?.[`${method} ${path}`];
+      return jsonResponse(answer?.status ?? (method === 'POST' ? 201 : 200), answer?.body ?? body ?? {});
+    }
+    const reads: Record<string, () => Response> = {
+      [`/applications/${APP_ID}`]: () =>
+        state.failApplication
+          ? jsonResponse(404, { detail: 'Application not found' })
+          : jsonResponse(200, state.application),
+      [`/applications/${APP_ID}/documents`]: () => jsonResponse(200, state.documents ?? []),
+      [`/applications/${APP_ID}/timeline`]: () => jsonResponse(200, timeline),
+      '/invoices': () => jsonResponse(200, invoices),
+      '/payments': () => jsonResponse(200, []),
+      [`/assets/${ASSET_ID}`]: () => jsonResponse(200, asset),
+      [`/applicants/${APPLICANT_ID}`]: () => jsonResponse(200, applicant),
+      '/allotments': () => jsonResponse(200, state.allotment ? [state.allotment] : []),
+      [`/allotments/${ALLOTMENT_ID}/lease-deed`]: () =>
+        state.leaseDeed ? jsonResponse(200, state.leaseDeed) : jsonResponse(404, { detail: 'none' }),
+      [`/allotments/${ALLOTMENT_ID}/possession`]: () =>
+        state.possession ? jsonResponse(200, state.possession) : jsonResponse(404, { detail: 'none' }),
+      '/users': () =>
+        state.users === 'fail' ? jsonResponse(500, { detail: 'boom' }) : jsonResponse(200, state.users ?? users),
+      '/applications': () => jsonResponse(200, [state.application]),
+    };
+    return (reads[path] ?? (() => jsonResponse(200, [])))();
+  };
+  return { handler, writes };
+}

@@ -1,0 +1,45 @@
+/** The first 50 rows of a report, in the columns of its type, with money, dates and statuses formatted. */
+import { useTranslation } from 'react-i18next';
+import {
+  formatDate,
+  formatNumber,
+  formatRupees,
+  REPORT_COLUMNS,
+  REPORT_TABLE_ROWS,
+  type Report,
+} from '@portal/contract';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+
+type Row = Report['data'][number];
+
+const MONEY = new Set(['estimated_investment', 'valuation', 'amount']);
+const DATES = new Set(['created_at', 'submitted_at', 'payment_date', 'allotment_date', 'expiry_date']);
+const NUMBERS = new Set(['total_area', 'available_area', 'employment_generation']);
+
+export function ReportTable({ report }: { report: Report }) {
+  const { t } = useTranslation('reports');
+  const cell = (column: string, value: unknown) => {
+    if (column === 'status' && typeof value === 'string') return <StatusBadge status={value} />;
+    if (MONEY.has(column)) return formatRupees(value as number);
+    if (DATES.has(column)) return formatDate(value as string | null);
+    if (NUMBERS.has(column)) return formatNumber(value as number);
+    if (typeof value === 'boolean') return value ? t('yes') : t('no');
+    if (value === null || value === undefined || value === '') return '—';
+    return String(value);
+  };
+  const columns: Column<Row>[] = REPORT_COLUMNS[report.report_type].map((column) => ({
+    key: column,
+    header: t(`columns.${column}`),
+    numeric: MONEY.has(column) || NUMBERS.has(column),
+    cell: (row) => cell(column, row[column]),
+  }));
+  return (
+    <DataTable
+      caption={t('result.caption', { type: t(`types.${report.report_type}`) })}
+      columns={columns}
+      rows={report.data.slice(0, REPORT_TABLE_ROWS)}
+      rowKey={(row) => String(row.id ?? JSON.stringify(row))}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+// Service requests: the list's columns, the New Request dialog's defaults and rules, and what it sends.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ServiceRequest } from '@portal/contract';
+import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
+
+const REQUEST: ServiceRequest = {
+  id: 'a1000000-0000-4000-8000-000000000001',
+  request_number: 'SR-2026-000001',
+  request_type: 'mortgage_noc',
+  application_id: null,
+  allotment_id: null,
+  description: 'NOC for a term loan',
+  fee_amount: 2500,
+  status: 'submitted',
+  submitted_at: '2026-02-10T10:00:00Z',
+};
+const APP_ID = 'c0000000-0000-4000-8000-000000000001';
+
+async function open(handler: FetchHandler) {
+  signedInAs('entrepreneur');
+  const fetchMock = stubFetch(handler);
+  renderApp('/service-requests');
+  await screen.findByRole('heading', { level: 1, name: 'Service Requests' });
+  return fetchMock;
+}
+
+describe('service requests', () => {
+  it('lists number, status, type, fee, submitted date and description', async () => {
+    await open((url) => (url === '/api/service-requests' ? jsonResponse(200, [REQUEST]) : jsonResponse(200, [])));
+    const table = await screen.findByRole('table', { name: 'Your service requests' });
+    const row = within(table).getAllByRole('row')[1]!;
+    for (const text of [
+      'SR-2026-000001',
+      'SUBMITTED',
+      'Mortgage NOC',
+      '₹2,500',
+      '10 Feb 2026',
+      'NOC for a term loan',
+    ]) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('opens New Request with type change_name and fee 0, requires a description, and sends empty links as null', async () => {
+    const fetchMock = await open((url, init) => {
+      if (url === '/api/service-requests' && init.method === 'POST')
+        return jsonResponse(201, { ...REQUEST, id: 'a1000000-0000-4000-8000-000000000002' });
+      if (url === '/api/applications')
+        return jsonResponse(200, [{ id: APP_ID, application_number: 'APP-2026-000001' }]);
+      return jsonResponse(200, []);
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('No service requests yet')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'New Request' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    expect(within(dialog).getByLabelText('Request type')).toHaveValue('change_name');
+    expect(within(dialog).getByLabelText('Fee amount (₹)')).toHaveValue(0);
+    expect(within(dialog).getByLabelText('Application (optional)')).toHaveValue('');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a description of your request');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Description'), 'Change the firm name');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Service request submitted successfully')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body))).toEqual({
+      request_type: 'change_name',
+      application_id: null,
+      allotment_id: null,
+      description: 'Change the firm name',
+      fee_amount: 0,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('links an own application and sends the chosen type and fee', async () => {
+    const fetchMock = await open((url, init) => {
+      if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
+      if (url === '/api/applications')
+        return jsonResponse(200, [{ id: APP_ID, application_number: 'APP-2026-000001' }]);
+      return jsonResponse(200, []);
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'eot');
+    await user.selectOptions(await within(dialog).findByLabelText('Application (optional)'), APP_ID);
+    await user.type(within(dialog).getByLabelText('Description'), 'Six more months');
+    await user.clear(within(dialog).getByLabelText('Fee amount (₹)'));
+    await user.type(within(dialog).getByLabelText('Fee amount (₹)'), '1500.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await screen.findByText('Service request submitted successfully');
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      request_type: 'eot',
+      application_id: APP_ID,
+      fee_amount: 1500.5,
+    });
+  });
+
+  it("toasts 'Failed to submit request' when the server refuses without a detail", async () => {
+    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : jsonResponse(200, [])));
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    await user.type(within(dialog).getByLabelText('Description'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
+  });
+});
