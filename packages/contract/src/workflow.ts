@@ -99,7 +99,11 @@ export function hasManualTransitions(status: ApplicationStatus): boolean {
 }
 
 /** The entrepreneur dashboard's "Pending Review": submitted and waiting on the corporation. */
-export const APPLICANT_PENDING_STATUSES: readonly ApplicationStatus[] = ['submitted', 'under_scrutiny', 'pending_committee'];
+export const APPLICANT_PENDING_STATUSES: readonly ApplicationStatus[] = [
+  'submitted',
+  'under_scrutiny',
+  'pending_committee',
+];
 /** The officer dashboard's "Pending Review": waiting on an officer before the committee. */
 export const OFFICER_PENDING_REVIEW_STATUSES: readonly ApplicationStatus[] = ['submitted', 'under_scrutiny'];
 /** "Approved" on both dashboards: approved and every later status on the way to completion. */
