@@ -76,7 +76,8 @@ export const REPORT_TYPES = ['applications', 'assets', 'payments', 'allotments']
 export type ReportType = (typeof REPORT_TYPES)[number];
 /** The status values a report of each type may be filtered on. */
 export const REPORT_STATUS_FILTERS: Record<ReportType, readonly string[]> = {
-  applications: APPLICATION_STATUSES,
+  // Drafts are the applicant's own until submitted, so no staff report shows them.
+  applications: APPLICATION_STATUSES.filter((status) => status !== 'draft'),
   assets: ASSET_STATUSES,
   payments: PAYMENT_STATUSES,
   allotments: ALLOTMENT_STATUSES,

@@ -1,6 +1,6 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Application, ApplicationStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applicants, applications } from '../db/schema';
@@ -94,12 +94,15 @@ export async function lockApplication(db: Database, id: string): Promise<Applica
 export interface ApplicationSearch extends ApplicationFilter {
   /** Case-insensitive part of the application number. */
   numberContains?: string;
+  /** Leave out drafts: they are the applicant's own until submitted. */
+  excludeDrafts?: boolean;
 }
 
 export async function searchApplications(db: Database, search: ApplicationSearch): Promise<ApplicationRow[]> {
   const conditions: SQL[] = [];
   if (search.applicantId) conditions.push(eq(applications.applicantId, search.applicantId));
   if (search.statuses?.length) conditions.push(inArray(applications.status, search.statuses));
+  if (search.excludeDrafts) conditions.push(ne(applications.status, 'draft'));
   if (search.numberContains) {
     const escaped = search.numberContains.replace(/[\\%_]/g, (char) => `\\${char}`);
     conditions.push(ilike(applications.applicationNumber, `%${escaped}%`));

@@ -50,7 +50,9 @@ export async function officerStats(db: Database, today: string): Promise<Officer
       pending_committee: count(sql`${eq(applications.status, 'pending_committee')}`),
       approved: count(sql`${inArray(applications.status, [...APPROVED_OR_LATER_STATUSES])}`),
     })
-    .from(applications);
+    .from(applications)
+    // Drafts are the applicant's own until submitted.
+    .where(ne(applications.status, 'draft'));
   const [assetFigures] = await db
     .select({ available_assets: count() })
     .from(assets)

@@ -37,6 +37,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function applicationReportRows(db: Database, filter: ReportFilter): Promise<ReportRow[]> {
   const conditions = [
+    // Drafts are the applicant's own until submitted.
+    sql`${applications.status} <> 'draft'`,
     ...instantRange(applications.createdAt, filter),
     ...(filter.status ? [sql`${applications.status} = ${filter.status}`] : []),
     ...zoneIs(filter.zone),

@@ -76,9 +76,14 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       expect((await ctx.request(ravi, { method: 'GET', url: '/api/applications?limit=0' })).statusCode).toBe(422);
     });
 
-    it("never shows an entrepreneur another's applications; staff see everyone's", async () => {
+    it("never shows an entrepreneur another's applications; staff see everyone's once submitted", async () => {
       const other = await entrepreneurWithProfile();
       const created = (await newApplication(other)).json();
+      const legal = await ctx.tokenFor('legal');
+      const staffBefore = (await ctx.request(legal, { method: 'GET', url: '/api/applications' })).json();
+      expect(staffBefore.map((app: Application) => app.id)).not.toContain(created.id);
+      expect(staffBefore.map((app: Application) => app.status)).not.toContain('draft');
+      await ctx.request(other, { method: 'POST', url: `/api/applications/${created.id}/submit` });
       const mine = (await ctx.request(other, { method: 'GET', url: '/api/applications' })).json();
       expect(mine.map((app: Application) => app.id)).toEqual([created.id]);
       const raviNow = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json();
@@ -87,7 +92,7 @@ describe(`applications (${TEST_DB_KIND})`, () => {
         await ctx.request(await ctx.tokenFor('legal'), { method: 'GET', url: '/api/applications' })
       ).json();
       expect(staff.map((app: Application) => app.id)).toEqual(
-        expect.arrayContaining([created.id, ...raviApps.map((app) => app.id)]),
+        expect.arrayContaining([created.id, ...raviApps.filter((app) => app.status !== 'draft').map((app) => app.id)]),
       );
       const { token: noProfile } = await registerEntrepreneur(ctx);
       expect((await ctx.request(noProfile, { method: 'GET', url: '/api/applications' })).json()).toEqual([]);

@@ -61,7 +61,7 @@ export interface ApplicationListQuery {
   offset?: number;
 }
 
-/** An entrepreneur sees their own applications (none without a profile); staff see all. */
+/** An entrepreneur sees their own applications (none without a profile); staff see all that were submitted. */
 export async function listVisibleApplications(
   db: Database,
   user: CurrentUser,
@@ -77,6 +77,7 @@ export async function listVisibleApplications(
     applicantId,
     statuses: query.status ? [query.status] : undefined,
     numberContains: query.q || undefined,
+    excludeDrafts: user.role !== 'entrepreneur',
     limit: query.limit,
     offset: query.offset,
   });

@@ -118,6 +118,19 @@ describe(`reports (${TEST_DB_KIND})`, () => {
     }
   });
 
+  it("leaves drafts out of the applications report: they are the applicant's own until submitted", async () => {
+    const draft = await addApplication(ctx, {
+      assetId: (
+        await addAsset(ctx, { zone: 'Draft Zone', createdAt: new Date('2020-01-01T00:00:00Z'), code: 'RPT-DRAFT' })
+      ).id,
+      status: 'draft',
+      createdAt: new Date('2020-01-01T00:00:00Z'),
+    });
+    const listed = await data('applications', {}, 'application_number');
+    expect(listed).not.toContain(draft.applicationNumber);
+    expect(listed).toContain(numbers.b);
+  });
+
   it('answers 404 for an unknown report type', async () => {
     const response = await report('invoices');
     expect(response.statusCode).toBe(404);
