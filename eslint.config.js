@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 
 const root = import.meta.dirname;
 const foldersIn = (dir) =>
@@ -12,34 +11,50 @@ const foldersIn = (dir) =>
     ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
     : [];
 
-const isolate = (dir) =>
-  foldersIn(dir).map((name) => ({
-    target: `./${dir}/${name}`,
-    from: `./${dir}`,
-    except: [`./${name}`],
-    message: `Code in ${dir}/${name} may not import another folder of ${dir}; share through a common layer instead.`,
-  }));
+// Each folder of `dir` may not reach a sibling folder through a relative path (`../other/...`, `../../other/...`).
+const noApiImports = { regex: '(^|/)api/src(/|$)|^@portal/api', message: 'The web app talks to the API over HTTP only.' };
+
+const isolate = (dir, extraPatterns = []) =>
+  foldersIn(dir).map((name) => {
+    const siblings = foldersIn(dir).filter((other) => other !== name);
+    return {
+      files: [`${dir}/${name}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(${siblings.join('|')})(/|$)`,
+                message: `Code in ${dir}/${name} may not import another folder of ${dir}; share through a common layer instead.`,
+              },
+              ...extraPatterns,
+            ],
+          },
+        ],
+      },
+    };
+  });
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', 'data/**', '**/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'import-x/no-restricted-paths': [
+    },
+  },
+  { files: ['apps/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [noApiImports] }] } },
+  ...isolate('apps/web/src/features', [noApiImports]),
+  ...isolate('apps/api/src/modules'),
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        {
-          zones: [
-            ...isolate('apps/web/src/features'),
-            ...isolate('apps/api/src/modules'),
-            { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
-            { target: './packages/contract', from: './apps', message: 'The contract depends on nothing of the apps.' },
-          ],
-        },
+        { patterns: [{ regex: '(^|/)apps/', message: 'The contract depends on nothing of the apps.' }] },
       ],
     },
   },
