@@ -189,6 +189,10 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   await expect(payButtons).toHaveCount(2);
   for (let paid = 1; paid <= 2; paid++) {
     await payButtons.first().click();
+    // Paying asks first, naming the invoice and its amount.
+    const confirm = page.getByRole('dialog', { name: /^Pay invoice INV-\d{4}-\d{6}$/ });
+    await expect(confirm).toContainText(/You are about to pay ₹[\d,]+ online for invoice INV-/);
+    await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
     await expect(toast(page, /Payment recorded successfully\. Receipt RCP-\d{4}-\d{6}\./).nth(paid - 1)).toBeVisible();
     await expect(payButtons).toHaveCount(2 - paid);
   }

@@ -87,7 +87,8 @@ test('an application goes from submission to possession through every officer ro
   await test.step('the committee approves it in a meeting', async () => {
     await as(page, 'committee');
     await page.goto('/officer/meetings');
-    await page.getByRole('button', { name: 'Create Meeting' }).click();
+    // The page header's action (an empty meeting list offers the same button).
+    await page.getByRole('button', { name: 'Create Meeting' }).first().click();
     const meeting = page.getByRole('dialog', { name: 'Create Meeting' });
     await meeting.getByLabel('Meeting date').fill('2026-06-15');
     await meeting.getByLabel('Agenda').fill('Allotment approvals');
@@ -119,6 +120,7 @@ test('an application goes from submission to possession through every officer ro
     await expect(payButtons).toHaveCount(3);
     for (let left = 3; left > 0; left--) {
       await payButtons.first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm Payment' }).click();
       await expect(payButtons).toHaveCount(left - 1);
     }
   });
@@ -205,20 +207,20 @@ test('an application goes from submission to possession through every officer ro
     await page.getByRole('tab', { name: 'Timeline' }).click();
     const timeline = page.getByRole('list', { name: 'Timeline' });
     const expected: Array<[string, string]> = [
-      ['Possession recorded', 'Lakshmi Rao (zonal manager)'],
-      ['Lease deed approved', 'Lakshmi Rao (zonal manager)'],
-      ['Lease deed needs revision', 'Lakshmi Rao (zonal manager)'],
-      ['Lease deed uploaded', 'Ravi Kumar (entrepreneur)'],
-      ['Allotment created', 'Anita Sharma (committee)'],
-      ['Payment received', 'Ravi Kumar (entrepreneur)'],
+      ['Possession recorded', 'Lakshmi Rao (Zonal manager)'],
+      ['Lease deed approved', 'Lakshmi Rao (Zonal manager)'],
+      ['Lease deed needs revision', 'Lakshmi Rao (Zonal manager)'],
+      ['Lease deed uploaded', 'Ravi Kumar (Entrepreneur)'],
+      ['Allotment created', 'Anita Sharma (Committee)'],
+      ['Payment received', 'Ravi Kumar (Entrepreneur)'],
       ['Invoice generated', 'SYSTEM'],
-      ['Status changed to pending_payment', 'Suresh Reddy (ho)'],
-      ['Status changed to approved', 'Anita Sharma (committee)'],
-      ['Placed on meeting agenda', 'Anita Sharma (committee)'],
-      ['Status changed to pending_committee', 'Lakshmi Rao (zonal manager)'],
-      ['Document verified', 'Lakshmi Rao (zonal manager)'],
-      ['Status changed to under_scrutiny', 'Lakshmi Rao (zonal manager)'],
-      ['Application submitted', 'Ravi Kumar (entrepreneur)'],
+      ['Status changed to Pending payment', 'Suresh Reddy (Head office)'],
+      ['Status changed to Approved', 'Anita Sharma (Committee)'],
+      ['Placed on meeting agenda', 'Anita Sharma (Committee)'],
+      ['Status changed to Pending committee', 'Lakshmi Rao (Zonal manager)'],
+      ['Document verified', 'Lakshmi Rao (Zonal manager)'],
+      ['Status changed to Under scrutiny', 'Lakshmi Rao (Zonal manager)'],
+      ['Application submitted', 'Ravi Kumar (Entrepreneur)'],
     ];
     for (const [action, who] of expected) {
       await expect(

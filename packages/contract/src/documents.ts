@@ -34,3 +34,13 @@ export function isAcceptedExtension(fileName: string, accepted: readonly FileExt
 export function acceptAttribute(accepted: readonly FileExtension[]): string {
   return accepted.map((ext) => `.${ext}`).join(',');
 }
+
+/** Plain English names of the document types, for server-written text such as timeline details. */
+export const DOCUMENT_TYPE_NAMES: Record<DocumentType, string> = {
+  dpr: 'DPR',
+  pan_card: 'PAN card',
+  bank_proof: 'Bank account proof',
+  gst_certificate: 'GST certificate',
+  caste_certificate: 'Caste certificate',
+  other: 'Other document',
+};

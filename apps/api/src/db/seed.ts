@@ -1,7 +1,7 @@
 /** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
  * Runs only on a database without users, so a second start keeps what is there. */
 import { addDays } from '../lib/dates';
-import { FEES, processingFeeWithGst, roundRupees, type ApplicationStatus, type Role } from '@portal/contract';
+import { DEFAULT_STAGE, FEES, processingFeeWithGst, roundRupees, type ApplicationStatus, type Role } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
@@ -158,7 +158,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       if (item.status !== 'submitted') {
         await tx.insert(timelineEvents).values({
           applicationId: application!.id,
-          action: `Status changed to ${item.status}`,
+          action: `Status changed to ${DEFAULT_STAGE[item.status]}`,
           userRole: 'zonal_manager',
           userName: 'Lakshmi Rao',
           userId: userRows.find((user) => user.role === 'zonal_manager')!.id,

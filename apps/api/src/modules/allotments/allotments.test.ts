@@ -3,6 +3,7 @@ import {
   ALLOTMENT_FROM_STATUSES,
   APPLICATION_STATUSES,
   can,
+  formatDate,
   LEASE_DEED_UPLOAD_STATUSES,
   possessionCertificateNumber,
   ROLES,
@@ -426,7 +427,12 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
         });
         expect(read.json()).toMatchObject({ id: possession.id, certificate_number: possession.certificate_number });
         const [event] = await listEventsForApplication(ctx.db, app.id);
-        expect(event).toMatchObject({ action: 'Possession recorded', user_role: role, entity_type: 'possession' });
+        expect(event).toMatchObject({
+          action: 'Possession recorded',
+          details: `Possession given on ${formatDate(todayIso())}; certificate ${possession.certificate_number} issued`,
+          user_role: role,
+          entity_type: 'possession',
+        });
         expect((await possess(role, allotment.id)).statusCode).toBe(409);
       },
     );

@@ -4,6 +4,7 @@ import {
   ALLOTMENT_FROM_STATUSES,
   can,
   DEFAULT_STAGE,
+  formatDate,
   LEASE_DEED_UPLOAD_STATUSES,
   possessionCertificateNumber,
   type Allotment,
@@ -280,7 +281,7 @@ export async function recordPossession(
     await recordEvent(tx, actorOf(user), {
       applicationId: allotment.applicationId,
       action: 'Possession recorded',
-      details: `Possession given on ${request.possession_date}; certificate ${possessionCertificateNumber(possession.id)} issued`,
+      details: `Possession given on ${formatDate(request.possession_date)}; certificate ${possessionCertificateNumber(possession.id)} issued`,
       entityType: 'possession',
       entityId: possession.id,
     });

@@ -294,7 +294,7 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       expect(timeline.statusCode).toBe(200);
       const events = timeline.json();
       expect(events.map((event: { action: string }) => event.action)).toEqual([
-        'Status changed to under_scrutiny',
+        'Status changed to Under scrutiny',
         'Application submitted',
         'Application created',
       ]);

@@ -42,7 +42,12 @@ describe(`meetings (${TEST_DB_KIND})`, () => {
       const listed = (await list(role)).json() as { id: string }[];
       expect(listed.map((item) => item.id)).toContain(meeting.id);
       const [event] = await listEventsForApplication(ctx.db, application.id);
-      expect(event).toMatchObject({ action: 'Placed on meeting agenda', user_role: role, entity_type: 'meeting' });
+      expect(event).toMatchObject({
+        action: 'Placed on meeting agenda',
+        details: `SLAC meeting ${meeting.meeting_number} on 15 Jul 2026`,
+        user_role: role,
+        entity_type: 'meeting',
+      });
     },
   );
 

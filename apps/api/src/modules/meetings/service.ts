@@ -1,5 +1,5 @@
 /** Committee meetings: kept on the server with their agenda and the applications placed on them. */
-import type { CreateMeetingRequest, Meeting } from '@portal/contract';
+import { formatDate, type CreateMeetingRequest, type Meeting } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
@@ -27,10 +27,11 @@ export async function createMeeting(db: Database, user: CurrentUser, request: Cr
     });
     const actor = actorOf(user);
     const committee = meeting.committeeType.toUpperCase();
+    const heldOn = formatDate(meeting.meetingDate);
     await recordEvent(tx, actor, {
       applicationId: null,
       action: 'Meeting created',
-      details: `${committee} meeting ${meeting.meetingNumber} on ${meeting.meetingDate}`,
+      details: `${committee} meeting ${meeting.meetingNumber} on ${heldOn}`,
       entityType: 'meeting',
       entityId: meeting.id,
     });
@@ -38,7 +39,7 @@ export async function createMeeting(db: Database, user: CurrentUser, request: Cr
       await recordEvent(tx, actor, {
         applicationId: application.id,
         action: 'Placed on meeting agenda',
-        details: `${committee} meeting ${meeting.meetingNumber} on ${meeting.meetingDate}`,
+        details: `${committee} meeting ${meeting.meetingNumber} on ${heldOn}`,
         entityType: 'meeting',
         entityId: meeting.id,
       });

@@ -3,6 +3,7 @@
 import {
   can,
   DEFAULT_STAGE,
+  DOCUMENT_TYPE_NAMES,
   FEES,
   isAllowedStatusUpdate,
   roundRupees,
@@ -33,6 +34,8 @@ import { APPLICATION_NOT_FOUND } from '../../lib/access';
 
 export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
   `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
+/** The timeline's words for a status change, in the status's plain name ('Status changed to Pending committee'). */
+export const statusChangedAction = (to: ApplicationStatus) => `Status changed to ${DEFAULT_STAGE[to]}`;
 export const LOST_RACE = 'The application was changed by someone else at the same time. Please reload and try again.';
 
 export async function updateStatus(
@@ -63,9 +66,11 @@ export async function updateStatus(
     const actor = actorOf(user);
     await recordEvent(tx, actor, {
       applicationId: id,
-      action: from === to ? 'Committee decision recorded' : `Status changed to ${to}`,
+      action: from === to ? 'Committee decision recorded' : statusChangedAction(to),
       details:
-        from === to ? request.current_stage : `${statusLabel(from)} → ${statusLabel(to)}: ${request.current_stage}`,
+        from === to
+          ? request.current_stage
+          : `Moved from ${DEFAULT_STAGE[from]} to ${DEFAULT_STAGE[to]}. Stage: ${request.current_stage}`,
       entityType: 'application',
       entityId: id,
     });
@@ -121,7 +126,7 @@ async function enterPendingPayment(tx: Database, application: ApplicationRow): P
   if (!verified) return application;
   await recordEvent(tx, SYSTEM_ACTOR, {
     applicationId: application.id,
-    action: 'Status changed to payment_verified',
+    action: statusChangedAction('payment_verified'),
     details: 'All invoices are paid',
     entityType: 'application',
     entityId: application.id,
@@ -150,7 +155,7 @@ export async function verifyDocument(
     await recordEvent(tx, actorOf(user), {
       applicationId,
       action: verified ? 'Document verified' : 'Document rejected',
-      details: `${document.documentType}: ${document.fileName}`,
+      details: `${DOCUMENT_TYPE_NAMES[document.documentType]}: ${document.fileName}`,
       entityType: 'document',
       entityId: documentId,
     });

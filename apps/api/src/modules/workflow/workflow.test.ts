@@ -164,7 +164,23 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('payment_verified');
     const events = await listEventsForApplication(ctx.db, app.id);
-    expect(events[0]).toMatchObject({ action: 'Status changed to payment_verified', user_role: 'SYSTEM' });
+    expect(events[0]).toMatchObject({ action: 'Status changed to Payment verified', user_role: 'SYSTEM' });
+  });
+
+  it('writes the timeline in plain words, not status codes', async () => {
+    const app = await insertTestApplication(ctx, 'under_scrutiny');
+    const response = await putStatus('zonal_manager', app.id, {
+      status: 'pending_committee',
+      current_stage: 'With the SLSC',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [event] = await listEventsForApplication(ctx.db, app.id);
+    expect(event).toMatchObject({
+      action: 'Status changed to Pending committee',
+      details: 'Moved from Under scrutiny to Pending committee. Stage: With the SLSC',
+      user_role: 'zonal_manager',
+    });
+    expect(`${event!.action} ${event!.details}`).not.toMatch(/[a-z]_[a-z]|[A-Z]{2,} [A-Z]{2,}/);
   });
 
   it('lets exactly one of ten racing status updates win', async () => {
@@ -241,9 +257,9 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
           verified: false,
         });
         const events = await listEventsForApplication(ctx.db, app.id);
-        expect(events.slice(0, 2).map((event) => [event.action, event.user_role])).toEqual([
-          ['Document rejected', role],
-          ['Document verified', role],
+        expect(events.slice(0, 2).map((event) => [event.action, event.details, event.user_role])).toEqual([
+          ['Document rejected', 'PAN card: pan.pdf', role],
+          ['Document verified', 'PAN card: pan.pdf', role],
         ]);
         expect((await verify(role, app.id, first.id, false)).statusCode).toBe(409);
       },

@@ -72,7 +72,7 @@ export function assetItems(asset: Asset, t: (key: string) => string): Array<[str
     [t('detail.fields.zone'), asset.zone],
     [t('detail.fields.location'), asset.location],
     [t('detail.fields.surveyNumber'), asset.survey_number],
-    [t('detail.fields.plotNumber'), asset.plot_number ?? 'N/A'],
+    [t('detail.fields.plotNumber'), asset.plot_number ?? t('notAvailable')],
     [t('detail.fields.totalArea'), `${formatNumber(asset.total_area)} ${asset.unit}`],
     [t('detail.fields.availableArea'), `${formatNumber(asset.available_area)} ${asset.unit}`],
     [t('detail.fields.valuation'), formatRupees(asset.valuation)],
@@ -453,7 +453,7 @@ export function AllotmentTab({
                   tone={LEASE_DEED_TONES[leaseDeed.verification_status]}
                 />,
               ],
-              [t('detail.allotment.remarks'), leaseDeed.remarks || 'N/A'],
+              [t('detail.allotment.remarks'), leaseDeed.remarks || t('notAvailable')],
             ]}
           />
         ) : (
@@ -483,7 +483,7 @@ export function AllotmentTab({
                 t('detail.allotment.boundaryMarked'),
                 possession.boundary_marked ? t('detail.allotment.yes') : t('detail.allotment.no'),
               ],
-              [t('detail.allotment.remarks'), possession.remarks || 'N/A'],
+              [t('detail.allotment.remarks'), possession.remarks || t('notAvailable')],
             ]}
           />
         ) : (

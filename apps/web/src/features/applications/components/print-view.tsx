@@ -82,7 +82,7 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
             items={[
               [t('print.organization'), applicant.organization_name],
               [t('print.pan'), applicant.pan_number],
-              [t('print.gst'), applicant.gst_number ?? 'N/A'],
+              [t('print.gst'), applicant.gst_number ?? t('notAvailable')],
               [t('print.category'), applicant.category.toUpperCase()],
               [
                 t('print.address'),
@@ -190,7 +190,7 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
             rows={timeline.map((event) => [
               formatDateTime(event.timestamp),
               event.action,
-              event.user_role === 'SYSTEM' ? 'SYSTEM' : `${event.user_name} (${event.user_role})`,
+              event.user_role === 'SYSTEM' ? t('detail.timeline.system') : `${event.user_name} (${statusLabel(event.user_role)})`,
               event.details,
             ])}
           />

@@ -181,7 +181,10 @@ describe('application detail', () => {
     expect(within(history).getByText('SUCCESS')).toBeInTheDocument();
 
     await user.click(within(invoices).getByRole('button', { name: 'Pay Now INV-2026-000001' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000001' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm Payment' }));
     expect(await screen.findByText('Payment recorded successfully. Receipt RCP-2026-000002.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [, init] = fetchMock.mock.calls.find(([url, call]) => url === '/api/payments' && call?.method === 'POST')!;
     const body = JSON.parse(String(init!.body));
     expect(body).toMatchObject({
@@ -205,7 +208,61 @@ describe('application detail', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
     expect(await screen.findByText('Failed to record payment')).toBeInTheDocument();
+  });
+
+  it('asks before paying: the dialog states the amount and the invoice, and Cancel pays nothing', async () => {
+    const submitted = application({ status: 'submitted' });
+    const { fetchMock } = await openDetail({
+      app: submitted,
+      overrides: {
+        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [invoice(submitted.id)]),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000001' });
+    expect(confirm).toHaveAccessibleDescription(
+      'You are about to pay ₹11,800 online for invoice INV-2026-000001. The invoice will be marked paid and a receipt issued; a payment cannot be undone here.',
+    );
+    expect(within(confirm).getByText('Processing fee (with GST)')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/payments' && init?.method === 'POST')).toBe(false);
+  });
+
+  it("leads a refused payment with 'Failed to record payment' and gives the server's reason under it", async () => {
+    const submitted = application({ status: 'submitted' });
+    await openDetail({
+      app: submitted,
+      overrides: {
+        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [invoice(submitted.id)]),
+        'POST /api/payments': () => jsonResponse(409, { detail: 'This invoice has already been paid' }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
+    const toast = (await screen.findByText('Failed to record payment')).closest('[data-sonner-toast]');
+    expect(toast).toHaveTextContent('This invoice has already been paid');
+  });
+
+  it("toasts 'Failed to load data' when a tab's list fails, and the tab offers a retry", async () => {
+    const submitted = application({ status: 'submitted' });
+    await openDetail({
+      app: submitted,
+      overrides: {
+        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(500, { detail: 'boom' }),
+      },
+    });
+    // Still on Details: the Payments tab is not shown, so this text can only be the toast.
+    const toast = await screen.findByText('Failed to load data', undefined, { timeout: 5000 });
+    expect(toast.closest('[data-sonner-toast]')).not.toBeNull();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Payments' }));
+    expect(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows the timeline latest first, with the role or SYSTEM', async () => {
@@ -229,10 +286,22 @@ describe('application detail', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Upload Lease Deed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload Lease Deed' });
-    const input = within(dialog).getByLabelText('Lease deed (PDF)');
+    expect(dialog).toHaveTextContent('Lease deed (PDF) (required)');
+    const input = within(dialog).getByLabelText('Choose file for Lease deed (PDF)');
     expect(input).toHaveAttribute('accept', '.pdf');
+    expect(input).toHaveAccessibleDescription('Accepted types: PDF. Maximum size 5 MB.');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(within(dialog).getByText('Please select a file')).toBeInTheDocument();
+
+    // Too large: the spec's message. A chosen file can be removed before sending.
+    const tooLarge = new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(tooLarge, 'size', { value: 5242881 });
+    await user.upload(input, tooLarge);
+    expect(within(dialog).getByText('File size should not exceed 5MB')).toBeInTheDocument();
+    await user.upload(input, new File(['%PDF-1.4'], 'draft-deed.pdf', { type: 'application/pdf' }));
+    expect(within(dialog).getByText('draft-deed.pdf')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the chosen lease deed file' }));
+    expect(within(dialog).queryByText('draft-deed.pdf')).not.toBeInTheDocument();
 
     const { FakeXhr, sent } = fakeXhr(() => ({ status: 201, body: {} }));
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
-import { errorDetail } from '../../../lib/api-client';
+import { ApiError, errorDetail } from '../../../lib/api-client';
 import {
   useAllotment,
   useApplication,
@@ -32,6 +32,7 @@ import {
 } from '../api/applications';
 import { AllotmentTab, AssetTab, DetailsTab, DocumentsTab, PaymentsTab, TimelineTab } from '../components/detail-tabs';
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
+import { PayInvoiceDialog } from '../components/pay-invoice-dialog';
 import { PrintView } from '../components/print-view';
 
 /** A deed may be (re)uploaded when there is none, or the last one was sent back. */
@@ -56,6 +57,7 @@ export default function ApplicationDetailPage() {
   const pay = usePayInvoice(id);
   const refresh = useRefreshApplication(id);
   const [payingId, setPayingId] = useState<string>();
+  const [confirmingInvoice, setConfirmingInvoice] = useState<Invoice>();
   const [letterOpen, setLetterOpen] = useState(false);
   const [certificateOpen, setCertificateOpen] = useState(false);
   const [leaseDeedOpen, setLeaseDeedOpen] = useState(false);
@@ -66,6 +68,15 @@ export default function ApplicationDetailPage() {
       void navigate('/applications', { replace: true });
     }
   }, [application.isError, navigate, t]);
+
+  // A tab's list that fails says so in a toast as well as inline (with its retry).
+  const sectionFailed = documents.isError || invoices.isError || payments.isError || timeline.isError;
+  useEffect(() => {
+    if (sectionFailed) toast.error(t('detail.loadDataFailed'), { id: 'application-section-load-failed' });
+  }, [sectionFailed, t]);
+  useEffect(() => {
+    if (asset.isError) toast.error(t('detail.assetLoadFailed'), { id: 'application-asset-load-failed' });
+  }, [asset.isError, t]);
 
   if (application.isPending || application.isError) return <Spinner />;
   const current = application.data;
@@ -86,8 +97,15 @@ export default function ApplicationDetailPage() {
   const payInvoice = (invoice: Invoice) => {
     setPayingId(invoice.id);
     pay.mutate(invoice, {
-      onSuccess: (payment) => toast.success(t('detail.payments.paid', { receipt: payment.receipt_number })),
-      onError: (error) => toast.error(errorDetail(error, t('detail.payments.payFailed'))),
+      onSuccess: (payment) => {
+        setConfirmingInvoice(undefined);
+        toast.success(t('detail.payments.paid', { receipt: payment.receipt_number }));
+      },
+      // The spec's words lead; the server's reason, when it gave one, follows underneath.
+      onError: (error) =>
+        toast.error(t('detail.payments.payFailed'), {
+          description: error instanceof ApiError ? error.detail : undefined,
+        }),
       onSettled: () => setPayingId(undefined),
     });
   };
@@ -151,7 +169,14 @@ export default function ApplicationDetailPage() {
             {
               value: 'payments',
               label: t('detail.tabs.payments'),
-              content: <PaymentsTab invoices={invoices} payments={payments} payingId={payingId} onPay={payInvoice} />,
+              content: (
+                <PaymentsTab
+                  invoices={invoices}
+                  payments={payments}
+                  payingId={payingId}
+                  onPay={setConfirmingInvoice}
+                />
+              ),
             },
             {
               value: 'allotment',
@@ -201,6 +226,12 @@ export default function ApplicationDetailPage() {
           applicant={profile.data ?? undefined}
         />
       )}
+      <PayInvoiceDialog
+        invoice={confirmingInvoice}
+        paying={payingId !== undefined}
+        onConfirm={payInvoice}
+        onCancel={() => setConfirmingInvoice(undefined)}
+      />
       {allotment.data && (
         <LeaseDeedDialog
           open={leaseDeedOpen}

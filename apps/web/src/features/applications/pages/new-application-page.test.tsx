@@ -62,6 +62,14 @@ describe('new application wizard', () => {
     expect(await screen.findByText('No assets available at the moment')).toBeInTheDocument();
   });
 
+  it("toasts 'Failed to load assets' when the asset list fails, besides the inline retry", async () => {
+    await openWizard(api({ 'GET /api/assets/available': () => jsonResponse(500, { detail: 'boom' }) }));
+    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent('Failed to load assets'),
+    );
+  });
+
   it("refuses Next from step 1 without an asset: 'Please select an asset'", async () => {
     await openWizard();
     const user = userEvent.setup();

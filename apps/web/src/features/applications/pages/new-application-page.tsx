@@ -96,6 +96,10 @@ export default function NewApplicationPage() {
   const [documents, setDocuments] = useState<ChosenDocuments>({ files: {}, errors: {}, progress: {} });
   const [submitting, setSubmitting] = useState(false);
 
+  useEffect(() => {
+    if (assets.isError) toast.error(t('wizard.assetsLoadFailed'), { id: 'assets-load-failed' });
+  }, [assets.isError, t]);
+
   const noProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {
     if (noProfile) toast.error(t('wizard.profileRequired'), { id: PROFILE_TOAST_ID });

@@ -1,6 +1,7 @@
 // The entrepreneur dashboard: welcome, the four figures under the entrepreneur names, five recent applications,
 // the empty state.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Application } from '@portal/contract';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
@@ -75,5 +76,23 @@ describe('entrepreneur dashboard', () => {
       'href',
       '/applications/new',
     );
+  });
+
+  it("toasts 'Failed to load dashboard data' when the figures fail, and offers a retry that asks again", async () => {
+    signedInAs('entrepreneur');
+    let statsCalls = 0;
+    stubFetch((url) => {
+      if (url === '/api/dashboard/stats') {
+        statsCalls += 1;
+        return jsonResponse(500, { detail: 'boom' });
+      }
+      return jsonResponse(200, [app(1)]);
+    });
+    renderApp('/');
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    expect(screen.getAllByText('Failed to load dashboard data').length).toBeGreaterThanOrEqual(2);
+    const before = statsCalls;
+    await userEvent.setup().click(retry);
+    await waitFor(() => expect(statsCalls).toBeGreaterThan(before));
   });
 });

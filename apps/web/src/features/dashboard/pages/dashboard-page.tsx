@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Clock, FileText, MapPinned, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { RECENT_APPLICATIONS_ON_DASHBOARD } from '@portal/contract';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -62,10 +62,21 @@ export default function DashboardPage() {
           icon={<MapPinned className="h-5 w-5" />}
         />
       </section>
+      {stats.isError && (
+        <div role="alert" className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-white p-3">
+          <p className="text-red-800">{t('loadFailed')}</p>
+          <Button variant="secondary" size="sm" busy={stats.isRefetching} onClick={() => void stats.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
       <Card
         title={t('recent')}
         action={
-          <Link to="/applications" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link
+            to="/applications"
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2"
+          >
             {t('viewAll')}
           </Link>
         }

@@ -172,5 +172,18 @@ describe('meetings page', () => {
     openMeetings({ pending: [], meetings: [] });
     expect(await screen.findByText('No applications are waiting for the committee')).toBeInTheDocument();
     expect(await screen.findByText('No meetings yet')).toBeInTheDocument();
+    // The empty list offers the action that fills it.
+    expect(screen.getAllByRole('button', { name: 'Create Meeting' })).toHaveLength(2);
+  });
+
+  it('says Failed to load data, with a retry, when the meetings cannot be loaded', async () => {
+    signedInAs('committee');
+    stubFetch((url) =>
+      url === '/api/meetings' ? jsonResponse(500, { detail: 'Database unavailable' }) : jsonResponse(200, [PENDING]),
+    );
+    renderApp('/officer/meetings');
+    // The toast and the inline message.
+    await waitFor(() => expect(screen.getAllByText('Failed to load data')).toHaveLength(2), { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

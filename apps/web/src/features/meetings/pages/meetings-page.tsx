@@ -26,16 +26,23 @@ export default function MeetingsPage() {
   useEffect(() => {
     if (pending.isError) toast.error(t('pending.loadFailed'), { id: 'meetings-pending-load-failed' });
   }, [pending.isError, t]);
+  useEffect(() => {
+    if (meetings.isError) toast.error(t('past.loadFailed'), { id: 'meetings-load-failed' });
+  }, [meetings.isError, t]);
 
-  const create = (
-    <Button icon={<CalendarPlus aria-hidden="true" className="h-4 w-4" />} onClick={() => setCreating(true)}>
+  const createButton = (variant: 'primary' | 'secondary') => (
+    <Button
+      variant={variant}
+      icon={<CalendarPlus aria-hidden="true" className="h-4 w-4" />}
+      onClick={() => setCreating(true)}
+    >
       {t('create.button')}
     </Button>
   );
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={create} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={createButton('primary')} />
       <div className="space-y-6">
         <Card title={t('pending.title')}>
           <QueryState
@@ -55,7 +62,7 @@ export default function MeetingsPage() {
                         <Link
                           to={`/officer/applications/${application.id}`}
                           className="font-semibold text-brand-800 underline underline-offset-2"
-                          aria-label={`${t('pending.open')} ${application.application_number}`}
+                          aria-label={t('pending.open', { number: application.application_number })}
                         >
                           {application.application_number}
                         </Link>
@@ -85,7 +92,7 @@ export default function MeetingsPage() {
           <QueryState
             query={meetings}
             errorMessage={t('past.loadFailed')}
-            empty={<EmptyState message={t('past.empty')} />}
+            empty={<EmptyState message={t('past.empty')} action={createButton('secondary')} />}
           >
             {(list) => (
               <DataTable

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  NOT_AVAILABLE,
   type Allotment,
   type Asset,
   type LeaseDeed,
@@ -98,7 +99,7 @@ export function AllotmentTab({
                   tone={DEED_TONES[leaseDeed.verification_status]}
                 />,
               ],
-              [t('allotment.remarks'), leaseDeed.remarks || 'N/A'],
+              [t('allotment.remarks'), leaseDeed.remarks || NOT_AVAILABLE],
             ]}
           />
         ) : (
@@ -125,7 +126,7 @@ export function AllotmentTab({
                 `${formatNumber(possession.area_verified)}${asset ? ` ${asset.unit}` : ''}`,
               ],
               [t('allotment.boundaryMarked'), possession.boundary_marked ? t('allotment.yes') : t('allotment.no')],
-              [t('allotment.remarks'), possession.remarks || 'N/A'],
+              [t('allotment.remarks'), possession.remarks || NOT_AVAILABLE],
             ]}
           />
         ) : (

@@ -1,6 +1,6 @@
 /** Asset: the land, plot, shed or building the application is for. */
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatRupees, type Asset } from '@portal/contract';
+import { formatNumber, formatRupees, NOT_AVAILABLE, type Asset } from '@portal/contract';
 import { Card } from '../../../components/ui/card';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -22,7 +22,7 @@ export function AssetTab({ asset }: { asset: QueryLike<Asset> }) {
               [t('asset.zone'), item.zone],
               [t('asset.location'), item.location],
               [t('asset.survey'), item.survey_number],
-              [t('asset.plot'), item.plot_number ?? 'N/A'],
+              [t('asset.plot'), item.plot_number ?? NOT_AVAILABLE],
               [t('asset.totalArea'), `${formatNumber(item.total_area)} ${item.unit}`],
               [t('asset.availableArea'), `${formatNumber(item.available_area)} ${item.unit}`],
               [t('asset.valuation'), formatRupees(item.valuation)],

@@ -66,7 +66,11 @@ export function PaymentsTab({
                   cell: (payment) => formatRupees(payment.amount),
                 },
                 { key: 'date', header: t('payments.date'), cell: (payment) => formatDateTime(payment.payment_date) },
-                { key: 'method', header: t('payments.method'), cell: (payment) => payment.payment_method },
+                {
+                  key: 'method',
+                  header: t('payments.method'),
+                  cell: (payment) => t(`paymentMethods.${payment.payment_method}`),
+                },
                 { key: 'reference', header: t('payments.reference'), cell: (payment) => payment.transaction_reference },
                 {
                   key: 'status',

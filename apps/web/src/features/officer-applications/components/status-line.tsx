@@ -1,9 +1,18 @@
-/** The status line at the top of the application: the badge, the stage text, and one sentence of what happens next. */
+/** The status line at the top of the application: the badge, the stage text, and one sentence of what happens next
+ * and who it waits on. */
 import { useTranslation } from 'react-i18next';
-import type { Application } from '@portal/contract';
+import type { Application, LeaseDeed } from '@portal/contract';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
-export function StatusLine({ application }: { application: Application }) {
+/** A final allotment waits on the applicant's lease deed until the deed is approved, then on possession. */
+function nextStepKey(application: Application, leaseDeed: LeaseDeed | null | undefined): string {
+  if (application.status === 'final_allotment' && leaseDeed?.verification_status === 'approved') {
+    return 'nextStep.final_allotment_deedApproved';
+  }
+  return `nextStep.${application.status}`;
+}
+
+export function StatusLine({ application, leaseDeed }: { application: Application; leaseDeed?: LeaseDeed | null }) {
   const { t } = useTranslation('officer-applications');
   return (
     <section aria-label={t('detail.statusLine')} className="mb-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
@@ -16,7 +25,7 @@ export function StatusLine({ application }: { application: Application }) {
       </div>
       <p className="mt-2 text-slate-800">
         <span className="sr-only">{t('detail.next')}: </span>
-        {t(`nextStep.${application.status}`)}
+        {t(nextStepKey(application, leaseDeed))}
       </p>
     </section>
   );

@@ -22,7 +22,10 @@ export function TimelineTab({ timeline }: { timeline: QueryLike<TimelineEvent[]>
               <p className="mt-1 text-sm text-slate-600">
                 {event.user_role === 'SYSTEM'
                   ? t('timeline.system')
-                  : t('timeline.by', { name: event.user_name, role: event.user_role.replace(/_/g, ' ') })}
+                  : t('timeline.by', {
+                      name: event.user_name,
+                      role: t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') }),
+                    })}
               </p>
             </li>
           ))}

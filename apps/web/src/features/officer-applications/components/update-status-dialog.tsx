@@ -66,7 +66,10 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
     ? ''
     : to === 'rejected' || to === 'pending_payment'
       ? t(`updateStatus.consequence_${to}`)
-      : t('updateStatus.consequence', { from: statusLabel(application.status), to: statusLabel(to) });
+      : t('updateStatus.consequence', {
+          from: t(`statuses.${application.status}`),
+          to: t(`statuses.${to}`),
+        });
   const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
 
   return (

@@ -158,10 +158,10 @@ export const timeline: TimelineEvent[] = [
   {
     id: '66666666-6666-4666-8666-666666666666',
     application_id: APP_ID,
-    action: 'Status changed to under_scrutiny',
+    action: 'Status changed to Under scrutiny',
     user_role: 'zonal_manager',
     user_name: 'Lakshmi Rao',
-    details: 'SUBMITTED → UNDER SCRUTINY: Under scrutiny',
+    details: 'Moved from Submitted for scrutiny to Under scrutiny. Stage: Under scrutiny',
     timestamp: '2026-03-05T10:00:00.000Z',
     entity_type: 'application',
   },
@@ -196,6 +196,8 @@ export interface FakeState {
   /** Answers for writes, by "METHOD /path" (without /api and the query); default 200 with the body echoed. */
   writes?: Record<string, { status: number; body?: unknown }>;
   failApplication?: boolean;
+  /** Reads (paths without /api) that answer 500. */
+  failReads?: string[];
 }
 
 export interface RecordedCall {
@@ -218,6 +220,7 @@ export function fakeApi(state: FakeState): { handler: FetchHandler; writes: Reco
       const answer = state.writes?.[`${method} ${path}`];
       return jsonResponse(answer?.status ?? (method === 'POST' ? 201 : 200), answer?.body ?? body ?? {});
     }
+    if (state.failReads?.includes(path)) return jsonResponse(500, { detail: 'Database unavailable' });
     const reads: Record<string, () => Response> = {
       [`/applications/${APP_ID}`]: () =>
         state.failApplication

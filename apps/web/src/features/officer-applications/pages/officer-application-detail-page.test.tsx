@@ -2,7 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { manualTransitionsFrom, statusLabel, todayIso, type ApplicationStatus, type Role } from '@portal/contract';
+import {
+  APPLICATION_STATUSES,
+  manualTransitionsFrom,
+  statusLabel,
+  todayIso,
+  type ApplicationStatus,
+  type Role,
+} from '@portal/contract';
 import { renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import {
   allotment,
@@ -35,7 +42,9 @@ describe('officer application detail', () => {
     expect(within(line).getByText('UNDER SCRUTINY')).toBeInTheDocument();
     expect(within(line).getByText('Checking the DPR')).toBeInTheDocument();
     expect(
-      within(line).getByText('The documents are being checked; next it goes to the committee.'),
+      within(line).getByText(
+        'Waiting for a zonal manager or head office to check the documents and send the application to the committee.',
+      ),
     ).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Details', 'Documents', 'Asset', 'Payments', 'Allotment & Possession', 'Timeline']);
@@ -99,6 +108,11 @@ describe('officer application detail', () => {
     expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Stage text')).toHaveValue('Rejected');
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'under_scrutiny');
+    expect(
+      within(dialog).getByText(
+        'The application will move from Submitted to Under scrutiny, and the applicant will see the new stage.',
+      ),
+    ).toBeInTheDocument();
     await user.selectOptions(assignee, COMMITTEE_ID);
     await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
     expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
@@ -348,7 +362,41 @@ describe('officer application detail', () => {
     const items = within(list).getAllByRole('listitem');
     expect(within(items[0]!).getByText('Invoice generated')).toBeInTheDocument();
     expect(within(items[0]!).getByText('SYSTEM')).toBeInTheDocument();
-    expect(within(items[1]!).getByText('Lakshmi Rao (zonal manager)')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Lakshmi Rao (Zonal manager)')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Status changed to Under scrutiny')).toBeInTheDocument();
+  });
+
+  it('says who a final allotment waits on: the applicant for the lease deed, then an officer for possession', async () => {
+    const { unmount } = await open('legal', { application: application('final_allotment'), allotment });
+    const line = () => screen.getByRole('region', { name: 'Current status' });
+    expect(within(line()).getByText('Waiting for the applicant to upload the lease deed.')).toBeInTheDocument();
+    unmount();
+    await open('legal', { application: application('final_allotment'), allotment, leaseDeed: leaseDeed('approved') });
+    expect(
+      await within(line()).findByText(
+        'The lease deed is approved; waiting for a zonal manager or head office to record possession.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names in every status line who the application waits on, or that nothing does', async () => {
+    for (const status of APPLICATION_STATUSES) {
+      const { unmount } = await open('legal', { application: application(status) });
+      const sentence = within(screen.getByRole('region', { name: 'Current status' })).getByText(/\.$/);
+      expect(sentence.textContent).toMatch(/waiting for|waits on|an officer marks/i);
+      unmount();
+    }
+  });
+
+  it('says Failed to load data, with a retry in place, when a section cannot be loaded', async () => {
+    const { user } = await open('ho', {
+      application: application('under_scrutiny'),
+      failReads: [`/applications/${APP_ID}/documents`],
+    });
+    // The toast, before the Documents tab (with its own inline message) is even open.
+    expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('says Failed to load application details and goes back to the list when the application cannot be loaded', async () => {

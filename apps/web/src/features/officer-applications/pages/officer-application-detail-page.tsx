@@ -62,6 +62,12 @@ export default function OfficerApplicationDetailPage() {
     void navigate(LIST_PATH, { replace: true });
   }, [application.isError, navigate, t]);
 
+  // A section that fails to load keeps its inline retry; the toast is the spec's 'Failed to load data'.
+  const sectionFailed = [documents, timeline, invoices, payments, asset].some((query) => query.isError);
+  useEffect(() => {
+    if (sectionFailed) toast.error(t('detail.tabLoadFailed'), { id: 'officer-application-section-load-failed' });
+  }, [sectionFailed, t]);
+
   if (!application.data || !user) return <Spinner />;
   const current = application.data;
   const back = (
@@ -78,7 +84,7 @@ export default function OfficerApplicationDetailPage() {
         badge={<StatusBadge status={current.status} />}
         actions={back}
       />
-      <StatusLine application={current} />
+      <StatusLine application={current} leaseDeed={leaseDeed.data} />
       <div className="mb-6">
         <ActionPanel
           role={user.role}

@@ -72,13 +72,15 @@ export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const exists = profile !== null;
   const contractResolver = zodResolver(applicantProfileRequestSchema) as unknown as Resolver<ProfileFormValues>;
-  // The contract's generic "This field is required" becomes a message naming the field, for the error summary.
+  // The contract decides what is wrong; the words shown come from this screen's catalogue: an empty field asks
+  // for it by name, a filled one says what shape it needs.
   const resolver: Resolver<ProfileFormValues> = async (values, context, options) => {
     const result = await contractResolver(values, context, options);
     for (const [name, error] of Object.entries(result.errors)) {
-      if (error && error.message === 'This field is required') {
-        error.message = t(`required.${name}`, { defaultValue: error.message });
-      }
+      if (!error) continue;
+      const value = values[name as keyof ProfileFormValues];
+      const empty = typeof value !== 'string' || value.trim() === '';
+      error.message = t(empty ? `required.${name}` : `invalid.${name}`, { defaultValue: error.message });
     }
     return result;
   };

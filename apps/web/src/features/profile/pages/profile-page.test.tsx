@@ -86,11 +86,39 @@ describe('profile page', () => {
       '#bank_ifsc',
     ]);
     expect(within(summary).getByRole('link', { name: 'Enter the organization name' })).toBeInTheDocument();
-    expect(
-      within(summary).getByRole('link', { name: 'Enter a valid PAN, for example ABCDE1234F' }),
-    ).toBeInTheDocument();
+    // Every message comes from the screen's catalogue, naming the missing field.
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Enter the organization name',
+      'Enter the PAN number',
+      'Enter the address',
+      'Enter the city',
+      'Enter the state',
+      'Enter the pincode',
+      'Enter the bank name',
+      'Enter the account number',
+      'Enter the IFSC code',
+    ]);
     await waitFor(() => expect(summary).toHaveFocus());
     expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('says what shape a filled but wrong field needs, and keeps what was typed', async () => {
+    const { fetchMock } = await openProfile(noProfile);
+    const user = userEvent.setup();
+    await fillRequired(user);
+    await user.clear(screen.getByLabelText('PAN Number'));
+    await user.type(screen.getByLabelText('PAN Number'), 'ABC12');
+    await user.clear(screen.getByLabelText('Pincode'));
+    await user.type(screen.getByLabelText('Pincode'), '12');
+    await user.click(screen.getByRole('button', { name: 'Create Profile' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Enter a valid PAN, for example ABCDE1234F',
+      'Enter a 6-digit pincode',
+    ]);
+    expect(screen.getByLabelText('PAN Number')).toHaveValue('ABC12');
+    expect(screen.getByLabelText('City')).toHaveValue('Warangal');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 

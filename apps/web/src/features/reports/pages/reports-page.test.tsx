@@ -87,6 +87,10 @@ describe('reports page', () => {
         .map((option) => option.textContent),
     ).toEqual(['Applications', 'Assets', 'Payments', 'Allotments']);
     expect(screen.getByLabelText(/^Status/)).toHaveValue('all');
+    // Before the first Generate the result area says what to do rather than staying blank.
+    expect(
+      screen.getByText('No report yet. Choose a report type and its filters, then select Generate.'),
+    ).toBeInTheDocument();
     await userEvent.setup().selectOptions(type, 'payments');
     expect(screen.queryByLabelText(/^Status/)).not.toBeInTheDocument();
   });
@@ -132,6 +136,11 @@ describe('reports page', () => {
     expect(screen.getByLabelText(/^To date/)).toHaveAccessibleDescription(
       'The from date must be on or before the to date',
     );
+    // The error summary takes focus and links to the field.
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'The from date must be on or before the to date' }));
+    expect(screen.getByLabelText(/^To date/)).toHaveFocus();
     expect(reportCalls(fetchMock)).toEqual([]);
   });
 

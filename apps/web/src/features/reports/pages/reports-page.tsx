@@ -15,9 +15,11 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorSummary } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorDetail } from '../../../lib/api-client';
 import { useGenerateReport, type ReportRequest } from '../api/reports';
 import { ReportChart } from '../components/report-chart';
@@ -98,6 +100,7 @@ export default function ReportsPage() {
   const { t } = useTranslation('reports');
   const [request, setRequest] = useState<ReportRequest>(INITIAL);
   const [dateError, setDateError] = useState<string | undefined>();
+  const [attempts, setAttempts] = useState(0);
   const generate = useGenerateReport();
   const set = <Key extends keyof ReportRequest>(key: Key, value: ReportRequest[Key]) =>
     setRequest((current) => ({ ...current, [key]: value }));
@@ -105,8 +108,9 @@ export default function ReportsPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (request.from_date && request.to_date && request.from_date > request.to_date) {
+      // The error summary takes focus and links to the field (GOV.UK pattern).
       setDateError(t('filters.fromAfterTo'));
-      document.getElementById('report-to-date')?.focus();
+      setAttempts((count) => count + 1);
       return;
     }
     setDateError(undefined);
@@ -120,6 +124,10 @@ export default function ReportsPage() {
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Card title={t('filters.title')} className="mb-6">
+        <ErrorSummary
+          errors={dateError ? [{ fieldId: 'report-to-date', message: dateError }] : []}
+          focusKey={attempts}
+        />
         <form noValidate onSubmit={submit} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
           <Field id="report-type" label={t('filters.type')}>
             <Select value={request.type} onChange={(event) => set('type', event.target.value as ReportType)}>
@@ -157,7 +165,15 @@ export default function ReportsPage() {
           </div>
         </form>
       </Card>
-      {generate.data && <ReportResult key={generate.data.generated_at} report={generate.data} />}
+      {generate.isPending ? (
+        <Spinner label={t('filters.generating')} />
+      ) : generate.data ? (
+        <ReportResult key={generate.data.generated_at} report={generate.data} />
+      ) : (
+        <Card>
+          <EmptyState message={t('result.notYet')} />
+        </Card>
+      )}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
-import { errorDetail } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useCreateServiceRequest, useOwnAllotments, useOwnApplications } from '../api/service-requests';
 
 interface Draft {
@@ -71,7 +71,9 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
           setDraft(EMPTY);
           onOpenChange(false);
         },
-        onError: (error) => toast.error(errorDetail(error, t('dialog.failed'))),
+        // The spec's words lead; the server's reason, when it gave one, follows underneath.
+        onError: (error) =>
+          toast.error(t('dialog.failed'), { description: error instanceof ApiError ? error.detail : undefined }),
       },
     );
   };

@@ -111,4 +111,18 @@ describe('service requests', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
   });
+
+  it("leads with the spec's 'Failed to submit request' and adds the server's reason under it, keeping the draft", async () => {
+    await open((url, init) =>
+      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : jsonResponse(200, []),
+    );
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    await user.type(within(dialog).getByLabelText('Description'), 'Transfer to my son');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    const toast = (await screen.findByText('Failed to submit request')).closest('[data-sonner-toast]');
+    expect(toast).toHaveTextContent('Allotment not found');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Transfer to my son');
+  });
 });

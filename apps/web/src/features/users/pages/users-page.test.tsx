@@ -179,4 +179,14 @@ describe('users page', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it("says the spec's 'Failed to load data', with a retry, when the accounts cannot be loaded", async () => {
+    stubFetch(() => jsonResponse(500, { detail: 'Database unavailable' }));
+    signedInAs('admin');
+    renderApp('/officer/users');
+    expect(
+      await screen.findByText('Failed to load data', { selector: '[data-title]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 });
