@@ -8,11 +8,17 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 const foldersIn = (dir) =>
   fs.existsSync(path.join(root, dir))
-    ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
     : [];
 
 // Each folder of `dir` may not reach a sibling folder through a relative path (`../other/...`, `../../other/...`).
-const noApiImports = { regex: '(^|/)api/src(/|$)|^@portal/api', message: 'The web app talks to the API over HTTP only.' };
+const noApiImports = {
+  regex: '(^|/)api/src(/|$)|^@portal/api',
+  message: 'The web app talks to the API over HTTP only.',
+};
 
 const isolate = (dir, extraPatterns = []) =>
   foldersIn(dir).map((name) => {
@@ -37,7 +43,16 @@ const isolate = (dir, extraPatterns = []) =>
   });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', 'data/**', '**/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'data/**',
+      '**/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,7 +28,14 @@ async function startServer(env: Record<string, string>) {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_ATTEMPTS_PER_MINUTE: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_ATTEMPTS_PER_MINUTE: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -80,7 +87,12 @@ async function measureServer(label: string, env: Record<string, string>) {
   await server.stop();
   console.log(`\n${label}: first answer ${server.startupMs.toFixed(0)} ms after spawn (migrate + seed + listen)`);
   row(['endpoint (10 connections)', 'requests/s', 'p99 latency ms', 'errors+non2xx']);
-  for (const [name, figures] of Object.entries({ 'GET /api/health': health, 'GET /api/assets/available': assets, 'GET /api/applications': applications, 'GET /api/dashboard/stats': stats })) {
+  for (const [name, figures] of Object.entries({
+    'GET /api/health': health,
+    'GET /api/assets/available': assets,
+    'GET /api/applications': applications,
+    'GET /api/dashboard/stats': stats,
+  })) {
     row([name, figures.rps.toFixed(0), figures.p99, figures.errors]);
   }
   console.log(`ratio authenticated list / health: ${(applications.rps / health.rps).toFixed(2)}`);
@@ -127,8 +139,12 @@ const embedded = await measureServer('PGlite (embedded)', {});
 const pgUrl = await postgresUrl();
 if (pgUrl) {
   const server = await measureServer('PostgreSQL', { DATABASE_URL: pgUrl });
-  console.log(`\nratio PostgreSQL / PGlite, GET /api/applications: ${(server.applications.rps / embedded.applications.rps).toFixed(2)}`);
-  const admin = new pg.Client({ connectionString: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  console.log(
+    `\nratio PostgreSQL / PGlite, GET /api/applications: ${(server.applications.rps / embedded.applications.rps).toFixed(2)}`,
+  );
+  const admin = new pg.Client({
+    connectionString: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${new URL(pgUrl).pathname.slice(1)} WITH (FORCE)`);
   await admin.end();
@@ -138,7 +154,9 @@ if (pgUrl) {
 
 const sizes = bundleSizes();
 if (sizes) {
-  console.log(`\nweb bundle: ${(sizes.raw / 1024).toFixed(0)} KiB JS+CSS, ${(sizes.gzip / 1024).toFixed(0)} KiB gzipped; loaded by index.html up front: ${(sizes.entryGzip / 1024).toFixed(0)} KiB gzipped (${((sizes.entryGzip / sizes.gzip) * 100).toFixed(0)}% of all)`);
+  console.log(
+    `\nweb bundle: ${(sizes.raw / 1024).toFixed(0)} KiB JS+CSS, ${(sizes.gzip / 1024).toFixed(0)} KiB gzipped; loaded by index.html up front: ${(sizes.entryGzip / 1024).toFixed(0)} KiB gzipped (${((sizes.entryGzip / sizes.gzip) * 100).toFixed(0)}% of all)`,
+  );
 } else {
   console.log('\nweb bundle: not built (npm run build)');
 }

@@ -6,7 +6,17 @@ import { signInAs, type DemoRole } from './support/session';
 const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
   { role: null, paths: ['/login', '/register'] },
   { role: 'entrepreneur', paths: ['/', '/applications', '/applications/new', '/profile', '/service-requests'] },
-  { role: 'ho', paths: ['/officer', '/officer/applications', '/officer/assets', '/officer/allotments', '/officer/meetings', '/officer/reports'] },
+  {
+    role: 'ho',
+    paths: [
+      '/officer',
+      '/officer/applications',
+      '/officer/assets',
+      '/officer/allotments',
+      '/officer/meetings',
+      '/officer/reports',
+    ],
+  },
   { role: 'finance', paths: ['/finance'] },
   { role: 'admin', paths: ['/officer/users'] },
 ];
@@ -17,7 +27,10 @@ async function expectNoViolations(page: Page, path: string) {
   // Let loading spinners settle into content, empty or error states.
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
   expect(summary, `accessibility violations on ${path}`).toEqual([]);
 }
 

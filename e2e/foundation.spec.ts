@@ -39,7 +39,10 @@ test('finance opening /officer/assets is sent to /finance', async ({ page }) => 
 test('logout returns to /login and a protected page then redirects to /login', async ({ page }) => {
   await signInAs(page, 'ho');
   await signOut(page);
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+    null,
+    null,
+  ]);
   await page.goto('/officer/applications');
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();

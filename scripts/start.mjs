@@ -19,13 +19,18 @@ function newestChange(dir) {
 
 const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(root, 'packages/contract/src')];
 const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const changed = Math.max(...sources.map((source) => (fs.statSync(source).isDirectory() ? newestChange(source) : fs.statSync(source).mtimeMs)));
+const changed = Math.max(
+  ...sources.map((source) => (fs.statSync(source).isDirectory() ? newestChange(source) : fs.statSync(source).mtimeMs)),
+);
 if (changed > built) {
   console.log('Building the web app...');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -77,12 +77,26 @@ async function startThrowawayPostgres(bin) {
     fs.chmodSync(scratch, 0o755);
     spawnSync('chown', ['-R', 'postgres', dataDir]);
   }
-  const [initCmd, initArgs] = wrap(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  const [initCmd, initArgs] = wrap(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+  ]);
   if (spawnSync(initCmd, initArgs, { stdio: 'ignore' }).status !== 0) return undefined;
   const port = await freePort();
   const [ctlCmd, ctlArgs] = wrap(path.join(bin, 'pg_ctl'), [
-    '-D', dataDir, '-l', path.join(dataDir, 'server.log'), '-w', 'start',
-    '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir}`,
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dataDir, 'server.log'),
+    '-w',
+    'start',
+    '-o',
+    `-h 127.0.0.1 -p ${port} -k ${dataDir}`,
   ]);
   if (spawnSync(ctlCmd, ctlArgs, { stdio: 'ignore' }).status !== 0) return undefined;
   throwawayPostgres = () => {
@@ -120,14 +134,19 @@ function banner(text) {
 try {
   const pgUrl = await findPostgres();
   if (!pgUrl) {
-    const message = 'PostgreSQL: no server on 127.0.0.1:5432 and no binaries to start one; the PostgreSQL API suite is SKIPPED.';
+    const message =
+      'PostgreSQL: no server on 127.0.0.1:5432 and no binaries to start one; the PostgreSQL API suite is SKIPPED.';
     if (isCI) problems.push(message.replace('SKIPPED', 'required under CI'));
     banner(message);
   }
 
   banner(`Unit, component and API tests (${pgUrl ? 'PGlite and PostgreSQL' : 'PGlite only'})`);
   const vitestReport = path.join(scratch, 'vitest.json');
-  const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], pgUrl ? { TEST_PG_URL: pgUrl } : {});
+  const vitestCode = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    pgUrl ? { TEST_PG_URL: pgUrl } : {},
+  );
   const vitest = readJson(vitestReport);
   if (vitest) {
     totals.passed += vitest.numPassedTests;
@@ -142,7 +161,8 @@ try {
 
   const chromium = findChromium();
   if (!chromium) {
-    const message = 'Chromium: not found (set CHROMIUM_PATH or apt-get install chromium); the browser tests are SKIPPED.';
+    const message =
+      'Chromium: not found (set CHROMIUM_PATH or apt-get install chromium); the browser tests are SKIPPED.';
     if (isCI) problems.push(message.replace('SKIPPED', 'required under CI'));
     banner(message);
   } else {
@@ -153,7 +173,9 @@ try {
     // The e2e config writes its JSON report here.
     const playwrightReport = path.join(root, 'e2e/test-results/results.json');
     fs.rmSync(playwrightReport, { force: true });
-    const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium });
+    const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+    });
     const playwright = readJson(playwrightReport);
     if (playwright?.stats) {
       totals.passed += playwright.stats.expected + playwright.stats.flaky;

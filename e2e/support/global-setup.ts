@@ -39,7 +39,11 @@ function newestChange(target: string): number {
 function ensureWebBuild(): void {
   const builtIndex = path.join(webDist, 'index.html');
   const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-  const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(repoRoot, 'packages/contract/src')];
+  const sources = [
+    path.join(webDir, 'src'),
+    path.join(webDir, 'index.html'),
+    path.join(repoRoot, 'packages/contract/src'),
+  ];
   if (built >= Math.max(...sources.map(newestChange))) return;
   console.log('[e2e] building the web app...');
   const result = spawnSync('npx', ['vite', 'build'], { cwd: webDir, stdio: 'inherit' });

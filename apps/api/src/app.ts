@@ -32,7 +32,11 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true, bodyLimit: 1_048_576 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
@@ -74,11 +78,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       wildcard: true,
       index: false,
       setHeaders(res: { header(name: string, value: string): unknown }, filePath: string) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
     // To the static plugin '/' is a directory without an index (403); it is the app's home page.
-    app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -14,8 +14,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function startRuntime(config: Config, options: { inMemory?: boolean; logger?: boolean | { level: string } } = {}): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory });
+export async function startRuntime(
+  config: Config,
+  options: { inMemory?: boolean; logger?: boolean | { level: string } } = {},
+): Promise<Runtime> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: options.inMemory,
+  });
   try {
     await database.migrate();
     if (config.seedDemo) await seedDemoData(database.db);

@@ -2,7 +2,14 @@
 
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
-export const DOCUMENT_TYPES = ['dpr', 'pan_card', 'bank_proof', 'gst_certificate', 'caste_certificate', 'other'] as const;
+export const DOCUMENT_TYPES = [
+  'dpr',
+  'pan_card',
+  'bank_proof',
+  'gst_certificate',
+  'caste_certificate',
+  'other',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;

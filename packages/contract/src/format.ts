@@ -31,7 +31,8 @@ export function formatNumber(value: number | null | undefined): string {
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
   // A plain YYYY-MM-DD is a calendar date, not an instant: read it at local noon so no zone shifts the day.
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

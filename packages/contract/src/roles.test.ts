@@ -34,7 +34,8 @@ describe('route table', () => {
   it('sends each role home as the spec says', () => {
     expect(homeFor('entrepreneur')).toBe('/');
     expect(homeFor('finance')).toBe('/finance');
-    for (const role of ['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const) expect(homeFor(role)).toBe('/officer');
+    for (const role of ['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const)
+      expect(homeFor(role)).toBe('/officer');
   });
 
   it('every role can open its own home', () => {
@@ -54,13 +55,31 @@ describe('navigation links', () => {
 
   it.each([
     ['zonal_manager', ['/officer', '/officer/applications', '/officer/allotments', '/officer/reports']],
-    ['ho', ['/officer', '/officer/applications', '/officer/assets', '/officer/allotments', '/officer/meetings', '/officer/reports']],
+    [
+      'ho',
+      [
+        '/officer',
+        '/officer/applications',
+        '/officer/assets',
+        '/officer/allotments',
+        '/officer/meetings',
+        '/officer/reports',
+      ],
+    ],
     ['committee', ['/officer', '/officer/applications', '/officer/allotments', '/officer/meetings']],
     ['legal', ['/officer', '/officer/applications']],
     ['finance', ['/finance', '/officer/applications', '/officer/reports']],
     [
       'admin',
-      ['/officer', '/officer/applications', '/officer/assets', '/officer/allotments', '/officer/meetings', '/officer/reports', '/officer/users'],
+      [
+        '/officer',
+        '/officer/applications',
+        '/officer/assets',
+        '/officer/allotments',
+        '/officer/meetings',
+        '/officer/reports',
+        '/officer/users',
+      ],
     ],
   ] as const)('gives %s exactly its links', (role, expected) => {
     expect(paths(role)).toEqual(expected);

@@ -4,7 +4,14 @@ export type Role = (typeof ROLES)[number];
 
 export const OFFICER_ROLES = ['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const satisfies readonly Role[];
 /** Everyone who is not an entrepreneur: officers plus finance. */
-export const STAFF_ROLES = ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'zonal_manager',
+  'ho',
+  'committee',
+  'legal',
+  'finance',
+  'admin',
+] as const satisfies readonly Role[];
 
 export function isStaff(role: Role): boolean {
   return role !== 'entrepreneur';
@@ -36,9 +43,17 @@ export const ROUTES = {
   officerDashboard: { path: '/officer', screen: 'Officer dashboard', roles: OFFICER_ROLES },
   financeDashboard: { path: '/finance', screen: 'Finance dashboard', roles: ['finance'] },
   officerApplications: { path: '/officer/applications', screen: 'Officer application list', roles: STAFF_ROLES },
-  officerApplicationDetail: { path: '/officer/applications/:id', screen: 'Officer application detail', roles: STAFF_ROLES },
+  officerApplicationDetail: {
+    path: '/officer/applications/:id',
+    screen: 'Officer application detail',
+    roles: STAFF_ROLES,
+  },
   assets: { path: '/officer/assets', screen: 'Assets', roles: ['ho', 'admin'] },
-  allotments: { path: '/officer/allotments', screen: 'Allotments', roles: ['zonal_manager', 'ho', 'committee', 'admin'] },
+  allotments: {
+    path: '/officer/allotments',
+    screen: 'Allotments',
+    roles: ['zonal_manager', 'ho', 'committee', 'admin'],
+  },
   meetings: { path: '/officer/meetings', screen: 'Meetings', roles: ['committee', 'ho', 'admin'] },
   reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },

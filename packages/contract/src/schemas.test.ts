@@ -35,15 +35,29 @@ describe('request schemas', () => {
   });
 
   it('defaults the application type to new and needs the project fields', () => {
-    const base = { asset_id: '0b3f7c1e-8d2a-4c5b-9e6f-1a2b3c4d5e6f', project_description: 'Unit', estimated_investment: 100, employment_generation: 3 };
+    const base = {
+      asset_id: '0b3f7c1e-8d2a-4c5b-9e6f-1a2b3c4d5e6f',
+      project_description: 'Unit',
+      estimated_investment: 100,
+      employment_generation: 3,
+    };
     expect(createApplicationRequestSchema.parse(base).application_type).toBe('new');
     expect(createApplicationRequestSchema.safeParse({ ...base, project_description: '  ' }).success).toBe(false);
     expect(createApplicationRequestSchema.safeParse({ ...base, employment_generation: 2.5 }).success).toBe(false);
   });
 
   it('sends empty application and allotment as null, type change_name and fee 0 by default', () => {
-    const parsed = createServiceRequestSchema.parse({ description: 'Change name', application_id: '', allotment_id: '' });
-    expect(parsed).toMatchObject({ request_type: 'change_name', fee_amount: 0, application_id: null, allotment_id: null });
+    const parsed = createServiceRequestSchema.parse({
+      description: 'Change name',
+      application_id: '',
+      allotment_id: '',
+    });
+    expect(parsed).toMatchObject({
+      request_type: 'change_name',
+      fee_amount: 0,
+      application_id: null,
+      allotment_id: null,
+    });
   });
 
   it('defaults the allotment type to provisional and lets the expiry be empty', () => {
@@ -61,6 +75,8 @@ describe('request schemas', () => {
     const result = recordPossessionRequestSchema.safeParse({ possession_date: '2026-11-22' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Please enter area verified');
-    expect(recordPossessionRequestSchema.parse({ possession_date: '2026-11-22', area_verified: 2.5 }).boundary_marked).toBe(true);
+    expect(
+      recordPossessionRequestSchema.parse({ possession_date: '2026-11-22', area_verified: 2.5 }).boundary_marked,
+    ).toBe(true);
   });
 });

@@ -182,7 +182,9 @@ export type Asset = z.infer<typeof assetSchema>;
 
 export const assetImportReportSchema = z.object({
   imported: z.number().int(),
-  refused: z.array(z.object({ row: z.number().int(), asset_code: z.string().nullable(), reasons: z.array(z.string()) })),
+  refused: z.array(
+    z.object({ row: z.number().int(), asset_code: z.string().nullable(), reasons: z.array(z.string()) }),
+  ),
 });
 export type AssetImportReport = z.infer<typeof assetImportReportSchema>;
 /** A refused import (422): nothing was inserted; `refused` says which rows and why (row 1 is the header). */

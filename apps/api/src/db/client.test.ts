@@ -44,9 +44,13 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database on disk', () =
 
   it('opens again after the process holding it was killed with SIGKILL', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/hold-database.ts'), dataDir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '../test/hold-database.ts'), dataDir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       child.on('exit', (code) => reject(new Error(`fixture exited with ${code}`)));

@@ -22,7 +22,11 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // Numeric columns come back as strings by default; drizzle's mode 'number' maps them.

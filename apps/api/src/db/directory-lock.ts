@@ -30,9 +30,12 @@ export function acquireDirectoryLock(lockPath: string): DirectoryLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
       if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The data directory is in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`, {
-          cause: error,
-        });
+        throw new Error(
+          `The data directory is in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`,
+          {
+            cause: error,
+          },
+        );
       }
       fs.rmSync(lockPath, { force: true });
     }

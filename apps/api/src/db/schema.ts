@@ -208,7 +208,9 @@ export const payments = pgTable(
   },
   (table) => [
     // One successful payment per invoice, even when two requests race.
-    uniqueIndex('payments_invoice_success_uq').on(table.invoiceId).where(sql`status = 'success'`),
+    uniqueIndex('payments_invoice_success_uq')
+      .on(table.invoiceId)
+      .where(sql`status = 'success'`),
     index('payments_date_idx').on(table.paymentDate),
   ],
 );
@@ -234,8 +236,12 @@ export const allotments = pgTable(
   },
   (table) => [
     // An asset is held by at most one active allotment; an application has at most one.
-    uniqueIndex('allotments_active_asset_uq').on(table.assetId).where(sql`status = 'active'`),
-    uniqueIndex('allotments_active_application_uq').on(table.applicationId).where(sql`status = 'active'`),
+    uniqueIndex('allotments_active_asset_uq')
+      .on(table.assetId)
+      .where(sql`status = 'active'`),
+    uniqueIndex('allotments_active_application_uq')
+      .on(table.applicationId)
+      .where(sql`status = 'active'`),
   ],
 );
 
@@ -297,7 +303,10 @@ export const meetings = pgTable('meetings', {
   meetingDate: date('meeting_date', { mode: 'string' }).notNull(),
   committeeType: committeeTypeEnum('committee_type').notNull(),
   agenda: text('agenda').notNull(),
-  applicationIds: uuid('application_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  applicationIds: uuid('application_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
 });

@@ -7,7 +7,9 @@ const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await handle.migrate();
-  console.log((await seedDemoData(handle.db)) ? 'Demo data loaded.' : 'The database already has users; nothing loaded.');
+  console.log(
+    (await seedDemoData(handle.db)) ? 'Demo data loaded.' : 'The database already has users; nothing loaded.',
+  );
 } finally {
   await handle.close();
 }

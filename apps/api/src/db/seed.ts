@@ -1,7 +1,14 @@
 /** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
  * Runs only on a database without users, so a second start keeps what is there. */
 import { addDays } from '../lib/dates';
-import { DEFAULT_STAGE, FEES, processingFeeWithGst, roundRupees, type ApplicationStatus, type Role } from '@portal/contract';
+import {
+  DEFAULT_STAGE,
+  FEES,
+  processingFeeWithGst,
+  roundRupees,
+  type ApplicationStatus,
+  type Role,
+} from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
@@ -45,7 +52,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const zone = ZONES[index % ZONES.length]!;
       const type = TYPES[index % TYPES.length]!;
       const unit = type === 'land' ? ('acres' as const) : type === 'plot' ? ('sqm' as const) : ('sqft' as const);
-      const totalArea = type === 'land' ? 2 + (index % 7) * 1.5 : type === 'plot' ? 1000 + index * 125 : 5000 + index * 250;
+      const totalArea =
+        type === 'land' ? 2 + (index % 7) * 1.5 : type === 'plot' ? 1000 + index * 125 : 5000 + index * 250;
       return {
         assetCode: `${zone.zone.slice(0, 3).toUpperCase()}-${type.toUpperCase().slice(0, 2)}-${String(index + 1).padStart(3, '0')}`,
         categoryId: CATEGORIES[index % CATEGORIES.length]!,
@@ -83,12 +91,37 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       })
       .returning();
 
-    const plan: { status: ApplicationStatus; stage: string; description: string; investment: number; jobs: number }[] = [
-      { status: 'draft', stage: 'Draft', description: 'CNC machining unit for automotive components', investment: 25_000_000, jobs: 40 },
-      { status: 'submitted', stage: 'Submitted for scrutiny', description: 'Precision sheet-metal fabrication shed', investment: 12_000_000, jobs: 25 },
-      { status: 'under_scrutiny', stage: 'Under scrutiny', description: 'Packaging material unit', investment: 8_000_000, jobs: 18 },
-      { status: 'pending_committee', stage: 'Pending committee', description: 'Food processing and cold storage', investment: 45_000_000, jobs: 60 },
-    ];
+    const plan: { status: ApplicationStatus; stage: string; description: string; investment: number; jobs: number }[] =
+      [
+        {
+          status: 'draft',
+          stage: 'Draft',
+          description: 'CNC machining unit for automotive components',
+          investment: 25_000_000,
+          jobs: 40,
+        },
+        {
+          status: 'submitted',
+          stage: 'Submitted for scrutiny',
+          description: 'Precision sheet-metal fabrication shed',
+          investment: 12_000_000,
+          jobs: 25,
+        },
+        {
+          status: 'under_scrutiny',
+          stage: 'Under scrutiny',
+          description: 'Packaging material unit',
+          investment: 8_000_000,
+          jobs: 18,
+        },
+        {
+          status: 'pending_committee',
+          stage: 'Pending committee',
+          description: 'Food processing and cold storage',
+          investment: 45_000_000,
+          jobs: 60,
+        },
+      ];
     const now = new Date();
     for (const [index, item] of plan.entries()) {
       const asset = assetRows[index * 3]!;

@@ -24,7 +24,8 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedFi
         throw unprocessable(`Unexpected file field '${part.fieldname}'`);
       }
       const bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw payloadTooLarge('File size should not exceed 5MB');
+      if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES)
+        throw payloadTooLarge('File size should not exceed 5MB');
       file = { fileName: sanitiseFileName(part.filename), bytes };
     } else {
       fields[part.fieldname] = String(part.value);

@@ -32,16 +32,22 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         message: issue.message,
       }));
       const first = errors[0];
-      const detail = first ? `${first.path.replace(/^(body|querystring|params)\.?/, '') || 'request'}: ${first.message}` : 'Invalid request';
+      const detail = first
+        ? `${first.path.replace(/^(body|querystring|params)\.?/, '') || 'request'}: ${first.message}`
+        : 'Invalid request';
       return reply.status(422).send({ detail, errors });
     }
     if (error instanceof ZodError) {
       const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-      return reply.status(422).send({ detail: errors[0] ? `${errors[0].path}: ${errors[0].message}` : 'Invalid request', errors });
+      return reply
+        .status(422)
+        .send({ detail: errors[0] ? `${errors[0].path}: ${errors[0].message}` : 'Invalid request', errors });
     }
     const code = pgCode(error);
-    if (code === PG_UNIQUE_VIOLATION) return reply.status(409).send({ detail: 'This record already exists or was changed at the same time' });
-    if (code === PG_FOREIGN_KEY_VIOLATION) return reply.status(422).send({ detail: 'A referenced record does not exist' });
+    if (code === PG_UNIQUE_VIOLATION)
+      return reply.status(409).send({ detail: 'This record already exists or was changed at the same time' });
+    if (code === PG_FOREIGN_KEY_VIOLATION)
+      return reply.status(422).send({ detail: 'A referenced record does not exist' });
     if (code === PG_INVALID_TEXT) return reply.status(422).send({ detail: 'A value has the wrong format' });
 
     const status = error.statusCode ?? 500;

@@ -40,7 +40,11 @@ export async function findApplicantById(db: Database, id: string): Promise<Appli
 }
 
 /** Inserts a profile; answers undefined when the user already has one. */
-export async function insertApplicant(db: Database, userId: string, values: ApplicantValues): Promise<ApplicantRow | undefined> {
+export async function insertApplicant(
+  db: Database,
+  userId: string,
+  values: ApplicantValues,
+): Promise<ApplicantRow | undefined> {
   const [row] = await db
     .insert(applicants)
     .values({ ...values, userId })
@@ -49,7 +53,11 @@ export async function insertApplicant(db: Database, userId: string, values: Appl
   return row;
 }
 
-export async function updateApplicant(db: Database, userId: string, values: Partial<ApplicantValues>): Promise<ApplicantRow | undefined> {
+export async function updateApplicant(
+  db: Database,
+  userId: string,
+  values: Partial<ApplicantValues>,
+): Promise<ApplicantRow | undefined> {
   const [row] = await db
     .update(applicants)
     .set({ ...values, updatedAt: new Date() })

@@ -55,7 +55,10 @@ export async function findApplicationById(db: Database, id: string): Promise<App
 }
 
 /** The application with the user id of its owner, for ownership checks. */
-export async function findApplicationWithOwner(db: Database, id: string): Promise<{ application: ApplicationRow; ownerUserId: string } | undefined> {
+export async function findApplicationWithOwner(
+  db: Database,
+  id: string,
+): Promise<{ application: ApplicationRow; ownerUserId: string } | undefined> {
   const [row] = await db
     .select({ application: applications, ownerUserId: applicants.userId })
     .from(applications)
@@ -120,10 +123,18 @@ export async function searchApplications(db: Database, search: ApplicationSearch
 
 export async function findApplicationsByIds(db: Database, ids: readonly string[]): Promise<ApplicationRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(applications).where(inArray(applications.id, [...ids]));
+  return db
+    .select()
+    .from(applications)
+    .where(inArray(applications.id, [...ids]));
 }
 
 /** Puts an application into a status without any check: for seeding and test setup only, never a request. */
-export async function forceApplicationStatus(db: Database, id: string, status: ApplicationStatus, currentStage: string): Promise<void> {
+export async function forceApplicationStatus(
+  db: Database,
+  id: string,
+  status: ApplicationStatus,
+  currentStage: string,
+): Promise<void> {
   await db.update(applications).set({ status, currentStage, updatedAt: new Date() }).where(eq(applications.id, id));
 }

@@ -43,7 +43,12 @@ export async function findAssetsByIds(db: Database, ids: string[]): Promise<Asse
 }
 
 /** Sets the status only if it is still one of `from`; answers the row, or undefined if it had moved on. */
-export async function setAssetStatusIf(db: Database, id: string, from: AssetStatus[], to: AssetStatus): Promise<AssetRow | undefined> {
+export async function setAssetStatusIf(
+  db: Database,
+  id: string,
+  from: AssetStatus[],
+  to: AssetStatus,
+): Promise<AssetRow | undefined> {
   const [row] = await db
     .update(assets)
     .set({ status: to })

@@ -34,10 +34,18 @@ export async function insertDocument(db: Database, values: NewDocument): Promise
 }
 
 export async function listDocuments(db: Database, applicationId: string): Promise<DocumentRow[]> {
-  return db.select().from(documents).where(eq(documents.applicationId, applicationId)).orderBy(desc(documents.uploadedAt));
+  return db
+    .select()
+    .from(documents)
+    .where(eq(documents.applicationId, applicationId))
+    .orderBy(desc(documents.uploadedAt));
 }
 
-export async function findDocument(db: Database, applicationId: string, documentId: string): Promise<DocumentRow | undefined> {
+export async function findDocument(
+  db: Database,
+  applicationId: string,
+  documentId: string,
+): Promise<DocumentRow | undefined> {
   const [row] = await db
     .select()
     .from(documents)

@@ -6,7 +6,10 @@ import { applicants, applications, invoices } from '../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export function invoiceStatusOn(row: Pick<InvoiceRow, 'status' | 'dueDate'>, today: string = new Date().toISOString().slice(0, 10)): InvoiceStatus {
+export function invoiceStatusOn(
+  row: Pick<InvoiceRow, 'status' | 'dueDate'>,
+  today: string = new Date().toISOString().slice(0, 10),
+): InvoiceStatus {
   if (row.status === 'paid') return 'paid';
   return row.dueDate < today ? 'overdue' : 'pending';
 }

@@ -48,7 +48,9 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
       // pool.end() resolves before its sockets close; a FORCE drop that catches one still closing makes that
       // client emit an unhandled 57P01 error, so wait (briefly) for the sessions to go first.
       for (let attempt = 0; attempt < 100; attempt++) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -58,7 +60,9 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   };
 }
 
-export async function createTestContext(options: { seed?: boolean; loginAttemptsPerMinute?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { seed?: boolean; loginAttemptsPerMinute?: number } = {},
+): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
   await handle.migrate();
   if (options.seed !== false) await seedDemoData(handle.db);
@@ -78,7 +82,9 @@ export async function createTestContext(options: { seed?: boolean; loginAttempts
     db: handle.db,
     dataDir,
     async tokenFor(roleOrEmail, password = DEMO_PASSWORD) {
-      const email = roleOrEmail.includes('@') ? roleOrEmail : DEMO_USERS.find((user) => user.role === roleOrEmail)!.email;
+      const email = roleOrEmail.includes('@')
+        ? roleOrEmail
+        : DEMO_USERS.find((user) => user.role === roleOrEmail)!.email;
       const key = `${email}:${password}`;
       const cached = cache.get(key);
       if (cached) return cached;
@@ -88,7 +94,8 @@ export async function createTestContext(options: { seed?: boolean; loginAttempts
         payload: new URLSearchParams({ username: email, password }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      if (response.statusCode !== 200) throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
       const token = response.json().access_token as string;
       cache.set(key, token);
       return token;
@@ -107,10 +114,17 @@ export async function createTestContext(options: { seed?: boolean; loginAttempts
 }
 
 /** Registers a fresh entrepreneur and answers its token and id. */
-export async function registerEntrepreneur(ctx: TestContext, name = 'Test Entrepreneur'): Promise<{ token: string; id: string; email: string }> {
+export async function registerEntrepreneur(
+  ctx: TestContext,
+  name = 'Test Entrepreneur',
+): Promise<{ token: string; id: string; email: string }> {
   const email = `user-${crypto.randomBytes(5).toString('hex')}@example.com`;
   const password = 'Secret@123';
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password, full_name: name } });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password, full_name: name },
+  });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   return { token: await ctx.tokenFor(email, password), id: response.json().id, email };
 }

@@ -14,7 +14,10 @@ export default function NotFoundPage() {
       <PageHeader title={t('notFound.title')} />
       <Card>
         <p className="mb-4 text-slate-700">{t('notFound.body')}</p>
-        <Link to={user ? homeFor(user.role) : '/login'} className="font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          to={user ? homeFor(user.role) : '/login'}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
           {t('notFound.home')}
         </Link>
       </Card>

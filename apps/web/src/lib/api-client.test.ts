@@ -64,7 +64,10 @@ describe('api client', () => {
   });
 
   it('a network failure is an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0 });
   });
 
@@ -91,7 +94,9 @@ describe('api client', () => {
     stubFetch(() => jsonResponse(401, { detail: 'Incorrect email or password' }));
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    const error = await api.post('/auth/login', undefined, { form: { username: 'a', password: 'b' } }).catch((e: unknown) => e);
+    const error = await api
+      .post('/auth/login', undefined, { form: { username: 'a', password: 'b' } })
+      .catch((e: unknown) => e);
     expect(errorDetail(error, 'Login failed. Please try again.')).toBe('Incorrect email or password');
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(localStorage.getItem('token')).toBe('stored-token');

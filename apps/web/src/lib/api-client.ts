@@ -74,7 +74,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function encodeBody(options: RequestOptions): { body: BodyInit | undefined; contentType: string | undefined } {
-  if (options.form) return { body: new URLSearchParams(options.form), contentType: 'application/x-www-form-urlencoded' };
+  if (options.form)
+    return { body: new URLSearchParams(options.form), contentType: 'application/x-www-form-urlencoded' };
   const { body } = options;
   if (body === undefined) return { body: undefined, contentType: undefined };
   // The browser sets the multipart boundary itself.
@@ -169,9 +170,12 @@ type Extra = Omit<RequestOptions, 'method' | 'body'>;
 /** Shorthands: api.get('/assets'), api.post('/applications', body), api.upload(path, formData, onProgress). */
 export const api = {
   get: <T = unknown>(path: string, options?: Extra) => request<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Extra) => request<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Extra) => request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Extra) => request<T>(path, { ...options, method: 'PATCH', body }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Extra) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Extra) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Extra) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, options?: Extra) => request<T>(path, { ...options, method: 'DELETE' }),
   /** Multipart upload through XMLHttpRequest, reporting progress 0..1. */
   upload: <T = unknown>(path: string, formData: FormData, onProgress?: (fraction: number) => void, options?: Extra) =>

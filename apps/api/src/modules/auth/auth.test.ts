@@ -17,7 +17,11 @@ describe(`auth (${TEST_DB_KIND})`, () => {
 
   it.each(ROLES)('a demo %s signs in and /auth/me answers the role', async (role) => {
     const demo = DEMO_USERS.find((user) => user.role === role)!;
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', ...form({ username: demo.email, password: 'Demo@12345' }) });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...form({ username: demo.email, password: 'Demo@12345' }),
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().token_type).toBe('bearer');
     const me = await ctx.request(login.json().access_token, { method: 'GET', url: '/api/auth/me' });
@@ -28,7 +32,11 @@ describe(`auth (${TEST_DB_KIND})`, () => {
   });
 
   it('refuses a wrong password with a readable detail', async () => {
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', ...form({ username: 'legal@example.com', password: 'wrong-pass' }) });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...form({ username: 'legal@example.com', password: 'wrong-pass' }),
+    });
     expect(login.statusCode).toBe(401);
     expect(login.json().detail).toBe('Incorrect email or password');
   });
@@ -38,7 +46,9 @@ describe(`auth (${TEST_DB_KIND})`, () => {
     expect((await ctx.request('not-a-jwt', { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const token = await ctx.tokenFor('ho');
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: crypto.randomUUID() })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: crypto.randomUUID() }),
+    ).toString('base64url');
     const tampered = await ctx.request(`${header}.${forged}.${signature}`, { method: 'GET', url: '/api/auth/me' });
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json().detail).toBeTruthy();
@@ -49,14 +59,22 @@ describe(`auth (${TEST_DB_KIND})`, () => {
     const created = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ role: 'entrepreneur', email: 'new.person@example.com' });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, email: 'new.person@example.com' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, email: 'new.person@example.com' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toMatch(/already exists/);
     expect(await ctx.tokenFor('new.person@example.com', 'Secret@123')).toBeTruthy();
   });
 
   it('answers 422 with field messages for a malformed registration', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'nope', password: 'short', full_name: '' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'nope', password: 'short', full_name: '' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual(
       expect.arrayContaining(['body.email', 'body.password', 'body.full_name']),
@@ -66,7 +84,11 @@ describe(`auth (${TEST_DB_KIND})`, () => {
   it('limits sign-in attempts for one email with 429', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', ...form({ username: 'someone-else@example.com', password: 'guess' }) });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        ...form({ username: 'someone-else@example.com', password: 'guess' }),
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);

@@ -18,7 +18,12 @@ export async function login(db: Database, tokens: TokenService, email: string, p
 
 export async function register(db: Database, request: RegisterRequest): Promise<User> {
   const passwordHash = await hashPassword(request.password);
-  const row = await insertUser(db, { email: request.email, passwordHash, fullName: request.full_name, role: 'entrepreneur' });
+  const row = await insertUser(db, {
+    email: request.email,
+    passwordHash,
+    fullName: request.full_name,
+    role: 'entrepreneur',
+  });
   if (!row) throw conflict('An account with this email already exists');
   return toUser(row);
 }

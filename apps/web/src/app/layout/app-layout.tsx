@@ -16,7 +16,11 @@ export function AppLayout() {
         {t('skipToContent')}
       </a>
       <TopNav />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-6 focus:outline-none sm:py-8">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-6 focus:outline-none sm:py-8"
+      >
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

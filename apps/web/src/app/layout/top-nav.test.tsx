@@ -104,7 +104,9 @@ describe('top navigation', () => {
     signedInAs('ho');
     renderApp('/officer/assets');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const current = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current.map((link) => link.textContent)).toEqual(['Assets']);
   });
 
@@ -122,9 +124,11 @@ describe('top navigation', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = document.getElementById(menuId!);
     expect(menu).not.toBeNull();
-    expect(within(menu!).getAllByRole('link').map((link) => link.textContent)).toEqual(
-      EXPECTED.entrepreneur.links.map(([label]) => label),
-    );
+    expect(
+      within(menu!)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(EXPECTED.entrepreneur.links.map(([label]) => label));
 
     await user.click(within(menu!).getByRole('link', { name: 'Profile' }));
     await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));

@@ -13,7 +13,9 @@ const EXACT: ReadonlySet<RouteKey> = new Set(['dashboard', 'officerDashboard', '
 function linkClasses({ isActive }: { isActive: boolean }) {
   return cn(
     'flex min-h-11 items-center rounded-md px-3 font-medium',
-    isActive ? 'bg-white/15 text-white underline decoration-2 underline-offset-8' : 'text-brand-50 hover:bg-white/10 hover:text-white',
+    isActive
+      ? 'bg-white/15 text-white underline decoration-2 underline-offset-8'
+      : 'text-brand-50 hover:bg-white/10 hover:text-white',
   );
 }
 
@@ -56,7 +58,10 @@ export function TopNav() {
       <nav aria-label={t('nav.label')} className="mx-auto max-w-[1200px] px-4">
         {/* One row from sm up; on a phone the name wraps to its own line under the bar rather than crowd it. */}
         <div className="flex min-h-16 flex-wrap items-center gap-x-2 py-2 sm:py-0">
-          <Link to={homeFor(user.role)} className="order-1 mr-2 flex min-h-11 items-center text-lg font-bold whitespace-nowrap">
+          <Link
+            to={homeFor(user.role)}
+            className="order-1 mr-2 flex min-h-11 items-center text-lg font-bold whitespace-nowrap"
+          >
             {t('productName')}
           </Link>
           {renderLinks('order-2 hidden flex-1 items-center gap-1 md:flex')}
@@ -82,7 +87,11 @@ export function TopNav() {
               aria-controls={menuId}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+              {menuOpen ? (
+                <X aria-hidden="true" className="h-5 w-5" />
+              ) : (
+                <Menu aria-hidden="true" className="h-5 w-5" />
+              )}
               {t('nav.menu')}
             </button>
           </div>

@@ -61,7 +61,10 @@ export function Button({
       {...rest}
     >
       {busy ? (
-        <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
       ) : (
         icon
       )}

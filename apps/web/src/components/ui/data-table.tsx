@@ -57,7 +57,11 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, sho
               <th
                 key={column.key}
                 scope="col"
-                className={cn('whitespace-nowrap px-4 py-3 font-semibold text-slate-700', column.numeric && 'text-right', column.className)}
+                className={cn(
+                  'whitespace-nowrap px-4 py-3 font-semibold text-slate-700',
+                  column.numeric && 'text-right',
+                  column.className,
+                )}
               >
                 {column.header}
               </th>
@@ -76,7 +80,11 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, sho
               {columns.map((column) => (
                 <td
                   key={column.key}
-                  className={cn('whitespace-nowrap px-4 py-3 text-slate-800', column.numeric && 'text-right tabular-nums', column.className)}
+                  className={cn(
+                    'whitespace-nowrap px-4 py-3 text-slate-800',
+                    column.numeric && 'text-right tabular-nums',
+                    column.className,
+                  )}
                 >
                   {column.cell(row)}
                 </td>

@@ -22,7 +22,16 @@ export interface DialogProps {
 const widths = { md: 'md:max-w-lg', lg: 'md:max-w-2xl', xl: 'md:max-w-4xl' };
 
 /** A controlled modal dialog with a close button. */
-export function Dialog({ open, onOpenChange, title, description, footer, trigger, size = 'md', children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  trigger,
+  size = 'md',
+  children,
+}: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -54,7 +63,9 @@ export function Dialog({ open, onOpenChange, title, description, footer, trigger
           </div>
           <div className="flex-1 overflow-y-auto p-4">{children}</div>
           {footer && (
-            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:justify-end">{footer}</div>
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:justify-end">
+              {footer}
+            </div>
           )}
         </RadixDialog.Content>
       </RadixDialog.Portal>

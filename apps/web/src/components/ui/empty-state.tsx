@@ -14,7 +14,11 @@ export interface EmptyStateProps {
 export function EmptyState({ message, action, icon, className }: EmptyStateProps) {
   return (
     <div className={cn('flex flex-col items-center gap-4 px-4 py-10 text-center', className)}>
-      {icon && <div aria-hidden="true" className="text-slate-400">{icon}</div>}
+      {icon && (
+        <div aria-hidden="true" className="text-slate-400">
+          {icon}
+        </div>
+      )}
       <p className="text-lg text-slate-700">{message}</p>
       {action}
     </div>

@@ -17,7 +17,11 @@ export function StatCard({ label, value, icon, note, className }: StatCardProps)
     <div className={cn('rounded-lg border border-slate-200 bg-white p-4 shadow-sm', className)}>
       <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        {icon && <span aria-hidden="true" className="text-brand-600">{icon}</span>}
+        {icon && (
+          <span aria-hidden="true" className="text-brand-600">
+            {icon}
+          </span>
+        )}
       </div>
       <p className="mt-2 text-3xl font-bold tabular-nums text-slate-900">{value}</p>
       {note && <p className="mt-1 text-sm tabular-nums text-slate-600">{note}</p>}

@@ -190,7 +190,9 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
             rows={timeline.map((event) => [
               formatDateTime(event.timestamp),
               event.action,
-              event.user_role === 'SYSTEM' ? t('detail.timeline.system') : `${event.user_name} (${statusLabel(event.user_role)})`,
+              event.user_role === 'SYSTEM'
+                ? t('detail.timeline.system')
+                : `${event.user_name} (${statusLabel(event.user_role)})`,
               event.details,
             ])}
           />

@@ -170,12 +170,7 @@ export default function ApplicationDetailPage() {
               value: 'payments',
               label: t('detail.tabs.payments'),
               content: (
-                <PaymentsTab
-                  invoices={invoices}
-                  payments={payments}
-                  payingId={payingId}
-                  onPay={setConfirmingInvoice}
-                />
+                <PaymentsTab invoices={invoices} payments={payments} payingId={payingId} onPay={setConfirmingInvoice} />
               ),
             },
             {

@@ -55,7 +55,11 @@ describe('login page', () => {
     await user.type(fields().email, 'ravi@example.com');
     await user.click(fields().button);
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Enter your password']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enter your password']);
     expect(fields().email).toHaveValue('ravi@example.com');
   });
 

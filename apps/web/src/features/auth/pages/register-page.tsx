@@ -89,7 +89,10 @@ export default function RegisterPage() {
               minLength={PASSWORD_MIN_LENGTH}
               {...register('password', {
                 required: t('register.passwordRequired'),
-                minLength: { value: PASSWORD_MIN_LENGTH, message: t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) },
+                minLength: {
+                  value: PASSWORD_MIN_LENGTH,
+                  message: t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+                },
               })}
             />
           </Field>

@@ -63,7 +63,10 @@ export default function DashboardPage() {
         />
       </section>
       {stats.isError && (
-        <div role="alert" className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-white p-3">
+        <div
+          role="alert"
+          className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-white p-3"
+        >
           <p className="text-red-800">{t('loadFailed')}</p>
           <Button variant="secondary" size="sm" busy={stats.isRefetching} onClick={() => void stats.refetch()}>
             {t('retry')}

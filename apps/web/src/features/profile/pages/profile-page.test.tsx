@@ -87,7 +87,11 @@ describe('profile page', () => {
     ]);
     expect(within(summary).getByRole('link', { name: 'Enter the organization name' })).toBeInTheDocument();
     // Every message comes from the screen's catalogue, naming the missing field.
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Enter the organization name',
       'Enter the PAN number',
       'Enter the address',
@@ -113,10 +117,11 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText('Pincode'), '12');
     await user.click(screen.getByRole('button', { name: 'Create Profile' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Enter a valid PAN, for example ABCDE1234F',
-      'Enter a 6-digit pincode',
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enter a valid PAN, for example ABCDE1234F', 'Enter a 6-digit pincode']);
     expect(screen.getByLabelText('PAN Number')).toHaveValue('ABC12');
     expect(screen.getByLabelText('City')).toHaveValue('Warangal');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
