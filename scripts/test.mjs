@@ -9,6 +9,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
+// `npm test -- --unit-only` leaves out the browser tests (never under CI).
+const unitOnly = process.argv.includes('--unit-only') && !isCI;
+// TEST_PG=throwaway skips an already running server and starts one of our own, as on a machine without one.
+const forceThrowaway = process.env.TEST_PG === 'throwaway';
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-run-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
@@ -109,7 +113,7 @@ async function startThrowawayPostgres(bin) {
 async function findPostgres() {
   if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
-  if ((await canConnect(5432)) && (await postgresAnswers(local))) return local;
+  if (!forceThrowaway && (await canConnect(5432)) && (await postgresAnswers(local))) return local;
   const bin = findPostgresBin();
   return bin ? startThrowawayPostgres(bin) : undefined;
 }
@@ -160,7 +164,9 @@ try {
   if (!vitest) problems.push('vitest wrote no report');
 
   const chromium = findChromium();
-  if (!chromium) {
+  if (unitOnly) {
+    banner('Browser tests left out (--unit-only)');
+  } else if (!chromium) {
     const message =
       'Chromium: not found (set CHROMIUM_PATH or apt-get install chromium); the browser tests are SKIPPED.';
     if (isCI) problems.push(message.replace('SKIPPED', 'required under CI'));
