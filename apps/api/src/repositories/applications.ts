@@ -34,21 +34,6 @@ export interface ApplicationFilter {
   offset?: number;
 }
 
-export async function listApplications(db: Database, filter: ApplicationFilter = {}): Promise<ApplicationRow[]> {
-  const conditions: SQL[] = [];
-  if (filter.applicantId) conditions.push(eq(applications.applicantId, filter.applicantId));
-  if (filter.statuses?.length) conditions.push(inArray(applications.status, filter.statuses));
-  let query = db
-    .select()
-    .from(applications)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(applications.createdAt), desc(applications.applicationNumber))
-    .$dynamic();
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
-  if (filter.offset !== undefined) query = query.offset(filter.offset);
-  return query;
-}
-
 export async function findApplicationById(db: Database, id: string): Promise<ApplicationRow | undefined> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
   return row;

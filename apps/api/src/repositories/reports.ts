@@ -3,6 +3,7 @@
 import { and, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '@portal/contract';
 import type { Database } from '../db/client';
+import { toAsset } from './assets';
 import { allotments, applicants, applications, assets, invoices, payments } from '../db/schema';
 
 export interface ReportFilter {
@@ -77,22 +78,7 @@ export async function assetReportRows(db: Database, filter: ReportFilter): Promi
     .from(assets)
     .where(and(...conditions))
     .orderBy(desc(assets.createdAt), assets.assetCode);
-  return rows.map((row) => ({
-    id: row.id,
-    asset_code: row.assetCode,
-    category_id: row.categoryId,
-    type: row.type,
-    zone: row.zone,
-    location: row.location,
-    survey_number: row.surveyNumber,
-    plot_number: row.plotNumber,
-    total_area: row.totalArea,
-    available_area: row.availableArea,
-    unit: row.unit,
-    valuation: row.valuation,
-    status: row.status,
-    created_at: iso(row.createdAt),
-  }));
+  return rows.map(toAsset);
 }
 
 export async function paymentReportRows(db: Database, filter: ReportFilter): Promise<ReportRow[]> {
