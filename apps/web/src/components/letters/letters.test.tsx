@@ -1,62 +1,26 @@
 // The allotment letter and possession certificate dialogs: every block the spec lists, Print/Download and Close.
+import type { ComponentProps } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Allotment, Applicant, Application, Asset, Possession } from '@portal/contract';
+import type { Application, Possession } from '@portal/contract';
+import { allotmentFixture, applicantFixture, assetFixture } from '../../test/fixtures';
 import { AllotmentLetterDialog } from './allotment-letter-dialog';
 import { PossessionCertificateDialog } from './possession-certificate-dialog';
 
-const applicant: Applicant = {
-  id: '11111111-1111-4111-8111-111111111111',
-  user_id: '22222222-2222-4222-8222-222222222222',
-  organization_name: 'Kumar Precision Components Pvt Ltd',
-  pan_number: 'ABCPK1234L',
-  gst_number: null,
-  category: 'mse',
-  address: 'Plot 12, Industrial Estate Road',
-  city: 'Hyderabad',
-  state: 'Telangana',
-  pincode: '500037',
-  bank_name: 'State Bank of India',
-  bank_account: '30123456789',
-  bank_ifsc: 'SBIN0001234',
-  sdp_reference: null,
-  kyc_verified: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-const asset: Asset = {
-  id: '33333333-3333-4333-8333-333333333333',
-  asset_code: 'HYD-PL-002',
-  category_id: 'msme',
-  type: 'plot',
-  zone: 'Hyderabad North',
-  location: 'Patancheru IDA',
-  survey_number: '107/2',
-  plot_number: 'P-2',
-  total_area: 1125,
-  available_area: 1125,
-  unit: 'sqm',
-  valuation: 1850000,
-  status: 'reserved',
-  created_at: '2026-01-01T00:00:00Z',
-};
+const applicant = applicantFixture();
+const asset = assetFixture({ status: 'reserved' });
 const application = {
   id: '44444444-4444-4444-8444-444444444444',
   application_number: 'APP-2026-000007',
 } as Application;
-const allotment: Allotment = {
-  id: '55555555-5555-4555-8555-555555555555',
+const allotment = allotmentFixture({
   application_id: application.id,
   asset_id: asset.id,
-  allotment_number: 'ALT-2026-000003',
-  allotment_type: 'provisional',
   allotment_date: '2026-03-05',
   expiry_date: '2026-09-05',
-  status: 'active',
-  letter_generated: true,
   created_at: '2026-03-05T10:00:00Z',
-};
+});
 const possession: Possession = {
   id: 'abcdef12-3456-4789-8abc-def012345678',
   allotment_id: allotment.id,
@@ -79,18 +43,23 @@ function fakePrintWindow() {
   return { open, printWindow, written };
 }
 
+function renderAllotmentLetter(props: Partial<ComponentProps<typeof AllotmentLetterDialog>> = {}) {
+  return render(
+    <AllotmentLetterDialog
+      open
+      onOpenChange={() => undefined}
+      allotment={allotment}
+      application={application}
+      asset={asset}
+      applicant={applicant}
+      {...props}
+    />,
+  );
+}
+
 describe('allotment letter dialog', () => {
   it('shows the heading, corporation, date, reference, addressee, subject, application reference, asset table and terms', () => {
-    render(
-      <AllotmentLetterDialog
-        open
-        onOpenChange={() => undefined}
-        allotment={allotment}
-        application={application}
-        asset={asset}
-        applicant={applicant}
-      />,
-    );
+    renderAllotmentLetter();
     const dialog = screen.getByRole('dialog', { name: 'Provisional Allotment Letter' });
     const letter = within(dialog).getByTestId('letter');
     expect(letter).toHaveTextContent('Industrial Infrastructure Corporation');
@@ -128,16 +97,7 @@ describe('allotment letter dialog', () => {
   });
 
   it("reads 'Final Allotment Letter' for a final allotment, and N/A for a missing expiry date", () => {
-    render(
-      <AllotmentLetterDialog
-        open
-        onOpenChange={() => undefined}
-        allotment={{ ...allotment, allotment_type: 'final', expiry_date: null }}
-        application={application}
-        asset={asset}
-        applicant={applicant}
-      />,
-    );
+    renderAllotmentLetter({ allotment: { ...allotment, allotment_type: 'final', expiry_date: null } });
     expect(screen.getByRole('dialog', { name: 'Final Allotment Letter' })).toHaveTextContent(
       'This allotment is valid until N/A.',
     );
@@ -146,16 +106,7 @@ describe('allotment letter dialog', () => {
   it('prints the letter in a window of its own, and Close closes', async () => {
     const { open, printWindow, written } = fakePrintWindow();
     const onOpenChange = vi.fn();
-    render(
-      <AllotmentLetterDialog
-        open
-        onOpenChange={onOpenChange}
-        allotment={allotment}
-        application={application}
-        asset={asset}
-        applicant={applicant}
-      />,
-    );
+    renderAllotmentLetter({ onOpenChange });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Print/Download' }));
     expect(open).toHaveBeenCalledWith('', '_blank', expect.any(String));

@@ -9,7 +9,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
-import { useAllAllotments, useApplicationNumbers } from '../api/allotments';
+import { useAllAllotments } from '../../../api/allotments';
+import { useApplicationNumbers } from '../api/allotments';
 
 const STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = { active: 'green', expired: 'amber', cancelled: 'red' };
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;

@@ -32,6 +32,7 @@ import { Select } from '../../../components/ui/input';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorDetail } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { downloadDocument, uploadDocument } from '../api/applications';
 import { DefinitionGrid } from './definition-grid';
 import { DocumentPicker } from './document-picker';
@@ -93,15 +94,7 @@ export function AssetTab({ asset }: { asset: QueryLike<Asset> }) {
 
 async function saveDocument(application: Application, document: ApplicationDocument, failed: string) {
   try {
-    const blob = await downloadDocument(application.id, document.id);
-    const url = URL.createObjectURL(blob);
-    const link = window.document.createElement('a');
-    link.href = url;
-    link.download = document.file_name;
-    window.document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(await downloadDocument(application.id, document.id), document.file_name);
   } catch (error) {
     toast.error(errorDetail(error, failed));
   }

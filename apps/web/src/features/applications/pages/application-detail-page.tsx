@@ -15,21 +15,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { ApiError, errorDetail } from '../../../lib/api-client';
-import {
-  useAllotment,
-  useApplication,
-  useAsset,
-  useDocuments,
-  useInvoices,
-  useLeaseDeed,
-  useMyProfile,
-  usePayInvoice,
-  usePayments,
-  usePossession,
-  useRefreshApplication,
-  useSubmitApplication,
-  useTimeline,
-} from '../api/applications';
+import { useAllotment, useLeaseDeed, usePossession } from '../../../api/allotments';
+import { useMyProfile } from '../../../api/applicants';
+import { useApplication, useDocuments, useTimeline } from '../../../api/applications';
+import { useAsset } from '../../../api/assets';
+import { useInvoices } from '../../../api/invoices';
+import { usePayments } from '../../../api/payments';
+import { usePayInvoice, useRefreshApplication, useSubmitApplication } from '../api/applications';
 import { AllotmentTab, AssetTab, DetailsTab, DocumentsTab, PaymentsTab, TimelineTab } from '../components/detail-tabs';
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
 import { PayInvoiceDialog } from '../components/pay-invoice-dialog';
@@ -49,7 +41,7 @@ export default function ApplicationDetailPage() {
   const invoices = useInvoices(id);
   const payments = usePayments(id);
   const timeline = useTimeline(id);
-  const allotment = useAllotment(id);
+  const allotment = useAllotment(id, { failureAsNone: true });
   const allotmentId = allotment.data?.id;
   const leaseDeed = useLeaseDeed(allotmentId);
   const possession = usePossession(allotmentId);

@@ -12,13 +12,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../components/ui/cn';
 import { errorDetail } from '../../../lib/api-client';
-import {
-  applicationKeys,
-  createApplication,
-  uploadDocument,
-  useAvailableAssets,
-  useMyProfile,
-} from '../api/applications';
+import { useMyProfile } from '../../../api/applicants';
+import { applicationKeys } from '../../../api/applications';
+import { createApplication, uploadDocument, useAvailableAssets } from '../api/applications';
 import {
   ProjectDetailsStep,
   ReviewStep,

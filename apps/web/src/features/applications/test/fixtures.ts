@@ -1,5 +1,6 @@
 /** Records as the API answers them, for the applications screens' tests. */
-import type { Applicant, Application, Asset, Invoice, Payment, TimelineEvent } from '@portal/contract';
+import { applicantFixture } from '../../../test/fixtures';
+import type { Application, Asset, Invoice, Payment, TimelineEvent } from '@portal/contract';
 
 export const ASSET: Asset = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -29,25 +30,12 @@ export const ASSET_2: Asset = {
   total_area: 1125,
 };
 
-export const PROFILE: Applicant = {
+export const PROFILE = applicantFixture({
   id: 'b0000000-0000-4000-8000-000000000001',
   user_id: '00000000-0000-4000-8000-000000000001',
-  organization_name: 'Kumar Precision Components Pvt Ltd',
-  pan_number: 'ABCPK1234L',
   gst_number: '36ABCPK1234L1Z5',
-  category: 'mse',
   address: 'Plot 12, Industrial Estate Road, Balanagar',
-  city: 'Hyderabad',
-  state: 'Telangana',
-  pincode: '500037',
-  bank_name: 'State Bank of India',
-  bank_account: '30123456789',
-  bank_ifsc: 'SBIN0001234',
-  sdp_reference: null,
-  kyc_verified: true,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+});
 
 let counter = 0;
 export function application(overrides: Partial<Application> = {}): Application {

@@ -7,11 +7,11 @@ import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { ASSET_STATUSES, ASSET_TYPES, ASSET_UNITS } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { ApiError, errorDetail } from '../../../lib/api-client';
+import { summaryOf } from '../../../lib/form-errors';
 import { useCreateAsset } from '../api/assets';
 import {
   ASSET_FIELD_ORDER,
@@ -40,10 +40,7 @@ export function AddAssetDialog() {
       ),
   });
 
-  const summary: FieldError[] = ASSET_FIELD_ORDER.flatMap((name) => {
-    const message = errors[name]?.message;
-    return message ? [{ fieldId: `asset-${name}`, message }] : [];
-  });
+  const summary = summaryOf(errors, ASSET_FIELD_ORDER, 'asset-');
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -84,65 +81,61 @@ export function AddAssetDialog() {
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
       title={t('form.title')}
       description={t('form.description')}
       trigger={<Button icon={<Plus aria-hidden="true" className="h-4 w-4" />}>{t('addAsset')}</Button>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" form="add-asset-form" busy={createAsset.isPending} busyText={t('form.submitting')}>
-            {t('form.submit')}
-          </Button>
-        </>
-      }
+      formId="add-asset-form"
+      onSubmit={(event) => void submit(event)}
+      formClassName=""
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.submit')}
+      busy={createAsset.isPending}
+      busyText={t('form.submitting')}
+      errors={summary}
+      errorsFocusKey={submitCount}
     >
-      <form id="add-asset-form" noValidate onSubmit={(event) => void submit(event)}>
-        <ErrorSummary errors={summary} focusKey={submitCount} />
-        <div className="grid gap-5 md:grid-cols-2">
-          {text('asset_code', { hint: t('form.hints.asset_code') })}
-          {text('category_id', { hint: t('form.hints.category_id') })}
-          <Field id="asset-type" label={t('form.fields.type')} error={errors.type?.message}>
-            <Select {...register('type')}>
-              {ASSET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {text('zone')}
-          {text('location')}
-          {text('survey_number')}
-          {text('plot_number', { optional: true })}
-          <Field id="asset-unit" label={t('form.fields.unit')} error={errors.unit?.message}>
-            <Select {...register('unit')}>
-              {ASSET_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {t(`unitNames.${unit}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {number('total_area', t('form.hints.area'))}
-          {number('available_area', t('form.hints.area'))}
-          {number('valuation')}
-          <Field id="asset-status" label={t('form.fields.status')} error={errors.status?.message}>
-            <Select {...register('status')}>
-              {ASSET_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`statuses.${status}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-      </form>
-    </Dialog>
+      <div className="grid gap-5 md:grid-cols-2">
+        {text('asset_code', { hint: t('form.hints.asset_code') })}
+        {text('category_id', { hint: t('form.hints.category_id') })}
+        <Field id="asset-type" label={t('form.fields.type')} error={errors.type?.message}>
+          <Select {...register('type')}>
+            {ASSET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {text('zone')}
+        {text('location')}
+        {text('survey_number')}
+        {text('plot_number', { optional: true })}
+        <Field id="asset-unit" label={t('form.fields.unit')} error={errors.unit?.message}>
+          <Select {...register('unit')}>
+            {ASSET_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {t(`unitNames.${unit}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {number('total_area', t('form.hints.area'))}
+        {number('available_area', t('form.hints.area'))}
+        {number('valuation')}
+        <Field id="asset-status" label={t('form.fields.status')} error={errors.status?.message}>
+          <Select {...register('status')}>
+            {ASSET_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`statuses.${status}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import { ErrorSummary } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { summaryOf } from '../components/form-errors';
+import { summaryOf } from '../../../lib/form-errors';
 
 interface LoginValues {
   email: string;

@@ -13,7 +13,7 @@ import { ErrorSummary } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { summaryOf } from '../components/form-errors';
+import { summaryOf } from '../../../lib/form-errors';
 
 // Deliberately loose: the server decides what a valid address is; this only catches obvious slips.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -13,13 +13,14 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StatCard } from '../../../components/ui/stat-card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
-import { useEntrepreneurStats, useMyApplications } from '../api/dashboard';
+import { useApplications } from '../../../api/applications';
+import { useEntrepreneurStats } from '../api/dashboard';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const stats = useEntrepreneurStats();
-  const applications = useMyApplications();
+  const applications = useApplications();
 
   useEffect(() => {
     if (stats.isError || applications.isError) toast.error(t('loadFailed'), { id: 'dashboard-load-failed' });

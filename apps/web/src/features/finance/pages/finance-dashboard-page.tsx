@@ -1,21 +1,25 @@
 /** The finance dashboard: invoice and payment totals, the searchable invoice table, and the ten latest payments. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banknote, CircleCheck, Clock, FileText, Search } from 'lucide-react';
+import { Banknote, CircleCheck, Clock, FileText } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatRupees, type OfficerStats } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
+import { formatRupees, type Invoice, type OfficerStats } from '@portal/contract';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { FilteredListResults } from '../../../components/filtered-list-results';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field } from '../../../components/ui/field';
-import { Input, Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatCard } from '../../../components/ui/stat-card';
-import { useAllInvoices, useAllPayments, useFinanceStats } from '../api/finance';
+import { useAllInvoices } from '../../../api/invoices';
+import { useAllPayments } from '../../../api/payments';
+import { useFinanceStats } from '../api/finance';
 import { InvoiceTable } from '../components/invoice-table';
 import { RecentPayments } from '../components/recent-payments';
-import { filterInvoices, INVOICE_STATUS_FILTER, type InvoiceStatusFilter } from '../lib/filter-invoices';
+import { useListFilter } from '../../../lib/use-list-filter';
+import { INVOICE_STATUS_FILTER, type InvoiceStatusFilter } from '../lib/filter-invoices';
+
+const invoiceNumber = (invoice: Invoice) => invoice.invoice_number;
 
 function FinanceCards({ stats }: { stats: OfficerStats }) {
   const { t } = useTranslation('finance');
@@ -63,16 +67,12 @@ export default function FinanceDashboardPage() {
   const stats = useFinanceStats();
   const invoices = useAllInvoices();
   const payments = useAllPayments();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<InvoiceStatusFilter>('all');
+  const filter = useListFilter<Invoice, InvoiceStatusFilter>(invoices.data, invoiceNumber);
 
   const failed = stats.isError || invoices.isError || payments.isError;
   useEffect(() => {
     if (failed) toast.error(t('loadFailed'), { id: 'finance-load-failed' });
   }, [failed, t]);
-
-  const visible = useMemo(() => filterInvoices(invoices.data ?? [], search, status), [invoices.data, search, status]);
-  const filtered = search.trim() !== '' || status !== 'all';
 
   return (
     <>
@@ -82,64 +82,30 @@ export default function FinanceDashboardPage() {
       </QueryState>
 
       <Card title={t('invoices.title')} className="mb-6">
-        <div className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
-          <div className="space-y-1">
-            <label htmlFor="invoice-search" className="block font-medium text-slate-900">
-              {t('invoices.search')}
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-              />
-              <Input
-                id="invoice-search"
-                type="search"
-                className="pl-9"
-                placeholder={t('invoices.searchPlaceholder')}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </div>
-          </div>
-          <Field id="invoice-status" label={t('invoices.statusFilter')}>
-            <Select value={status} onChange={(event) => setStatus(event.target.value as InvoiceStatusFilter)}>
-              {INVOICE_STATUS_FILTER.map((value) => (
-                <option key={value} value={value}>
-                  {t(`statuses.${value}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
+        <ListToolbar
+          searchId="invoice-search"
+          statusId="invoice-status"
+          searchLabel={t('invoices.search')}
+          searchPlaceholder={t('invoices.searchPlaceholder')}
+          statusLabel={t('invoices.statusFilter')}
+          search={filter.search}
+          onSearchChange={filter.setSearch}
+          status={filter.status}
+          onStatusChange={filter.setStatus}
+          statusOptions={INVOICE_STATUS_FILTER.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        />
         <QueryState query={invoices} errorMessage={t('loadFailed')} empty={<EmptyState message={t('invoices.none')} />}>
-          {() =>
-            visible.length === 0 ? (
-              <EmptyState
-                message={t('invoices.empty')}
-                action={
-                  filtered ? (
-                    <Button
-                      variant="secondary"
-                      onClick={() => {
-                        setSearch('');
-                        setStatus('all');
-                      }}
-                    >
-                      {t('invoices.clearFilters')}
-                    </Button>
-                  ) : undefined
-                }
-              />
-            ) : (
-              <>
-                <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-                  {t('invoices.count', { count: visible.length })}
-                </p>
-                <InvoiceTable invoices={visible} />
-              </>
-            )
-          }
+          {() => (
+            <FilteredListResults
+              count={filter.visible.length}
+              countText={t('invoices.count', { count: filter.visible.length })}
+              emptyMessage={t('invoices.empty')}
+              onClearFilters={filter.filtered ? filter.clear : undefined}
+              clearFiltersLabel={t('invoices.clearFilters')}
+            >
+              <InvoiceTable invoices={filter.visible} />
+            </FilteredListResults>
+          )}
         </QueryState>
       </Card>
 

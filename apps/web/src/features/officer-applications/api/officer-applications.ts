@@ -1,141 +1,30 @@
-/** The calls of the officer application screens: the list, one application with everything around it, and the
- * officers' actions (status, documents, allotment, lease deed, possession), with their query keys and hooks. */
+/** The officers' application calls: the user list for names and committee members, and the officers' actions
+ * (status, documents, allotment, lease deed, possession); the reads they share with other screens are in api/. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Allotment,
   AllotmentType,
-  Applicant,
   Application,
   ApplicationDocument,
   ApplicationStatus,
-  Asset,
-  Invoice,
   LeaseDeed,
   LeaseDeedVerdict,
-  Payment,
   Possession,
-  TimelineEvent,
   User,
 } from '@portal/contract';
-import { api, ApiError } from '../../../lib/api-client';
+import { allotmentKeys } from '../../../api/allotments';
+import { applicationKeys } from '../../../api/applications';
+import { invoiceKeys } from '../../../api/invoices';
+import { orNone } from '../../../api/or-none';
+import { api } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
-export const officerKeys = {
-  list: ['applications'] as const,
-  detail: (id: string) => ['applications', id] as const,
-  documents: (id: string) => ['applications', id, 'documents'] as const,
-  timeline: (id: string) => ['applications', id, 'timeline'] as const,
-  invoices: (id: string) => ['invoices', { application_id: id }] as const,
-  payments: (id: string) => ['payments', { application_id: id }] as const,
-  allotment: (id: string) => ['allotments', { application_id: id }] as const,
-  leaseDeed: (allotmentId: string) => ['allotments', allotmentId, 'lease-deed'] as const,
-  possession: (allotmentId: string) => ['allotments', allotmentId, 'possession'] as const,
-  asset: (id: string) => ['assets', id] as const,
-  applicant: (id: string) => ['applicants', id] as const,
-  users: ['users', 'all'] as const,
-};
-
-/** The spec tolerates these look-ups failing, and reads a failure as "none". A 401 still ends the session. */
-async function orNone<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw error;
-    return null;
-  }
-}
-
-export function useOfficerApplications() {
-  return useQuery({ queryKey: officerKeys.list, queryFn: () => api.get<Application[]>('/applications') });
-}
-
-export function useApplication(id: string) {
-  return useQuery({
-    queryKey: officerKeys.detail(id),
-    queryFn: () => api.get<Application>(`/applications/${id}`),
-    retry: false,
-  });
-}
-
-export function useDocuments(id: string) {
-  return useQuery({
-    queryKey: officerKeys.documents(id),
-    queryFn: () => api.get<ApplicationDocument[]>(`/applications/${id}/documents`),
-  });
-}
-
-export function useTimeline(id: string) {
-  return useQuery({
-    queryKey: officerKeys.timeline(id),
-    queryFn: () => api.get<TimelineEvent[]>(`/applications/${id}/timeline`),
-  });
-}
-
-export function useInvoices(id: string) {
-  return useQuery({
-    queryKey: officerKeys.invoices(id),
-    queryFn: () => api.get<Invoice[]>('/invoices', { query: { application_id: id } }),
-  });
-}
-
-export function usePayments(id: string) {
-  return useQuery({
-    queryKey: officerKeys.payments(id),
-    queryFn: () => api.get<Payment[]>('/payments', { query: { application_id: id } }),
-  });
-}
-
-export function useAsset(id: string | undefined) {
-  return useQuery({
-    queryKey: officerKeys.asset(id ?? ''),
-    queryFn: () => api.get<Asset>(`/assets/${id}`),
-    enabled: Boolean(id),
-  });
-}
-
-/** The applicant's profile for the letters; a failure is tolerated (the letters show N/A). */
-export function useApplicant(id: string | undefined) {
-  return useQuery({
-    queryKey: officerKeys.applicant(id ?? ''),
-    queryFn: () => orNone(api.get<Applicant>(`/applicants/${id}`)),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
-
-/** The application's allotment (the active one first), or null. */
-export function useAllotment(applicationId: string) {
-  return useQuery({
-    queryKey: officerKeys.allotment(applicationId),
-    queryFn: async () => {
-      const list = await api.get<Allotment[]>('/allotments', { query: { application_id: applicationId } });
-      return list.find((allotment) => allotment.status === 'active') ?? list[0] ?? null;
-    },
-  });
-}
-
-/** The latest lease deed, or null (none yet, or the fetch failed: the spec treats both as none). */
-export function useLeaseDeed(allotmentId: string | undefined) {
-  return useQuery({
-    queryKey: officerKeys.leaseDeed(allotmentId ?? ''),
-    queryFn: () => orNone(api.get<LeaseDeed>(`/allotments/${allotmentId}/lease-deed`)),
-    enabled: Boolean(allotmentId),
-    retry: false,
-  });
-}
-
-export function usePossession(allotmentId: string | undefined) {
-  return useQuery({
-    queryKey: officerKeys.possession(allotmentId ?? ''),
-    queryFn: () => orNone(api.get<Possession>(`/allotments/${allotmentId}/possession`)),
-    enabled: Boolean(allotmentId),
-    retry: false,
-  });
-}
+export const userKeys = { all: ['users', 'all'] as const };
 
 /** All users (for names); a failure gives an empty list, as the spec says of the committee list. */
 export function useUsers() {
   return useQuery({
-    queryKey: officerKeys.users,
+    queryKey: userKeys.all,
     queryFn: async () => (await orNone(api.get<User[]>('/users'))) ?? [],
     retry: false,
     staleTime: 5 * 60_000,
@@ -152,9 +41,9 @@ function useRefreshApplication(id: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['applications'] }),
-      queryClient.invalidateQueries({ queryKey: ['allotments'] }),
-      queryClient.invalidateQueries({ queryKey: officerKeys.invoices(id) }),
+      queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: allotmentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.forApplication(id) }),
       queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
     ]);
 }
@@ -233,13 +122,5 @@ export function useRecordPossession(id: string) {
 
 /** Downloads a file from an authorised endpoint and hands it to the browser under its name. */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const blob = await api.blob(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await api.blob(path), fileName);
 }

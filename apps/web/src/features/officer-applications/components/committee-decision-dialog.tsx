@@ -9,13 +9,11 @@ import {
   type Application,
   type CommitteeDecision,
 } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Select, Textarea } from '../../../components/ui/input';
 import { useUpdateStatus } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
-import { Consequence } from './consequence';
 
 export interface CommitteeDecisionDialogProps {
   application: Application;
@@ -42,45 +40,34 @@ export function CommitteeDecisionDialog({ application, open, onOpenChange }: Com
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('decision.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="committee-decision-form"
-            variant={decision === 'rejected' ? 'danger' : 'primary'}
-            busy={update.isPending}
-            busyText={t('decision.submitting')}
-          >
-            {t('decision.submit')}
-          </Button>
-        </>
-      }
+      formId="committee-decision-form"
+      onSubmit={submit}
+      cancelLabel={t('cancel')}
+      submitLabel={t('decision.submit')}
+      submitVariant={decision === 'rejected' ? 'danger' : 'primary'}
+      busy={update.isPending}
+      busyText={t('decision.submitting')}
+      consequence={t(`decision.consequence_${decision}`)}
     >
-      <form id="committee-decision-form" noValidate onSubmit={submit} className="space-y-4">
-        <Field id="committee-decision" label={t('decision.decision')}>
-          <Select value={decision} onChange={(event) => setDecision(event.target.value as CommitteeDecision)}>
-            {COMMITTEE_DECISIONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`decision.decisions.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="committee-remarks" label={t('decision.remarks')} optional>
-          <Textarea value={remarks} maxLength={400} onChange={(event) => setRemarks(event.target.value)} />
-        </Field>
-        <Field id="committee-conditions" label={t('decision.conditions')} hint={t('decision.conditionsHint')} optional>
-          <Textarea value={conditions} rows={3} onChange={(event) => setConditions(event.target.value)} />
-        </Field>
-        <Consequence>{t(`decision.consequence_${decision}`)}</Consequence>
-      </form>
-    </Dialog>
+      <Field id="committee-decision" label={t('decision.decision')}>
+        <Select value={decision} onChange={(event) => setDecision(event.target.value as CommitteeDecision)}>
+          {COMMITTEE_DECISIONS.map((value) => (
+            <option key={value} value={value}>
+              {t(`decision.decisions.${value}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="committee-remarks" label={t('decision.remarks')} optional>
+        <Textarea value={remarks} maxLength={400} onChange={(event) => setRemarks(event.target.value)} />
+      </Field>
+      <Field id="committee-conditions" label={t('decision.conditions')} hint={t('decision.conditionsHint')} optional>
+        <Textarea value={conditions} rows={3} onChange={(event) => setConditions(event.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }

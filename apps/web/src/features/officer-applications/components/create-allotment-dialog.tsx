@@ -4,14 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ALLOTMENT_TYPES, todayIso, type Allotment, type AllotmentType, type Application } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { useCreateAllotment } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
-import { Consequence } from './consequence';
 
 export interface CreateAllotmentDialogProps {
   application: Application;
@@ -55,45 +53,35 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('createAllotment.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="create-allotment-form"
-            busy={create.isPending}
-            busyText={t('createAllotment.submitting')}
-          >
-            {t('createAllotment.submit')}
-          </Button>
-        </>
-      }
+      formId="create-allotment-form"
+      onSubmit={submit}
+      cancelLabel={t('cancel')}
+      submitLabel={t('createAllotment.submit')}
+      busy={create.isPending}
+      busyText={t('createAllotment.submitting')}
+      errors={errors}
+      errorsFocusKey={attempts}
+      consequence={t(`createAllotment.consequence_${type}`)}
     >
-      <form id="create-allotment-form" noValidate onSubmit={submit} className="space-y-4">
-        <ErrorSummary errors={errors} focusKey={attempts} />
-        <Field id="allotment-type" label={t('createAllotment.type')}>
-          <Select value={type} onChange={(event) => setType(event.target.value as AllotmentType)}>
-            {ALLOTMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`allotment.types.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="allotment-date" label={t('createAllotment.date')} error={errors[0]?.message}>
-          <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        </Field>
-        <Field id="allotment-expiry" label={t('createAllotment.expiry')} optional>
-          <Input type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-        </Field>
-        <Consequence>{t(`createAllotment.consequence_${type}`)}</Consequence>
-      </form>
-    </Dialog>
+      <Field id="allotment-type" label={t('createAllotment.type')}>
+        <Select value={type} onChange={(event) => setType(event.target.value as AllotmentType)}>
+          {ALLOTMENT_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(`allotment.types.${value}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="allotment-date" label={t('createAllotment.date')} error={errors[0]?.message}>
+        <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+      </Field>
+      <Field id="allotment-expiry" label={t('createAllotment.expiry')} optional>
+        <Input type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -4,14 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { todayIso, type Allotment, type Asset, type Possession } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Checkbox, Input, Textarea } from '../../../components/ui/input';
 import { useRecordPossession } from '../api/officer-applications';
 import { actionFailedDetailPreferred } from '../lib/action-toasts';
-import { Consequence } from './consequence';
 
 export interface RecordPossessionDialogProps {
   applicationId: string;
@@ -75,57 +73,47 @@ export function RecordPossessionDialog({
   const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('possession.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="record-possession-form"
-            busy={record.isPending}
-            busyText={t('possession.submitting')}
-          >
-            {t('possession.submit')}
-          </Button>
-        </>
-      }
+      formId="record-possession-form"
+      onSubmit={submit}
+      cancelLabel={t('cancel')}
+      submitLabel={t('possession.submit')}
+      busy={record.isPending}
+      busyText={t('possession.submitting')}
+      errors={errors}
+      errorsFocusKey={attempts}
+      consequence={t('possession.consequence')}
     >
-      <form id="record-possession-form" noValidate onSubmit={submit} className="space-y-4">
-        <ErrorSummary errors={errors} focusKey={attempts} />
-        <Field id="possession-date" label={t('possession.date')} error={errorOf('possession-date')}>
-          <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        </Field>
-        <Field
-          id="possession-area"
-          label={t('possession.area')}
-          hint={asset ? t('possession.areaHint', { unit: asset.unit }) : undefined}
-          error={errorOf('possession-area')}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            value={area}
-            onChange={(event) => setArea(event.target.value)}
-          />
-        </Field>
-        <Checkbox
-          id="possession-boundary"
-          label={t('possession.boundary')}
-          checked={boundary}
-          onChange={(event) => setBoundary(event.target.checked)}
+      <Field id="possession-date" label={t('possession.date')} error={errorOf('possession-date')}>
+        <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+      </Field>
+      <Field
+        id="possession-area"
+        label={t('possession.area')}
+        hint={asset ? t('possession.areaHint', { unit: asset.unit }) : undefined}
+        error={errorOf('possession-area')}
+      >
+        <Input
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={area}
+          onChange={(event) => setArea(event.target.value)}
         />
-        <Field id="possession-remarks" label={t('possession.remarks')} optional>
-          <Textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.target.value)} />
-        </Field>
-        <Consequence>{t('possession.consequence')}</Consequence>
-      </form>
-    </Dialog>
+      </Field>
+      <Checkbox
+        id="possession-boundary"
+        label={t('possession.boundary')}
+        checked={boundary}
+        onChange={(event) => setBoundary(event.target.checked)}
+      />
+      <Field id="possession-remarks" label={t('possession.remarks')} optional>
+        <Textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -10,14 +10,12 @@ import {
   type Application,
   type ApplicationStatus,
 } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { committeeMembers, useUpdateStatus, useUsers } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
-import { Consequence } from './consequence';
 
 export interface UpdateStatusDialogProps {
   application: Application;
@@ -73,57 +71,47 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
   const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('updateStatus.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="update-status-form"
-            busy={update.isPending}
-            busyText={t('updateStatus.submitting')}
-          >
-            {t('updateStatus.submit')}
-          </Button>
-        </>
-      }
+      formId="update-status-form"
+      onSubmit={submit}
+      cancelLabel={t('cancel')}
+      submitLabel={t('updateStatus.submit')}
+      busy={update.isPending}
+      busyText={t('updateStatus.submitting')}
+      errors={errors}
+      errorsFocusKey={attempts}
+      consequence={consequence}
     >
-      <form id="update-status-form" noValidate onSubmit={submit} className="space-y-4">
-        <ErrorSummary errors={errors} focusKey={attempts} />
-        <Field id="update-status-to" label={t('updateStatus.newStatus')} error={errorOf('update-status-to')}>
-          <Select value={to} onChange={(event) => chooseStatus(event.target.value)}>
-            {options.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
-          id="update-status-stage"
-          label={t('updateStatus.stage')}
-          hint={t('updateStatus.stageHint')}
-          error={errorOf('update-status-stage')}
-        >
-          <Input value={stage} maxLength={500} onChange={(event) => setStage(event.target.value)} />
-        </Field>
-        <Field id="update-status-assignee" label={t('updateStatus.assignee')} optional>
-          <Select value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-            <option value="">{t('updateStatus.noAssignee')}</option>
-            {committee.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.full_name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {consequence && <Consequence>{consequence}</Consequence>}
-      </form>
-    </Dialog>
+      <Field id="update-status-to" label={t('updateStatus.newStatus')} error={errorOf('update-status-to')}>
+        <Select value={to} onChange={(event) => chooseStatus(event.target.value)}>
+          {options.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        id="update-status-stage"
+        label={t('updateStatus.stage')}
+        hint={t('updateStatus.stageHint')}
+        error={errorOf('update-status-stage')}
+      >
+        <Input value={stage} maxLength={500} onChange={(event) => setStage(event.target.value)} />
+      </Field>
+      <Field id="update-status-assignee" label={t('updateStatus.assignee')} optional>
+        <Select value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+          <option value="">{t('updateStatus.noAssignee')}</option>
+          {committee.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.full_name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </FormDialog>
   );
 }

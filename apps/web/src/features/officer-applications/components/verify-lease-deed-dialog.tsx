@@ -3,13 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LEASE_DEED_VERDICTS, type Allotment, type LeaseDeedVerdict } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Select, Textarea } from '../../../components/ui/input';
 import { useVerifyLeaseDeed } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
-import { Consequence } from './consequence';
 
 export interface VerifyLeaseDeedDialogProps {
   applicationId: string;
@@ -39,41 +37,30 @@ export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenCh
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('verifyDeed.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="verify-lease-deed-form"
-            busy={verify.isPending}
-            busyText={t('verifyDeed.submitting')}
-          >
-            {t('verifyDeed.submit')}
-          </Button>
-        </>
-      }
+      formId="verify-lease-deed-form"
+      onSubmit={submit}
+      cancelLabel={t('cancel')}
+      submitLabel={t('verifyDeed.submit')}
+      busy={verify.isPending}
+      busyText={t('verifyDeed.submitting')}
+      consequence={t(`verifyDeed.consequence_${verdict}`)}
     >
-      <form id="verify-lease-deed-form" noValidate onSubmit={submit} className="space-y-4">
-        <Field id="lease-deed-verdict" label={t('verifyDeed.verdict')}>
-          <Select value={verdict} onChange={(event) => setVerdict(event.target.value as LeaseDeedVerdict)}>
-            {LEASE_DEED_VERDICTS.map((value) => (
-              <option key={value} value={value}>
-                {t(`verifyDeed.verdicts.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="lease-deed-remarks" label={t('verifyDeed.remarks')} optional>
-          <Textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.target.value)} />
-        </Field>
-        <Consequence>{t(`verifyDeed.consequence_${verdict}`)}</Consequence>
-      </form>
-    </Dialog>
+      <Field id="lease-deed-verdict" label={t('verifyDeed.verdict')}>
+        <Select value={verdict} onChange={(event) => setVerdict(event.target.value as LeaseDeedVerdict)}>
+          {LEASE_DEED_VERDICTS.map((value) => (
+            <option key={value} value={value}>
+              {t(`verifyDeed.verdicts.${value}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="lease-deed-remarks" label={t('verifyDeed.remarks')} optional>
+        <Textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.target.value)} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-/** The officer list's filter (spec section 5): case-insensitive substring of the number, exact status, 'all' for none. */
-import type { Application, ApplicationStatus } from '@portal/contract';
+/** The officer list's status filter choices (spec section 5); the filtering itself is lib/list-filter.ts. */
+import type { ApplicationStatus } from '@portal/contract';
 
 /** The spec's status filter of the officer list. */
 export const OFFICER_STATUS_FILTER = [
@@ -11,12 +11,3 @@ export const OFFICER_STATUS_FILTER = [
   'rejected',
 ] as const satisfies readonly (ApplicationStatus | 'all')[];
 export type OfficerStatusFilter = (typeof OFFICER_STATUS_FILTER)[number];
-
-export function filterApplications(list: Application[], search: string, status: OfficerStatusFilter): Application[] {
-  const needle = search.trim().toLowerCase();
-  return list.filter(
-    (application) =>
-      (!needle || application.application_number.toLowerCase().includes(needle)) &&
-      (status === 'all' || application.status === status),
-  );
-}

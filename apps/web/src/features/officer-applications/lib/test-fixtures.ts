@@ -1,17 +1,16 @@
 /** Test data and a fake API for the officer screens' component tests (the network is the only thing faked). */
 import type {
   Allotment,
-  Applicant,
   Application,
   ApplicationDocument,
   ApplicationStatus,
-  Asset,
   Invoice,
   LeaseDeed,
   Possession,
   TimelineEvent,
   User,
 } from '@portal/contract';
+import { allotmentFixture, applicantFixture, assetFixture } from '../../../test/fixtures';
 import { jsonResponse, type FetchHandler } from '../../../test/render-app';
 
 export const APP_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -40,42 +39,14 @@ export function application(status: ApplicationStatus, overrides: Partial<Applic
   };
 }
 
-export const asset: Asset = {
-  id: ASSET_ID,
-  asset_code: 'HYD-PL-002',
-  category_id: 'msme',
-  type: 'plot',
-  zone: 'Hyderabad North',
-  location: 'Patancheru IDA',
-  survey_number: '107/2',
-  plot_number: 'P-2',
-  total_area: 1125,
-  available_area: 1125,
-  unit: 'sqm',
-  valuation: 1_850_000,
-  status: 'available',
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+export const asset = assetFixture({ id: ASSET_ID, created_at: '2026-01-01T00:00:00.000Z' });
 
-export const applicant: Applicant = {
+export const applicant = applicantFixture({
   id: APPLICANT_ID,
   user_id: '11111111-1111-4111-8111-111111111111',
-  organization_name: 'Kumar Precision Components Pvt Ltd',
-  pan_number: 'ABCPK1234L',
-  gst_number: null,
-  category: 'mse',
-  address: 'Plot 12, Industrial Estate Road',
-  city: 'Hyderabad',
-  state: 'Telangana',
-  pincode: '500037',
-  bank_name: 'State Bank of India',
-  bank_account: '30123456789',
-  bank_ifsc: 'SBIN0001234',
-  sdp_reference: null,
-  kyc_verified: true,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
-};
+});
 
 export function document(
   id: string,
@@ -108,18 +79,12 @@ export const invoices: Invoice[] = [
   },
 ];
 
-export const allotment: Allotment = {
+export const allotment = allotmentFixture({
   id: ALLOTMENT_ID,
   application_id: APP_ID,
   asset_id: ASSET_ID,
-  allotment_number: 'ALT-2026-000003',
-  allotment_type: 'provisional',
-  allotment_date: '2026-05-01',
-  expiry_date: null,
-  status: 'active',
-  letter_generated: true,
   created_at: '2026-05-01T10:00:00.000Z',
-};
+});
 
 export function leaseDeed(verification_status: LeaseDeed['verification_status']): LeaseDeed {
   return {

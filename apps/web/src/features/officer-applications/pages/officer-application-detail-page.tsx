@@ -12,19 +12,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../../lib/auth';
-import {
-  useAllotment,
-  useApplicant,
-  useApplication,
-  useAsset,
-  useDocuments,
-  useInvoices,
-  useLeaseDeed,
-  usePayments,
-  usePossession,
-  useTimeline,
-  useUsers,
-} from '../api/officer-applications';
+import { useAllotment, useLeaseDeed, usePossession } from '../../../api/allotments';
+import { useApplicant } from '../../../api/applicants';
+import { useApplication, useDocuments, useTimeline } from '../../../api/applications';
+import { useAsset } from '../../../api/assets';
+import { useInvoices } from '../../../api/invoices';
+import { usePayments } from '../../../api/payments';
+import { useUsers } from '../api/officer-applications';
 import { ActionPanel } from '../components/action-panel';
 import { AllotmentTab } from '../components/allotment-tab';
 import { AssetTab } from '../components/asset-tab';
@@ -41,7 +35,7 @@ export default function OfficerApplicationDetailPage() {
   const { t } = useTranslation('officer-applications');
   const navigate = useNavigate();
   const { user } = useAuth();
-  const application = useApplication(id);
+  const application = useApplication(id, { retry: false });
   const documents = useDocuments(id);
   const timeline = useTimeline(id);
   const invoices = useInvoices(id);

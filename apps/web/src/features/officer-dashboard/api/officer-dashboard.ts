@@ -1,6 +1,7 @@
 /** The officer dashboard's calls: the officer figures and the most recent applications. */
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_APPLICATIONS_ON_DASHBOARD, type Application, type OfficerStats } from '@portal/contract';
+import { applicationKeys, fetchApplications } from '../../../api/applications';
 import { api } from '../../../lib/api-client';
 
 export function useOfficerStats() {
@@ -16,8 +17,8 @@ export function recentApplications(applications: Application[]): Application[] {
 
 export function useRecentApplications() {
   return useQuery({
-    queryKey: ['applications'],
-    queryFn: () => api.get<Application[]>('/applications'),
+    queryKey: applicationKeys.all,
+    queryFn: fetchApplications,
     select: recentApplications,
   });
 }

@@ -1,26 +1,8 @@
-/** The applicant profile calls: read (404 → none), create, update. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** The applicant profile's save (create, update); reading it (404 → none) is api/applicants.ts's useMyProfile. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Applicant, ApplicantProfileRequest, ApplicantProfileUpdate } from '@portal/contract';
-import { api, ApiError } from '../../../lib/api-client';
-
-const profileKey = ['applicants', 'me'] as const;
-
-/** The profile, or null when there is none yet (a failed look-up counts as none). */
-export function useProfile() {
-  return useQuery({
-    queryKey: profileKey,
-    queryFn: async () => {
-      try {
-        return await api.get<Applicant>('/applicants/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) throw error;
-        return null;
-      }
-    },
-    retry: false,
-    staleTime: 0,
-  });
-}
+import { applicantKeys } from '../../../api/applicants';
+import { api } from '../../../lib/api-client';
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();
@@ -32,6 +14,6 @@ export function useSaveProfile() {
       }
       return api.post<Applicant>('/applicants', body);
     },
-    onSuccess: (saved) => queryClient.setQueryData(profileKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(applicantKeys.me, saved),
   });
 }

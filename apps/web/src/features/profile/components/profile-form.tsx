@@ -11,9 +11,10 @@ import {
 } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { ErrorSummary } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
+import { summaryOf } from '../../../lib/form-errors';
 
 export interface ProfileFormValues {
   organization_name: string;
@@ -90,10 +91,7 @@ export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
     formState: { errors, submitCount },
   } = useForm<ProfileFormValues>({ defaultValues: valuesOf(profile), resolver, shouldFocusError: false });
 
-  const summary: FieldError[] = FIELD_ORDER.flatMap((name) => {
-    const message = errors[name]?.message;
-    return message ? [{ fieldId: name, message }] : [];
-  });
+  const summary = summaryOf(errors, FIELD_ORDER);
 
   // The resolver hands over the contract's parsed output: trimmed, upper-cased, empty optional fields as null.
   const submit = handleSubmit((values) => {

@@ -3,28 +3,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Applicant } from '@portal/contract';
+import { applicantFixture } from '../../../test/fixtures';
 import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
 
-const SAVED: Applicant = {
+const SAVED = applicantFixture({
   id: 'b0000000-0000-4000-8000-000000000001',
   user_id: '00000000-0000-4000-8000-000000000001',
-  organization_name: 'Kumar Precision Components Pvt Ltd',
-  pan_number: 'ABCPK1234L',
-  gst_number: null,
-  category: 'mse',
-  address: 'Plot 12, Industrial Estate Road',
-  city: 'Hyderabad',
-  state: 'Telangana',
-  pincode: '500037',
-  bank_name: 'State Bank of India',
-  bank_account: '30123456789',
-  bank_ifsc: 'SBIN0001234',
-  sdp_reference: null,
   kyc_verified: false,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+});
 
 async function openProfile(handler: FetchHandler) {
   signedInAs('entrepreneur');

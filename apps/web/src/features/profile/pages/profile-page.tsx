@@ -8,12 +8,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorDetail } from '../../../lib/api-client';
-import { useProfile, useSaveProfile } from '../api/profile';
+import { useMyProfile } from '../../../api/applicants';
+import { useSaveProfile } from '../api/profile';
 import { ProfileForm } from '../components/profile-form';
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
-  const profile = useProfile();
+  const profile = useMyProfile();
   const save = useSaveProfile();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,6 +1,7 @@
 /** Report files: the JSON of the whole report and a CSV of its rows, named by type and date
  * (applications-report-2026-11-22.json), handed to the browser as downloads. */
 import { REPORT_COLUMNS, todayIso, type Report, type ReportType } from '@portal/contract';
+import { saveFile } from '../../../lib/save-file';
 
 export function reportFileName(type: ReportType, extension: 'json' | 'csv', now: Date = new Date()): string {
   return `${type}-report-${todayIso(now)}.${extension}`;
@@ -29,12 +30,5 @@ export function reportCsv(report: Report): string {
 }
 
 export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([text], { type }), fileName);
 }

@@ -1,16 +1,12 @@
-/** Service request calls, and the caller's applications and allotments to link a request to. */
+/** Service request calls, and the caller's allotments to link a request to (their applications come from api/). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Allotment, Application, CreateServiceRequest, ServiceRequest } from '@portal/contract';
+import type { Allotment, CreateServiceRequest, ServiceRequest } from '@portal/contract';
 import { api } from '../../../lib/api-client';
 
 const requestsKey = ['service-requests'] as const;
 
 export function useServiceRequests() {
   return useQuery({ queryKey: requestsKey, queryFn: () => api.get<ServiceRequest[]>('/service-requests') });
-}
-
-export function useOwnApplications(enabled: boolean) {
-  return useQuery({ queryKey: ['applications'], queryFn: () => api.get<Application[]>('/applications'), enabled });
 }
 
 /** The caller's allotments; a failure leaves the choice empty rather than blocking the request. */

@@ -10,7 +10,8 @@ import { ErrorSummary, type FieldError } from '../../../components/ui/error-summ
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateServiceRequest, useOwnAllotments, useOwnApplications } from '../api/service-requests';
+import { useApplications } from '../../../api/applications';
+import { useCreateServiceRequest, useOwnAllotments } from '../api/service-requests';
 
 interface Draft {
   request_type: ServiceRequestType;
@@ -30,7 +31,7 @@ const EMPTY: Draft = {
 
 export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('service-requests');
-  const applications = useOwnApplications(open);
+  const applications = useApplications({ enabled: open });
   const allotments = useOwnAllotments(open);
   const create = useCreateServiceRequest();
   const [draft, setDraft] = useState<Draft>(EMPTY);

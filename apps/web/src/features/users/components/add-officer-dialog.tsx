@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { ApiError, errorDetail } from '../../../lib/api-client';
+import { summaryOf } from '../../../lib/form-errors';
 import { useCreateUser } from '../api/users';
 import {
   ASSIGNABLE_ROLES,
@@ -38,10 +38,7 @@ export function AddOfficerDialog() {
         missing ? t(`create.required.${field}`, { defaultValue: contractMessage }) : contractMessage,
       ),
   });
-  const summary: FieldError[] = OFFICER_FIELD_ORDER.flatMap((name) => {
-    const message = errors[name]?.message;
-    return message ? [{ fieldId: `officer-${name}`, message }] : [];
-  });
+  const summary = summaryOf(errors, OFFICER_FIELD_ORDER, 'officer-');
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -61,49 +58,45 @@ export function AddOfficerDialog() {
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('create.title')}
       description={t('create.description')}
       trigger={<Button icon={<UserPlus aria-hidden="true" className="h-4 w-4" />}>{t('create.open')}</Button>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('create.cancel')}
-          </Button>
-          <Button type="submit" form="add-officer-form" busy={createUser.isPending} busyText={t('create.submitting')}>
-            {t('create.submit')}
-          </Button>
-        </>
-      }
+      formId="add-officer-form"
+      onSubmit={(event) => void submit(event)}
+      formClassName="space-y-5"
+      cancelLabel={t('create.cancel')}
+      submitLabel={t('create.submit')}
+      busy={createUser.isPending}
+      busyText={t('create.submitting')}
+      errors={summary}
+      errorsFocusKey={submitCount}
     >
-      <form id="add-officer-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
-        <ErrorSummary errors={summary} focusKey={submitCount} />
-        <Field id="officer-full_name" label={t('create.fields.full_name')} error={errors.full_name?.message}>
-          <Input autoComplete="off" {...register('full_name')} />
-        </Field>
-        <Field id="officer-email" label={t('create.fields.email')} error={errors.email?.message}>
-          <Input type="email" autoComplete="off" {...register('email')} />
-        </Field>
-        <Field
-          id="officer-password"
-          label={t('create.fields.password')}
-          hint={t('create.passwordHint')}
-          error={errors.password?.message}
-        >
-          <Input type="password" autoComplete="new-password" {...register('password')} />
-        </Field>
-        <Field id="officer-role" label={t('create.fields.role')} error={errors.role?.message}>
-          <Select {...register('role')}>
-            {ASSIGNABLE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </form>
-    </Dialog>
+      <Field id="officer-full_name" label={t('create.fields.full_name')} error={errors.full_name?.message}>
+        <Input autoComplete="off" {...register('full_name')} />
+      </Field>
+      <Field id="officer-email" label={t('create.fields.email')} error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...register('email')} />
+      </Field>
+      <Field
+        id="officer-password"
+        label={t('create.fields.password')}
+        hint={t('create.passwordHint')}
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field id="officer-role" label={t('create.fields.role')} error={errors.role?.message}>
+        <Select {...register('role')}>
+          {ASSIGNABLE_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,0 +1,57 @@
+/** Allotments as every feature reads them (with their lease deed and possession): query keys, fetchers, hooks. */
+import { useQuery } from '@tanstack/react-query';
+import type { Allotment, LeaseDeed, Possession } from '@portal/contract';
+import { api } from '../lib/api-client';
+import { orNone } from './or-none';
+
+export const allotmentKeys = {
+  all: ['allotments'] as const,
+  forApplication: (applicationId: string) => ['allotments', { application_id: applicationId }] as const,
+  leaseDeed: (allotmentId: string) => ['allotments', allotmentId, 'lease-deed'] as const,
+  possession: (allotmentId: string) => ['allotments', allotmentId, 'possession'] as const,
+};
+
+export const fetchAllotments = (applicationId?: string) =>
+  api.get<Allotment[]>('/allotments', applicationId === undefined ? {} : { query: { application_id: applicationId } });
+
+/** Every allotment the caller may see. */
+export function useAllAllotments() {
+  return useQuery({ queryKey: allotmentKeys.all, queryFn: () => fetchAllotments() });
+}
+
+/** The active one first, else the first, else null. */
+function currentAllotment(list: Allotment[] | null): Allotment | null {
+  return list?.find((allotment) => allotment.status === 'active') ?? list?.[0] ?? null;
+}
+
+/** The application's allotment (the active one first), or null. With `failureAsNone` a failed look-up counts as none
+ * instead of showing as an error. */
+export function useAllotment(applicationId: string, { failureAsNone = false }: { failureAsNone?: boolean } = {}) {
+  return useQuery({
+    queryKey: allotmentKeys.forApplication(applicationId),
+    queryFn: async () => {
+      const call = fetchAllotments(applicationId);
+      return currentAllotment(failureAsNone ? await orNone(call) : await call);
+    },
+  });
+}
+
+/** The latest lease deed, or null (none yet, or the fetch failed: the spec treats both as none). */
+export function useLeaseDeed(allotmentId: string | undefined) {
+  return useQuery({
+    queryKey: allotmentKeys.leaseDeed(allotmentId ?? ''),
+    queryFn: () => orNone(api.get<LeaseDeed>(`/allotments/${allotmentId}/lease-deed`)),
+    enabled: Boolean(allotmentId),
+    retry: false,
+  });
+}
+
+/** The possession record, or null (none yet, or the fetch failed). */
+export function usePossession(allotmentId: string | undefined) {
+  return useQuery({
+    queryKey: allotmentKeys.possession(allotmentId ?? ''),
+    queryFn: () => orNone(api.get<Possession>(`/allotments/${allotmentId}/possession`)),
+    enabled: Boolean(allotmentId),
+    retry: false,
+  });
+}

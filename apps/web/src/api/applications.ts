@@ -1,0 +1,38 @@
+/** Applications as every feature reads them: the query keys, the fetchers and the query hooks. */
+import { useQuery } from '@tanstack/react-query';
+import type { Application, ApplicationDocument, TimelineEvent } from '@portal/contract';
+import { api } from '../lib/api-client';
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  detail: (id: string) => ['applications', id] as const,
+  documents: (id: string) => ['applications', id, 'documents'] as const,
+  timeline: (id: string) => ['applications', id, 'timeline'] as const,
+};
+
+export const fetchApplications = () => api.get<Application[]>('/applications');
+export const fetchApplication = (id: string) => api.get<Application>(`/applications/${id}`);
+export const fetchDocuments = (id: string) => api.get<ApplicationDocument[]>(`/applications/${id}/documents`);
+export const fetchTimeline = (id: string) => api.get<TimelineEvent[]>(`/applications/${id}/timeline`);
+
+/** The caller's applications (the server decides which: an entrepreneur gets their own, staff get all). */
+export function useApplications({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: applicationKeys.all, queryFn: fetchApplications, enabled });
+}
+
+/** One application; `retry: false` lets a 404 show at once. */
+export function useApplication(id: string, { retry }: { retry?: boolean } = {}) {
+  return useQuery({
+    queryKey: applicationKeys.detail(id),
+    queryFn: () => fetchApplication(id),
+    ...(retry === undefined ? {} : { retry }),
+  });
+}
+
+export function useDocuments(id: string) {
+  return useQuery({ queryKey: applicationKeys.documents(id), queryFn: () => fetchDocuments(id) });
+}
+
+export function useTimeline(id: string) {
+  return useQuery({ queryKey: applicationKeys.timeline(id), queryFn: () => fetchTimeline(id) });
+}

@@ -1,0 +1,22 @@
+/** Invoices as every feature reads them: the query keys, the fetchers and the query hooks. */
+import { useQuery } from '@tanstack/react-query';
+import type { Invoice } from '@portal/contract';
+import { api } from '../lib/api-client';
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  forApplication: (applicationId: string) => ['invoices', { application_id: applicationId }] as const,
+};
+
+export const fetchInvoices = (applicationId?: string) =>
+  api.get<Invoice[]>('/invoices', applicationId === undefined ? {} : { query: { application_id: applicationId } });
+
+/** Every invoice the caller may see. */
+export function useAllInvoices() {
+  return useQuery({ queryKey: invoiceKeys.all, queryFn: () => fetchInvoices() });
+}
+
+/** One application's invoices. */
+export function useInvoices(applicationId: string) {
+  return useQuery({ queryKey: invoiceKeys.forApplication(applicationId), queryFn: () => fetchInvoices(applicationId) });
+}

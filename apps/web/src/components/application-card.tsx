@@ -1,0 +1,56 @@
+/** One application in a list: number, status badge, stage and a row of facts, the whole card linking to its detail. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Application } from '@portal/contract';
+import { cn } from './ui/cn';
+import { StatusBadge } from './ui/status-badge';
+
+export interface ApplicationCardFact {
+  label: string;
+  value: ReactNode;
+  /** Figures and dates line up in tabular digits. */
+  numeric?: boolean;
+}
+
+export interface ApplicationCardProps {
+  application: Application;
+  /** Where the card leads (the detail screen of the caller's side). */
+  href: string;
+  stageLabel: string;
+  /** Keep the stage label for screen readers only. */
+  stageLabelHidden?: boolean;
+  facts: ApplicationCardFact[];
+}
+
+const factGrids: Record<number, string> = {
+  3: 'grid-cols-1 gap-2 sm:grid-cols-3',
+  4: 'grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4',
+};
+
+export function ApplicationCard({ application, href, stageLabel, stageLabelHidden, facts }: ApplicationCardProps) {
+  return (
+    <li>
+      <Link
+        to={href}
+        className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:bg-brand-50"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-lg font-semibold text-brand-800">{application.application_number}</span>
+          <StatusBadge status={application.status} />
+        </div>
+        <p className="mt-1 text-slate-700">
+          <span className={stageLabelHidden ? 'sr-only' : 'text-slate-600'}>{stageLabel}: </span>
+          {application.current_stage}
+        </p>
+        <dl className={cn('mt-3 grid text-sm', factGrids[facts.length])}>
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt className="text-slate-600">{fact.label}</dt>
+              <dd className={cn('font-medium', fact.numeric && 'tabular-nums')}>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Link>
+    </li>
+  );
+}
