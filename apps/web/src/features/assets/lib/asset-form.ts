@@ -2,6 +2,7 @@
  * available) and its check against the contract's schema, turning each problem into a message for its field. */
 import type { FieldErrors, ResolverResult } from 'react-hook-form';
 import {
+  ASSET_IMPORT_COLUMNS,
   createAssetRequestSchema,
   type AssetStatus,
   type AssetType,
@@ -40,20 +41,8 @@ export const ASSET_FORM_DEFAULTS: AssetFormValues = {
 };
 
 /** On-screen order, for the error summary. */
-export const ASSET_FIELD_ORDER: Array<keyof AssetFormValues> = [
-  'asset_code',
-  'category_id',
-  'type',
-  'zone',
-  'location',
-  'survey_number',
-  'plot_number',
-  'total_area',
-  'available_area',
-  'unit',
-  'valuation',
-  'status',
-];
+// The dialog's fields are in the same order as the columns of an import file.
+export const ASSET_FIELD_ORDER: ReadonlyArray<keyof AssetFormValues> = ASSET_IMPORT_COLUMNS;
 
 function toNumber(text: string): number | undefined {
   const trimmed = text.trim();
