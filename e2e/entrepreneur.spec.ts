@@ -174,8 +174,11 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   await expect(documents).toContainText('pan-card.png');
   await expect(documents).toContainText('cancelled-cheque.pdf');
 
-  // Submit: invoices are generated.
+  // Submit, once confirmed: invoices are generated.
   await page.getByRole('button', { name: 'Submit Application' }).click();
+  const submitConfirm = page.getByRole('dialog', { name: `Submit application ${applicationNumber}` });
+  await expect(submitConfirm).toContainText('Your application will be sent for scrutiny');
+  await submitConfirm.getByRole('button', { name: 'Submit Application' }).click();
   await expect(toast(page, 'Application submitted successfully. Invoices have been generated.')).toBeVisible();
   await expect(page.getByText('SUBMITTED', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Application' })).toHaveCount(0);
@@ -202,6 +205,16 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   await expect(history.getByText(/^RCP-\d{4}-\d{6}$/)).toHaveCount(2);
   await expect(history.getByText(/^MOCK-\d+$/)).toHaveCount(2);
   await expect(history.getByText('SUCCESS', { exact: true })).toHaveCount(2);
+  const receiptNumber = (await history
+    .getByText(/^RCP-\d{4}-\d{6}$/)
+    .first()
+    .textContent())!;
+  await history.getByRole('button', { name: `View Receipt ${receiptNumber}` }).click();
+  const receipt = page.getByRole('dialog', { name: 'Payment Receipt' });
+  await expect(receipt).toContainText(receiptNumber);
+  await expect(receipt).toContainText(applicationNumber);
+  await receipt.getByRole('button', { name: 'Close' }).last().click();
+  await expect(receipt).toHaveCount(0);
 
   // The timeline tells the story, latest first.
   await page.getByRole('tab', { name: 'Timeline' }).click();

@@ -2,7 +2,7 @@
  * Allotment & Possession, Timeline. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, FileCheck2, ScrollText, Upload } from 'lucide-react';
+import { Download, FileCheck2, Receipt, ScrollText, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   DOCUMENT_TYPES,
@@ -250,11 +250,13 @@ export function PaymentsTab({
   payments,
   payingId,
   onPay,
+  onViewReceipt,
 }: {
   invoices: QueryLike<Invoice[]>;
   payments: QueryLike<Payment[]>;
   payingId: string | undefined;
   onPay: (invoice: Invoice) => void;
+  onViewReceipt: (payment: Payment) => void;
 }) {
   const { t } = useTranslation('applications');
   const invoiceNumbers = new Map((invoices.data ?? []).map((invoice) => [invoice.id, invoice.invoice_number]));
@@ -336,7 +338,9 @@ export function PaymentsTab({
             </Card>
           }
         >
-          {(list) => <PaymentHistoryTable payments={list} invoiceNumbers={invoiceNumbers} />}
+          {(list) => (
+            <PaymentHistoryTable payments={list} invoiceNumbers={invoiceNumbers} onViewReceipt={onViewReceipt} />
+          )}
         </QueryState>
       </section>
     </div>
@@ -346,9 +350,11 @@ export function PaymentsTab({
 export function PaymentHistoryTable({
   payments,
   invoiceNumbers,
+  onViewReceipt,
 }: {
   payments: Payment[];
   invoiceNumbers: Map<string, string>;
+  onViewReceipt: (payment: Payment) => void;
 }) {
   const { t } = useTranslation('applications');
   return (
@@ -380,6 +386,22 @@ export function PaymentHistoryTable({
           key: 'status',
           header: t('detail.payments.status'),
           cell: (payment) => <StatusBadge status={payment.status} tone={PAYMENT_TONES[payment.status]} />,
+        },
+        {
+          key: 'receiptAction',
+          header: t('detail.payments.action'),
+          cell: (payment) =>
+            payment.status === 'success' ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<Receipt aria-hidden="true" className="h-4 w-4" />}
+                aria-label={t('detail.payments.viewReceiptLabel', { receipt: payment.receipt_number })}
+                onClick={() => onViewReceipt(payment)}
+              >
+                {t('detail.payments.viewReceipt')}
+              </Button>
+            ) : null,
         },
       ]}
     />

@@ -1,5 +1,5 @@
-// The entrepreneur's application detail: header actions by status, the six tabs, submitting a draft, paying an
-// invoice, the lease deed upload rules, the letters, and the refusal of an application that is not theirs.
+// The entrepreneur's application detail: header actions by status, the six tabs, submitting a draft (after a
+// confirmation), paying an invoice, viewing a receipt, the lease deed upload rules, the letters, and the refusal of an application that is not theirs.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -105,20 +105,44 @@ describe('application detail', () => {
     }
   });
 
-  it('submits a draft and shows the message that invoices were generated', async () => {
+  it('asks before submitting a draft: the dialog says what will happen, and Cancel sends nothing', async () => {
     const draft = application({ status: 'draft' });
+    const { fetchMock } = await openDetail({ app: draft });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const confirm = await screen.findByRole('dialog', { name: `Submit application ${draft.application_number}` });
+    expect(confirm).toHaveTextContent(
+      'Your application will be sent for scrutiny and the processing fee and EMD invoices will be generated.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/applications/${draft.id}/submit`)).toBe(false);
+  });
+
+  it("submits a draft once confirmed, showing 'Submitting...' meanwhile, then the message that invoices were generated", async () => {
+    const draft = application({ status: 'draft' });
+    let answer: (response: Response) => void = () => undefined;
     const { fetchMock } = await openDetail({
       app: draft,
       overrides: {
         [`POST /api/applications/${draft.id}/submit`]: () =>
-          jsonResponse(200, {
-            message: 'Application submitted successfully. Invoices have been generated.',
-            application: { ...draft, status: 'submitted' },
-            invoices_generated: 2,
+          new Promise<Response>((resolve) => {
+            answer = resolve;
           }),
       },
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Application' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const confirm = await screen.findByRole('dialog', { name: `Submit application ${draft.application_number}` });
+    await user.click(within(confirm).getByRole('button', { name: 'Submit Application' }));
+    expect(await within(confirm).findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    answer(
+      jsonResponse(200, {
+        message: 'Application submitted successfully. Invoices have been generated.',
+        application: { ...draft, status: 'submitted' },
+        invoices_generated: 2,
+      }),
+    );
     expect(
       await screen.findByText('Application submitted successfully. Invoices have been generated.'),
     ).toBeInTheDocument();
@@ -127,6 +151,7 @@ describe('application detail', () => {
         ([url, init]) => url === `/api/applications/${draft.id}/submit` && init?.method === 'POST',
       ),
     ).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("shows the server's detail when submitting fails", async () => {
@@ -138,7 +163,9 @@ describe('application detail', () => {
           jsonResponse(409, { detail: 'Only a draft application can be submitted' }),
       },
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Application' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Only a draft application can be submitted')).toBeInTheDocument();
   });
 
@@ -194,6 +221,41 @@ describe('application detail', () => {
       payment_method: 'online',
     });
     expect(body.transaction_reference).toMatch(/^MOCK-\d{13}$/);
+  });
+
+  it('opens the receipt of a successful payment from the payment history', async () => {
+    const submitted = application({ status: 'submitted' });
+    const paid = invoice(submitted.id, { invoice_type: 'emd', amount: 150000, status: 'paid' });
+    await openDetail({
+      app: submitted,
+      overrides: {
+        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [paid]),
+        [`GET /api/payments?application_id=${submitted.id}`]: () =>
+          jsonResponse(200, [
+            payment(submitted.id, paid.id, { amount: 150000 }),
+            payment(submitted.id, paid.id, {
+              id: 'e0000000-0000-4000-8000-000000000009',
+              receipt_number: 'RCP-2026-000009',
+              status: 'failed',
+            }),
+          ]),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    const history = await screen.findByRole('table', { name: 'Payments made for this application' });
+    // Only a successful payment has a receipt.
+    expect(within(history).getAllByRole('button', { name: /^View Receipt/ })).toHaveLength(1);
+    await user.click(within(history).getByRole('button', { name: 'View Receipt RCP-2026-000001' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Payment Receipt' });
+    expect(receipt).toHaveTextContent('RCP-2026-000001');
+    expect(receipt).toHaveTextContent('Kumar Precision Components Pvt Ltd');
+    expect(receipt).toHaveTextContent(submitted.application_number);
+    expect(receipt).toHaveTextContent('INV-2026-000001');
+    expect(receipt).toHaveTextContent('Earnest money deposit (EMD)');
+    expect(receipt).toHaveTextContent('₹1,50,000');
+    await user.click(within(receipt).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("says 'Failed to record payment' when a payment fails without a detail", async () => {

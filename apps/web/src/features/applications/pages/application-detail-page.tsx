@@ -1,15 +1,17 @@
 /** The entrepreneur's application: header (number, stage, badge; Print, Submit Application while draft, Upload
- * Lease Deed when allowed), a "right now" line, the six tabs, the letters, and the print-only view. */
+ * Lease Deed when allowed), a "right now" line, the six tabs, the letters and receipts, and the print-only view. */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileUp, Printer, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { LEASE_DEED_UPLOAD_STATUSES, type Invoice } from '@portal/contract';
+import { LEASE_DEED_UPLOAD_STATUSES, type Invoice, type Payment } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
+import { PaymentReceiptDialog } from '../../../components/letters/payment-receipt-dialog';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -53,6 +55,8 @@ export default function ApplicationDetailPage() {
   const [letterOpen, setLetterOpen] = useState(false);
   const [certificateOpen, setCertificateOpen] = useState(false);
   const [leaseDeedOpen, setLeaseDeedOpen] = useState(false);
+  const [submitConfirmOpen, setSubmitConfirmOpen] = useState(false);
+  const [receiptPayment, setReceiptPayment] = useState<Payment>();
 
   useEffect(() => {
     if (application.isError) {
@@ -82,8 +86,14 @@ export default function ApplicationDetailPage() {
 
   const submitApplication = () =>
     submit.mutate(undefined, {
-      onSuccess: (answer) => toast.success(answer.message),
-      onError: (error) => toast.error(errorDetail(error, t('detail.submitFailed'))),
+      onSuccess: (answer) => {
+        setSubmitConfirmOpen(false);
+        toast.success(answer.message);
+      },
+      onError: (error) => {
+        setSubmitConfirmOpen(false);
+        toast.error(errorDetail(error, t('detail.submitFailed')));
+      },
     });
 
   const payInvoice = (invoice: Invoice) => {
@@ -116,7 +126,7 @@ export default function ApplicationDetailPage() {
           icon={<Send aria-hidden="true" className="h-4 w-4" />}
           busy={submit.isPending}
           busyText={t('detail.submitting')}
-          onClick={submitApplication}
+          onClick={() => setSubmitConfirmOpen(true)}
         >
           {t('detail.submit')}
         </Button>
@@ -162,7 +172,13 @@ export default function ApplicationDetailPage() {
               value: 'payments',
               label: t('detail.tabs.payments'),
               content: (
-                <PaymentsTab invoices={invoices} payments={payments} payingId={payingId} onPay={setConfirmingInvoice} />
+                <PaymentsTab
+                  invoices={invoices}
+                  payments={payments}
+                  payingId={payingId}
+                  onPay={setConfirmingInvoice}
+                  onViewReceipt={setReceiptPayment}
+                />
               ),
             },
             {
@@ -213,6 +229,37 @@ export default function ApplicationDetailPage() {
           applicant={profile.data ?? undefined}
         />
       )}
+      {receiptPayment && (
+        <PaymentReceiptDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setReceiptPayment(undefined);
+          }}
+          payment={receiptPayment}
+          invoice={invoices.data?.find((invoice) => invoice.id === receiptPayment.invoice_id)}
+          applicationNumber={current.application_number}
+          applicant={profile.data ?? undefined}
+        />
+      )}
+      <FormDialog
+        open={submitConfirmOpen}
+        onOpenChange={(open) => {
+          if (!submit.isPending) setSubmitConfirmOpen(open);
+        }}
+        title={t('detail.submitConfirmTitle', { number: current.application_number })}
+        formId="submit-application-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!submit.isPending) submitApplication();
+        }}
+        cancelLabel={t('detail.cancel')}
+        submitLabel={t('detail.submit')}
+        busy={submit.isPending}
+        busyText={t('detail.submitting')}
+        consequence={t('detail.submitConsequence')}
+      >
+        {null}
+      </FormDialog>
       <PayInvoiceDialog
         invoice={confirmingInvoice}
         paying={payingId !== undefined}
