@@ -1,4 +1,4 @@
-/** The frame both letters share: a large dialog holding the letter, with Print/Download and Close. */
+/** The frame every letter shares: a large dialog holding the letter, with Print/Download and Close; and its facts table. */
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Printer } from 'lucide-react';
@@ -46,5 +46,21 @@ export function LetterDialogFrame({ open, onOpenChange, title, children }: Lette
         {children}
       </div>
     </Dialog>
+  );
+}
+
+/** A letter's facts as a two-column table: each row a label and its value. */
+export function LetterFactsTable({ rows }: { rows: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <table>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

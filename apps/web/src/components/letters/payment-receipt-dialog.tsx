@@ -1,7 +1,7 @@
 /** The payment receipt: the corporation heading, the receipt's facts in one table, and Print/Download. */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRupees, type Applicant, type Invoice, type Payment } from '@portal/contract';
-import { LetterDialogFrame } from './letter-dialog-frame';
+import { LetterDialogFrame, LetterFactsTable } from './letter-dialog-frame';
 
 export interface PaymentReceiptDialogProps {
   open: boolean;
@@ -42,16 +42,7 @@ export function PaymentReceiptDialog({
       <p className="letter-corporation">{corporation}</p>
       <h2 className="letter-title">{title}</h2>
       <hr className="letter-rule" />
-      <table>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LetterFactsTable rows={rows} />
       <p className="letter-block">{t('receipt.note')}</p>
     </LetterDialogFrame>
   );

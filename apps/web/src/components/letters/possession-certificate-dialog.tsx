@@ -10,7 +10,7 @@ import {
   type Asset,
   type Possession,
 } from '@portal/contract';
-import { LetterDialogFrame } from './letter-dialog-frame';
+import { LetterDialogFrame, LetterFactsTable } from './letter-dialog-frame';
 
 export interface PossessionCertificateDialogProps {
   open: boolean;
@@ -58,16 +58,7 @@ export function PossessionCertificateDialog({
         </span>
       </div>
       <p className="letter-block">{t('possession.intro')}</p>
-      <table>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LetterFactsTable rows={rows} />
       <div className="letter-signatures">
         <div className="letter-signature-box">{t('possession.allotteeSignature')}</div>
         <div className="letter-signature-box">{t('possession.officerSignature')}</div>
