@@ -1,8 +1,6 @@
 /** The Allotments screen: a read-only list (number, status, type, date, expiry); each row opens its application. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { formatDate, type Allotment, type AllotmentStatus } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,6 +9,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
 import { useAllAllotments } from '../../../api/allotments';
 import { useApplicationNumbers } from '../api/allotments';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = { active: 'green', expired: 'amber', cancelled: 'red' };
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
@@ -21,9 +20,7 @@ export default function AllotmentsPage() {
   const allotments = useAllAllotments();
   const numbers = useApplicationNumbers();
 
-  useEffect(() => {
-    if (allotments.isError) toast.error(t('loadFailed'), { id: 'allotments-load-failed' });
-  }, [allotments.isError, t]);
+  useFailureToast(allotments.isError, t('loadFailed'), 'allotments-load-failed');
 
   const columns: Column<Allotment>[] = [
     {

@@ -28,6 +28,7 @@ import { AllotmentTab, AssetTab, DetailsTab, DocumentsTab, PaymentsTab, Timeline
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
 import { PayInvoiceDialog } from '../components/pay-invoice-dialog';
 import { PrintView } from '../components/print-view';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 /** A deed may be (re)uploaded when there is none, or the last one was sent back. */
 const REUPLOAD_STATUSES = ['rejected', 'needs_revision'];
@@ -67,12 +68,8 @@ export default function ApplicationDetailPage() {
 
   // A tab's list that fails says so in a toast as well as inline (with its retry).
   const sectionFailed = documents.isError || invoices.isError || payments.isError || timeline.isError;
-  useEffect(() => {
-    if (sectionFailed) toast.error(t('detail.loadDataFailed'), { id: 'application-section-load-failed' });
-  }, [sectionFailed, t]);
-  useEffect(() => {
-    if (asset.isError) toast.error(t('detail.assetLoadFailed'), { id: 'application-asset-load-failed' });
-  }, [asset.isError, t]);
+  useFailureToast(sectionFailed, t('detail.loadDataFailed'), 'application-section-load-failed');
+  useFailureToast(asset.isError, t('detail.assetLoadFailed'), 'application-asset-load-failed');
 
   if (application.isPending || application.isError) return <Spinner />;
   const current = application.data;

@@ -1,9 +1,7 @@
 /** My Applications: search by number and a status filter (both on the client), cards, and the empty state. */
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { toast } from 'sonner';
 import { APPLICATION_STATUSES, statusLabel, type Application, type ApplicationStatus } from '@portal/contract';
 import { useApplications } from '../../../api/applications';
 import { FilteredListResults } from '../../../components/filtered-list-results';
@@ -14,6 +12,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { ALL_STATUSES } from '../../../lib/list-filter';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { ApplicationCard } from '../components/application-card';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const applicationNumber = (application: Application) => application.application_number;
 
@@ -22,9 +21,7 @@ export default function MyApplicationsPage() {
   const applications = useApplications();
   const filter = useListFilter<Application, ApplicationStatus>(applications.data, applicationNumber);
 
-  useEffect(() => {
-    if (applications.isError) toast.error(t('list.loadFailed'), { id: 'applications-load-failed' });
-  }, [applications.isError, t]);
+  useFailureToast(applications.isError, t('list.loadFailed'), 'applications-load-failed');
 
   const statusOptions = [
     { value: ALL_STATUSES, label: t('list.allStatuses') },

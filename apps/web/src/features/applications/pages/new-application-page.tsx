@@ -24,6 +24,7 @@ import {
   type DetailErrors,
   type ProjectDetails,
 } from '../components/wizard-steps';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const STEP_KEYS = ['asset', 'details', 'documents', 'review'] as const;
 const PROFILE_TOAST_ID = 'profile-required';
@@ -92,9 +93,7 @@ export default function NewApplicationPage() {
   const [documents, setDocuments] = useState<ChosenDocuments>({ files: {}, errors: {}, progress: {} });
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    if (assets.isError) toast.error(t('wizard.assetsLoadFailed'), { id: 'assets-load-failed' });
-  }, [assets.isError, t]);
+  useFailureToast(assets.isError, t('wizard.assetsLoadFailed'), 'assets-load-failed');
 
   const noProfile = profile.isSuccess && profile.data === null;
   useEffect(() => {

@@ -1,7 +1,5 @@
 /** The Assets screen (ho, admin): every asset with its status colour, the Add Asset dialog and the CSV import. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatNumber, formatRupees, type Asset } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,14 +9,13 @@ import { useAssets } from '../api/assets';
 import { AddAssetDialog } from '../components/add-asset-dialog';
 import { AssetStatusBadge } from '../components/asset-status-badge';
 import { ImportAssetsDialog } from '../components/import-assets-dialog';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function AssetsPage() {
   const { t } = useTranslation('assets');
   const assets = useAssets();
 
-  useEffect(() => {
-    if (assets.isError) toast.error(t('loadFailed'), { id: 'assets-load-failed' });
-  }, [assets.isError, t]);
+  useFailureToast(assets.isError, t('loadFailed'), 'assets-load-failed');
 
   const area = (value: number, asset: Asset) => `${formatNumber(value)} ${t(`units.${asset.unit}`)}`;
   const columns: Column<Asset>[] = [

@@ -1,9 +1,7 @@
 /** The entrepreneur dashboard: welcome, New Application, four figures, the five most recent applications. */
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Clock, FileText, MapPinned, Plus } from 'lucide-react';
-import { toast } from 'sonner';
 import { RECENT_APPLICATIONS_ON_DASHBOARD } from '@portal/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +13,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useApplications } from '../../../api/applications';
 import { useEntrepreneurStats } from '../api/dashboard';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -22,9 +21,7 @@ export default function DashboardPage() {
   const stats = useEntrepreneurStats();
   const applications = useApplications();
 
-  useEffect(() => {
-    if (stats.isError || applications.isError) toast.error(t('loadFailed'), { id: 'dashboard-load-failed' });
-  }, [stats.isError, applications.isError, t]);
+  useFailureToast(stats.isError || applications.isError, t('loadFailed'), 'dashboard-load-failed');
 
   const newApplication = (
     <Link to="/applications/new" className={buttonClasses('primary')}>

@@ -1,8 +1,6 @@
 /** The finance dashboard: invoice and payment totals, the searchable invoice table, and the ten latest payments. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote, CircleCheck, Clock, FileText } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatRupees, type Invoice, type OfficerStats } from '@portal/contract';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { FilteredListResults } from '../../../components/filtered-list-results';
@@ -18,6 +16,7 @@ import { InvoiceTable } from '../components/invoice-table';
 import { RecentPayments } from '../components/recent-payments';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { INVOICE_STATUS_FILTER, type InvoiceStatusFilter } from '../lib/filter-invoices';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const invoiceNumber = (invoice: Invoice) => invoice.invoice_number;
 
@@ -70,9 +69,7 @@ export default function FinanceDashboardPage() {
   const filter = useListFilter<Invoice, InvoiceStatusFilter>(invoices.data, invoiceNumber);
 
   const failed = stats.isError || invoices.isError || payments.isError;
-  useEffect(() => {
-    if (failed) toast.error(t('loadFailed'), { id: 'finance-load-failed' });
-  }, [failed, t]);
+  useFailureToast(failed, t('loadFailed'), 'finance-load-failed');
 
   return (
     <>

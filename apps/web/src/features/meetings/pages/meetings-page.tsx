@@ -1,9 +1,8 @@
 /** Meetings: the applications pending committee (each with Record Decision), Create Meeting, and the meetings kept so far. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatDate, formatRupees, type Application } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +14,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useMeetings, usePendingCommittee } from '../api/meetings';
 import { CreateMeetingDialog } from '../components/create-meeting-dialog';
 import { RecordDecisionDialog } from '../components/record-decision-dialog';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function MeetingsPage() {
   const { t } = useTranslation('meetings');
@@ -23,12 +23,8 @@ export default function MeetingsPage() {
   const [deciding, setDeciding] = useState<Application | null>(null);
   const [creating, setCreating] = useState(false);
 
-  useEffect(() => {
-    if (pending.isError) toast.error(t('pending.loadFailed'), { id: 'meetings-pending-load-failed' });
-  }, [pending.isError, t]);
-  useEffect(() => {
-    if (meetings.isError) toast.error(t('past.loadFailed'), { id: 'meetings-load-failed' });
-  }, [meetings.isError, t]);
+  useFailureToast(pending.isError, t('pending.loadFailed'), 'meetings-pending-load-failed');
+  useFailureToast(meetings.isError, t('past.loadFailed'), 'meetings-load-failed');
 
   const createButton = (variant: 'primary' | 'secondary') => (
     <Button

@@ -27,6 +27,7 @@ import { DocumentsTab } from '../components/documents-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { StatusLine } from '../components/status-line';
 import { TimelineTab } from '../components/timeline-tab';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const LIST_PATH = '/officer/applications';
 
@@ -58,9 +59,7 @@ export default function OfficerApplicationDetailPage() {
 
   // A section that fails to load keeps its inline retry; the toast is the spec's 'Failed to load data'.
   const sectionFailed = [documents, timeline, invoices, payments, asset].some((query) => query.isError);
-  useEffect(() => {
-    if (sectionFailed) toast.error(t('detail.tabLoadFailed'), { id: 'officer-application-section-load-failed' });
-  }, [sectionFailed, t]);
+  useFailureToast(sectionFailed, t('detail.tabLoadFailed'), 'officer-application-section-load-failed');
 
   if (!application.data || !user) return <Spinner />;
   const current = application.data;

@@ -1,7 +1,5 @@
 /** The officer application list: search by number and the spec's status filter (both on the client), and the cards. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { Application } from '@portal/contract';
 import { useApplications } from '../../../api/applications';
 import { FilteredListResults } from '../../../components/filtered-list-results';
@@ -11,6 +9,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { OfficerApplicationCard } from '../components/officer-application-card';
 import { OFFICER_STATUS_FILTER, type OfficerStatusFilter } from '../lib/filter-applications';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const applicationNumber = (application: Application) => application.application_number;
 
@@ -19,9 +18,7 @@ export default function OfficerApplicationsPage() {
   const applications = useApplications();
   const filter = useListFilter<Application, OfficerStatusFilter>(applications.data, applicationNumber);
 
-  useEffect(() => {
-    if (applications.isError) toast.error(t('list.loadFailed'), { id: 'officer-applications-load-failed' });
-  }, [applications.isError, t]);
+  useFailureToast(applications.isError, t('list.loadFailed'), 'officer-applications-load-failed');
 
   return (
     <>

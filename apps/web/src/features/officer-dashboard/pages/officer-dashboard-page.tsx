@@ -1,10 +1,8 @@
 /** The officer dashboard: four figures (Pending Committee in place of Pending Review for the committee) and the
  * five most recent applications, each opening the officer detail. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, CircleCheck, ClipboardList, Hourglass, LandPlot } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatDate, type OfficerStats, type Role } from '@portal/contract';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,6 +12,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useOfficerStats, useRecentApplications } from '../api/officer-dashboard';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 function Figures({ stats, role }: { stats: OfficerStats; role: Role }) {
   const { t } = useTranslation('officer-dashboard');
@@ -39,9 +38,7 @@ export default function OfficerDashboardPage() {
   const recent = useRecentApplications();
 
   const failed = stats.isError || recent.isError;
-  useEffect(() => {
-    if (failed) toast.error(t('loadFailed'), { id: 'officer-dashboard-load-failed' });
-  }, [failed, t]);
+  useFailureToast(failed, t('loadFailed'), 'officer-dashboard-load-failed');
 
   return (
     <>

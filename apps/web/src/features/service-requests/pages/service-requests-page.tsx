@@ -1,8 +1,7 @@
 /** Service requests: the caller's list (number, status, type, fee, submitted date, description) and New Request. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatDate, formatRupees } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,15 +12,14 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useServiceRequests } from '../api/service-requests';
 import { NewRequestDialog } from '../components/new-request-dialog';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function ServiceRequestsPage() {
   const { t } = useTranslation('service-requests');
   const requests = useServiceRequests();
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    if (requests.isError) toast.error(t('loadFailed'), { id: 'service-requests-load-failed' });
-  }, [requests.isError, t]);
+  useFailureToast(requests.isError, t('loadFailed'), 'service-requests-load-failed');
 
   const newRequest = (
     <Button icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setOpen(true)}>

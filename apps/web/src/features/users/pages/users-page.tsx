@@ -1,8 +1,6 @@
 /** The Users screen (admin): every account, Add Officer, and per officer Change role and Deactivate/Reactivate.
  * The admin's own row offers neither, and entrepreneurs' roles are not changed here. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatDate, type User } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,15 +11,14 @@ import { useUserList } from '../api/users';
 import { ActivationDialog } from '../components/activation-dialog';
 import { AddOfficerDialog } from '../components/add-officer-dialog';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const { user: me } = useAuth();
   const users = useUserList();
 
-  useEffect(() => {
-    if (users.isError) toast.error(t('loadFailed'), { id: 'users-load-failed' });
-  }, [users.isError, t]);
+  useFailureToast(users.isError, t('loadFailed'), 'users-load-failed');
 
   const columns: Column<User>[] = [
     { key: 'name', header: t('columns.name'), cell: (user) => <span className="font-medium">{user.full_name}</span> },
