@@ -31,6 +31,14 @@ export function processingFeeWithGst(): number {
   return roundRupees(FEES.processingFee * (1 + FEES.gstRate));
 }
 
+/** The invoices a submitted application owes at once: the processing fee with GST and the EMD. */
+export function invoicesOnSubmit(valuation: number): { type: 'processing_fee' | 'emd'; amount: number }[] {
+  return [
+    { type: 'processing_fee', amount: processingFeeWithGst() },
+    { type: 'emd', amount: roundRupees(valuation * FEES.emdRateOfValuation) },
+  ];
+}
+
 export function possessionCertificateNumber(possessionId: string): string {
   return possessionId.slice(0, POSSESSION_CERTIFICATE_NUMBER_LENGTH).toUpperCase();
 }

@@ -1,14 +1,7 @@
 /** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
  * Runs only on a database without users, so a second start keeps what is there. */
-import { addDays } from '../lib/dates';
-import {
-  DEFAULT_STAGE,
-  FEES,
-  processingFeeWithGst,
-  roundRupees,
-  type ApplicationStatus,
-  type Role,
-} from '@portal/contract';
+import { addDays, isoDay } from '../lib/dates';
+import { DEFAULT_STAGE, FEES, type ApplicationStatus, type Role, invoicesOnSubmit } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
@@ -158,25 +151,17 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       });
       if (!submitted) continue;
       const submittedAt = addDays(createdAt, 1);
-      const due = addDays(submittedAt, FEES.invoiceDueDays).toISOString().slice(0, 10);
-      await tx.insert(invoices).values([
-        {
+      const due = isoDay(addDays(submittedAt, FEES.invoiceDueDays));
+      for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
+        await tx.insert(invoices).values({
           invoiceNumber: await nextNumber(tx, 'invoice'),
           applicationId: application!.id,
-          invoiceType: 'processing_fee',
-          amount: processingFeeWithGst(),
+          invoiceType: type,
+          amount,
           dueDate: due,
           generatedAt: submittedAt,
-        },
-        {
-          invoiceNumber: await nextNumber(tx, 'invoice'),
-          applicationId: application!.id,
-          invoiceType: 'emd',
-          amount: roundRupees(asset.valuation * FEES.emdRateOfValuation),
-          dueDate: due,
-          generatedAt: submittedAt,
-        },
-      ]);
+        });
+      }
       await tx.insert(timelineEvents).values({
         applicationId: application!.id,
         action: 'Application submitted',

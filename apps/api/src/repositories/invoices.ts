@@ -2,13 +2,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceStatus, InvoiceType } from '@portal/contract';
 import type { Database } from '../db/client';
+import { isoDay } from '../lib/dates';
 import { applicants, applications, invoices } from '../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 export function invoiceStatusOn(
   row: Pick<InvoiceRow, 'status' | 'dueDate'>,
-  today: string = new Date().toISOString().slice(0, 10),
+  today: string = isoDay(new Date()),
 ): InvoiceStatus {
   if (row.status === 'paid') return 'paid';
   return row.dueDate < today ? 'overdue' : 'pending';

@@ -8,7 +8,6 @@ import {
   DOCUMENT_TYPES,
   FEES,
   formatRupees,
-  processingFeeWithGst,
   roundRupees,
   type Application,
   type ApplicationDocument,
@@ -19,6 +18,7 @@ import {
   type InvoiceType,
   type SubmitApplicationResponse,
   type TimelineEvent,
+  invoicesOnSubmit,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../lib/access';
@@ -154,12 +154,8 @@ export async function submitApplication(
       entityId: id,
     });
     const dueDate = isoDay(addDays(now, FEES.invoiceDueDays));
-    const planned: { type: InvoiceType; amount: number }[] = [
-      { type: 'processing_fee', amount: processingFeeWithGst() },
-      { type: 'emd', amount: roundRupees(asset.valuation * FEES.emdRateOfValuation) },
-    ];
     const generated: Invoice[] = [];
-    for (const { type, amount } of planned) {
+    for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
       const invoice = await insertInvoice(tx, {
         applicationId: id,
         invoiceType: type,

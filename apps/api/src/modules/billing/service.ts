@@ -11,6 +11,7 @@ import {
   type Payment,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { isoDay } from '../../lib/dates';
 import { loadOwnApplication, loadVisibleApplication } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
@@ -43,7 +44,7 @@ async function listScope(
 }
 
 export async function listVisibleInvoices(db: Database, user: CurrentUser, applicationId?: string): Promise<Invoice[]> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = isoDay(new Date());
   return (await listInvoices(db, await listScope(db, user, applicationId))).map((row) => toInvoice(row, today));
 }
 
