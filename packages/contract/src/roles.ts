@@ -13,10 +13,6 @@ export const STAFF_ROLES = [
   'admin',
 ] as const satisfies readonly Role[];
 
-export function isStaff(role: Role): boolean {
-  return role !== 'entrepreneur';
-}
-
 /** Where a user lands after login, and where a user without the needed role is sent. */
 export function homeFor(role: Role): '/' | '/finance' | '/officer' {
   if (role === 'entrepreneur') return '/';

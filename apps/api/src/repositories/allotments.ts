@@ -42,11 +42,6 @@ export async function insertAllotment(db: Database, values: NewAllotment): Promi
   return row;
 }
 
-export async function findAllotmentById(db: Database, id: string): Promise<AllotmentRow | undefined> {
-  const [row] = await db.select().from(allotments).where(eq(allotments.id, id));
-  return row;
-}
-
 /** The allotment with the user id of its application's owner, for ownership checks. */
 export async function findAllotmentWithOwner(
   db: Database,

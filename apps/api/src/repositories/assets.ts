@@ -37,11 +37,6 @@ export async function findAssetById(db: Database, id: string): Promise<AssetRow 
   return row;
 }
 
-export async function findAssetsByIds(db: Database, ids: string[]): Promise<AssetRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(assets).where(inArray(assets.id, ids));
-}
-
 /** Sets the status only if it is still one of `from`; answers the row, or undefined if it had moved on. */
 export async function setAssetStatusIf(
   db: Database,
