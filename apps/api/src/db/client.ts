@@ -1,7 +1,8 @@
 /** Opens the database: PGlite in DATA_DIR by default, PostgreSQL through node-postgres when DATABASE_URL is set. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+// The `q` searches use trigram indexes (migration 0001).
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -42,7 +45,7 @@ export async function openDatabase(options: {
   let lock: DirectoryLock | undefined;
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   } else {
     const dataDir = options.dataDir ?? 'data';
     const pgDir = path.join(dataDir, 'pgdata');
@@ -50,7 +53,7 @@ export async function openDatabase(options: {
     lock = acquireDirectoryLock(path.join(dataDir, 'pgdata.lock'));
     // After a hard kill PGlite can refuse to start on the dead process's pid file; the lock proves it is stale.
     fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
-    client = new PGlite(pgDir);
+    client = new PGlite(pgDir, pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -1,7 +1,9 @@
 /** The database schema: every entity of the spec's section 3 plus users, timeline, meetings and counters. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  customType,
   boolean,
   date,
   index,
@@ -63,15 +65,29 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'number' });
 const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  fullName: text('full_name').notNull(),
-  role: roleEnum('role').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    role: roleEnum('role').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('users_role_idx').on(table.role, table.createdAt),
+    index('users_created_idx').on(table.createdAt),
+    index('users_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+  ],
+);
 
 export const applicants = pgTable('applicants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -113,8 +129,17 @@ export const assets = pgTable(
     valuation: money('valuation').notNull(),
     status: assetStatusEnum('status').notNull().default('available'),
     createdAt: createdAt(),
+    /** Lower-cased code, location and zone for the `q` search; kept by a trigger (migration 0001). */
+    searchText: text('search_text').notNull().default(''),
   },
-  (table) => [index('assets_status_idx').on(table.status)],
+  (table) => [
+    index('assets_status_idx').on(table.status),
+    index('assets_zone_idx').on(table.zone),
+    index('assets_type_idx').on(table.type),
+    index('assets_category_idx').on(table.categoryId),
+    index('assets_created_idx').on(table.createdAt),
+    index('assets_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const applications = pgTable(
@@ -138,11 +163,20 @@ export const applications = pgTable(
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Lower-cased number, organisation name and asset code for the `q` search; kept by triggers (migration 0001). */
+    searchText: text('search_text').notNull().default(''),
   },
   (table) => [
-    index('applications_applicant_idx').on(table.applicantId),
-    index('applications_status_idx').on(table.status),
+    index('applications_applicant_idx').on(table.applicantId, table.createdAt),
+    index('applications_status_idx').on(table.status, table.createdAt),
     index('applications_created_idx').on(table.createdAt),
+    index('applications_submitted_idx').on(table.submittedAt),
+    index('applications_updated_idx').on(table.updatedAt),
+    index('applications_asset_idx').on(table.assetId),
+    index('applications_assigned_idx')
+      .on(table.assignedTo, table.createdAt)
+      .where(sql`assigned_to is not null`),
+    index('applications_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -185,6 +219,9 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_application_type_uq').on(table.applicationId, table.invoiceType),
     index('invoices_generated_idx').on(table.generatedAt),
+    index('invoices_status_due_idx').on(table.status, table.dueDate),
+    index('invoices_due_idx').on(table.dueDate),
+    index('invoices_number_trgm_idx').using('gin', table.invoiceNumber.op('gin_trgm_ops')),
   ],
 );
 
@@ -212,6 +249,9 @@ export const payments = pgTable(
       .on(table.invoiceId)
       .where(sql`status = 'success'`),
     index('payments_date_idx').on(table.paymentDate),
+    index('payments_application_idx').on(table.applicationId),
+    index('payments_invoice_idx').on(table.invoiceId),
+    index('payments_receipt_trgm_idx').using('gin', table.receiptNumber.op('gin_trgm_ops')),
   ],
 );
 
@@ -242,6 +282,10 @@ export const allotments = pgTable(
     uniqueIndex('allotments_active_application_uq')
       .on(table.applicationId)
       .where(sql`status = 'active'`),
+    index('allotments_application_idx').on(table.applicationId),
+    index('allotments_asset_idx').on(table.assetId),
+    index('allotments_created_idx').on(table.createdAt),
+    index('allotments_number_trgm_idx').using('gin', table.allotmentNumber.op('gin_trgm_ops')),
   ],
 );
 
@@ -294,22 +338,30 @@ export const serviceRequests = pgTable(
     status: serviceRequestStatusEnum('status').notNull().default('submitted'),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('service_requests_user_idx').on(table.userId)],
+  (table) => [
+    index('service_requests_user_idx').on(table.userId, table.submittedAt),
+    index('service_requests_submitted_idx').on(table.submittedAt),
+    index('service_requests_status_idx').on(table.status, table.submittedAt),
+  ],
 );
 
-export const meetings = pgTable('meetings', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  meetingNumber: text('meeting_number').notNull().unique(),
-  meetingDate: date('meeting_date', { mode: 'string' }).notNull(),
-  committeeType: committeeTypeEnum('committee_type').notNull(),
-  agenda: text('agenda').notNull(),
-  applicationIds: uuid('application_ids')
-    .array()
-    .notNull()
-    .default(sql`'{}'::uuid[]`),
-  createdBy: uuid('created_by').references(() => users.id),
-  createdAt: createdAt(),
-});
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingNumber: text('meeting_number').notNull().unique(),
+    meetingDate: date('meeting_date', { mode: 'string' }).notNull(),
+    committeeType: committeeTypeEnum('committee_type').notNull(),
+    agenda: text('agenda').notNull(),
+    applicationIds: uuid('application_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('meetings_date_idx').on(table.meetingDate), index('meetings_created_idx').on(table.createdAt)],
+);
 
 export const timelineEvents = pgTable(
   'timeline_events',
@@ -342,3 +394,72 @@ export const counters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.name, table.year] })],
 );
+
+/* Summary tables: figures the dashboards read instead of counting whole tables. Triggers of migration 0001 keep
+ * them in the same transaction as every INSERT, UPDATE and DELETE of the tables they summarise. */
+
+export const applicationStatusCounts = pgTable('application_status_counts', {
+  status: applicationStatusEnum('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+export const assetStatusCounts = pgTable('asset_status_counts', {
+  status: assetStatusEnum('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+/** Per status and due date, so "overdue" (pending and due before today) needs one row per due date, not per invoice. */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    status: storedInvoiceStatusEnum('status').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.dueDate] })],
+);
+
+export const paymentTotals = pgTable('payment_totals', {
+  status: paymentStatusEnum('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  amount: numeric('amount', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+});
+
+/** Uploaded files kept in the database (when several API processes share one PostgreSQL), in chunks so that
+ * neither side ever holds a whole file in memory. */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => storedFiles.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.seq] })],
+);
+
+/** Fixed-window attempt counters shared by every API process (the sign-in limiter). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [index('rate_limit_hits_window_idx').on(table.windowStart)],
+);
+
+/** Leases that make scheduled work run in one process at a time. */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
