@@ -450,14 +450,30 @@ export const reportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
+/** Rows of a report sharing one status or one zone (`value` null for rows without one), with their amount. */
+export const reportGroupSchema = z.object({
+  value: z.string().nullable(),
+  count: z.number().int(),
+  amount: z.number().optional(),
+});
+export type ReportGroup = z.infer<typeof reportGroupSchema>;
+
 export const reportSchema = z.object({
   report_type: z.enum(REPORT_TYPES),
   generated_at: timestamp,
   filters: reportQuerySchema,
+  /** Every matching row, however many `data` holds. */
   count: z.number().int(),
+  /** The first REPORT_TABLE_ROWS rows, newest first; the exports hold every row. */
   data: z.array(z.record(z.string(), z.unknown())),
+  /** Added later, so optional: the sum of the type's REPORT_AMOUNT_COLUMN over every matching row. */
+  totals: z.object({ count: z.number().int(), amount: z.number().optional() }).optional(),
+  /** Added later, so optional: every matching row grouped by status and by zone, largest group first. */
+  groups: z.object({ status: z.array(reportGroupSchema), zone: z.array(reportGroupSchema) }).optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
+export const REPORT_EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 /** The fields of one data row of each report type, in table order. */
 export const REPORT_COLUMNS = {
   applications: [
@@ -497,6 +513,13 @@ export const REPORT_COLUMNS = {
     'letter_generated',
   ],
 } as const satisfies Record<(typeof REPORT_TYPES)[number], readonly string[]>;
+/** The money column each report type totals (allotments carry none). */
+export const REPORT_AMOUNT_COLUMN = {
+  applications: 'estimated_investment',
+  assets: 'valuation',
+  payments: 'amount',
+  allotments: null,
+} as const satisfies Record<(typeof REPORT_TYPES)[number], string | null>;
 
 // ---------- lists ----------
 export const listQuerySchema = z.object({
