@@ -6,3 +6,4 @@ export * from './permissions';
 export * from './workflow';
 export * from './format';
 export * from './schemas';
+export * from './listing';

@@ -1,9 +1,23 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import type { Application, ApplicationStatus } from '@portal/contract';
+import { and, eq, exists, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  APPLICATION_LIST,
+  type Application,
+  type ApplicationListQuery,
+  type ApplicationStatus,
+} from '@portal/contract';
 import type { Database } from '../db/client';
-import { applicants, applications } from '../db/schema';
+import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
+import {
+  countCapped,
+  exactCount,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -25,13 +39,6 @@ export function toApplication(row: ApplicationRow): Application {
     submitted_at: row.submittedAt ? row.submittedAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-export interface ApplicationFilter {
-  applicantId?: string;
-  statuses?: ApplicationStatus[];
-  limit?: number;
-  offset?: number;
 }
 
 export async function findApplicationById(db: Database, id: string): Promise<ApplicationRow | undefined> {
@@ -79,31 +86,117 @@ export async function lockApplication(db: Database, id: string): Promise<Applica
   return row;
 }
 
-export interface ApplicationSearch extends ApplicationFilter {
-  /** Case-insensitive part of the application number. */
-  numberContains?: string;
+export interface ApplicationSearch {
+  /** Only this applicant's applications (an entrepreneur's own list). */
+  applicantId?: string;
   /** Leave out drafts: they are the applicant's own until submitted. */
   excludeDrafts?: boolean;
+  /** `assigned_to=me` already resolved to the caller's id. */
+  assignedTo?: string;
+  query: ApplicationListQuery;
 }
 
-export async function searchApplications(db: Database, search: ApplicationSearch): Promise<ApplicationRow[]> {
+const APPLICATION_SORT_COLUMNS = {
+  created_at: applications.createdAt,
+  // Drafts have no submission time; they sort by creation, so the keyset never meets a null.
+  submitted_at: sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`,
+  updated_at: applications.updatedAt,
+  application_number: applications.applicationNumber,
+  status: applications.status,
+} satisfies Record<(typeof APPLICATION_LIST.sort)[number], SortExpression>;
+
+function applicationConditions(search: ApplicationSearch): SQL[] {
+  const { query } = search;
   const conditions: SQL[] = [];
   if (search.applicantId) conditions.push(eq(applications.applicantId, search.applicantId));
-  if (search.statuses?.length) conditions.push(inArray(applications.status, search.statuses));
   if (search.excludeDrafts) conditions.push(ne(applications.status, 'draft'));
-  if (search.numberContains) {
-    const escaped = search.numberContains.replace(/[\\%_]/g, (char) => `\\${char}`);
-    conditions.push(ilike(applications.applicationNumber, `%${escaped}%`));
+  if (search.assignedTo) conditions.push(eq(applications.assignedTo, search.assignedTo));
+  if (query.status?.length) conditions.push(inArray(applications.status, query.status));
+  if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));
+  if (query.from) conditions.push(gte(applications.createdAt, new Date(`${query.from}T00:00:00+05:30`)));
+  if (query.to) conditions.push(lt(applications.createdAt, new Date(`${dayAfter(query.to)}T00:00:00+05:30`)));
+  if (query.q) conditions.push(ilike(applications.searchText, likePattern(query.q)));
+  if (query.zone || query.asset_type?.length) {
+    const assetConditions: SQL[] = [];
+    if (query.zone) assetConditions.push(eq(assets.zone, query.zone));
+    if (query.asset_type?.length) assetConditions.push(inArray(assets.type, query.asset_type));
+    conditions.push(
+      exists(sql`select 1 from ${assets} where ${assets.id} = ${applications.assetId} and ${and(...assetConditions)}`),
+    );
   }
-  let query = db
-    .select()
+  if (query.category?.length) {
+    conditions.push(
+      exists(
+        sql`select 1 from ${applicants} where ${applicants.id} = ${applications.applicantId} and ${inArray(applicants.category, query.category)}`,
+      ),
+    );
+  }
+  return conditions;
+}
+
+function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Only the status (or nothing) narrows the list: the summary table knows the total without counting. */
+function countsFromSummary(search: ApplicationSearch): boolean {
+  const { query } = search;
+  return (
+    !search.applicantId &&
+    !search.assignedTo &&
+    !query.q &&
+    !query.zone &&
+    !query.from &&
+    !query.to &&
+    !query.application_type?.length &&
+    !query.asset_type?.length &&
+    !query.category?.length
+  );
+}
+
+async function summaryTotal(db: Database, search: ApplicationSearch): Promise<number> {
+  const statuses = search.query.status?.length ? search.query.status : undefined;
+  const conditions: SQL[] = [];
+  if (statuses) conditions.push(inArray(applicationStatusCounts.status, statuses));
+  if (search.excludeDrafts) conditions.push(ne(applicationStatusCounts.status, 'draft'));
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${applicationStatusCounts.count}), 0)::int` })
+    .from(applicationStatusCounts)
+    .where(conditions.length ? and(...conditions) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/** One page of applications in the requested order, with its total. */
+export async function searchApplications(db: Database, search: ApplicationSearch): Promise<Page<ApplicationRow>> {
+  const conditions = applicationConditions(search);
+  const plan = planPage(search.query, APPLICATION_SORT_COLUMNS, applications.id);
+  const where = and(...conditions, plan.after);
+  const rows = await db
+    .select({ row: applications, sortKey: plan.sortKey })
     .from(applications)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(applications.createdAt), desc(applications.applicationNumber))
-    .$dynamic();
-  if (search.limit !== undefined) query = query.limit(search.limit);
-  if (search.offset !== undefined) query = query.offset(search.offset);
-  return query;
+    .where(where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.fetch)
+    .offset(plan.offset);
+  const count = countsFromSummary(search)
+    ? exactCount(await summaryTotal(db, search))
+    : await countCapped(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(applications)
+          .where(conditions.length ? and(...conditions) : undefined)
+          .$dynamic(),
+      );
+  return finishPage(
+    rows,
+    search.query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 export async function findApplicationsByIds(db: Database, ids: readonly string[]): Promise<ApplicationRow[]> {

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  APPLICATION_STATUSES,
+  applicationListQuerySchema,
   applicationSchema,
   createApplicationRequestSchema,
   documentSchema,
-  listQuerySchema,
   submitApplicationResponseSchema,
   timelineEventSchema,
 } from '@portal/contract';
+import { sendPage } from '../../lib/list-page';
 import { receiveUpload } from '../../lib/uploads';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import {
@@ -25,9 +25,6 @@ import {
 } from './service';
 
 const idParams = z.object({ id: z.uuid() });
-const listQuery = listQuerySchema.pick({ limit: true, offset: true, q: true }).extend({
-  status: z.enum(APPLICATION_STATUSES).optional(),
-});
 
 /** A Content-Disposition that keeps the original name: an ASCII fallback plus the UTF-8 form. */
 function attachmentHeader(fileName: string): string {
@@ -38,8 +35,17 @@ function attachmentHeader(fileName: string): string {
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: requireAuth, schema: { querystring: listQuery, response: { 200: z.array(applicationSchema) } } },
-    async (request) => listVisibleApplications(app.db, currentUser(request), request.query),
+    {
+      preHandler: requireAuth,
+      schema: { querystring: applicationListQuerySchema, response: { 200: z.array(applicationSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await listVisibleApplications(app.db, currentUser(request), request.query),
+        request.query,
+      ),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
   roundRupees,
   type Application,
   type ApplicationDocument,
+  type ApplicationListQuery,
   type ApplicationStatus,
   type createApplicationRequestSchema,
   type DocumentType,
@@ -23,6 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../lib/access';
 import { addDays, isoDay } from '../../lib/dates';
+import { emptyPage, type Page } from '../../lib/list-page';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
 import { assertAcceptedFile, type ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
@@ -54,34 +56,25 @@ export const DOCUMENT_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['draft', 
 
 export type CreateApplicationBody = z.output<typeof createApplicationRequestSchema>;
 
-export interface ApplicationListQuery {
-  status?: ApplicationStatus;
-  q?: string;
-  limit?: number;
-  offset?: number;
-}
-
 /** An entrepreneur sees their own applications (none without a profile); staff see all that were submitted. */
 export async function listVisibleApplications(
   db: Database,
   user: CurrentUser,
   query: ApplicationListQuery,
-): Promise<Application[]> {
+): Promise<Page<Application>> {
   let applicantId: string | undefined;
   if (user.role === 'entrepreneur') {
     const profile = await findApplicantByUserId(db, user.id);
-    if (!profile) return [];
+    if (!profile) return emptyPage();
     applicantId = profile.id;
   }
-  const rows = await searchApplications(db, {
+  const page = await searchApplications(db, {
     applicantId,
-    statuses: query.status ? [query.status] : undefined,
-    numberContains: query.q || undefined,
     excludeDrafts: user.role !== 'entrepreneur',
-    limit: query.limit,
-    offset: query.offset,
+    assignedTo: query.assigned_to === 'me' ? user.id : query.assigned_to,
+    query,
   });
-  return rows.map(toApplication);
+  return { ...page, items: page.items.map(toApplication) };
 }
 
 export async function getApplication(db: Database, user: CurrentUser, id: string): Promise<Application> {

@@ -1,0 +1,168 @@
+/** The server half of the list protocol (decision record 006): the ORDER BY and keyset condition of a page, the
+ * capped count, and the X-Total-Count / X-Next-Cursor / Link headers. Repositories build the query; routes answer. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { LIST_HEADERS, LIST_LIMITS, parseSort } from '@portal/contract';
+import type { Database } from '../db/client';
+import { unprocessable } from './http-error';
+
+export interface PageRequest<Sort extends string> {
+  limit: number;
+  offset: number;
+  cursor?: string;
+  sort: Sort | `-${Sort}`;
+}
+
+/** One page of rows, whether more follow, and the cursor that continues after the last one. */
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+}
+
+export interface PagePlan {
+  /** The keyset condition when the request carries a cursor. */
+  after: SQL | undefined;
+  orderBy: SQL[];
+  /** Select this beside the row: the sort value as text, exact to the microsecond, for the next cursor. */
+  sortKey: SQL<string>;
+  /** One more than asked, to learn whether another page follows. */
+  fetch: number;
+  offset: number;
+}
+
+/** A sortable column, or an expression that is never null (keyset comparisons skip nulls). */
+export type SortExpression = AnyColumn | SQL;
+
+function encodeCursor(sortKey: string, id: string): string {
+  return Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    ) {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // fall through to the same answer as any other unreadable cursor
+  }
+  throw unprocessable('The cursor is not valid: start again from the first page');
+}
+
+/** Orders by the requested column, then the id, so pages never overlap or skip rows that share a sort value. */
+export function planPage<Sort extends string>(
+  request: PageRequest<Sort>,
+  columns: Record<Sort, SortExpression>,
+  id: AnyColumn,
+): PagePlan {
+  const { column, descending } = parseSort(request.sort);
+  const expression = columns[column];
+  const direction = descending ? sql`desc` : sql`asc`;
+  let after: SQL | undefined;
+  if (request.cursor) {
+    const [sortKey, lastId] = decodeCursor(request.cursor);
+    after = descending
+      ? sql`(${expression}, ${id}) < (${sortKey}, ${lastId})`
+      : sql`(${expression}, ${id}) > (${sortKey}, ${lastId})`;
+  }
+  return {
+    after,
+    orderBy: [sql`${expression} ${direction}`, sql`${id} ${direction}`],
+    sortKey: sql<string>`(${expression})::text`,
+    fetch: request.limit + 1,
+    offset: request.cursor ? 0 : request.offset,
+  };
+}
+
+/** Cuts the extra row off and makes the cursor from the last row kept. */
+export function finishPage<R extends { sortKey: string }, T>(
+  rows: R[],
+  request: { limit: number },
+  idOf: (row: R) => string,
+  toItem: (row: R) => T,
+  count: { total: number; totalCapped: boolean },
+): Page<T> {
+  const hasMore = rows.length > request.limit;
+  const kept = hasMore ? rows.slice(0, request.limit) : rows;
+  const last = kept.at(-1);
+  return {
+    items: kept.map(toItem),
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor(last.sortKey, idOf(last)) : null,
+    ...count,
+  };
+}
+
+/** Counts the rows of a query up to LIST_LIMITS.countCap, so a broad filter at a million rows stays cheap. */
+export async function countCapped(db: Database, query: PgSelect): Promise<{ total: number; totalCapped: boolean }> {
+  const limited = query.limit(LIST_LIMITS.countCap + 1).as('counted');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = Number(row?.n ?? 0);
+  return n > LIST_LIMITS.countCap
+    ? { total: LIST_LIMITS.countCap, totalCapped: true }
+    : { total: n, totalCapped: false };
+}
+
+export const emptyPage = <T>(): Page<T> => ({
+  items: [],
+  hasMore: false,
+  nextCursor: null,
+  total: 0,
+  totalCapped: false,
+});
+
+/** An exact total known without counting (a summary table, or a short list counted in full). */
+export const exactCount = (total: number) => ({ total, totalCapped: false });
+
+/** Escapes `%`, `_` and `\` so a search is a plain substring in ILIKE. */
+export function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Writes the page's headers and returns its items, the array the route answers. */
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page<T>,
+  paging: { limit: number; offset: number; cursor?: string },
+): T[] {
+  reply.header(LIST_HEADERS.total, String(page.total));
+  if (page.totalCapped) reply.header(LIST_HEADERS.totalCapped, 'true');
+  if (page.nextCursor) reply.header(LIST_HEADERS.nextCursor, page.nextCursor);
+
+  const [path, search = ''] = request.url.split('?', 2) as [string, string?];
+  const linkTo = (change: Record<string, string | undefined>) => {
+    const params = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(change)) {
+      if (value === undefined) params.delete(key);
+      else params.set(key, value);
+    }
+    return `<${path}?${params.toString()}>`;
+  };
+  const links: string[] = [];
+  if (page.hasMore) {
+    const nextOffset = paging.offset + paging.limit;
+    links.push(
+      `${
+        !paging.cursor && nextOffset <= LIST_LIMITS.maxOffset
+          ? linkTo({ offset: String(nextOffset), cursor: undefined })
+          : linkTo({ cursor: page.nextCursor ?? undefined, offset: undefined })
+      }; rel="next"`,
+    );
+  }
+  if (!paging.cursor && paging.offset > 0) {
+    links.push(`${linkTo({ offset: String(Math.max(0, paging.offset - paging.limit)) })}; rel="prev"`);
+  }
+  if (links.length) reply.header(LIST_HEADERS.link, links.join(', '));
+  return page.items;
+}

@@ -1,0 +1,263 @@
+/** The list protocol every collection endpoint follows (decision record 006): the body is a JSON array and always
+ * one page; `limit`/`offset` or a `cursor` choose the page, `sort` its order, and each list declares its filters
+ * here, once, for the server's validation and the web app's URL state alike. */
+import { z } from 'zod';
+import {
+  ALLOTMENT_STATUSES,
+  ALLOTMENT_TYPES,
+  APPLICANT_CATEGORIES,
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  ASSET_STATUSES,
+  ASSET_TYPES,
+  COMMITTEE_TYPES,
+  INVOICE_STATUSES,
+  INVOICE_TYPES,
+  PAYMENT_STATUSES,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TYPES,
+} from './enums';
+import { ROLES } from './roles';
+
+export const LIST_LIMITS = {
+  defaultLimit: 50,
+  maxLimit: 200,
+  /** Deeper than this, offsets get slow: clients follow the `cursor` of the `Link` header instead. */
+  maxOffset: 10_000,
+  /** A filtered total is counted up to here; past it the total reads "10,000+" (X-Total-Count-Capped: true). */
+  countCap: 10_000,
+  maxSearchLength: 100,
+} as const;
+
+export const LIST_HEADERS = {
+  total: 'X-Total-Count',
+  totalCapped: 'X-Total-Count-Capped',
+  nextCursor: 'X-Next-Cursor',
+  link: 'Link',
+} as const;
+
+const isoDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+
+/** A comma-separated list of enum values (`?status=submitted,under_scrutiny`), also accepted as repeated keys. */
+export function enumList<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((raw) =>
+      (Array.isArray(raw) ? raw : [raw])
+        .flatMap((part) => part.split(','))
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(values)).max(values.length))
+    .optional();
+}
+
+const text = (max = 60) => z.string().trim().min(1).max(max).optional();
+
+export interface ListDefinition<Sort extends string, Filters extends z.ZodRawShape> {
+  /** Columns a user sorts by; `-name` sorts descending. */
+  sort: readonly [Sort, ...Sort[]];
+  defaultSort: Sort | `-${Sort}`;
+  /** The screen's filters besides `q` (each list says what its `q` searches). */
+  filters: Filters;
+  /** What `q` matches, for the docs and the search box's hint. */
+  searches: string;
+  defaultLimit?: number;
+}
+
+function defineList<Sort extends string, Filters extends z.ZodRawShape>(definition: ListDefinition<Sort, Filters>) {
+  return definition;
+}
+
+export const APPLICATION_LIST = defineList({
+  sort: ['created_at', 'submitted_at', 'updated_at', 'application_number', 'status'],
+  defaultSort: '-created_at',
+  searches: 'application number, organisation name, asset code',
+  filters: {
+    status: enumList(APPLICATION_STATUSES),
+    application_type: enumList(APPLICATION_TYPES),
+    zone: text(),
+    asset_type: enumList(ASSET_TYPES),
+    category: enumList(APPLICANT_CATEGORIES),
+    /** A user id, or `me` for the caller. */
+    assigned_to: z.union([z.literal('me'), z.uuid()]).optional(),
+    /** Created on or after / on or before (YYYY-MM-DD). */
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+});
+
+export const INVOICE_LIST = defineList({
+  sort: ['generated_at', 'due_date', 'amount', 'invoice_number', 'status'],
+  defaultSort: '-generated_at',
+  searches: 'invoice number, application number',
+  filters: {
+    /** `overdue` is an unpaid invoice past its due date. */
+    status: enumList(INVOICE_STATUSES),
+    invoice_type: enumList(INVOICE_TYPES),
+    application_id: z.uuid().optional(),
+    /** Due on or after / on or before. */
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+});
+
+export const PAYMENT_LIST = defineList({
+  sort: ['payment_date', 'amount', 'receipt_number'],
+  defaultSort: '-payment_date',
+  searches: 'receipt number, transaction reference, application number',
+  filters: {
+    status: enumList(PAYMENT_STATUSES),
+    application_id: z.uuid().optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+});
+
+export const ASSET_LIST = defineList({
+  sort: ['asset_code', 'created_at', 'zone', 'type', 'total_area', 'available_area', 'valuation', 'status'],
+  defaultSort: 'asset_code',
+  searches: 'asset code, location, zone',
+  filters: {
+    status: enumList(ASSET_STATUSES),
+    zone: text(),
+    type: enumList(ASSET_TYPES),
+    category: text(),
+  },
+});
+
+export const ALLOTMENT_LIST = defineList({
+  sort: ['created_at', 'allotment_date', 'allotment_number', 'status'],
+  defaultSort: '-created_at',
+  searches: 'allotment number, application number',
+  filters: {
+    status: enumList(ALLOTMENT_STATUSES),
+    allotment_type: enumList(ALLOTMENT_TYPES),
+    application_id: z.uuid().optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+});
+
+export const SERVICE_REQUEST_LIST = defineList({
+  sort: ['submitted_at', 'request_number', 'status'],
+  defaultSort: '-submitted_at',
+  searches: 'request number',
+  filters: {
+    status: enumList(SERVICE_REQUEST_STATUSES),
+    request_type: enumList(SERVICE_REQUEST_TYPES),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+});
+
+export const MEETING_LIST = defineList({
+  sort: ['meeting_date', 'created_at', 'meeting_number'],
+  defaultSort: '-meeting_date',
+  searches: 'meeting number, agenda',
+  filters: {
+    committee_type: enumList(COMMITTEE_TYPES),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+});
+
+export const USER_LIST = defineList({
+  sort: ['full_name', 'email', 'role', 'created_at'],
+  defaultSort: 'full_name',
+  searches: 'name, email',
+  filters: {
+    role: enumList(ROLES),
+    is_active: z.enum(['true', 'false']).optional(),
+  },
+});
+
+/** Lists that belong to one application and stay short; they page all the same. */
+export const DOCUMENT_LIST = defineList({
+  sort: ['uploaded_at'],
+  defaultSort: 'uploaded_at',
+  searches: 'file name',
+  filters: {},
+  defaultLimit: LIST_LIMITS.maxLimit,
+});
+
+export const TIMELINE_LIST = defineList({
+  sort: ['timestamp'],
+  defaultSort: 'timestamp',
+  searches: 'action, details',
+  filters: {},
+  defaultLimit: LIST_LIMITS.maxLimit,
+});
+
+/** Every sort value a list accepts: each column, ascending or with `-` descending. */
+export function sortValues<Sort extends string>(sort: readonly [Sort, ...Sort[]]) {
+  return [...sort, ...sort.map((column) => `-${column}` as const)] as [Sort | `-${Sort}`, ...(Sort | `-${Sort}`)[]];
+}
+
+/** The query-string schema of a list: paging, sort, `q` and its filters. A limit over 200 is a 422. */
+export function listQueryFor<Sort extends string, Filters extends z.ZodRawShape>(
+  definition: ListDefinition<Sort, Filters>,
+) {
+  return z
+    .object({
+      limit: z.coerce
+        .number({ error: 'limit must be a whole number' })
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(LIST_LIMITS.maxLimit, `limit must be at most ${LIST_LIMITS.maxLimit}`)
+        .default(definition.defaultLimit ?? LIST_LIMITS.defaultLimit),
+      offset: z.coerce
+        .number({ error: 'offset must be a whole number' })
+        .int('offset must be a whole number')
+        .min(0, 'offset must be 0 or more')
+        .max(LIST_LIMITS.maxOffset, `offset must be at most ${LIST_LIMITS.maxOffset}; follow the cursor instead`)
+        .default(0),
+      cursor: z.string().trim().min(1).max(400).optional(),
+      sort: z.enum(sortValues(definition.sort)).default(definition.defaultSort as never),
+      q: z.string().trim().max(LIST_LIMITS.maxSearchLength).optional(),
+    })
+    .extend(definition.filters);
+}
+
+export const applicationListQuerySchema = listQueryFor(APPLICATION_LIST);
+export const invoiceListQuerySchema = listQueryFor(INVOICE_LIST);
+export const paymentListQuerySchema = listQueryFor(PAYMENT_LIST);
+export const assetListQuerySchema = listQueryFor(ASSET_LIST);
+export const allotmentListQuerySchema = listQueryFor(ALLOTMENT_LIST);
+export const serviceRequestListQuerySchema = listQueryFor(SERVICE_REQUEST_LIST);
+export const meetingListQuerySchema = listQueryFor(MEETING_LIST);
+export const userListQuerySchema = listQueryFor(USER_LIST);
+export const documentListQuerySchema = listQueryFor(DOCUMENT_LIST);
+export const timelineListQuerySchema = listQueryFor(TIMELINE_LIST);
+export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+export type AssetListQuery = z.output<typeof assetListQuerySchema>;
+export type AllotmentListQuery = z.output<typeof allotmentListQuerySchema>;
+export type ServiceRequestListQuery = z.output<typeof serviceRequestListQuerySchema>;
+export type MeetingListQuery = z.output<typeof meetingListQuerySchema>;
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+/** A sort value split into its column and direction. */
+export function parseSort<Sort extends string>(value: Sort | `-${Sort}`): { column: Sort; descending: boolean } {
+  return value.startsWith('-')
+    ? { column: value.slice(1) as Sort, descending: true }
+    : { column: value as Sort, descending: false };
+}
+
+/** What a client reads from a list answer's headers. */
+export interface PageInfo {
+  total: number;
+  /** True when the total was counted only up to LIST_LIMITS.countCap. */
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+export function readPageInfo(headers: { get(name: string): string | null }): PageInfo {
+  const total = Number(headers.get(LIST_HEADERS.total) ?? '0');
+  return {
+    total: Number.isFinite(total) ? total : 0,
+    totalCapped: headers.get(LIST_HEADERS.totalCapped) === 'true',
+    nextCursor: headers.get(LIST_HEADERS.nextCursor),
+  };
+}
