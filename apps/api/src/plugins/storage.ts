@@ -1,5 +1,5 @@
-/** Where uploaded files live. Disk by default (DATA_DIR/uploads, random names, outside the web root); an
- * S3-compatible store can implement the same interface when the API runs on several machines. */
+/** Where uploaded files live: on disk (DATA_DIR/uploads, random names, outside the web root), the default on
+ * PGlite, or in the database (database-storage.ts), the default on PostgreSQL, where every API process reads them. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,15 +11,19 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+export const newStorageKey = () => crypto.randomBytes(16).toString('hex');
+
+export function checkStorageKey(key: string): string {
+  if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('Invalid storage key');
+  return key;
+}
+
 export function createDiskStorage(directory: string): FileStorage {
   fs.mkdirSync(directory, { recursive: true });
-  const pathOf = (key: string) => {
-    if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('Invalid storage key');
-    return path.join(directory, key);
-  };
+  const pathOf = (key: string) => path.join(directory, checkStorageKey(key));
   return {
     async save(bytes) {
-      const key = crypto.randomBytes(16).toString('hex');
+      const key = newStorageKey();
       await fs.promises.writeFile(pathOf(key), bytes, { flag: 'wx', mode: 0o600 });
       return key;
     },
