@@ -1,25 +1,47 @@
-/** Counts attempts per key in a fixed window, for sign-in limiting. Kept in process memory: with several API
- * processes each limits on its own, which still bounds guessing to a small multiple. */
+/** Counts attempts per key in a fixed one-minute window, for sign-in limiting. The counters live in the database
+ * (rate_limit_hits), so every API process on it counts against the same limit. */
+import crypto from 'node:crypto';
+import type { Database } from '../db/client';
+import { deleteStaleHits, recordHit } from '../repositories/rate-limits';
+import { runExclusive } from './job-lease';
+
+const WINDOW_MS = 60_000;
+/** Counters are deleted a few windows after they start; a later attempt starts a new window anyway. */
+const STALE_AFTER_MS = 5 * WINDOW_MS;
+const CLEANUP_EVERY_MS = 60_000;
+
 export interface AttemptLimiter {
   /** Records an attempt; answers false when the key has used up its window. */
-  tryAttempt(key: string, now?: number): boolean;
+  tryAttempt(key: string): Promise<boolean>;
 }
 
-export function createAttemptLimiter(maxPerWindow: number, windowMs = 60_000, maxKeys = 100_000): AttemptLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
+/** `scope` keeps limiters with different limits apart in the shared table. */
+export function createAttemptLimiter(db: Database, scope: string, maxPerWindow: number): AttemptLimiter {
   return {
-    tryAttempt(key, now = Date.now()) {
-      const current = windows.get(key);
-      if (!current || now - current.start >= windowMs) {
-        if (windows.size >= maxKeys) {
-          for (const [oldKey, window] of windows) if (now - window.start >= windowMs) windows.delete(oldKey);
-          if (windows.size >= maxKeys) windows.clear();
-        }
-        windows.set(key, { start: now, count: 1 });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= maxPerWindow;
+    async tryAttempt(key) {
+      // Hashed: the table holds neither email addresses nor client addresses, and keys have one length.
+      const stored = crypto.createHash('sha256').update(`${scope}\u0000${key}`).digest('base64url');
+      return (await recordHit(db, stored, WINDOW_MS)) <= maxPerWindow;
+    },
+  };
+}
+
+/** Deletes stale counters, in at most one process per minute. */
+export function cleanUpAttempts(db: Database): Promise<boolean> {
+  return runExclusive(db, 'attempt-limiter-cleanup', CLEANUP_EVERY_MS, () => deleteStaleHits(db, STALE_AFTER_MS));
+}
+
+/** Runs cleanUpAttempts every minute until stopped; stop() waits for a run under way. */
+export function scheduleAttemptCleanup(db: Database, onError: (error: unknown) => void): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = cleanUpAttempts(db).catch(onError);
+  }, CLEANUP_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

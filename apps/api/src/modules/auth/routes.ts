@@ -9,8 +9,8 @@ import { login, register } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // One office may sit behind one address, so an address gets more attempts than one email.
-  const emailLimiter = createAttemptLimiter(app.loginAttemptsPerMinute);
-  const addressLimiter = createAttemptLimiter(app.loginAttemptsPerMinute * 5);
+  const emailLimiter = createAttemptLimiter(app.db, 'sign-in:email', app.loginAttemptsPerMinute);
+  const addressLimiter = createAttemptLimiter(app.db, 'sign-in:address', app.loginAttemptsPerMinute * 5);
   const tooMany = () => new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.');
 
   app.post(
@@ -19,8 +19,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = request.body.username.trim().toLowerCase();
       // Both keys are counted on every attempt, so neither one address nor one email can be hammered.
-      const addressAllowed = addressLimiter.tryAttempt(request.ip);
-      const emailAllowed = emailLimiter.tryAttempt(email);
+      const addressAllowed = await addressLimiter.tryAttempt(request.ip);
+      const emailAllowed = await emailLimiter.tryAttempt(email);
       if (!addressAllowed || !emailAllowed) throw tooMany();
       const token = await login(app.db, app.tokens, email, request.body.password);
       return { access_token: token, token_type: 'bearer' as const };
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { schema: { body: registerRequestSchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      if (!addressLimiter.tryAttempt(`register:${request.ip}`)) throw tooMany();
+      if (!(await addressLimiter.tryAttempt(`register:${request.ip}`))) throw tooMany();
       return reply.status(201).send(await register(app.db, request.body));
     },
   );
