@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { APPLICATION_STATUSES, type Invoice } from '@portal/contract';
+import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
+import { generateVolumeData, type VolumeSummary } from './generate-volume';
+
+const APPLICATIONS = 300;
+
+describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
+  let ctx: TestContext;
+  let summary: VolumeSummary;
+  let before: Record<string, number>;
+
+  const count = async (query: string) => {
+    const result = (await ctx.db.execute(sql.raw(query))) as unknown as { rows: { n: number | string }[] };
+    return Number(result.rows[0]!.n);
+  };
+  const rows = async <T>(query: string) => ((await ctx.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+  const TABLES = [
+    'users',
+    'applicants',
+    'assets',
+    'applications',
+    'documents',
+    'invoices',
+    'payments',
+    'allotments',
+    'lease_deeds',
+    'possessions',
+    'timeline_events',
+    'meetings',
+    'service_requests',
+  ];
+  const counts = async () =>
+    Object.fromEntries(
+      await Promise.all(TABLES.map(async (table) => [table, await count(`SELECT count(*) AS n FROM ${table}`)])),
+    );
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    before = await counts();
+    summary = await generateVolumeData(ctx.db, { applications: APPLICATIONS, seed: 7, batchSize: 140 });
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it('adds the rows it reports, in the proportions of the brief', async () => {
+    const after = await counts();
+    for (const table of TABLES) {
+      expect(after[table]! - before[table]!, table).toBe(summary.rows[table] ?? 0);
+    }
+    expect(summary.rows.applications).toBe(APPLICATIONS);
+    expect(summary.rows.users).toBe(APPLICATIONS / 3);
+    expect(summary.rows.applicants).toBe(APPLICATIONS / 3);
+    expect(summary.rows.assets).toBe(Math.ceil(APPLICATIONS / 7));
+    // Several documents and a few timeline rows per application; the submit invoices for nearly all of them.
+    expect(summary.rows.documents).toBeGreaterThan(APPLICATIONS * 2);
+    expect(summary.rows.timeline_events).toBeGreaterThan(APPLICATIONS * 2);
+    expect(summary.rows.invoices).toBeGreaterThan(APPLICATIONS);
+    expect(summary.rows.payments).toBeGreaterThan(0);
+    expect(summary.rows.allotments).toBeGreaterThan(0);
+    expect(summary.rows.meetings).toBeGreaterThan(0);
+    expect(summary.rows.service_requests).toBeGreaterThan(0);
+  });
+
+  it('covers every application status, and dates within about three years before now', async () => {
+    const statuses = await rows<{ status: string }>('SELECT DISTINCT status::text AS status FROM applications');
+    expect(statuses.map((row) => row.status).sort()).toEqual([...APPLICATION_STATUSES].sort());
+    const [span] = await rows<{ oldest: string; newest: string }>(
+      'SELECT min(created_at)::text AS oldest, max(updated_at)::text AS newest FROM applications',
+    );
+    expect(Date.parse(span!.newest)).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - Date.parse(span!.oldest)).toBeGreaterThan(2.5 * 365 * 86_400_000);
+    expect(Date.now() - Date.parse(span!.oldest)).toBeLessThan(3.2 * 365 * 86_400_000);
+    expect(
+      await count(`SELECT count(*) AS n FROM applications WHERE submitted_at < created_at OR updated_at < created_at
+                   OR (status = 'draft') <> (submitted_at IS NULL)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM applications WHERE application_number !~ '^APP-\\d{4}-\\d{6}$'`),
+    ).toBe(0);
+  });
+
+  it('links every row to rows that exist, with statuses that agree', async () => {
+    // Foreign keys hold these already; the queries say what the data promises.
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM invoices i LEFT JOIN applications a ON a.id = i.application_id WHERE a.id IS NULL',
+      ),
+    ).toBe(0);
+    expect(
+      await count('SELECT count(*) AS n FROM allotments l LEFT JOIN assets s ON s.id = l.asset_id WHERE s.id IS NULL'),
+    ).toBe(0);
+    // Every paid invoice has exactly one successful payment of its amount, and nothing unpaid has one.
+    expect(
+      await count(`SELECT count(*) AS n FROM invoices i
+                   WHERE (i.status = 'paid') <> EXISTS (SELECT 1 FROM payments p
+                         WHERE p.invoice_id = i.id AND p.status = 'success' AND p.amount = i.amount
+                           AND p.application_id = i.application_id)`),
+    ).toBe(0);
+    // Each application's owner paid its payments.
+    expect(
+      await count(`SELECT count(*) AS n FROM payments p JOIN applications a ON a.id = p.application_id
+                   JOIN applicants c ON c.id = a.applicant_id WHERE p.paid_by IS DISTINCT FROM c.user_id`),
+    ).toBe(0);
+    // Submitted applications owe the processing fee and EMD; payment verified and later ones paid everything.
+    expect(
+      await count(`SELECT count(*) AS n FROM applications a WHERE a.status <> 'draft'
+                   AND (SELECT count(*) FROM invoices i WHERE i.application_id = a.id AND i.invoice_type <> 'premium_instalment') <> 2`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM applications a
+                   WHERE a.status IN ('payment_verified', 'provisional_allotment', 'lease_submitted', 'final_allotment',
+                                      'possession_given', 'under_implementation', 'completed')
+                   AND (SELECT count(*) FROM invoices i WHERE i.application_id = a.id AND i.status = 'paid') <> 3`),
+    ).toBe(0);
+    // Allotments exactly for the allotment-and-later statuses, on the application's own asset, which they hold.
+    const allotted = `('provisional_allotment', 'lease_submitted', 'final_allotment', 'possession_given',
+                       'under_implementation', 'completed')`;
+    expect(
+      await count(`SELECT count(*) AS n FROM applications a
+                   WHERE (a.status IN ${allotted}) <> EXISTS (SELECT 1 FROM allotments l WHERE l.application_id = a.id AND l.status = 'active')`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM allotments l JOIN applications a ON a.id = l.application_id
+                   JOIN assets s ON s.id = l.asset_id
+                   WHERE l.asset_id <> a.asset_id OR s.status NOT IN ('reserved', 'allotted')
+                      OR (l.allotment_type = 'final') <> (s.status = 'allotted')`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM applications a WHERE a.status IN ('possession_given', 'under_implementation', 'completed')
+                   AND NOT EXISTS (SELECT 1 FROM possessions p JOIN allotments l ON l.id = p.allotment_id WHERE l.application_id = a.id)`),
+    ).toBe(0);
+    // Meetings list applications that exist; service requests are the owner's own.
+    expect(
+      await count(`SELECT count(*) AS n FROM meetings m, unnest(m.application_ids) AS id
+                   WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.id = id)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM service_requests r JOIN applications a ON a.id = r.application_id
+                   JOIN applicants c ON c.id = a.applicant_id WHERE c.user_id <> r.user_id`),
+    ).toBe(0);
+  });
+
+  it('writes timeline rows of an application in the order they happened', async () => {
+    expect(
+      await count(`SELECT count(*) AS n FROM (
+                     SELECT timestamp < lag(timestamp) OVER (PARTITION BY application_id ORDER BY seq) AS backwards
+                     FROM timeline_events) AS t WHERE backwards`),
+    ).toBe(0);
+  });
+
+  it('lets a generated entrepreneur sign in with the demo password and see their own applications', async () => {
+    const [owner] = await rows<{ email: string; applications: number | string }>(
+      `SELECT u.email, count(*) AS applications FROM users u JOIN applicants c ON c.user_id = u.id
+       JOIN applications a ON a.applicant_id = c.id WHERE u.email LIKE '%@vol1.example.com' AND u.is_active
+       GROUP BY u.email ORDER BY count(*) DESC, u.email LIMIT 1`,
+    );
+    const token = await ctx.tokenFor(owner!.email);
+    const response = await ctx.request(token, { method: 'GET', url: '/api/applications' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(Number(owner!.applications));
+  });
+
+  it('keeps the counters ahead, so the app issues new numbers that do not collide', async () => {
+    const token = await ctx.tokenFor('entrepreneur');
+    const [asset] = (await ctx.request(token, { method: 'GET', url: '/api/assets/available' })).json();
+    const created = await ctx.request(token, {
+      method: 'POST',
+      url: '/api/applications',
+      payload: {
+        asset_id: asset.id,
+        project_description: 'After the volume data',
+        estimated_investment: 1_000_000,
+        employment_generation: 3,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const application = created.json();
+    const year = new Date().getUTCFullYear();
+    const [highest] = await rows<{ number: string }>(
+      `SELECT max(application_number) AS number FROM applications WHERE application_number LIKE 'APP-${year}-%'`,
+    );
+    expect(highest!.number).toBe(application.application_number);
+
+    const submitted = await ctx.request(token, { method: 'POST', url: `/api/applications/${application.id}/submit` });
+    expect(submitted.statusCode).toBe(200);
+    const invoices: Invoice[] = (
+      await ctx.request(token, { method: 'GET', url: `/api/invoices?application_id=${application.id}` })
+    ).json();
+    expect(invoices).toHaveLength(2);
+    const paid = await ctx.request(token, {
+      method: 'POST',
+      url: '/api/payments',
+      payload: {
+        invoice_id: invoices[0]!.id,
+        application_id: application.id,
+        amount: invoices[0]!.amount,
+        transaction_reference: 'AFTER-VOLUME',
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+  });
+
+  it('appends a second run beside the first without collisions', async () => {
+    const second = await generateVolumeData(ctx.db, { applications: 21, seed: 7 });
+    expect(second.run).toBe(2);
+    expect(second.rows.applications).toBe(21);
+    expect(await count(`SELECT count(*) AS n FROM users WHERE email LIKE '%@vol2.example.com'`)).toBe(7);
+  });
+});
