@@ -11,6 +11,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -395,36 +396,79 @@ export const counters = pgTable(
   (table) => [primaryKey({ columns: [table.name, table.year] })],
 );
 
-/* Summary tables: figures the dashboards read instead of counting whole tables. Triggers of migration 0001 keep
- * them in the same transaction as every INSERT, UPDATE and DELETE of the tables they summarise. */
+/* Summary figures the dashboards and list totals read instead of counting whole tables (migration 0001).
+ * Statement-level triggers append one delta row per changed key to a `*_deltas` table in the same transaction as
+ * every INSERT, UPDATE and DELETE, so writers never wait on a shared counter row; `fold_summary_deltas()` moves
+ * deltas into the `*_base` tables now and then; the `*_counts` / `*_totals` views add the two and are what to read. */
 
-export const applicationStatusCounts = pgTable('application_status_counts', {
+const statusCount = () => bigint('count', { mode: 'number' }).notNull();
+const totalAmount = () => numeric('amount', { precision: 20, scale: 2, mode: 'number' }).notNull();
+
+export const applicationStatusBase = pgTable('application_status_base', {
   status: applicationStatusEnum('status').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  count: statusCount(),
 });
+export const applicationStatusDeltas = pgTable('application_status_deltas', {
+  status: applicationStatusEnum('status').notNull(),
+  count: statusCount(),
+});
+export const applicationStatusCounts = pgView('application_status_counts', {
+  status: applicationStatusEnum('status').notNull(),
+  count: statusCount(),
+}).existing();
 
-export const assetStatusCounts = pgTable('asset_status_counts', {
+export const assetStatusBase = pgTable('asset_status_base', {
   status: assetStatusEnum('status').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  count: statusCount(),
 });
+export const assetStatusDeltas = pgTable('asset_status_deltas', {
+  status: assetStatusEnum('status').notNull(),
+  count: statusCount(),
+});
+export const assetStatusCounts = pgView('asset_status_counts', {
+  status: assetStatusEnum('status').notNull(),
+  count: statusCount(),
+}).existing();
 
-/** Per status and due date, so "overdue" (pending and due before today) needs one row per due date, not per invoice. */
-export const invoiceTotals = pgTable(
-  'invoice_totals',
+/** Per status and due date, so "overdue" (pending and due before today) sums one row per due date, not per invoice. */
+export const invoiceTotalsBase = pgTable(
+  'invoice_totals_base',
   {
     status: storedInvoiceStatusEnum('status').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-    amount: numeric('amount', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+    count: statusCount(),
+    amount: totalAmount(),
   },
   (table) => [primaryKey({ columns: [table.status, table.dueDate] })],
 );
-
-export const paymentTotals = pgTable('payment_totals', {
-  status: paymentStatusEnum('status').primaryKey(),
-  count: bigint('count', { mode: 'number' }).notNull().default(0),
-  amount: numeric('amount', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+export const invoiceTotalsDeltas = pgTable('invoice_totals_deltas', {
+  status: storedInvoiceStatusEnum('status').notNull(),
+  dueDate: date('due_date', { mode: 'string' }).notNull(),
+  count: statusCount(),
+  amount: totalAmount(),
 });
+export const invoiceTotals = pgView('invoice_totals', {
+  status: storedInvoiceStatusEnum('status').notNull(),
+  dueDate: date('due_date', { mode: 'string' }).notNull(),
+  count: statusCount(),
+  amount: totalAmount(),
+}).existing();
+
+export const paymentTotalsBase = pgTable('payment_totals_base', {
+  status: paymentStatusEnum('status').primaryKey(),
+  count: statusCount(),
+  amount: totalAmount(),
+});
+export const paymentTotalsDeltas = pgTable('payment_totals_deltas', {
+  status: paymentStatusEnum('status').notNull(),
+  count: statusCount(),
+  amount: totalAmount(),
+});
+export const paymentTotals = pgView('payment_totals', {
+  status: paymentStatusEnum('status').notNull(),
+  count: statusCount(),
+  amount: totalAmount(),
+}).existing();
 
 /** Uploaded files kept in the database (when several API processes share one PostgreSQL), in chunks so that
  * neither side ever holds a whole file in memory. */

@@ -1,20 +1,37 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE TABLE "application_status_counts" (
+CREATE TABLE "application_status_base" (
 	"status" "application_status" PRIMARY KEY NOT NULL,
-	"count" bigint DEFAULT 0 NOT NULL
+	"count" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "asset_status_counts" (
+CREATE TABLE "application_status_deltas" (
+	"status" "application_status" NOT NULL,
+	"count" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "asset_status_base" (
 	"status" "asset_status" PRIMARY KEY NOT NULL,
-	"count" bigint DEFAULT 0 NOT NULL
+	"count" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "invoice_totals" (
+CREATE TABLE "asset_status_deltas" (
+	"status" "asset_status" NOT NULL,
+	"count" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_totals_base" (
 	"status" "invoice_status" NOT NULL,
 	"due_date" date NOT NULL,
-	"count" bigint DEFAULT 0 NOT NULL,
-	"amount" numeric(20, 2) DEFAULT 0 NOT NULL,
-	CONSTRAINT "invoice_totals_status_due_date_pk" PRIMARY KEY("status","due_date")
+	"count" bigint NOT NULL,
+	"amount" numeric(20, 2) NOT NULL,
+	CONSTRAINT "invoice_totals_base_status_due_date_pk" PRIMARY KEY("status","due_date")
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_totals_deltas" (
+	"status" "invoice_status" NOT NULL,
+	"due_date" date NOT NULL,
+	"count" bigint NOT NULL,
+	"amount" numeric(20, 2) NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "job_leases" (
@@ -23,10 +40,16 @@ CREATE TABLE "job_leases" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "payment_totals" (
+CREATE TABLE "payment_totals_base" (
 	"status" "payment_status" PRIMARY KEY NOT NULL,
-	"count" bigint DEFAULT 0 NOT NULL,
-	"amount" numeric(20, 2) DEFAULT 0 NOT NULL
+	"count" bigint NOT NULL,
+	"amount" numeric(20, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_totals_deltas" (
+	"status" "payment_status" NOT NULL,
+	"count" bigint NOT NULL,
+	"amount" numeric(20, 2) NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limit_hits" (
@@ -85,7 +108,7 @@ CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("full_name" gin_trgm_op
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "applications_applicant_idx" ON "applications" USING btree ("applicant_id","created_at");--> statement-breakpoint
 CREATE INDEX "applications_status_idx" ON "applications" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "service_requests_user_idx" ON "service_requests" USING btree ("user_id","submitted_at");;--> statement-breakpoint
+CREATE INDEX "service_requests_user_idx" ON "service_requests" USING btree ("user_id","submitted_at");--> statement-breakpoint
 -- The search text of an application: its number, its applicant's organisation and its asset's code.
 CREATE FUNCTION application_search_text(p_number text, p_applicant uuid, p_asset uuid) RETURNS text
 LANGUAGE sql STABLE AS $$
@@ -126,113 +149,130 @@ CREATE TRIGGER assets_application_search_text AFTER UPDATE OF asset_code ON asse
   EXECUTE FUNCTION assets_refresh_application_search_text();--> statement-breakpoint
 UPDATE assets SET search_text = lower(asset_code || ' ' || location || ' ' || zone);--> statement-breakpoint
 UPDATE applications SET search_text = application_search_text(application_number, applicant_id, asset_id);--> statement-breakpoint
--- Summary tables. Statement-level triggers see every changed row at once (transition tables), so a bulk insert
--- costs one summary update, and rows are upserted in key order so two writers lock them in the same order.
-CREATE FUNCTION summarise_application_statuses() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Summary figures. Statement-level triggers see every changed row at once (transition tables) and append one delta
+-- row per key, so a bulk insert costs one small insert and concurrent writers never wait on a shared counter row.
+CREATE FUNCTION summarise_application_status() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO application_status_counts AS t (status, count)
-      SELECT status, count(*) FROM new_rows GROUP BY status ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+    INSERT INTO application_status_deltas (status, count) SELECT status, count(*) FROM new_rows GROUP BY status;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO application_status_counts AS t (status, count)
-      SELECT status, -count(*) FROM old_rows GROUP BY status ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+    INSERT INTO application_status_deltas (status, count) SELECT status, -count(*) FROM old_rows GROUP BY status;
   ELSE
-    INSERT INTO application_status_counts AS t (status, count)
-      SELECT status, sum(delta) FROM (
-        SELECT status, 1 AS delta FROM new_rows UNION ALL SELECT status, -1 FROM old_rows
-      ) changes GROUP BY status HAVING sum(delta) <> 0 ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+    -- Only keys whose figures changed: an update that leaves the status alone appends nothing.
+    INSERT INTO application_status_deltas (status, count)
+      SELECT status, sum(n) FROM (
+        SELECT status, 1 AS n FROM new_rows UNION ALL SELECT status, -1 FROM old_rows
+      ) changes GROUP BY status HAVING sum(n) <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER applications_summary_insert AFTER INSERT ON applications REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_application_statuses();--> statement-breakpoint
-CREATE TRIGGER applications_summary_update AFTER UPDATE ON applications
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_application_statuses();--> statement-breakpoint
-CREATE TRIGGER applications_summary_delete AFTER DELETE ON applications REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_application_statuses();--> statement-breakpoint
-CREATE FUNCTION summarise_asset_statuses() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER applications_application_status_insert AFTER INSERT ON applications REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_application_status();--> statement-breakpoint
+CREATE TRIGGER applications_application_status_update AFTER UPDATE ON applications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_application_status();--> statement-breakpoint
+CREATE TRIGGER applications_application_status_delete AFTER DELETE ON applications REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_application_status();--> statement-breakpoint
+CREATE VIEW application_status_counts AS
+  SELECT status, sum(count)::bigint AS count FROM (
+    SELECT status, count FROM application_status_base UNION ALL SELECT status, count FROM application_status_deltas
+  ) parts GROUP BY status;--> statement-breakpoint
+INSERT INTO application_status_base (status, count) SELECT status, count(*) FROM applications GROUP BY status;--> statement-breakpoint
+CREATE FUNCTION summarise_asset_status() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO asset_status_counts AS t (status, count)
-      SELECT status, count(*) FROM new_rows GROUP BY status ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+    INSERT INTO asset_status_deltas (status, count) SELECT status, count(*) FROM new_rows GROUP BY status;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO asset_status_counts AS t (status, count)
-      SELECT status, -count(*) FROM old_rows GROUP BY status ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+    INSERT INTO asset_status_deltas (status, count) SELECT status, -count(*) FROM old_rows GROUP BY status;
   ELSE
-    INSERT INTO asset_status_counts AS t (status, count)
-      SELECT status, sum(delta) FROM (
-        SELECT status, 1 AS delta FROM new_rows UNION ALL SELECT status, -1 FROM old_rows
-      ) changes GROUP BY status HAVING sum(delta) <> 0 ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+    -- Only keys whose figures changed: an update that leaves the status alone appends nothing.
+    INSERT INTO asset_status_deltas (status, count)
+      SELECT status, sum(n) FROM (
+        SELECT status, 1 AS n FROM new_rows UNION ALL SELECT status, -1 FROM old_rows
+      ) changes GROUP BY status HAVING sum(n) <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER assets_summary_insert AFTER INSERT ON assets REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_asset_statuses();--> statement-breakpoint
-CREATE TRIGGER assets_summary_update AFTER UPDATE ON assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_asset_statuses();--> statement-breakpoint
-CREATE TRIGGER assets_summary_delete AFTER DELETE ON assets REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_asset_statuses();--> statement-breakpoint
-CREATE FUNCTION summarise_invoices() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER assets_asset_status_insert AFTER INSERT ON assets REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_asset_status();--> statement-breakpoint
+CREATE TRIGGER assets_asset_status_update AFTER UPDATE ON assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_asset_status();--> statement-breakpoint
+CREATE TRIGGER assets_asset_status_delete AFTER DELETE ON assets REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_asset_status();--> statement-breakpoint
+CREATE VIEW asset_status_counts AS
+  SELECT status, sum(count)::bigint AS count FROM (
+    SELECT status, count FROM asset_status_base UNION ALL SELECT status, count FROM asset_status_deltas
+  ) parts GROUP BY status;--> statement-breakpoint
+INSERT INTO asset_status_base (status, count) SELECT status, count(*) FROM assets GROUP BY status;--> statement-breakpoint
+CREATE FUNCTION summarise_invoice_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO invoice_totals AS t (status, due_date, count, amount)
-      SELECT status, due_date, count(*), sum(amount) FROM new_rows GROUP BY status, due_date ORDER BY status, due_date
-      ON CONFLICT (status, due_date) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+    INSERT INTO invoice_totals_deltas (status, due_date, count, amount) SELECT status, due_date, count(*), sum(amount) FROM new_rows GROUP BY status, due_date;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO invoice_totals AS t (status, due_date, count, amount)
-      SELECT status, due_date, -count(*), -sum(amount) FROM old_rows GROUP BY status, due_date
-      ORDER BY status, due_date
-      ON CONFLICT (status, due_date) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+    INSERT INTO invoice_totals_deltas (status, due_date, count, amount) SELECT status, due_date, -count(*), -sum(amount) FROM old_rows GROUP BY status, due_date;
   ELSE
-    INSERT INTO invoice_totals AS t (status, due_date, count, amount)
+    -- Only keys whose figures changed: an update that leaves the status alone appends nothing.
+    INSERT INTO invoice_totals_deltas (status, due_date, count, amount)
       SELECT status, due_date, sum(n), sum(amount) FROM (
-        SELECT status, due_date, 1 AS n, amount FROM new_rows
-        UNION ALL SELECT status, due_date, -1, -amount FROM old_rows
-      ) changes GROUP BY status, due_date HAVING sum(n) <> 0 OR sum(amount) <> 0 ORDER BY status, due_date
-      ON CONFLICT (status, due_date) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+        SELECT status, due_date, 1 AS n, amount FROM new_rows UNION ALL SELECT status, due_date, -1, -amount FROM old_rows
+      ) changes GROUP BY status, due_date HAVING sum(n) <> 0 OR sum(amount) <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER invoices_summary_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_invoices();--> statement-breakpoint
-CREATE TRIGGER invoices_summary_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_invoices();--> statement-breakpoint
-CREATE TRIGGER invoices_summary_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_invoices();--> statement-breakpoint
-CREATE FUNCTION summarise_payments() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER invoices_invoice_totals_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_invoice_totals();--> statement-breakpoint
+CREATE TRIGGER invoices_invoice_totals_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_invoice_totals();--> statement-breakpoint
+CREATE TRIGGER invoices_invoice_totals_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_invoice_totals();--> statement-breakpoint
+CREATE VIEW invoice_totals AS
+  SELECT status, due_date, sum(count)::bigint AS count, sum(amount)::numeric(20, 2) AS amount FROM (
+    SELECT status, due_date, count, amount FROM invoice_totals_base UNION ALL SELECT status, due_date, count, amount FROM invoice_totals_deltas
+  ) parts GROUP BY status, due_date;--> statement-breakpoint
+INSERT INTO invoice_totals_base (status, due_date, count, amount) SELECT status, due_date, count(*), sum(amount) FROM invoices GROUP BY status, due_date;--> statement-breakpoint
+CREATE FUNCTION summarise_payment_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO payment_totals AS t (status, count, amount)
-      SELECT status, count(*), sum(amount) FROM new_rows GROUP BY status ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+    INSERT INTO payment_totals_deltas (status, count, amount) SELECT status, count(*), sum(amount) FROM new_rows GROUP BY status;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO payment_totals AS t (status, count, amount)
-      SELECT status, -count(*), -sum(amount) FROM old_rows GROUP BY status ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+    INSERT INTO payment_totals_deltas (status, count, amount) SELECT status, -count(*), -sum(amount) FROM old_rows GROUP BY status;
   ELSE
-    INSERT INTO payment_totals AS t (status, count, amount)
+    -- Only keys whose figures changed: an update that leaves the status alone appends nothing.
+    INSERT INTO payment_totals_deltas (status, count, amount)
       SELECT status, sum(n), sum(amount) FROM (
         SELECT status, 1 AS n, amount FROM new_rows UNION ALL SELECT status, -1, -amount FROM old_rows
-      ) changes GROUP BY status HAVING sum(n) <> 0 OR sum(amount) <> 0 ORDER BY status
-      ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+      ) changes GROUP BY status HAVING sum(n) <> 0 OR sum(amount) <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER payments_summary_insert AFTER INSERT ON payments REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_payments();--> statement-breakpoint
-CREATE TRIGGER payments_summary_update AFTER UPDATE ON payments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_payments();--> statement-breakpoint
-CREATE TRIGGER payments_summary_delete AFTER DELETE ON payments REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION summarise_payments();--> statement-breakpoint
-INSERT INTO application_status_counts (status, count) SELECT status, count(*) FROM applications GROUP BY status;--> statement-breakpoint
-INSERT INTO asset_status_counts (status, count) SELECT status, count(*) FROM assets GROUP BY status;--> statement-breakpoint
-INSERT INTO invoice_totals (status, due_date, count, amount)
-  SELECT status, due_date, count(*), sum(amount) FROM invoices GROUP BY status, due_date;--> statement-breakpoint
-INSERT INTO payment_totals (status, count, amount) SELECT status, count(*), sum(amount) FROM payments GROUP BY status;
+CREATE TRIGGER payments_payment_totals_insert AFTER INSERT ON payments REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_payment_totals();--> statement-breakpoint
+CREATE TRIGGER payments_payment_totals_update AFTER UPDATE ON payments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_payment_totals();--> statement-breakpoint
+CREATE TRIGGER payments_payment_totals_delete AFTER DELETE ON payments REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION summarise_payment_totals();--> statement-breakpoint
+CREATE VIEW payment_totals AS
+  SELECT status, sum(count)::bigint AS count, sum(amount)::numeric(20, 2) AS amount FROM (
+    SELECT status, count, amount FROM payment_totals_base UNION ALL SELECT status, count, amount FROM payment_totals_deltas
+  ) parts GROUP BY status;--> statement-breakpoint
+INSERT INTO payment_totals_base (status, count, amount) SELECT status, count(*), sum(amount) FROM payments GROUP BY status;--> statement-breakpoint
+-- Moves the deltas into the base rows. Safe to run from several processes at once: each delta row is deleted, and
+-- so counted, by one of them; base rows are upserted in key order.
+CREATE FUNCTION fold_summary_deltas() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH moved AS (DELETE FROM application_status_deltas RETURNING status, count)
+  INSERT INTO application_status_base AS t (status, count)
+    SELECT status, sum(count) FROM moved GROUP BY status ORDER BY status
+    ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+  WITH moved AS (DELETE FROM asset_status_deltas RETURNING status, count)
+  INSERT INTO asset_status_base AS t (status, count)
+    SELECT status, sum(count) FROM moved GROUP BY status ORDER BY status
+    ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count;
+  WITH moved AS (DELETE FROM invoice_totals_deltas RETURNING status, due_date, count, amount)
+  INSERT INTO invoice_totals_base AS t (status, due_date, count, amount)
+    SELECT status, due_date, sum(count), sum(amount) FROM moved GROUP BY status, due_date ORDER BY status, due_date
+    ON CONFLICT (status, due_date) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+  WITH moved AS (DELETE FROM payment_totals_deltas RETURNING status, count, amount)
+  INSERT INTO payment_totals_base AS t (status, count, amount)
+    SELECT status, sum(count), sum(amount) FROM moved GROUP BY status ORDER BY status
+    ON CONFLICT (status) DO UPDATE SET count = t.count + EXCLUDED.count, amount = t.amount + EXCLUDED.amount;
+END $$;
