@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -56,6 +57,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
+  // Before the routes, so its onSend hook covers them. Answers under 1 KB gain nothing; uploaded PDFs and images
+  // are not compressible types and stream through untouched.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|^application\/javascript|^image\/svg\+xml/,
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(errorsPlugin);
@@ -72,20 +80,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
   if (servesWeb) {
-    // wildcard: files are looked up per request, so a rebuild is served without a restart.
+    // wildcard: files are looked up per request, so a rebuild is served without a restart. preCompressed sends the
+    // build's .br/.gz sibling when the browser accepts it, so nothing is compressed per request.
     await app.register(fastifyStatic, {
       root: deps.config.webDist,
       wildcard: true,
       index: false,
+      preCompressed: true,
+      // Runs after the plugin's own headers, so it is the one place to decide cache-control (filePath may be the .br
+      // or .gz sibling). index.html must be revalidated, or a browser keeps asking for chunks of an old build.
       setHeaders(res: { header(name: string, value: string): unknown }, filePath: string) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) res.header('cache-control', 'no-cache');
       },
     });
     // To the static plugin '/' is a directory without an index (403); it is the app's home page.
-    app.get('/', (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', (_request, reply) => reply.type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
@@ -93,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     // Every other path is a route of the single-page app.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
   return app;
 }
