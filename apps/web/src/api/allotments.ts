@@ -1,7 +1,8 @@
 /** Allotments as every feature reads them (with their lease deed and possession): query keys, fetchers, hooks. */
 import { useQuery } from '@tanstack/react-query';
 import type { Allotment, LeaseDeed, Possession } from '@portal/contract';
-import { api } from '../lib/api-client';
+import { api, type ListParams } from '../lib/api-client';
+import { usePageQuery } from './page-query';
 import { orNone } from './or-none';
 
 export const allotmentKeys = {
@@ -17,6 +18,11 @@ export const fetchAllotments = (applicationId?: string) =>
 /** Every allotment the caller may see. */
 export function useAllAllotments() {
   return useQuery({ queryKey: allotmentKeys.all, queryFn: () => fetchAllotments() });
+}
+
+/** One page of the allotments the caller may see (ALLOTMENT_LIST's sort, filters and search). */
+export function useAllotmentPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return usePageQuery<Allotment>(allotmentKeys.all, '/allotments', params, { enabled });
 }
 
 /** The active one first, else the first, else null. */

@@ -1,7 +1,8 @@
 /** Applications as every feature reads them: the query keys, the fetchers and the query hooks. */
 import { useQuery } from '@tanstack/react-query';
 import type { Application, ApplicationDocument, TimelineEvent } from '@portal/contract';
-import { api } from '../lib/api-client';
+import { api, type ListParams } from '../lib/api-client';
+import { usePageQuery } from './page-query';
 
 export const applicationKeys = {
   all: ['applications'] as const,
@@ -18,6 +19,11 @@ export const fetchTimeline = (id: string) => api.get<TimelineEvent[]>(`/applicat
 /** The caller's applications (the server decides which: an entrepreneur gets their own, staff get all). */
 export function useApplications({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: applicationKeys.all, queryFn: fetchApplications, enabled });
+}
+
+/** One page of the caller's applications (APPLICATION_LIST's sort, filters and search). */
+export function useApplicationPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return usePageQuery<Application>(applicationKeys.all, '/applications', params, { enabled });
 }
 
 /** One application; `retry: false` lets a 404 show at once. */

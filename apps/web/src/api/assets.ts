@@ -1,7 +1,9 @@
-/** Assets as more than one feature reads them: the query keys, the fetcher of one asset and its hook. */
+/** Assets as more than one feature reads them: the query keys, the pages of the list and of the available ones, and
+ * one asset. */
 import { useQuery } from '@tanstack/react-query';
 import type { Asset } from '@portal/contract';
-import { api } from '../lib/api-client';
+import { api, type ListParams } from '../lib/api-client';
+import { usePageQuery } from './page-query';
 
 export const assetKeys = {
   all: ['assets'] as const,
@@ -10,6 +12,16 @@ export const assetKeys = {
 };
 
 export const fetchAsset = (id: string) => api.get<Asset>(`/assets/${id}`);
+
+/** One page of every asset (ASSET_LIST's sort, filters and search). */
+export function useAssetPage(params: ListParams) {
+  return usePageQuery<Asset>(assetKeys.all, '/assets', params);
+}
+
+/** One page of the assets open for application (the same sort, filters and search). */
+export function useAvailableAssetPage(params: ListParams) {
+  return usePageQuery<Asset>(assetKeys.available, '/assets/available', params);
+}
 
 /** One asset; waits until the id is known. */
 export function useAsset(id: string | undefined) {

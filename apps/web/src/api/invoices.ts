@@ -1,7 +1,8 @@
 /** Invoices as every feature reads them: the query keys, the fetchers and the query hooks. */
 import { useQuery } from '@tanstack/react-query';
 import type { Invoice } from '@portal/contract';
-import { api } from '../lib/api-client';
+import { api, type ListParams } from '../lib/api-client';
+import { usePageQuery } from './page-query';
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -14,6 +15,11 @@ export const fetchInvoices = (applicationId?: string) =>
 /** Every invoice the caller may see. */
 export function useAllInvoices() {
   return useQuery({ queryKey: invoiceKeys.all, queryFn: () => fetchInvoices() });
+}
+
+/** One page of the invoices the caller may see (INVOICE_LIST's sort, filters and search). */
+export function useInvoicePage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return usePageQuery<Invoice>(invoiceKeys.all, '/invoices', params, { enabled });
 }
 
 /** One application's invoices. */

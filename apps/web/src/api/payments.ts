@@ -1,7 +1,8 @@
 /** Payments as every feature reads them: the query keys, the fetchers and the query hooks. */
 import { useQuery } from '@tanstack/react-query';
 import type { Payment } from '@portal/contract';
-import { api } from '../lib/api-client';
+import { api, type ListParams } from '../lib/api-client';
+import { usePageQuery } from './page-query';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -14,6 +15,11 @@ export const fetchPayments = (applicationId?: string) =>
 /** Every payment the caller may see. */
 export function useAllPayments() {
   return useQuery({ queryKey: paymentKeys.all, queryFn: () => fetchPayments() });
+}
+
+/** One page of the payments the caller may see (PAYMENT_LIST's sort, filters and search). */
+export function usePaymentPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return usePageQuery<Payment>(paymentKeys.all, '/payments', params, { enabled });
 }
 
 /** One application's payments. */

@@ -1,5 +1,7 @@
-/** The toolbar above a searchable list: a search box (by number) beside a status filter. */
+/** The toolbar above a searchable list: a search box beside a status filter, and optionally more filters and a sort. */
+import type { ReactNode } from 'react';
 import { Search } from 'lucide-react';
+import { cn } from './ui/cn';
 import { Field } from './ui/field';
 import { Input, Select } from './ui/input';
 
@@ -16,6 +18,10 @@ export interface ListToolbarProps<S extends string> {
   onStatusChange: (status: S) => void;
   /** The status filter's choices, in order (usually 'all' first). */
   statusOptions: readonly { value: S; label: string }[];
+  /** A line under the search box saying what it searches. */
+  searchHint?: string;
+  /** More filters and a sort select, each a <Field>, after the status filter. */
+  children?: ReactNode;
 }
 
 export function ListToolbar<S extends string>({
@@ -29,10 +35,18 @@ export function ListToolbar<S extends string>({
   status,
   onStatusChange,
   statusOptions,
+  searchHint,
+  children,
 }: ListToolbarProps<S>) {
+  const wide = children !== undefined;
   return (
-    <div className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
-      <div className="space-y-1">
+    <div
+      className={cn(
+        'mb-4 grid gap-4',
+        wide ? 'sm:grid-cols-2 lg:grid-cols-[2fr_repeat(auto-fit,minmax(10rem,1fr))]' : 'sm:grid-cols-[2fr_1fr]',
+      )}
+    >
+      <div className={cn('space-y-1', wide && 'sm:col-span-2 lg:col-span-1')}>
         <label htmlFor={searchId} className="block font-medium text-slate-900">
           {searchLabel}
         </label>
@@ -47,9 +61,15 @@ export function ListToolbar<S extends string>({
             className="pl-9"
             placeholder={searchPlaceholder}
             value={search}
+            aria-describedby={searchHint ? `${searchId}-hint` : undefined}
             onChange={(event) => onSearchChange(event.target.value)}
           />
         </div>
+        {searchHint && (
+          <p id={`${searchId}-hint`} className="text-sm text-slate-600">
+            {searchHint}
+          </p>
+        )}
       </div>
       <Field id={statusId} label={statusLabel}>
         <Select value={status} onChange={(event) => onStatusChange(event.target.value as S)}>
@@ -60,6 +80,7 @@ export function ListToolbar<S extends string>({
           ))}
         </Select>
       </Field>
+      {children}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The API client: bearer header, bodies, errors with the server's detail, and the 401 rule (clear session, go to /login).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, errorDetail, setUnauthorizedHandler } from './api-client';
-import { jsonResponse, stubFetch, userFor } from '../test/render-app';
+import { jsonResponse, pageResponse, stubFetch, userFor } from '../test/render-app';
 import { storeSession } from './session-storage';
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
@@ -30,6 +30,28 @@ describe('api client', () => {
     const fetchMock = stubFetch(() => jsonResponse(200, []));
     await api.get('/reports/applications', { query: { from_date: '2026-01-01', status: undefined, zone: '' } });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/reports/applications?from_date=2026-01-01');
+  });
+
+  it('reads a page: the rows, the total (capped or not) and the next cursor, with arrays sent as comma lists', async () => {
+    const fetchMock = stubFetch(() => {
+      const answer = pageResponse([{ id: 1 }, { id: 2 }], { total: 10_000, capped: true });
+      answer.headers.set('X-Next-Cursor', 'abc');
+      return answer;
+    });
+    const page = await api.page<{ id: number }>('/applications', {
+      limit: 2,
+      status: ['submitted', 'approved'],
+      zone: '',
+      category: [],
+      q: undefined,
+    });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/applications?limit=2&status=submitted%2Capproved');
+    expect(page).toEqual({ items: [{ id: 1 }, { id: 2 }], total: 10_000, totalCapped: true, nextCursor: 'abc' });
+  });
+
+  it('counts the rows of an answer without X-Total-Count', async () => {
+    stubFetch(() => jsonResponse(200, [{ id: 1 }]));
+    expect(await api.page('/meetings', { offset: 50 })).toMatchObject({ total: 51, totalCapped: false });
   });
 
   it('sends FormData as multipart without setting the content type itself', async () => {

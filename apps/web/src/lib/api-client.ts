@@ -1,4 +1,6 @@
-/** The one HTTP client for the API: base /api, bearer token, JSON/form/multipart bodies, upload progress, 401 handling. */
+/** The one HTTP client for the API: base /api, bearer token, JSON/form/multipart bodies, upload progress, 401 handling,
+ * and the list protocol's pages (the body plus the paging headers). */
+import { LIST_HEADERS, readPageInfo, type PageInfo } from '@portal/contract';
 import { clearStoredSession, readToken } from './session-storage';
 
 export const API_BASE = '/api';
@@ -115,6 +117,10 @@ function failure(path: string, status: number, body: unknown): ApiError {
 }
 
 async function viaFetch<T>(path: string, options: RequestOptions): Promise<T> {
+  return (await viaFetchWithHeaders<T>(path, options)).body;
+}
+
+async function viaFetchWithHeaders<T>(path: string, options: RequestOptions): Promise<{ body: T; headers: Headers }> {
   const { body, contentType } = encodeBody(options);
   let response: Response;
   try {
@@ -129,8 +135,8 @@ async function viaFetch<T>(path: string, options: RequestOptions): Promise<T> {
     throw new ApiError(0, undefined, undefined);
   }
   if (!response.ok) throw failure(path, response.status, parseText(await response.text()));
-  if (options.responseType === 'blob') return (await response.blob()) as T;
-  return parseText(await response.text()) as T;
+  if (options.responseType === 'blob') return { body: (await response.blob()) as T, headers: response.headers };
+  return { body: parseText(await response.text()) as T, headers: response.headers };
 }
 
 function viaXhr<T>(path: string, options: RequestOptions): Promise<T> {
@@ -165,11 +171,52 @@ export function request<T = unknown>(path: string, options: RequestOptions = {})
   return options.onProgress ? viaXhr<T>(path, options) : viaFetch<T>(path, options);
 }
 
+/** A list's query: arrays go as comma lists (`status=a,b`); null, undefined, '' and empty arrays are left out. */
+export type ListParams = Record<string, QueryValue | readonly (string | number)[]>;
+
+export function listQuery(params: ListParams): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      if (value.length > 0) query[key] = value.join(',');
+    } else {
+      query[key] = value as QueryValue;
+    }
+  }
+  return query;
+}
+
+/** One page of a collection: its rows and what the headers say about the rest. */
+export interface Page<T> extends PageInfo {
+  items: T[];
+}
+
+/** GET one page of a collection endpoint (decision record 006). An answer without X-Total-Count (an endpoint not
+ * paging yet) counts what it sent. */
+export async function getPage<T>(
+  path: string,
+  params: ListParams = {},
+  options: Omit<RequestOptions, 'method' | 'body' | 'query' | 'onProgress' | 'responseType'> = {},
+): Promise<Page<T>> {
+  const { body, headers } = await viaFetchWithHeaders<T[] | undefined>(path, {
+    ...options,
+    method: 'GET',
+    query: listQuery(params),
+  });
+  const items = Array.isArray(body) ? body : [];
+  const info = readPageInfo(headers);
+  const offset = Number(params.offset ?? 0) || 0;
+  const total = headers.has(LIST_HEADERS.total) ? info.total : offset + items.length;
+  return { ...info, total, items };
+}
+
 type Extra = Omit<RequestOptions, 'method' | 'body'>;
 
 /** Shorthands: api.get('/assets'), api.post('/applications', body), api.upload(path, formData, onProgress). */
 export const api = {
   get: <T = unknown>(path: string, options?: Extra) => request<T>(path, { ...options, method: 'GET' }),
+  /** One page of a collection with its total and next cursor: api.page<Asset>('/assets', { status: ['available'] }). */
+  page: getPage,
   post: <T = unknown>(path: string, body?: unknown, options?: Extra) =>
     request<T>(path, { ...options, method: 'POST', body }),
   put: <T = unknown>(path: string, body?: unknown, options?: Extra) =>

@@ -44,10 +44,25 @@ export function jsonResponse(status: number, body?: unknown): Response {
   });
 }
 
+/** One page of a list as the server answers it: the rows, with the total (default: the rows' count) in X-Total-Count. */
+export function pageResponse(
+  items: unknown[],
+  { total = items.length, capped = false, status = 200 }: { total?: number; capped?: boolean; status?: number } = {},
+): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Total-Count': String(total) };
+  if (capped) headers['X-Total-Count-Capped'] = 'true';
+  return new Response(JSON.stringify(items), { status, headers });
+}
+
+/** The query of a fetched URL, as a plain object ('/api/x?a=1&b=2' → { a: '1', b: '2' }). */
+export function queryOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+}
+
 export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Replaces window.fetch; by default every call answers 200 with an empty list (so any page can render). */
-export function stubFetch(handler: FetchHandler = () => jsonResponse(200, [])) {
+/** Replaces window.fetch; by default every call answers 200 with an empty page (so any page can render). */
+export function stubFetch(handler: FetchHandler = () => pageResponse([])) {
   const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
     Promise.resolve(handler(typeof input === 'string' ? input : input.toString(), init)),
   );

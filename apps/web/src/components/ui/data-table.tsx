@@ -1,5 +1,6 @@
 /** Tables that scroll sideways on a phone rather than squash: TableScroll for hand-made tables, DataTable from columns. */
 import type { KeyboardEvent, ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from './cn';
 
 export interface TableScrollProps {
@@ -30,6 +31,10 @@ export interface Column<Row> {
   /** Right-aligns numbers and money. */
   numeric?: boolean;
   className?: string;
+  /** The list's sort column this header sorts by (with `sort` and `onSortChange` on the table). */
+  sortBy?: string;
+  /** The first click sorts descending (dates, amounts: newest or largest first). */
+  sortDescendingFirst?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -40,32 +45,100 @@ export interface DataTableProps<Row> {
   /** Makes each row open something (click or Enter); put a real link in a cell too where you can. */
   onRowClick?: (row: Row) => void;
   showCaption?: boolean;
+  /** The current sort (`column` or `-column`); headers with `sortBy` become sort buttons with aria-sort. */
+  sort?: string;
+  onSortChange?: (sort: string) => void;
+  /** The rows are about to be replaced (the next page loads): dimmed and aria-busy. */
+  busy?: boolean;
+}
+
+function SortHeader<Row>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: Column<Row> & { sortBy: string };
+  sort: string | undefined;
+  onSortChange: (sort: string) => void;
+}) {
+  const ascending = sort === column.sortBy;
+  const descending = sort === `-${column.sortBy}`;
+  const next = ascending
+    ? `-${column.sortBy}`
+    : descending
+      ? column.sortBy
+      : column.sortDescendingFirst
+        ? `-${column.sortBy}`
+        : column.sortBy;
+  const Icon = ascending ? ArrowUp : descending ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={() => onSortChange(next)}
+      className={cn(
+        'inline-flex min-h-11 items-center gap-1 rounded font-semibold text-slate-700 hover:text-brand-800',
+        column.numeric && 'flex-row-reverse',
+      )}
+    >
+      {column.header}
+      <Icon aria-hidden="true" className={cn('h-4 w-4', !ascending && !descending && 'text-slate-400')} />
+    </button>
+  );
+}
+
+function ariaSort(sort: string | undefined, column: string): 'ascending' | 'descending' | 'none' {
+  if (sort === column) return 'ascending';
+  if (sort === `-${column}`) return 'descending';
+  return 'none';
 }
 
 /** A table built from column definitions, inside a TableScroll. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, showCaption }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+  showCaption,
+  sort,
+  onSortChange,
+  busy,
+}: DataTableProps<Row>) {
   const onKeyDown = (row: Row) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' && onRowClick) onRowClick(row);
   };
   return (
-    <TableScroll caption={caption}>
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+    <TableScroll caption={caption} className={cn(busy && 'opacity-60 transition-opacity')}>
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm" aria-busy={busy || undefined}>
         <caption className={showCaption ? 'p-3 text-left font-semibold' : 'sr-only'}>{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={cn(
-                  'whitespace-nowrap px-4 py-3 font-semibold text-slate-700',
-                  column.numeric && 'text-right',
-                  column.className,
-                )}
-              >
-                {column.header}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const sortable = column.sortBy !== undefined && onSortChange !== undefined;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={sortable ? ariaSort(sort, column.sortBy!) : undefined}
+                  className={cn(
+                    'whitespace-nowrap px-4 font-semibold text-slate-700',
+                    sortable ? 'py-1' : 'py-3',
+                    column.numeric && 'text-right',
+                    column.className,
+                  )}
+                >
+                  {sortable ? (
+                    <SortHeader
+                      column={column as Column<Row> & { sortBy: string }}
+                      sort={sort}
+                      onSortChange={onSortChange}
+                    />
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -1,32 +1,45 @@
-/** My Applications: search by number and a status filter (both on the client), cards, and the empty state. */
+/** My Applications: search (by number), a status filter and a sort, all on the server and kept in the URL; cards,
+ * the pager, and the empty state. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { APPLICATION_STATUSES, statusLabel, type Application, type ApplicationStatus } from '@portal/contract';
-import { useApplications } from '../../../api/applications';
-import { FilteredListResults } from '../../../components/filtered-list-results';
+import { APPLICATION_LIST, APPLICATION_STATUSES, statusLabel, type ApplicationStatus } from '@portal/contract';
+import { useApplicationPage } from '../../../api/applications';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
+import { SortSelect } from '../../../components/sort-select';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
-import { ALL_STATUSES } from '../../../lib/list-filter';
-import { useListFilter } from '../../../lib/use-list-filter';
+import { useListParams } from '../../../lib/use-list-params';
 import { ApplicationCard } from '../components/application-card';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
-const applicationNumber = (application: Application) => application.application_number;
+const ALL = 'all';
+type StatusChoice = ApplicationStatus | typeof ALL;
+type SortChoice = (typeof SORTS)[number];
+const SORTS = ['-created_at', 'created_at', '-updated_at', 'application_number'] as const;
+const SORT_WORDS: Record<SortChoice, string> = {
+  '-created_at': 'list.sortNewest',
+  created_at: 'list.sortOldest',
+  '-updated_at': 'list.sortUpdated',
+  application_number: 'list.sortNumber',
+};
 
 export default function MyApplicationsPage() {
   const { t } = useTranslation('applications');
-  const applications = useApplications();
-  const filter = useListFilter<Application, ApplicationStatus>(applications.data, applicationNumber);
+  const list = useListParams(APPLICATION_LIST);
+  const applications = useApplicationPage(list.query);
 
   useFailureToast(applications.isError, t('list.loadFailed'), 'applications-load-failed');
 
-  const statusOptions = [
-    { value: ALL_STATUSES, label: t('list.allStatuses') },
+  const statusOptions: { value: StatusChoice; label: string }[] = [
+    { value: ALL, label: t('list.allStatuses') },
     ...APPLICATION_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
   ];
+  const status = (APPLICATION_STATUSES as readonly string[]).includes(list.filters.status ?? '')
+    ? (list.filters.status as ApplicationStatus)
+    : ALL;
+  const sort = (SORTS as readonly string[]).includes(list.sort) ? (list.sort as SortChoice) : SORTS[0];
   const newApplication = (
     <Link to="/applications/new" className={buttonClasses('primary')}>
       <Plus aria-hidden="true" className="h-4 w-4" />
@@ -43,32 +56,39 @@ export default function MyApplicationsPage() {
         searchLabel={t('list.search')}
         searchPlaceholder={t('list.searchPlaceholder')}
         statusLabel={t('list.statusFilter')}
-        search={filter.search}
-        onSearchChange={filter.setSearch}
-        status={filter.status}
-        onStatusChange={filter.setStatus}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={status}
+        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
         statusOptions={statusOptions}
-      />
-      <QueryState query={applications} errorMessage={t('list.loadFailed')}>
-        {() => (
-          <FilteredListResults
-            count={filter.visible.length}
-            countText={t('list.count', { count: filter.visible.length })}
-            emptyMessage={t('list.empty')}
-            emptyAction={
-              <Link to="/applications/new" className={buttonClasses('primary')}>
-                {t('list.createFirst')}
-              </Link>
-            }
-          >
-            <ul className="space-y-3">
-              {filter.visible.map((application) => (
-                <ApplicationCard key={application.id} application={application} />
-              ))}
-            </ul>
-          </FilteredListResults>
+      >
+        <SortSelect
+          id="application-sort"
+          value={sort}
+          onChange={list.setSort}
+          options={SORTS.map((value) => ({ value, label: t(SORT_WORDS[value]) }))}
+        />
+      </ListToolbar>
+      <PagedList
+        query={applications}
+        list={list}
+        errorMessage={t('list.loadFailed')}
+        emptyMessage={t('list.empty')}
+        clearFiltersLabel={t('list.clearFilters')}
+        emptyAction={
+          <Link to="/applications/new" className={buttonClasses('primary')}>
+            {t('list.createFirst')}
+          </Link>
+        }
+      >
+        {(items) => (
+          <ul className="space-y-3" aria-label={t('list.listLabel')}>
+            {items.map((application) => (
+              <ApplicationCard key={application.id} application={application} />
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedList>
     </>
   );
 }
