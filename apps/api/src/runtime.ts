@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
+import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
-import { createDiskStorage } from './plugins/storage';
+import { createDatabaseStorage } from './plugins/database-storage';
+import { createDiskStorage, type FileStorage } from './plugins/storage';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -14,9 +16,26 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export function createStorage(config: Pick<Config, 'fileStorage' | 'dataDir'>, db: Database): FileStorage {
+  return config.fileStorage === 'database'
+    ? createDatabaseStorage(db)
+    : createDiskStorage(path.join(config.dataDir, 'uploads'));
+}
+
+/** Migrations and the demo seed: done once, before any process serves. */
+export async function prepareDatabase(config: Pick<Config, 'seedDemo'>, database: DatabaseHandle): Promise<void> {
+  await database.migrate();
+  if (config.seedDemo) await seedDemoData(database.db);
+}
+
 export async function startRuntime(
   config: Config,
-  options: { inMemory?: boolean; logger?: boolean | { level: string } } = {},
+  options: {
+    inMemory?: boolean;
+    logger?: boolean | { level: string };
+    /** The database is already migrated and seeded (by the cluster's primary). */
+    prepared?: boolean;
+  } = {},
 ): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -24,16 +43,17 @@ export async function startRuntime(
     inMemory: options.inMemory,
   });
   try {
-    await database.migrate();
-    if (config.seedDemo) await seedDemoData(database.db);
+    if (!options.prepared) await prepareDatabase(config, database);
     const tokens = createTokenService(loadSigningSecret(config.jwtSecret, config.dataDir));
-    const storage = createDiskStorage(path.join(config.dataDir, 'uploads'));
+    const storage = createStorage(config, database.db);
     const app = await buildApp({ config, db: database.db, tokens, storage, logger: options.logger });
     await app.ready();
+    const cleanup = scheduleAttemptCleanup(database.db, (error) => app.log.warn({ err: error }, 'limiter cleanup'));
     return {
       app,
       database,
       async close() {
+        await cleanup.stop();
         await app.close();
         await database.close();
       },
