@@ -1,7 +1,9 @@
-/** Report rows of each type, filtered in SQL. Timestamps are filtered by calendar day in the corporation's time
- * zone, so a report "to 22 Nov" includes everything made on 22 Nov as the officers' clocks read it. */
+/** Report rows of each type, filtered, counted and grouped in SQL. Timestamps are filtered by calendar day in the
+ * corporation's time zone, so a report "to 22 Nov" includes everything made on 22 Nov as the officers' clocks read
+ * it. Rows come newest first in pages that continue after the last row read (keyset), so an export of any size reads
+ * one page at a time and holds no transaction open between pages. */
 import { and, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '@portal/contract';
+import { BUSINESS_TIME_ZONE, type ReportGroup, type ReportType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { toAsset } from './assets';
 import { allotments, applicants, applications, assets, invoices, payments } from '../db/schema';
@@ -14,6 +16,25 @@ export interface ReportFilter {
 }
 
 export type ReportRow = Record<string, unknown>;
+
+/** Where the previous page stopped: its last row's sort value (as PostgreSQL text, keeping microseconds) and id. */
+export interface ReportCursor {
+  at: string;
+  id: string;
+}
+
+export interface ReportPage {
+  rows: ReportRow[];
+  /** Absent when this page was the last. */
+  next?: ReportCursor;
+}
+
+export interface ReportSummary {
+  count: number;
+  /** The sum of the type's money column, absent for a type without one. */
+  amount?: number;
+  groups: { status: ReportGroup[]; zone: ReportGroup[] };
+}
 
 /** The start of a calendar day in the business zone, as an instant. */
 const startOfDay = (day: string) => sql`(${day}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
@@ -34,103 +55,265 @@ function dayRange(column: AnyColumn, filter: ReportFilter): SQL[] {
 }
 
 const zoneIs = (zone: string | undefined): SQL[] => (zone ? [sql`lower(${assets.zone}) = lower(${zone})`] : []);
+const statusIs = (column: AnyColumn, status: string | undefined): SQL[] => (status ? [sql`${column} = ${status}`] : []);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export async function applicationReportRows(db: Database, filter: ReportFilter): Promise<ReportRow[]> {
-  const conditions = [
-    // Drafts are the applicant's own until submitted.
-    sql`${applications.status} <> 'draft'`,
-    ...instantRange(applications.createdAt, filter),
-    ...(filter.status ? [sql`${applications.status} = ${filter.status}`] : []),
-    ...zoneIs(filter.zone),
-  ];
-  const rows = await db
-    .select({
-      id: applications.id,
-      application_number: applications.applicationNumber,
-      organization_name: applicants.organizationName,
-      application_type: applications.applicationType,
-      status: applications.status,
-      current_stage: applications.currentStage,
-      asset_code: assets.assetCode,
-      zone: assets.zone,
-      estimated_investment: applications.estimatedInvestment,
-      employment_generation: applications.employmentGeneration,
-      created_at: applications.createdAt,
-      submitted_at: applications.submittedAt,
-    })
-    .from(applications)
-    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-    .innerJoin(assets, eq(assets.id, applications.assetId))
-    .where(and(...conditions))
-    .orderBy(desc(applications.createdAt), desc(applications.applicationNumber));
-  return rows.map((row) => ({ ...row, created_at: iso(row.created_at), submitted_at: iso(row.submitted_at) }));
+interface GroupedRow {
+  status: string;
+  zone: string | null;
+  count: number;
+  amount: string | number | null;
 }
 
-export async function assetReportRows(db: Database, filter: ReportFilter): Promise<ReportRow[]> {
-  const conditions = [
-    ...instantRange(assets.createdAt, filter),
-    ...(filter.status ? [sql`${assets.status} = ${filter.status}`] : []),
-    ...zoneIs(filter.zone),
-  ];
-  const rows = await db
-    .select()
-    .from(assets)
-    .where(and(...conditions))
-    .orderBy(desc(assets.createdAt), assets.assetCode);
-  return rows.map(toAsset);
+/** How one report type reads its table: the sort key, its filters, one page of rows and the grouped figures. */
+interface ReportSource {
+  sortKey: AnyColumn;
+  sortType: 'timestamptz' | 'date';
+  id: AnyColumn;
+  hasAmount: boolean;
+  conditions(filter: ReportFilter): SQL[];
+  /** Rows matching `where`, newest first, at most `limit`, each with `cursor_at` (the sort key as text). */
+  page(db: Database, where: SQL | undefined, limit: number): Promise<(ReportRow & { cursor_at: string })[]>;
+  /** Count and amount per status and zone of the rows matching `where`. */
+  grouped(db: Database, where: SQL | undefined): Promise<GroupedRow[]>;
 }
 
-export async function paymentReportRows(db: Database, filter: ReportFilter): Promise<ReportRow[]> {
-  const conditions = [
-    ...instantRange(payments.paymentDate, filter),
-    ...(filter.status ? [sql`${payments.status} = ${filter.status}`] : []),
-    ...zoneIs(filter.zone),
-  ];
-  const rows = await db
-    .select({
-      id: payments.id,
-      receipt_number: payments.receiptNumber,
-      invoice_number: invoices.invoiceNumber,
-      application_number: applications.applicationNumber,
-      zone: assets.zone,
-      amount: payments.amount,
-      payment_date: payments.paymentDate,
-      payment_method: payments.paymentMethod,
-      transaction_reference: payments.transactionReference,
-      status: payments.status,
-    })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .innerJoin(applications, eq(applications.id, payments.applicationId))
-    .innerJoin(assets, eq(assets.id, applications.assetId))
-    .where(and(...conditions))
-    .orderBy(desc(payments.paymentDate), desc(payments.receiptNumber));
-  return rows.map((row) => ({ ...row, payment_date: iso(row.payment_date) }));
+const count = sql<number>`count(*)::int`;
+const sumOf = (column: AnyColumn) => sql<string>`sum(${column})`;
+const cursorOf = (column: AnyColumn) => sql<string>`${column}::text`;
+
+const SOURCES: Record<ReportType, ReportSource> = {
+  applications: {
+    sortKey: applications.createdAt,
+    sortType: 'timestamptz',
+    id: applications.id,
+    hasAmount: true,
+    conditions: (filter) => [
+      // Drafts are the applicant's own until submitted.
+      sql`${applications.status} <> 'draft'`,
+      ...instantRange(applications.createdAt, filter),
+      ...statusIs(applications.status, filter.status),
+      ...zoneIs(filter.zone),
+    ],
+    async page(db, where, limit) {
+      const rows = await db
+        .select({
+          id: applications.id,
+          application_number: applications.applicationNumber,
+          organization_name: applicants.organizationName,
+          application_type: applications.applicationType,
+          status: applications.status,
+          current_stage: applications.currentStage,
+          asset_code: assets.assetCode,
+          zone: assets.zone,
+          estimated_investment: applications.estimatedInvestment,
+          employment_generation: applications.employmentGeneration,
+          created_at: applications.createdAt,
+          submitted_at: applications.submittedAt,
+          cursor_at: cursorOf(applications.createdAt),
+        })
+        .from(applications)
+        .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+        .innerJoin(assets, eq(assets.id, applications.assetId))
+        .where(where)
+        .orderBy(desc(applications.createdAt), desc(applications.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, created_at: iso(row.created_at), submitted_at: iso(row.submitted_at) }));
+    },
+    grouped: (db, where) =>
+      db
+        .select({
+          status: applications.status,
+          zone: assets.zone,
+          count,
+          amount: sumOf(applications.estimatedInvestment),
+        })
+        .from(applications)
+        .innerJoin(assets, eq(assets.id, applications.assetId))
+        .where(where)
+        .groupBy(applications.status, assets.zone),
+  },
+  assets: {
+    sortKey: assets.createdAt,
+    sortType: 'timestamptz',
+    id: assets.id,
+    hasAmount: true,
+    conditions: (filter) => [
+      ...instantRange(assets.createdAt, filter),
+      ...statusIs(assets.status, filter.status),
+      ...zoneIs(filter.zone),
+    ],
+    async page(db, where, limit) {
+      const rows = await db
+        .select({ asset: assets, cursor_at: cursorOf(assets.createdAt) })
+        .from(assets)
+        .where(where)
+        .orderBy(desc(assets.createdAt), desc(assets.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...toAsset(row.asset), cursor_at: row.cursor_at }));
+    },
+    grouped: (db, where) =>
+      db
+        .select({ status: assets.status, zone: assets.zone, count, amount: sumOf(assets.valuation) })
+        .from(assets)
+        .where(where)
+        .groupBy(assets.status, assets.zone),
+  },
+  payments: {
+    sortKey: payments.paymentDate,
+    sortType: 'timestamptz',
+    id: payments.id,
+    hasAmount: true,
+    conditions: (filter) => [
+      ...instantRange(payments.paymentDate, filter),
+      ...statusIs(payments.status, filter.status),
+      ...zoneIs(filter.zone),
+    ],
+    async page(db, where, limit) {
+      const rows = await db
+        .select({
+          id: payments.id,
+          receipt_number: payments.receiptNumber,
+          invoice_number: invoices.invoiceNumber,
+          application_number: applications.applicationNumber,
+          zone: assets.zone,
+          amount: payments.amount,
+          payment_date: payments.paymentDate,
+          payment_method: payments.paymentMethod,
+          transaction_reference: payments.transactionReference,
+          status: payments.status,
+          cursor_at: cursorOf(payments.paymentDate),
+        })
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .innerJoin(assets, eq(assets.id, applications.assetId))
+        .where(where)
+        .orderBy(desc(payments.paymentDate), desc(payments.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, payment_date: iso(row.payment_date) }));
+    },
+    grouped: (db, where) =>
+      db
+        .select({ status: payments.status, zone: assets.zone, count, amount: sumOf(payments.amount) })
+        .from(payments)
+        .innerJoin(applications, eq(applications.id, payments.applicationId))
+        .innerJoin(assets, eq(assets.id, applications.assetId))
+        .where(where)
+        .groupBy(payments.status, assets.zone),
+  },
+  allotments: {
+    sortKey: allotments.allotmentDate,
+    sortType: 'date',
+    id: allotments.id,
+    hasAmount: false,
+    conditions: (filter) => [
+      ...dayRange(allotments.allotmentDate, filter),
+      ...statusIs(allotments.status, filter.status),
+      ...zoneIs(filter.zone),
+    ],
+    page: (db, where, limit) =>
+      db
+        .select({
+          id: allotments.id,
+          allotment_number: allotments.allotmentNumber,
+          application_number: applications.applicationNumber,
+          asset_code: assets.assetCode,
+          zone: assets.zone,
+          allotment_type: allotments.allotmentType,
+          allotment_date: allotments.allotmentDate,
+          expiry_date: allotments.expiryDate,
+          status: allotments.status,
+          letter_generated: allotments.letterGenerated,
+          cursor_at: cursorOf(allotments.allotmentDate),
+        })
+        .from(allotments)
+        .innerJoin(applications, eq(applications.id, allotments.applicationId))
+        .innerJoin(assets, eq(assets.id, allotments.assetId))
+        .where(where)
+        .orderBy(desc(allotments.allotmentDate), desc(allotments.id))
+        .limit(limit),
+    grouped: (db, where) =>
+      db
+        .select({ status: allotments.status, zone: assets.zone, count, amount: sql<null>`null` })
+        .from(allotments)
+        .innerJoin(assets, eq(assets.id, allotments.assetId))
+        .where(where)
+        .groupBy(allotments.status, assets.zone),
+  },
+};
+
+function whereOf(source: ReportSource, filter: ReportFilter, after?: ReportCursor): SQL | undefined {
+  const conditions = source.conditions(filter);
+  if (after) {
+    // Row comparison: strictly after the last row read in (sort key, id) descending order.
+    const at = source.sortType === 'date' ? sql`${after.at}::date` : sql`${after.at}::timestamptz`;
+    conditions.push(sql`(${source.sortKey}, ${source.id}) < (${at}, ${after.id}::uuid)`);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function allotmentReportRows(db: Database, filter: ReportFilter): Promise<ReportRow[]> {
-  const conditions = [
-    ...dayRange(allotments.allotmentDate, filter),
-    ...(filter.status ? [sql`${allotments.status} = ${filter.status}`] : []),
-    ...zoneIs(filter.zone),
-  ];
-  return db
-    .select({
-      id: allotments.id,
-      allotment_number: allotments.allotmentNumber,
-      application_number: applications.applicationNumber,
-      asset_code: assets.assetCode,
-      zone: assets.zone,
-      allotment_type: allotments.allotmentType,
-      allotment_date: allotments.allotmentDate,
-      expiry_date: allotments.expiryDate,
-      status: allotments.status,
-      letter_generated: allotments.letterGenerated,
-    })
-    .from(allotments)
-    .innerJoin(applications, eq(applications.id, allotments.applicationId))
-    .innerJoin(assets, eq(assets.id, allotments.assetId))
-    .where(and(...conditions))
-    .orderBy(desc(allotments.allotmentDate), desc(allotments.allotmentNumber));
+/** One page of report rows, newest first, continuing after `after` when given. */
+export async function reportPage(
+  db: Database,
+  type: ReportType,
+  filter: ReportFilter,
+  limit: number,
+  after?: ReportCursor,
+): Promise<ReportPage> {
+  const source = SOURCES[type];
+  const found = await source.page(db, whereOf(source, filter, after), limit);
+  const rows = found.map(({ cursor_at: _cursor, ...row }) => row);
+  const last = found.at(-1);
+  return {
+    rows,
+    ...(found.length === limit && last && { next: { at: last.cursor_at, id: String(last.id) } }),
+  };
+}
+
+/** Every matching row, page by page: the caller holds one page at a time. */
+export async function* reportPages(
+  db: Database,
+  type: ReportType,
+  filter: ReportFilter,
+  pageSize: number,
+): AsyncGenerator<ReportRow[]> {
+  let after: ReportCursor | undefined;
+  do {
+    const page = await reportPage(db, type, filter, pageSize, after);
+    if (page.rows.length > 0) yield page.rows;
+    after = page.next;
+  } while (after);
+}
+
+const money = (value: number) => Math.round(value * 100) / 100;
+
+function groupsBy(rows: GroupedRow[], key: 'status' | 'zone', hasAmount: boolean): ReportGroup[] {
+  const groups = new Map<string | null, { count: number; amount: number }>();
+  for (const row of rows) {
+    const group = groups.get(row[key]) ?? { count: 0, amount: 0 };
+    group.count += row.count;
+    group.amount += Number(row.amount ?? 0);
+    groups.set(row[key], group);
+  }
+  return [...groups.entries()]
+    .map(([value, group]) => ({
+      value,
+      count: group.count,
+      ...(hasAmount && { amount: money(group.amount) }),
+    }))
+    .sort((a, b) => b.count - a.count || String(a.value).localeCompare(String(b.value)));
+}
+
+/** The count, the amount total and the status and zone groups of every matching row, from one grouped query. */
+export async function reportSummary(db: Database, type: ReportType, filter: ReportFilter): Promise<ReportSummary> {
+  const source = SOURCES[type];
+  const rows = await source.grouped(db, whereOf(source, filter));
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  const amount = rows.reduce((sum, row) => sum + Number(row.amount ?? 0), 0);
+  return {
+    count: total,
+    ...(source.hasAmount && { amount: money(amount) }),
+    groups: { status: groupsBy(rows, 'status', source.hasAmount), zone: groupsBy(rows, 'zone', source.hasAmount) },
+  };
 }

@@ -1,33 +1,43 @@
-/** Reports of applications, assets, payments and allotments, with validated date, status and zone filters. */
-import { REPORT_STATUS_FILTERS, REPORT_TYPES, type Report, type ReportQuery, type ReportType } from '@portal/contract';
+/** Reports of applications, assets, payments and allotments, with validated date, status and zone filters: the
+ * figures and first rows as one answer, and every row as a CSV or JSON file written page by page. */
+import {
+  BUSINESS_TIME_ZONE,
+  REPORT_COLUMNS,
+  REPORT_STATUS_FILTERS,
+  REPORT_TABLE_ROWS,
+  REPORT_TYPES,
+  type Report,
+  type ReportExportFormat,
+  type ReportQuery,
+  type ReportType,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { notFound, unprocessable } from '../../lib/http-error';
 import {
-  allotmentReportRows,
-  applicationReportRows,
-  assetReportRows,
-  paymentReportRows,
+  reportPage,
+  reportPages,
+  reportSummary,
   type ReportFilter,
   type ReportRow,
+  type ReportSummary,
 } from '../../repositories/reports';
 
-const ROWS_OF: Record<ReportType, (db: Database, filter: ReportFilter) => Promise<ReportRow[]>> = {
-  applications: applicationReportRows,
-  assets: assetReportRows,
-  payments: paymentReportRows,
-  allotments: allotmentReportRows,
-};
+/** Rows read per query while exporting: memory stays at one page whatever the report's size. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+export interface CheckedReport {
+  type: ReportType;
+  filter: ReportFilter;
+  /** The filters as given, empty ones left out, echoed in the answer. */
+  filters: ReportQuery;
+}
 
 function isReportType(type: string): type is ReportType {
   return (REPORT_TYPES as readonly string[]).includes(type);
 }
 
-export async function generateReport(
-  db: Database,
-  type: string,
-  query: ReportQuery,
-  now: Date = new Date(),
-): Promise<Report> {
+/** Refuses an unknown type (404), a reversed date range or a status foreign to the type (422). */
+export function checkReport(type: string, query: ReportQuery): CheckedReport {
   if (!isReportType(type)) throw notFound(`No such report: ${type}. Reports: ${REPORT_TYPES.join(', ')}`);
   if (query.from_date && query.to_date && query.from_date > query.to_date) {
     throw unprocessable('from_date: The start date must be on or before the end date');
@@ -36,17 +46,85 @@ export async function generateReport(
   if (query.status && !statuses.includes(query.status)) {
     throw unprocessable(`status: A ${type} report can be filtered on ${statuses.join(', ')}`);
   }
-  const data = await ROWS_OF[type](db, {
-    fromDate: query.from_date,
-    toDate: query.to_date,
-    status: query.status,
-    zone: query.zone,
-  });
-  const filters: ReportQuery = {
-    ...(query.from_date && { from_date: query.from_date }),
-    ...(query.to_date && { to_date: query.to_date }),
-    ...(query.status && { status: query.status }),
-    ...(query.zone && { zone: query.zone }),
+  return {
+    type,
+    filter: { fromDate: query.from_date, toDate: query.to_date, status: query.status, zone: query.zone },
+    filters: {
+      ...(query.from_date && { from_date: query.from_date }),
+      ...(query.to_date && { to_date: query.to_date }),
+      ...(query.status && { status: query.status }),
+      ...(query.zone && { zone: query.zone }),
+    },
   };
-  return { report_type: type, generated_at: now.toISOString(), filters, count: data.length, data };
+}
+
+function envelope(checked: CheckedReport, summary: ReportSummary, now: Date): Omit<Report, 'data'> {
+  return {
+    report_type: checked.type,
+    generated_at: now.toISOString(),
+    filters: checked.filters,
+    count: summary.count,
+    totals: { count: summary.count, ...(summary.amount !== undefined && { amount: summary.amount }) },
+    groups: summary.groups,
+  };
+}
+
+export async function generateReport(
+  db: Database,
+  type: string,
+  query: ReportQuery,
+  now: Date = new Date(),
+): Promise<Report> {
+  const checked = checkReport(type, query);
+  const summary = await reportSummary(db, checked.type, checked.filter);
+  const first = await reportPage(db, checked.type, checked.filter, REPORT_TABLE_ROWS);
+  return { ...envelope(checked, summary, now), data: first.rows };
+}
+
+/** applications-report-2026-11-22.csv, dated as the corporation's calendar reads today. */
+export function exportFileName(type: ReportType, format: ReportExportFormat, now: Date = new Date()): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+  return `${type}-report-${day}.${format}`;
+}
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A text cell starting with = + - @ (or a tab or carriage return) would run as a formula in a spreadsheet.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The CSV file: a header of the type's columns, then every row, one page of text at a time. */
+export async function* exportCsv(
+  db: Database,
+  checked: CheckedReport,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
+  const columns = REPORT_COLUMNS[checked.type];
+  yield columns.join(',') + '\r\n';
+  for await (const rows of reportPages(db, checked.type, checked.filter, pageSize)) {
+    yield rows.map((row) => csvLine(columns.map((column) => row[column]))).join('');
+  }
+}
+
+/** The JSON file: the report's envelope with every row in `data`, one row a line, one page of text at a time. */
+export async function* exportJson(
+  db: Database,
+  checked: CheckedReport,
+  summary: ReportSummary,
+  now: Date = new Date(),
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
+  const head = JSON.stringify(envelope(checked, summary, now));
+  yield `${head.slice(0, -1)},"data":[`;
+  let first = true;
+  for await (const rows of reportPages(db, checked.type, checked.filter, pageSize)) {
+    const text = rows.map((row: ReportRow) => JSON.stringify(row)).join(',\n');
+    yield (first ? '\n' : ',\n') + text;
+    first = false;
+  }
+  yield '\n]}\n';
 }
