@@ -1,162 +1,287 @@
-// npm run bench: figures and ratios for speed and size. Every load goes to servers on 127.0.0.1 that this
-// script starts itself, with bounded request counts and durations.
-import { spawn } from 'node:child_process';
+// npm run bench [-- --sizes 10000,1000000 --seconds 3 --runs 3 --connections 50 --no-pglite --no-lighthouse]
+//
+// Generates data sets (npm run db:seed -- --applications N does the same), starts the API as a child process on a
+// free port of 127.0.0.1 and loads every hot endpoint with autocannon, bounded in time; compares the application
+// detail with bare routes, PGlite with PostgreSQL, and the sizes with each other; reads the built web app for the
+// JavaScript each route downloads; writes docs/performance.md and prints the same tables.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../apps/api/src/db/client';
+import { generateVolumeData } from '../apps/api/src/db/generate-volume';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
+import { bundleReport } from './bundle';
+import { lighthouseScores } from './lighthouse';
+import { measureEndpoint, single, type EndpointFigures, type LoadSettings } from './load';
+import { createDatabase, serverVersion } from './postgres';
+import { renderReport, type Configuration, type DetailBaselines } from './report';
+import { ROOT, startApi, startBaseline, type RunningServer } from './servers';
 
-const root = path.resolve(import.meta.dirname, '..');
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    'no-pglite': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    output: { type: 'string', default: path.join(ROOT, 'docs/performance.md') },
+  },
+});
+const sizes = values.sizes
+  .split(',')
+  .map((size) => Number(size.replace(/_/g, '')))
+  .filter((size) => Number.isInteger(size) && size > 0)
+  .sort((a, b) => a - b);
+const settings: LoadSettings = {
+  seconds: Math.min(60, Math.max(1, Number(values.seconds))),
+  runs: Math.min(10, Math.max(1, Number(values.runs))),
+  connections: Math.min(500, Math.max(1, Number(values.connections))),
+};
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const log = (line: string) => console.log(line);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** Who calls each endpoint. The list is called as the web app calls it (its first page, default sort). */
+const ENDPOINTS: { name: string; path: string; as: string }[] = [
+  { name: 'applications list (web app, first page)', path: '/api/applications?limit=50&sort=-created_at', as: 'ho' },
+  { name: 'application detail', path: '/api/applications/{id}', as: 'ho' },
+  { name: 'search applications q=0004', path: '/api/applications?q=0004&limit=50', as: 'ho' },
+  { name: 'invoices', path: '/api/invoices', as: 'finance' },
+  { name: 'payments', path: '/api/payments', as: 'finance' },
+  { name: 'assets', path: '/api/assets', as: 'ho' },
+  { name: 'assets available', path: '/api/assets/available', as: 'entrepreneur' },
+  { name: 'allotments', path: '/api/allotments', as: 'ho' },
+  { name: 'dashboard stats (officer)', path: '/api/dashboard/stats', as: 'ho' },
+  { name: 'dashboard stats (finance)', path: '/api/dashboard/stats', as: 'finance' },
+  { name: 'report: applications', path: '/api/reports/applications', as: 'ho' },
+  { name: 'meetings', path: '/api/meetings', as: 'committee' },
+  { name: 'users', path: '/api/users', as: 'admin' },
+  { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },
+];
+
+const ROLE_EMAILS: Record<string, string> = {
+  ho: 'ho@example.com',
+  finance: 'finance@example.com',
+  entrepreneur: 'entrepreneur@example.com',
+  committee: 'committee@example.com',
+  admin: 'admin@example.com',
+};
+
+interface Facts {
+  applications: number;
+  detailId: string;
+  ownerEmail: string;
 }
 
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_ATTEMPTS_PER_MINUTE: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+/** Reads what the load needs from the database: the counts, a submitted application and a busy entrepreneur. */
+async function factsOf(databaseUrl: string | undefined, dataDir: string | undefined): Promise<Facts> {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const query = async <T>(text: string) =>
+      ((await handle.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+    const [count] = await query<{ n: string | number }>('SELECT count(*) AS n FROM applications');
+    const applications = Number(count!.n);
+    const [detail] = await query<{ id: string }>(
+      `SELECT id FROM applications WHERE status <> 'draft' ORDER BY application_number OFFSET ${Math.floor(applications / 2)} LIMIT 1`,
+    );
+    const [owner] = await query<{ email: string }>(
+      `SELECT u.email FROM service_requests r JOIN users u ON u.id = r.user_id WHERE u.is_active
+       GROUP BY u.email ORDER BY count(*) DESC, u.email LIMIT 1`,
+    );
+    return {
+      applications,
+      detailId: detail!.id,
+      ownerEmail: owner?.email ?? ROLE_EMAILS.entrepreneur!,
+    };
+  } finally {
+    await handle.close();
   }
-  const startupMs = performance.now() - started;
-  return {
-    base,
-    startupMs,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
-async function tokenFor(base: string, email: string) {
+/** Brings the database to `target` generated applications on top of the demo data; answers the seconds taken. */
+async function grow(databaseUrl: string | undefined, dataDir: string | undefined, target: number, have: number) {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    if (target <= have) return 0;
+    const summary = await generateVolumeData(handle.db, {
+      applications: target - have,
+      seed: 1,
+      log: (line) => log(`    ${line}`),
+    });
+    return summary.seconds;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function login(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password: 'Demo@12345' }),
+    body: new URLSearchParams({ username: email, password: DEMO_PASSWORD }),
   });
+  if (!response.ok) throw new Error(`login as ${email}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 10, duration: DURATION_SECONDS, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-function row(cells: (string | number)[]) {
-  console.log(cells.map((cell) => String(cell).padEnd(34)).join(''));
-}
-
-async function measureServer(label: string, env: Record<string, string>) {
-  const server = await startServer(env);
-  const token = await tokenFor(server.base, 'ho@example.com');
-  const auth = { authorization: `Bearer ${token}` };
-  const health = await load(`${server.base}/api/health`);
-  const assets = await load(`${server.base}/api/assets/available`, auth);
-  const applications = await load(`${server.base}/api/applications`, auth);
-  const stats = await load(`${server.base}/api/dashboard/stats`, auth);
-  await server.stop();
-  console.log(`\n${label}: first answer ${server.startupMs.toFixed(0)} ms after spawn (migrate + seed + listen)`);
-  row(['endpoint (10 connections)', 'requests/s', 'p99 latency ms', 'errors+non2xx']);
-  for (const [name, figures] of Object.entries({
-    'GET /api/health': health,
-    'GET /api/assets/available': assets,
-    'GET /api/applications': applications,
-    'GET /api/dashboard/stats': stats,
-  })) {
-    row([name, figures.rps.toFixed(0), figures.p99, figures.errors]);
+async function measureApi(label: string, server: RunningServer, facts: Facts): Promise<Map<string, EndpointFigures>> {
+  const tokens = new Map<string, string>();
+  const tokenFor = async (as: string) => {
+    const email = as === 'volume-owner' ? facts.ownerEmail : ROLE_EMAILS[as]!;
+    if (!tokens.has(email)) tokens.set(email, await login(server.base, email));
+    return tokens.get(email)!;
+  };
+  const results = new Map<string, EndpointFigures>();
+  for (const endpoint of ENDPOINTS) {
+    if (!server.alive()) throw new Error(`${label}: the API process has died`);
+    const url = `${server.base}${endpoint.path.replace('{id}', facts.detailId)}`;
+    const figures = await measureEndpoint(url, await tokenFor(endpoint.as), settings);
+    results.set(endpoint.name, figures);
+    log(
+      `  ${label.padEnd(22)} ${endpoint.name.padEnd(48)} ` +
+        (figures.skipped
+          ? figures.skipped
+          : `p50 ${figures.p50.median.toFixed(0).padStart(6)} ms  p99 ${figures.p99.median.toFixed(0).padStart(6)} ms  ` +
+            `${figures.rps.median.toFixed(0).padStart(6)} req/s  ${figures.bodyBytes} B`),
+    );
   }
-  console.log(`ratio authenticated list / health: ${(applications.rps / health.rps).toFixed(2)}`);
-  return { health, applications };
+  return results;
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+async function detailBaselines(
+  server: RunningServer,
+  facts: Facts,
+  databaseUrl: string,
+  api: EndpointFigures,
+): Promise<DetailBaselines> {
+  const token = await login(server.base, ROLE_EMAILS.ho!);
+  const body = await single(
+    `${server.base}/api/applications/${facts.detailId}`,
+    { authorization: `Bearer ${token}` },
+    30_000,
+  );
+  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-body-')), 'detail.json');
+  fs.writeFileSync(bodyFile, body.body);
+  const baseline = await startBaseline({ databaseUrl, bodyFile });
   try {
-    await client.connect();
-    const name = `portal_bench_${Date.now()}`;
-    await client.query(`CREATE DATABASE ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return target.toString();
-  } catch {
-    return undefined;
+    const select = await measureEndpoint(`${baseline.base}/row/${facts.detailId}`, undefined, settings);
+    const memory = await measureEndpoint(`${baseline.base}/bytes`, undefined, settings);
+    log(
+      `  bare route, one SELECT: ${select.rps.median.toFixed(0)} req/s; same bytes from memory: ${memory.rps.median.toFixed(0)} req/s`,
+    );
+    return { api, select, memory };
   } finally {
-    await client.end().catch(() => {});
+    await baseline.stop();
+    fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
   }
 }
 
-function bundleSizes() {
-  const dist = path.join(root, 'apps/web/dist/assets');
-  if (!fs.existsSync(dist)) return undefined;
-  let raw = 0;
-  let gzip = 0;
-  let entryGzip = 0;
-  const html = fs.readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8');
-  for (const file of fs.readdirSync(dist)) {
-    if (!/\.(js|css)$/.test(file)) continue;
-    const bytes = fs.readFileSync(path.join(dist, file));
-    const zipped = zlib.gzipSync(bytes).length;
-    raw += bytes.length;
-    gzip += zipped;
-    if (html.includes(file)) entryGzip += zipped;
-  }
-  return { raw, gzip, entryGzip };
-}
-
-console.log(`Benchmarks on ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per endpoint`);
-const embedded = await measureServer('PGlite (embedded)', {});
-const pgUrl = await postgresUrl();
-if (pgUrl) {
-  const server = await measureServer('PostgreSQL', { DATABASE_URL: pgUrl });
-  console.log(
-    `\nratio PostgreSQL / PGlite, GET /api/applications: ${(server.applications.rps / embedded.applications.rps).toFixed(2)}`,
+async function main() {
+  const started = new Date();
+  const loadBefore = os.loadavg()[0]!;
+  log(
+    `Benchmark: sizes ${sizes.join(', ')}, ${settings.connections} connections, ${settings.runs} x ${settings.seconds} s per endpoint`,
   );
-  const admin = new pg.Client({
-    connectionString: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  const configurations: Configuration[] = [];
+  let baselines: DetailBaselines | undefined;
+  let postgresVersion: string | undefined;
+  let lighthouse: Awaited<ReturnType<typeof lighthouseScores>> | undefined;
+
+  const database = await createDatabase('pg');
+  if (!database) {
+    log('PostgreSQL: nothing answers on 127.0.0.1:5432 and DATABASE_URL is not set; PostgreSQL figures skipped.');
+  } else {
+    try {
+      postgresVersion = await serverVersion(database.url);
+      let have = 0;
+      for (const size of sizes) {
+        log(`PostgreSQL ${postgresVersion}: ${size.toLocaleString('en-IN')} applications`);
+        const generationSeconds = await grow(database.url, undefined, size, have);
+        have = Math.max(have, size);
+        const facts = await factsOf(database.url, undefined);
+        const server = await startApi({ databaseUrl: database.url });
+        try {
+          const results = await measureApi(`PostgreSQL ${size}`, server, facts);
+          configurations.push({
+            database: 'PostgreSQL',
+            size,
+            applications: facts.applications,
+            generationSeconds,
+            startupMs: server.startupMs,
+            results,
+          });
+          if (size === sizes[0]) {
+            baselines = await detailBaselines(server, facts, database.url, results.get('application detail')!);
+            if (!values['no-lighthouse']) {
+              log('  Lighthouse /login ...');
+              lighthouse = await lighthouseScores(`${server.base}/login`);
+              log(`  Lighthouse: ${lighthouse.note ?? JSON.stringify(lighthouse.scores)}`);
+            }
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+
+  if (!values['no-pglite']) {
+    const size = sizes[0]!;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
+    try {
+      log(`PGlite: ${size.toLocaleString('en-IN')} applications`);
+      const generationSeconds = await grow(undefined, dataDir, size, 0);
+      const facts = await factsOf(undefined, dataDir);
+      const server = await startApi({ dataDir });
+      try {
+        const results = await measureApi(`PGlite ${size}`, server, facts);
+        configurations.push({
+          database: 'PGlite',
+          size,
+          applications: facts.applications,
+          generationSeconds,
+          startupMs: server.startupMs,
+          results,
+        });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  const bundle = bundleReport();
+  const markdown = renderReport({
+    started,
+    finished: new Date(),
+    command,
+    settings,
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: os.totalmem() / 1024 ** 3,
+      node: process.version,
+      postgres: postgresVersion,
+      loadBefore,
+      loadAfter: os.loadavg()[0]!,
+    },
+    endpoints: ENDPOINTS,
+    configurations,
+    baselines,
+    bundle,
+    lighthouse,
   });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${new URL(pgUrl).pathname.slice(1)} WITH (FORCE)`);
-  await admin.end();
-} else {
-  console.log('\nPostgreSQL: no server found; skipped');
+  fs.mkdirSync(path.dirname(values.output), { recursive: true });
+  fs.writeFileSync(values.output, markdown);
+  log('');
+  log(markdown);
+  log(`Written to ${path.relative(ROOT, values.output)}`);
 }
 
-const sizes = bundleSizes();
-if (sizes) {
-  console.log(
-    `\nweb bundle: ${(sizes.raw / 1024).toFixed(0)} KiB JS+CSS, ${(sizes.gzip / 1024).toFixed(0)} KiB gzipped; loaded by index.html up front: ${(sizes.entryGzip / 1024).toFixed(0)} KiB gzipped (${((sizes.entryGzip / sizes.gzip) * 100).toFixed(0)}% of all)`,
-  );
-} else {
-  console.log('\nweb bundle: not built (npm run build)');
-}
+await main();
