@@ -54,8 +54,11 @@ describe('list query', () => {
 
 describe('readPageInfo', () => {
   it('reads the total, whether it was capped, and the next cursor', () => {
-    const headers = new Headers({ 'X-Total-Count': '10000', 'X-Total-Count-Capped': 'true', 'X-Next-Cursor': 'abc' });
-    expect(readPageInfo(headers)).toEqual({ total: 10000, totalCapped: true, nextCursor: 'abc' });
-    expect(readPageInfo(new Headers())).toEqual({ total: 0, totalCapped: false, nextCursor: null });
+    const headersOf = (values: Record<string, string>) => ({
+      get: (name: string) => values[name.toLowerCase()] ?? null,
+    });
+    const capped = headersOf({ 'x-total-count': '10000', 'x-total-count-capped': 'true', 'x-next-cursor': 'abc' });
+    expect(readPageInfo(capped)).toEqual({ total: 10000, totalCapped: true, nextCursor: 'abc' });
+    expect(readPageInfo(headersOf({}))).toEqual({ total: 0, totalCapped: false, nextCursor: null });
   });
 });
