@@ -1,6 +1,6 @@
-/** The officers' application calls: the user list for names and committee members, and the officers' actions
+/** The officers' application calls: the committee members (for names and assignment), and the officers' actions
  * (status, documents, allotment, lease deed, possession); the reads they share with other screens are in api/. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Allotment,
   AllotmentType,
@@ -16,22 +16,28 @@ import { allotmentKeys } from '../../../api/allotments';
 import { applicationKeys } from '../../../api/applications';
 import { invoiceKeys } from '../../../api/invoices';
 import { orNone } from '../../../api/or-none';
-import { api } from '../../../lib/api-client';
+import { userKeys } from '../../../api/users';
+import { api, getPage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
-export const userKeys = { all: ['users', 'all'] as const };
-
-/** All users (for names); a failure gives an empty list, as the spec says of the committee list. */
-export function useUsers() {
+/** The active committee members whose name or email holds `q` (the first 200 by name: a committee is small); a
+ * failure gives an empty list, as the spec says of the committee list. */
+export function useCommitteeMembers(q = '') {
   return useQuery({
-    queryKey: userKeys.all,
-    queryFn: async () => (await orNone(api.get<User[]>('/users'))) ?? [],
+    queryKey: [...userKeys.all, 'committee', q],
+    queryFn: async () =>
+      (
+        await orNone(
+          getPage<User>('/users', { role: 'committee', is_active: 'true', q, sort: 'full_name', limit: 200 }),
+        )
+      )?.items ?? [],
     retry: false,
     staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 
-/** Committee members for assignment: GET /users filtered on the client to role committee. */
+/** Committee members for assignment; the server filters by role, this keeps an answer that did not to them. */
 export function committeeMembers(users: User[] | undefined): User[] {
   return (users ?? []).filter((user) => user.role === 'committee' && user.is_active);
 }

@@ -14,7 +14,8 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
-import { committeeMembers, useUpdateStatus, useUsers } from '../api/officer-applications';
+import { DebouncedInput } from '../../../components/debounced-input';
+import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
 
 export interface UpdateStatusDialogProps {
@@ -26,11 +27,16 @@ export interface UpdateStatusDialogProps {
 export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateStatusDialogProps) {
   const { t } = useTranslation('officer-applications');
   const options = manualTransitionsFrom(application.status);
-  const users = useUsers();
+  const [memberSearch, setMemberSearch] = useState('');
+  const users = useCommitteeMembers(memberSearch);
+  const everyone = useCommitteeMembers();
   const committee = committeeMembers(users.data);
   const [to, setTo] = useState<ApplicationStatus | ''>(options[0] ?? '');
   const [stage, setStage] = useState(options[0] ? DEFAULT_STAGE[options[0]] : '');
   const [assignee, setAssignee] = useState(application.assigned_to ?? '');
+  // The current assignee stays a choice while a search hides them.
+  const current = committeeMembers(everyone.data).find((user) => user.id === assignee);
+  const choices = current && !committee.some((user) => user.id === current.id) ? [current, ...committee] : committee;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempts, setAttempts] = useState(0);
   const update = useUpdateStatus(application.id);
@@ -102,10 +108,13 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
       >
         <Input value={stage} maxLength={500} onChange={(event) => setStage(event.target.value)} />
       </Field>
+      <Field id="update-status-member-search" label={t('updateStatus.findMember')} optional>
+        <DebouncedInput type="search" value={memberSearch} maxLength={100} onCommit={setMemberSearch} />
+      </Field>
       <Field id="update-status-assignee" label={t('updateStatus.assignee')} optional>
         <Select value={assignee} onChange={(event) => setAssignee(event.target.value)}>
           <option value="">{t('updateStatus.noAssignee')}</option>
-          {committee.map((user) => (
+          {choices.map((user) => (
             <option key={user.id} value={user.id}>
               {user.full_name}
             </option>

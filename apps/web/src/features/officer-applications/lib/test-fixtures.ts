@@ -11,7 +11,7 @@ import type {
   User,
 } from '@portal/contract';
 import { allotmentFixture, applicantFixture, assetFixture } from '../../../test/fixtures';
-import { jsonResponse, type FetchHandler } from '../../../test/render-app';
+import { jsonResponse, pageResponse, type FetchHandler } from '../../../test/render-app';
 
 export const APP_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 export const ASSET_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -193,20 +193,20 @@ export function fakeApi(state: FakeState): { handler: FetchHandler; writes: Reco
           : jsonResponse(200, state.application),
       [`/applications/${APP_ID}/documents`]: () => jsonResponse(200, state.documents ?? []),
       [`/applications/${APP_ID}/timeline`]: () => jsonResponse(200, timeline),
-      '/invoices': () => jsonResponse(200, invoices),
-      '/payments': () => jsonResponse(200, []),
+      '/invoices': () => pageResponse(invoices),
+      '/payments': () => pageResponse([]),
       [`/assets/${ASSET_ID}`]: () => jsonResponse(200, asset),
       [`/applicants/${APPLICANT_ID}`]: () => jsonResponse(200, applicant),
-      '/allotments': () => jsonResponse(200, state.allotment ? [state.allotment] : []),
+      '/allotments': () => pageResponse(state.allotment ? [state.allotment] : []),
       [`/allotments/${ALLOTMENT_ID}/lease-deed`]: () =>
         state.leaseDeed ? jsonResponse(200, state.leaseDeed) : jsonResponse(404, { detail: 'none' }),
       [`/allotments/${ALLOTMENT_ID}/possession`]: () =>
         state.possession ? jsonResponse(200, state.possession) : jsonResponse(404, { detail: 'none' }),
       '/users': () =>
-        state.users === 'fail' ? jsonResponse(500, { detail: 'boom' }) : jsonResponse(200, state.users ?? users),
-      '/applications': () => jsonResponse(200, [state.application]),
+        state.users === 'fail' ? jsonResponse(500, { detail: 'boom' }) : pageResponse(state.users ?? users),
+      '/applications': () => pageResponse([state.application]),
     };
-    return (reads[path] ?? (() => jsonResponse(200, [])))();
+    return (reads[path] ?? (() => pageResponse([])))();
   };
   return { handler, writes };
 }

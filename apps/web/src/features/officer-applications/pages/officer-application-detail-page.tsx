@@ -18,7 +18,7 @@ import { useApplication, useDocuments, useTimeline } from '../../../api/applicat
 import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
-import { useUsers } from '../api/officer-applications';
+import { useCommitteeMembers } from '../api/officer-applications';
 import { ActionPanel } from '../components/action-panel';
 import { AllotmentTab } from '../components/allotment-tab';
 import { AssetTab } from '../components/asset-tab';
@@ -46,7 +46,7 @@ export default function OfficerApplicationDetailPage() {
   const allotment = useAllotment(id);
   const leaseDeed = useLeaseDeed(allotment.data?.id);
   const possession = usePossession(allotment.data?.id);
-  const users = useUsers();
+  const users = useCommitteeMembers();
   const [tab, setTab] = useState('details');
   const [letterOpen, setLetterOpen] = useState(false);
   const [certificateOpen, setCertificateOpen] = useState(false);

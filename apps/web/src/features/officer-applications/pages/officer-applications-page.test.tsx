@@ -1,9 +1,10 @@
-// The officer application list: cards, search by number, the spec's status filter, empty and failed states.
+// The officer application list: cards, the search and the spec's status filter on the server, zone and type, empty and
+// failed states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Application } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { application } from '../lib/test-fixtures';
 
 const LIST: Application[] = [
@@ -24,11 +25,33 @@ const LIST: Application[] = [
   }),
 ];
 
-async function openList(body: unknown = LIST, status = 200) {
+/** Answers the list like the server: the status and q filters applied to LIST. */
+function serverList(url: string): Response {
+  const query = queryOf(url);
+  const rows = LIST.filter(
+    (row) =>
+      (!query.status || query.status.split(',').includes(row.status)) &&
+      (!query.q || row.application_number.toLowerCase().includes(query.q.toLowerCase())),
+  );
+  return pageResponse(rows);
+}
+
+async function openList(body?: unknown, status = 200, path = '/officer/applications') {
   signedInAs('zonal_manager');
-  stubFetch((url) => (url.startsWith('/api/applications') ? jsonResponse(status, body) : jsonResponse(200, [])));
-  renderApp('/officer/applications');
+  const fetchMock = stubFetch((url) =>
+    url.startsWith('/api/applications')
+      ? body === undefined
+        ? serverList(url)
+        : status === 200
+          ? pageResponse(body as unknown[])
+          : jsonResponse(status, body)
+      : pageResponse([]),
+  );
+  const view = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Applications' });
+  const listCalls = () =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/applications'));
+  return { ...view, listCalls };
 }
 
 const cards = () => within(screen.getByRole('list', { name: 'Applications' })).getAllByRole('listitem');
@@ -51,8 +74,8 @@ describe('officer application list', () => {
     );
   });
 
-  it('offers exactly the spec status filter and filters on the client, with a case-insensitive number search', async () => {
-    await openList();
+  it('offers exactly the spec status filter and filters on the server, with the search', async () => {
+    const { router, listCalls } = await openList();
     await screen.findByText('APP-2026-000001');
     const filter = screen.getByLabelText('Status');
     expect(
@@ -62,15 +85,34 @@ describe('officer application list', () => {
     ).toEqual(['all', 'submitted', 'under_scrutiny', 'pending_committee', 'approved', 'rejected']);
     const user = userEvent.setup();
     await user.selectOptions(filter, 'rejected');
-    expect(cards()).toHaveLength(1);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(queryOf(listCalls().at(-1)!).status).toBe('rejected');
     expect(within(cards()[0]!).getByText('APP-2026-000103')).toBeInTheDocument();
     await user.selectOptions(filter, 'all');
-    await user.type(screen.getByLabelText('Search'), 'app-2026-00000');
-    expect(cards()).toHaveLength(2);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'app-2026-00000');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(router.state.location.search).toBe('?q=app-2026-00000');
     await user.selectOptions(filter, 'approved');
-    expect(screen.getByText('No applications found')).toBeInTheDocument();
+    expect(await screen.findByText('No applications found')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search and filter' }));
-    expect(cards()).toHaveLength(3);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('filters by zone (after the pause) and asset type, and restores both from the URL', async () => {
+    const { router, listCalls } = await openList(undefined, 200, '/officer/applications?asset_type=shed&zone=Warangal');
+    await screen.findByText('APP-2026-000001');
+    expect(queryOf(listCalls()[0]!)).toMatchObject({ asset_type: 'shed', zone: 'Warangal' });
+    expect(screen.getByRole('combobox', { name: 'Asset type' })).toHaveValue('shed');
+    const zone = screen.getByRole('textbox', { name: 'Zone' });
+    expect(zone).toHaveValue('Warangal');
+    const user = userEvent.setup();
+    await user.clear(zone);
+    await user.type(zone, 'Hyderabad North');
+    await waitFor(() => expect(router.state.location.search).toBe('?asset_type=shed&zone=Hyderabad+North'));
+    await waitFor(() => expect(listCalls().filter((url) => queryOf(url).zone?.startsWith('Hyd'))).toHaveLength(1));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), '-submitted_at');
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!).sort).toBe('-submitted_at'));
   });
 
   it('says No applications found for an empty list', async () => {

@@ -1,24 +1,41 @@
-/** The officer application list: search by number and the spec's status filter (both on the client), and the cards. */
+/** The officer application list: search, the spec's status filter, zone and asset type, and a sort, all on the server
+ * and kept in the URL; the cards and the pager. */
 import { useTranslation } from 'react-i18next';
-import type { Application } from '@portal/contract';
-import { useApplications } from '../../../api/applications';
-import { FilteredListResults } from '../../../components/filtered-list-results';
+import { APPLICATION_LIST, ASSET_TYPES, type AssetType } from '@portal/contract';
+import { useApplicationPage } from '../../../api/applications';
+import { DebouncedInput } from '../../../components/debounced-input';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
+import { SortSelect } from '../../../components/sort-select';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
-import { useListFilter } from '../../../lib/use-list-filter';
+import { useListParams } from '../../../lib/use-list-params';
 import { OfficerApplicationCard } from '../components/officer-application-card';
-import { OFFICER_STATUS_FILTER, type OfficerStatusFilter } from '../lib/filter-applications';
+import {
+  OFFICER_SORTS,
+  OFFICER_STATUS_FILTER,
+  type OfficerSort,
+  type OfficerStatusFilter,
+} from '../lib/filter-applications';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
-const applicationNumber = (application: Application) => application.application_number;
+const ALL = 'all';
 
 export default function OfficerApplicationsPage() {
   const { t } = useTranslation('officer-applications');
-  const applications = useApplications();
-  const filter = useListFilter<Application, OfficerStatusFilter>(applications.data, applicationNumber);
+  const list = useListParams(APPLICATION_LIST);
+  const applications = useApplicationPage(list.query);
 
   useFailureToast(applications.isError, t('list.loadFailed'), 'officer-applications-load-failed');
+
+  const status = (OFFICER_STATUS_FILTER as readonly string[]).includes(list.filters.status ?? '')
+    ? (list.filters.status as OfficerStatusFilter)
+    : ALL;
+  const assetType = (ASSET_TYPES as readonly string[]).includes(list.filters.asset_type ?? '')
+    ? (list.filters.asset_type as AssetType)
+    : ALL;
+  const sort = list.sort in OFFICER_SORTS ? (list.sort as OfficerSort) : '-created_at';
 
   return (
     <>
@@ -28,30 +45,62 @@ export default function OfficerApplicationsPage() {
         statusId="officer-application-status"
         searchLabel={t('list.search')}
         searchPlaceholder={t('list.searchPlaceholder')}
+        searchHint={t('list.searchHint')}
         statusLabel={t('list.statusFilter')}
-        search={filter.search}
-        onSearchChange={filter.setSearch}
-        status={filter.status}
-        onStatusChange={filter.setStatus}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={status}
+        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
         statusOptions={OFFICER_STATUS_FILTER.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-      />
-      <QueryState query={applications} errorMessage={t('list.loadFailed')}>
-        {() => (
-          <FilteredListResults
-            count={filter.visible.length}
-            countText={t('list.count', { count: filter.visible.length })}
-            emptyMessage={t('list.empty')}
-            onClearFilters={filter.filtered ? filter.clear : undefined}
-            clearFiltersLabel={t('list.clearFilters')}
+      >
+        <Field id="officer-application-zone" label={t('list.zoneFilter')}>
+          <DebouncedInput
+            value={list.filters.zone ?? ''}
+            placeholder={t('list.zonePlaceholder')}
+            maxLength={60}
+            onCommit={(zone) => list.setFilter('zone', zone)}
+          />
+        </Field>
+        <Field id="officer-application-type" label={t('list.typeFilter')}>
+          <Select
+            value={assetType}
+            onChange={(event) =>
+              list.setFilter('asset_type', event.target.value === ALL ? undefined : event.target.value)
+            }
           >
-            <ul className="space-y-3" aria-label={t('list.listLabel')}>
-              {filter.visible.map((application) => (
-                <OfficerApplicationCard key={application.id} application={application} />
-              ))}
-            </ul>
-          </FilteredListResults>
+            <option value={ALL}>{t('list.allTypes')}</option>
+            {ASSET_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`assetTypes.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <SortSelect
+          id="officer-application-sort"
+          value={sort}
+          onChange={list.setSort}
+          options={(Object.keys(OFFICER_SORTS) as OfficerSort[]).map((value) => ({
+            value,
+            label: t(OFFICER_SORTS[value]),
+          }))}
+        />
+      </ListToolbar>
+      <PagedList
+        query={applications}
+        list={list}
+        errorMessage={t('list.loadFailed')}
+        emptyMessage={t('list.empty')}
+        clearFiltersLabel={t('list.clearFilters')}
+      >
+        {(items) => (
+          <ul className="space-y-3" aria-label={t('list.listLabel')}>
+            {items.map((application) => (
+              <OfficerApplicationCard key={application.id} application={application} />
+            ))}
+          </ul>
         )}
-      </QueryState>
+      </PagedList>
     </>
   );
 }
