@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The PostgreSQL project runs only when a server is known (npm test finds or starts one and sets TEST_PG_URL).
 const withPostgres = Boolean(process.env.TEST_PG_URL);
@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'api-pglite',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
+          // The several-processes journey needs PostgreSQL; with one known it runs in that project alone.
+          exclude: [...configDefaults.exclude, ...(withPostgres ? ['src/multi-process.test.ts'] : [])],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
+import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
 import { createDiskStorage, type FileStorage } from './plugins/storage';
@@ -49,11 +50,13 @@ export async function startRuntime(
     const app = await buildApp({ config, db: database.db, tokens, storage, logger: options.logger });
     await app.ready();
     const cleanup = scheduleAttemptCleanup(database.db, (error) => app.log.warn({ err: error }, 'limiter cleanup'));
+    const stopFolding = startSummaryFolding(database.db, app.log);
     return {
       app,
       database,
       async close() {
         await cleanup.stop();
+        await stopFolding();
         await app.close();
         await database.close();
       },

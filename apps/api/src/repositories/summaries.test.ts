@@ -13,9 +13,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
+async function select(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  // Both drivers answer { rows }; the shared Database type does not say so.
+  const result = (await ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
 async function rows(query: ReturnType<typeof sql>) {
-  const result = await ctx.db.execute(query);
-  return (result.rows as Record<string, unknown>[]).map((row) => JSON.stringify(row)).sort();
+  return (await select(query)).map((row) => JSON.stringify(row)).sort();
 }
 
 async function expectViewsMatchRecount() {
@@ -52,8 +57,7 @@ describe('summary views', () => {
     await expectViewsMatchRecount();
 
     await Promise.all([foldSummaryDeltas(ctx.db), foldSummaryDeltas(ctx.db), foldSummaryDeltas(ctx.db)]);
-    const left = await ctx.db.execute(sql`select count(*)::int as n from application_status_deltas`);
-    expect((left.rows[0] as { n: number }).n).toBe(0);
+    expect(await select(sql`select count(*)::int as n from application_status_deltas`)).toEqual([{ n: 0 }]);
     await expectViewsMatchRecount();
 
     await ctx.db.execute(sql`update assets set status = 'available' where status = 'reserved'`);
@@ -72,9 +76,11 @@ describe('summary views', () => {
     await foldSummaryDeltas(ctx.db);
     await ctx.db.execute(sql`update applications set current_stage = current_stage`);
     await ctx.db.execute(sql`update invoices set paid_at = paid_at`);
-    const deltas = await ctx.db.execute(
-      sql`select (select count(*) from application_status_deltas)::int + (select count(*) from invoice_totals_deltas)::int as n`,
-    );
-    expect((deltas.rows[0] as { n: number }).n).toBe(0);
+    expect(
+      await select(
+        sql`select (select count(*) from application_status_deltas)::int
+              + (select count(*) from invoice_totals_deltas)::int as n`,
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 });
