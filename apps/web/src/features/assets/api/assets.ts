@@ -1,13 +1,8 @@
-/** The Assets screen's calls: the list, creating one asset, and importing a CSV file of assets. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** The Assets screen's writes: creating one asset and importing a CSV file of assets (the list is in api/). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Asset, AssetImportReport, CreateAssetRequest } from '@portal/contract';
+import { assetKeys } from '../../../api/assets';
 import { api } from '../../../lib/api-client';
-
-export const assetKeys = { all: ['assets'] as const };
-
-export function useAssets() {
-  return useQuery({ queryKey: assetKeys.all, queryFn: () => api.get<Asset[]>('/assets') });
-}
 
 function useRefreshAssets() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-// The Assets screen: the list with a colour per status, the Add Asset form's rules (required fields, defaults,
+// The Assets screen: the list with a colour per status, sorted by its column headers and filtered on the server, the Add Asset form's rules (required fields, defaults,
 // 0.01 steps, messages) and the all-or-nothing CSV import with its row-by-row report.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 function asset(code: string, status: Asset['status']): Asset {
   return {
@@ -34,16 +34,20 @@ function stubAssets(answers: { create?: Answer; importFile?: Answer; list?: () =
     if (url === '/api/assets' && init.method === 'POST') return answers.create?.(init) ?? jsonResponse(201, LIST[0]);
     if (url === '/api/assets/import')
       return answers.importFile?.(init) ?? jsonResponse(201, { imported: 0, refused: [] });
-    if (url === '/api/assets') return answers.list?.() ?? jsonResponse(200, LIST);
-    return jsonResponse(200, []);
+    if (url.split('?')[0] === '/api/assets') return answers.list?.() ?? pageResponse(LIST);
+    return pageResponse([]);
   });
 }
 
-async function openAssets() {
+async function openAssets(path = '/officer/assets') {
   signedInAs('ho');
-  renderApp('/officer/assets');
+  const view = renderApp(path);
   await screen.findByRole('region', { name: 'Assets' }, { timeout: 5000 });
+  return view;
 }
+
+const listCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.split('?')[0] === '/api/assets');
 
 async function openAddAsset() {
   await userEvent.setup().click(screen.getByRole('button', { name: 'Add Asset' }));
@@ -79,12 +83,39 @@ describe('assets page', () => {
   it('lists the assets with a colour per status', async () => {
     stubAssets();
     await openAssets();
-    expect(screen.getByText('3 assets')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
     expect(screen.getByText('AVAILABLE')).toHaveClass('text-green-800');
     expect(screen.getByText('RESERVED')).toHaveClass('text-amber-900');
     expect(screen.getByText('ALLOTTED')).toHaveClass('text-blue-800');
     expect(screen.getAllByText('1,500.5 sq m')).toHaveLength(6);
     expect(screen.getAllByText('₹25,00,000')).toHaveLength(3);
+  });
+
+  it('sorts by a column header (aria-sort), and filters by status, zone and type on the server, all in the URL', async () => {
+    const fetchMock = stubAssets();
+    const { router } = await openAssets('/officer/assets?type=plot&status=nonsense');
+    expect(queryOf(listCalls(fetchMock)[0]!)).toEqual({ limit: '50', sort: 'asset_code', type: 'plot' });
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Asset code')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Valuation')).toHaveAttribute('aria-sort', 'none');
+    const user = userEvent.setup();
+    await user.click(within(header('Valuation')).getByRole('button'));
+    await waitFor(() => expect(header('Valuation')).toHaveAttribute('aria-sort', 'descending'));
+    expect(header('Asset code')).toHaveAttribute('aria-sort', 'none');
+    expect(queryOf(listCalls(fetchMock).at(-1)!).sort).toBe('-valuation');
+    await user.click(within(header('Valuation')).getByRole('button'));
+    await waitFor(() => expect(header('Valuation')).toHaveAttribute('aria-sort', 'ascending'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'reserved');
+    await user.type(screen.getByRole('textbox', { name: 'Zone' }), 'Warangal');
+    await waitFor(() =>
+      expect(queryOf(listCalls(fetchMock).at(-1)!)).toMatchObject({
+        sort: 'valuation',
+        status: 'reserved',
+        zone: 'Warangal',
+        type: 'plot',
+      }),
+    );
+    expect(router.state.location.search).toBe('?type=plot&status=reserved&sort=valuation&zone=Warangal');
   });
 
   it("toasts 'Failed to load assets' when the list cannot be loaded", async () => {
