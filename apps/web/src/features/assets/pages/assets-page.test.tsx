@@ -116,7 +116,7 @@ describe('assets page', () => {
       }),
     );
     expect(router.state.location.search).toBe('?type=plot&status=reserved&sort=valuation&zone=Warangal');
-  });
+  }, 20_000);
 
   it("toasts 'Failed to load assets' when the list cannot be loaded", async () => {
     stubAssets({ list: () => jsonResponse(403, { detail: 'no' }) });
