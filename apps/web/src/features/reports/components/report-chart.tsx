@@ -2,7 +2,7 @@
  * anyone who cannot see the bars. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusLabel } from '@portal/contract';
+import { formatRupees, statusLabel } from '@portal/contract';
 import type { ChartGroup, GroupCount } from '../lib/group-report';
 
 const BAR_HEIGHT = 28;
@@ -18,6 +18,7 @@ export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: C
   const label = (value: string) => (by === 'status' ? statusLabel(value) : value);
   const barSpace = CHART_WIDTH - LABEL_WIDTH - 60;
   const height = groups.length * (BAR_HEIGHT + GAP);
+  const withAmounts = groups.some((item) => item.amount !== undefined);
 
   return (
     <figure aria-labelledby={titleId} className="space-y-3">
@@ -70,6 +71,11 @@ export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: C
               <th scope="col" className="px-3 py-2 text-right font-semibold">
                 {t('chart.count')}
               </th>
+              {withAmounts && (
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t('chart.amount')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -77,6 +83,7 @@ export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: C
               <tr key={item.label}>
                 <td className="px-3 py-2">{label(item.label)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{item.count}</td>
+                {withAmounts && <td className="px-3 py-2 text-right tabular-nums">{formatRupees(item.amount ?? 0)}</td>}
               </tr>
             ))}
           </tbody>

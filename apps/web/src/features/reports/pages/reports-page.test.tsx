@@ -1,5 +1,6 @@
-// The Reports screen: filters (status only for applications, sent only when not 'all'), Generate, the first 50 rows
-// in the type's columns, the chart with its table, JSON and CSV export named by type and date, and failures.
+// The Reports screen: filters (status only for applications, sent only when not 'all'), Generate, the totals, the
+// first 50 rows in the type's columns, the chart of the server's groups with its table, JSON and CSV exports streamed
+// with their progress and named by the server, and failures.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,6 +28,41 @@ function report(type: ReportType, data: Report['data'], filters: Report['filters
   return { report_type: type, generated_at: '2026-03-11T06:30:00.000Z', filters, count: data.length, data };
 }
 
+/** What the server answers for 6,000 matching applications: the first 50 rows, and totals and groups of all. */
+function largeApplicationsReport(): Report {
+  return {
+    ...report('applications', applicationRows(50)),
+    count: 6000,
+    totals: { count: 6000, amount: 15_000_000_000 },
+    groups: {
+      status: [
+        { value: 'approved', count: 2000, amount: 5_000_000_000 },
+        { value: 'submitted', count: 4000, amount: 10_000_000_000 },
+      ],
+      zone: [
+        { value: 'Warangal', count: 3500, amount: 8_750_000_000 },
+        { value: 'Nalgonda', count: 2500, amount: 6_250_000_000 },
+      ],
+    },
+  };
+}
+
+/** A streamed answer whose chunks the test hands over one at a time. */
+function streamedResponse(headers: Record<string, string>) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(control) {
+      controller = control;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { status: 200, headers }),
+    send: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+  };
+}
+
 const PAYMENT_ROW = {
   id: '99999999-9999-4999-8999-999999999999',
   receipt_number: 'RCP-2026-000001',
@@ -40,10 +76,11 @@ const PAYMENT_ROW = {
   status: 'success',
 };
 
-function stubReports(answer?: (url: string) => Response) {
+function stubReports(answer?: (url: string) => Response, exportAnswer?: (url: string) => Response) {
   return stubFetch((url) => {
+    if (url.includes('/export.')) return exportAnswer?.(url) ?? jsonResponse(404, { detail: 'No such report' });
     if (url.startsWith('/api/reports/applications'))
-      return answer?.(url) ?? jsonResponse(200, report('applications', applicationRows(60)));
+      return answer?.(url) ?? jsonResponse(200, largeApplicationsReport());
     if (url.startsWith('/api/reports/payments'))
       return answer?.(url) ?? jsonResponse(200, report('payments', [PAYMENT_ROW]));
     if (url.startsWith('/api/reports/')) return jsonResponse(200, report('assets', []));
@@ -60,7 +97,8 @@ async function openReports() {
 const reportCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/reports/'));
 
-describe('reports page', () => {
+// Typing and streaming take a while on a busy machine.
+describe('reports page', { timeout: 20_000 }, () => {
   const downloads: { name: string; blob: Blob }[] = [];
   beforeEach(() => {
     downloads.length = 0;
@@ -144,7 +182,7 @@ describe('reports page', () => {
     expect(reportCalls(fetchMock)).toEqual([]);
   });
 
-  it('shows the first 50 rows in the application columns, and a bar chart by status or zone with a table alternative', async () => {
+  it("shows the totals, the first 50 rows in the application columns, and a bar chart of the server's groups with a table alternative", async () => {
     stubReports();
     await openReports();
     const user = userEvent.setup();
@@ -170,16 +208,31 @@ describe('reports page', () => {
       'Submitted',
     ]);
     expect(rows[1]).toHaveTextContent('₹25,00,000');
-    expect(screen.getByText('Showing the first 50 of 60 rows. The exported files hold every row.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Showing the first 50 of 6000 rows. The exported files hold every row.'),
+    ).toBeInTheDocument();
 
-    expect(screen.getByRole('img', { name: 'Bar chart of 60 rows by status' })).toBeInTheDocument();
+    // Totals over every matching row, not only the 50 sent.
+    const totals = screen.getByRole('group', { name: 'Report totals' });
+    expect(
+      within(totals)
+        .getAllByRole('definition')
+        .map((cell) => `${cell.previousElementSibling!.textContent}: ${cell.textContent}`),
+    ).toEqual(['Rows: 6,000', 'Investment in total: ₹15,00,00,00,000']);
+
+    expect(screen.getByRole('img', { name: 'Bar chart of 6000 rows by status' })).toBeInTheDocument();
     const figures = screen.getByRole('table', { name: 'Rows by status' });
+    expect(
+      within(figures)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Value', 'Rows', 'Amount']);
     expect(
       within(figures)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['SUBMITTED40', 'APPROVED20']);
+    ).toEqual(['SUBMITTED4000₹10,00,00,00,000', 'APPROVED2000₹5,00,00,00,000']);
     await user.selectOptions(screen.getByLabelText('Group the chart by'), 'zone');
     const byZone = screen.getByRole('table', { name: 'Rows by zone' });
     expect(
@@ -187,7 +240,7 @@ describe('reports page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Nalgonda30', 'Warangal30']);
+    ).toEqual(['Warangal3500₹8,75,00,00,000', 'Nalgonda2500₹6,25,00,00,000']);
   });
 
   it('uses the columns of the payments report', async () => {
@@ -202,32 +255,85 @@ describe('reports page', () => {
     expect(within(table).getByText('SUCCESS')).toBeInTheDocument();
   });
 
-  it('exports the whole report as JSON and its rows as CSV, named by type and date', async () => {
-    stubReports();
+  it('streams the CSV export with the bearer token and the same filters, showing rows and bytes as they arrive', async () => {
+    const csv = streamedResponse({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="applications-report-2026-03-11.csv"',
+      'X-Total-Count': '4',
+    });
+    const fetchMock = stubReports(undefined, () => csv.response);
+    await openReports();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Zone/), 'Warangal');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByRole('region', { name: 'Applications report rows' });
+    // Changing the form after Generate does not change what the export holds.
+    await user.clear(screen.getByLabelText(/^Zone/));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const exportCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/export.csv'))!;
+    expect(String(exportCall[0])).toBe('/api/reports/applications/export.csv?zone=Warangal');
+    expect((exportCall[1]!.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+
+    csv.send('application_number,organization_name\r\nAPP-1,"Kumar, ""Precision"" Ltd"\r\n');
+    expect(await screen.findByText('1 of 4 rows received (1 KB)')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'CSV export progress' });
+    expect(bar).toHaveAttribute('value', '1');
+    expect(bar).toHaveAttribute('max', '4');
+    expect(screen.getByRole('button', { name: /Exporting… 25%/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export JSON' })).toBeDisabled();
+    expect(downloads).toHaveLength(0);
+
+    csv.send('APP-2,Acme\r\nAPP-3,Acme\r\nAPP-4,Acme\r\n');
+    csv.end();
+    expect(
+      await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('4 rows saved as applications-report-2026-03-11.csv')).toBeInTheDocument();
+    expect(downloads[0]!.name).toBe('applications-report-2026-03-11.csv');
+    const lines = (await downloads[0]!.blob.text()).trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      'application_number,organization_name',
+      'APP-1,"Kumar, ""Precision"" Ltd"',
+      'APP-2,Acme',
+      'APP-3,Acme',
+      'APP-4,Acme',
+    ]);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('saves the JSON export as the server sends it, named by type and date when the server names none', async () => {
+    const exported = { ...report('applications', applicationRows(3)), count: 3 };
+    stubReports(
+      undefined,
+      () => new Response(JSON.stringify(exported), { status: 200, headers: { 'X-Total-Count': '3' } }),
+    );
     await openReports();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByRole('region', { name: 'Applications report rows' });
-
     await user.click(screen.getByRole('button', { name: 'Export JSON' }));
     expect(
       await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(downloads[0]!.name).toBe(`applications-report-${todayIso()}.json`);
-    const exported = JSON.parse(await downloads[0]!.blob.text()) as Report;
-    expect(exported).toMatchObject({ report_type: 'applications', count: 60 });
-    expect(exported.data).toHaveLength(60);
+    expect(JSON.parse(await downloads[0]!.blob.text())).toMatchObject({ report_type: 'applications', count: 3 });
+  });
 
+  it("toasts 'Failed to export report' with the server's reason and saves nothing", async () => {
+    stubReports(undefined, () => jsonResponse(422, { detail: 'status: A applications report can be filtered on …' }));
+    await openReports();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByRole('region', { name: 'Applications report rows' });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(downloads[1]!.name).toBe(`applications-report-${todayIso()}.csv`);
-    const lines = (await downloads[1]!.blob.text()).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(61);
-    expect(lines[0]).toBe(
-      'application_number,organization_name,application_type,status,current_stage,asset_code,zone,estimated_investment,employment_generation,created_at,submitted_at',
-    );
-    expect(lines[1]).toBe(
-      'APP-2026-000001,"Kumar, ""Precision"" Ltd",new,approved,Stage,HYD-PL-001,Nalgonda,2500000,12,2026-03-10T05:00:00.000Z,',
-    );
+    expect(
+      await screen.findByText('Failed to export report', { selector: '[data-title]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('status: A applications report can be filtered on …')).toBeInTheDocument();
+    expect(downloads).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
   it("toasts 'Failed to generate report' with the server's reason", async () => {

@@ -1,15 +1,20 @@
-/** The Reports screen: type, date range, status (applications only) and zone; Generate; a chart by status or zone,
- * the first 50 rows, and export as JSON or CSV named by type and date. */
-import { useState, type FormEvent } from 'react';
+/** The Reports screen: type, date range, status (applications only) and zone; Generate; the totals and a chart by
+ * status or zone over every matching row (grouped by the server), the first 50 rows, and the whole report exported
+ * as JSON or CSV, streamed from the server with its progress shown. */
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDown, FileJson } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   formatDateTime,
+  formatNumber,
+  formatRupees,
+  REPORT_AMOUNT_COLUMN,
   REPORT_STATUS_FILTERS,
   REPORT_TABLE_ROWS,
   REPORT_TYPES,
   type Report,
+  type ReportExportFormat,
   type ReportType,
 } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
@@ -21,49 +26,110 @@ import { Input, Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorDetail } from '../../../lib/api-client';
-import { useGenerateReport, type ReportRequest } from '../api/reports';
+import { saveFile } from '../../../lib/save-file';
+import { downloadReportExport, useGenerateReport, type ExportProgress, type ReportRequest } from '../api/reports';
 import { ReportChart } from '../components/report-chart';
 import { ReportTable } from '../components/report-table';
-import { CHART_GROUPS, groupRows, type ChartGroup } from '../lib/group-report';
-import { downloadText, reportCsv, reportFileName, reportJson } from '../lib/report-export';
+import { CHART_GROUPS, reportGroups, type ChartGroup } from '../lib/group-report';
+import { reportFileName } from '../lib/report-export';
 
 const INITIAL: ReportRequest = { type: 'applications', from_date: '', to_date: '', status: 'all', zone: '' };
+const KILOBYTE = 1024;
 
-function ReportResult({ report }: { report: Report }) {
+type RunningExport = ExportProgress & { format: ReportExportFormat };
+
+function Totals({ report }: { report: Report }) {
+  const { t } = useTranslation('reports');
+  const amountColumn = REPORT_AMOUNT_COLUMN[report.report_type];
+  const amount = report.totals?.amount;
+  return (
+    <dl role="group" aria-label={t('result.totalsLabel')} className="mb-4 flex flex-wrap gap-x-8 gap-y-2">
+      <div>
+        <dt className="text-sm text-slate-600">{t('result.totalRows')}</dt>
+        <dd className="text-2xl font-bold tabular-nums text-slate-900">{formatNumber(report.count)}</dd>
+      </div>
+      {amountColumn && amount !== undefined && (
+        <div>
+          <dt className="text-sm text-slate-600">
+            {t('result.totalAmount', { column: t(`columns.${amountColumn}`) })}
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums text-slate-900">{formatRupees(amount)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function Exports({ report, request }: { report: Report; request: ReportRequest }) {
+  const { t } = useTranslation('reports');
+  const [running, setRunning] = useState<RunningExport | null>(null);
+
+  const exportAs = async (format: ReportExportFormat) => {
+    setRunning({ format, bytes: 0, rows: 0, total: report.count });
+    try {
+      const file = await downloadReportExport(request, format, (progress) => setRunning({ format, ...progress }));
+      const fileName = file.fileName ?? reportFileName(report.report_type, format);
+      saveFile(file.blob, fileName);
+      toast.success(t('exported'), { description: t('export.done', { count: file.rows, fileName }) });
+    } catch (error) {
+      toast.error(t('exportFailed'), { description: errorDetail(error, '') || undefined });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const total = running?.total ?? report.count;
+  const percent = running && total > 0 ? Math.floor((running.rows / total) * 100) : 0;
+  const button = (format: ReportExportFormat, icon: ReactNode, label: string) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={icon}
+      busy={running?.format === format}
+      busyText={t('export.busy', { percent })}
+      disabled={running !== null}
+      onClick={() => void exportAs(format)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex flex-wrap gap-2">
+        {button('json', <FileJson aria-hidden="true" className="h-4 w-4" />, t('result.exportJson'))}
+        {button('csv', <FileDown aria-hidden="true" className="h-4 w-4" />, t('result.exportCsv'))}
+      </div>
+      {running && (
+        <div className="w-64 space-y-1">
+          <progress
+            className="h-2 w-full accent-brand-700"
+            aria-label={t('export.progressLabel', { format: running.format.toUpperCase() })}
+            value={running.rows}
+            max={Math.max(1, total)}
+          />
+          <p className="text-sm tabular-nums text-slate-700" aria-live="polite">
+            {t('export.received', {
+              rows: formatNumber(running.rows),
+              total: formatNumber(total),
+              size: formatNumber(Math.ceil(running.bytes / KILOBYTE)),
+            })}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReportResult({ report, request }: { report: Report; request: ReportRequest }) {
   const { t } = useTranslation('reports');
   const [group, setGroup] = useState<ChartGroup>('status');
   const typeName = t(`types.${report.report_type}`);
 
-  const exportAs = (extension: 'json' | 'csv') => {
-    const fileName = reportFileName(report.report_type, extension);
-    if (extension === 'json') downloadText(fileName, reportJson(report), 'application/json');
-    else downloadText(fileName, reportCsv(report), 'text/csv');
-    toast.success(t('exported'), { description: fileName });
-  };
-
   return (
     <Card
       title={t('result.title', { type: typeName })}
-      action={
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<FileJson aria-hidden="true" className="h-4 w-4" />}
-            onClick={() => exportAs('json')}
-          >
-            {t('result.exportJson')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<FileDown aria-hidden="true" className="h-4 w-4" />}
-            onClick={() => exportAs('csv')}
-          >
-            {t('result.exportCsv')}
-          </Button>
-        </div>
-      }
+      action={report.count > 0 ? <Exports report={report} request={request} /> : undefined}
     >
       <p className="mb-4 text-slate-700" aria-live="polite">
         {t('result.summary', { count: report.count, when: formatDateTime(report.generated_at) })}
@@ -72,6 +138,7 @@ function ReportResult({ report }: { report: Report }) {
         <EmptyState message={t('result.empty')} />
       ) : (
         <div className="space-y-6">
+          <Totals report={report} />
           <div className="space-y-3">
             <Field id="chart-group" label={t('chart.groupBy')} className="max-w-xs">
               <Select value={group} onChange={(event) => setGroup(event.target.value as ChartGroup)}>
@@ -82,7 +149,7 @@ function ReportResult({ report }: { report: Report }) {
                 ))}
               </Select>
             </Field>
-            <ReportChart groups={groupRows(report.data, group)} by={group} total={report.count} />
+            <ReportChart groups={reportGroups(report, group)} by={group} total={report.count} />
           </div>
           {report.count > REPORT_TABLE_ROWS && (
             <p className="text-sm text-slate-600">
@@ -167,8 +234,8 @@ export default function ReportsPage() {
       </Card>
       {generate.isPending ? (
         <Spinner label={t('filters.generating')} />
-      ) : generate.data ? (
-        <ReportResult key={generate.data.generated_at} report={generate.data} />
+      ) : generate.data && generate.variables ? (
+        <ReportResult key={generate.data.generated_at} report={generate.data} request={generate.variables} />
       ) : (
         <Card>
           <EmptyState message={t('result.notYet')} />
