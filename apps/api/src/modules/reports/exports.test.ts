@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { REPORT_COLUMNS, type Report } from '@portal/contract';
@@ -141,6 +142,19 @@ describe(`report exports (${TEST_DB_KIND})`, () => {
     expect(body.count).toBe(ROWS / 4);
     expect(body.data).toHaveLength(ROWS / 4);
     expect(body.data.every((row) => row.status === 'approved')).toBe(true);
+  });
+
+  it('streams a compressed export to a client that accepts gzip, with the same rows', async () => {
+    const plain = await ctx.request(token, { method: 'GET', url: `/api/reports/applications/export.csv?${query}` });
+    const zipped = await ctx.request(token, {
+      method: 'GET',
+      url: `/api/reports/applications/export.csv?${query}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('streams an empty export as a header only, and an empty JSON data array', async () => {
