@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Allotment } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const APPLICATION_ID = '33333333-3333-4333-8333-333333333333';
 const ALLOTMENTS: Allotment[] = [
@@ -24,10 +24,10 @@ const ALLOTMENTS: Allotment[] = [
 describe('allotments page', () => {
   it('lists number, application, status, type, date and expiry, and a row opens the application', async () => {
     stubFetch((url) => {
-      if (url.startsWith('/api/allotments')) return jsonResponse(200, ALLOTMENTS);
-      if (url.startsWith('/api/applications'))
-        return jsonResponse(200, [{ id: APPLICATION_ID, application_number: 'APP-2026-000042' }]);
-      return jsonResponse(200, []);
+      if (url.startsWith('/api/allotments')) return pageResponse(ALLOTMENTS);
+      if (url === `/api/applications/${APPLICATION_ID}`)
+        return jsonResponse(200, { id: APPLICATION_ID, application_number: 'APP-2026-000042' });
+      return pageResponse([]);
     });
     signedInAs('committee');
     const { router } = renderApp('/officer/allotments');
@@ -43,6 +43,25 @@ describe('allotments page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/officer/applications/${APPLICATION_ID}`));
   });
 
+  it('takes the application number from the row when the server sends it, and sorts and filters on the server', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/allotments')
+        ? pageResponse([{ ...ALLOTMENTS[0]!, application_number: 'APP-2026-000099' }], { total: 51 })
+        : pageResponse([]),
+    );
+    signedInAs('ho');
+    const { router } = renderApp('/officer/allotments?status=active');
+    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('APP-2026-000099');
+    expect(screen.getByText('Showing 1–1 of 51')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/applications'))).toBe(false);
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: /Allotment date/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=active&sort=-allotment_date'));
+    const last = String(fetchMock.mock.calls.at(-1)![0]);
+    expect(queryOf(last)).toMatchObject({ status: 'active', sort: '-allotment_date' });
+  }, 20_000);
+
   it('says when there are none', async () => {
     stubFetch();
     signedInAs('zonal_manager');
@@ -51,9 +70,7 @@ describe('allotments page', () => {
   });
 
   it("toasts 'Failed to load allotments' on failure", async () => {
-    stubFetch((url) =>
-      url.startsWith('/api/allotments') ? jsonResponse(403, { detail: 'no' }) : jsonResponse(200, []),
-    );
+    stubFetch((url) => (url.startsWith('/api/allotments') ? jsonResponse(403, { detail: 'no' }) : pageResponse([])));
     signedInAs('ho');
     renderApp('/officer/allotments');
     expect(

@@ -1,31 +1,47 @@
-/** The Allotments screen: a read-only list (number, status, type, date, expiry); each row opens its application. */
+/** The Allotments screen: a read-only list (number, status, type, date, expiry) a page at a time, searched, filtered
+ * and sorted on the server; each row opens its application. */
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, type Allotment, type AllotmentStatus } from '@portal/contract';
+import {
+  ALLOTMENT_LIST,
+  ALLOTMENT_STATUSES,
+  ALLOTMENT_TYPES,
+  formatDate,
+  type AllotmentStatus,
+} from '@portal/contract';
+import { useAllotmentPage } from '../../../api/allotments';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
-import { useAllAllotments } from '../../../api/allotments';
-import { useApplicationNumbers } from '../api/allotments';
+import { useListParams } from '../../../lib/use-list-params';
+import { useApplicationNumbers, type AllotmentRow } from '../api/allotments';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
+const ALL = 'all';
 const STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = { active: 'green', expired: 'amber', cancelled: 'red' };
-const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
+const applicationPath = (allotment: AllotmentRow) => `/officer/applications/${allotment.application_id}`;
 
-export default function AllotmentsPage() {
+function AllotmentTable({
+  rows,
+  sort,
+  onSortChange,
+}: {
+  rows: AllotmentRow[];
+  sort: string;
+  onSortChange: (sort: string) => void;
+}) {
   const { t } = useTranslation('allotments');
   const navigate = useNavigate();
-  const allotments = useAllAllotments();
-  const numbers = useApplicationNumbers();
-
-  useFailureToast(allotments.isError, t('loadFailed'), 'allotments-load-failed');
-
-  const columns: Column<Allotment>[] = [
+  const numbers = useApplicationNumbers(rows);
+  const columns: Column<AllotmentRow>[] = [
     {
       key: 'number',
       header: t('columns.number'),
+      sortBy: 'allotment_number',
       cell: (allotment) => (
         <Link
           to={applicationPath(allotment)}
@@ -40,37 +56,101 @@ export default function AllotmentsPage() {
     {
       key: 'application',
       header: t('columns.application'),
-      cell: (allotment) => numbers.data?.get(allotment.application_id) ?? '—',
+      cell: (allotment) => numbers.get(allotment.application_id) ?? '—',
     },
     {
       key: 'status',
       header: t('columns.status'),
+      sortBy: 'status',
       cell: (allotment) => <StatusBadge status={allotment.status} tone={STATUS_TONES[allotment.status]} />,
     },
     { key: 'type', header: t('columns.type'), cell: (allotment) => t(`types.${allotment.allotment_type}`) },
-    { key: 'date', header: t('columns.date'), cell: (allotment) => formatDate(allotment.allotment_date) },
+    {
+      key: 'date',
+      header: t('columns.date'),
+      sortBy: 'allotment_date',
+      sortDescendingFirst: true,
+      cell: (allotment) => formatDate(allotment.allotment_date),
+    },
     { key: 'expiry', header: t('columns.expiry'), cell: (allotment) => formatDate(allotment.expiry_date) },
   ];
+  return (
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={(allotment) => allotment.id}
+      onRowClick={(allotment) => void navigate(applicationPath(allotment))}
+      sort={sort}
+      onSortChange={onSortChange}
+    />
+  );
+}
+
+export default function AllotmentsPage() {
+  const { t } = useTranslation('allotments');
+  const list = useListParams(ALLOTMENT_LIST);
+  const allotments = useAllotmentPage(list.query);
+
+  useFailureToast(allotments.isError, t('loadFailed'), 'allotments-load-failed');
+
+  const status = (ALLOTMENT_STATUSES as readonly string[]).includes(list.filters.status ?? '')
+    ? (list.filters.status as AllotmentStatus)
+    : ALL;
+  const type = (ALLOTMENT_TYPES as readonly string[]).includes(list.filters.allotment_type ?? '')
+    ? list.filters.allotment_type!
+    : ALL;
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <QueryState query={allotments} errorMessage={t('loadFailed')} empty={<EmptyState message={t('empty')} />}>
-        {(list) => (
-          <>
-            <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-              {t('count', { count: list.length })}
-            </p>
-            <DataTable
-              caption={t('caption')}
-              columns={columns}
-              rows={list}
-              rowKey={(allotment) => allotment.id}
-              onRowClick={(allotment) => void navigate(applicationPath(allotment))}
-            />
-          </>
+      <ListToolbar
+        searchId="allotment-search"
+        statusId="allotment-status-filter"
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        searchHint={t('filters.searchHint')}
+        statusLabel={t('filters.status')}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={status}
+        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        statusOptions={[
+          { value: ALL, label: t('filters.allStatuses') },
+          ...ALLOTMENT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+        ]}
+      >
+        <Field id="allotment-type-filter" label={t('filters.type')}>
+          <Select
+            value={type}
+            onChange={(event) =>
+              list.setFilter('allotment_type', event.target.value === ALL ? undefined : event.target.value)
+            }
+          >
+            <option value={ALL}>{t('filters.allTypes')}</option>
+            {ALLOTMENT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`types.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </ListToolbar>
+      <PagedList
+        query={allotments}
+        list={list}
+        errorMessage={t('loadFailed')}
+        emptyMessage={t('empty')}
+        clearFiltersLabel={t('filters.clear')}
+      >
+        {(items) => (
+          <AllotmentTable
+            rows={items}
+            sort={list.sort}
+            onSortChange={(value) => list.setSort(value as typeof list.sort)}
+          />
         )}
-      </QueryState>
+      </PagedList>
     </>
   );
 }
