@@ -37,26 +37,32 @@ export interface PagePlan {
 /** A sortable column, or an expression that is never null (keyset comparisons skip nulls). */
 export type SortExpression = AnyColumn | SQL;
 
-function encodeCursor(sortKey: string, id: string): string {
-  return Buffer.from(JSON.stringify([sortKey, id])).toString('base64url');
+const INVALID_CURSOR = 'The cursor is not valid: start again from the first page';
+
+/** The cursor names its order too: one made under another `sort` would compare the wrong column. */
+function encodeCursor(sort: string, sortKey: string, id: string): string {
+  return Buffer.from(JSON.stringify([sort, sortKey, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): [string, string] {
+function decodeCursor(cursor: string, sort: string): [string, string] {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1])
-    ) {
-      return [value[0], value[1]];
-    }
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the same answer as any other unreadable cursor
+    // answered below like any other unreadable cursor
   }
-  throw unprocessable('The cursor is not valid: start again from the first page');
+  if (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    typeof value[1] === 'string' &&
+    typeof value[2] === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value[2])
+  ) {
+    if (value[0] !== sort)
+      throw unprocessable('The cursor belongs to another sort order: start again from the first page');
+    return [value[1], value[2]];
+  }
+  throw unprocessable(INVALID_CURSOR);
 }
 
 /** Orders by the requested column, then the id, so pages never overlap or skip rows that share a sort value. */
@@ -70,7 +76,7 @@ export function planPage<Sort extends string>(
   const direction = descending ? sql`desc` : sql`asc`;
   let after: SQL | undefined;
   if (request.cursor) {
-    const [sortKey, lastId] = decodeCursor(request.cursor);
+    const [sortKey, lastId] = decodeCursor(request.cursor, request.sort);
     after = descending
       ? sql`(${expression}, ${id}) < (${sortKey}, ${lastId})`
       : sql`(${expression}, ${id}) > (${sortKey}, ${lastId})`;
@@ -84,10 +90,32 @@ export function planPage<Sort extends string>(
   };
 }
 
+function isDataException(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs a page's query. A hand-made cursor whose sort value the column cannot read answers 422, not 500. */
+export async function fetchRows<R>(plan: PagePlan, query: PromiseLike<R[]>): Promise<R[]> {
+  try {
+    return await query;
+  } catch (error) {
+    if (plan.after && isDataException(error)) throw unprocessable(INVALID_CURSOR);
+    throw error;
+  }
+}
+
 /** Cuts the extra row off and makes the cursor from the last row kept. */
 export function finishPage<R extends { sortKey: string }, T>(
   rows: R[],
-  request: { limit: number },
+  request: { limit: number; sort: string },
   idOf: (row: R) => string,
   toItem: (row: R) => T,
   count: { total: number; totalCapped: boolean },
@@ -98,7 +126,7 @@ export function finishPage<R extends { sortKey: string }, T>(
   return {
     items: kept.map(toItem),
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor(last.sortKey, idOf(last)) : null,
+    nextCursor: hasMore && last ? encodeCursor(request.sort, last.sortKey, idOf(last)) : null,
     ...count,
   };
 }
@@ -113,6 +141,12 @@ export async function countCapped(db: Database, query: PgSelect): Promise<{ tota
     : { total: n, totalCapped: false };
 }
 
+/** Counts every row of a query: for lists that stay short (one owner's, one application's). */
+export async function countAll(db: Database, query: PgSelect): Promise<{ total: number; totalCapped: boolean }> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(query.as('counted'));
+  return exactCount(Number(row?.n ?? 0));
+}
+
 export const emptyPage = <T>(): Page<T> => ({
   items: [],
   hasMore: false,
@@ -123,6 +157,31 @@ export const emptyPage = <T>(): Page<T> => ({
 
 /** An exact total known without counting (a summary table, or a short list counted in full). */
 export const exactCount = (total: number) => ({ total, totalCapped: false });
+
+/** Days of a `from`/`to` filter start at midnight India time, the corporation's day. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString();
+
+function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** `from`/`to` (both days included) on a timestamp column. */
+export function timestampRange(column: AnyColumn | SQL, from?: string, to?: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${column} >= ${dayStart(from)}`);
+  if (to) conditions.push(sql`${column} < ${dayStart(dayAfter(to))}`);
+  return conditions;
+}
+
+/** `from`/`to` (both days included) on a date column. */
+export function dateRange(column: AnyColumn | SQL, from?: string, to?: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${column} >= ${from}`);
+  if (to) conditions.push(sql`${column} <= ${to}`);
+  return conditions;
+}
 
 /** Escapes `%`, `_` and `\` so a search is a plain substring in ILIKE. */
 export function likePattern(search: string): string {

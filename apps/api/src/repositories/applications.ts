@@ -1,6 +1,6 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, eq, exists, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICATION_LIST,
   type Application,
@@ -12,9 +12,11 @@ import { applicants, applicationStatusCounts, applications, assets } from '../db
 import {
   countCapped,
   exactCount,
+  fetchRows,
   finishPage,
   likePattern,
   planPage,
+  timestampRange,
   type Page,
   type SortExpression,
 } from '../lib/list-page';
@@ -113,31 +115,22 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
   if (search.assignedTo) conditions.push(eq(applications.assignedTo, search.assignedTo));
   if (query.status?.length) conditions.push(inArray(applications.status, query.status));
   if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));
-  if (query.from) conditions.push(gte(applications.createdAt, new Date(`${query.from}T00:00:00+05:30`)));
-  if (query.to) conditions.push(lt(applications.createdAt, new Date(`${dayAfter(query.to)}T00:00:00+05:30`)));
+  conditions.push(...timestampRange(applications.createdAt, query.from, query.to));
   if (query.q) conditions.push(ilike(applications.searchText, likePattern(query.q)));
   if (query.zone || query.asset_type?.length) {
     const assetConditions: SQL[] = [];
     if (query.zone) assetConditions.push(eq(assets.zone, query.zone));
     if (query.asset_type?.length) assetConditions.push(inArray(assets.type, query.asset_type));
     conditions.push(
-      exists(sql`select 1 from ${assets} where ${assets.id} = ${applications.assetId} and ${and(...assetConditions)}`),
+      sql`exists (select 1 from ${assets} where ${assets.id} = ${applications.assetId} and ${and(...assetConditions)})`,
     );
   }
   if (query.category?.length) {
     conditions.push(
-      exists(
-        sql`select 1 from ${applicants} where ${applicants.id} = ${applications.applicantId} and ${inArray(applicants.category, query.category)}`,
-      ),
+      sql`exists (select 1 from ${applicants} where ${applicants.id} = ${applications.applicantId} and ${inArray(applicants.category, query.category)})`,
     );
   }
   return conditions;
-}
-
-function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
 }
 
 /** Only the status (or nothing) narrows the list: the summary table knows the total without counting. */
@@ -173,13 +166,16 @@ export async function searchApplications(db: Database, search: ApplicationSearch
   const conditions = applicationConditions(search);
   const plan = planPage(search.query, APPLICATION_SORT_COLUMNS, applications.id);
   const where = and(...conditions, plan.after);
-  const rows = await db
-    .select({ row: applications, sortKey: plan.sortKey })
-    .from(applications)
-    .where(where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.fetch)
-    .offset(plan.offset);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: applications, sortKey: plan.sortKey })
+      .from(applications)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
   const count = countsFromSummary(search)
     ? exactCount(await summaryTotal(db, search))
     : await countCapped(
@@ -197,6 +193,16 @@ export async function searchApplications(db: Database, search: ApplicationSearch
     (row) => row.row,
     count,
   );
+}
+
+/** Applications whose number (or organisation, or asset code) matches: for `q` on lists that hang off them. */
+export function applicationsMatching(pattern: string): SQL {
+  return sql`select ${applications.id} from ${applications} where ${applications.searchText} ilike ${pattern}`;
+}
+
+/** The applications of one user, for an entrepreneur's own lists. */
+export function applicationsOwnedBy(userId: string): SQL {
+  return sql`select ${applications.id} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${userId}`;
 }
 
 export async function findApplicationsByIds(db: Database, ids: readonly string[]): Promise<ApplicationRow[]> {
