@@ -27,6 +27,8 @@ export interface EndpointFigures {
   encoding: string;
   /** Non-2xx answers, socket errors and timeouts over all runs. */
   errors: number;
+  /** Runs in which not one request completed (a slow endpoint with 50 requests queued); left out of the spread. */
+  emptyRuns: number;
   /** Set when the endpoint was not put under load (a single request failed or took too long). */
   skipped?: string;
   single: { ms: number; status: number };
@@ -114,12 +116,14 @@ export async function measureEndpoint(
       bodyBytes: 0,
       wireBytes: 0,
       encoding: '-',
+      emptyRuns: 0,
       errors: 1,
       skipped: `single request failed: ${(error as Error).message}`,
       single: { ms: 0, status: 0 },
     };
   }
   const base = {
+    emptyRuns: 0,
     bodyBytes: plain.bytes,
     wireBytes: wire.bytes,
     encoding: wire.encoding,
@@ -148,14 +152,16 @@ export async function measureEndpoint(
       p99: empty,
       rps: empty,
       errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      emptyRuns: runs.length,
       skipped: `no answer completed within ${settings.seconds} s at ${settings.connections} connections`,
     };
   }
   return {
     ...base,
-    p50: spread(runs.map((run) => run.p50)),
-    p99: spread(runs.map((run) => run.p99)),
-    rps: spread(runs.map((run) => run.rps)),
+    p50: spread(answered.map((run) => run.p50)),
+    p99: spread(answered.map((run) => run.p99)),
+    rps: spread(answered.map((run) => run.rps)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    emptyRuns: runs.length - answered.length,
   };
 }

@@ -64,8 +64,11 @@ function configurationTable(configuration: Configuration, endpoints: ReportInput
     if (figures.skipped) {
       return [`${endpoint.name}`, `not loaded: ${figures.skipped}`, '', '', wire, String(figures.errors)];
     }
+    const name = figures.emptyRuns
+      ? `${endpoint.name} (${figures.emptyRuns} of the runs completed no request and are left out)`
+      : endpoint.name;
     return [
-      endpoint.name,
+      name,
       spreadText(figures.p50, ms),
       spreadText(figures.p99, ms),
       spreadText(figures.rps, (n) => number(n)),
