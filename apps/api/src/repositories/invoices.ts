@@ -1,9 +1,27 @@
 /** Invoices. Stored as pending or paid; an unpaid invoice past its due date reads as overdue. */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Invoice, InvoiceStatus, InvoiceType } from '@portal/contract';
+import { and, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  INVOICE_LIST,
+  type Invoice,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { isoDay } from '../lib/dates';
-import { applicants, applications, invoices } from '../db/schema';
+import {
+  countCapped,
+  dateRange,
+  exactCount,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
+import { invoiceTotals, invoices } from '../db/schema';
+import { applicationsMatching, applicationsOwnedBy } from './applications';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -47,24 +65,121 @@ export async function insertInvoice(db: Database, values: NewInvoice): Promise<I
   return row;
 }
 
-export interface InvoiceFilter {
-  applicationId?: string;
-  ownerUserId?: string;
-}
-
-export async function listInvoices(db: Database, filter: InvoiceFilter = {}): Promise<InvoiceRow[]> {
-  const conditions: SQL[] = [];
-  if (filter.applicationId) conditions.push(eq(invoices.applicationId, filter.applicationId));
-  if (filter.ownerUserId) {
-    conditions.push(
-      sql`${invoices.applicationId} in (select ${applications.id} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${filter.ownerUserId})`,
-    );
-  }
+/** The invoices of one application (a handful), in the order they were made. */
+export async function listInvoices(db: Database, filter: { applicationId: string }): Promise<InvoiceRow[]> {
   return db
     .select()
     .from(invoices)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(invoices.generatedAt), desc(invoices.invoiceNumber));
+    .where(eq(invoices.applicationId, filter.applicationId))
+    .orderBy(invoices.generatedAt, invoices.invoiceNumber);
+}
+
+export interface InvoiceSearch {
+  /** Only invoices of this user's applications (an entrepreneur's own list). */
+  ownerUserId?: string;
+  /** The day `overdue` is read against (YYYY-MM-DD). */
+  today: string;
+  query: InvoiceListQuery;
+}
+
+const INVOICE_SORT_COLUMNS = {
+  generated_at: invoices.generatedAt,
+  due_date: invoices.dueDate,
+  amount: invoices.amount,
+  invoice_number: invoices.invoiceNumber,
+  // The stored status (pending, paid): overdue is a reading of it, not something an index could order by.
+  status: invoices.status,
+} satisfies Record<(typeof INVOICE_LIST.sort)[number], SortExpression>;
+
+/** The shown statuses as conditions on a stored status and due date (of invoices, or of the invoice_totals rows). */
+function statusCondition(
+  statuses: readonly InvoiceStatus[],
+  today: string,
+  columns: { status: AnyColumn; dueDate: AnyColumn },
+): SQL | undefined {
+  const parts = statuses.map((status) =>
+    status === 'paid'
+      ? sql`${columns.status} = 'paid'`
+      : status === 'overdue'
+        ? sql`(${columns.status} = 'pending' and ${columns.dueDate} < ${today})`
+        : sql`(${columns.status} = 'pending' and ${columns.dueDate} >= ${today})`,
+  );
+  return or(...parts);
+}
+
+function invoiceConditions(search: InvoiceSearch): SQL[] {
+  const { query } = search;
+  const conditions: SQL[] = [];
+  if (query.application_id) conditions.push(eq(invoices.applicationId, query.application_id));
+  if (search.ownerUserId) {
+    conditions.push(sql`${invoices.applicationId} in (${applicationsOwnedBy(search.ownerUserId)})`);
+  }
+  if (query.status?.length) {
+    const condition = statusCondition(query.status, search.today, invoices);
+    if (condition) conditions.push(condition);
+  }
+  if (query.invoice_type?.length) conditions.push(inArray(invoices.invoiceType, query.invoice_type));
+  conditions.push(...dateRange(invoices.dueDate, query.from, query.to));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      or(ilike(invoices.invoiceNumber, pattern), sql`${invoices.applicationId} in (${applicationsMatching(pattern)})`)!,
+    );
+  }
+  return conditions;
+}
+
+/** Status and due date are all that narrow the list: invoice_totals (per status and due date) knows the total. */
+function countsFromSummary(search: InvoiceSearch): boolean {
+  const { query } = search;
+  return !search.ownerUserId && !query.application_id && !query.invoice_type?.length && !query.q;
+}
+
+async function summaryTotal(db: Database, search: InvoiceSearch): Promise<number> {
+  const { query } = search;
+  const conditions: SQL[] = [...dateRange(invoiceTotals.dueDate, query.from, query.to)];
+  if (query.status?.length) {
+    const condition = statusCondition(query.status, search.today, invoiceTotals);
+    if (condition) conditions.push(condition);
+  }
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${invoiceTotals.count}), 0)::int` })
+    .from(invoiceTotals)
+    .where(conditions.length ? and(...conditions) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/** One page of invoices in the requested order, with its total. */
+export async function searchInvoices(db: Database, search: InvoiceSearch): Promise<Page<InvoiceRow>> {
+  const conditions = invoiceConditions(search);
+  const plan = planPage(search.query, INVOICE_SORT_COLUMNS, invoices.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: invoices, sortKey: plan.sortKey })
+      .from(invoices)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = countsFromSummary(search)
+    ? exactCount(await summaryTotal(db, search))
+    : await countCapped(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(invoices)
+          .where(conditions.length ? and(...conditions) : undefined)
+          .$dynamic(),
+      );
+  return finishPage(
+    rows,
+    search.query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 export async function findInvoiceById(db: Database, id: string): Promise<InvoiceRow | undefined> {

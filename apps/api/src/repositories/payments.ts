@@ -1,8 +1,20 @@
 /** Payments against invoices. At most one successful payment per invoice (a partial unique index). */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Payment, PaymentMethod } from '@portal/contract';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { PAYMENT_LIST, type Payment, type PaymentListQuery, type PaymentMethod } from '@portal/contract';
 import type { Database } from '../db/client';
-import { applicants, applications, payments } from '../db/schema';
+import { paymentTotals, payments } from '../db/schema';
+import {
+  countCapped,
+  exactCount,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  timestampRange,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
+import { applicationsMatching, applicationsOwnedBy } from './applications';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -38,22 +50,84 @@ export async function insertPayment(db: Database, values: NewPayment): Promise<P
   return row!;
 }
 
-export interface PaymentFilter {
-  applicationId?: string;
+export interface PaymentSearch {
+  /** Only payments on this user's applications (an entrepreneur's own list). */
   ownerUserId?: string;
+  query: PaymentListQuery;
 }
 
-export async function listPayments(db: Database, filter: PaymentFilter = {}): Promise<PaymentRow[]> {
+const PAYMENT_SORT_COLUMNS = {
+  payment_date: payments.paymentDate,
+  amount: payments.amount,
+  receipt_number: payments.receiptNumber,
+} satisfies Record<(typeof PAYMENT_LIST.sort)[number], SortExpression>;
+
+function paymentConditions(search: PaymentSearch): SQL[] {
+  const { query } = search;
   const conditions: SQL[] = [];
-  if (filter.applicationId) conditions.push(eq(payments.applicationId, filter.applicationId));
-  if (filter.ownerUserId) {
+  if (query.application_id) conditions.push(eq(payments.applicationId, query.application_id));
+  if (search.ownerUserId) {
+    conditions.push(sql`${payments.applicationId} in (${applicationsOwnedBy(search.ownerUserId)})`);
+  }
+  if (query.status?.length) conditions.push(inArray(payments.status, query.status));
+  conditions.push(...timestampRange(payments.paymentDate, query.from, query.to));
+  if (query.q) {
+    const pattern = likePattern(query.q);
     conditions.push(
-      sql`${payments.applicationId} in (select ${applications.id} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${filter.ownerUserId})`,
+      or(
+        ilike(payments.receiptNumber, pattern),
+        ilike(payments.transactionReference, pattern),
+        sql`${payments.applicationId} in (${applicationsMatching(pattern)})`,
+      )!,
     );
   }
-  return db
-    .select()
-    .from(payments)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(payments.paymentDate), desc(payments.receiptNumber));
+  return conditions;
+}
+
+/** Only the status (or nothing) narrows the list: payment_totals knows the total. */
+function countsFromSummary(search: PaymentSearch): boolean {
+  const { query } = search;
+  return !search.ownerUserId && !query.application_id && !query.from && !query.to && !query.q;
+}
+
+async function summaryTotal(db: Database, search: PaymentSearch): Promise<number> {
+  const statuses = search.query.status;
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${paymentTotals.count}), 0)::int` })
+    .from(paymentTotals)
+    .where(statuses?.length ? inArray(paymentTotals.status, statuses) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/** One page of payments in the requested order, with its total. */
+export async function searchPayments(db: Database, search: PaymentSearch): Promise<Page<PaymentRow>> {
+  const conditions = paymentConditions(search);
+  const plan = planPage(search.query, PAYMENT_SORT_COLUMNS, payments.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: payments, sortKey: plan.sortKey })
+      .from(payments)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = countsFromSummary(search)
+    ? exactCount(await summaryTotal(db, search))
+    : await countCapped(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(payments)
+          .where(conditions.length ? and(...conditions) : undefined)
+          .$dynamic(),
+      );
+  return finishPage(
+    rows,
+    search.query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }

@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Application, Invoice, Payment } from '@portal/contract';
 import { applications, invoices, payments } from '../../db/schema';
+import { markInvoicePaidIfUnpaid, type InvoiceRow } from '../../repositories/invoices';
+import type { ApplicationRow } from '../../repositories/applications';
+import type { PaymentRow } from '../../repositories/payments';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import {
+  entrepreneurWithProfile,
+  expectLimitRefused,
+  getList,
+  insertTestInvoices,
+  insertTestPayment,
+  walkList,
+} from '../../test/list-fixtures';
+import { insertTestApplication } from '../../test/workflow-fixtures';
 
 const PROFILE = {
   organization_name: 'Godavari Polymers',
@@ -149,7 +161,7 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       expect(paid.status).toBe('paid');
       expect(paid.paid_at).toBeTruthy();
       const timeline = (
-        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })
+        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline?sort=-timestamp` })
       ).json();
       expect(timeline[0]).toMatchObject({
         action: 'Payment received',
@@ -227,7 +239,7 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
       expect(row!.status).toBe('payment_verified');
       expect(row!.currentStage).toBe('Payment verified');
       const timeline = (
-        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline` })
+        await ctx.request(token, { method: 'GET', url: `/api/applications/${application.id}/timeline?sort=-timestamp` })
       ).json();
       expect(timeline[0]).toMatchObject({
         action: 'Payment verified',
@@ -280,6 +292,129 @@ describe(`invoices and payments (${TEST_DB_KIND})`, () => {
           })
         ).statusCode,
       ).toBe(404);
+    });
+  });
+  describe('list protocol', () => {
+    let owner: Awaited<ReturnType<typeof entrepreneurWithProfile>>;
+    let rival: Awaited<ReturnType<typeof entrepreneurWithProfile>>;
+    let apps: ApplicationRow[];
+    let rivalInvoices: InvoiceRow[];
+    let ownInvoices: InvoiceRow[][];
+    let ownPayments: PaymentRow[];
+    let rivalPayment: PaymentRow;
+
+    const countRows = async (query: ReturnType<typeof sql>) =>
+      ((await ctx.db.execute(query)) as { rows: { n: number }[] }).rows[0]!.n;
+
+    beforeAll(async () => {
+      owner = await entrepreneurWithProfile(ctx, 'Krishna Castings');
+      rival = await entrepreneurWithProfile(ctx, 'Penna Pulp');
+      apps = [];
+      for (let index = 0; index < 3; index++) {
+        apps.push(await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email }));
+      }
+      const rivalApp = await insertTestApplication(ctx, 'submitted', { ownerEmail: rival.email });
+      // apps[0]: both overdue; apps[1]: fee paid, EMD pending; apps[2]: both paid.
+      ownInvoices = [
+        await insertTestInvoices(ctx, apps[0]!.id, '2020-01-01'),
+        await insertTestInvoices(ctx, apps[1]!.id),
+        await insertTestInvoices(ctx, apps[2]!.id),
+      ];
+      rivalInvoices = await insertTestInvoices(ctx, rivalApp.id);
+      const paid = [ownInvoices[1]![0]!, ownInvoices[2]![0]!, ownInvoices[2]![1]!];
+      ownPayments = [];
+      for (const invoice of paid) {
+        await markInvoicePaidIfUnpaid(ctx.db, invoice.id);
+        ownPayments.push(await insertTestPayment(ctx, invoice, owner.userId));
+      }
+      await markInvoicePaidIfUnpaid(ctx.db, rivalInvoices[0]!.id);
+      rivalPayment = await insertTestPayment(ctx, rivalInvoices[0]!, rival.userId);
+    });
+
+    it("pages an entrepreneur's invoices, never another's, with filters by shown status and q", async () => {
+      const first = await getList<Invoice>(ctx, owner.token, '/api/invoices?limit=4');
+      expect(first.items).toHaveLength(4);
+      expect(first.total).toBe(6);
+      const all = await walkList<Invoice>(ctx, owner.token, '/api/invoices?limit=4');
+      expect(all.map((invoice) => invoice.id).sort()).toEqual(
+        ownInvoices
+          .flat()
+          .map((invoice) => invoice.id)
+          .sort(),
+      );
+      expect(all.map((invoice) => invoice.id)).not.toContain(rivalInvoices[0]!.id);
+      const overdue = await getList<Invoice>(ctx, owner.token, '/api/invoices?status=overdue');
+      expect(overdue.items.map((invoice) => invoice.id).sort()).toEqual(
+        ownInvoices[0]!.map((invoice) => invoice.id).sort(),
+      );
+      expect(overdue.items.every((invoice) => invoice.status === 'overdue')).toBe(true);
+      const pending = await getList<Invoice>(ctx, owner.token, '/api/invoices?status=pending');
+      expect(pending.items.map((invoice) => invoice.id)).toEqual([ownInvoices[1]![1]!.id]);
+      const unpaid = await getList<Invoice>(ctx, owner.token, '/api/invoices?status=pending,overdue');
+      expect(unpaid.total).toBe(3);
+      const byNumber = await getList<Invoice>(
+        ctx,
+        owner.token,
+        `/api/invoices?q=${ownInvoices[2]![1]!.invoiceNumber.toLowerCase()}`,
+      );
+      expect(byNumber.items.map((invoice) => invoice.id)).toEqual([ownInvoices[2]![1]!.id]);
+      const byApplication = await getList<Invoice>(ctx, owner.token, `/api/invoices?q=${apps[1]!.applicationNumber}`);
+      expect(byApplication.items.map((invoice) => invoice.id).sort()).toEqual(
+        ownInvoices[1]!.map((invoice) => invoice.id).sort(),
+      );
+      const emd = await getList<Invoice>(ctx, owner.token, '/api/invoices?invoice_type=emd&sort=due_date');
+      expect(emd.items.map((invoice) => invoice.invoice_type)).toEqual(['emd', 'emd', 'emd']);
+      expect(emd.items[0]!.due_date).toBe('2020-01-01');
+      const rivalSees = await walkList<Invoice>(ctx, rival.token, '/api/invoices?limit=1');
+      expect(rivalSees.map((invoice) => invoice.id).sort()).toEqual(rivalInvoices.map((invoice) => invoice.id).sort());
+      await expectLimitRefused(ctx, owner.token, '/api/invoices');
+    });
+
+    it('gives staff totals from the summary that match a recount, overdue included', async () => {
+      const finance = await ctx.tokenFor('finance');
+      const today = new Date().toISOString().slice(0, 10);
+      const all = await getList<Invoice>(ctx, finance, '/api/invoices?limit=3');
+      expect(all.items).toHaveLength(3);
+      expect(all.total).toBe(await countRows(sql`select count(*)::int as n from invoices`));
+      expect(all.capped).toBe(false);
+      const overdue = await getList<Invoice>(ctx, finance, '/api/invoices?status=overdue&limit=200');
+      expect(overdue.total).toBe(
+        await countRows(sql`select count(*)::int as n from invoices where status = 'pending' and due_date < ${today}`),
+      );
+      expect(overdue.items.every((invoice) => invoice.status === 'overdue')).toBe(true);
+      const pending = await getList<Invoice>(ctx, finance, '/api/invoices?status=pending&limit=1');
+      expect(pending.total).toBe(
+        await countRows(sql`select count(*)::int as n from invoices where status = 'pending' and due_date >= ${today}`),
+      );
+      const dueIn2020 = await getList<Invoice>(ctx, finance, '/api/invoices?from=2020-01-01&to=2020-12-31');
+      expect(dueIn2020.total).toBe(
+        await countRows(
+          sql`select count(*)::int as n from invoices where due_date between '2020-01-01' and '2020-12-31'`,
+        ),
+      );
+    });
+
+    it("pages an entrepreneur's payments, never another's, with a status filter and q", async () => {
+      const first = await getList<Payment>(ctx, owner.token, '/api/payments?limit=2');
+      expect(first.items).toHaveLength(2);
+      expect(first.total).toBe(3);
+      const all = await walkList<Payment>(ctx, owner.token, '/api/payments?limit=2');
+      expect(all.map((payment) => payment.id).sort()).toEqual(ownPayments.map((payment) => payment.id).sort());
+      expect(all.map((payment) => payment.id)).not.toContain(rivalPayment.id);
+      expect((await getList(ctx, owner.token, '/api/payments?status=failed')).total).toBe(0);
+      expect((await getList(ctx, owner.token, '/api/payments?status=success')).total).toBe(3);
+      const byReceipt = await getList<Payment>(ctx, owner.token, `/api/payments?q=${ownPayments[1]!.receiptNumber}`);
+      expect(byReceipt.items.map((payment) => payment.id)).toEqual([ownPayments[1]!.id]);
+      const byApplication = await getList<Payment>(ctx, owner.token, `/api/payments?q=${apps[2]!.applicationNumber}`);
+      expect(byApplication.total).toBe(2);
+      const rivalSees = await getList<Payment>(ctx, rival.token, '/api/payments');
+      expect(rivalSees.items.map((payment) => payment.id)).toEqual([rivalPayment.id]);
+      const finance = await ctx.tokenFor('finance');
+      const staff = await getList<Payment>(ctx, finance, '/api/payments?limit=2&sort=-amount');
+      expect(staff.items).toHaveLength(2);
+      expect(staff.total).toBe(await countRows(sql`select count(*)::int as n from payments`));
+      expect(staff.items[0]!.amount).toBeGreaterThanOrEqual(staff.items[1]!.amount);
+      await expectLimitRefused(ctx, finance, '/api/payments');
     });
   });
 });

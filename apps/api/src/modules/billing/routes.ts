@@ -1,25 +1,38 @@
-/** Invoices and payments: GET /invoices, GET /payments (optionally ?application_id), POST /payments. */
+/** Invoices and payments: GET /invoices, GET /payments (pages of the list protocol), POST /payments. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createPaymentRequestSchema, invoiceSchema, listQuerySchema, paymentSchema } from '@portal/contract';
+import {
+  createPaymentRequestSchema,
+  invoiceListQuerySchema,
+  invoiceSchema,
+  paymentListQuerySchema,
+  paymentSchema,
+} from '@portal/contract';
+import { sendPage } from '../../lib/list-page';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { listVisibleInvoices, listVisiblePayments, payInvoice } from './service';
-
-const byApplication = listQuerySchema.pick({ application_id: true });
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: requireAuth, schema: { querystring: byApplication, response: { 200: z.array(invoiceSchema) } } },
-    async (request) => listVisibleInvoices(app.db, currentUser(request), request.query.application_id),
+    {
+      preHandler: requireAuth,
+      schema: { querystring: invoiceListQuerySchema, response: { 200: z.array(invoiceSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await listVisibleInvoices(app.db, currentUser(request), request.query), request.query),
   );
 };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: requireAuth, schema: { querystring: byApplication, response: { 200: z.array(paymentSchema) } } },
-    async (request) => listVisiblePayments(app.db, currentUser(request), request.query.application_id),
+    {
+      preHandler: requireAuth,
+      schema: { querystring: paymentListQuerySchema, response: { 200: z.array(paymentSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await listVisiblePayments(app.db, currentUser(request), request.query), request.query),
   );
 
   app.post(

@@ -8,48 +8,63 @@ import {
   roundRupees,
   type createPaymentRequestSchema,
   type Invoice,
+  type InvoiceListQuery,
   type Payment,
+  type PaymentListQuery,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { isoDay } from '../../lib/dates';
 import { loadOwnApplication, loadVisibleApplication } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication, updateApplicationIfStatus } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
 import {
   countUnpaidInvoices,
   findInvoiceById,
-  listInvoices,
   markInvoicePaidIfUnpaid,
+  searchInvoices,
   toInvoice,
 } from '../../repositories/invoices';
-import { insertPayment, listPayments, toPayment } from '../../repositories/payments';
+import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
 import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
-/** Whose records a list may hold: undefined for staff (everyone's), the user's id for an entrepreneur. */
-async function listScope(
+/** Whose records a list may hold: everyone's for staff with read:finance, the caller's own for an entrepreneur. A
+ * named application must be visible to the caller: another entrepreneur's answers 404. */
+async function listOwner(
   db: Database,
   user: CurrentUser,
   applicationId: string | undefined,
-): Promise<{ ownerUserId?: string; applicationId?: string }> {
+): Promise<string | undefined> {
   if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
-  // A named application must be visible to the caller: another entrepreneur's answers 404.
   if (applicationId) await loadVisibleApplication(db, user, applicationId);
-  return { applicationId, ownerUserId: user.role === 'entrepreneur' ? user.id : undefined };
+  return user.role === 'entrepreneur' ? user.id : undefined;
 }
 
-export async function listVisibleInvoices(db: Database, user: CurrentUser, applicationId?: string): Promise<Invoice[]> {
+export async function listVisibleInvoices(
+  db: Database,
+  user: CurrentUser,
+  query: InvoiceListQuery,
+): Promise<Page<Invoice>> {
   const today = isoDay(new Date());
-  return (await listInvoices(db, await listScope(db, user, applicationId))).map((row) => toInvoice(row, today));
+  const ownerUserId = await listOwner(db, user, query.application_id);
+  const page = await searchInvoices(db, { ownerUserId, today, query });
+  return { ...page, items: page.items.map((row) => toInvoice(row, today)) };
 }
 
-export async function listVisiblePayments(db: Database, user: CurrentUser, applicationId?: string): Promise<Payment[]> {
-  return (await listPayments(db, await listScope(db, user, applicationId))).map(toPayment);
+export async function listVisiblePayments(
+  db: Database,
+  user: CurrentUser,
+  query: PaymentListQuery,
+): Promise<Page<Payment>> {
+  const ownerUserId = await listOwner(db, user, query.application_id);
+  const page = await searchPayments(db, { ownerUserId, query });
+  return { ...page, items: page.items.map(toPayment) };
 }
 
 export async function payInvoice(db: Database, user: CurrentUser, body: CreatePaymentBody): Promise<Payment> {
