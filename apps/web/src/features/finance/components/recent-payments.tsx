@@ -1,10 +1,9 @@
-/** The ten most recent payments. */
+/** The ten most recent payments (one page of the payments list, newest first). */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRupees, type Payment } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { recentPayments } from '../lib/filter-invoices';
 import { PAYMENT_TONES } from './invoice-tones';
 
 export function RecentPayments({ payments }: { payments: Payment[] }) {
@@ -23,11 +22,6 @@ export function RecentPayments({ payments }: { payments: Payment[] }) {
     },
   ];
   return (
-    <DataTable
-      caption={t('payments.caption')}
-      columns={columns}
-      rows={recentPayments(payments)}
-      rowKey={(payment) => payment.id}
-    />
+    <DataTable caption={t('payments.caption')} columns={columns} rows={payments} rowKey={(payment) => payment.id} />
   );
 }

@@ -1,62 +1,72 @@
-/** The finance dashboard: invoice and payment totals, the searchable invoice table, and the ten latest payments. */
+/** The finance dashboard: invoice and payment totals from the stats call (each card opens the invoices it counts),
+ * the invoice table searched, filtered and paged by the server with its state in the URL, and the ten latest
+ * payments (one page). Nothing here reads a whole collection. */
 import { useTranslation } from 'react-i18next';
 import { Banknote, CircleCheck, Clock, FileText } from 'lucide-react';
-import { formatRupees, type Invoice, type OfficerStats } from '@portal/contract';
+import { formatRupees, INVOICE_LIST, type OfficerStats } from '@portal/contract';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { FilteredListResults } from '../../../components/filtered-list-results';
+import { PagedList } from '../../../components/paged-list';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatCard } from '../../../components/ui/stat-card';
-import { useAllInvoices } from '../../../api/invoices';
-import { useAllPayments } from '../../../api/payments';
-import { useFinanceStats } from '../api/finance';
+import { useInvoicePage } from '../../../api/invoices';
+import { useFinanceStats, useRecentPayments } from '../api/finance';
 import { InvoiceTable } from '../components/invoice-table';
 import { RecentPayments } from '../components/recent-payments';
-import { useListFilter } from '../../../lib/use-list-filter';
+import { StatLink } from '../components/stat-link';
+import { useListParams } from '../../../lib/use-list-params';
 import { INVOICE_STATUS_FILTER, type InvoiceStatusFilter } from '../lib/filter-invoices';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
-const invoiceNumber = (invoice: Invoice) => invoice.invoice_number;
+const ALL = 'all';
 
 function FinanceCards({ stats }: { stats: OfficerStats }) {
   const { t } = useTranslation('finance');
   return (
     <section aria-label={t('cards.label')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard
-        label={t('cards.total')}
-        value={stats.total_invoices}
-        note={formatRupees(stats.total_invoices_amount)}
-        icon={<FileText />}
-      />
-      <StatCard
-        label={t('cards.pending')}
-        value={stats.pending_invoices}
-        note={
-          <>
-            {formatRupees(stats.pending_invoices_amount)}
-            {stats.overdue_invoices > 0 && (
-              <span className="ml-2 font-medium text-red-800">
-                {t('cards.overdue', { count: stats.overdue_invoices })}
-              </span>
-            )}
-          </>
-        }
-        icon={<Clock />}
-      />
-      <StatCard
-        label={t('cards.paid')}
-        value={stats.paid_invoices}
-        note={formatRupees(stats.paid_invoices_amount)}
-        icon={<CircleCheck />}
-      />
+      <StatLink to="/finance">
+        <StatCard
+          label={t('cards.total')}
+          value={stats.total_invoices}
+          note={formatRupees(stats.total_invoices_amount)}
+          icon={<FileText />}
+        />
+      </StatLink>
+      <StatLink to="/finance?status=pending">
+        <StatCard
+          label={t('cards.pending')}
+          value={stats.pending_invoices}
+          note={formatRupees(stats.pending_invoices_amount)}
+          icon={<Clock />}
+        />
+      </StatLink>
+      <StatLink to="/finance?status=paid">
+        <StatCard
+          label={t('cards.paid')}
+          value={stats.paid_invoices}
+          note={formatRupees(stats.paid_invoices_amount)}
+          icon={<CircleCheck />}
+        />
+      </StatLink>
       <StatCard
         label={t('cards.payments')}
         value={stats.total_payments}
         note={formatRupees(stats.total_payments_amount)}
         icon={<Banknote />}
       />
+      {stats.overdue_invoices > 0 && (
+        <StatLink to="/finance?status=overdue">
+          <StatCard
+            label={t('cards.overdueTitle')}
+            value={stats.overdue_invoices}
+            note={
+              <span className="font-medium text-red-800">{t('cards.overdue', { count: stats.overdue_invoices })}</span>
+            }
+            icon={<Clock />}
+          />
+        </StatLink>
+      )}
     </section>
   );
 }
@@ -64,12 +74,16 @@ function FinanceCards({ stats }: { stats: OfficerStats }) {
 export default function FinanceDashboardPage() {
   const { t } = useTranslation('finance');
   const stats = useFinanceStats();
-  const invoices = useAllInvoices();
-  const payments = useAllPayments();
-  const filter = useListFilter<Invoice, InvoiceStatusFilter>(invoices.data, invoiceNumber);
+  const list = useListParams(INVOICE_LIST);
+  const invoices = useInvoicePage(list.query);
+  const payments = useRecentPayments();
 
   const failed = stats.isError || invoices.isError || payments.isError;
   useFailureToast(failed, t('loadFailed'), 'finance-load-failed');
+
+  const status = (INVOICE_STATUS_FILTER as readonly string[]).includes(list.filters.status ?? '')
+    ? (list.filters.status as InvoiceStatusFilter)
+    : ALL;
 
   return (
     <>
@@ -85,30 +99,27 @@ export default function FinanceDashboardPage() {
           searchLabel={t('invoices.search')}
           searchPlaceholder={t('invoices.searchPlaceholder')}
           statusLabel={t('invoices.statusFilter')}
-          search={filter.search}
-          onSearchChange={filter.setSearch}
-          status={filter.status}
-          onStatusChange={filter.setStatus}
+          search={list.searchText}
+          onSearchChange={list.setSearchText}
+          status={status}
+          onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
           statusOptions={INVOICE_STATUS_FILTER.map((value) => ({ value, label: t(`statuses.${value}`) }))}
         />
-        <QueryState query={invoices} errorMessage={t('loadFailed')} empty={<EmptyState message={t('invoices.none')} />}>
-          {() => (
-            <FilteredListResults
-              count={filter.visible.length}
-              countText={t('invoices.count', { count: filter.visible.length })}
-              emptyMessage={t('invoices.empty')}
-              onClearFilters={filter.filtered ? filter.clear : undefined}
-              clearFiltersLabel={t('invoices.clearFilters')}
-            >
-              <InvoiceTable invoices={filter.visible} />
-            </FilteredListResults>
-          )}
-        </QueryState>
+        <PagedList
+          query={invoices}
+          list={list}
+          errorMessage={t('loadFailed')}
+          emptyMessage={list.isFiltered ? t('invoices.empty') : t('invoices.none')}
+          clearFiltersLabel={t('invoices.clearFilters')}
+          pagerLabel={t('invoices.pages')}
+        >
+          {(items) => <InvoiceTable invoices={items} />}
+        </PagedList>
       </Card>
 
       <Card title={t('payments.title')}>
         <QueryState query={payments} errorMessage={t('loadFailed')}>
-          {(data) => <RecentPayments payments={data} />}
+          {(page) => <RecentPayments payments={page.items} />}
         </QueryState>
       </Card>
     </>
