@@ -1,9 +1,12 @@
 // Vitest setup for the web project: DOM matchers, the i18n catalogues, a clean DOM and clean storage between tests.
 import '@testing-library/jest-dom/vitest';
 import '../lib/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// A lazily loaded route's first render waits for its chunk; on a busy machine that can pass the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   // Sonner keeps its toasts in module state and replays them to the next Toaster.

@@ -3,15 +3,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { SERVICE_REQUEST_TYPES, type ServiceRequestType } from '@portal/contract';
+import { formatNumber, SERVICE_REQUEST_TYPES, type ServiceRequestType } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
+import { SearchSelect } from '../../../components/search-select';
 import { ApiError } from '../../../lib/api-client';
-import { useApplications } from '../../../api/applications';
-import { useCreateServiceRequest, useOwnAllotments } from '../api/service-requests';
+import { useAllotmentPage } from '../../../api/allotments';
+import { useApplicationPage } from '../../../api/applications';
+import { useCreateServiceRequest } from '../api/service-requests';
+
+const PICKER_LIMIT = 20;
 
 interface Draft {
   request_type: ServiceRequestType;
@@ -31,8 +35,21 @@ const EMPTY: Draft = {
 
 export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('service-requests');
-  const applications = useApplications({ enabled: open });
-  const allotments = useOwnAllotments(open);
+  const [applicationSearch, setApplicationSearch] = useState('');
+  const [allotmentSearch, setAllotmentSearch] = useState('');
+  const applications = useApplicationPage(
+    { limit: PICKER_LIMIT, sort: '-created_at', q: applicationSearch },
+    { enabled: open },
+  );
+  // A failed look-up leaves a choice empty rather than blocking the request.
+  const allotments = useAllotmentPage(
+    { limit: PICKER_LIMIT, sort: '-created_at', q: allotmentSearch },
+    { enabled: open },
+  );
+  const more = (page: { items: unknown[]; total: number } | undefined) =>
+    page && page.total > page.items.length
+      ? t('list:pickerMore', { shown: page.items.length, total: formatNumber(page.total) })
+      : undefined;
   const create = useCreateServiceRequest();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -110,26 +127,38 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
             ))}
           </Select>
         </Field>
-        <Field id="sr-application" label={t('dialog.application')} optional>
-          <Select value={draft.application_id} onChange={(event) => set('application_id', event.target.value)}>
-            <option value="">{t('dialog.none')}</option>
-            {(applications.data ?? []).map((application) => (
-              <option key={application.id} value={application.id}>
-                {application.application_number}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="sr-allotment" label={t('dialog.allotment')} optional>
-          <Select value={draft.allotment_id} onChange={(event) => set('allotment_id', event.target.value)}>
-            <option value="">{t('dialog.none')}</option>
-            {(allotments.data ?? []).map((allotment) => (
-              <option key={allotment.id} value={allotment.id}>
-                {allotment.allotment_number}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SearchSelect
+          id="sr-application"
+          label={t('dialog.application')}
+          searchLabel={t('dialog.findApplication')}
+          noneLabel={t('dialog.none')}
+          optional
+          value={draft.application_id}
+          onChange={(value) => set('application_id', value)}
+          search={applicationSearch}
+          onSearch={setApplicationSearch}
+          hint={more(applications.data)}
+          options={(applications.data?.items ?? []).map((application) => ({
+            value: application.id,
+            label: application.application_number,
+          }))}
+        />
+        <SearchSelect
+          id="sr-allotment"
+          label={t('dialog.allotment')}
+          searchLabel={t('dialog.findAllotment')}
+          noneLabel={t('dialog.none')}
+          optional
+          value={draft.allotment_id}
+          onChange={(value) => set('allotment_id', value)}
+          search={allotmentSearch}
+          onSearch={setAllotmentSearch}
+          hint={more(allotments.data)}
+          options={(allotments.data?.items ?? []).map((allotment) => ({
+            value: allotment.id,
+            label: allotment.allotment_number,
+          }))}
+        />
         <Field id="sr-description" label={t('dialog.descriptionField')} error={errorFor('sr-description')}>
           <Textarea rows={4} value={draft.description} onChange={(event) => set('description', event.target.value)} />
         </Field>

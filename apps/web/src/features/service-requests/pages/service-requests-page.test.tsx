@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
+import {
+  jsonResponse,
+  pageResponse,
+  queryOf,
+  renderApp,
+  signedInAs,
+  stubFetch,
+  type FetchHandler,
+} from '../../../test/render-app';
 
 const REQUEST: ServiceRequest = {
   id: 'a1000000-0000-4000-8000-000000000001',
@@ -28,7 +36,9 @@ async function open(handler: FetchHandler) {
 
 describe('service requests', () => {
   it('lists number, status, type, fee, submitted date and description', async () => {
-    await open((url) => (url === '/api/service-requests' ? jsonResponse(200, [REQUEST]) : jsonResponse(200, [])));
+    const fetchMock = await open((url) =>
+      url.startsWith('/api/service-requests?') ? pageResponse([REQUEST]) : pageResponse([]),
+    );
     const table = await screen.findByRole('table', { name: 'Your service requests' });
     const row = within(table).getAllByRole('row')[1]!;
     for (const text of [
@@ -41,15 +51,17 @@ describe('service requests', () => {
     ]) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
+    expect(queryOf(String(fetchMock.mock.calls.at(-1)![0]))).toEqual({ limit: '50', sort: '-submitted_at' });
+    expect(screen.getByRole('columnheader', { name: /Submitted on/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('opens New Request with type change_name and fee 0, requires a description, and sends empty links as null', async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST')
         return jsonResponse(201, { ...REQUEST, id: 'a1000000-0000-4000-8000-000000000002' });
-      if (url === '/api/applications')
-        return jsonResponse(200, [{ id: APP_ID, application_number: 'APP-2026-000001' }]);
-      return jsonResponse(200, []);
+      if (url.startsWith('/api/applications?'))
+        return pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }]);
+      return pageResponse([]);
     });
     const user = userEvent.setup();
     expect(await screen.findByText('No service requests yet')).toBeInTheDocument();
@@ -80,9 +92,9 @@ describe('service requests', () => {
   it('links an own application and sends the chosen type and fee', async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
-      if (url === '/api/applications')
-        return jsonResponse(200, [{ id: APP_ID, application_number: 'APP-2026-000001' }]);
-      return jsonResponse(200, []);
+      if (url.startsWith('/api/applications?'))
+        return pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }]);
+      return pageResponse([]);
     });
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
@@ -102,8 +114,29 @@ describe('service requests', () => {
     });
   });
 
+  it('finds an application to link by asking the server, once per pause in typing', async () => {
+    const fetchMock = await open((url) => {
+      if (!url.startsWith('/api/applications?')) return pageResponse([]);
+      const q = queryOf(url).q;
+      return q
+        ? pageResponse([{ id: APP_ID, application_number: 'APP-2026-000777' }])
+        : pageResponse([{ id: 'other', application_number: 'APP-2026-000001' }], { total: 312 });
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    expect(await within(dialog).findByText('The first 1 of 312: search to find others')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('searchbox', { name: /Find an application/ }), '777');
+    const select = within(dialog).getByRole('combobox', { name: /^Application/ });
+    await within(select).findByRole('option', { name: 'APP-2026-000777' });
+    const searches = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/applications?') && queryOf(url).q);
+    expect(searches.map((url) => queryOf(url))).toEqual([{ limit: '20', sort: '-created_at', q: '777' }]);
+  });
+
   it("toasts 'Failed to submit request' when the server refuses without a detail", async () => {
-    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : jsonResponse(200, [])));
+    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : pageResponse([])));
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
@@ -114,7 +147,7 @@ describe('service requests', () => {
 
   it("leads with the spec's 'Failed to submit request' and adds the server's reason under it, keeping the draft", async () => {
     await open((url, init) =>
-      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : jsonResponse(200, []),
+      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : pageResponse([]),
     );
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);

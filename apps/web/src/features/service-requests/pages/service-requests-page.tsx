@@ -1,22 +1,36 @@
-/** Service requests: the caller's list (number, status, type, fee, submitted date, description) and New Request. */
+/** Service requests: the caller's list (number, status, type, fee, submitted date, description) a page at a time,
+ * searched, filtered and sorted on the server, and New Request. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { formatDate, formatRupees } from '@portal/contract';
+import {
+  formatDate,
+  formatRupees,
+  SERVICE_REQUEST_LIST,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TYPES,
+  type ServiceRequestStatus,
+} from '@portal/contract';
+import { useServiceRequestPage } from '../../../api/service-requests';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useServiceRequests } from '../api/service-requests';
+import { useListParams } from '../../../lib/use-list-params';
 import { NewRequestDialog } from '../components/new-request-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
+const ALL = 'all';
+
 export default function ServiceRequestsPage() {
   const { t } = useTranslation('service-requests');
-  const requests = useServiceRequests();
+  const list = useListParams(SERVICE_REQUEST_LIST);
+  const requests = useServiceRequestPage(list.query);
   const [open, setOpen] = useState(false);
 
   useFailureToast(requests.isError, t('loadFailed'), 'service-requests-load-failed');
@@ -26,33 +40,74 @@ export default function ServiceRequestsPage() {
       {t('newRequest')}
     </Button>
   );
+  const status = (SERVICE_REQUEST_STATUSES as readonly string[]).includes(list.filters.status ?? '')
+    ? (list.filters.status as ServiceRequestStatus)
+    : ALL;
+  const type = (SERVICE_REQUEST_TYPES as readonly string[]).includes(list.filters.request_type ?? '')
+    ? list.filters.request_type!
+    : ALL;
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={newRequest} />
-      <QueryState
-        query={requests}
-        errorMessage={t('loadFailed')}
-        empty={
-          <Card>
-            <EmptyState message={t('empty')} action={newRequest} />
-          </Card>
-        }
+      <ListToolbar
+        searchId="service-request-search"
+        statusId="service-request-status-filter"
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        statusLabel={t('filters.status')}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={status}
+        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        statusOptions={[
+          { value: ALL, label: t('filters.allStatuses') },
+          ...SERVICE_REQUEST_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+        ]}
       >
-        {(list) => (
+        <Field id="service-request-type-filter" label={t('filters.type')}>
+          <Select
+            value={type}
+            onChange={(event) =>
+              list.setFilter('request_type', event.target.value === ALL ? undefined : event.target.value)
+            }
+          >
+            <option value={ALL}>{t('filters.allTypes')}</option>
+            {SERVICE_REQUEST_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`types.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </ListToolbar>
+      <PagedList
+        query={requests}
+        list={list}
+        errorMessage={t('loadFailed')}
+        emptyMessage={t('empty')}
+        emptyAction={newRequest}
+        clearFiltersLabel={t('filters.clear')}
+        emptyFrame={(empty) => <Card>{empty}</Card>}
+      >
+        {(items) => (
           <DataTable
             caption={t('caption')}
-            rows={list}
+            rows={items}
             rowKey={(request) => request.id}
+            sort={list.sort}
+            onSortChange={(value) => list.setSort(value as typeof list.sort)}
             columns={[
               {
                 key: 'number',
                 header: t('columns.number'),
+                sortBy: 'request_number',
                 cell: (request) => <span className="font-medium">{request.request_number}</span>,
               },
               {
                 key: 'status',
                 header: t('columns.status'),
+                sortBy: 'status',
                 cell: (request) => <StatusBadge status={request.status} />,
               },
               { key: 'type', header: t('columns.type'), cell: (request) => t(`types.${request.request_type}`) },
@@ -62,7 +117,13 @@ export default function ServiceRequestsPage() {
                 numeric: true,
                 cell: (request) => formatRupees(request.fee_amount),
               },
-              { key: 'submitted', header: t('columns.submitted'), cell: (request) => formatDate(request.submitted_at) },
+              {
+                key: 'submitted',
+                header: t('columns.submitted'),
+                sortBy: 'submitted_at',
+                sortDescendingFirst: true,
+                cell: (request) => formatDate(request.submitted_at),
+              },
               {
                 key: 'description',
                 header: t('columns.description'),
@@ -72,7 +133,7 @@ export default function ServiceRequestsPage() {
             ]}
           />
         )}
-      </QueryState>
+      </PagedList>
       <NewRequestDialog open={open} onOpenChange={setOpen} />
     </>
   );
