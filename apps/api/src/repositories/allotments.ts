@@ -1,9 +1,20 @@
 /** Allotments of an asset to an application. At most one active allotment per asset and per application
  * (partial unique indexes), so an insert that would break either answers undefined instead of a row. */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Allotment, AllotmentType } from '@portal/contract';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ALLOTMENT_LIST, type Allotment, type AllotmentListQuery, type AllotmentType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applicants, applications } from '../db/schema';
+import {
+  countCapped,
+  dateRange,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
+import { applicationsMatching, applicationsOwnedBy } from './applications';
 
 export type AllotmentRow = typeof allotments.$inferSelect;
 
@@ -56,30 +67,70 @@ export async function findAllotmentWithOwner(
   return row;
 }
 
-export interface AllotmentFilter {
-  applicationId?: string;
+export interface AllotmentSearch {
+  /** Only allotments on this user's applications (an entrepreneur's own list). */
   ownerUserId?: string;
-  limit?: number;
-  offset?: number;
+  query: AllotmentListQuery;
 }
 
-export async function listAllotments(db: Database, filter: AllotmentFilter = {}): Promise<AllotmentRow[]> {
+const ALLOTMENT_SORT_COLUMNS = {
+  created_at: allotments.createdAt,
+  allotment_date: allotments.allotmentDate,
+  allotment_number: allotments.allotmentNumber,
+  status: allotments.status,
+} satisfies Record<(typeof ALLOTMENT_LIST.sort)[number], SortExpression>;
+
+function allotmentConditions(search: AllotmentSearch): SQL[] {
+  const { query } = search;
   const conditions: SQL[] = [];
-  if (filter.applicationId) conditions.push(eq(allotments.applicationId, filter.applicationId));
-  if (filter.ownerUserId) {
+  if (query.application_id) conditions.push(eq(allotments.applicationId, query.application_id));
+  if (search.ownerUserId) {
+    conditions.push(sql`${allotments.applicationId} in (${applicationsOwnedBy(search.ownerUserId)})`);
+  }
+  if (query.status?.length) conditions.push(inArray(allotments.status, query.status));
+  if (query.allotment_type?.length) conditions.push(inArray(allotments.allotmentType, query.allotment_type));
+  conditions.push(...dateRange(allotments.allotmentDate, query.from, query.to));
+  if (query.q) {
+    const pattern = likePattern(query.q);
     conditions.push(
-      sql`${allotments.applicationId} in (select ${applications.id} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${filter.ownerUserId})`,
+      or(
+        ilike(allotments.allotmentNumber, pattern),
+        sql`${allotments.applicationId} in (${applicationsMatching(pattern)})`,
+      )!,
     );
   }
-  let query = db
-    .select()
-    .from(allotments)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(allotments.createdAt), desc(allotments.allotmentNumber))
-    .$dynamic();
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
-  if (filter.offset !== undefined) query = query.offset(filter.offset);
-  return query;
+  return conditions;
+}
+
+/** One page of allotments in the requested order, with its total. */
+export async function searchAllotments(db: Database, search: AllotmentSearch): Promise<Page<AllotmentRow>> {
+  const conditions = allotmentConditions(search);
+  const plan = planPage(search.query, ALLOTMENT_SORT_COLUMNS, allotments.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: allotments, sortKey: plan.sortKey })
+      .from(allotments)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countCapped(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(allotments)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    search.query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 /** Makes an active allotment final (on lease deed approval). */

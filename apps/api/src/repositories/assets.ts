@@ -1,8 +1,18 @@
 /** Assets (land, plots, sheds, buildings). */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Asset, AssetStatus } from '@portal/contract';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { ASSET_LIST, type Asset, type AssetListQuery, type AssetStatus } from '@portal/contract';
 import type { Database } from '../db/client';
-import { assets } from '../db/schema';
+import { assetStatusCounts, assets } from '../db/schema';
+import {
+  countCapped,
+  exactCount,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt'>;
@@ -26,10 +36,75 @@ export function toAsset(row: AssetRow): Asset {
   };
 }
 
-export async function listAssets(db: Database, status?: AssetStatus): Promise<AssetRow[]> {
-  const query = db.select().from(assets);
-  const filtered = status ? query.where(eq(assets.status, status)) : query;
-  return filtered.orderBy(desc(assets.createdAt), assets.assetCode);
+export interface AssetSearch {
+  query: AssetListQuery;
+}
+
+const ASSET_SORT_COLUMNS = {
+  asset_code: assets.assetCode,
+  created_at: assets.createdAt,
+  zone: assets.zone,
+  type: assets.type,
+  total_area: assets.totalArea,
+  available_area: assets.availableArea,
+  valuation: assets.valuation,
+  status: assets.status,
+} satisfies Record<(typeof ASSET_LIST.sort)[number], SortExpression>;
+
+function assetConditions({ query }: AssetSearch): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status?.length) conditions.push(inArray(assets.status, query.status));
+  if (query.zone) conditions.push(eq(assets.zone, query.zone));
+  if (query.type?.length) conditions.push(inArray(assets.type, query.type));
+  if (query.category) conditions.push(eq(assets.categoryId, query.category));
+  if (query.q) conditions.push(ilike(assets.searchText, likePattern(query.q)));
+  return conditions;
+}
+
+/** Only the status (or nothing) narrows the list: asset_status_counts knows the total. */
+function countsFromSummary({ query }: AssetSearch): boolean {
+  return !query.zone && !query.type?.length && !query.category && !query.q;
+}
+
+async function summaryTotal(db: Database, { query }: AssetSearch): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${assetStatusCounts.count}), 0)::int` })
+    .from(assetStatusCounts)
+    .where(query.status?.length ? inArray(assetStatusCounts.status, query.status) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/** One page of assets in the requested order, with its total. */
+export async function searchAssets(db: Database, search: AssetSearch): Promise<Page<AssetRow>> {
+  const conditions = assetConditions(search);
+  const plan = planPage(search.query, ASSET_SORT_COLUMNS, assets.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: assets, sortKey: plan.sortKey })
+      .from(assets)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = countsFromSummary(search)
+    ? exactCount(await summaryTotal(db, search))
+    : await countCapped(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(assets)
+          .where(conditions.length ? and(...conditions) : undefined)
+          .$dynamic(),
+      );
+  return finishPage(
+    rows,
+    search.query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 export async function findAssetById(db: Database, id: string): Promise<AssetRow | undefined> {

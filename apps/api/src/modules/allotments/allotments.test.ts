@@ -10,10 +10,15 @@ import {
   todayIso,
   type Role,
 } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { allotments } from '../../db/schema';
+import { insertAllotment, type AllotmentRow } from '../../repositories/allotments';
 import { insertApplicant } from '../../repositories/applicants';
-import { findApplicationById } from '../../repositories/applications';
+import { findApplicationById, type ApplicationRow } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
+import { nextNumber } from '../../repositories/counters';
 import { listEventsForApplication } from '../../repositories/timeline';
+import { findUserByEmail } from '../../repositories/users';
 import {
   createTestContext,
   multipart,
@@ -22,6 +27,7 @@ import {
   TEST_DB_KIND,
   type TestContext,
 } from '../../test/harness';
+import { entrepreneurWithProfile, expectLimitRefused, getList, walkList } from '../../test/list-fixtures';
 import { insertTestApplication, insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
 
 const CREATORS = ROLES.filter((role) => can(role, 'create:allotment'));
@@ -464,6 +470,67 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       );
       expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
       expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(9);
+    });
+  });
+  describe('list protocol', () => {
+    let owner: Awaited<ReturnType<typeof entrepreneurWithProfile>>;
+    let rival: Awaited<ReturnType<typeof entrepreneurWithProfile>>;
+    const ownApps: ApplicationRow[] = [];
+    const own: AllotmentRow[] = [];
+    let rivalApp: ApplicationRow;
+    let rivalAllotment: AllotmentRow;
+
+    async function allotDirectly(app: ApplicationRow, allotmentDate: string): Promise<AllotmentRow> {
+      const hoUser = await findUserByEmail(ctx.db, 'ho@example.com');
+      return (await insertAllotment(ctx.db, {
+        allotmentNumber: await nextNumber(ctx.db, 'allotment'),
+        applicationId: app.id,
+        assetId: app.assetId,
+        allotmentType: 'provisional',
+        allotmentDate,
+        expiryDate: null,
+        createdBy: hoUser!.id,
+      }))!;
+    }
+
+    beforeAll(async () => {
+      owner = await entrepreneurWithProfile(ctx, 'Manjira Agro');
+      rival = await entrepreneurWithProfile(ctx, 'Musi Metals');
+      for (const day of ['2025-01-10', '2025-02-10', '2025-03-10']) {
+        const app = await insertTestApplication(ctx, 'provisional_allotment', { ownerEmail: owner.email });
+        ownApps.push(app);
+        own.push(await allotDirectly(app, day));
+      }
+      rivalApp = await insertTestApplication(ctx, 'provisional_allotment', { ownerEmail: rival.email });
+      rivalAllotment = await allotDirectly(rivalApp, '2025-02-10');
+    });
+
+    it("pages an entrepreneur's allotments, never another's, with filters and q", async () => {
+      const first = await getList(ctx, owner.token, '/api/allotments?limit=2');
+      expect(first.items).toHaveLength(2);
+      expect(first.total).toBe(3);
+      const walked = await walkList(ctx, owner.token, '/api/allotments?limit=2');
+      expect(walked.map((allotment) => allotment.id)).toEqual([...own].reverse().map((allotment) => allotment.id));
+      expect(walked.map((allotment) => allotment.id)).not.toContain(rivalAllotment.id);
+      const byDate = await getList(ctx, owner.token, '/api/allotments?from=2025-02-01&to=2025-03-10');
+      expect(byDate.total).toBe(2);
+      expect((await getList(ctx, owner.token, '/api/allotments?status=active&allotment_type=final')).total).toBe(0);
+      const byNumber = await getList(ctx, owner.token, `/api/allotments?q=${own[1]!.allotmentNumber.toLowerCase()}`);
+      expect(byNumber.items.map((allotment) => allotment.id)).toEqual([own[1]!.id]);
+      const byApplication = await getList(ctx, owner.token, `/api/allotments?q=${ownApps[2]!.applicationNumber}`);
+      expect(byApplication.items.map((allotment) => allotment.id)).toEqual([own[2]!.id]);
+      const filtered = await getList(ctx, owner.token, `/api/allotments?application_id=${ownApps[0]!.id}`);
+      expect(filtered.items.map((allotment) => allotment.id)).toEqual([own[0]!.id]);
+      const refused = await ctx.request(owner.token, {
+        method: 'GET',
+        url: `/api/allotments?application_id=${rivalApp.id}`,
+      });
+      expect(refused.statusCode).toBe(404);
+      const staff = await getList(ctx, tokens.ho, '/api/allotments?limit=1&sort=allotment_date');
+      expect(staff.items).toHaveLength(1);
+      const [recount] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(allotments);
+      expect(staff.total).toBe(recount!.n);
+      await expectLimitRefused(ctx, owner.token, '/api/allotments');
     });
   });
 });

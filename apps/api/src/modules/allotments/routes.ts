@@ -2,15 +2,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  allotmentListQuerySchema,
   allotmentSchema,
   createAllotmentRequestSchema,
   LEASE_DEED_EXTENSIONS,
   leaseDeedSchema,
-  listQuerySchema,
   possessionSchema,
   recordPossessionRequestSchema,
   verifyLeaseDeedRequestSchema,
 } from '@portal/contract';
+import { sendPage } from '../../lib/list-page';
 import { assertAcceptedFile, receiveUpload } from '../../lib/uploads';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import {
@@ -36,8 +37,12 @@ function attachmentHeader(fileName: string): string {
 export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: requireAuth, schema: { querystring: listQuerySchema, response: { 200: z.array(allotmentSchema) } } },
-    async (request) => listVisibleAllotments(app.db, currentUser(request), request.query),
+    {
+      preHandler: requireAuth,
+      schema: { querystring: allotmentListQuerySchema, response: { 200: z.array(allotmentSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await listVisibleAllotments(app.db, currentUser(request), request.query), request.query),
   );
 
   app.post(

@@ -9,23 +9,24 @@ import {
   possessionCertificateNumber,
   type Allotment,
   type CreateAllotmentRequest,
+  type AllotmentListQuery,
   type LeaseDeed,
-  type ListQuery,
   type Possession,
   type RecordPossessionRequest,
   type VerifyLeaseDeedRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { APPLICATION_NOT_FOUND } from '../../lib/access';
+import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
 import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import {
   findAllotmentWithOwner,
   insertAllotment,
-  listAllotments,
   makeAllotmentFinal,
+  searchAllotments,
   toAllotment,
   type AllotmentRow,
 } from '../../repositories/allotments';
@@ -59,16 +60,17 @@ async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string)
   return found.allotment;
 }
 
-export async function listVisibleAllotments(db: Database, user: CurrentUser, query: ListQuery): Promise<Allotment[]> {
+export async function listVisibleAllotments(
+  db: Database,
+  user: CurrentUser,
+  query: AllotmentListQuery,
+): Promise<Page<Allotment>> {
   const own = user.role === 'entrepreneur';
   if (!own && !can(user.role, 'read:allotments:any')) throw forbidden();
-  const rows = await listAllotments(db, {
-    applicationId: query.application_id,
-    ownerUserId: own ? user.id : undefined,
-    limit: query.limit,
-    offset: query.offset,
-  });
-  return rows.map(toAllotment);
+  // A named application must be visible to the caller: another entrepreneur's answers 404.
+  if (query.application_id) await loadVisibleApplication(db, user, query.application_id);
+  const page = await searchAllotments(db, { ownerUserId: own ? user.id : undefined, query });
+  return { ...page, items: page.items.map(toAllotment) };
 }
 
 export async function getAllotment(db: Database, user: CurrentUser, id: string): Promise<Allotment> {

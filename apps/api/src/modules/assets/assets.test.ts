@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES, type Asset, type Role } from '@portal/contract';
 import { assets } from '../../db/schema';
+import { insertAssets } from '../../repositories/assets';
 import { createTestContext, multipart, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import { expectLimitRefused, getList, walkList } from '../../test/list-fixtures';
 
 const HEADER =
   'asset_code,category_id,type,zone,location,survey_number,plot_number,total_area,available_area,unit,valuation,status';
@@ -293,6 +295,70 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       expect(hugeBody.statusCode).toBe(413);
       const json = await ctx.request(token, { method: 'POST', url: '/api/assets/import', payload: { rows: [] } });
       expect(json.statusCode).toBe(415);
+    });
+  });
+  describe('list protocol', () => {
+    const codes = ['LST-001', 'LST-002', 'LST-003', 'LST-004', 'LST-005', 'LST-006', 'LST-007'];
+
+    beforeAll(async () => {
+      await insertAssets(
+        ctx.db,
+        codes.map((code, index) => ({
+          assetCode: code,
+          categoryId: index < 2 ? 'food-processing' : 'msme',
+          type: index % 2 === 0 ? ('plot' as const) : ('shed' as const),
+          zone: 'Listing Zone',
+          location: 'Pager Park',
+          surveyNumber: `9/${index}`,
+          plotNumber: null,
+          totalArea: 100 + index,
+          availableArea: 100 + index,
+          unit: 'sqm' as const,
+          valuation: 1_000_000 + index,
+          status: index < 4 ? ('available' as const) : ('allotted' as const),
+        })),
+      );
+    });
+
+    it('pages the assets by code, with filters, q and totals that match a recount', async () => {
+      const ho = await ctx.tokenFor('ho');
+      const first = await getList<Asset>(ctx, ho, '/api/assets?zone=Listing%20Zone&limit=3');
+      expect(first.items.map((asset) => asset.asset_code)).toEqual(['LST-001', 'LST-002', 'LST-003']);
+      expect(first.total).toBe(7);
+      const walked = await walkList<Asset>(ctx, ho, '/api/assets?zone=Listing%20Zone&limit=3&sort=-valuation');
+      expect(walked.map((asset) => asset.asset_code)).toEqual([...codes].reverse());
+      expect((await getList(ctx, ho, '/api/assets?zone=Listing%20Zone&type=shed')).total).toBe(3);
+      expect((await getList(ctx, ho, '/api/assets?zone=Listing%20Zone&category=food-processing')).total).toBe(2);
+      const byCode = await getList<Asset>(ctx, ho, '/api/assets?q=lst-004');
+      expect(byCode.items.map((asset) => asset.asset_code)).toEqual(['LST-004']);
+      expect((await getList(ctx, ho, '/api/assets?q=PAGER%20park')).total).toBe(7);
+      const all = await getList(ctx, ho, '/api/assets?limit=2');
+      expect(all.items).toHaveLength(2);
+      expect(all.total).toBe(await assetCount());
+      const allotted = await getList(ctx, ho, '/api/assets?status=allotted,reserved');
+      const [recount] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(assets)
+        .where(sql`${assets.status} in ('allotted', 'reserved')`);
+      expect(allotted.total).toBe(recount!.n);
+      await expectLimitRefused(ctx, ho, '/api/assets');
+    });
+
+    it('answers only available assets from /assets/available, whatever status the query names', async () => {
+      const token = await ctx.tokenFor('entrepreneur');
+      const page = await getList<Asset>(ctx, token, '/api/assets/available?zone=Listing%20Zone');
+      expect(page.items.map((asset) => asset.asset_code)).toEqual(['LST-001', 'LST-002', 'LST-003', 'LST-004']);
+      expect(page.total).toBe(4);
+      const forced = await getList<Asset>(ctx, token, '/api/assets/available?zone=Listing%20Zone&status=allotted');
+      expect(forced.total).toBe(4);
+      const [recount] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(assets)
+        .where(sql`${assets.status} = 'available'`);
+      const everything = await getList<Asset>(ctx, token, '/api/assets/available?limit=1');
+      expect(everything.items).toHaveLength(1);
+      expect(everything.total).toBe(recount!.n);
+      await expectLimitRefused(ctx, token, '/api/assets/available');
     });
   });
 });

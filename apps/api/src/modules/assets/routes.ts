@@ -1,10 +1,11 @@
-/** GET /assets, /assets/available, /assets/{id}; creation and CSV import for ho and admin (manage:assets). */
+/** GET /assets, /assets/available (pages of the list protocol), /assets/{id}; creation and CSV import for ho and admin (manage:assets). */
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   assetImportRefusalSchema,
   assetImportReportSchema,
+  assetListQuerySchema,
   assetSchema,
   createAssetRequestSchema,
   errorBodySchema,
@@ -13,8 +14,9 @@ import {
 } from '@portal/contract';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
-import { findAssetById, listAssets, toAsset } from '../../repositories/assets';
-import { createAsset, importAssetsFromCsv } from './service';
+import { sendPage } from '../../lib/list-page';
+import { findAssetById, toAsset } from '../../repositories/assets';
+import { createAsset, importAssetsFromCsv, listAssets } from './service';
 
 const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
 
@@ -52,12 +54,15 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get('/', { preHandler: requireAuth, schema: { response: { 200: z.array(assetSchema) } } }, async () =>
-    (await listAssets(app.db)).map(toAsset),
+  const listSchema = { querystring: assetListQuerySchema, response: { 200: z.array(assetSchema) } };
+
+  app.get('/', { preHandler: requireAuth, schema: listSchema }, async (request, reply) =>
+    sendPage(request, reply, await listAssets(app.db, request.query), request.query),
   );
 
-  app.get('/available', { preHandler: requireAuth, schema: { response: { 200: z.array(assetSchema) } } }, async () =>
-    (await listAssets(app.db, 'available')).map(toAsset),
+  // The same list with the status fixed: whatever `status` the query names, only available assets come back.
+  app.get('/available', { preHandler: requireAuth, schema: listSchema }, async (request, reply) =>
+    sendPage(request, reply, await listAssets(app.db, { ...request.query, status: ['available'] }), request.query),
   );
 
   app.get(

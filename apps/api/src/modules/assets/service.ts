@@ -1,4 +1,4 @@
-/** Asset creation and the all-or-nothing CSV import (ho and admin). */
+/** The asset list, asset creation and the all-or-nothing CSV import (ho and admin). */
 import type { z } from 'zod';
 import {
   ASSET_IMPORT_COLUMNS,
@@ -7,14 +7,17 @@ import {
   MAX_ASSET_IMPORT_ROWS,
   type Asset,
   type AssetImportRefusal,
+  type AssetListQuery,
   type AssetImportReport,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { conflict } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
 import {
   findExistingAssetCodes,
   insertAssets,
   insertAssetUnlessCodeTaken,
+  searchAssets,
   toAsset,
   type AssetValues,
 } from '../../repositories/assets';
@@ -41,6 +44,12 @@ function toValues(asset: NewAsset): AssetValues {
     valuation: asset.valuation,
     status: asset.status,
   };
+}
+
+/** Every signed-in user may browse the assets. */
+export async function listAssets(db: Database, query: AssetListQuery): Promise<Page<Asset>> {
+  const page = await searchAssets(db, { query });
+  return { ...page, items: page.items.map(toAsset) };
 }
 
 const duplicateCode = (code: string) => `An asset with code ${code} already exists`;
