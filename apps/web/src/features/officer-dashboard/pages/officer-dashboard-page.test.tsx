@@ -1,10 +1,10 @@
-// The officer dashboard: the four figures (Pending Committee for the committee), the five most recent applications
-// opening the officer detail, and the spec's toast on failure.
+// The officer dashboard: the four figures (Pending Committee for the committee), each a link to the list it counts,
+// the five most recent applications as one page of five opening the officer detail, and the spec's toast on failure.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Application, OfficerStats, Role } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const STATS: OfficerStats = {
   total_applications: 17,
@@ -46,8 +46,10 @@ function application(index: number): Application {
 function stubDashboard(statsResponse: () => Response = () => jsonResponse(200, STATS)) {
   return stubFetch((url) => {
     if (url.startsWith('/api/dashboard/stats')) return statsResponse();
-    if (url.startsWith('/api/applications')) return jsonResponse(200, [3, 8, 1, 7, 5, 2, 6].map(application));
-    return jsonResponse(200, []);
+    // The server answers one page, newest first.
+    if (url.startsWith('/api/applications'))
+      return pageResponse([8, 7, 6, 5, 3].slice(0, Number(queryOf(url).limit)).map(application), { total: 17 });
+    return pageResponse([]);
   });
 }
 
@@ -82,18 +84,55 @@ describe('officer dashboard', () => {
     expect(screen.queryByText('Pending Review')).not.toBeInTheDocument();
   });
 
-  it('lists the five most recent applications, newest first, each opening the officer detail', async () => {
-    stubDashboard();
+  it('lists the five most recent applications from one page of five, each opening the officer detail', async () => {
+    const fetchMock = stubDashboard();
     const { router } = await open('ho');
     const list = await screen.findByRole('list', { name: 'The five most recent applications' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.textContent?.slice(0, 15))).toEqual(
       [8, 7, 6, 5, 3].map((n) => `APP-2026-${String(n).padStart(6, '0')}`),
     );
+    const listCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/applications'));
+    expect(listCalls.map(queryOf)).toEqual([{ limit: '5', sort: '-created_at' }]);
     await userEvent.setup().click(links[0]!);
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/officer/applications/00000000-0000-4000-8000-000000000008'),
     );
+  });
+
+  it('makes each figure a link to the applications it counts, and available assets to the assets for ho', async () => {
+    stubDashboard();
+    const { router } = await open('ho');
+    const figures = screen.getByRole('region', { name: 'Application figures' });
+    expect(within(figures).getByRole('link', { name: /^Total Applications/ })).toHaveAttribute(
+      'href',
+      '/officer/applications',
+    );
+    expect(within(figures).getByRole('link', { name: /^Pending Review/ })).toHaveAttribute(
+      'href',
+      '/officer/applications?status=submitted,under_scrutiny',
+    );
+    expect(within(figures).getByRole('link', { name: /^Approved/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/officer\/applications\?status=approved,pending_payment,.*,completed$/),
+    );
+    await userEvent.setup().click(within(figures).getByRole('link', { name: /^Available Assets/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/officer/assets'));
+    expect(router.state.location.search).toBe('?status=available');
+  });
+
+  it('links Pending Committee for the committee, and leaves available assets plain where the role may not open them', async () => {
+    stubDashboard();
+    await open('committee');
+    const figures = screen.getByRole('region', { name: 'Application figures' });
+    expect(within(figures).getByRole('link', { name: /^Pending Committee/ })).toHaveAttribute(
+      'href',
+      '/officer/applications?status=pending_committee',
+    );
+    expect(within(figures).queryByRole('link', { name: /^Available Assets/ })).not.toBeInTheDocument();
+    expect(card('Available Assets')).toHaveTextContent('29');
   });
 
   it("toasts 'Failed to load dashboard data' when the figures cannot be loaded", async () => {

@@ -1,9 +1,18 @@
-/** The officer dashboard: four figures (Pending Committee in place of Pending Review for the committee) and the
- * five most recent applications, each opening the officer detail. */
+/** The officer dashboard: four figures (Pending Committee in place of Pending Review for the committee), each opening
+ * the list it counts where the role may open it, and the five most recent applications (one page), each opening the
+ * officer detail. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, CircleCheck, ClipboardList, Hourglass, LandPlot } from 'lucide-react';
-import { formatDate, type OfficerStats, type Role } from '@portal/contract';
+import {
+  APPROVED_OR_LATER_STATUSES,
+  formatDate,
+  OFFICER_PENDING_REVIEW_STATUSES,
+  ROUTES,
+  type ApplicationStatus,
+  type OfficerStats,
+  type Role,
+} from '@portal/contract';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -12,21 +21,33 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useOfficerStats, useRecentApplications } from '../api/officer-dashboard';
+import { StatLink } from '../components/stat-link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+
+const applicationsWith = (statuses: readonly ApplicationStatus[]) =>
+  `${ROUTES.officerApplications.path}?status=${statuses.join(',')}`;
 
 function Figures({ stats, role }: { stats: OfficerStats; role: Role }) {
   const { t } = useTranslation('officer-dashboard');
   const committee = role === 'committee';
+  const assetsCard = <StatCard label={t('cards.availableAssets')} value={stats.available_assets} icon={<LandPlot />} />;
+  const mayOpenAssets = (ROUTES.assets.roles as readonly Role[]).includes(role);
   return (
     <section aria-label={t('cards.label')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label={t('cards.totalApplications')} value={stats.total_applications} icon={<ClipboardList />} />
-      <StatCard
-        label={committee ? t('cards.pendingCommittee') : t('cards.pendingReview')}
-        value={committee ? stats.pending_committee : stats.pending_review}
-        icon={<Hourglass />}
-      />
-      <StatCard label={t('cards.approved')} value={stats.approved} icon={<CircleCheck />} />
-      <StatCard label={t('cards.availableAssets')} value={stats.available_assets} icon={<LandPlot />} />
+      <StatLink to={ROUTES.officerApplications.path}>
+        <StatCard label={t('cards.totalApplications')} value={stats.total_applications} icon={<ClipboardList />} />
+      </StatLink>
+      <StatLink to={applicationsWith(committee ? ['pending_committee'] : OFFICER_PENDING_REVIEW_STATUSES)}>
+        <StatCard
+          label={committee ? t('cards.pendingCommittee') : t('cards.pendingReview')}
+          value={committee ? stats.pending_committee : stats.pending_review}
+          icon={<Hourglass />}
+        />
+      </StatLink>
+      <StatLink to={applicationsWith(APPROVED_OR_LATER_STATUSES)}>
+        <StatCard label={t('cards.approved')} value={stats.approved} icon={<CircleCheck />} />
+      </StatLink>
+      {mayOpenAssets ? <StatLink to={`${ROUTES.assets.path}?status=available`}>{assetsCard}</StatLink> : assetsCard}
     </section>
   );
 }
@@ -54,8 +75,13 @@ export default function OfficerDashboardPage() {
           </Link>
         }
       >
-        <QueryState query={recent} errorMessage={t('loadFailed')} empty={<EmptyState message={t('recent.empty')} />}>
-          {(applications) => (
+        <QueryState
+          query={recent}
+          errorMessage={t('loadFailed')}
+          isEmpty={(page) => page.items.length === 0}
+          empty={<EmptyState message={t('recent.empty')} />}
+        >
+          {({ items: applications }) => (
             <ul aria-label={t('recent.label')} className="divide-y divide-slate-100">
               {applications.map((application) => (
                 <li key={application.id}>
