@@ -1,14 +1,12 @@
-/** The Users screen's calls (admin): the list, creating an officer account, changing a role, (de)activating. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** The Users screen's writes (admin): creating an officer account, changing a role, (de)activating; the list is in
+ * api/. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserRequest, UpdateUserRequest, User } from '@portal/contract';
+import { userKeys } from '../../../api/users';
 import { api } from '../../../lib/api-client';
 
-// Shares the officer screens' key so that a change shows wherever users are listed.
-const usersKey = ['users'] as const;
-
-export function useUserList() {
-  return useQuery({ queryKey: [...usersKey, 'all'], queryFn: () => api.get<User[]>('/users') });
-}
+// The shared key, so that a change shows wherever users are listed.
+const usersKey = userKeys.all;
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

@@ -4,7 +4,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch, userFor } from '../../../test/render-app';
+import {
+  jsonResponse,
+  pageResponse,
+  queryOf,
+  renderApp,
+  signedInAs,
+  stubFetch,
+  userFor,
+} from '../../../test/render-app';
 
 const OFFICER: User = {
   id: '66666666-6666-4666-8666-666666666666',
@@ -24,8 +32,12 @@ function stubUsers(answers: { create?: Handler; update?: Handler } = {}) {
       return answers.create?.(body) ?? jsonResponse(201, { ...OFFICER, ...body });
     if (url.startsWith('/api/users/') && init.method === 'PATCH')
       return answers.update?.(body) ?? jsonResponse(200, { ...OFFICER, ...body });
-    if (url.startsWith('/api/users')) return jsonResponse(200, [userFor('admin'), OFFICER, userFor('entrepreneur')]);
-    return jsonResponse(200, []);
+    if (url.startsWith('/api/users?')) {
+      const role = queryOf(url).role;
+      const all = [userFor('admin'), OFFICER, userFor('entrepreneur')];
+      return pageResponse(role ? all.filter((user) => role.split(',').includes(user.role)) : all);
+    }
+    return pageResponse([]);
   });
 }
 
@@ -34,9 +46,9 @@ const sent = (fetchMock: ReturnType<typeof stubFetch>, method: string) =>
     .filter(([, init]) => init?.method === method)
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init!.body)) }));
 
-async function openUsers() {
+async function openUsers(path = '/officer/users') {
   signedInAs('admin');
-  renderApp('/officer/users');
+  renderApp(path);
   return screen.findByRole('region', { name: 'User accounts' }, { timeout: 5000 });
 }
 
@@ -57,6 +69,22 @@ describe('users page', () => {
     ).not.toBeInTheDocument();
     expect(within(rowOf(table, 'Priya Nair')).getByText('Zonal manager')).toBeInTheDocument();
   });
+
+  it('filters by role on the server, from the URL too, and sorts by a column header', async () => {
+    const fetchMock = stubUsers();
+    const table = await openUsers('/officer/users?role=zonal_manager');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('zonal_manager');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'all');
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: /^Email/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /^Email/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
+    const last = String(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/users?')).at(-1)![0]);
+    expect(queryOf(last)).toEqual({ limit: '50', sort: 'email' });
+  }, 20_000);
 
   it('checks the new officer form and creates the account with the chosen role', async () => {
     const fetchMock = stubUsers();

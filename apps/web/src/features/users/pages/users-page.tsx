@@ -1,29 +1,42 @@
-/** The Users screen (admin): every account, Add Officer, and per officer Change role and Deactivate/Reactivate.
- * The admin's own row offers neither, and entrepreneurs' roles are not changed here. */
+/** The Users screen (admin): the accounts a page at a time, searched by name or email, filtered by role and state and
+ * sorted on the server; Add Officer, and per officer Change role and Deactivate/Reactivate. The admin's own row offers
+ * neither, and entrepreneurs' roles are not changed here. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, type User } from '@portal/contract';
+import { formatDate, ROLES, USER_LIST, type Role, type User } from '@portal/contract';
+import { useUserPage } from '../../../api/users';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
-import { useUserList } from '../api/users';
+import { useListParams } from '../../../lib/use-list-params';
 import { ActivationDialog } from '../components/activation-dialog';
 import { AddOfficerDialog } from '../components/add-officer-dialog';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
+const ALL = 'all';
+
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const { user: me } = useAuth();
-  const users = useUserList();
+  const list = useListParams(USER_LIST);
+  const users = useUserPage(list.query);
 
   useFailureToast(users.isError, t('loadFailed'), 'users-load-failed');
 
   const columns: Column<User>[] = [
-    { key: 'name', header: t('columns.name'), cell: (user) => <span className="font-medium">{user.full_name}</span> },
-    { key: 'email', header: t('columns.email'), cell: (user) => user.email },
-    { key: 'role', header: t('columns.role'), cell: (user) => t(`roles.${user.role}`) },
+    {
+      key: 'name',
+      header: t('columns.name'),
+      sortBy: 'full_name',
+      cell: (user) => <span className="font-medium">{user.full_name}</span>,
+    },
+    { key: 'email', header: t('columns.email'), sortBy: 'email', cell: (user) => user.email },
+    { key: 'role', header: t('columns.role'), sortBy: 'role', cell: (user) => t(`roles.${user.role}`) },
     {
       key: 'status',
       header: t('columns.status'),
@@ -34,7 +47,13 @@ export default function UsersPage() {
         />
       ),
     },
-    { key: 'created', header: t('columns.created'), cell: (user) => formatDate(user.created_at) },
+    {
+      key: 'created',
+      header: t('columns.created'),
+      sortBy: 'created_at',
+      sortDescendingFirst: true,
+      cell: (user) => formatDate(user.created_at),
+    },
     {
       key: 'actions',
       header: t('columns.actions'),
@@ -50,19 +69,57 @@ export default function UsersPage() {
     },
   ];
 
+  const role = (ROLES as readonly string[]).includes(list.filters.role ?? '') ? (list.filters.role as Role) : ALL;
+
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={<AddOfficerDialog />} />
-      <QueryState query={users} errorMessage={t('loadFailed')}>
-        {(list) => (
-          <>
-            <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-              {t('count', { count: list.length })}
-            </p>
-            <DataTable caption={t('caption')} columns={columns} rows={list} rowKey={(user) => user.id} />
-          </>
+      <ListToolbar
+        searchId="user-search"
+        statusId="user-role-filter"
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        statusLabel={t('filters.role')}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={role}
+        onStatusChange={(value) => list.setFilter('role', value === ALL ? undefined : value)}
+        statusOptions={[
+          { value: ALL, label: t('filters.allRoles') },
+          ...ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
+        ]}
+      >
+        <Field id="user-state-filter" label={t('filters.state')}>
+          <Select
+            value={list.filters.is_active ?? ALL}
+            onChange={(event) =>
+              list.setFilter('is_active', event.target.value === ALL ? undefined : event.target.value)
+            }
+          >
+            <option value={ALL}>{t('filters.allStates')}</option>
+            <option value="true">{t('states.active')}</option>
+            <option value="false">{t('states.inactive')}</option>
+          </Select>
+        </Field>
+      </ListToolbar>
+      <PagedList
+        query={users}
+        list={list}
+        errorMessage={t('loadFailed')}
+        emptyMessage={t('filters.empty')}
+        clearFiltersLabel={t('filters.clear')}
+      >
+        {(items) => (
+          <DataTable
+            caption={t('caption')}
+            columns={columns}
+            rows={items}
+            rowKey={(user) => user.id}
+            sort={list.sort}
+            onSortChange={(value) => list.setSort(value as typeof list.sort)}
+          />
         )}
-      </QueryState>
+      </PagedList>
     </>
   );
 }
