@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
 import { openDatabase } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/db/generate-volume';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
@@ -257,7 +258,7 @@ async function main() {
   }
 
   const bundle = bundleReport();
-  const markdown = renderReport({
+  const rendered = renderReport({
     started,
     finished: new Date(),
     command,
@@ -276,6 +277,11 @@ async function main() {
     baselines,
     bundle,
     lighthouse,
+  });
+  // Formatted as the repository formats Markdown, so `prettier --check` passes on the committed file.
+  const markdown = await prettier.format(rendered, {
+    ...((await prettier.resolveConfig(values.output)) ?? {}),
+    filepath: values.output,
   });
   fs.mkdirSync(path.dirname(values.output), { recursive: true });
   fs.writeFileSync(values.output, markdown);
