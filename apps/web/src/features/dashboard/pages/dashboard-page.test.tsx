@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Application } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 function app(index: number): Application {
   const id = `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -28,7 +28,7 @@ function app(index: number): Application {
 
 function open(applications: Application[]) {
   signedInAs('entrepreneur');
-  stubFetch((url) => {
+  return stubFetch((url) => {
     if (url === '/api/dashboard/stats')
       return jsonResponse(200, {
         total_applications: 7,
@@ -36,15 +36,17 @@ function open(applications: Application[]) {
         approved_applications: 2,
         allotments: 1,
       });
-    if (url === '/api/applications') return jsonResponse(200, applications);
-    return jsonResponse(200, []);
+    // The server answers one page of the caller's own, newest first.
+    if (url.startsWith('/api/applications'))
+      return pageResponse(applications.slice(0, Number(queryOf(url).limit)), { total: applications.length });
+    return pageResponse([]);
   });
-  renderApp('/');
 }
 
 describe('entrepreneur dashboard', () => {
   it('welcomes the user by name and shows the four figures', async () => {
     open([]);
+    renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ravi Kumar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Application' })).toHaveAttribute('href', '/applications/new');
     const figures = screen.getByRole('region', { name: 'Your figures' });
@@ -59,18 +61,24 @@ describe('entrepreneur dashboard', () => {
     }
   });
 
-  it('lists the five most recent applications, each opening its detail', async () => {
-    open([1, 2, 3, 4, 5, 6, 7].map(app));
+  it('lists the five most recent applications from one page of five, each opening its detail', async () => {
+    const fetchMock = open([1, 2, 3, 4, 5, 6, 7].map(app));
+    renderApp('/');
     const recent = (await screen.findByRole('heading', { level: 2, name: 'Recent Applications' })).closest('section')!;
     const links = await within(recent).findAllByRole('link', { name: /APP-2026/ });
     expect(links).toHaveLength(5);
     expect(links[0]).toHaveAttribute('href', `/applications/${app(1).id}`);
     expect(links[0]).toHaveTextContent('Stage: Stage 1');
     expect(within(links[0]!).getByText('APPROVED')).toBeInTheDocument();
+    const listCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/applications'));
+    expect(listCalls.map(queryOf)).toEqual([{ limit: '5', sort: '-created_at' }]);
   });
 
   it("shows 'No applications yet' and 'Start Your First Application' without applications", async () => {
     open([]);
+    renderApp('/');
     expect(await screen.findByText('No applications yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Your First Application' })).toHaveAttribute(
       'href',
@@ -86,7 +94,7 @@ describe('entrepreneur dashboard', () => {
         statsCalls += 1;
         return jsonResponse(500, { detail: 'boom' });
       }
-      return jsonResponse(200, [app(1)]);
+      return pageResponse([app(1)]);
     });
     renderApp('/');
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });

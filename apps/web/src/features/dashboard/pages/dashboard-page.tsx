@@ -1,8 +1,7 @@
-/** The entrepreneur dashboard: welcome, New Application, four figures, the five most recent applications. */
+/** The entrepreneur dashboard: welcome, New Application, four figures, the five most recent applications (one page). */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Clock, FileText, MapPinned, Plus } from 'lucide-react';
-import { RECENT_APPLICATIONS_ON_DASHBOARD } from '@portal/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,15 +10,14 @@ import { QueryState } from '../../../components/ui/query-state';
 import { StatCard } from '../../../components/ui/stat-card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
-import { useApplications } from '../../../api/applications';
-import { useEntrepreneurStats } from '../api/dashboard';
+import { useEntrepreneurStats, useRecentApplications } from '../api/dashboard';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const stats = useEntrepreneurStats();
-  const applications = useApplications();
+  const applications = useRecentApplications();
 
   useFailureToast(stats.isError || applications.isError, t('loadFailed'), 'dashboard-load-failed');
 
@@ -85,6 +83,7 @@ export default function DashboardPage() {
         <QueryState
           query={applications}
           errorMessage={t('loadFailed')}
+          isEmpty={(page) => page.items.length === 0}
           empty={
             <EmptyState
               message={t('empty')}
@@ -96,9 +95,9 @@ export default function DashboardPage() {
             />
           }
         >
-          {(list) => (
+          {({ items }) => (
             <ul className="divide-y divide-slate-200">
-              {list.slice(0, RECENT_APPLICATIONS_ON_DASHBOARD).map((application) => (
+              {items.map((application) => (
                 <li key={application.id}>
                   <Link
                     to={`/applications/${application.id}`}
