@@ -31,7 +31,10 @@ export async function openDatabase(options: {
   inMemory?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE) || 20,
+    });
     // Numeric columns come back as strings by default; drizzle's mode 'number' maps them.
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
