@@ -1,8 +1,18 @@
 /** Committee meetings, kept on the server (product decisions, section 6). */
-import { desc } from 'drizzle-orm';
-import type { CommitteeType, Meeting } from '@portal/contract';
+import { and, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { MEETING_LIST, type CommitteeType, type Meeting, type MeetingListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { meetings } from '../db/schema';
+import {
+  countCapped,
+  dateRange,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
@@ -32,12 +42,45 @@ export async function insertMeeting(db: Database, values: NewMeeting): Promise<M
   return row!;
 }
 
-export async function listMeetings(
-  db: Database,
-  page: { limit?: number; offset?: number } = {},
-): Promise<MeetingRow[]> {
-  let query = db.select().from(meetings).orderBy(desc(meetings.meetingDate), desc(meetings.meetingNumber)).$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset !== undefined) query = query.offset(page.offset);
-  return query;
+const MEETING_SORT_COLUMNS = {
+  meeting_date: meetings.meetingDate,
+  created_at: meetings.createdAt,
+  meeting_number: meetings.meetingNumber,
+} satisfies Record<(typeof MEETING_LIST.sort)[number], SortExpression>;
+
+/** One page of meetings in the requested order, with its total. */
+export async function searchMeetings(db: Database, query: MeetingListQuery): Promise<Page<MeetingRow>> {
+  const conditions: SQL[] = [];
+  if (query.committee_type?.length) conditions.push(inArray(meetings.committeeType, query.committee_type));
+  conditions.push(...dateRange(meetings.meetingDate, query.from, query.to));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(or(ilike(meetings.meetingNumber, pattern), ilike(meetings.agenda, pattern))!);
+  }
+  const plan = planPage(query, MEETING_SORT_COLUMNS, meetings.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: meetings, sortKey: plan.sortKey })
+      .from(meetings)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countCapped(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(meetings)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }

@@ -1,8 +1,23 @@
 /** Service requests raised by entrepreneurs (change of name, transfer, NOCs, ...). */
-import { and, desc, eq } from 'drizzle-orm';
-import type { ServiceRequest, ServiceRequestType } from '@portal/contract';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  SERVICE_REQUEST_LIST,
+  type ServiceRequest,
+  type ServiceRequestListQuery,
+  type ServiceRequestType,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applicants, applications, serviceRequests } from '../db/schema';
+import {
+  countAll,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  timestampRange,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 
@@ -35,12 +50,55 @@ export async function insertServiceRequest(db: Database, values: NewServiceReque
   return row!;
 }
 
-export async function listServiceRequestsOfUser(db: Database, userId: string): Promise<ServiceRequestRow[]> {
-  return db
-    .select()
-    .from(serviceRequests)
-    .where(eq(serviceRequests.userId, userId))
-    .orderBy(desc(serviceRequests.submittedAt), desc(serviceRequests.requestNumber));
+export interface ServiceRequestSearch {
+  /** Whose requests: an entrepreneur sees only their own. */
+  userId: string;
+  query: ServiceRequestListQuery;
+}
+
+const SERVICE_REQUEST_SORT_COLUMNS = {
+  submitted_at: serviceRequests.submittedAt,
+  request_number: serviceRequests.requestNumber,
+  status: serviceRequests.status,
+} satisfies Record<(typeof SERVICE_REQUEST_LIST.sort)[number], SortExpression>;
+
+/** One page of a user's service requests in the requested order, with its total (counted: one user's are few). */
+export async function searchServiceRequests(
+  db: Database,
+  search: ServiceRequestSearch,
+): Promise<Page<ServiceRequestRow>> {
+  const { query } = search;
+  const conditions: SQL[] = [eq(serviceRequests.userId, search.userId)];
+  if (query.status?.length) conditions.push(inArray(serviceRequests.status, query.status));
+  if (query.request_type?.length) conditions.push(inArray(serviceRequests.requestType, query.request_type));
+  conditions.push(...timestampRange(serviceRequests.submittedAt, query.from, query.to));
+  if (query.q) conditions.push(ilike(serviceRequests.requestNumber, likePattern(query.q)));
+  const plan = planPage(query, SERVICE_REQUEST_SORT_COLUMNS, serviceRequests.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: serviceRequests, sortKey: plan.sortKey })
+      .from(serviceRequests)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countAll(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(serviceRequests)
+      .where(and(...conditions))
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 /** The allotment's application id when the allotment belongs to the user; undefined otherwise. */

@@ -1,8 +1,17 @@
 /** Users: the only place that reads or writes the users table. */
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Role, User } from '@portal/contract';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { USER_LIST, type Role, type User, type UserListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import {
+  countCapped,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,9 +49,48 @@ export async function insertUser(
   return row;
 }
 
-export async function listUsers(db: Database, role?: Role): Promise<UserRow[]> {
-  const query = db.select().from(users);
-  return role ? query.where(eq(users.role, role)).orderBy(asc(users.fullName)) : query.orderBy(asc(users.fullName));
+const USER_SORT_COLUMNS = {
+  full_name: users.fullName,
+  email: users.email,
+  role: users.role,
+  created_at: users.createdAt,
+} satisfies Record<(typeof USER_LIST.sort)[number], SortExpression>;
+
+/** One page of accounts in the requested order, with its total. */
+export async function searchUsers(db: Database, query: UserListQuery): Promise<Page<UserRow>> {
+  const conditions: SQL[] = [];
+  if (query.role?.length) conditions.push(inArray(users.role, query.role));
+  if (query.is_active) conditions.push(eq(users.isActive, query.is_active === 'true'));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
+  }
+  const plan = planPage(query, USER_SORT_COLUMNS, users.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: users, sortKey: plan.sortKey })
+      .from(users)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countCapped(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 export async function updateUser(

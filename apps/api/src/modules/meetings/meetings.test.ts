@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, COMMITTEE_TYPES, ROLES, type Role } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { can, COMMITTEE_TYPES, ROLES, type Meeting, type Role } from '@portal/contract';
+import { meetings } from '../../db/schema';
 import { listEventsForApplication } from '../../repositories/timeline';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import { expectLimitRefused, getList } from '../../test/list-fixtures';
 import { insertTestApplication } from '../../test/workflow-fixtures';
 
 const MANAGERS = ROLES.filter((role) => can(role, 'manage:meetings'));
@@ -89,5 +92,31 @@ describe(`meetings (${TEST_DB_KIND})`, () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect((await ctx.request(null, { method: 'GET', url: '/api/meetings' })).statusCode).toBe(401);
+  });
+  it('pages the meetings by date, with a committee filter, a date range and q over number and agenda', async () => {
+    const made: Meeting[] = [];
+    for (const [meeting_date, committee_type] of [
+      ['2031-01-05', 'board'],
+      ['2031-02-05', 'sipc'],
+      ['2031-03-05', 'sipc'],
+      ['2031-04-05', 'sipc'],
+    ] as const) {
+      made.push(
+        (await create('ho', { meeting_date, committee_type, agenda: `Pagination review ${meeting_date}` })).json(),
+      );
+    }
+    const first = await getList<Meeting>(ctx, tokens.ho, '/api/meetings?limit=3');
+    expect(first.items.map((meeting) => meeting.id)).toEqual([made[3]!.id, made[2]!.id, made[1]!.id]);
+    const [recount] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(meetings);
+    expect(first.total).toBe(recount!.n);
+    const sipc = await getList<Meeting>(ctx, tokens.committee, '/api/meetings?committee_type=sipc&from=2031-01-01');
+    expect(sipc.items.map((meeting) => meeting.id)).toEqual([made[3]!.id, made[2]!.id, made[1]!.id]);
+    const range = await getList<Meeting>(ctx, tokens.ho, '/api/meetings?from=2031-02-01&to=2031-03-05');
+    expect(range.items.map((meeting) => meeting.id)).toEqual([made[2]!.id, made[1]!.id]);
+    const byAgenda = await getList<Meeting>(ctx, tokens.ho, '/api/meetings?q=PAGINATION%20review%202031-01');
+    expect(byAgenda.items.map((meeting) => meeting.id)).toEqual([made[0]!.id]);
+    const byNumber = await getList<Meeting>(ctx, tokens.ho, `/api/meetings?q=${made[2]!.meeting_number}`);
+    expect(byNumber.items.map((meeting) => meeting.id)).toEqual([made[2]!.id]);
+    await expectLimitRefused(ctx, tokens.ho, '/api/meetings');
   });
 });

@@ -1,7 +1,8 @@
 /** Committee meetings: GET/POST /meetings (committee, ho, admin). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createMeetingRequestSchema, meetingSchema } from '@portal/contract';
+import { createMeetingRequestSchema, meetingListQuerySchema, meetingSchema } from '@portal/contract';
+import { sendPage } from '../../lib/list-page';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { createMeeting, listAllMeetings } from './service';
 
@@ -10,15 +11,9 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: requirePermission('manage:meetings'),
-      schema: {
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(1000).optional(),
-          offset: z.coerce.number().int().min(0).optional(),
-        }),
-        response: { 200: z.array(meetingSchema) },
-      },
+      schema: { querystring: meetingListQuerySchema, response: { 200: z.array(meetingSchema) } },
     },
-    async (request) => listAllMeetings(app.db, request.query),
+    async (request, reply) => sendPage(request, reply, await listAllMeetings(app.db, request.query), request.query),
   );
 
   app.post(

@@ -1,15 +1,17 @@
 /** Committee meetings: kept on the server with their agenda and the applications placed on them. */
-import { formatDate, type CreateMeetingRequest, type Meeting } from '@portal/contract';
+import { formatDate, type CreateMeetingRequest, type Meeting, type MeetingListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { findApplicationsByIds } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
-import { insertMeeting, listMeetings, toMeeting } from '../../repositories/meetings';
+import { insertMeeting, searchMeetings, toMeeting } from '../../repositories/meetings';
 import { recordEvent } from '../../repositories/timeline';
 
-export async function listAllMeetings(db: Database, page: { limit?: number; offset?: number }): Promise<Meeting[]> {
-  return (await listMeetings(db, page)).map(toMeeting);
+export async function listAllMeetings(db: Database, query: MeetingListQuery): Promise<Page<Meeting>> {
+  const page = await searchMeetings(db, query);
+  return { ...page, items: page.items.map(toMeeting) };
 }
 
 export async function createMeeting(db: Database, user: CurrentUser, request: CreateMeetingRequest): Promise<Meeting> {

@@ -4,6 +4,9 @@ import type { Application, ServiceRequest } from '@portal/contract';
 import { allotments, serviceRequests, timelineEvents } from '../../db/schema';
 import { nextNumber } from '../../repositories/counters';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import { expectLimitRefused, getList, walkList } from '../../test/list-fixtures';
+
+const addOneDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 describe(`service requests (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
@@ -69,7 +72,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       fee_amount: 2500,
     });
     const timeline = (
-      await ctx.request(ravi, { method: 'GET', url: `/api/applications/${raviApp.id}/timeline` })
+      await ctx.request(ravi, { method: 'GET', url: `/api/applications/${raviApp.id}/timeline?sort=-timestamp` })
     ).json();
     expect(timeline[0]).toMatchObject({ action: 'Service request raised', entity_type: 'service_request' });
     const empty = await raise(ravi, {
@@ -127,5 +130,35 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     expect((await ctx.request(ho, { method: 'GET', url: '/api/service-requests' })).statusCode).toBe(403);
     expect((await raise(ho, { description: 'x' })).statusCode).toBe(403);
     expect((await ctx.request(null, { method: 'GET', url: '/api/service-requests' })).statusCode).toBe(401);
+  });
+  it("pages the caller's own requests with a type filter and q, never another's", async () => {
+    const { token } = await registerEntrepreneur(ctx);
+    const { token: rivalToken } = await registerEntrepreneur(ctx);
+    const mine: ServiceRequest[] = [];
+    for (const request_type of ['change_name', 'eot', 'eot', 'transfer'] as const) {
+      mine.push((await raise(token, { request_type, description: `Request ${request_type}` })).json());
+    }
+    const rivals = (await raise(rivalToken, { request_type: 'eot', description: 'Rival' })).json();
+    const first = await getList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3');
+    expect(first.items).toHaveLength(3);
+    expect(first.total).toBe(4);
+    const walked = await walkList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3&sort=request_number');
+    expect(walked.map((item) => item.id)).toEqual(mine.map((item) => item.id));
+    expect(walked.map((item) => item.id)).not.toContain(rivals.id);
+    const eots = await getList<ServiceRequest>(ctx, token, '/api/service-requests?request_type=eot');
+    expect(eots.total).toBe(2);
+    expect(eots.items.every((item) => item.request_type === 'eot')).toBe(true);
+    const byNumber = await getList<ServiceRequest>(
+      ctx,
+      token,
+      `/api/service-requests?q=${mine[3]!.request_number.toLowerCase()}`,
+    );
+    expect(byNumber.items.map((item) => item.id)).toEqual([mine[3]!.id]);
+    const rivalByNumber = await getList(ctx, rivalToken, `/api/service-requests?q=${mine[3]!.request_number}`);
+    expect(rivalByNumber.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await getList(ctx, token, `/api/service-requests?from=2020-01-01&to=2020-12-31`)).total).toBe(0);
+    expect((await getList(ctx, token, `/api/service-requests?status=submitted&to=${addOneDay(today)}`)).total).toBe(4);
+    await expectLimitRefused(ctx, token, '/api/service-requests');
   });
 });

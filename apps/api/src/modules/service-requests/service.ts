@@ -1,24 +1,35 @@
 /** Service requests: an entrepreneur raises them and sees only their own; a linked application or allotment
  * must be theirs too. */
 import type { z } from 'zod';
-import { roundRupees, type createServiceRequestSchema, type ServiceRequest } from '@portal/contract';
+import {
+  roundRupees,
+  type createServiceRequestSchema,
+  type ServiceRequest,
+  type ServiceRequestListQuery,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication } from '../../lib/access';
 import { notFound } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { nextNumber } from '../../repositories/counters';
 import {
   findOwnAllotmentApplicationId,
   insertServiceRequest,
-  listServiceRequestsOfUser,
+  searchServiceRequests,
   toServiceRequest,
 } from '../../repositories/service-requests';
 import { recordEvent } from '../../repositories/timeline';
 
 export type CreateServiceRequestBody = z.output<typeof createServiceRequestSchema>;
 
-export async function listOwnServiceRequests(db: Database, user: CurrentUser): Promise<ServiceRequest[]> {
-  return (await listServiceRequestsOfUser(db, user.id)).map(toServiceRequest);
+export async function listOwnServiceRequests(
+  db: Database,
+  user: CurrentUser,
+  query: ServiceRequestListQuery,
+): Promise<Page<ServiceRequest>> {
+  const page = await searchServiceRequests(db, { userId: user.id, query });
+  return { ...page, items: page.items.map(toServiceRequest) };
 }
 
 export async function raiseServiceRequest(

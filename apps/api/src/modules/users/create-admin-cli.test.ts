@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userListQuerySchema } from '@portal/contract';
 import { openDatabase } from '../../db/client';
 import { verifyPassword } from '../../lib/passwords';
-import { findUserByEmail, listUsers } from '../../repositories/users';
+import { findUserByEmail, searchUsers } from '../../repositories/users';
 import { TEST_DB_KIND } from '../../test/harness';
 import { runCreateAdmin } from './create-admin-cli';
 
@@ -46,7 +47,10 @@ describe(`npm run admin:create (${TEST_DB_KIND})`, () => {
   const readUsers = async () => {
     const handle = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR });
     try {
-      return { all: await listUsers(handle.db), first: await findUserByEmail(handle.db, 'chief@corp.example.in') };
+      return {
+        all: (await searchUsers(handle.db, userListQuerySchema.parse({}))).items,
+        first: await findUserByEmail(handle.db, 'chief@corp.example.in'),
+      };
     } finally {
       await handle.close();
     }

@@ -1,7 +1,8 @@
 /** GET /users (officers, for assignment) and the admin's account management. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUserRequestSchema, ROLES, updateUserRequestSchema, userSchema } from '@portal/contract';
+import { createUserRequestSchema, updateUserRequestSchema, userListQuerySchema, userSchema } from '@portal/contract';
+import { sendPage } from '../../lib/list-page';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { createUser, listAllUsers, updateUserAccount } from './service';
 
@@ -10,9 +11,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: requirePermission('read:users'),
-      schema: { querystring: z.object({ role: z.enum(ROLES).optional() }), response: { 200: z.array(userSchema) } },
+      schema: { querystring: userListQuerySchema, response: { 200: z.array(userSchema) } },
     },
-    async (request) => listAllUsers(app.db, request.query.role),
+    async (request, reply) => sendPage(request, reply, await listAllUsers(app.db, request.query), request.query),
   );
 
   app.post(

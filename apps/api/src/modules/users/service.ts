@@ -1,14 +1,16 @@
 /** Officer accounts: the admin creates them, changes their role and deactivates them; the first admin of a
  * deployment comes from the admin:create command. Entrepreneurs register themselves and keep their role. */
-import type { CreateUserRequest, Role, UpdateUserRequest, User } from '@portal/contract';
+import type { CreateUserRequest, UpdateUserRequest, User, UserListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
 import { hashPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
-import { findUserById, insertUser, listUsers, toUser, updateUser } from '../../repositories/users';
+import { findUserById, insertUser, searchUsers, toUser, updateUser } from '../../repositories/users';
 
-export async function listAllUsers(db: Database, role?: Role): Promise<User[]> {
-  return (await listUsers(db, role)).map(toUser);
+export async function listAllUsers(db: Database, query: UserListQuery): Promise<Page<User>> {
+  const page = await searchUsers(db, query);
+  return { ...page, items: page.items.map(toUser) };
 }
 
 const ENTREPRENEUR_ROLE_REFUSED = 'Entrepreneurs register themselves; choose an officer or finance role';

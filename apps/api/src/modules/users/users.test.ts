@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { STAFF_ROLES, type Role, type User } from '@portal/contract';
 import { users } from '../../db/schema';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import { expectLimitRefused, getList, walkList } from '../../test/list-fixtures';
 
 describe(`users (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
@@ -44,6 +45,33 @@ describe(`users (${TEST_DB_KIND})`, () => {
       expect(
         (await ctx.request(await ctx.tokenFor('ho'), { method: 'GET', url: '/api/users?role=chief' })).statusCode,
       ).toBe(422);
+    });
+
+    it('pages the users by name, with role and active filters and q over name and email', async () => {
+      const admin = await ctx.tokenFor('admin');
+      const made: User[] = [];
+      for (const name of ['Pager Amala', 'Pager Bhaskar', 'Pager Chitra', 'Pager Devi']) {
+        made.push((await create({ ...officer('legal'), full_name: name })).json());
+      }
+      expect((await patch(made[3]!.id, { is_active: false })).statusCode).toBe(200);
+      const first = await getList<User>(ctx, admin, '/api/users?limit=3');
+      expect(first.items).toHaveLength(3);
+      const [recount] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(first.total).toBe(recount!.n);
+      const pagers = await walkList<User>(ctx, admin, '/api/users?q=pager%20&limit=3');
+      expect(pagers.map((user) => user.full_name)).toEqual([
+        'Pager Amala',
+        'Pager Bhaskar',
+        'Pager Chitra',
+        'Pager Devi',
+      ]);
+      const active = await getList<User>(ctx, admin, '/api/users?q=pager&is_active=true&role=legal,committee');
+      expect(active.total).toBe(3);
+      const byEmail = await getList<User>(ctx, admin, `/api/users?q=${made[1]!.email.toUpperCase()}`);
+      expect(byEmail.items.map((user) => user.id)).toEqual([made[1]!.id]);
+      const newest = await getList<User>(ctx, admin, '/api/users?sort=-created_at&limit=1');
+      expect(newest.items[0]!.id).toBe(made[3]!.id);
+      await expectLimitRefused(ctx, admin, '/api/users');
     });
 
     it('refuses an entrepreneur (403) and an anonymous caller (401)', async () => {
