@@ -1,5 +1,5 @@
-/** The Meetings screen's calls: applications pending committee, the kept meetings, creating one, and the decision. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** The Meetings screen's writes: creating a meeting and recording a decision (its lists are read through api/). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   meetingDecisionUpdate,
   type Application,
@@ -7,23 +7,11 @@ import {
   type CommitteeType,
   type Meeting,
 } from '@portal/contract';
+import { meetingKeys } from '../../../api/meetings';
 import { api } from '../../../lib/api-client';
 
-export const meetingKeys = {
-  pending: ['applications', { status: 'pending_committee' }] as const,
-  meetings: ['meetings'] as const,
-};
-
-export function usePendingCommittee() {
-  return useQuery({
-    queryKey: meetingKeys.pending,
-    queryFn: () => api.get<Application[]>('/applications', { query: { status: 'pending_committee' } }),
-  });
-}
-
-export function useMeetings() {
-  return useQuery({ queryKey: meetingKeys.meetings, queryFn: () => api.get<Meeting[]>('/meetings') });
-}
+/** The applications a meeting decides on: those pending committee. */
+export const PENDING_COMMITTEE = { status: 'pending_committee' } as const;
 
 export interface NewMeeting {
   meeting_date: string;
@@ -36,7 +24,7 @@ export function useCreateMeeting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewMeeting) => api.post<Meeting>('/meetings', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.meetings }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
   });
 }
 

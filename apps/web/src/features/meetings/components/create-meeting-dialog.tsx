@@ -1,23 +1,26 @@
 /** Create Meeting: date and agenda required, the committee type (slsc, slac, board, sipc), and the applications
- * pending committee that go on the agenda. The meeting is kept on the server. */
-import { useState, type FormEvent } from 'react';
+ * pending committee that go on the agenda, found by searching the server. The meeting is kept on the server. */
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { COMMITTEE_TYPES, type Application, type CommitteeType } from '@portal/contract';
+import { COMMITTEE_TYPES, formatNumber, type CommitteeType } from '@portal/contract';
+import { useApplicationPage } from '../../../api/applications';
+import { DebouncedInput } from '../../../components/debounced-input';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateMeeting } from '../api/meetings';
+import { PENDING_COMMITTEE, useCreateMeeting } from '../api/meetings';
+
+const PICKER_LIMIT = 50;
 
 export interface CreateMeetingDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  pending: Application[];
 }
 
-export function CreateMeetingDialog({ open, onOpenChange, pending }: CreateMeetingDialogProps) {
+export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogProps) {
   const { t } = useTranslation('meetings');
   const [date, setDate] = useState('');
   const [committeeType, setCommitteeType] = useState<CommitteeType>('slsc');
@@ -26,6 +29,20 @@ export function CreateMeetingDialog({ open, onOpenChange, pending }: CreateMeeti
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempts, setAttempts] = useState(0);
   const create = useCreateMeeting();
+  const [search, setSearch] = useState('');
+  const found = useApplicationPage(
+    { ...PENDING_COMMITTEE, q: search, sort: 'submitted_at', limit: PICKER_LIMIT },
+    { enabled: open },
+  );
+  const results = found.data?.items ?? [];
+  // Chosen applications stay on the list (and chosen) while another search hides them.
+  const labels = useRef(new Map<string, string>());
+  for (const application of results)
+    labels.current.set(application.id, `${application.application_number} – ${application.current_stage}`);
+  const shown = [
+    ...chosen.filter((id) => !results.some((application) => application.id === id)),
+    ...results.map((application) => application.id),
+  ];
 
   const toggle = (id: string, on: boolean) =>
     setChosen((list) => (on ? [...list, id] : list.filter((item) => item !== id)));
@@ -89,19 +106,31 @@ export function CreateMeetingDialog({ open, onOpenChange, pending }: CreateMeeti
         <legend className="font-medium text-slate-900">
           {t('create.applications')} <span className="font-normal text-slate-600">{t('common:optional')}</span>
         </legend>
-        {pending.length === 0 ? (
-          <p className="text-slate-700">{t('create.noApplications')}</p>
+        <Field id="meeting-application-search" label={t('create.findApplication')}>
+          <DebouncedInput type="search" value={search} maxLength={100} onCommit={setSearch} />
+        </Field>
+        {found.data && found.data.total > results.length && (
+          <p className="text-sm text-slate-600">
+            {t('create.more', { shown: results.length, total: formatNumber(found.data.total) })}
+          </p>
+        )}
+        {shown.length === 0 ? (
+          found.isPending ? null : (
+            <p className="text-slate-700">{t('create.noApplications')}</p>
+          )
         ) : (
-          pending.map((application) => (
-            <div key={application.id}>
-              <Checkbox
-                id={`meeting-application-${application.id}`}
-                label={`${application.application_number} – ${application.current_stage}`}
-                checked={chosen.includes(application.id)}
-                onChange={(event) => toggle(application.id, event.target.checked)}
-              />
-            </div>
-          ))
+          <div aria-busy={found.isPlaceholderData || undefined}>
+            {shown.map((id) => (
+              <div key={id}>
+                <Checkbox
+                  id={`meeting-application-${id}`}
+                  label={labels.current.get(id) ?? id}
+                  checked={chosen.includes(id)}
+                  onChange={(event) => toggle(id, event.target.checked)}
+                />
+              </div>
+            ))}
+          </div>
         )}
       </fieldset>
     </FormDialog>

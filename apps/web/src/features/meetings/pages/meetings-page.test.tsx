@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Application, Meeting } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const PENDING: Application = {
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
@@ -38,10 +38,16 @@ interface Call {
 }
 
 function openMeetings(
-  options: { pending?: Application[]; meetings?: Meeting[]; write?: { status: number; body?: unknown } } = {},
+  options: {
+    pending?: Application[];
+    meetings?: Meeting[];
+    write?: { status: number; body?: unknown };
+    path?: string;
+  } = {},
 ) {
   signedInAs('committee');
   const calls: Call[] = [];
+  const gets: string[] = [];
   const meetings = [...(options.meetings ?? [MEETING])];
   stubFetch((url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
@@ -61,12 +67,18 @@ function openMeetings(
       }
       return jsonResponse(200, { ...PENDING, ...body });
     }
-    if (url === '/api/applications?status=pending_committee') return jsonResponse(200, options.pending ?? [PENDING]);
-    if (url === '/api/meetings') return jsonResponse(200, meetings);
-    return jsonResponse(200, []);
+    const { pathname } = new URL(url, 'http://localhost');
+    const query = queryOf(url);
+    gets.push(url);
+    if (pathname === '/api/applications' && query.status === 'pending_committee') {
+      const rows = (options.pending ?? [PENDING]).filter((row) => !query.q || row.application_number.includes(query.q));
+      return pageResponse(rows);
+    }
+    if (pathname === '/api/meetings') return pageResponse(meetings);
+    return pageResponse([]);
   });
-  renderApp('/officer/meetings');
-  return { calls, user: userEvent.setup() };
+  const { router } = renderApp(options.path ?? '/officer/meetings');
+  return { calls, gets, router, user: userEvent.setup() };
 }
 
 const pendingList = () => screen.findByRole('list', { name: 'Applications Pending Committee' });
@@ -139,7 +151,7 @@ describe('meetings page', () => {
     await user.type(within(dialog).getByLabelText('Meeting date'), '2026-05-20');
     await user.selectOptions(within(dialog).getByLabelText('Committee'), 'board');
     await user.type(within(dialog).getByLabelText('Agenda'), 'Board review of approvals');
-    await user.click(within(dialog).getByLabelText(/APP-2026-000004/));
+    await user.click(await within(dialog).findByLabelText(/APP-2026-000004/));
     await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
     expect(await screen.findByText('Meeting created successfully')).toBeInTheDocument();
     expect(calls[0]).toEqual({
@@ -155,6 +167,35 @@ describe('meetings page', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Meetings' })).getByText('MTG-2026-0002')).toBeInTheDocument(),
     );
+  });
+
+  it('finds applications for the agenda by searching the server, keeping those already chosen', async () => {
+    const other = { ...PENDING, id: 'ffffffff-ffff-4fff-8fff-ffffffffffff', application_number: 'APP-2026-000777' };
+    const { gets, user } = openMeetings({ pending: [PENDING, other] });
+    await pendingList();
+    await user.click(screen.getByRole('button', { name: 'Create Meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Meeting' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /APP-2026-000004/ }));
+    await user.type(within(dialog).getByRole('searchbox', { name: /Find an application/ }), '777');
+    await waitFor(() => expect(gets.some((url) => queryOf(url).q === '777')).toBe(true));
+    await waitFor(() => expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2));
+    expect(within(dialog).getByRole('checkbox', { name: /APP-2026-000004/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /APP-2026-000777/ })).not.toBeChecked();
+    const searches = gets.filter((url) => queryOf(url).q);
+    expect(searches.map(queryOf)).toEqual([
+      { status: 'pending_committee', q: '777', sort: 'submitted_at', limit: '50' },
+    ]);
+  });
+
+  it('keeps each list’s page in the URL, the pending list under its own names', async () => {
+    const { gets } = openMeetings({ path: '/officer/meetings?pending_page=2&page=3&committee_type=board' });
+    await screen.findByRole('heading', { level: 1, name: 'Meetings' });
+    await waitFor(() => expect(gets).toHaveLength(2));
+    const pending = gets.find((url) => url.startsWith('/api/applications'))!;
+    const meetings = gets.find((url) => url.startsWith('/api/meetings'))!;
+    expect(queryOf(pending)).toMatchObject({ offset: '50', status: 'pending_committee' });
+    expect(queryOf(meetings)).toMatchObject({ offset: '100', committee_type: 'board' });
+    expect(screen.getByRole('combobox', { name: 'Committee' })).toHaveValue('board');
   });
 
   it('says Failed to create meeting when the server refuses', async () => {
@@ -179,7 +220,9 @@ describe('meetings page', () => {
   it('says Failed to load data, with a retry, when the meetings cannot be loaded', async () => {
     signedInAs('committee');
     stubFetch((url) =>
-      url === '/api/meetings' ? jsonResponse(500, { detail: 'Database unavailable' }) : jsonResponse(200, [PENDING]),
+      url.startsWith('/api/meetings?')
+        ? jsonResponse(500, { detail: 'Database unavailable' })
+        : pageResponse([PENDING]),
     );
     renderApp('/officer/meetings');
     // The toast and the inline message.

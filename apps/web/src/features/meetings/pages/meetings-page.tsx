@@ -1,25 +1,44 @@
-/** Meetings: the applications pending committee (each with Record Decision), Create Meeting, and the meetings kept so far. */
+/** Meetings: the applications pending committee (each with Record Decision), Create Meeting, and the meetings kept so
+ * far; both lists a page at a time from the server, their pages in the URL (the pending list's with a prefix). */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus } from 'lucide-react';
-import { formatDate, formatRupees, type Application } from '@portal/contract';
+import {
+  APPLICATION_LIST,
+  COMMITTEE_TYPES,
+  formatDate,
+  formatRupees,
+  MEETING_LIST,
+  type Application,
+  type CommitteeType,
+} from '@portal/contract';
+import { useApplicationPage } from '../../../api/applications';
+import { useMeetingPage } from '../../../api/meetings';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useMeetings, usePendingCommittee } from '../api/meetings';
+import { useListParams } from '../../../lib/use-list-params';
+import { PENDING_COMMITTEE } from '../api/meetings';
 import { CreateMeetingDialog } from '../components/create-meeting-dialog';
 import { RecordDecisionDialog } from '../components/record-decision-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
+const ALL = 'all';
+
 export default function MeetingsPage() {
   const { t } = useTranslation('meetings');
-  const pending = usePendingCommittee();
-  const meetings = useMeetings();
+  const pendingList = useListParams(APPLICATION_LIST, { prefix: 'pending_', fixed: PENDING_COMMITTEE });
+  const pending = useApplicationPage(pendingList.query);
+  const meetingList = useListParams(MEETING_LIST);
+  const meetings = useMeetingPage(meetingList.query);
+  const committee = (COMMITTEE_TYPES as readonly string[]).includes(meetingList.filters.committee_type ?? '')
+    ? (meetingList.filters.committee_type as CommitteeType)
+    : ALL;
   const [deciding, setDeciding] = useState<Application | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -41,10 +60,12 @@ export default function MeetingsPage() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={createButton('primary')} />
       <div className="space-y-6">
         <Card title={t('pending.title')}>
-          <QueryState
+          <PagedList
             query={pending}
+            list={pendingList}
             errorMessage={t('pending.loadFailed')}
-            empty={<EmptyState message={t('pending.empty')} />}
+            emptyMessage={t('pending.empty')}
+            pagerLabel={t('pending.pagesLabel')}
           >
             {(list) => (
               <ul className="divide-y divide-slate-200" aria-label={t('pending.title')}>
@@ -81,23 +102,55 @@ export default function MeetingsPage() {
                 ))}
               </ul>
             )}
-          </QueryState>
+          </PagedList>
         </Card>
 
         <Card title={t('past.title')}>
-          <QueryState
+          <ListToolbar
+            searchId="meeting-search"
+            statusId="meeting-committee-filter"
+            searchLabel={t('past.filters.search')}
+            searchPlaceholder={t('past.filters.searchPlaceholder')}
+            statusLabel={t('past.filters.committee')}
+            search={meetingList.searchText}
+            onSearchChange={meetingList.setSearchText}
+            status={committee}
+            onStatusChange={(value) => meetingList.setFilter('committee_type', value === ALL ? undefined : value)}
+            statusOptions={[
+              { value: ALL, label: t('past.filters.allCommittees') },
+              ...COMMITTEE_TYPES.map((value) => ({ value, label: t(`create.committeeTypes.${value}`) })),
+            ]}
+          />
+          <PagedList
             query={meetings}
+            list={meetingList}
             errorMessage={t('past.loadFailed')}
-            empty={<EmptyState message={t('past.empty')} action={createButton('secondary')} />}
+            emptyMessage={t('past.empty')}
+            emptyAction={createButton('secondary')}
+            clearFiltersLabel={t('past.filters.clear')}
+            pagerLabel={t('past.pagesLabel')}
           >
             {(list) => (
               <DataTable
                 caption={t('past.caption')}
                 rows={list}
                 rowKey={(meeting) => meeting.id}
+                sort={meetingList.sort}
+                onSortChange={(value) => meetingList.setSort(value as typeof meetingList.sort)}
                 columns={[
-                  { key: 'number', header: t('past.number'), cell: (meeting) => meeting.meeting_number },
-                  { key: 'date', header: t('past.date'), cell: (meeting) => formatDate(meeting.meeting_date) },
+                  {
+                    key: 'number',
+                    header: t('past.number'),
+                    sortBy: 'meeting_number',
+                    cell: (meeting) => meeting.meeting_number,
+                  },
+                  {
+                    key: 'date',
+                    header: t('past.date'),
+                    sortBy: 'meeting_date',
+                    sortDescendingFirst: true,
+                    cell: (meeting) => formatDate(meeting.meeting_date),
+                  },
                   {
                     key: 'committee',
                     header: t('past.committee'),
@@ -118,14 +171,14 @@ export default function MeetingsPage() {
                 ]}
               />
             )}
-          </QueryState>
+          </PagedList>
         </Card>
       </div>
 
       {deciding && (
         <RecordDecisionDialog application={deciding} open onOpenChange={(open) => !open && setDeciding(null)} />
       )}
-      {creating && <CreateMeetingDialog open onOpenChange={setCreating} pending={pending.data ?? []} />}
+      {creating && <CreateMeetingDialog open onOpenChange={setCreating} />}
     </>
   );
 }
