@@ -6,9 +6,12 @@ import { applications } from '../db/schema';
 import { DEMO_USERS } from '../db/seed';
 import { insertAssets, type AssetRow } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';
+import { insertDocument } from '../repositories/documents';
+import { recordEvent } from '../repositories/timeline';
 import { findUserByEmail } from '../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { entrepreneurWithProfile, expectLimitRefused, getList, readList, walkList } from '../test/list-fixtures';
+import { insertTestApplication } from '../test/workflow-fixtures';
 
 const STATUSES: ApplicationStatus[] = ['submitted', 'under_scrutiny', 'pending_committee', 'approved', 'draft'];
 /** Four instants, six applications each: pages must not lose or repeat rows that share a created_at. */
@@ -240,5 +243,81 @@ describe(`list protocol on GET /api/applications (${TEST_DB_KIND})`, () => {
     expect(deep.json().detail).toMatch(/follow the cursor/);
     expect((await ctx.request(ho, { method: 'GET', url: '/api/applications?offset=10000' })).statusCode).toBe(200);
     expect((await ctx.request(ho, { method: 'GET', url: '/api/applications?sort=-nonsense' })).statusCode).toBe(422);
+  });
+});
+
+describe(`documents and timeline pages of one application (${TEST_DB_KIND})`, () => {
+  let ctx: TestContext;
+  let owner: Awaited<ReturnType<typeof entrepreneurWithProfile>>;
+  let stranger: Awaited<ReturnType<typeof entrepreneurWithProfile>>;
+  let applicationId: string;
+  const documentIds: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    owner = await entrepreneurWithProfile(ctx, 'Pranahita Foods');
+    stranger = await entrepreneurWithProfile(ctx, 'Sabari Tiles');
+    applicationId = (await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email })).id;
+    for (const fileName of ['site-plan.pdf', 'dpr.pdf', 'Site Photo.png']) {
+      const row = await insertDocument(ctx.db, {
+        applicationId,
+        documentType: 'other',
+        fileName,
+        storageKey: crypto.randomBytes(16).toString('hex'),
+        fileSize: 10,
+        contentType: 'application/pdf',
+      });
+      documentIds.push(row.id);
+    }
+    for (const action of ['Application created', 'Application submitted', 'Status changed to Under scrutiny']) {
+      await recordEvent(
+        ctx.db,
+        { id: owner.userId, role: 'entrepreneur', name: 'Owner' },
+        {
+          applicationId,
+          action,
+          details: `${action} for the paging test`,
+          entityType: 'application',
+          entityId: applicationId,
+        },
+      );
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('pages the documents, oldest first by default, with q over the file name; strangers get 404', async () => {
+    const url = `/api/applications/${applicationId}/documents`;
+    const all = await getList(ctx, owner.token, url);
+    expect(all.items.map((document) => document.id)).toEqual(documentIds);
+    expect(all.total).toBe(3);
+    expect(all.links.next).toBeUndefined();
+    const first = await getList(ctx, owner.token, `${url}?limit=2`);
+    expect(first.items.map((document) => document.id)).toEqual(documentIds.slice(0, 2));
+    expect(first.total).toBe(3);
+    expect(first.links.next).toBe(`${url}?limit=2&offset=2`);
+    expect((await walkList(ctx, owner.token, `${url}?limit=1&sort=-uploaded_at`)).map((item) => item.id)).toEqual(
+      [...documentIds].reverse(),
+    );
+    const search = await getList(ctx, owner.token, `${url}?q=SITE`);
+    expect(search.items.map((document) => document.id)).toEqual([documentIds[0], documentIds[2]]);
+    expect((await getList(ctx, await ctx.tokenFor('legal'), url)).total).toBe(3);
+    expect((await ctx.request(stranger.token, { method: 'GET', url })).statusCode).toBe(404);
+    await expectLimitRefused(ctx, owner.token, url);
+  });
+
+  it('pages the timeline in time order, latest first on request, with q; strangers get 404', async () => {
+    const url = `/api/applications/${applicationId}/timeline`;
+    const all = await getList<{ id: string; action: string }>(ctx, owner.token, url);
+    const actions = ['Application created', 'Application submitted', 'Status changed to Under scrutiny'];
+    expect(all.items.map((event) => event.action)).toEqual(actions);
+    const latest = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?sort=-timestamp&limit=2`);
+    expect(latest.items.map((event) => event.action)).toEqual([actions[2], actions[1]]);
+    expect(latest.total).toBe(3);
+    const walked = await walkList<{ id: string; action: string }>(ctx, owner.token, `${url}?limit=1`);
+    expect(walked.map((event) => event.action)).toEqual(actions);
+    const search = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?q=submitted%20for%20the`);
+    expect(search.items.map((event) => event.action)).toEqual(['Application submitted']);
+    expect((await ctx.request(stranger.token, { method: 'GET', url })).statusCode).toBe(404);
+    await expectLimitRefused(ctx, owner.token, url);
   });
 });

@@ -1,8 +1,26 @@
 /** Documents uploaded with an application. */
-import { and, desc, eq } from 'drizzle-orm';
-import type { ApplicationDocument, DocumentStatus, DocumentType } from '@portal/contract';
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DOCUMENT_LIST,
+  type ApplicationDocument,
+  type DocumentStatus,
+  type DocumentType,
+  type documentListQuerySchema,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { documents } from '../db/schema';
+import {
+  countAll,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
+
+export type DocumentListQuery = z.output<typeof documentListQuerySchema>;
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -33,12 +51,44 @@ export async function insertDocument(db: Database, values: NewDocument): Promise
   return row!;
 }
 
-export async function listDocuments(db: Database, applicationId: string): Promise<DocumentRow[]> {
-  return db
-    .select()
-    .from(documents)
-    .where(eq(documents.applicationId, applicationId))
-    .orderBy(desc(documents.uploadedAt));
+const DOCUMENT_SORT_COLUMNS = {
+  uploaded_at: documents.uploadedAt,
+} satisfies Record<(typeof DOCUMENT_LIST.sort)[number], SortExpression>;
+
+/** One page of an application's documents, with its total (counted: one application's are few). */
+export async function searchDocuments(
+  db: Database,
+  applicationId: string,
+  query: DocumentListQuery,
+): Promise<Page<DocumentRow>> {
+  const conditions: SQL[] = [eq(documents.applicationId, applicationId)];
+  if (query.q) conditions.push(ilike(documents.fileName, likePattern(query.q)));
+  const plan = planPage(query, DOCUMENT_SORT_COLUMNS, documents.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: documents, sortKey: plan.sortKey })
+      .from(documents)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countAll(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(documents)
+      .where(and(...conditions))
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
 }
 
 export async function findDocument(

@@ -1,8 +1,25 @@
 /** The append-only timeline of events. */
-import { desc, eq } from 'drizzle-orm';
-import type { TimelineEntityType, TimelineEvent } from '@portal/contract';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  TIMELINE_LIST,
+  type TimelineEntityType,
+  type TimelineEvent,
+  type timelineListQuerySchema,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
+import {
+  countAll,
+  fetchRows,
+  finishPage,
+  likePattern,
+  planPage,
+  type Page,
+  type SortExpression,
+} from '../lib/list-page';
+
+export type TimelineListQuery = z.output<typeof timelineListQuerySchema>;
 
 export interface Actor {
   id: string | null;
@@ -33,13 +50,10 @@ export async function recordEvent(db: Database, actor: Actor, event: NewTimeline
   });
 }
 
-export async function listEventsForApplication(db: Database, applicationId: string): Promise<TimelineEvent[]> {
-  const rows = await db
-    .select()
-    .from(timelineEvents)
-    .where(eq(timelineEvents.applicationId, applicationId))
-    .orderBy(desc(timelineEvents.seq));
-  return rows.map((row) => ({
+type TimelineRow = typeof timelineEvents.$inferSelect;
+
+function toTimelineEvent(row: TimelineRow): TimelineEvent {
+  return {
     id: row.id,
     application_id: row.applicationId,
     action: row.action,
@@ -48,5 +62,58 @@ export async function listEventsForApplication(db: Database, applicationId: stri
     details: row.details,
     timestamp: row.timestamp.toISOString(),
     entity_type: row.entityType,
-  }));
+  };
+}
+
+/** Every event of one application, latest first (for checks in code; the API answers pages). */
+export async function listEventsForApplication(db: Database, applicationId: string): Promise<TimelineEvent[]> {
+  const rows = await db
+    .select()
+    .from(timelineEvents)
+    .where(eq(timelineEvents.applicationId, applicationId))
+    .orderBy(desc(timelineEvents.seq));
+  return rows.map(toTimelineEvent);
+}
+
+const TIMELINE_SORT_COLUMNS = {
+  timestamp: timelineEvents.timestamp,
+} satisfies Record<(typeof TIMELINE_LIST.sort)[number], SortExpression>;
+
+/** One page of an application's timeline, with its total (counted: one application's events are few). */
+export async function searchTimeline(
+  db: Database,
+  applicationId: string,
+  query: TimelineListQuery,
+): Promise<Page<TimelineEvent>> {
+  const conditions: SQL[] = [eq(timelineEvents.applicationId, applicationId)];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(or(ilike(timelineEvents.action, pattern), ilike(timelineEvents.details, pattern))!);
+  }
+  const plan = planPage(query, TIMELINE_SORT_COLUMNS, timelineEvents.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({ row: timelineEvents, sortKey: plan.sortKey })
+      .from(timelineEvents)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countAll(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(timelineEvents)
+      .where(and(...conditions))
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.row.id,
+    (row) => toTimelineEvent(row.row),
+    count,
+  );
 }

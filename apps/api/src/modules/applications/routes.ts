@@ -5,9 +5,11 @@ import {
   applicationListQuerySchema,
   applicationSchema,
   createApplicationRequestSchema,
+  documentListQuerySchema,
   documentSchema,
   submitApplicationResponseSchema,
   timelineEventSchema,
+  timelineListQuerySchema,
 } from '@portal/contract';
 import { sendPage } from '../../lib/list-page';
 import { receiveUpload } from '../../lib/uploads';
@@ -75,8 +77,17 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/documents',
-    { preHandler: requireAuth, schema: { params: idParams, response: { 200: z.array(documentSchema) } } },
-    async (request) => listApplicationDocuments(app.db, currentUser(request), request.params.id),
+    {
+      preHandler: requireAuth,
+      schema: { params: idParams, querystring: documentListQuerySchema, response: { 200: z.array(documentSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await listApplicationDocuments(app.db, currentUser(request), request.params.id, request.query),
+        request.query,
+      ),
   );
 
   app.post(
@@ -114,7 +125,20 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/timeline',
-    { preHandler: requireAuth, schema: { params: idParams, response: { 200: z.array(timelineEventSchema) } } },
-    async (request) => getTimeline(app.db, currentUser(request), request.params.id),
+    {
+      preHandler: requireAuth,
+      schema: {
+        params: idParams,
+        querystring: timelineListQuerySchema,
+        response: { 200: z.array(timelineEventSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await getTimeline(app.db, currentUser(request), request.params.id, request.query),
+        request.query,
+      ),
   );
 };

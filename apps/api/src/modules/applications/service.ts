@@ -42,12 +42,13 @@ import { nextNumber } from '../../repositories/counters';
 import {
   findDocument,
   insertDocument,
-  listDocuments,
+  searchDocuments,
   toDocument,
+  type DocumentListQuery,
   type DocumentRow,
 } from '../../repositories/documents';
 import { insertInvoice, toInvoice } from '../../repositories/invoices';
-import { listEventsForApplication, recordEvent } from '../../repositories/timeline';
+import { recordEvent, searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
 export const SUBMITTED_MESSAGE = 'Application submitted successfully. Invoices have been generated.';
@@ -174,9 +175,11 @@ export async function listApplicationDocuments(
   db: Database,
   user: CurrentUser,
   id: string,
-): Promise<ApplicationDocument[]> {
+  query: DocumentListQuery,
+): Promise<Page<ApplicationDocument>> {
   await loadVisibleApplication(db, user, id);
-  return (await listDocuments(db, id)).map(toDocument);
+  const page = await searchDocuments(db, id, query);
+  return { ...page, items: page.items.map(toDocument) };
 }
 
 function assertUploadAllowed(status: ApplicationStatus): void {
@@ -248,7 +251,12 @@ export async function openDocumentFile(
   return { document, stream: storage.open(document.storageKey) };
 }
 
-export async function getTimeline(db: Database, user: CurrentUser, id: string): Promise<TimelineEvent[]> {
+export async function getTimeline(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  query: TimelineListQuery,
+): Promise<Page<TimelineEvent>> {
   await loadVisibleApplication(db, user, id);
-  return listEventsForApplication(db, id);
+  return searchTimeline(db, id, query);
 }
