@@ -520,13 +520,3 @@ export const REPORT_AMOUNT_COLUMN = {
   payments: 'amount',
   allotments: null,
 } as const satisfies Record<(typeof REPORT_TYPES)[number], string | null>;
-
-// ---------- lists ----------
-export const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  q: z.string().trim().max(100).optional(),
-  status: z.string().trim().max(40).optional(),
-  application_id: id.optional(),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
