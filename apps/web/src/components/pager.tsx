@@ -78,6 +78,7 @@ export function Pager({
                 type="button"
                 className={navButton()}
                 disabled={!hasPrevious}
+                aria-label={t('pager.previousPage')}
                 onClick={() => onPageChange(page - 1)}
               >
                 <ChevronLeft aria-hidden="true" className="h-4 w-4" />
@@ -106,7 +107,13 @@ export function Pager({
               ),
             )}
             <li>
-              <button type="button" className={navButton()} disabled={!hasNext} onClick={() => onPageChange(page + 1)}>
+              <button
+                type="button"
+                className={navButton()}
+                disabled={!hasNext}
+                aria-label={t('pager.nextPage')}
+                onClick={() => onPageChange(page + 1)}
+              >
                 {t('pager.next')}
                 <ChevronRight aria-hidden="true" className="h-4 w-4" />
               </button>

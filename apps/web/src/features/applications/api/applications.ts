@@ -1,9 +1,8 @@
 /** The entrepreneur's own application calls (create, upload, submit, pay, lease deed); the reads are in api/. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Application,
   ApplicationDocument,
-  Asset,
   CreateApplicationRequest,
   DocumentType,
   Invoice,
@@ -13,14 +12,9 @@ import type {
 } from '@portal/contract';
 import { allotmentKeys } from '../../../api/allotments';
 import { applicationKeys } from '../../../api/applications';
-import { assetKeys } from '../../../api/assets';
 import { invoiceKeys } from '../../../api/invoices';
 import { paymentKeys } from '../../../api/payments';
 import { api } from '../../../lib/api-client';
-
-export function useAvailableAssets() {
-  return useQuery({ queryKey: assetKeys.available, queryFn: () => api.get<Asset[]>('/assets/available') });
-}
 
 export function createApplication(body: CreateApplicationRequest): Promise<Application> {
   return api.post<Application>('/applications', body);

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_TYPES,
+  ASSET_TYPES,
   DOCUMENT_TYPES,
   formatNumber,
   formatRupees,
@@ -9,12 +10,12 @@ import {
   type Asset,
   type DocumentType,
 } from '@portal/contract';
+import { DebouncedInput } from '../../../components/debounced-input';
+import { PagedList, type PagedListProps } from '../../../components/paged-list';
 import { Card } from '../../../components/ui/card';
 import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
-import { QueryState, type QueryLike } from '../../../components/ui/query-state';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../components/ui/cn';
 import { DocumentPicker } from './document-picker';
 import { ProgressBar } from './progress-bar';
@@ -48,18 +49,31 @@ export function AssetSummary({ asset }: { asset: Asset }) {
   );
 }
 
+/** The asset picker's search, filters and page (useListParams over ASSET_LIST). */
+export interface AssetPickerState {
+  searchText: string;
+  setSearchText: (text: string) => void;
+  filters: { zone?: string; type?: string };
+  setFilter: (filter: 'zone' | 'type', value: string | undefined) => void;
+}
+
+const ALL = 'all';
+
 export function SelectAssetStep({
   assets,
+  list,
   selectedId,
   error,
   onSelect,
 }: {
-  assets: QueryLike<Asset[]>;
+  assets: PagedListProps<Asset>['query'];
+  list: PagedListProps<Asset>['list'] & AssetPickerState;
   selectedId: string | undefined;
   error: string | undefined;
-  onSelect: (id: string) => void;
+  onSelect: (asset: Asset) => void;
 }) {
   const { t } = useTranslation('applications');
+  const type = (ASSET_TYPES as readonly string[]).includes(list.filters.type ?? '') ? list.filters.type! : ALL;
   return (
     <fieldset aria-describedby={error ? 'asset-error' : undefined}>
       <legend className="mb-3 text-lg font-semibold text-slate-900">{t('wizard.assetsLabel')}</legend>
@@ -68,10 +82,44 @@ export function SelectAssetStep({
           {error}
         </p>
       )}
-      <QueryState
+      <div className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <Field id="asset-search" label={t('wizard.assetSearch')} hint={t('wizard.assetSearchHint')}>
+          <Input
+            type="search"
+            value={list.searchText}
+            maxLength={100}
+            onChange={(event) => list.setSearchText(event.target.value)}
+          />
+        </Field>
+        <Field id="asset-zone" label={t('wizard.assetZone')}>
+          <DebouncedInput
+            value={list.filters.zone ?? ''}
+            placeholder={t('wizard.assetZonePlaceholder')}
+            maxLength={60}
+            onCommit={(zone) => list.setFilter('zone', zone)}
+          />
+        </Field>
+        <Field id="asset-type" label={t('wizard.assetType')}>
+          <Select
+            value={type}
+            onChange={(event) => list.setFilter('type', event.target.value === ALL ? undefined : event.target.value)}
+          >
+            <option value={ALL}>{t('wizard.allAssetTypes')}</option>
+            {ASSET_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`assetTypes.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <PagedList
         query={assets}
+        list={list}
         errorMessage={t('wizard.assetsLoadFailed')}
-        empty={<EmptyState message={t('wizard.noAssets')} />}
+        emptyMessage={list.isFiltered ? t('wizard.noMatchingAssets') : t('wizard.noAssets')}
+        clearFiltersLabel={t('wizard.clearAssetSearch')}
+        pagerLabel={t('wizard.assetPages')}
       >
         {(list) => (
           <div className="grid gap-3 md:grid-cols-2">
@@ -90,7 +138,7 @@ export function SelectAssetStep({
                     name="asset"
                     value={asset.id}
                     checked={checked}
-                    onChange={() => onSelect(asset.id)}
+                    onChange={() => onSelect(asset)}
                     className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
                     aria-label={`${asset.asset_code}, ${asset.location}, ${asset.zone}`}
                   />
@@ -100,7 +148,7 @@ export function SelectAssetStep({
             })}
           </div>
         )}
-      </QueryState>
+      </PagedList>
     </fieldset>
   );
 }

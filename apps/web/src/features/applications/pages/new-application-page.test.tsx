@@ -4,16 +4,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
-import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
+import {
+  jsonResponse,
+  pageResponse,
+  queryOf,
+  renderApp,
+  signedInAs,
+  stubFetch,
+  type FetchHandler,
+} from '../../../test/render-app';
 import { ASSET, ASSET_2, PROFILE, application, fakeXhr } from '../test/fixtures';
 
-function api(overrides: Record<string, (init: RequestInit) => Response> = {}): FetchHandler {
+function api(overrides: Record<string, (init: RequestInit, url: string) => Response> = {}): FetchHandler {
   return (url, init) => {
-    const key = `${init.method ?? 'GET'} ${url}`;
-    if (overrides[key]) return overrides[key]!(init);
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    if (overrides[key]) return overrides[key]!(init, url);
     if (key === 'GET /api/applicants/me') return jsonResponse(200, PROFILE);
-    if (key === 'GET /api/assets/available') return jsonResponse(200, [ASSET, ASSET_2]);
-    return jsonResponse(200, []);
+    if (key === 'GET /api/assets/available') return pageResponse([ASSET, ASSET_2]);
+    return pageResponse([]);
   };
 }
 
@@ -58,9 +66,35 @@ describe('new application wizard', () => {
   });
 
   it("says 'No assets available at the moment' with an empty list", async () => {
-    await openWizard(api({ 'GET /api/assets/available': () => jsonResponse(200, []) }));
+    await openWizard(api({ 'GET /api/assets/available': () => pageResponse([]) }));
     expect(await screen.findByText('No assets available at the moment')).toBeInTheDocument();
   });
+
+  it('searches and filters the available assets on the server, a page at a time, keeping the chosen one', async () => {
+    const { fetchMock } = await openWizard(
+      api({
+        'GET /api/assets/available': (_init, url) => {
+          const query = queryOf(url);
+          if (query.q === 'war' && query.type === 'plot') return pageResponse([ASSET_2]);
+          return pageResponse([ASSET, ASSET_2], { total: 45 });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /HYD-LA-001/ }));
+    expect(screen.getByText('Showing 1–2 of 45')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages of available assets' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'plot');
+    await user.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'war');
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /HYD-LA-001/ })).not.toBeInTheDocument());
+    const calls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/assets/available'));
+    expect(calls.filter((url) => queryOf(url).q).map(queryOf)).toEqual([
+      { limit: '20', sort: 'asset_code', q: 'war', type: 'plot' },
+    ]);
+    // The asset chosen before the search still counts: Next moves on.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Project Details', level: 2 })).toBeInTheDocument();
+  }, 20_000);
 
   it("toasts 'Failed to load assets' when the asset list fails, besides the inline retry", async () => {
     await openWizard(api({ 'GET /api/assets/available': () => jsonResponse(500, { detail: 'boom' }) }));

@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { DOCUMENT_TYPES, WIZARD_STEPS, type DocumentType } from '@portal/contract';
+import { ASSET_LIST, DOCUMENT_TYPES, WIZARD_STEPS, type Asset, type DocumentType } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -14,7 +14,9 @@ import { cn } from '../../../components/ui/cn';
 import { errorDetail } from '../../../lib/api-client';
 import { useMyProfile } from '../../../api/applicants';
 import { applicationKeys } from '../../../api/applications';
-import { createApplication, uploadDocument, useAvailableAssets } from '../api/applications';
+import { useAvailableAssetPage } from '../../../api/assets';
+import { useListParams } from '../../../lib/use-list-params';
+import { createApplication, uploadDocument } from '../api/applications';
 import {
   ProjectDetailsStep,
   ReviewStep,
@@ -27,6 +29,7 @@ import {
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const STEP_KEYS = ['asset', 'details', 'documents', 'review'] as const;
+const ASSET_PAGE_SIZE = 20;
 const PROFILE_TOAST_ID = 'profile-required';
 
 export function detailErrorsOf(details: ProjectDetails, t: (key: string) => string): DetailErrors {
@@ -78,9 +81,12 @@ export default function NewApplicationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useMyProfile();
-  const assets = useAvailableAssets();
+  // The picker's search, filters and page live in the URL under their own names, so Back restores them.
+  const assetList = useListParams(ASSET_LIST, { prefix: 'asset_', limit: ASSET_PAGE_SIZE });
+  const assets = useAvailableAssetPage(assetList.query);
   const [step, setStep] = useState(1);
-  const [assetId, setAssetId] = useState<string>();
+  const [selectedAsset, setSelectedAsset] = useState<Asset>();
+  const assetId = selectedAsset?.id;
   const [assetError, setAssetError] = useState<string>();
   const [details, setDetails] = useState<ProjectDetails>({
     application_type: 'new',
@@ -102,8 +108,6 @@ export default function NewApplicationPage() {
 
   if (profile.isPending) return <Spinner />;
   if (noProfile || profile.isError) return <Navigate to="/profile" replace state={{ from: '/applications/new' }} />;
-
-  const selectedAsset = assets.data?.find((asset) => asset.id === assetId);
 
   const next = () => {
     if (step === 1 && !assetId) {
@@ -188,10 +192,11 @@ export default function NewApplicationPage() {
         {step === 1 && (
           <SelectAssetStep
             assets={assets}
+            list={assetList}
             selectedId={assetId}
             error={assetError}
-            onSelect={(id) => {
-              setAssetId(id);
+            onSelect={(asset) => {
+              setSelectedAsset(asset);
               setAssetError(undefined);
             }}
           />
