@@ -1,6 +1,6 @@
-/** Dashboard figures. Staff figures read only the summary tables that the triggers of migration 0001 keep, so they
- * cost the same at ten thousand applications as at a million; an entrepreneur's figures count their own rows
- * through the applicant index. */
+/** Dashboard figures. Staff figures read only the summary views of migration 0001 (base rows plus the deltas its
+ * statement-level triggers append with every write), so they cost the same at ten thousand applications as at a
+ * million; an entrepreneur's figures count their own rows through the applicant index. */
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICANT_PENDING_STATUSES,
