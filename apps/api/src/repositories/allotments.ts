@@ -1,6 +1,6 @@
 /** Allotments of an asset to an application. At most one active allotment per asset and per application
  * (partial unique indexes), so an insert that would break either answers undefined instead of a row. */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { ALLOTMENT_LIST, type Allotment, type AllotmentListQuery, type AllotmentType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applicants, applications } from '../db/schema';
@@ -9,7 +9,9 @@ import {
   dateRange,
   fetchRows,
   finishPage,
+  idIn,
   likePattern,
+  numberPattern,
   planPage,
   type Page,
   type SortExpression,
@@ -91,12 +93,12 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
   if (query.allotment_type?.length) conditions.push(inArray(allotments.allotmentType, query.allotment_type));
   conditions.push(...dateRange(allotments.allotmentDate, query.from, query.to));
   if (query.q) {
-    const pattern = likePattern(query.q);
     conditions.push(
-      or(
-        ilike(allotments.allotmentNumber, pattern),
-        sql`${allotments.applicationId} in (${applicationsMatching(pattern)})`,
-      )!,
+      idIn(
+        allotments.id,
+        sql`select ${allotments.id} from ${allotments} where ${like(allotments.allotmentNumber, numberPattern(query.q))}`,
+        sql`select ${allotments.id} from ${allotments} where ${allotments.applicationId} in (${applicationsMatching(likePattern(query.q))})`,
+      ),
     );
   }
   return conditions;

@@ -1,6 +1,6 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICATION_LIST,
   type Application,
@@ -116,7 +116,8 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
   if (query.status?.length) conditions.push(inArray(applications.status, query.status));
   if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));
   conditions.push(...timestampRange(applications.createdAt, query.from, query.to));
-  if (query.q) conditions.push(ilike(applications.searchText, likePattern(query.q)));
+  // search_text is stored lower-cased, so LIKE does: several times cheaper than ILIKE when the index is not used.
+  if (query.q) conditions.push(like(applications.searchText, likePattern(query.q)));
   if (query.zone || query.asset_type?.length) {
     const assetConditions: SQL[] = [];
     if (query.zone) assetConditions.push(eq(assets.zone, query.zone));
@@ -197,7 +198,7 @@ export async function searchApplications(db: Database, search: ApplicationSearch
 
 /** Applications whose number (or organisation, or asset code) matches: for `q` on lists that hang off them. */
 export function applicationsMatching(pattern: string): SQL {
-  return sql`select ${applications.id} from ${applications} where ${applications.searchText} ilike ${pattern}`;
+  return sql`select ${applications.id} from ${applications} where ${applications.searchText} like ${pattern}`;
 }
 
 /** The applications of one user, for an entrepreneur's own lists. */

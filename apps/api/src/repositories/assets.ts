@@ -1,5 +1,5 @@
 /** Assets (land, plots, sheds, buildings). */
-import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { ASSET_LIST, type Asset, type AssetListQuery, type AssetStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { assetStatusCounts, assets } from '../db/schema';
@@ -57,7 +57,7 @@ function assetConditions({ query }: AssetSearch): SQL[] {
   if (query.zone) conditions.push(eq(assets.zone, query.zone));
   if (query.type?.length) conditions.push(inArray(assets.type, query.type));
   if (query.category) conditions.push(eq(assets.categoryId, query.category));
-  if (query.q) conditions.push(ilike(assets.searchText, likePattern(query.q)));
+  if (query.q) conditions.push(like(assets.searchText, likePattern(query.q))); // stored lower-cased
   return conditions;
 }
 

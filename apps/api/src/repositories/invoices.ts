@@ -1,5 +1,5 @@
 /** Invoices. Stored as pending or paid; an unpaid invoice past its due date reads as overdue. */
-import { and, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   INVOICE_LIST,
   type Invoice,
@@ -15,7 +15,9 @@ import {
   exactCount,
   fetchRows,
   finishPage,
+  idIn,
   likePattern,
+  numberPattern,
   planPage,
   type Page,
   type SortExpression,
@@ -121,9 +123,12 @@ function invoiceConditions(search: InvoiceSearch): SQL[] {
   if (query.invoice_type?.length) conditions.push(inArray(invoices.invoiceType, query.invoice_type));
   conditions.push(...dateRange(invoices.dueDate, query.from, query.to));
   if (query.q) {
-    const pattern = likePattern(query.q);
     conditions.push(
-      or(ilike(invoices.invoiceNumber, pattern), sql`${invoices.applicationId} in (${applicationsMatching(pattern)})`)!,
+      idIn(
+        invoices.id,
+        sql`select ${invoices.id} from ${invoices} where ${like(invoices.invoiceNumber, numberPattern(query.q))}`,
+        sql`select ${invoices.id} from ${invoices} where ${invoices.applicationId} in (${applicationsMatching(likePattern(query.q))})`,
+      ),
     );
   }
   return conditions;

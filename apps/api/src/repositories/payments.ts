@@ -1,5 +1,5 @@
 /** Payments against invoices. At most one successful payment per invoice (a partial unique index). */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_LIST, type Payment, type PaymentListQuery, type PaymentMethod } from '@portal/contract';
 import type { Database } from '../db/client';
 import { paymentTotals, payments } from '../db/schema';
@@ -8,7 +8,9 @@ import {
   exactCount,
   fetchRows,
   finishPage,
+  idIn,
   likePattern,
+  numberPattern,
   planPage,
   timestampRange,
   type Page,
@@ -74,11 +76,12 @@ function paymentConditions(search: PaymentSearch): SQL[] {
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(
-      or(
-        ilike(payments.receiptNumber, pattern),
-        ilike(payments.transactionReference, pattern),
-        sql`${payments.applicationId} in (${applicationsMatching(pattern)})`,
-      )!,
+      idIn(
+        payments.id,
+        sql`select ${payments.id} from ${payments} where ${like(payments.receiptNumber, numberPattern(query.q))}`,
+        sql`select ${payments.id} from ${payments} where ${ilike(payments.transactionReference, pattern)}`,
+        sql`select ${payments.id} from ${payments} where ${payments.applicationId} in (${applicationsMatching(pattern)})`,
+      ),
     );
   }
   return conditions;
