@@ -286,6 +286,7 @@ export const allotments = pgTable(
     index('allotments_application_idx').on(table.applicationId),
     index('allotments_asset_idx').on(table.assetId),
     index('allotments_created_idx').on(table.createdAt),
+    index('allotments_date_idx').on(table.allotmentDate, table.id),
     index('allotments_number_trgm_idx').using('gin', table.allotmentNumber.op('gin_trgm_ops')),
   ],
 );
