@@ -14,7 +14,9 @@ export const applicationKeys = {
 export const fetchApplications = () => api.get<Application[]>('/applications');
 export const fetchApplication = (id: string) => api.get<Application>(`/applications/${id}`);
 export const fetchDocuments = (id: string) => api.get<ApplicationDocument[]>(`/applications/${id}/documents`);
-export const fetchTimeline = (id: string) => api.get<TimelineEvent[]>(`/applications/${id}/timeline`);
+/** Latest first, as the spec shows it (the list protocol's default is time order). */
+export const fetchTimeline = (id: string) =>
+  api.get<TimelineEvent[]>(`/applications/${id}/timeline`, { query: { sort: '-timestamp' } });
 
 /** The caller's applications (the server decides which: an entrepreneur gets their own, staff get all). */
 export function useApplications({ enabled = true }: { enabled?: boolean } = {}) {

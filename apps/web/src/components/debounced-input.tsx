@@ -1,6 +1,6 @@
 /** A text filter that shows what is typed at once and hands it on only after a pause, so a word typed is one request. */
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../lib/use-list-params';
+import { afterPause, SEARCH_DEBOUNCE_MS } from '../lib/use-list-params';
 import { Input } from './ui/input';
 
 export interface DebouncedInputProps extends Omit<ComponentProps<'input'>, 'value' | 'onChange'> {
@@ -25,11 +25,10 @@ export function DebouncedInput({ value, onCommit, delay = SEARCH_DEBOUNCE_MS, ..
   useEffect(() => {
     const wanted = text.trim();
     if (wanted === committed.current) return undefined;
-    const timer = setTimeout(() => {
+    return afterPause(() => {
       committed.current = wanted;
       commit.current(wanted);
     }, delay);
-    return () => clearTimeout(timer);
   }, [text, delay]);
 
   return <Input {...rest} value={text} onChange={(event) => setText(event.target.value)} />;

@@ -9,6 +9,17 @@ import type { ListParams } from './api-client';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** Runs `commit` after the pause unless the browser has moved to another page meanwhile: a lazily loaded next page
+ * keeps this one mounted while it loads, and a late commit would put this list's search on that page's address.
+ * Returns the cancel function for an effect's cleanup. */
+export function afterPause(commit: () => void, delay = SEARCH_DEBOUNCE_MS): () => void {
+  const path = window.location.pathname;
+  const timer = setTimeout(() => {
+    if (window.location.pathname === path) commit();
+  }, delay);
+  return () => clearTimeout(timer);
+}
+
 /** The part of the contract's list definition (listing.ts) this hook reads. */
 export interface ListShape<Sort extends string, Filter extends string> {
   sort: readonly [Sort, ...Sort[]];
@@ -95,11 +106,10 @@ export function useListParams<Sort extends string, Filter extends string>(
   useEffect(() => {
     const wanted = searchText.trim().slice(0, LIST_LIMITS.maxSearchLength);
     if (wanted === committed.current) return undefined;
-    const timer = setTimeout(() => {
+    return afterPause(() => {
       committed.current = wanted;
       update({ q: wanted }, { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    });
   }, [searchText, update]);
 
   const setPage = useCallback(

@@ -48,8 +48,6 @@ export interface DataTableProps<Row> {
   /** The current sort (`column` or `-column`); headers with `sortBy` become sort buttons with aria-sort. */
   sort?: string;
   onSortChange?: (sort: string) => void;
-  /** The rows are about to be replaced (the next page loads): dimmed and aria-busy. */
-  busy?: boolean;
 }
 
 function SortHeader<Row>({
@@ -102,14 +100,13 @@ export function DataTable<Row>({
   showCaption,
   sort,
   onSortChange,
-  busy,
 }: DataTableProps<Row>) {
   const onKeyDown = (row: Row) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.key === 'Enter' && onRowClick) onRowClick(row);
   };
   return (
-    <TableScroll caption={caption} className={cn(busy && 'opacity-60 transition-opacity')}>
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm" aria-busy={busy || undefined}>
+    <TableScroll caption={caption}>
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className={showCaption ? 'p-3 text-left font-semibold' : 'sr-only'}>{caption}</caption>
         <thead className="bg-slate-50">
           <tr>

@@ -39,7 +39,7 @@ function handlerFor({ app, allotment, leaseDeed, possession, overrides = {} }: S
         return jsonResponse(200, ASSET);
       case 'GET /api/applicants/me':
         return jsonResponse(200, PROFILE);
-      case `GET /api/applications/${app.id}/timeline`:
+      case `GET /api/applications/${app.id}/timeline?sort=-timestamp`:
         return jsonResponse(200, [
           event({
             id: 'f0000000-0000-4000-8000-000000000002',
