@@ -183,7 +183,8 @@ export const DOCUMENT_LIST = defineList({
 
 export const TIMELINE_LIST = defineList({
   sort: ['timestamp'],
-  defaultSort: 'timestamp',
+  // Latest first, as the timeline tab reads.
+  defaultSort: '-timestamp',
   searches: 'action, details',
   filters: {},
   defaultLimit: LIST_LIMITS.maxLimit,

@@ -85,6 +85,7 @@ export const users = pgTable(
   (table) => [
     index('users_role_idx').on(table.role, table.createdAt),
     index('users_created_idx').on(table.createdAt),
+    index('users_name_idx').on(table.fullName, table.id),
     index('users_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
   ],
@@ -253,6 +254,7 @@ export const payments = pgTable(
     index('payments_application_idx').on(table.applicationId),
     index('payments_invoice_idx').on(table.invoiceId),
     index('payments_receipt_trgm_idx').using('gin', table.receiptNumber.op('gin_trgm_ops')),
+    index('payments_reference_trgm_idx').using('gin', table.transactionReference.op('gin_trgm_ops')),
   ],
 );
 
@@ -287,6 +289,7 @@ export const allotments = pgTable(
     index('allotments_asset_idx').on(table.assetId),
     index('allotments_created_idx').on(table.createdAt),
     index('allotments_date_idx').on(table.allotmentDate, table.id),
+    index('allotments_status_idx').on(table.status, table.createdAt),
     index('allotments_number_trgm_idx').using('gin', table.allotmentNumber.op('gin_trgm_ops')),
   ],
 );

@@ -1,1 +1,0 @@
-CREATE INDEX "allotments_date_idx" ON "allotments" USING btree ("allotment_date","id");
