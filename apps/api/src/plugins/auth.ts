@@ -6,7 +6,7 @@ import { can, type Permission, type Role } from '@portal/contract';
 import { forbidden, unauthorized } from '../lib/http-error';
 import type { TokenService } from '../lib/tokens';
 import type { Actor } from '../repositories/timeline';
-import { findUserById } from '../repositories/users';
+import { findSessionUser } from '../repositories/users';
 
 export interface CurrentUser {
   id: string;
@@ -36,7 +36,7 @@ export const requireAuth: preHandlerAsyncHookHandler = async function (this: Fas
   if (!match) throw unauthorized();
   const userId = await this.tokens.verify(match[1]!);
   if (!userId) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
-  const row = await findUserById(this.db, userId);
+  const row = await findSessionUser(this.db, userId);
   if (!row || !row.isActive) throw unauthorized('Your account is not active. Please sign in again.');
   request.currentUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
 };

@@ -36,6 +36,24 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
+/** What every authenticated request needs of its user: no password hash, one indexed row. */
+export async function findSessionUser(
+  db: Database,
+  id: string,
+): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'isActive'> | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
 /** Inserts a user; answers undefined when the email is taken. */
 export async function insertUser(
   db: Database,
