@@ -127,20 +127,20 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   // Back in the wizard: step 1, the asset.
   await expect(page).toHaveURL('/applications/new');
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please select an asset' })).toBeVisible();
   const firstAsset = page.getByRole('radio').first();
   const assetLabel = (await firstAsset.getAttribute('aria-label'))!;
   const assetCode = assetLabel.split(',')[0]!;
   await firstAsset.check();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Step 2, the project.
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   await page.getByLabel('Project description').fill('Assembly of solar inverters for rooftop systems');
   await page.getByLabel('Estimated investment (₹)').fill('4500000');
   await page.getByLabel('Employment generation (jobs)').fill('28');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Step 3, three real files from disk.
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
@@ -151,7 +151,7 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   await expect(page.getByText('Detailed Project Report.pdf')).toBeVisible();
   await expect(page.getByText('pan-card.png')).toBeVisible();
   await expect(page.getByText('cancelled-cheque.pdf')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Step 4, review and submit.
   await expect(page.getByText('Step 4 of 4')).toBeVisible();

@@ -74,6 +74,8 @@ test('ho adds an asset, which an entrepreneur then finds available', async ({ pa
   await dialog.getByRole('button', { name: 'Create Asset' }).click();
   await expect(toast(page, 'Asset created')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The list is paged on the server: search for the new code rather than hope it is on the first page.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(code);
   const row = page.getByRole('region', { name: 'Assets' }).getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('AVAILABLE');
   await expect(row).toContainText('3.75 acres');
@@ -176,6 +178,7 @@ test('admin creates an officer who can sign in, then deactivates them and their 
   await dialog.getByLabel('Role').selectOption('committee');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(toast(page, 'Officer account created')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
   const row = page.getByRole('region', { name: 'User accounts' }).getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Committee');
   await expect(row).toContainText('ACTIVE');

@@ -92,6 +92,7 @@ test('an application goes from submission to possession through every officer ro
     const meeting = page.getByRole('dialog', { name: 'Create Meeting' });
     await meeting.getByLabel('Meeting date').fill('2026-06-15');
     await meeting.getByLabel('Agenda').fill('Allotment approvals');
+    await meeting.getByRole('searchbox', { name: /Find an application/ }).fill(application.number);
     await meeting.getByLabel(new RegExp(application.number)).check();
     await meeting.getByRole('button', { name: 'Create Meeting' }).click();
     await expect(toast(page, 'Meeting created successfully')).toBeVisible();
