@@ -12,13 +12,9 @@ export const allotmentKeys = {
   possession: (allotmentId: string) => ['allotments', allotmentId, 'possession'] as const,
 };
 
-export const fetchAllotments = (applicationId?: string) =>
-  api.get<Allotment[]>('/allotments', applicationId === undefined ? {} : { query: { application_id: applicationId } });
-
-/** Every allotment the caller may see. */
-export function useAllAllotments() {
-  return useQuery({ queryKey: allotmentKeys.all, queryFn: () => fetchAllotments() });
-}
+/** One application's allotments (a whole collection is only ever read a page at a time). */
+export const fetchAllotments = (applicationId: string) =>
+  api.get<Allotment[]>('/allotments', { query: { application_id: applicationId } });
 
 /** One page of the allotments the caller may see (ALLOTMENT_LIST's sort, filters and search). */
 export function useAllotmentPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {

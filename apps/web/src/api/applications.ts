@@ -11,17 +11,11 @@ export const applicationKeys = {
   timeline: (id: string) => ['applications', id, 'timeline'] as const,
 };
 
-export const fetchApplications = () => api.get<Application[]>('/applications');
 export const fetchApplication = (id: string) => api.get<Application>(`/applications/${id}`);
 export const fetchDocuments = (id: string) => api.get<ApplicationDocument[]>(`/applications/${id}/documents`);
 /** Latest first, as the spec shows it (the list protocol's default is time order). */
 export const fetchTimeline = (id: string) =>
   api.get<TimelineEvent[]>(`/applications/${id}/timeline`, { query: { sort: '-timestamp' } });
-
-/** The caller's applications (the server decides which: an entrepreneur gets their own, staff get all). */
-export function useApplications({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: applicationKeys.all, queryFn: fetchApplications, enabled });
-}
 
 /** One page of the caller's applications (APPLICATION_LIST's sort, filters and search). */
 export function useApplicationPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {

@@ -9,13 +9,9 @@ export const invoiceKeys = {
   forApplication: (applicationId: string) => ['invoices', { application_id: applicationId }] as const,
 };
 
-export const fetchInvoices = (applicationId?: string) =>
-  api.get<Invoice[]>('/invoices', applicationId === undefined ? {} : { query: { application_id: applicationId } });
-
-/** Every invoice the caller may see. */
-export function useAllInvoices() {
-  return useQuery({ queryKey: invoiceKeys.all, queryFn: () => fetchInvoices() });
-}
+/** One application's invoices (a whole collection is only ever read a page at a time). */
+export const fetchInvoices = (applicationId: string) =>
+  api.get<Invoice[]>('/invoices', { query: { application_id: applicationId } });
 
 /** One page of the invoices the caller may see (INVOICE_LIST's sort, filters and search). */
 export function useInvoicePage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {

@@ -9,13 +9,9 @@ export const paymentKeys = {
   forApplication: (applicationId: string) => ['payments', { application_id: applicationId }] as const,
 };
 
-export const fetchPayments = (applicationId?: string) =>
-  api.get<Payment[]>('/payments', applicationId === undefined ? {} : { query: { application_id: applicationId } });
-
-/** Every payment the caller may see. */
-export function useAllPayments() {
-  return useQuery({ queryKey: paymentKeys.all, queryFn: () => fetchPayments() });
-}
+/** One application's payments (a whole collection is only ever read a page at a time). */
+export const fetchPayments = (applicationId: string) =>
+  api.get<Payment[]>('/payments', { query: { application_id: applicationId } });
 
 /** One page of the payments the caller may see (PAYMENT_LIST's sort, filters and search). */
 export function usePaymentPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
