@@ -19,6 +19,8 @@ import {
 } from './enums';
 import { ROLES } from './roles';
 
+export { LIST_HEADERS, readPageInfo, type PageInfo } from './page-headers';
+
 export const LIST_LIMITS = {
   defaultLimit: 50,
   maxLimit: 200,
@@ -27,13 +29,6 @@ export const LIST_LIMITS = {
   /** A filtered total is counted up to here; past it the total reads "10,000+" (X-Total-Count-Capped: true). */
   countCap: 10_000,
   maxSearchLength: 100,
-} as const;
-
-export const LIST_HEADERS = {
-  total: 'X-Total-Count',
-  totalCapped: 'X-Total-Count-Capped',
-  nextCursor: 'X-Next-Cursor',
-  link: 'Link',
 } as const;
 
 const isoDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
@@ -244,21 +239,4 @@ export function parseSort<Sort extends string>(value: Sort | `-${Sort}`): { colu
   return value.startsWith('-')
     ? { column: value.slice(1) as Sort, descending: true }
     : { column: value as Sort, descending: false };
-}
-
-/** What a client reads from a list answer's headers. */
-export interface PageInfo {
-  total: number;
-  /** True when the total was counted only up to LIST_LIMITS.countCap. */
-  totalCapped: boolean;
-  nextCursor: string | null;
-}
-
-export function readPageInfo(headers: { get(name: string): string | null }): PageInfo {
-  const total = Number(headers.get(LIST_HEADERS.total) ?? '0');
-  return {
-    total: Number.isFinite(total) ? total : 0,
-    totalCapped: headers.get(LIST_HEADERS.totalCapped) === 'true',
-    nextCursor: headers.get(LIST_HEADERS.nextCursor),
-  };
 }

@@ -1,5 +1,5 @@
 /** The stored session (bearer token and user record) in local storage, under the keys 'token' and 'user'. */
-import { userSchema, type User } from '@portal/contract';
+import { ROLES, type User } from '@portal/contract';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -19,11 +19,25 @@ export function readStoredSession(): StoredSession | null {
   const rawUser = localStorage.getItem(USER_KEY);
   if (!token || !rawUser) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(rawUser));
-    return parsed.success ? { token, user: parsed.data } : null;
+    const user: unknown = JSON.parse(rawUser);
+    return isStoredUser(user) ? { token, user } : null;
   } catch {
     return null;
   }
+}
+
+// Checked by hand rather than with the contract's zod schema: this runs on the sign-in page, which must not load zod.
+function isStoredUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    typeof user.id === 'string' &&
+    typeof user.email === 'string' &&
+    typeof user.full_name === 'string' &&
+    typeof user.is_active === 'boolean' &&
+    typeof user.created_at === 'string' &&
+    (ROLES as readonly unknown[]).includes(user.role)
+  );
 }
 
 export function storeSession(session: StoredSession): void {
