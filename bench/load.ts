@@ -165,3 +165,56 @@ export async function measureEndpoint(
     emptyRuns: runs.length - answered.length,
   };
 }
+
+/** One request of a user's cycle in the mixed workload. */
+export interface MixedStep {
+  method: 'GET' | 'POST';
+  path: string;
+  token: string;
+  body?: unknown;
+}
+
+/** Many users at once, each repeating the same cycle of reads and writes (signed in once, as people are): the
+ * figures are over every request of every cycle. */
+export async function measureMixed(base: string, steps: MixedStep[], settings: LoadSettings): Promise<EndpointFigures> {
+  const requests = steps.map((step) => ({
+    method: step.method,
+    path: step.path,
+    headers: {
+      ...BROWSER_HEADERS,
+      authorization: `Bearer ${step.token}`,
+      ...(step.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(step.body === undefined ? {} : { body: JSON.stringify(step.body) }),
+  }));
+  const runs: RunFigures[] = [];
+  for (let run = 0; run < settings.runs; run++) {
+    const result = await autocannon({
+      url: base,
+      connections: settings.connections,
+      duration: settings.seconds,
+      timeout: 30,
+      requests,
+    });
+    runs.push({
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: result.requests.total / (result.duration || settings.seconds),
+      requests: result.requests.total,
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+  const answered = runs.filter((run) => run.requests > 0);
+  const empty = { median: 0, min: 0, max: 0 };
+  return {
+    p50: answered.length ? spread(answered.map((run) => run.p50)) : empty,
+    p99: answered.length ? spread(answered.map((run) => run.p99)) : empty,
+    rps: answered.length ? spread(answered.map((run) => run.rps)) : empty,
+    bodyBytes: 0,
+    wireBytes: 0,
+    encoding: '-',
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    emptyRuns: runs.length - answered.length,
+    single: { ms: 0, status: 200 },
+  };
+}

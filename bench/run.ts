@@ -14,7 +14,7 @@ import { generateVolumeData } from '../apps/api/src/db/generate-volume';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
 import { bundleReport } from './bundle';
 import { lighthouseScores } from './lighthouse';
-import { measureEndpoint, single, type EndpointFigures, type LoadSettings } from './load';
+import { measureEndpoint, measureMixed, single, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
 import { createDatabase, serverVersion } from './postgres';
 import { renderReport, type Configuration, type DetailBaselines } from './report';
 import { ROOT, startApi, startBaseline, type RunningServer } from './servers';
@@ -43,6 +43,8 @@ const settings: LoadSettings = {
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const log = (line: string) => console.log(line);
 
+const MIXED_PATH = 'mixed';
+
 /** Who calls each endpoint. The list is called as the web app calls it (its first page, default sort). */
 const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'applications list (web app, first page)', path: '/api/applications?limit=50&sort=-created_at', as: 'ho' },
@@ -59,6 +61,11 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'meetings', path: '/api/meetings', as: 'committee' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },
+  {
+    name: 'mixed workload, per request',
+    path: `${MIXED_PATH} (officer list, detail, stats; finance invoices; entrepreneur assets, own list, create a draft)`,
+    as: 'signed in once each',
+  },
 ];
 
 const ROLE_EMAILS: Record<string, string> = {
@@ -73,6 +80,9 @@ interface Facts {
   applications: number;
   detailId: string;
   ownerEmail: string;
+  availableAssetId: string;
+  /** Part of an organisation's name, as an officer types it. */
+  searchTerm: string;
 }
 
 /** Reads what the load needs from the database: the counts, a submitted application and a busy entrepreneur. */
@@ -90,10 +100,15 @@ async function factsOf(databaseUrl: string | undefined, dataDir: string | undefi
       `SELECT u.email FROM service_requests r JOIN users u ON u.id = r.user_id WHERE u.is_active
        GROUP BY u.email ORDER BY count(*) DESC, u.email LIMIT 1`,
     );
+    const [asset] = await query<{ id: string }>(
+      `SELECT id FROM assets WHERE status = 'available' ORDER BY asset_code LIMIT 1`,
+    );
     return {
       applications,
       detailId: detail!.id,
       ownerEmail: owner?.email ?? ROLE_EMAILS.entrepreneur!,
+      availableAssetId: asset!.id,
+      searchTerm: 'precision',
     };
   } finally {
     await handle.close();
@@ -139,7 +154,9 @@ async function measureApi(label: string, server: RunningServer, facts: Facts): P
   for (const endpoint of ENDPOINTS) {
     if (!server.alive()) throw new Error(`${label}: the API process has died`);
     const url = `${server.base}${endpoint.path.replace('{id}', facts.detailId)}`;
-    const figures = await measureEndpoint(url, await tokenFor(endpoint.as), settings);
+    const figures = endpoint.path.startsWith(MIXED_PATH)
+      ? await measureMixed(server.base, await mixedCycle(tokenFor, facts), settings)
+      : await measureEndpoint(url, await tokenFor(endpoint.as), settings);
     results.set(endpoint.name, figures);
     log(
       `  ${label.padEnd(22)} ${endpoint.name.padEnd(48)} ` +
@@ -150,6 +167,33 @@ async function measureApi(label: string, server: RunningServer, facts: Facts): P
     );
   }
   return results;
+}
+
+/** A working day in eight requests: an officer's queue, a case and the dashboard, finance's invoices, and an
+ * entrepreneur browsing plots, their own list and starting an application (a write with its timeline entry). */
+async function mixedCycle(tokenFor: (as: string) => Promise<string>, facts: Facts): Promise<MixedStep[]> {
+  const [ho, finance, entrepreneur] = [await tokenFor('ho'), await tokenFor('finance'), await tokenFor('entrepreneur')];
+  return [
+    { method: 'GET', path: '/api/applications?limit=50&sort=-created_at', token: ho },
+    { method: 'GET', path: `/api/applications/${facts.detailId}`, token: ho },
+    { method: 'GET', path: '/api/dashboard/stats', token: ho },
+    { method: 'GET', path: '/api/invoices?status=pending', token: finance },
+    { method: 'GET', path: '/api/assets/available?limit=20', token: entrepreneur },
+    { method: 'GET', path: '/api/applications', token: entrepreneur },
+    { method: 'GET', path: `/api/applications?q=${facts.searchTerm}&limit=20`, token: ho },
+    {
+      method: 'POST',
+      path: '/api/applications',
+      token: entrepreneur,
+      body: {
+        asset_id: facts.availableAssetId,
+        application_type: 'new',
+        project_description: 'Benchmark: a small food processing unit',
+        estimated_investment: 2500000,
+        employment_generation: 12,
+      },
+    },
+  ];
 }
 
 async function detailBaselines(

@@ -305,15 +305,15 @@ describe(`documents and timeline pages of one application (${TEST_DB_KIND})`, ()
     await expectLimitRefused(ctx, owner.token, url);
   });
 
-  it('pages the timeline in time order, latest first on request, with q; strangers get 404', async () => {
+  it('pages the timeline latest first, in time order on request, with q; strangers get 404', async () => {
     const url = `/api/applications/${applicationId}/timeline`;
     const all = await getList<{ id: string; action: string }>(ctx, owner.token, url);
     const actions = ['Application created', 'Application submitted', 'Status changed to Under scrutiny'];
-    expect(all.items.map((event) => event.action)).toEqual(actions);
-    const latest = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?sort=-timestamp&limit=2`);
-    expect(latest.items.map((event) => event.action)).toEqual([actions[2], actions[1]]);
-    expect(latest.total).toBe(3);
-    const walked = await walkList<{ id: string; action: string }>(ctx, owner.token, `${url}?limit=1`);
+    expect(all.items.map((event) => event.action)).toEqual([...actions].reverse());
+    const oldest = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?sort=timestamp&limit=2`);
+    expect(oldest.items.map((event) => event.action)).toEqual([actions[0], actions[1]]);
+    expect(oldest.total).toBe(3);
+    const walked = await walkList<{ id: string; action: string }>(ctx, owner.token, `${url}?sort=timestamp&limit=1`);
     expect(walked.map((event) => event.action)).toEqual(actions);
     const search = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?q=submitted%20for%20the`);
     expect(search.items.map((event) => event.action)).toEqual(['Application submitted']);
