@@ -1,8 +1,8 @@
 /** The server half of the list protocol (decision record 006): the ORDER BY and keyset condition of a page, the
  * capped count, and the X-Total-Count / X-Next-Cursor / Link headers. Repositories build the query; routes answer. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { LIST_HEADERS, LIST_LIMITS, parseSort } from '@portal/contract';
 import type { Database } from '../db/client';
 import { unprocessable } from './http-error';
@@ -157,6 +157,55 @@ export const emptyPage = <T>(): Page<T> => ({
 
 /** An exact total known without counting (a summary table, or a short list counted in full). */
 export const exactCount = (total: number) => ({ total, totalCapped: false });
+
+/** How a list finds its total: from a summary (`known`), by counting every row (lists that stay short), or by
+ * counting up to LIST_LIMITS.countCap. */
+export type TotalBy = { known: () => Promise<number> } | 'all' | 'capped';
+
+/** One page of a table's rows under the list's conditions, in the requested order, with its total. */
+export async function pageOfTable<Table extends PgTable & { id: AnyColumn }, Sort extends string>(
+  db: Database,
+  options: {
+    table: Table;
+    request: PageRequest<Sort>;
+    sortColumns: Record<Sort, SortExpression>;
+    conditions: SQL[];
+    total: TotalBy;
+  },
+): Promise<Page<Table['$inferSelect']>> {
+  type Row = Table['$inferSelect'] & { id: string };
+  const { table, request, conditions, total } = options;
+  const plan = planPage(request, options.sortColumns, table.id);
+  const rows = (await fetchRows(
+    plan,
+    db
+      .select({ row: table as never, sortKey: plan.sortKey })
+      .from(table as never)
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  )) as { row: Row; sortKey: string }[];
+  const counted = () =>
+    db
+      .select({ one: sql`1` })
+      .from(table as never)
+      .where(and(...conditions))
+      .$dynamic();
+  const count =
+    total === 'all'
+      ? await countAll(db, counted())
+      : total === 'capped'
+        ? await countCapped(db, counted())
+        : exactCount(await total.known());
+  return finishPage(
+    rows,
+    request,
+    (row) => row.row.id,
+    (row) => row.row,
+    count,
+  );
+}
 
 /** Days of a `from`/`to` filter start at midnight India time, the corporation's day. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString();

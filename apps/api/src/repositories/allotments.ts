@@ -5,15 +5,12 @@ import { ALLOTMENT_LIST, type Allotment, type AllotmentListQuery, type Allotment
 import type { Database } from '../db/client';
 import { allotments, applicants, applications } from '../db/schema';
 import {
-  countCapped,
   dateRange,
-  fetchRows,
-  finishPage,
   idIn,
   likePattern,
   numberPattern,
-  planPage,
   type Page,
+  pageOfTable,
   type SortExpression,
 } from '../lib/list-page';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
@@ -107,32 +104,13 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
 /** One page of allotments in the requested order, with its total. */
 export async function searchAllotments(db: Database, search: AllotmentSearch): Promise<Page<AllotmentRow>> {
   const conditions = allotmentConditions(search);
-  const plan = planPage(search.query, ALLOTMENT_SORT_COLUMNS, allotments.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: allotments, sortKey: plan.sortKey })
-      .from(allotments)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countCapped(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(allotments)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    search.query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: allotments,
+    request: search.query,
+    sortColumns: ALLOTMENT_SORT_COLUMNS,
+    conditions,
+    total: 'capped',
+  });
 }
 
 /** Makes an active allotment final (on lease deed approval). */

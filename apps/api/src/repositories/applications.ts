@@ -9,17 +9,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
-import {
-  countCapped,
-  exactCount,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  timestampRange,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -165,35 +155,13 @@ async function summaryTotal(db: Database, search: ApplicationSearch): Promise<nu
 /** One page of applications in the requested order, with its total. */
 export async function searchApplications(db: Database, search: ApplicationSearch): Promise<Page<ApplicationRow>> {
   const conditions = applicationConditions(search);
-  const plan = planPage(search.query, APPLICATION_SORT_COLUMNS, applications.id);
-  const where = and(...conditions, plan.after);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: applications, sortKey: plan.sortKey })
-      .from(applications)
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = countsFromSummary(search)
-    ? exactCount(await summaryTotal(db, search))
-    : await countCapped(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(applications)
-          .where(conditions.length ? and(...conditions) : undefined)
-          .$dynamic(),
-      );
-  return finishPage(
-    rows,
-    search.query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: applications,
+    request: search.query,
+    sortColumns: APPLICATION_SORT_COLUMNS,
+    conditions,
+    total: countsFromSummary(search) ? { known: () => summaryTotal(db, search) } : 'capped',
+  });
 }
 
 /** Applications whose number (or organisation, or asset code) matches: for `q` on lists that hang off them. */

@@ -3,16 +3,7 @@ import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { ASSET_LIST, type Asset, type AssetListQuery, type AssetStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { assetStatusCounts, assets } from '../db/schema';
-import {
-  countCapped,
-  exactCount,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt'>;
@@ -77,34 +68,13 @@ async function summaryTotal(db: Database, { query }: AssetSearch): Promise<numbe
 /** One page of assets in the requested order, with its total. */
 export async function searchAssets(db: Database, search: AssetSearch): Promise<Page<AssetRow>> {
   const conditions = assetConditions(search);
-  const plan = planPage(search.query, ASSET_SORT_COLUMNS, assets.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: assets, sortKey: plan.sortKey })
-      .from(assets)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = countsFromSummary(search)
-    ? exactCount(await summaryTotal(db, search))
-    : await countCapped(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(assets)
-          .where(conditions.length ? and(...conditions) : undefined)
-          .$dynamic(),
-      );
-  return finishPage(
-    rows,
-    search.query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: assets,
+    request: search.query,
+    sortColumns: ASSET_SORT_COLUMNS,
+    conditions,
+    total: countsFromSummary(search) ? { known: () => summaryTotal(db, search) } : 'capped',
+  });
 }
 
 export async function findAssetById(db: Database, id: string): Promise<AssetRow | undefined> {

@@ -1,5 +1,5 @@
 /** Documents uploaded with an application. */
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DOCUMENT_LIST,
@@ -10,15 +10,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { documents } from '../db/schema';
-import {
-  countAll,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type DocumentListQuery = z.output<typeof documentListQuerySchema>;
 
@@ -63,32 +55,13 @@ export async function searchDocuments(
 ): Promise<Page<DocumentRow>> {
   const conditions: SQL[] = [eq(documents.applicationId, applicationId)];
   if (query.q) conditions.push(ilike(documents.fileName, likePattern(query.q)));
-  const plan = planPage(query, DOCUMENT_SORT_COLUMNS, documents.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: documents, sortKey: plan.sortKey })
-      .from(documents)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countAll(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(documents)
-      .where(and(...conditions))
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: documents,
+    request: query,
+    sortColumns: DOCUMENT_SORT_COLUMNS,
+    conditions,
+    total: 'all',
+  });
 }
 
 export async function findDocument(

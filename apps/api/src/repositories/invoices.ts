@@ -10,16 +10,12 @@ import {
 import type { Database } from '../db/client';
 import { isoDay } from '../lib/dates';
 import {
-  countCapped,
   dateRange,
-  exactCount,
-  fetchRows,
-  finishPage,
   idIn,
   likePattern,
   numberPattern,
-  planPage,
   type Page,
+  pageOfTable,
   type SortExpression,
 } from '../lib/list-page';
 import { invoiceTotals, invoices } from '../db/schema';
@@ -157,34 +153,13 @@ async function summaryTotal(db: Database, search: InvoiceSearch): Promise<number
 /** One page of invoices in the requested order, with its total. */
 export async function searchInvoices(db: Database, search: InvoiceSearch): Promise<Page<InvoiceRow>> {
   const conditions = invoiceConditions(search);
-  const plan = planPage(search.query, INVOICE_SORT_COLUMNS, invoices.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: invoices, sortKey: plan.sortKey })
-      .from(invoices)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = countsFromSummary(search)
-    ? exactCount(await summaryTotal(db, search))
-    : await countCapped(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(invoices)
-          .where(conditions.length ? and(...conditions) : undefined)
-          .$dynamic(),
-      );
-  return finishPage(
-    rows,
-    search.query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: invoices,
+    request: search.query,
+    sortColumns: INVOICE_SORT_COLUMNS,
+    conditions,
+    total: countsFromSummary(search) ? { known: () => summaryTotal(db, search) } : 'capped',
+  });
 }
 
 export async function findInvoiceById(db: Database, id: string): Promise<InvoiceRow | undefined> {

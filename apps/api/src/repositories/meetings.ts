@@ -1,18 +1,9 @@
 /** Committee meetings, kept on the server (product decisions, section 6). */
-import { and, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { MEETING_LIST, type CommitteeType, type Meeting, type MeetingListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { meetings } from '../db/schema';
-import {
-  countCapped,
-  dateRange,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { dateRange, likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 
@@ -57,30 +48,11 @@ export async function searchMeetings(db: Database, query: MeetingListQuery): Pro
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(meetings.meetingNumber, pattern), ilike(meetings.agenda, pattern))!);
   }
-  const plan = planPage(query, MEETING_SORT_COLUMNS, meetings.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: meetings, sortKey: plan.sortKey })
-      .from(meetings)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countCapped(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(meetings)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: meetings,
+    request: query,
+    sortColumns: MEETING_SORT_COLUMNS,
+    conditions,
+    total: 'capped',
+  });
 }

@@ -1,20 +1,16 @@
 /** Payments against invoices. At most one successful payment per invoice (a partial unique index). */
-import { and, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_LIST, type Payment, type PaymentListQuery, type PaymentMethod } from '@portal/contract';
 import type { Database } from '../db/client';
 import { paymentTotals, payments } from '../db/schema';
 import {
-  countCapped,
-  exactCount,
-  fetchRows,
-  finishPage,
   idIn,
   likePattern,
   numberPattern,
-  planPage,
-  timestampRange,
   type Page,
+  pageOfTable,
   type SortExpression,
+  timestampRange,
 } from '../lib/list-page';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
 
@@ -105,32 +101,11 @@ async function summaryTotal(db: Database, search: PaymentSearch): Promise<number
 /** One page of payments in the requested order, with its total. */
 export async function searchPayments(db: Database, search: PaymentSearch): Promise<Page<PaymentRow>> {
   const conditions = paymentConditions(search);
-  const plan = planPage(search.query, PAYMENT_SORT_COLUMNS, payments.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: payments, sortKey: plan.sortKey })
-      .from(payments)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = countsFromSummary(search)
-    ? exactCount(await summaryTotal(db, search))
-    : await countCapped(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(payments)
-          .where(conditions.length ? and(...conditions) : undefined)
-          .$dynamic(),
-      );
-  return finishPage(
-    rows,
-    search.query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: payments,
+    request: search.query,
+    sortColumns: PAYMENT_SORT_COLUMNS,
+    conditions,
+    total: countsFromSummary(search) ? { known: () => summaryTotal(db, search) } : 'capped',
+  });
 }

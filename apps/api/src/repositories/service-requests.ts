@@ -1,5 +1,5 @@
 /** Service requests raised by entrepreneurs (change of name, transfer, NOCs, ...). */
-import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import {
   SERVICE_REQUEST_LIST,
   type ServiceRequest,
@@ -8,16 +8,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applicants, applications, serviceRequests } from '../db/schema';
-import {
-  countAll,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  timestampRange,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 
@@ -73,32 +64,13 @@ export async function searchServiceRequests(
   if (query.request_type?.length) conditions.push(inArray(serviceRequests.requestType, query.request_type));
   conditions.push(...timestampRange(serviceRequests.submittedAt, query.from, query.to));
   if (query.q) conditions.push(ilike(serviceRequests.requestNumber, likePattern(query.q)));
-  const plan = planPage(query, SERVICE_REQUEST_SORT_COLUMNS, serviceRequests.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: serviceRequests, sortKey: plan.sortKey })
-      .from(serviceRequests)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countAll(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(serviceRequests)
-      .where(and(...conditions))
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: serviceRequests,
+    request: query,
+    sortColumns: SERVICE_REQUEST_SORT_COLUMNS,
+    conditions,
+    total: 'all',
+  });
 }
 
 /** The allotment's application id when the allotment belongs to the user; undefined otherwise. */

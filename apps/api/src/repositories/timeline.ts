@@ -1,5 +1,5 @@
 /** The append-only timeline of events. */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   TIMELINE_LIST,
@@ -9,15 +9,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
-import {
-  countAll,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type TimelineListQuery = z.output<typeof timelineListQuerySchema>;
 
@@ -76,7 +68,8 @@ export async function listEventsForApplication(db: Database, applicationId: stri
 }
 
 const TIMELINE_SORT_COLUMNS = {
-  timestamp: timelineEvents.timestamp,
+  // The sequence is the order of writing, which is time order even for events within one clock tick.
+  timestamp: timelineEvents.seq,
 } satisfies Record<(typeof TIMELINE_LIST.sort)[number], SortExpression>;
 
 /** One page of an application's timeline, with its total (counted: one application's events are few). */
@@ -90,30 +83,12 @@ export async function searchTimeline(
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(timelineEvents.action, pattern), ilike(timelineEvents.details, pattern))!);
   }
-  const plan = planPage(query, TIMELINE_SORT_COLUMNS, timelineEvents.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: timelineEvents, sortKey: plan.sortKey })
-      .from(timelineEvents)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countAll(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(timelineEvents)
-      .where(and(...conditions))
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    query,
-    (row) => row.row.id,
-    (row) => toTimelineEvent(row.row),
-    count,
-  );
+  const page = await pageOfTable(db, {
+    table: timelineEvents,
+    request: query,
+    sortColumns: TIMELINE_SORT_COLUMNS,
+    conditions,
+    total: 'all',
+  });
+  return { ...page, items: page.items.map(toTimelineEvent) };
 }

@@ -1,17 +1,9 @@
 /** Users: the only place that reads or writes the users table. */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { USER_LIST, type Role, type User, type UserListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import {
-  countCapped,
-  fetchRows,
-  finishPage,
-  likePattern,
-  planPage,
-  type Page,
-  type SortExpression,
-} from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -83,32 +75,13 @@ export async function searchUsers(db: Database, query: UserListQuery): Promise<P
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
   }
-  const plan = planPage(query, USER_SORT_COLUMNS, users.id);
-  const rows = await fetchRows(
-    plan,
-    db
-      .select({ row: users, sortKey: plan.sortKey })
-      .from(users)
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countCapped(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    query,
-    (row) => row.row.id,
-    (row) => row.row,
-    count,
-  );
+  return pageOfTable(db, {
+    table: users,
+    request: query,
+    sortColumns: USER_SORT_COLUMNS,
+    conditions,
+    total: 'capped',
+  });
 }
 
 export async function updateUser(
