@@ -99,6 +99,22 @@ describe('officer application list', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('names the statuses a dashboard link opened the list on, and All clears them', async () => {
+    const { router, listCalls } = await openList(
+      undefined,
+      200,
+      '/officer/applications?status=submitted,under_scrutiny',
+    );
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(queryOf(listCalls()[0]!).status).toBe('submitted,under_scrutiny');
+    const filter = screen.getByLabelText('Status');
+    expect(filter).toHaveValue('submitted,under_scrutiny');
+    expect(within(filter).getByRole('option', { name: 'Submitted, Under scrutiny' })).toBeInTheDocument();
+    await userEvent.setup().selectOptions(filter, 'all');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('filters by zone (after the pause) and asset type, and restores both from the URL', async () => {
     const { router, listCalls } = await openList(undefined, 200, '/officer/applications?asset_type=shed&zone=Warangal');
     await screen.findByText('APP-2026-000001');

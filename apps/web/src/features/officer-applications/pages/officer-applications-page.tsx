@@ -1,7 +1,7 @@
 /** The officer application list: search, the spec's status filter, zone and asset type, and a sort, all on the server
  * and kept in the URL; the cards and the pager. */
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_LIST, ASSET_TYPES, type AssetType } from '@portal/contract';
+import { APPLICATION_LIST, APPLICATION_STATUSES, ASSET_TYPES, type AssetType } from '@portal/contract';
 import { useApplicationPage } from '../../../api/applications';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -29,9 +29,20 @@ export default function OfficerApplicationsPage() {
 
   useFailureToast(applications.isError, t('list.loadFailed'), 'officer-applications-load-failed');
 
-  const status = (OFFICER_STATUS_FILTER as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as OfficerStatusFilter)
-    : ALL;
+  const statusOptions: { value: string; label: string }[] = OFFICER_STATUS_FILTER.map((value) => ({
+    value,
+    label: t(`statuses.${value}`),
+  }));
+  const urlStatus = list.filters.status ?? '';
+  const urlStatuses = urlStatus.split(',').filter(Boolean);
+  let status: string = ALL;
+  if ((OFFICER_STATUS_FILTER as readonly string[]).includes(urlStatus)) {
+    status = urlStatus as OfficerStatusFilter;
+  } else if (urlStatuses.length > 1 && urlStatuses.every((value) => APPLICATION_STATUSES.includes(value as never))) {
+    // A dashboard card opens the list on several statuses at once: the select names them rather than saying All.
+    status = urlStatus;
+    statusOptions.push({ value: urlStatus, label: urlStatuses.map((value) => t(`statuses.${value}`)).join(', ') });
+  }
   const assetType = (ASSET_TYPES as readonly string[]).includes(list.filters.asset_type ?? '')
     ? (list.filters.asset_type as AssetType)
     : ALL;
@@ -51,7 +62,7 @@ export default function OfficerApplicationsPage() {
         onSearchChange={list.setSearchText}
         status={status}
         onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
-        statusOptions={OFFICER_STATUS_FILTER.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        statusOptions={statusOptions}
       >
         <Field id="officer-application-zone" label={t('list.zoneFilter')}>
           <DebouncedInput
