@@ -9,6 +9,9 @@ import type { ListParams } from './api-client';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** The choice of a filter's select that means "no filter". */
+export const ALL_CHOICE = 'all';
+
 /** Runs `commit` after the pause unless the browser has moved to another page meanwhile: a lazily loaded next page
  * keeps this one mounted while it loads, and a late commit would put this list's search on that page's address.
  * Returns the cancel function for an effect's cleanup. */
@@ -121,6 +124,19 @@ export function useListParams<Sort extends string, Filter extends string>(
     [update, definition.defaultSort],
   );
   const setFilter = useCallback((filter: Filter, value: string | undefined) => update({ [filter]: value }), [update]);
+  /** A select's current choice for a filter: its value when it is one of `choices`, otherwise ALL_CHOICE. */
+  const choice = useCallback(
+    <C extends string>(filter: Filter, choices: readonly C[]): C | typeof ALL_CHOICE => {
+      const value = filters[filter];
+      return value !== undefined && (choices as readonly string[]).includes(value) ? (value as C) : ALL_CHOICE;
+    },
+    [filters],
+  );
+  /** Sets a filter from a select, where ALL_CHOICE removes it. */
+  const setChoice = useCallback(
+    (filter: Filter, value: string) => setFilter(filter, value === ALL_CHOICE ? undefined : value),
+    [setFilter],
+  );
   const clear = useCallback(() => {
     committed.current = '';
     setSearchText('');
@@ -152,6 +168,8 @@ export function useListParams<Sort extends string, Filter extends string>(
     setPage,
     setSort,
     setFilter,
+    choice,
+    setChoice,
     clear,
     /** The request's parameters: limit, offset, sort, q, the filters and the fixed ones. */
     query,

@@ -10,18 +10,16 @@ import {
   type AllotmentStatus,
 } from '@portal/contract';
 import { useAllotmentPage } from '../../../api/allotments';
+import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useApplicationNumbers, type AllotmentRow } from '../api/allotments';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
-const ALL = 'all';
 const STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = { active: 'green', expired: 'amber', cancelled: 'red' };
 const applicationPath = (allotment: AllotmentRow) => `/officer/applications/${allotment.application_id}`;
 
@@ -94,12 +92,8 @@ export default function AllotmentsPage() {
 
   useFailureToast(allotments.isError, t('loadFailed'), 'allotments-load-failed');
 
-  const status = (ALLOTMENT_STATUSES as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as AllotmentStatus)
-    : ALL;
-  const type = (ALLOTMENT_TYPES as readonly string[]).includes(list.filters.allotment_type ?? '')
-    ? list.filters.allotment_type!
-    : ALL;
+  const status = list.choice('status', ALLOTMENT_STATUSES);
+  const type = list.choice('allotment_type', ALLOTMENT_TYPES);
 
   return (
     <>
@@ -114,27 +108,21 @@ export default function AllotmentsPage() {
         search={list.searchText}
         onSearchChange={list.setSearchText}
         status={status}
-        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        onStatusChange={(value) => list.setChoice('status', value)}
         statusOptions={[
-          { value: ALL, label: t('filters.allStatuses') },
+          { value: ALL_CHOICE, label: t('filters.allStatuses') },
           ...ALLOTMENT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
         ]}
       >
-        <Field id="allotment-type-filter" label={t('filters.type')}>
-          <Select
-            value={type}
-            onChange={(event) =>
-              list.setFilter('allotment_type', event.target.value === ALL ? undefined : event.target.value)
-            }
-          >
-            <option value={ALL}>{t('filters.allTypes')}</option>
-            {ALLOTMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`types.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ChoiceFilter
+          id="allotment-type-filter"
+          label={t('filters.type')}
+          allLabel={t('filters.allTypes')}
+          value={type}
+          choices={ALLOTMENT_TYPES}
+          labelOf={(value) => t(`types.${value}`)}
+          onChange={(value) => list.setChoice('allotment_type', value)}
+        />
       </ListToolbar>
       <PagedList
         query={allotments}

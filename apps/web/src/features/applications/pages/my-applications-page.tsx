@@ -10,12 +10,11 @@ import { PagedList } from '../../../components/paged-list';
 import { SortSelect } from '../../../components/sort-select';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { ApplicationCard } from '../components/application-card';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
-const ALL = 'all';
-type StatusChoice = ApplicationStatus | typeof ALL;
+type StatusChoice = ApplicationStatus | typeof ALL_CHOICE;
 type SortChoice = (typeof SORTS)[number];
 const SORTS = ['-created_at', 'created_at', '-updated_at', 'application_number'] as const;
 const SORT_WORDS: Record<SortChoice, string> = {
@@ -33,12 +32,10 @@ export default function MyApplicationsPage() {
   useFailureToast(applications.isError, t('list.loadFailed'), 'applications-load-failed');
 
   const statusOptions: { value: StatusChoice; label: string }[] = [
-    { value: ALL, label: t('list.allStatuses') },
+    { value: ALL_CHOICE, label: t('list.allStatuses') },
     ...APPLICATION_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
   ];
-  const status = (APPLICATION_STATUSES as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as ApplicationStatus)
-    : ALL;
+  const status = list.choice('status', APPLICATION_STATUSES);
   const sort = (SORTS as readonly string[]).includes(list.sort) ? (list.sort as SortChoice) : SORTS[0];
   const newApplication = (
     <Link to="/applications/new" className={buttonClasses('primary')}>
@@ -59,7 +56,7 @@ export default function MyApplicationsPage() {
         search={list.searchText}
         onSearchChange={list.setSearchText}
         status={status}
-        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        onStatusChange={(value) => list.setChoice('status', value)}
         statusOptions={statusOptions}
       >
         <SortSelect

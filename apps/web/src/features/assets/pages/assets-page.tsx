@@ -1,30 +1,20 @@
 /** The Assets screen (ho, admin): the assets a page at a time with their status colour, searched, filtered (status,
  * zone, type) and sorted by column on the server, the Add Asset dialog and the CSV import. */
 import { useTranslation } from 'react-i18next';
-import {
-  ASSET_LIST,
-  ASSET_STATUSES,
-  ASSET_TYPES,
-  formatNumber,
-  formatRupees,
-  type Asset,
-  type AssetStatus,
-} from '@portal/contract';
+import { ASSET_LIST, ASSET_STATUSES, ASSET_TYPES, formatNumber, formatRupees, type Asset } from '@portal/contract';
 import { useAssetPage } from '../../../api/assets';
 import { DebouncedInput } from '../../../components/debounced-input';
+import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { AddAssetDialog } from '../components/add-asset-dialog';
 import { AssetStatusBadge } from '../components/asset-status-badge';
 import { ImportAssetsDialog } from '../components/import-assets-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const ALL = 'all';
 
 export default function AssetsPage() {
   const { t } = useTranslation('assets');
@@ -79,10 +69,8 @@ export default function AssetsPage() {
     },
   ];
 
-  const status = (ASSET_STATUSES as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as AssetStatus)
-    : ALL;
-  const type = (ASSET_TYPES as readonly string[]).includes(list.filters.type ?? '') ? list.filters.type! : ALL;
+  const status = list.choice('status', ASSET_STATUSES);
+  const type = list.choice('type', ASSET_TYPES);
 
   return (
     <>
@@ -106,9 +94,9 @@ export default function AssetsPage() {
         search={list.searchText}
         onSearchChange={list.setSearchText}
         status={status}
-        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        onStatusChange={(value) => list.setChoice('status', value)}
         statusOptions={[
-          { value: ALL, label: t('filters.allStatuses') },
+          { value: ALL_CHOICE, label: t('filters.allStatuses') },
           ...ASSET_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
         ]}
       >
@@ -120,19 +108,15 @@ export default function AssetsPage() {
             onCommit={(zone) => list.setFilter('zone', zone)}
           />
         </Field>
-        <Field id="asset-type-filter" label={t('filters.type')}>
-          <Select
-            value={type}
-            onChange={(event) => list.setFilter('type', event.target.value === ALL ? undefined : event.target.value)}
-          >
-            <option value={ALL}>{t('filters.allTypes')}</option>
-            {ASSET_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`types.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ChoiceFilter
+          id="asset-type-filter"
+          label={t('filters.type')}
+          allLabel={t('filters.allTypes')}
+          value={type}
+          choices={ASSET_TYPES}
+          labelOf={(value) => t(`types.${value}`)}
+          onChange={(value) => list.setChoice('type', value)}
+        />
       </ListToolbar>
       <PagedList
         query={assets}

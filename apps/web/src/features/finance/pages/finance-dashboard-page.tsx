@@ -16,10 +16,8 @@ import { InvoiceTable } from '../components/invoice-table';
 import { RecentPayments } from '../components/recent-payments';
 import { StatLink } from '../components/stat-link';
 import { useListParams } from '../../../lib/use-list-params';
-import { INVOICE_STATUS_FILTER, type InvoiceStatusFilter } from '../lib/filter-invoices';
+import { INVOICE_STATUS_FILTER } from '../lib/filter-invoices';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const ALL = 'all';
 
 function FinanceCards({ stats }: { stats: OfficerStats }) {
   const { t } = useTranslation('finance');
@@ -81,9 +79,7 @@ export default function FinanceDashboardPage() {
   const failed = stats.isError || invoices.isError || payments.isError;
   useFailureToast(failed, t('loadFailed'), 'finance-load-failed');
 
-  const status = (INVOICE_STATUS_FILTER as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as InvoiceStatusFilter)
-    : ALL;
+  const status = list.choice('status', INVOICE_STATUS_FILTER);
 
   return (
     <>
@@ -102,7 +98,7 @@ export default function FinanceDashboardPage() {
           search={list.searchText}
           onSearchChange={list.setSearchText}
           status={status}
-          onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+          onStatusChange={(value) => list.setChoice('status', value)}
           statusOptions={INVOICE_STATUS_FILTER.map((value) => ({ value, label: t(`statuses.${value}`) }))}
         />
         <PagedList

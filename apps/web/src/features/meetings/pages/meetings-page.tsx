@@ -11,7 +11,6 @@ import {
   formatRupees,
   MEETING_LIST,
   type Application,
-  type CommitteeType,
 } from '@portal/contract';
 import { useApplicationPage } from '../../../api/applications';
 import { useMeetingPage } from '../../../api/meetings';
@@ -22,13 +21,11 @@ import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { PENDING_COMMITTEE } from '../api/meetings';
 import { CreateMeetingDialog } from '../components/create-meeting-dialog';
 import { RecordDecisionDialog } from '../components/record-decision-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const ALL = 'all';
 
 export default function MeetingsPage() {
   const { t } = useTranslation('meetings');
@@ -36,9 +33,7 @@ export default function MeetingsPage() {
   const pending = useApplicationPage(pendingList.query);
   const meetingList = useListParams(MEETING_LIST);
   const meetings = useMeetingPage(meetingList.query);
-  const committee = (COMMITTEE_TYPES as readonly string[]).includes(meetingList.filters.committee_type ?? '')
-    ? (meetingList.filters.committee_type as CommitteeType)
-    : ALL;
+  const committee = meetingList.choice('committee_type', COMMITTEE_TYPES);
   const [deciding, setDeciding] = useState<Application | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -115,9 +110,9 @@ export default function MeetingsPage() {
             search={meetingList.searchText}
             onSearchChange={meetingList.setSearchText}
             status={committee}
-            onStatusChange={(value) => meetingList.setFilter('committee_type', value === ALL ? undefined : value)}
+            onStatusChange={(value) => meetingList.setChoice('committee_type', value)}
             statusOptions={[
-              { value: ALL, label: t('past.filters.allCommittees') },
+              { value: ALL_CHOICE, label: t('past.filters.allCommittees') },
               ...COMMITTEE_TYPES.map((value) => ({ value, label: t(`create.committeeTypes.${value}`) })),
             ]}
           />

@@ -1,16 +1,16 @@
 /** The officer application list: search, the spec's status filter, zone and asset type, and a sort, all on the server
  * and kept in the URL; the cards and the pager. */
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_LIST, APPLICATION_STATUSES, ASSET_TYPES, type AssetType } from '@portal/contract';
+import { APPLICATION_LIST, APPLICATION_STATUSES, ASSET_TYPES } from '@portal/contract';
 import { useApplicationPage } from '../../../api/applications';
 import { DebouncedInput } from '../../../components/debounced-input';
+import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
 import { SortSelect } from '../../../components/sort-select';
 import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { OfficerApplicationCard } from '../components/officer-application-card';
 import {
   OFFICER_SORTS,
@@ -19,8 +19,6 @@ import {
   type OfficerStatusFilter,
 } from '../lib/filter-applications';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const ALL = 'all';
 
 export default function OfficerApplicationsPage() {
   const { t } = useTranslation('officer-applications');
@@ -35,7 +33,7 @@ export default function OfficerApplicationsPage() {
   }));
   const urlStatus = list.filters.status ?? '';
   const urlStatuses = urlStatus.split(',').filter(Boolean);
-  let status: string = ALL;
+  let status: string = ALL_CHOICE;
   if ((OFFICER_STATUS_FILTER as readonly string[]).includes(urlStatus)) {
     status = urlStatus as OfficerStatusFilter;
   } else if (urlStatuses.length > 1 && urlStatuses.every((value) => APPLICATION_STATUSES.includes(value as never))) {
@@ -43,9 +41,7 @@ export default function OfficerApplicationsPage() {
     status = urlStatus;
     statusOptions.push({ value: urlStatus, label: urlStatuses.map((value) => t(`statuses.${value}`)).join(', ') });
   }
-  const assetType = (ASSET_TYPES as readonly string[]).includes(list.filters.asset_type ?? '')
-    ? (list.filters.asset_type as AssetType)
-    : ALL;
+  const assetType = list.choice('asset_type', ASSET_TYPES);
   const sort = list.sort in OFFICER_SORTS ? (list.sort as OfficerSort) : '-created_at';
 
   return (
@@ -61,7 +57,7 @@ export default function OfficerApplicationsPage() {
         search={list.searchText}
         onSearchChange={list.setSearchText}
         status={status}
-        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        onStatusChange={(value) => list.setChoice('status', value)}
         statusOptions={statusOptions}
       >
         <Field id="officer-application-zone" label={t('list.zoneFilter')}>
@@ -72,21 +68,15 @@ export default function OfficerApplicationsPage() {
             onCommit={(zone) => list.setFilter('zone', zone)}
           />
         </Field>
-        <Field id="officer-application-type" label={t('list.typeFilter')}>
-          <Select
-            value={assetType}
-            onChange={(event) =>
-              list.setFilter('asset_type', event.target.value === ALL ? undefined : event.target.value)
-            }
-          >
-            <option value={ALL}>{t('list.allTypes')}</option>
-            {ASSET_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`assetTypes.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ChoiceFilter
+          id="officer-application-type"
+          label={t('list.typeFilter')}
+          allLabel={t('list.allTypes')}
+          value={assetType}
+          choices={ASSET_TYPES}
+          labelOf={(value) => t(`assetTypes.${value}`)}
+          onChange={(value) => list.setChoice('asset_type', value)}
+        />
         <SortSelect
           id="officer-application-sort"
           value={sort}

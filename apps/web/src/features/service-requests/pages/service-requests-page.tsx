@@ -9,23 +9,19 @@ import {
   SERVICE_REQUEST_LIST,
   SERVICE_REQUEST_STATUSES,
   SERVICE_REQUEST_TYPES,
-  type ServiceRequestStatus,
 } from '@portal/contract';
 import { useServiceRequestPage } from '../../../api/service-requests';
+import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { NewRequestDialog } from '../components/new-request-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const ALL = 'all';
 
 export default function ServiceRequestsPage() {
   const { t } = useTranslation('service-requests');
@@ -40,12 +36,8 @@ export default function ServiceRequestsPage() {
       {t('newRequest')}
     </Button>
   );
-  const status = (SERVICE_REQUEST_STATUSES as readonly string[]).includes(list.filters.status ?? '')
-    ? (list.filters.status as ServiceRequestStatus)
-    : ALL;
-  const type = (SERVICE_REQUEST_TYPES as readonly string[]).includes(list.filters.request_type ?? '')
-    ? list.filters.request_type!
-    : ALL;
+  const status = list.choice('status', SERVICE_REQUEST_STATUSES);
+  const type = list.choice('request_type', SERVICE_REQUEST_TYPES);
 
   return (
     <>
@@ -59,27 +51,21 @@ export default function ServiceRequestsPage() {
         search={list.searchText}
         onSearchChange={list.setSearchText}
         status={status}
-        onStatusChange={(value) => list.setFilter('status', value === ALL ? undefined : value)}
+        onStatusChange={(value) => list.setChoice('status', value)}
         statusOptions={[
-          { value: ALL, label: t('filters.allStatuses') },
+          { value: ALL_CHOICE, label: t('filters.allStatuses') },
           ...SERVICE_REQUEST_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
         ]}
       >
-        <Field id="service-request-type-filter" label={t('filters.type')}>
-          <Select
-            value={type}
-            onChange={(event) =>
-              list.setFilter('request_type', event.target.value === ALL ? undefined : event.target.value)
-            }
-          >
-            <option value={ALL}>{t('filters.allTypes')}</option>
-            {SERVICE_REQUEST_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`types.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ChoiceFilter
+          id="service-request-type-filter"
+          label={t('filters.type')}
+          allLabel={t('filters.allTypes')}
+          value={type}
+          choices={SERVICE_REQUEST_TYPES}
+          labelOf={(value) => t(`types.${value}`)}
+          onChange={(value) => list.setChoice('request_type', value)}
+        />
       </ListToolbar>
       <PagedList
         query={requests}

@@ -2,7 +2,7 @@
  * sorted on the server; Add Officer, and per officer Change role and Deactivate/Reactivate. The admin's own row offers
  * neither, and entrepreneurs' roles are not changed here. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, ROLES, USER_LIST, type Role, type User } from '@portal/contract';
+import { formatDate, ROLES, USER_LIST, type User } from '@portal/contract';
 import { useUserPage } from '../../../api/users';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
@@ -12,13 +12,11 @@ import { Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
-import { useListParams } from '../../../lib/use-list-params';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { ActivationDialog } from '../components/activation-dialog';
 import { AddOfficerDialog } from '../components/add-officer-dialog';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const ALL = 'all';
 
 export default function UsersPage() {
   const { t } = useTranslation('users');
@@ -69,7 +67,7 @@ export default function UsersPage() {
     },
   ];
 
-  const role = (ROLES as readonly string[]).includes(list.filters.role ?? '') ? (list.filters.role as Role) : ALL;
+  const role = list.choice('role', ROLES);
 
   return (
     <>
@@ -83,20 +81,18 @@ export default function UsersPage() {
         search={list.searchText}
         onSearchChange={list.setSearchText}
         status={role}
-        onStatusChange={(value) => list.setFilter('role', value === ALL ? undefined : value)}
+        onStatusChange={(value) => list.setChoice('role', value)}
         statusOptions={[
-          { value: ALL, label: t('filters.allRoles') },
+          { value: ALL_CHOICE, label: t('filters.allRoles') },
           ...ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
         ]}
       >
         <Field id="user-state-filter" label={t('filters.state')}>
           <Select
-            value={list.filters.is_active ?? ALL}
-            onChange={(event) =>
-              list.setFilter('is_active', event.target.value === ALL ? undefined : event.target.value)
-            }
+            value={list.filters.is_active ?? ALL_CHOICE}
+            onChange={(event) => list.setChoice('is_active', event.target.value)}
           >
-            <option value={ALL}>{t('filters.allStates')}</option>
+            <option value={ALL_CHOICE}>{t('filters.allStates')}</option>
             <option value="true">{t('states.active')}</option>
             <option value="false">{t('states.inactive')}</option>
           </Select>
