@@ -7,3 +7,4 @@ export * from './workflow';
 export * from './format';
 export * from './schemas';
 export * from './listing';
+export * from './service-requests';

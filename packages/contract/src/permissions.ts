@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'read:reports': ['zonal_manager', 'ho', 'finance', 'admin'],
   'read:users': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'manage:users': ['admin'],
+  'work:service-request': ['zonal_manager', 'ho', 'admin'],
+  'read:service-request:any': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

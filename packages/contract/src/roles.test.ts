@@ -18,6 +18,9 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/officer/allotments': ['zonal_manager', 'ho', 'committee', 'admin'],
   '/officer/meetings': ['committee', 'ho', 'admin'],
   '/officer/reports': ['zonal_manager', 'ho', 'finance', 'admin'],
+  '/service-requests/:id': ['entrepreneur'],
+  '/officer/service-requests': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
+  '/officer/service-requests/:id': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
 };
 
 describe('route table', () => {
@@ -54,12 +57,16 @@ describe('navigation links', () => {
   });
 
   it.each([
-    ['zonal_manager', ['/officer', '/officer/applications', '/officer/allotments', '/officer/reports']],
+    [
+      'zonal_manager',
+      ['/officer', '/officer/applications', '/officer/service-requests', '/officer/allotments', '/officer/reports'],
+    ],
     [
       'ho',
       [
         '/officer',
         '/officer/applications',
+        '/officer/service-requests',
         '/officer/assets',
         '/officer/allotments',
         '/officer/meetings',
@@ -67,13 +74,14 @@ describe('navigation links', () => {
       ],
     ],
     ['committee', ['/officer', '/officer/applications', '/officer/allotments', '/officer/meetings']],
-    ['legal', ['/officer', '/officer/applications']],
-    ['finance', ['/finance', '/officer/applications', '/officer/reports']],
+    ['legal', ['/officer', '/officer/applications', '/officer/service-requests']],
+    ['finance', ['/finance', '/officer/applications', '/officer/service-requests', '/officer/reports']],
     [
       'admin',
       [
         '/officer',
         '/officer/applications',
+        '/officer/service-requests',
         '/officer/assets',
         '/officer/allotments',
         '/officer/meetings',

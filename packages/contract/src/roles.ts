@@ -36,6 +36,7 @@ export const ROUTES = {
   applicationDetail: { path: '/applications/:id', screen: 'Entrepreneur application detail', roles: ['entrepreneur'] },
   profile: { path: '/profile', screen: 'Applicant profile', roles: ['entrepreneur'] },
   serviceRequests: { path: '/service-requests', screen: 'Service requests', roles: ['entrepreneur'] },
+  serviceRequestDetail: { path: '/service-requests/:id', screen: 'Service request detail', roles: ['entrepreneur'] },
   officerDashboard: { path: '/officer', screen: 'Officer dashboard', roles: OFFICER_ROLES },
   financeDashboard: { path: '/finance', screen: 'Finance dashboard', roles: ['finance'] },
   officerApplications: { path: '/officer/applications', screen: 'Officer application list', roles: STAFF_ROLES },
@@ -53,6 +54,17 @@ export const ROUTES = {
   meetings: { path: '/officer/meetings', screen: 'Meetings', roles: ['committee', 'ho', 'admin'] },
   reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
+  // The roles holding read:service-request:any (permissions.ts).
+  officerServiceRequests: {
+    path: '/officer/service-requests',
+    screen: 'Officer service request queue',
+    roles: ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
+  },
+  officerServiceRequestDetail: {
+    path: '/officer/service-requests/:id',
+    screen: 'Officer service request detail',
+    roles: ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
+  },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -66,6 +78,14 @@ export function canOpenRoute(role: Role, key: RouteKey): boolean {
 export function navLinksFor(role: Role): RouteKey[] {
   if (role === 'entrepreneur') return ['dashboard', 'myApplications', 'serviceRequests', 'profile'];
   const home: RouteKey = role === 'finance' ? 'financeDashboard' : 'officerDashboard';
-  const candidates: RouteKey[] = ['officerApplications', 'assets', 'allotments', 'meetings', 'reports', 'users'];
+  const candidates: RouteKey[] = [
+    'officerApplications',
+    'officerServiceRequests',
+    'assets',
+    'allotments',
+    'meetings',
+    'reports',
+    'users',
+  ];
   return [home, ...candidates.filter((key) => canOpenRoute(role, key))];
 }

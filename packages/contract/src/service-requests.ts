@@ -1,0 +1,80 @@
+/**
+ * A service request's life, declared once: the statuses an officer may move it to from each status, who may work
+ * requests and who may read everyone's, the remarks a move needs, and the fee each type bills. The server enforces
+ * these rules; the web app offers exactly the moves they allow.
+ */
+import type { ServiceRequestStatus, ServiceRequestType } from './enums';
+import { SERVICE_REQUEST_FEES } from './limits';
+import { can } from './permissions';
+import type { Role } from './roles';
+
+/** From each status, the statuses an officer may move a request to. Approved and rejected are final. */
+export const SERVICE_REQUEST_TRANSITIONS = {
+  submitted: ['in_progress', 'rejected'],
+  in_progress: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+} as const satisfies Record<ServiceRequestStatus, readonly ServiceRequestStatus[]>;
+
+/** Remarks are optional on every move but a rejection, which must say why (the applicant reads them). */
+export const SERVICE_REQUEST_REMARKS = { min: 5, max: 2000 } as const;
+
+const STATUS_WORDS: Record<ServiceRequestStatus, string> = {
+  submitted: 'submitted',
+  in_progress: 'in progress',
+  approved: 'approved',
+  rejected: 'rejected',
+};
+
+/** The statuses a request in `status` may move to next. */
+export function nextServiceRequestStatuses(status: ServiceRequestStatus): readonly ServiceRequestStatus[] {
+  return SERVICE_REQUEST_TRANSITIONS[status];
+}
+
+export function isFinalServiceRequestStatus(status: ServiceRequestStatus): boolean {
+  return nextServiceRequestStatuses(status).length === 0;
+}
+
+/** Why a request in `from` may not move to `to`, in words a person can read; null when the move is allowed. */
+export function serviceRequestTransitionProblem(from: ServiceRequestStatus, to: ServiceRequestStatus): string | null {
+  if ((nextServiceRequestStatuses(from) as readonly string[]).includes(to)) return null;
+  if (from === to) return `The request is already ${STATUS_WORDS[from]}`;
+  if (isFinalServiceRequestStatus(from)) return `The request is already ${STATUS_WORDS[from]} and cannot be changed`;
+  const allowed = nextServiceRequestStatuses(from)
+    .map((status) => STATUS_WORDS[status])
+    .join(' or ');
+  return `A ${STATUS_WORDS[from]} request can only be moved to ${allowed}, not ${STATUS_WORDS[to]}`;
+}
+
+/** Why the remarks do not suit a move to `to`; null when they do. Remarks are compared trimmed. */
+export function serviceRequestRemarksProblem(
+  to: ServiceRequestStatus,
+  remarks: string | null | undefined,
+): string | null {
+  const text = (remarks ?? '').trim();
+  if (text.length > SERVICE_REQUEST_REMARKS.max)
+    return `Remarks must be at most ${SERVICE_REQUEST_REMARKS.max} characters`;
+  if (to === 'rejected' && text.length < SERVICE_REQUEST_REMARKS.min)
+    return `Give the reason for rejecting the request in at least ${SERVICE_REQUEST_REMARKS.min} characters`;
+  return null;
+}
+
+/** Officers who move requests on (zonal managers, head office, admin). */
+export function canWorkServiceRequests(role: Role): boolean {
+  return can(role, 'work:service-request');
+}
+
+/** Staff who see every applicant's requests; an entrepreneur sees only their own. */
+export function canReadAnyServiceRequest(role: Role): boolean {
+  return can(role, 'read:service-request:any');
+}
+
+/** The fee of a request type in rupees (GST included), from the fee table; the applicant never types it. */
+export function serviceRequestFee(type: ServiceRequestType): number {
+  return SERVICE_REQUEST_FEES[type];
+}
+
+/** A request with a fee is billed to an application, so it must name one of the applicant's (or an allotment). */
+export function serviceRequestNeedsApplication(type: ServiceRequestType): boolean {
+  return serviceRequestFee(type) > 0;
+}
