@@ -1,18 +1,22 @@
-/** Service requests raised by entrepreneurs (change of name, transfer, NOCs, ...). */
+/** Service requests raised by entrepreneurs (change of name, transfer, NOCs, ...), and the fee invoice an approval
+ * bills. */
 import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import {
   SERVICE_REQUEST_LIST,
   type ServiceRequest,
   type ServiceRequestListQuery,
+  type ServiceRequestStatus,
   type ServiceRequestType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotments, applicants, applications, serviceRequests } from '../db/schema';
+import { allotments, applicants, applications, invoices, serviceRequests } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
+import type { InvoiceRow } from './invoices';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 
-export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
+/** The request as the API answers it; `invoiceId` is its fee invoice, once approved with a fee. */
+export function toServiceRequest(row: ServiceRequestRow, invoiceId: string | null = null): ServiceRequest {
   return {
     id: row.id,
     request_number: row.requestNumber,
@@ -23,6 +27,9 @@ export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
     fee_amount: row.feeAmount,
     status: row.status,
     submitted_at: row.submittedAt.toISOString(),
+    remarks: row.remarks,
+    updated_at: row.updatedAt.toISOString(),
+    invoice_id: invoiceId,
   };
 }
 
@@ -41,9 +48,57 @@ export async function insertServiceRequest(db: Database, values: NewServiceReque
   return row!;
 }
 
+export async function findServiceRequestById(db: Database, id: string): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  return row;
+}
+
+/** Moves the request on only if it is still in `from`; undefined means another change got there first. */
+export async function updateServiceRequestIfStatus(
+  db: Database,
+  id: string,
+  from: ServiceRequestStatus,
+  values: { status: ServiceRequestStatus; remarks: string | null; decidedBy: string | null },
+): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db
+    .update(serviceRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(serviceRequests.id, id), eq(serviceRequests.status, from)))
+    .returning();
+  return row;
+}
+
+export interface NewServiceFeeInvoice {
+  invoiceNumber: string;
+  applicationId: string;
+  serviceRequestId: string;
+  amount: number;
+  dueDate: string;
+}
+
+/** The fee invoice of an approved request: one per request (the unique index on service_request_id holds it), so
+ * it is not made by insertInvoice, whose one-per-type rule is for the application's own invoices. */
+export async function insertServiceFeeInvoice(db: Database, values: NewServiceFeeInvoice): Promise<InvoiceRow> {
+  const [row] = await db
+    .insert(invoices)
+    .values({ ...values, invoiceType: 'service_fee' })
+    .returning();
+  return row!;
+}
+
+/** The fee invoice of each request that has one, by request id. */
+export async function findServiceFeeInvoiceIds(db: Database, requestIds: string[]): Promise<Map<string, string>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: invoices.id, requestId: invoices.serviceRequestId })
+    .from(invoices)
+    .where(inArray(invoices.serviceRequestId, requestIds));
+  return new Map(rows.map((row) => [row.requestId!, row.id]));
+}
+
 export interface ServiceRequestSearch {
-  /** Whose requests: an entrepreneur sees only their own. */
-  userId: string;
+  /** Whose requests: an entrepreneur sees only their own; undefined for staff who read everyone's. */
+  userId: string | undefined;
   query: ServiceRequestListQuery;
 }
 
@@ -53,13 +108,15 @@ const SERVICE_REQUEST_SORT_COLUMNS = {
   status: serviceRequests.status,
 } satisfies Record<(typeof SERVICE_REQUEST_LIST.sort)[number], SortExpression>;
 
-/** One page of a user's service requests in the requested order, with its total (counted: one user's are few). */
+/** One page of service requests in the requested order, with its total: counted in full for one user's (they are
+ * few), up to the cap for the officers' queue. */
 export async function searchServiceRequests(
   db: Database,
   search: ServiceRequestSearch,
 ): Promise<Page<ServiceRequestRow>> {
   const { query } = search;
-  const conditions: SQL[] = [eq(serviceRequests.userId, search.userId)];
+  const conditions: SQL[] = [];
+  if (search.userId) conditions.push(eq(serviceRequests.userId, search.userId));
   if (query.status?.length) conditions.push(inArray(serviceRequests.status, query.status));
   if (query.request_type?.length) conditions.push(inArray(serviceRequests.requestType, query.request_type));
   conditions.push(...timestampRange(serviceRequests.submittedAt, query.from, query.to));
@@ -69,7 +126,7 @@ export async function searchServiceRequests(
     request: query,
     sortColumns: SERVICE_REQUEST_SORT_COLUMNS,
     conditions,
-    total: 'all',
+    total: search.userId ? 'all' : 'capped',
   });
 }
 

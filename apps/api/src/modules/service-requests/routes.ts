@@ -1,27 +1,37 @@
-/** Service requests raised by entrepreneurs: GET /service-requests (own), POST /service-requests. */
+/** Service requests: GET /service-requests (own, or all for staff who read them), GET /service-requests/{id},
+ * POST /service-requests (an entrepreneur raises one), PATCH /service-requests/{id} (an officer moves it on). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createServiceRequestSchema, serviceRequestListQuerySchema, serviceRequestSchema } from '@portal/contract';
+import {
+  createServiceRequestSchema,
+  serviceRequestListQuerySchema,
+  serviceRequestSchema,
+  updateServiceRequestSchema,
+} from '@portal/contract';
 import { sendPage } from '../../lib/list-page';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { listOwnServiceRequests, raiseServiceRequest } from './service';
+import { getServiceRequest, listServiceRequests, raiseServiceRequest, updateServiceRequest } from './service';
+
+const idParams = z.object({ id: z.uuid({ error: 'The service request id is not valid' }) });
 
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = requirePermission('manage:service-request:own');
+  const ownOrAny = requirePermission('manage:service-request:own', 'read:service-request:any');
 
   app.get(
     '/',
     {
-      preHandler: own,
+      preHandler: ownOrAny,
       schema: { querystring: serviceRequestListQuerySchema, response: { 200: z.array(serviceRequestSchema) } },
     },
     async (request, reply) =>
-      sendPage(
-        request,
-        reply,
-        await listOwnServiceRequests(app.db, currentUser(request), request.query),
-        request.query,
-      ),
+      sendPage(request, reply, await listServiceRequests(app.db, currentUser(request), request.query), request.query),
+  );
+
+  app.get(
+    '/:id',
+    { preHandler: ownOrAny, schema: { params: idParams, response: { 200: serviceRequestSchema } } },
+    async (request) => getServiceRequest(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -29,5 +39,14 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: own, schema: { body: createServiceRequestSchema, response: { 201: serviceRequestSchema } } },
     async (request, reply) =>
       reply.status(201).send(await raiseServiceRequest(app.db, currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      preHandler: requirePermission('work:service-request'),
+      schema: { params: idParams, body: updateServiceRequestSchema, response: { 200: serviceRequestSchema } },
+    },
+    async (request) => updateServiceRequest(app.db, currentUser(request), request.params.id, request.body),
   );
 };

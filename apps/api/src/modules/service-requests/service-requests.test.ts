@@ -1,25 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Application, ServiceRequest } from '@portal/contract';
-import { allotments, serviceRequests, timelineEvents } from '../../db/schema';
+import { SERVICE_REQUEST_FEES, type Application, type Invoice, type ServiceRequest } from '@portal/contract';
+import { allotments, applications, invoices, serviceRequests, timelineEvents } from '../../db/schema';
+import { dueDateFrom } from '../../lib/dates';
 import { nextNumber } from '../../repositories/counters';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
-import { expectLimitRefused, getList, walkList } from '../../test/list-fixtures';
+import {
+  entrepreneurWithProfile,
+  expectLimitRefused,
+  getList,
+  insertTestInvoices,
+  walkList,
+} from '../../test/list-fixtures';
+import { insertTestApplication } from '../../test/workflow-fixtures';
 
 const addOneDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 describe(`service requests (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
   let ravi: string;
+  let zonal: string;
   let raviApp: Application;
   let raviAllotmentId: string;
 
   const raise = (token: string, payload: Record<string, unknown>) =>
     ctx.request(token, { method: 'POST', url: '/api/service-requests', payload });
+  const move = (token: string, id: string, payload: Record<string, unknown>) =>
+    ctx.request(token, { method: 'PATCH', url: `/api/service-requests/${id}`, payload });
+  const get = (token: string, id: string) => ctx.request(token, { method: 'GET', url: `/api/service-requests/${id}` });
+  const invoicesOf = (requestId: string) =>
+    ctx.db.select().from(invoices).where(eq(invoices.serviceRequestId, requestId));
+  /** A request of Ravi's on his application, raised and (optionally) taken up by the zonal manager. */
+  const raviRequest = async (
+    request_type: keyof typeof SERVICE_REQUEST_FEES = 'mortgage_noc',
+    { takeUp = false } = {},
+  ): Promise<ServiceRequest> => {
+    const created = await raise(ravi, {
+      request_type,
+      application_id: raviApp.id,
+      description: `Ravi ${request_type}`,
+    });
+    expect(created.statusCode).toBe(201);
+    if (!takeUp) return created.json();
+    const taken = await move(zonal, created.json().id, { status: 'in_progress' });
+    expect(taken.statusCode).toBe(200);
+    return taken.json();
+  };
 
   beforeAll(async () => {
     ctx = await createTestContext();
     ravi = await ctx.tokenFor('entrepreneur');
+    zonal = await ctx.tokenFor('zonal_manager');
     raviApp = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json()[0];
     const [allotment] = await ctx.db
       .insert(allotments)
@@ -35,130 +66,442 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
   });
   afterAll(() => ctx.close());
 
-  it('raises a request with the defaults (change_name, fee 0, no links), numbered SR-YYYY-NNNNNN, status submitted', async () => {
-    const response = await raise(ravi, { description: 'Change of firm name after registration' });
-    expect(response.statusCode).toBe(201);
-    const created: ServiceRequest = response.json();
-    expect(created).toMatchObject({
-      request_type: 'change_name',
-      fee_amount: 0,
-      application_id: null,
-      allotment_id: null,
-      status: 'submitted',
-      description: 'Change of firm name after registration',
+  describe('raising a request', () => {
+    it('raises a fee-free request without links, numbered SR-YYYY-NNNNNN, status submitted, on the timeline', async () => {
+      const response = await raise(ravi, { request_type: 'withdrawal', description: 'Withdraw my interest' });
+      expect(response.statusCode).toBe(201);
+      const created: ServiceRequest = response.json();
+      expect(created).toMatchObject({
+        request_type: 'withdrawal',
+        fee_amount: 0,
+        application_id: null,
+        allotment_id: null,
+        status: 'submitted',
+        remarks: null,
+        invoice_id: null,
+        description: 'Withdraw my interest',
+      });
+      expect(created.request_number).toMatch(new RegExp(`^SR-${new Date().getUTCFullYear()}-\\d{6}$`));
+      const [event] = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, created.id));
+      expect(event).toMatchObject({
+        action: 'Service request raised',
+        eventCode: 'service_request_raised',
+        entityType: 'service_request',
+        applicationId: null,
+      });
     });
-    expect(created.request_number).toMatch(new RegExp(`^SR-${new Date().getUTCFullYear()}-\\d{6}$`));
-    const [event] = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, created.id));
-    expect(event).toMatchObject({
-      action: 'Service request raised',
-      entityType: 'service_request',
-      applicationId: null,
-    });
-  });
 
-  it('links an own application and allotment, and sends empty links as null', async () => {
-    const linked = await raise(ravi, {
-      request_type: 'mortgage_noc',
-      application_id: raviApp.id,
-      allotment_id: raviAllotmentId,
-      description: 'NOC for term loan',
-      fee_amount: 2500,
+    it('takes the fee from the table for every type and ignores a fee_amount sent with the request', async () => {
+      for (const [request_type, fee] of Object.entries(SERVICE_REQUEST_FEES)) {
+        const response = await raise(ravi, {
+          request_type,
+          application_id: raviApp.id,
+          description: `Fee check ${request_type}`,
+          fee_amount: 1,
+        });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().fee_amount).toBe(fee);
+      }
     });
-    expect(linked.statusCode).toBe(201);
-    expect(linked.json()).toMatchObject({
-      request_type: 'mortgage_noc',
-      application_id: raviApp.id,
-      allotment_id: raviAllotmentId,
-      fee_amount: 2500,
-    });
-    const timeline = (
-      await ctx.request(ravi, { method: 'GET', url: `/api/applications/${raviApp.id}/timeline?sort=-timestamp` })
-    ).json();
-    expect(timeline[0]).toMatchObject({ action: 'Service request raised', entity_type: 'service_request' });
-    const empty = await raise(ravi, {
-      request_type: 'eot',
-      application_id: '',
-      allotment_id: '',
-      description: 'Extension of time',
-    });
-    expect(empty.statusCode).toBe(201);
-    expect(empty.json()).toMatchObject({ application_id: null, allotment_id: null });
-  });
 
-  it("lists only the caller's own requests, newest first", async () => {
-    const { token } = await registerEntrepreneur(ctx);
-    expect((await ctx.request(token, { method: 'GET', url: '/api/service-requests' })).json()).toEqual([]);
-    const mine = (await raise(token, { request_type: 'withdrawal', description: 'Withdraw' })).json();
-    const list = (await ctx.request(token, { method: 'GET', url: '/api/service-requests' })).json();
-    expect(list.map((item: ServiceRequest) => item.id)).toEqual([mine.id]);
-    const raviList = (await ctx.request(ravi, { method: 'GET', url: '/api/service-requests' })).json();
-    expect(raviList.length).toBeGreaterThanOrEqual(3);
-    expect(raviList.map((item: ServiceRequest) => item.id)).not.toContain(mine.id);
-    const numbers = raviList.map((item: ServiceRequest) => item.request_number);
-    expect(numbers).toEqual([...numbers].sort().reverse());
-  });
-
-  it("refuses another entrepreneur's application or allotment, and unknown ones, with 404", async () => {
-    const { token } = await registerEntrepreneur(ctx);
-    const app = await raise(token, { application_id: raviApp.id, description: 'x' });
-    expect(app.statusCode).toBe(404);
-    expect(app.json().detail).toBe('Application not found');
-    const allotment = await raise(token, { allotment_id: raviAllotmentId, description: 'x' });
-    expect(allotment.statusCode).toBe(404);
-    expect(allotment.json().detail).toBe('Allotment not found');
-    expect((await raise(ravi, { allotment_id: crypto.randomUUID(), description: 'x' })).statusCode).toBe(404);
-    expect(await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.description, 'x'))).toHaveLength(0);
-  });
-
-  it('refuses malformed bodies with 422 and a detail', async () => {
-    for (const payload of [
-      {},
-      { description: '   ' },
-      { description: 'ok', request_type: 'rename' },
-      { description: 'ok', fee_amount: -1 },
-      { description: 'ok', fee_amount: 'ten' },
-      { description: 'ok', application_id: 'nope' },
-    ]) {
-      const response = await raise(ravi, payload);
+    it('refuses a request with a fee that names no application or allotment, with 422 and a readable detail', async () => {
+      const response = await raise(ravi, { request_type: 'transfer', description: 'Transfer to my son' });
       expect(response.statusCode).toBe(422);
-      expect(response.json().detail).toBeTruthy();
-    }
+      expect(response.json().detail).toBe(
+        'A transfer request has a fee of ₹29,500: choose the application or allotment it is for, so the fee can be billed to it',
+      );
+      const empty = await raise(ravi, {
+        request_type: 'eot',
+        application_id: '',
+        allotment_id: '',
+        description: 'Extension of time',
+      });
+      expect(empty.statusCode).toBe(422);
+      expect(
+        await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.description, 'Transfer to my son')),
+      ).toEqual([]);
+    });
+
+    it('links an own application, and an allotment gives its application', async () => {
+      const linked = await raise(ravi, {
+        request_type: 'mortgage_noc',
+        application_id: raviApp.id,
+        allotment_id: raviAllotmentId,
+        description: 'NOC for term loan',
+      });
+      expect(linked.statusCode).toBe(201);
+      expect(linked.json()).toMatchObject({
+        request_type: 'mortgage_noc',
+        application_id: raviApp.id,
+        allotment_id: raviAllotmentId,
+        fee_amount: SERVICE_REQUEST_FEES.mortgage_noc,
+      });
+      const viaAllotment = await raise(ravi, {
+        request_type: 'subletting',
+        allotment_id: raviAllotmentId,
+        description: 'Sublet half the shed',
+      });
+      expect(viaAllotment.statusCode).toBe(201);
+      expect(viaAllotment.json()).toMatchObject({ application_id: raviApp.id, allotment_id: raviAllotmentId });
+      const timeline = (
+        await ctx.request(ravi, { method: 'GET', url: `/api/applications/${raviApp.id}/timeline?sort=-timestamp` })
+      ).json();
+      expect(timeline[0]).toMatchObject({
+        action: 'Service request raised',
+        entity_type: 'service_request',
+        details: `${viaAllotment.json().request_number}: subletting`,
+      });
+    });
+
+    it('refuses an allotment of another application than the one named, with 422', async () => {
+      const other = await insertTestApplication(ctx, 'submitted');
+      const response = await raise(ravi, {
+        request_type: 'eot',
+        application_id: other.id,
+        allotment_id: raviAllotmentId,
+        description: 'Mismatched links',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail).toMatch(/allotment belongs to another application/);
+    });
+
+    it("refuses another entrepreneur's application or allotment, and unknown ones, with 404", async () => {
+      const { token } = await registerEntrepreneur(ctx);
+      const app = await raise(token, { application_id: raviApp.id, description: 'x' });
+      expect(app.statusCode).toBe(404);
+      expect(app.json().detail).toBe('Application not found');
+      const allotment = await raise(token, { allotment_id: raviAllotmentId, description: 'x' });
+      expect(allotment.statusCode).toBe(404);
+      expect(allotment.json().detail).toBe('Allotment not found');
+      expect((await raise(ravi, { allotment_id: crypto.randomUUID(), description: 'x' })).statusCode).toBe(404);
+      expect(await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.description, 'x'))).toHaveLength(0);
+    });
+
+    it('refuses malformed bodies with 422 and a detail', async () => {
+      for (const payload of [
+        {},
+        { description: '   ' },
+        { description: 'ok', request_type: 'rename' },
+        { description: 'ok', fee_amount: -1 },
+        { description: 'ok', fee_amount: 'ten' },
+        { description: 'ok', application_id: 'nope' },
+      ]) {
+        const response = await raise(ravi, payload);
+        expect(response.statusCode).toBe(422);
+        expect(response.json().detail).toBeTruthy();
+      }
+    });
+
+    it('keeps raising to entrepreneurs (403 for staff, 401 without a token)', async () => {
+      const ho = await ctx.tokenFor('ho');
+      expect((await raise(ho, { request_type: 'withdrawal', description: 'x' })).statusCode).toBe(403);
+      expect((await ctx.request(null, { method: 'GET', url: '/api/service-requests' })).statusCode).toBe(401);
+      expect((await raise(null as unknown as string, { description: 'x' })).statusCode).toBe(401);
+    });
   });
 
-  it('keeps service requests to entrepreneurs (403 for staff, 401 without a token)', async () => {
-    const ho = await ctx.tokenFor('ho');
-    expect((await ctx.request(ho, { method: 'GET', url: '/api/service-requests' })).statusCode).toBe(403);
-    expect((await raise(ho, { description: 'x' })).statusCode).toBe(403);
-    expect((await ctx.request(null, { method: 'GET', url: '/api/service-requests' })).statusCode).toBe(401);
+  describe('reading requests', () => {
+    it("lists only the caller's own requests, newest first", async () => {
+      const { token } = await registerEntrepreneur(ctx);
+      expect((await ctx.request(token, { method: 'GET', url: '/api/service-requests' })).json()).toEqual([]);
+      const mine = (await raise(token, { request_type: 'withdrawal', description: 'Withdraw' })).json();
+      const list = (await ctx.request(token, { method: 'GET', url: '/api/service-requests' })).json();
+      expect(list.map((item: ServiceRequest) => item.id)).toEqual([mine.id]);
+      const raviList = (await ctx.request(ravi, { method: 'GET', url: '/api/service-requests' })).json();
+      expect(raviList.length).toBeGreaterThanOrEqual(3);
+      expect(raviList.map((item: ServiceRequest) => item.id)).not.toContain(mine.id);
+      const numbers = raviList.map((item: ServiceRequest) => item.request_number);
+      expect(numbers).toEqual([...numbers].sort().reverse());
+    });
+
+    it("pages the caller's own requests with a type filter and q, never another's", async () => {
+      const owner = await entrepreneurWithProfile(ctx, 'Paging Works');
+      const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
+      const { token } = owner;
+      const { token: rivalToken } = await registerEntrepreneur(ctx);
+      const mine: ServiceRequest[] = [];
+      for (const request_type of ['change_name', 'eot', 'eot', 'transfer'] as const) {
+        const response = await raise(token, {
+          request_type,
+          application_id: application.id,
+          description: `Request ${request_type}`,
+        });
+        mine.push(response.json());
+      }
+      const rivals = (await raise(rivalToken, { request_type: 'withdrawal', description: 'Rival' })).json();
+      const first = await getList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3');
+      expect(first.items).toHaveLength(3);
+      expect(first.total).toBe(4);
+      const walked = await walkList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3&sort=request_number');
+      expect(walked.map((item) => item.id)).toEqual(mine.map((item) => item.id));
+      expect(walked.map((item) => item.id)).not.toContain(rivals.id);
+      const eots = await getList<ServiceRequest>(ctx, token, '/api/service-requests?request_type=eot');
+      expect(eots.total).toBe(2);
+      expect(eots.items.every((item) => item.request_type === 'eot')).toBe(true);
+      const byNumber = await getList<ServiceRequest>(
+        ctx,
+        token,
+        `/api/service-requests?q=${mine[3]!.request_number.toLowerCase()}`,
+      );
+      expect(byNumber.items.map((item) => item.id)).toEqual([mine[3]!.id]);
+      const rivalByNumber = await getList(ctx, rivalToken, `/api/service-requests?q=${mine[3]!.request_number}`);
+      expect(rivalByNumber.total).toBe(0);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await getList(ctx, token, `/api/service-requests?from=2020-01-01&to=2020-12-31`)).total).toBe(0);
+      expect((await getList(ctx, token, `/api/service-requests?status=submitted&to=${addOneDay(today)}`)).total).toBe(
+        4,
+      );
+      await expectLimitRefused(ctx, token, '/api/service-requests');
+    });
+
+    it("gives officers the queue of everyone's requests, paged, filtered by status and type and searched by number", async () => {
+      const { token: other } = await registerEntrepreneur(ctx);
+      const othersRequest: ServiceRequest = (
+        await raise(other, { request_type: 'withdrawal', description: 'Queue check' })
+      ).json();
+      const taken = await raviRequest('change_constitution', { takeUp: true });
+
+      const queue = await getList<ServiceRequest>(ctx, zonal, '/api/service-requests?limit=2');
+      expect(queue.status).toBe(200);
+      expect(queue.items).toHaveLength(2);
+      expect(queue.total).toBeGreaterThan(2);
+      const all = await walkList<ServiceRequest>(ctx, zonal, '/api/service-requests?limit=5');
+      expect(all.map((item) => item.id)).toEqual(expect.arrayContaining([othersRequest.id, taken.id]));
+      expect(all).toHaveLength(queue.total);
+
+      const working = await getList<ServiceRequest>(ctx, zonal, '/api/service-requests?status=in_progress');
+      expect(working.items.map((item) => item.id)).toContain(taken.id);
+      expect(working.items.every((item) => item.status === 'in_progress')).toBe(true);
+      const withdrawals = await getList<ServiceRequest>(ctx, zonal, '/api/service-requests?request_type=withdrawal');
+      expect(withdrawals.items.every((item) => item.request_type === 'withdrawal')).toBe(true);
+      const found = await getList<ServiceRequest>(
+        ctx,
+        zonal,
+        `/api/service-requests?q=${othersRequest.request_number}`,
+      );
+      expect(found.items.map((item) => item.id)).toEqual([othersRequest.id]);
+
+      for (const role of ['ho', 'legal', 'finance', 'admin'] as const) {
+        const token = await ctx.tokenFor(role);
+        expect((await getList(ctx, token, `/api/service-requests?q=${othersRequest.request_number}`)).total).toBe(1);
+      }
+      const committee = await ctx.tokenFor('committee');
+      expect((await ctx.request(committee, { method: 'GET', url: '/api/service-requests' })).statusCode).toBe(403);
+      await expectLimitRefused(ctx, zonal, '/api/service-requests');
+    });
+
+    it('opens one request for its owner and for staff who read requests; 404 for anyone else or an unknown id', async () => {
+      const request = await raviRequest();
+      const mine = await get(ravi, request.id);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()).toEqual(request);
+      expect((await get(zonal, request.id)).json()).toEqual(request);
+      expect((await get(await ctx.tokenFor('legal'), request.id)).statusCode).toBe(200);
+
+      const { token: stranger } = await registerEntrepreneur(ctx);
+      const hidden = await get(stranger, request.id);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().detail).toBe('Service request not found');
+      expect((await get(zonal, crypto.randomUUID())).statusCode).toBe(404);
+      expect((await get(await ctx.tokenFor('committee'), request.id)).statusCode).toBe(403);
+      expect((await get(ravi, 'not-an-id')).statusCode).toBe(422);
+    });
   });
-  it("pages the caller's own requests with a type filter and q, never another's", async () => {
-    const { token } = await registerEntrepreneur(ctx);
-    const { token: rivalToken } = await registerEntrepreneur(ctx);
-    const mine: ServiceRequest[] = [];
-    for (const request_type of ['change_name', 'eot', 'eot', 'transfer'] as const) {
-      mine.push((await raise(token, { request_type, description: `Request ${request_type}` })).json());
-    }
-    const rivals = (await raise(rivalToken, { request_type: 'eot', description: 'Rival' })).json();
-    const first = await getList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3');
-    expect(first.items).toHaveLength(3);
-    expect(first.total).toBe(4);
-    const walked = await walkList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3&sort=request_number');
-    expect(walked.map((item) => item.id)).toEqual(mine.map((item) => item.id));
-    expect(walked.map((item) => item.id)).not.toContain(rivals.id);
-    const eots = await getList<ServiceRequest>(ctx, token, '/api/service-requests?request_type=eot');
-    expect(eots.total).toBe(2);
-    expect(eots.items.every((item) => item.request_type === 'eot')).toBe(true);
-    const byNumber = await getList<ServiceRequest>(
-      ctx,
-      token,
-      `/api/service-requests?q=${mine[3]!.request_number.toLowerCase()}`,
-    );
-    expect(byNumber.items.map((item) => item.id)).toEqual([mine[3]!.id]);
-    const rivalByNumber = await getList(ctx, rivalToken, `/api/service-requests?q=${mine[3]!.request_number}`);
-    expect(rivalByNumber.total).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await getList(ctx, token, `/api/service-requests?from=2020-01-01&to=2020-12-31`)).total).toBe(0);
-    expect((await getList(ctx, token, `/api/service-requests?status=submitted&to=${addOneDay(today)}`)).total).toBe(4);
-    await expectLimitRefused(ctx, token, '/api/service-requests');
+
+  describe('working a request', () => {
+    it('moves submitted → in progress → approved, writing remarks, the officer and the timeline', async () => {
+      const request = await raviRequest('mortgage_noc');
+      const taken = await move(zonal, request.id, { status: 'in_progress', remarks: 'Checking the bank letter' });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toMatchObject({
+        status: 'in_progress',
+        remarks: 'Checking the bank letter',
+        invoice_id: null,
+      });
+      expect(Date.parse(taken.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(request.updated_at));
+
+      const approved = await move(zonal, request.id, { status: 'approved' });
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ status: 'approved', remarks: 'Checking the bank letter' });
+      const [row] = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.id, request.id));
+      expect(row!.decidedBy).toBeTruthy();
+
+      const events = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, request.id));
+      expect(events.map((event) => [event.eventCode, event.action])).toEqual([
+        ['service_request_raised', 'Service request raised'],
+        ['service_request_updated', 'Service request in progress'],
+        ['service_request_updated', 'Service request approved'],
+      ]);
+      expect(events[1]!.details).toBe(`${request.request_number}: Checking the bank letter`);
+      expect(events.every((event) => event.applicationId === raviApp.id)).toBe(true);
+    });
+
+    it('approving a request with a fee bills one service-fee invoice, due 30 days later, to its application', async () => {
+      const request = await raviRequest('transfer', { takeUp: true });
+      const approved = await move(zonal, request.id, { status: 'approved', remarks: 'Transfer deed in order' });
+      expect(approved.statusCode).toBe(200);
+      const [invoice, ...more] = await invoicesOf(request.id);
+      expect(more).toEqual([]);
+      expect(invoice).toMatchObject({
+        invoiceType: 'service_fee',
+        applicationId: raviApp.id,
+        serviceRequestId: request.id,
+        amount: SERVICE_REQUEST_FEES.transfer,
+        dueDate: dueDateFrom(new Date(), 30),
+        status: 'pending',
+      });
+      expect(invoice!.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+      expect(approved.json().invoice_id).toBe(invoice!.id);
+      expect((await get(ravi, request.id)).json().invoice_id).toBe(invoice!.id);
+      const [generated] = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, invoice!.id));
+      expect(generated).toMatchObject({ eventCode: 'invoice_generated', applicationId: raviApp.id });
+
+      const listed = await getList<Invoice>(ctx, ravi, `/api/invoices?application_id=${raviApp.id}&limit=200`);
+      expect(listed.items.find((item) => item.id === invoice!.id)).toMatchObject({
+        invoice_type: 'service_fee',
+        service_request_id: request.id,
+      });
+    });
+
+    it('approves a fee-free request without an invoice, and rejects with the reason the applicant reads', async () => {
+      const free = (await raise(ravi, { request_type: 'withdrawal', description: 'Withdraw' })).json();
+      await move(zonal, free.id, { status: 'in_progress' });
+      const approved = await move(zonal, free.id, { status: 'approved' });
+      expect(approved.json()).toMatchObject({ status: 'approved', invoice_id: null });
+      expect(await invoicesOf(free.id)).toEqual([]);
+
+      const refused = await raviRequest('eot');
+      const rejected = await move(zonal, refused.id, {
+        status: 'rejected',
+        remarks: 'Construction has not started yet',
+      });
+      expect(rejected.statusCode).toBe(200);
+      expect((await get(ravi, refused.id)).json()).toMatchObject({
+        status: 'rejected',
+        remarks: 'Construction has not started yet',
+        invoice_id: null,
+      });
+      expect(await invoicesOf(refused.id)).toEqual([]);
+    });
+
+    it('refuses moves the lifecycle does not allow with 409 and a readable detail', async () => {
+      const request = await raviRequest('change_name');
+      const skip = await move(zonal, request.id, { status: 'approved' });
+      expect(skip.statusCode).toBe(409);
+      expect(skip.json().detail).toBe('A submitted request can only be moved to in progress or rejected, not approved');
+      const same = await move(zonal, request.id, { status: 'submitted' });
+      expect(same.statusCode).toBe(409);
+      expect(same.json().detail).toBe('The request is already submitted');
+
+      await move(zonal, request.id, { status: 'in_progress' });
+      await move(zonal, request.id, { status: 'rejected', remarks: 'Name proof missing' });
+      const reopen = await move(zonal, request.id, { status: 'in_progress' });
+      expect(reopen.statusCode).toBe(409);
+      expect(reopen.json().detail).toBe('The request is already rejected and cannot be changed');
+      expect(await invoicesOf(request.id)).toEqual([]);
+    });
+
+    it('needs 5 to 2000 characters of remarks to reject (422), and a known status', async () => {
+      const request = await raviRequest('change_name');
+      for (const remarks of [undefined, '', '  no  ']) {
+        const response = await move(zonal, request.id, { status: 'rejected', remarks });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().detail).toMatch(/reason for rejecting the request in at least 5 characters/);
+      }
+      expect((await move(zonal, request.id, { status: 'rejected', remarks: 'x'.repeat(2001) })).statusCode).toBe(422);
+      expect((await move(zonal, request.id, { status: 'closed' })).statusCode).toBe(422);
+      expect((await get(ravi, request.id)).json().status).toBe('submitted');
+    });
+
+    it('lets only zonal managers, head office and admin work requests (403), and answers 404 for an unknown one', async () => {
+      const request = await raviRequest('change_name');
+      for (const role of ['entrepreneur', 'committee', 'legal', 'finance'] as const) {
+        const response = await move(await ctx.tokenFor(role), request.id, { status: 'in_progress' });
+        expect(response.statusCode, role).toBe(403);
+      }
+      expect((await get(ravi, request.id)).json().status).toBe('submitted');
+      expect((await move(await ctx.tokenFor('ho'), request.id, { status: 'in_progress' })).statusCode).toBe(200);
+      expect((await move(await ctx.tokenFor('admin'), request.id, { status: 'approved' })).statusCode).toBe(200);
+      const unknown = await move(zonal, crypto.randomUUID(), { status: 'in_progress' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().detail).toBe('Service request not found');
+    });
+
+    it('lets exactly one of two approvals sent at once win, billing one invoice', async () => {
+      const request = await raviRequest('activity_change', { takeUp: true });
+      const ho = await ctx.tokenFor('ho');
+      const answers = await Promise.all([
+        move(zonal, request.id, { status: 'approved' }),
+        move(ho, request.id, { status: 'approved' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const lost = answers.find((answer) => answer.statusCode === 409)!;
+      expect(lost.json().detail).toMatch(/already approved|Someone else changed this request/);
+      expect(await invoicesOf(request.id)).toHaveLength(1);
+      const updates = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, request.id));
+      expect(updates.filter((event) => event.action === 'Service request approved')).toHaveLength(1);
+    });
+
+    it('lets exactly one of a rejection and an approval sent at once win', async () => {
+      const request = await raviRequest('eot', { takeUp: true });
+      const answers = await Promise.all([
+        move(zonal, request.id, { status: 'rejected', remarks: 'Not eligible for an extension' }),
+        move(await ctx.tokenFor('admin'), request.id, { status: 'approved' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const final = (await get(ravi, request.id)).json() as ServiceRequest;
+      expect(await invoicesOf(request.id)).toHaveLength(final.status === 'approved' ? 1 : 0);
+    });
+  });
+
+  describe('paying the fee', () => {
+    it('lets the entrepreneur pay the fee invoice through POST /payments without moving the application', async () => {
+      const owner = await entrepreneurWithProfile(ctx, 'Fee Payers');
+      const application = await insertTestApplication(ctx, 'pending_payment', { ownerEmail: owner.email });
+      await insertTestInvoices(ctx, application.id);
+      const request: ServiceRequest = (
+        await raise(owner.token, {
+          request_type: 'mortgage_noc',
+          application_id: application.id,
+          description: 'NOC for working capital',
+        })
+      ).json();
+      await move(zonal, request.id, { status: 'in_progress' });
+      const approved: ServiceRequest = (await move(zonal, request.id, { status: 'approved' })).json();
+      const [invoice] = await invoicesOf(request.id);
+
+      const paid = await ctx.request(owner.token, {
+        method: 'POST',
+        url: '/api/payments',
+        payload: {
+          invoice_id: approved.invoice_id,
+          application_id: application.id,
+          amount: invoice!.amount,
+          payment_method: 'online',
+          transaction_reference: 'MOCK-SR-FEE',
+        },
+      });
+      expect(paid.statusCode).toBe(201);
+      expect(paid.json()).toMatchObject({ invoice_id: invoice!.id, amount: SERVICE_REQUEST_FEES.mortgage_noc });
+      const [after] = await invoicesOf(request.id);
+      expect(after!.status).toBe('paid');
+      const [app] = await ctx.db.select().from(applications).where(eq(applications.id, application.id));
+      expect(app!.status).toBe('pending_payment');
+
+      const again = await ctx.request(owner.token, {
+        method: 'POST',
+        url: '/api/payments',
+        payload: {
+          invoice_id: invoice!.id,
+          application_id: application.id,
+          amount: invoice!.amount,
+          payment_method: 'online',
+          transaction_reference: 'MOCK-SR-FEE-2',
+        },
+      });
+      expect(again.statusCode).toBe(409);
+      const listed = await getList<Invoice>(ctx, owner.token, `/api/invoices?application_id=${application.id}`);
+      expect(listed.items.find((item) => item.id === invoice!.id)?.status).toBe('paid');
+    });
   });
 });
