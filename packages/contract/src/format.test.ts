@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRupees, statusLabel, statusTone, todayIso } from './format';
+import { businessCalendar } from './business-calendar';
+import { formatDate, formatDateTime, formatRupees, statusLabel, statusTone, todayIso } from './format';
 
 describe('en-IN formatters', () => {
   it('formats rupees in the Indian grouping without decimals', () => {
@@ -25,6 +26,35 @@ describe('en-IN formatters', () => {
   });
 
   it('gives today as YYYY-MM-DD', () => {
-    expect(todayIso(new Date(2026, 0, 9))).toBe('2026-01-09');
+    expect(todayIso(new Date('2026-01-09T06:00:00Z'))).toBe('2026-01-09');
+  });
+
+  it("gives the business calendar's today (India), not the browser's or UTC's", () => {
+    // 23:59 on Friday 20 Nov in India.
+    expect(todayIso(new Date('2026-11-20T18:29:00Z'))).toBe('2026-11-20');
+    // 00:01 on Saturday 21 Nov in India, still the 20th in UTC and in every zone west of it.
+    expect(todayIso(new Date('2026-11-20T18:31:00Z'))).toBe('2026-11-21');
+    expect(todayIso(new Date('2026-11-20T18:31:00Z'), businessCalendar('UTC'))).toBe('2026-11-20');
+  });
+
+  it('shows a plain YYYY-MM-DD as that calendar day', () => {
+    for (const day of ['2026-01-01', '2026-11-20', '2026-11-21', '2026-12-31']) {
+      const [year, month, date] = day.split('-').map(Number);
+      const expected = new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(Date.UTC(year!, month! - 1, date!));
+      expect(formatDate(day)).toBe(expected);
+    }
+    expect(formatDate('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatDate('2026-01-01')).toBe('1 Jan 2026');
+  });
+
+  it('shows an instant as the day it is in India', () => {
+    expect(formatDate('2026-11-20T18:29:00Z')).toBe('20 Nov 2026');
+    expect(formatDate(new Date('2026-11-20T18:31:00Z'))).toBe('21 Nov 2026');
+    expect(formatDateTime('2026-11-20T18:31:00Z')).toMatch(/^21 Nov 2026, 12:01\s?am$/i);
   });
 });

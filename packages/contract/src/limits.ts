@@ -9,8 +9,6 @@ export const TOASTS_VISIBLE = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Report date filters and "today" for the corporation are read in this zone. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 /** One CSV import holds at most this many asset rows (the file is also capped at MAX_UPLOAD_BYTES). */
 export const MAX_ASSET_IMPORT_ROWS = 5000;
 

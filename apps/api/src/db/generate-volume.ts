@@ -20,6 +20,7 @@ import {
   processingFeeWithGst,
   type ApplicationStatus,
 } from '@portal/contract';
+import { CALENDAR } from '../lib/business-calendar';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import { DEMO_PASSWORD } from './seed';
@@ -301,6 +302,8 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
   /** When an application reached a milestone of progress `pm`, between submission and its current status. */
   const milestone = (pm: number) =>
     `(v.submitted_at + (v.updated_at - v.submitted_at) * (${pm - 1}::float8 / greatest(v.p - 1, 1)))`;
+  /** The business day (the calendar's time zone) an instant falls on, as due dates and allotment dates are read. */
+  const dayOf = (timestamp: string) => `((${timestamp}) AT TIME ZONE ${text(CALENDAR.timeZone)})::date`;
   const yearOf = (timestamp: string) => `extract(year FROM (${timestamp}) AT TIME ZONE 'UTC')::int`;
 
   /** Moves a counter past the numbers written: value = the highest per year. */
@@ -531,7 +534,7 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          ins AS (
            INSERT INTO invoices (id, invoice_number, application_id, invoice_type, amount, due_date, status, generated_at, paid_at)
            SELECT id, 'INV-' || yr || '-' || ${padded('n', 6)}, application_id, type, amount,
-                  ((generated_at AT TIME ZONE 'UTC')::date + ${FEES.invoiceDueDays}),
+                  (${dayOf('generated_at')} + ${FEES.invoiceDueDays}),
                   (CASE WHEN paid_at IS NULL THEN 'pending' ELSE 'paid' END)::invoice_status, generated_at, paid_at
            FROM src ORDER BY i, kind
            RETURNING 1
@@ -564,8 +567,8 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
                                    status, letter_generated, created_by, created_at)
            SELECT ${uuidInline('allotment', 'i')}, 'ALT-' || yr || '-' || ${padded('n', 6)}, id, asset_id,
                   (CASE WHEN p >= 9 THEN 'final' ELSE 'provisional' END)::allotment_type,
-                  (allotted_at AT TIME ZONE 'UTC')::date,
-                  CASE WHEN p < 9 THEN (allotted_at AT TIME ZONE 'UTC')::date + 365 END,
+                  ${dayOf('allotted_at')},
+                  CASE WHEN p < 9 THEN ${dayOf('allotted_at')} + 365 END,
                   'active', true, ${ho.id}, allotted_at
            FROM src ORDER BY i
            RETURNING 1
@@ -587,7 +590,7 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
         tx,
         'possessions',
         `INSERT INTO possessions (id, allotment_id, possession_date, area_verified, boundary_marked, remarks, recorded_by, created_at)
-         SELECT ${uuidInline('possession', 'v.i')}, ${uuidInline('allotment', 'v.i')}, (${milestone(10)} AT TIME ZONE 'UTC')::date,
+         SELECT ${uuidInline('possession', 'v.i')}, ${uuidInline('allotment', 'v.i')}, ${dayOf(milestone(10))},
                 a.total_area, true, NULL, ${zonal.id}, ${milestone(10)}
          FROM vol_app v JOIN assets a ON a.id = v.asset_id WHERE v.p >= 10 ORDER BY v.i`,
       );
@@ -626,7 +629,7 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          ), src AS (${numbered('meeting', 'groups', yearOf('src.held'), 's.held, s.g')}),
          ins AS (
            INSERT INTO meetings (id, meeting_number, meeting_date, committee_type, agenda, application_ids, created_by, created_at)
-           SELECT ${uuidInline('meeting', 'g')}, 'MTG-' || yr || '-' || ${padded('n', 4)}, (held AT TIME ZONE 'UTC')::date,
+           SELECT ${uuidInline('meeting', 'g')}, 'MTG-' || yr || '-' || ${padded('n', 4)}, ${dayOf('held')},
                   ${pickFrom(['slsc', 'slac', 'board', 'sipc'], 'g', 90)}::committee_type,
                   'Consideration of ' || cardinality(ids) || ' applications for allotment', ids, ${committee.id},
                   held - interval '7 days'

@@ -1,6 +1,6 @@
 /** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
  * Runs only on a database without users, so a second start keeps what is there. */
-import { addDays, isoDay } from '../lib/dates';
+import { addDays, dueDateFrom } from '../lib/dates';
 import { DEFAULT_STAGE, FEES, type ApplicationStatus, type Role, invoicesOnSubmit } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
 import { nextNumber } from '../repositories/counters';
@@ -151,7 +151,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       });
       if (!submitted) continue;
       const submittedAt = addDays(createdAt, 1);
-      const due = isoDay(addDays(submittedAt, FEES.invoiceDueDays));
+      const due = dueDateFrom(submittedAt, FEES.invoiceDueDays);
       for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
         await tx.insert(invoices).values({
           invoiceNumber: await nextNumber(tx, 'invoice'),

@@ -1,9 +1,25 @@
-/** Small date arithmetic for due dates and seeds. */
+/** Days as the corporation's calendar reads them (CALENDAR: BUSINESS_TIME_ZONE, Asia/Kolkata unless configured).
+ * "Today", due dates and overdue all come from here, never from the server's or UTC's date. */
+import { addCalendarDays, businessDay, businessToday } from '@portal/contract';
+import { CALENDAR } from './business-calendar';
+
+/** Today as YYYY-MM-DD in the business time zone. */
+export function businessTodayIso(now: Date = new Date()): string {
+  return businessToday(now, CALENDAR);
+}
+
+/** The due date `days` calendar days after the business day `now` falls on. */
+export function dueDateFrom(now: Date, days: number): string {
+  return addCalendarDays(businessToday(now, CALENDAR), days);
+}
+
+/** An instant `days` whole days (of 24 hours) later: for timestamps; for a due date use dueDateFrom. */
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }
 
-/** A Date as YYYY-MM-DD in UTC. */
+/** The business day (YYYY-MM-DD in the business time zone) an instant falls on, not its UTC date.
+ * `isoDay(addDays(now, n))` equals `dueDateFrom(now, n)` in any zone without a daylight-saving change. */
 export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return businessDay(date, CALENDAR);
 }

@@ -56,7 +56,7 @@ export async function entrepreneurStats(db: Database, userId: string): Promise<E
   };
 }
 
-/** Staff figures. `today` (YYYY-MM-DD) decides which unpaid invoices read as overdue, as the invoice list does. */
+/** Staff figures. `today` (the business day, YYYY-MM-DD, a query parameter rather than current_date) decides which unpaid invoices read as overdue, as the invoice list does. */
 export async function officerStats(db: Database, today: string): Promise<OfficerStats> {
   const status = applicationStatusCounts.status;
   const [applicationFigures, assetFigures, invoiceFigures, paymentFigures] = await Promise.all([

@@ -8,7 +8,7 @@ import {
   type InvoiceType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { isoDay } from '../lib/dates';
+import { businessTodayIso } from '../lib/dates';
 import {
   dateRange,
   idIn,
@@ -23,9 +23,10 @@ import { applicationsMatching, applicationsOwnedBy } from './applications';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+/** Paid, or pending until the business day after its due date, then overdue. `today` is the business today. */
 export function invoiceStatusOn(
   row: Pick<InvoiceRow, 'status' | 'dueDate'>,
-  today: string = isoDay(new Date()),
+  today: string = businessTodayIso(),
 ): InvoiceStatus {
   if (row.status === 'paid') return 'paid';
   return row.dueDate < today ? 'overdue' : 'pending';
@@ -75,7 +76,7 @@ export async function listInvoices(db: Database, filter: { applicationId: string
 export interface InvoiceSearch {
   /** Only invoices of this user's applications (an entrepreneur's own list). */
   ownerUserId?: string;
-  /** The day `overdue` is read against (YYYY-MM-DD). */
+  /** The business day `overdue` is read against (YYYY-MM-DD, businessTodayIso), passed to SQL as a parameter. */
   today: string;
   query: InvoiceListQuery;
 }

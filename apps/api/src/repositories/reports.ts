@@ -3,8 +3,9 @@
  * it. Rows come newest first in pages that continue after the last row read (keyset), so an export of any size reads
  * one page at a time and holds no transaction open between pages. */
 import { and, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, type ReportGroup, type ReportType } from '@portal/contract';
+import type { ReportGroup, ReportType } from '@portal/contract';
 import type { Database } from '../db/client';
+import { CALENDAR } from '../lib/business-calendar';
 import { toAsset } from './assets';
 import { allotments, applicants, applications, assets, invoices, payments } from '../db/schema';
 
@@ -36,9 +37,9 @@ export interface ReportSummary {
   groups: { status: ReportGroup[]; zone: ReportGroup[] };
 }
 
-/** The start of a calendar day in the business zone, as an instant. */
-const startOfDay = (day: string) => sql`(${day}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
-const startOfNextDay = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+/** The start of a calendar day in the business zone, as an instant (the zone is a query parameter). */
+const startOfDay = (day: string) => sql`(${day}::date::timestamp at time zone ${CALENDAR.timeZone})`;
+const startOfNextDay = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${CALENDAR.timeZone})`;
 
 function instantRange(column: AnyColumn, filter: ReportFilter): SQL[] {
   const conditions: SQL[] = [];

@@ -1,7 +1,7 @@
 /** Dashboard figures for the caller: an entrepreneur's own, or the officer and finance figures for staff. */
 import type { EntrepreneurStats, OfficerStats } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { isoDay } from '../../lib/dates';
+import { businessTodayIso } from '../../lib/dates';
 import type { CurrentUser } from '../../plugins/auth';
 import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
 
@@ -11,5 +11,5 @@ export async function statsFor(
   now: Date = new Date(),
 ): Promise<EntrepreneurStats | OfficerStats> {
   if (user.role === 'entrepreneur') return entrepreneurStats(db, user.id);
-  return officerStats(db, isoDay(now));
+  return officerStats(db, businessTodayIso(now));
 }

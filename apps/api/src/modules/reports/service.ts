@@ -1,7 +1,6 @@
 /** Reports of applications, assets, payments and allotments, with validated date, status and zone filters: the
  * figures and first rows as one answer, and every row as a CSV or JSON file written page by page. */
 import {
-  BUSINESS_TIME_ZONE,
   REPORT_COLUMNS,
   REPORT_STATUS_FILTERS,
   REPORT_TABLE_ROWS,
@@ -12,6 +11,7 @@ import {
   type ReportType,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { businessTodayIso } from '../../lib/dates';
 import { notFound, unprocessable } from '../../lib/http-error';
 import {
   reportPage,
@@ -83,8 +83,7 @@ export async function generateReport(
 
 /** applications-report-2026-11-22.csv, dated as the corporation's calendar reads today. */
 export function exportFileName(type: ReportType, format: ReportExportFormat, now: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-  return `${type}-report-${day}.${format}`;
+  return `${type}-report-${businessTodayIso(now)}.${format}`;
 }
 
 export function csvCell(value: unknown): string {

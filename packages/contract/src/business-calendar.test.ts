@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCalendarDays,
+  addWorkingDays,
+  businessCalendar,
+  businessDay,
+  businessToday,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  isWorkingDay,
+  workingDaysBetween,
+} from './business-calendar';
+
+/** 23:59 on Friday 20 Nov 2026 in India (UTC+05:30), and two minutes later, 00:01 on Saturday 21 Nov. */
+const FRIDAY_2359_IST = new Date('2026-11-20T18:29:00Z');
+const SATURDAY_0001_IST = new Date('2026-11-20T18:31:00Z');
+
+describe('business day', () => {
+  it('reads the day in Asia/Kolkata by default, not in UTC', () => {
+    expect(DEFAULT_BUSINESS_TIME_ZONE).toBe('Asia/Kolkata');
+    expect(businessDay(FRIDAY_2359_IST)).toBe('2026-11-20');
+    // Still the 20th in UTC, already the 21st in India.
+    expect(SATURDAY_0001_IST.toISOString().slice(0, 10)).toBe('2026-11-20');
+    expect(businessDay(SATURDAY_0001_IST)).toBe('2026-11-21');
+    expect(businessToday(SATURDAY_0001_IST)).toBe('2026-11-21');
+  });
+
+  it('turns at midnight in India, 18:30 UTC', () => {
+    expect(businessToday(new Date('2026-11-20T18:29:59.999Z'))).toBe('2026-11-20');
+    expect(businessToday(new Date('2026-11-20T18:30:00Z'))).toBe('2026-11-21');
+  });
+
+  it('follows a configured zone', () => {
+    const utc = businessCalendar('UTC');
+    expect(businessToday(SATURDAY_0001_IST, utc)).toBe('2026-11-20');
+    const newYork = businessCalendar('America/New_York');
+    expect(businessToday(new Date('2026-11-21T04:30:00Z'), newYork)).toBe('2026-11-20');
+  });
+});
+
+describe('calendar days', () => {
+  it('adds days across months and years, backwards too', () => {
+    expect(addCalendarDays('2026-11-21', 30)).toBe('2026-12-21');
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('working days', () => {
+  // Monday 23 Nov 2026 is a holiday in this calendar.
+  const calendar = businessCalendar('Asia/Kolkata', ['2026-11-23']);
+
+  it('knows weekends and holidays', () => {
+    expect(isWorkingDay('2026-11-20')).toBe(true); // Friday
+    expect(isWorkingDay('2026-11-21')).toBe(false); // Saturday
+    expect(isWorkingDay('2026-11-22')).toBe(false); // Sunday
+    expect(isWorkingDay('2026-11-23')).toBe(true);
+    expect(isWorkingDay('2026-11-23', calendar)).toBe(false);
+  });
+
+  it('skips the weekend when adding working days', () => {
+    expect(addWorkingDays('2026-11-20', 1)).toBe('2026-11-23');
+    expect(addWorkingDays('2026-11-19', 3)).toBe('2026-11-24');
+    expect(addWorkingDays('2026-11-16', 5)).toBe('2026-11-23');
+  });
+
+  it('skips a holiday too', () => {
+    expect(addWorkingDays('2026-11-20', 1, calendar)).toBe('2026-11-24');
+    expect(addWorkingDays('2026-11-20', 3, calendar)).toBe('2026-11-26');
+  });
+
+  it('starts a zero-day count on the next working day', () => {
+    expect(addWorkingDays('2026-11-20', 0)).toBe('2026-11-20');
+    expect(addWorkingDays('2026-11-21', 0)).toBe('2026-11-23');
+    expect(addWorkingDays('2026-11-21', 0, calendar)).toBe('2026-11-24');
+    // A request made at 00:01 IST on the Saturday counts from Monday, not from Friday.
+    expect(addWorkingDays(businessToday(SATURDAY_0001_IST), 1)).toBe('2026-11-24');
+    expect(addWorkingDays(businessToday(FRIDAY_2359_IST), 1)).toBe('2026-11-23');
+  });
+
+  it('counts working days after the first day up to and including the last', () => {
+    expect(workingDaysBetween('2026-11-20', '2026-11-20')).toBe(0);
+    expect(workingDaysBetween('2026-11-20', '2026-11-22')).toBe(0);
+    expect(workingDaysBetween('2026-11-20', '2026-11-23')).toBe(1);
+    expect(workingDaysBetween('2026-11-20', '2026-11-27')).toBe(5);
+    expect(workingDaysBetween('2026-11-20', '2026-11-27', calendar)).toBe(4);
+    expect(workingDaysBetween('2026-11-27', '2026-11-20')).toBe(0);
+  });
+
+  it('agrees with addWorkingDays', () => {
+    for (const days of [1, 2, 5, 10, 30]) {
+      const due = addWorkingDays('2026-11-20', days, calendar);
+      expect(workingDaysBetween('2026-11-20', due, calendar)).toBe(days);
+    }
+  });
+});
