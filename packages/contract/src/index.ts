@@ -8,3 +8,4 @@ export * from './format';
 export * from './schemas';
 export * from './listing';
 export * from './service-requests';
+export * from './application-list';

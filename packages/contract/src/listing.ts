@@ -49,6 +49,9 @@ export function enumList<const T extends readonly [string, ...string[]]>(values:
 
 const text = (max = 60) => z.string().trim().min(1).max(max).optional();
 
+/** A switch that is on with `true` and off when left out. */
+const flag = (name: string) => z.literal('true', { error: `Use ${name}=true, or leave ${name} out` }).optional();
+
 export interface ListDefinition<Sort extends string, Filters extends z.ZodRawShape> {
   /** Columns a user sorts by; `-name` sorts descending. */
   sort: readonly [Sort, ...Sort[]];
@@ -65,7 +68,8 @@ function defineList<Sort extends string, Filters extends z.ZodRawShape>(definiti
 }
 
 export const APPLICATION_LIST = defineList({
-  sort: ['created_at', 'submitted_at', 'updated_at', 'application_number', 'status'],
+  /** `stage_due_on`: the oldest due date first; applications without a clock come last. */
+  sort: ['created_at', 'submitted_at', 'updated_at', 'application_number', 'status', 'stage_due_on'],
   defaultSort: '-created_at',
   searches: 'application number, organisation name, asset code',
   filters: {
@@ -79,6 +83,13 @@ export const APPLICATION_LIST = defineList({
     /** Created on or after / on or before (YYYY-MM-DD). */
     from: isoDay.optional(),
     to: isoDay.optional(),
+    /** What waits on the caller: a step waiting on their role with its clock running, or assigned to them
+     * (application-list.ts `inboxRolesFor`). */
+    inbox: flag('inbox'),
+    /** Past the stage's due date (business calendar) with the clock running. */
+    overdue: flag('overdue'),
+    /** Whom the current step waits on; `entrepreneur` is the applicant, including a clock paused on a query. */
+    waiting_on: enumList(ROLES),
   },
 });
 

@@ -29,6 +29,7 @@ const ORDER_EXPRESSIONS: Record<(typeof APPLICATION_LIST.sort)[number], string> 
   updated_at: 'updated_at',
   application_number: 'application_number',
   status: 'status',
+  stage_due_on: "coalesce(stage_due_on, '9999-12-31'::date)",
 };
 
 describe(`list protocol on GET /api/applications (${TEST_DB_KIND})`, () => {

@@ -1,12 +1,16 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICATION_LIST,
   type Application,
   type ApplicationListQuery,
+  type ApplicationListItem,
   type ApplicationStatus,
+  businessToday,
+  type Role,
 } from '@portal/contract';
+import { CALENDAR } from '../lib/business-calendar';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
@@ -85,8 +89,18 @@ export interface ApplicationSearch {
   excludeDrafts?: boolean;
   /** `assigned_to=me` already resolved to the caller's id. */
   assignedTo?: string;
+  /** `inbox=true` resolved for the caller: steps waiting on these roles, or (staff) assigned to this user. */
+  inbox?: { roles: readonly Role[]; userId?: string };
+  /** The business day `overdue=true` compares due dates with (default: today in the process calendar). */
+  today?: string;
   query: ApplicationListQuery;
 }
+
+/** A step that waits on nobody any more: an inbox leaves these out even when they stay assigned to someone. */
+const CLOSED_STATUSES: readonly ApplicationStatus[] = ['draft', 'rejected', 'completed'];
+
+/** Applications without a due date sort after every date, so the keyset compares no nulls. */
+const NO_DUE_DATE = '9999-12-31';
 
 const APPLICATION_SORT_COLUMNS = {
   created_at: applications.createdAt,
@@ -95,7 +109,29 @@ const APPLICATION_SORT_COLUMNS = {
   updated_at: applications.updatedAt,
   application_number: applications.applicationNumber,
   status: applications.status,
+  stage_due_on: sql`coalesce(${applications.stageDueOn}, ${NO_DUE_DATE}::date)`,
 } satisfies Record<(typeof APPLICATION_LIST.sort)[number], SortExpression>;
+
+/** Steps waiting on any of `roles`, as the clock reports it: an officer's while the clock runs, the applicant's
+ * (`entrepreneur`) also while a query has paused an officer's clock. */
+function waitingOn(roles: readonly Role[]): SQL {
+  const officers = roles.filter((role) => role !== 'entrepreneur');
+  const parts: SQL[] = [];
+  if (officers.length) parts.push(and(inArray(applications.waitingOn, officers), isNull(applications.clockPausedAt))!);
+  if (roles.includes('entrepreneur')) {
+    parts.push(or(eq(applications.waitingOn, 'entrepreneur'), isNotNull(applications.clockPausedAt))!);
+  }
+  return parts.length === 1 ? parts[0]! : or(...parts)!;
+}
+
+function inboxCondition(inbox: NonNullable<ApplicationSearch['inbox']>): SQL {
+  const waiting = inbox.roles.length ? waitingOn(inbox.roles) : sql`false`;
+  if (!inbox.userId) return waiting;
+  return or(
+    waiting,
+    and(eq(applications.assignedTo, inbox.userId), notInArray(applications.status, [...CLOSED_STATUSES])),
+  )!;
+}
 
 function applicationConditions(search: ApplicationSearch): SQL[] {
   const { query } = search;
@@ -103,6 +139,12 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
   if (search.applicantId) conditions.push(eq(applications.applicantId, search.applicantId));
   if (search.excludeDrafts) conditions.push(ne(applications.status, 'draft'));
   if (search.assignedTo) conditions.push(eq(applications.assignedTo, search.assignedTo));
+  if (search.inbox) conditions.push(inboxCondition(search.inbox));
+  if (query.waiting_on?.length) conditions.push(waitingOn(query.waiting_on));
+  if (query.overdue) {
+    const today = search.today ?? businessToday(new Date(), CALENDAR);
+    conditions.push(lt(applications.stageDueOn, today), isNull(applications.clockPausedAt));
+  }
   if (query.status?.length) conditions.push(inArray(applications.status, query.status));
   if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));
   conditions.push(...timestampRange(applications.createdAt, query.from, query.to));
@@ -130,10 +172,13 @@ function countsFromSummary(search: ApplicationSearch): boolean {
   return (
     !search.applicantId &&
     !search.assignedTo &&
+    !search.inbox &&
     !query.q &&
     !query.zone &&
     !query.from &&
     !query.to &&
+    !query.overdue &&
+    !query.waiting_on?.length &&
     !query.application_type?.length &&
     !query.asset_type?.length &&
     !query.category?.length
@@ -161,6 +206,38 @@ export async function searchApplications(db: Database, search: ApplicationSearch
     sortColumns: APPLICATION_SORT_COLUMNS,
     conditions,
     total: countsFromSummary(search) ? { known: () => summaryTotal(db, search) } : 'capped',
+  });
+}
+
+/** The list rows of a page: each application with its applicant's organisation and its asset's code and zone, read
+ * in one query by the page's ids. */
+export async function toApplicationListItems(db: Database, rows: ApplicationRow[]): Promise<ApplicationListItem[]> {
+  if (rows.length === 0) return [];
+  const summaries = await db
+    .select({
+      id: applications.id,
+      organizationName: applicants.organizationName,
+      assetCode: assets.assetCode,
+      zone: assets.zone,
+    })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .innerJoin(assets, eq(assets.id, applications.assetId))
+    .where(
+      inArray(
+        applications.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(summaries.map((summary) => [summary.id, summary]));
+  return rows.map((row) => {
+    const summary = byId.get(row.id);
+    return {
+      ...toApplication(row),
+      organization_name: summary?.organizationName ?? '',
+      asset_code: summary?.assetCode ?? '',
+      zone: summary?.zone ?? '',
+    };
   });
 }
 

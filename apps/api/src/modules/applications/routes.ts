@@ -1,7 +1,8 @@
-/** The entrepreneur's applications: list, get, create, submit, documents, timeline. */
+/** The entrepreneur's applications: list (staff's list and inbox too), get, create, submit, documents, timeline. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  applicationListAnswerSchema,
   applicationListQuerySchema,
   applicationSchema,
   createApplicationRequestSchema,
@@ -39,7 +40,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: requireAuth,
-      schema: { querystring: applicationListQuerySchema, response: { 200: z.array(applicationSchema) } },
+      schema: { querystring: applicationListQuerySchema, response: { 200: applicationListAnswerSchema } },
     },
     async (request, reply) =>
       sendPage(

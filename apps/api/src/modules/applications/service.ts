@@ -11,8 +11,11 @@ import {
   roundRupees,
   type Application,
   type ApplicationDocument,
+  type ApplicationListItem,
   type ApplicationListQuery,
   type ApplicationStatus,
+  businessToday,
+  inboxRolesFor,
   type createApplicationRequestSchema,
   type DocumentType,
   type Invoice,
@@ -23,6 +26,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../lib/access';
+import { CALENDAR } from '../../lib/business-calendar';
 import { addDays, isoDay } from '../../lib/dates';
 import { emptyPage, type Page } from '../../lib/list-page';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
@@ -35,6 +39,7 @@ import {
   lockApplication,
   searchApplications,
   toApplication,
+  toApplicationListItems,
   updateApplicationIfStatus,
 } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
@@ -57,25 +62,29 @@ export const DOCUMENT_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['draft', 
 
 export type CreateApplicationBody = z.output<typeof createApplicationRequestSchema>;
 
-/** An entrepreneur sees their own applications (none without a profile); staff see all that were submitted. */
+/** An entrepreneur sees their own applications (none without a profile); staff see all that were submitted, each
+ * with its organisation, asset code and zone. `inbox=true` narrows to what waits on the caller. */
 export async function listVisibleApplications(
   db: Database,
   user: CurrentUser,
   query: ApplicationListQuery,
-): Promise<Page<Application>> {
+): Promise<Page<Application | ApplicationListItem>> {
+  const staff = user.role !== 'entrepreneur';
   let applicantId: string | undefined;
-  if (user.role === 'entrepreneur') {
+  if (!staff) {
     const profile = await findApplicantByUserId(db, user.id);
     if (!profile) return emptyPage();
     applicantId = profile.id;
   }
   const page = await searchApplications(db, {
     applicantId,
-    excludeDrafts: user.role !== 'entrepreneur',
+    excludeDrafts: staff,
     assignedTo: query.assigned_to === 'me' ? user.id : query.assigned_to,
+    inbox: query.inbox ? { roles: inboxRolesFor(user.role), userId: staff ? user.id : undefined } : undefined,
+    today: businessToday(new Date(), CALENDAR),
     query,
   });
-  return { ...page, items: page.items.map(toApplication) };
+  return { ...page, items: staff ? await toApplicationListItems(db, page.items) : page.items.map(toApplication) };
 }
 
 export async function getApplication(db: Database, user: CurrentUser, id: string): Promise<Application> {
