@@ -26,6 +26,11 @@ export const DOCUMENT_RULES: Record<DocumentType, { required: boolean; extension
   other: { required: false, extensions: ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx'] },
 };
 
+/** The documents an application needs, verified, before it may go past scrutiny. */
+export const REQUIRED_DOCUMENT_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter(
+  (type) => DOCUMENT_RULES[type].required,
+);
+
 export const LEASE_DEED_EXTENSIONS: readonly FileExtension[] = ['pdf'];
 
 export function extensionOf(fileName: string): string {

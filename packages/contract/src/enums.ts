@@ -33,7 +33,7 @@ export type AssetStatus = (typeof ASSET_STATUSES)[number];
 export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export const INVOICE_TYPES = ['processing_fee', 'emd', 'premium_instalment'] as const;
+export const INVOICE_TYPES = ['processing_fee', 'emd', 'premium_instalment', 'service_fee'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_STATUSES = ['pending', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -93,5 +93,10 @@ export const TIMELINE_ENTITY_TYPES = [
   'possession',
   'meeting',
   'service_request',
+  'query',
 ] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
+
+/** A query (shortfall letter) is open until the applicant answers, answered until the officer closes it. */
+export const QUERY_STATUSES = ['open', 'answered', 'closed'] as const;
+export type QueryStatus = (typeof QUERY_STATUSES)[number];

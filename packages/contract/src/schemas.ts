@@ -22,6 +22,7 @@ import {
   SERVICE_REQUEST_STATUSES,
   SERVICE_REQUEST_TYPES,
   TIMELINE_ENTITY_TYPES,
+  QUERY_STATUSES,
 } from './enums';
 import { DOCUMENT_TYPES } from './documents';
 import { PASSWORD_MIN_LENGTH } from './limits';
@@ -232,6 +233,13 @@ export const applicationSchema = z.object({
   created_at: timestamp,
   submitted_at: timestamp.nullable(),
   updated_at: timestamp,
+  // The service clock (service-clock.ts): whom the step waits on, since when, by when, and whether it is late.
+  waiting_on: z.enum(ROLES).nullable(),
+  stage_entered_at: timestamp,
+  stage_due_on: z.string().nullable(),
+  days_in_stage: z.number().int(),
+  overdue: z.boolean(),
+  clock_paused: z.boolean(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -258,8 +266,27 @@ export const documentSchema = z.object({
   uploaded_at: timestamp,
   verified: z.boolean(),
   verification_status: z.enum(DOCUMENT_STATUSES),
+  /** Why an officer rejected it, shown to the applicant. */
+  rejection_reason: z.string().nullable(),
+  /** Set when a later upload of the same type took its place. */
+  replaced_at: timestamp.nullable(),
 });
 export type ApplicationDocument = z.infer<typeof documentSchema>;
+
+export const DOCUMENT_REJECTION_REASON = { min: 5, max: 500 } as const;
+/** The body of PUT /applications/{id}/documents/{docId}/verify?verified=false. */
+export const rejectDocumentRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Give the reason for rejecting the document' })
+    .trim()
+    .min(DOCUMENT_REJECTION_REASON.min, {
+      error: `The reason must be at least ${DOCUMENT_REJECTION_REASON.min} characters`,
+    })
+    .max(DOCUMENT_REJECTION_REASON.max, {
+      error: `The reason must be at most ${DOCUMENT_REJECTION_REASON.max} characters`,
+    }),
+});
+export type RejectDocumentRequest = z.infer<typeof rejectDocumentRequestSchema>;
 
 export const timelineEventSchema = z.object({
   id,
@@ -270,8 +297,37 @@ export const timelineEventSchema = z.object({
   details: z.string(),
   timestamp,
   entity_type: z.enum(TIMELINE_ENTITY_TYPES),
+  /** A code of the timeline catalogue (timeline-events.ts) and its parameters, for rendering in any language. */
+  event_code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  internal: z.boolean(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+// ---------- queries (shortfall letters) ----------
+export const QUERY_MESSAGE_MAX = 2000;
+export const createQueryRequestSchema = z.object({
+  message: requiredText(QUERY_MESSAGE_MAX),
+  respond_by: isoDate,
+});
+export type CreateQueryRequest = z.infer<typeof createQueryRequestSchema>;
+
+export const queryResponseRequestSchema = z.object({ message: requiredText(QUERY_MESSAGE_MAX) });
+export type QueryResponseRequest = z.infer<typeof queryResponseRequestSchema>;
+
+export const applicationQuerySchema = z.object({
+  id,
+  application_id: id,
+  message: z.string(),
+  respond_by: z.string(),
+  raised_by_name: z.string(),
+  raised_at: timestamp,
+  status: z.enum(QUERY_STATUSES),
+  response: z.string().nullable(),
+  responded_at: timestamp.nullable(),
+  closed_at: timestamp.nullable(),
+});
+export type ApplicationQuery = z.infer<typeof applicationQuerySchema>;
 
 // ---------- billing ----------
 export const invoiceSchema = z.object({
@@ -279,6 +335,8 @@ export const invoiceSchema = z.object({
   invoice_number: z.string(),
   application_id: id,
   invoice_type: z.enum(INVOICE_TYPES),
+  /** Set on a service request's fee invoice. */
+  service_request_id: id.nullable(),
   amount: z.number(),
   due_date: z.string(),
   status: z.enum(INVOICE_STATUSES),
@@ -376,9 +434,17 @@ export const createServiceRequestSchema = z.object({
   application_id: id.nullish().or(z.literal('').transform(() => null)),
   allotment_id: id.nullish().or(z.literal('').transform(() => null)),
   description: requiredText(5000),
-  fee_amount: money.default(0),
+  /** Accepted for older clients and ignored: the fee comes from the contract's fee table by request type. */
+  fee_amount: money.optional(),
 });
 export type CreateServiceRequest = z.input<typeof createServiceRequestSchema>;
+
+/** PATCH /service-requests/{id}: an officer moves a request on, with remarks (required to reject). */
+export const updateServiceRequestSchema = z.object({
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  remarks: optionalText(2000),
+});
+export type UpdateServiceRequest = z.input<typeof updateServiceRequestSchema>;
 
 export const serviceRequestSchema = z.object({
   id,
@@ -390,6 +456,10 @@ export const serviceRequestSchema = z.object({
   fee_amount: z.number(),
   status: z.enum(SERVICE_REQUEST_STATUSES),
   submitted_at: timestamp,
+  remarks: z.string().nullable(),
+  updated_at: timestamp,
+  /** The fee invoice, once the request is approved with a fee. */
+  invoice_id: id.nullable(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 

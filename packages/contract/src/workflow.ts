@@ -1,15 +1,19 @@
 /** The application's life: the spec's manual transition table (section 4) and the rules around it. */
 import type { ApplicationStatus, CommitteeDecision } from './enums';
+import { APPLICATION_EVENT_NAMES, APPLICATION_EVENTS, type LifecycleEvent } from './lifecycle';
 
-/** Update Status offers exactly these; every other (from, to) pair is refused with 409. */
-export const MANUAL_TRANSITIONS: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
-  submitted: ['under_scrutiny', 'rejected'],
-  under_scrutiny: ['pending_committee', 'rejected'],
-  pending_committee: ['approved', 'rejected', 'under_scrutiny'],
-  approved: ['pending_payment'],
-  possession_given: ['under_implementation', 'completed'],
-  under_implementation: ['completed'],
-};
+/** Update Status offers exactly these (the manual events of the lifecycle); every other pair is refused with 409. */
+export const MANUAL_TRANSITIONS: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = (() => {
+  const table: Partial<Record<ApplicationStatus, ApplicationStatus[]>> = {};
+  for (const name of APPLICATION_EVENT_NAMES) {
+    const event: LifecycleEvent = APPLICATION_EVENTS[name];
+    if (!event.manual) continue;
+    for (const from of event.from) {
+      for (const to of event.to) if (to !== from) (table[from] ??= []).push(to);
+    }
+  }
+  return table;
+})();
 
 export function manualTransitionsFrom(status: ApplicationStatus): readonly ApplicationStatus[] {
   return MANUAL_TRANSITIONS[status] ?? [];

@@ -1,6 +1,7 @@
 /** The database schema: every entity of the spec's section 3 plus users, timeline, meetings and counters. */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   customType,
@@ -8,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -34,6 +36,7 @@ import {
   LEASE_DEED_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  QUERY_STATUSES,
   ROLES,
   SERVICE_REQUEST_STATUSES,
   SERVICE_REQUEST_TYPES,
@@ -61,6 +64,7 @@ export const serviceRequestTypeEnum = pgEnum('service_request_type', SERVICE_REQ
 export const serviceRequestStatusEnum = pgEnum('service_request_status', SERVICE_REQUEST_STATUSES);
 export const committeeTypeEnum = pgEnum('committee_type', COMMITTEE_TYPES);
 export const timelineEntityEnum = pgEnum('timeline_entity_type', TIMELINE_ENTITY_TYPES);
+export const queryStatusEnum = pgEnum('query_status', QUERY_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'number' });
@@ -162,6 +166,14 @@ export const applications = pgTable(
     employmentGeneration: integer('employment_generation').notNull(),
     projectDescription: text('project_description').notNull(),
     assignedTo: uuid('assigned_to').references(() => users.id),
+    /** The service clock (contract service-clock.ts): who the current step waits on and by when. */
+    waitingOn: roleEnum('waiting_on'),
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    stageDueOn: date('stage_due_on', { mode: 'string' }),
+    /** Set while a query waits on the applicant: the clock stands still. */
+    clockPausedAt: timestamp('clock_paused_at', { withTimezone: true, mode: 'date' }),
+    /** Working days of this stage spent paused by queries already answered. */
+    pausedWorkingDays: integer('paused_working_days').notNull().default(0),
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -179,6 +191,8 @@ export const applications = pgTable(
       .on(table.assignedTo, table.createdAt)
       .where(sql`assigned_to is not null`),
     index('applications_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('applications_waiting_due_idx').on(table.waitingOn, table.stageDueOn, table.id),
+    index('applications_due_idx').on(table.stageDueOn, table.id),
   ],
 );
 
@@ -199,6 +213,9 @@ export const documents = pgTable(
     verificationStatus: documentStatusEnum('verification_status').notNull().default('pending'),
     verifiedBy: uuid('verified_by').references(() => users.id),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    rejectionReason: text('rejection_reason'),
+    /** A re-upload of the same type replaces the document; the old row stays for the record. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('documents_application_idx').on(table.applicationId)],
 );
@@ -211,6 +228,8 @@ export const invoices = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id),
+    /** Set on a service request's fee invoice; such invoices do not hold up the application's payment step. */
+    serviceRequestId: uuid('service_request_id').references((): AnyPgColumn => serviceRequests.id),
     invoiceType: invoiceTypeEnum('invoice_type').notNull(),
     amount: money('amount').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -219,7 +238,10 @@ export const invoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    uniqueIndex('invoices_application_type_uq').on(table.applicationId, table.invoiceType),
+    uniqueIndex('invoices_application_type_uq')
+      .on(table.applicationId, table.invoiceType)
+      .where(sql`service_request_id is null`),
+    uniqueIndex('invoices_service_request_uq').on(table.serviceRequestId),
     index('invoices_generated_idx').on(table.generatedAt),
     index('invoices_status_due_idx').on(table.status, table.dueDate),
     index('invoices_due_idx').on(table.dueDate),
@@ -342,6 +364,9 @@ export const serviceRequests = pgTable(
     feeAmount: money('fee_amount').notNull().default(0),
     status: serviceRequestStatusEnum('status').notNull().default('submitted'),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    remarks: text('remarks'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('service_requests_user_idx').on(table.userId, table.submittedAt),
@@ -378,6 +403,11 @@ export const timelineEvents = pgTable(
     userName: text('user_name').notNull(),
     userId: uuid('user_id').references(() => users.id),
     details: text('details').notNull().default(''),
+    /** What happened, as a code of the contract's timeline catalogue, and its parameters; action/details keep the English. */
+    eventCode: text('event_code').notNull().default('legacy'),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /** Officers' internal notes: never shown to the applicant. */
+    internal: boolean('internal').notNull().default(false),
     entityType: timelineEntityEnum('entity_type').notNull(),
     entityId: uuid('entity_id'),
     // clock_timestamp, not now(): several events written in one transaction keep their order.
@@ -387,6 +417,28 @@ export const timelineEvents = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [index('timeline_application_idx').on(table.applicationId, table.seq)],
+);
+
+/** Queries (shortfall letters): an officer asks, the applicant answers, the officer closes. */
+export const applicationQueries = pgTable(
+  'application_queries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    message: text('message').notNull(),
+    respondBy: date('respond_by', { mode: 'string' }).notNull(),
+    raisedBy: uuid('raised_by').references(() => users.id),
+    raisedByName: text('raised_by_name').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: queryStatusEnum('status').notNull().default('open'),
+    response: text('response'),
+    respondedAt: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
+    closedBy: uuid('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('application_queries_application_idx').on(table.applicationId, table.raisedAt)],
 );
 
 /** Per-year sequences behind the human numbers (APP-2026-000001, ...). */

@@ -1,7 +1,16 @@
 /** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
  * Runs only on a database without users, so a second start keeps what is there. */
 import { addDays, dueDateFrom } from '../lib/dates';
-import { DEFAULT_STAGE, FEES, type ApplicationStatus, type Role, invoicesOnSubmit } from '@portal/contract';
+import {
+  FEES,
+  invoicesOnSubmit,
+  startStageClock,
+  timelineEnglish,
+  type ApplicationStatus,
+  type Role,
+  type TimelineCode,
+  type TimelineParams,
+} from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
@@ -136,15 +145,18 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           createdAt,
           updatedAt: createdAt,
           submittedAt: submitted ? addDays(createdAt, 1) : null,
+          ...startStageClock(
+            item.status,
+            submitted ? addDays(createdAt, item.status === 'submitted' ? 1 : 3) : createdAt,
+          ),
         })
         .returning();
       await tx.insert(timelineEvents).values({
         applicationId: application!.id,
-        action: 'Application created',
+        ...timelineEntry('application_created', { application_number: number, asset_code: asset.assetCode }),
         userRole: 'entrepreneur',
         userName: entrepreneur.fullName,
         userId: entrepreneur.id,
-        details: `Application ${number} created as a draft`,
         entityType: 'application',
         entityId: application!.id,
         timestamp: createdAt,
@@ -164,11 +176,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       }
       await tx.insert(timelineEvents).values({
         applicationId: application!.id,
-        action: 'Application submitted',
+        ...timelineEntry('application_submitted', {}),
         userRole: 'entrepreneur',
         userName: entrepreneur.fullName,
         userId: entrepreneur.id,
-        details: 'Submitted for scrutiny; processing fee and EMD invoices generated',
         entityType: 'application',
         entityId: application!.id,
         timestamp: submittedAt,
@@ -176,11 +187,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       if (item.status !== 'submitted') {
         await tx.insert(timelineEvents).values({
           applicationId: application!.id,
-          action: `Status changed to ${DEFAULT_STAGE[item.status]}`,
+          ...timelineEntry('status_changed', { from: 'submitted', to: item.status, stage: item.stage }),
           userRole: 'zonal_manager',
           userName: 'Lakshmi Rao',
           userId: userRows.find((user) => user.role === 'zonal_manager')!.id,
-          details: item.stage,
           entityType: 'application',
           entityId: application!.id,
           timestamp: addDays(submittedAt, 2),
@@ -189,4 +199,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     return true;
   });
+}
+
+/** The code, parameters and English text of a seeded timeline entry, as recordEvent writes them. */
+function timelineEntry(code: TimelineCode, params: TimelineParams) {
+  return { eventCode: code, params, ...timelineEnglish(code, params) };
 }

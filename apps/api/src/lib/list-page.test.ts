@@ -258,7 +258,7 @@ describe(`documents and timeline pages of one application (${TEST_DB_KIND})`, ()
     ctx = await createTestContext();
     owner = await entrepreneurWithProfile(ctx, 'Pranahita Foods');
     stranger = await entrepreneurWithProfile(ctx, 'Sabari Tiles');
-    applicationId = (await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email })).id;
+    applicationId = (await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email, documents: 'none' })).id;
     for (const fileName of ['site-plan.pdf', 'dpr.pdf', 'Site Photo.png']) {
       const row = await insertDocument(ctx.db, {
         applicationId,
@@ -270,17 +270,16 @@ describe(`documents and timeline pages of one application (${TEST_DB_KIND})`, ()
       });
       documentIds.push(row.id);
     }
-    for (const action of ['Application created', 'Application submitted', 'Status changed to Under scrutiny']) {
+    const entries = [
+      { code: 'application_created', params: { application_number: 'APP-T', asset_code: 'T-1' } },
+      { code: 'application_submitted', params: {} },
+      { code: 'status_changed', params: { from: 'submitted', to: 'under_scrutiny', stage: null } },
+    ] as const;
+    for (const entry of entries) {
       await recordEvent(
         ctx.db,
         { id: owner.userId, role: 'entrepreneur', name: 'Owner' },
-        {
-          applicationId,
-          action,
-          details: `${action} for the paging test`,
-          entityType: 'application',
-          entityId: applicationId,
-        },
+        { applicationId, ...entry, entityType: 'application', entityId: applicationId },
       );
     }
   });
@@ -316,7 +315,7 @@ describe(`documents and timeline pages of one application (${TEST_DB_KIND})`, ()
     expect(oldest.total).toBe(3);
     const walked = await walkList<{ id: string; action: string }>(ctx, owner.token, `${url}?sort=timestamp&limit=1`);
     expect(walked.map((event) => event.action)).toEqual(actions);
-    const search = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?q=submitted%20for%20the`);
+    const search = await getList<{ id: string; action: string }>(ctx, owner.token, `${url}?q=processing%20fee`);
     expect(search.items.map((event) => event.action)).toEqual(['Application submitted']);
     expect((await ctx.request(stranger.token, { method: 'GET', url })).statusCode).toBe(404);
     await expectLimitRefused(ctx, owner.token, url);

@@ -8,7 +8,9 @@ import {
   type ApplicationListItem,
   type ApplicationStatus,
   businessToday,
+  clockView,
   type Role,
+  startStageClock,
 } from '@portal/contract';
 import { CALENDAR } from '../lib/business-calendar';
 import type { Database } from '../db/client';
@@ -34,6 +36,7 @@ export function toApplication(row: ApplicationRow): Application {
     created_at: row.createdAt.toISOString(),
     submitted_at: row.submittedAt ? row.submittedAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
+    ...clockView(row, new Date(), CALENDAR),
   };
 }
 
@@ -65,7 +68,20 @@ export async function updateApplicationIfStatus(
   db: Database,
   id: string,
   from: readonly ApplicationStatus[],
-  values: Partial<Pick<ApplicationRow, 'status' | 'currentStage' | 'assignedTo' | 'submittedAt'>>,
+  values: Partial<
+    Pick<
+      ApplicationRow,
+      | 'status'
+      | 'currentStage'
+      | 'assignedTo'
+      | 'submittedAt'
+      | 'waitingOn'
+      | 'stageEnteredAt'
+      | 'stageDueOn'
+      | 'clockPausedAt'
+      | 'pausedWorkingDays'
+    >
+  >,
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applications)
@@ -266,5 +282,9 @@ export async function forceApplicationStatus(
   status: ApplicationStatus,
   currentStage: string,
 ): Promise<void> {
-  await db.update(applications).set({ status, currentStage, updatedAt: new Date() }).where(eq(applications.id, id));
+  const now = new Date();
+  await db
+    .update(applications)
+    .set({ status, currentStage, updatedAt: now, ...startStageClock(status, now, {}, CALENDAR), clockPausedAt: null })
+    .where(eq(applications.id, id));
 }

@@ -1,8 +1,9 @@
 /** Documents uploaded with an application. */
-import { and, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DOCUMENT_LIST,
+  REQUIRED_DOCUMENT_TYPES,
   type ApplicationDocument,
   type DocumentStatus,
   type DocumentType,
@@ -26,7 +27,31 @@ export function toDocument(row: DocumentRow): ApplicationDocument {
     uploaded_at: row.uploadedAt.toISOString(),
     verified: row.verified,
     verification_status: row.verificationStatus,
+    rejection_reason: row.rejectionReason,
+    replaced_at: row.replacedAt ? row.replacedAt.toISOString() : null,
   };
+}
+
+/** The state of each required document type: its current (not replaced) document's status, or missing. */
+export type RequiredDocumentState = { type: DocumentType; state: DocumentStatus | 'missing' };
+
+export async function requiredDocumentStates(db: Database, applicationId: string): Promise<RequiredDocumentState[]> {
+  const current = await db
+    .select({ type: documents.documentType, status: documents.verificationStatus })
+    .from(documents)
+    .where(and(eq(documents.applicationId, applicationId), isNull(documents.replacedAt)));
+  return REQUIRED_DOCUMENT_TYPES.map((type) => {
+    const states = current.filter((row) => row.type === type).map((row) => row.status);
+    // With several current documents of one type, one verified is enough; otherwise pending before rejected.
+    const state = states.includes('verified')
+      ? 'verified'
+      : states.includes('pending')
+        ? 'pending'
+        : states.includes('rejected')
+          ? 'rejected'
+          : 'missing';
+    return { type, state };
+  });
 }
 
 export interface NewDocument {

@@ -1,5 +1,5 @@
 /** Invoices. Stored as pending or paid; an unpaid invoice past its due date reads as overdue. */
-import { and, eq, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   INVOICE_LIST,
   type Invoice,
@@ -38,6 +38,7 @@ export function toInvoice(row: InvoiceRow, today?: string): Invoice {
     invoice_number: row.invoiceNumber,
     application_id: row.applicationId,
     invoice_type: row.invoiceType,
+    service_request_id: row.serviceRequestId,
     amount: row.amount,
     due_date: row.dueDate,
     status: invoiceStatusOn(row, today),
@@ -54,12 +55,16 @@ export interface NewInvoice {
   invoiceNumber: string;
 }
 
-/** Inserts an invoice unless one of that type already exists for the application (answers undefined then). */
+/** Inserts an invoice unless one of that type already exists for the application (answers undefined then).
+ * Service request fees are not made here (they are one per request, not one per type). */
 export async function insertInvoice(db: Database, values: NewInvoice): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .insert(invoices)
     .values(values)
-    .onConflictDoNothing({ target: [invoices.applicationId, invoices.invoiceType] })
+    .onConflictDoNothing({
+      target: [invoices.applicationId, invoices.invoiceType],
+      where: sql`service_request_id is null`,
+    })
     .returning();
   return row;
 }
@@ -178,10 +183,13 @@ export async function markInvoicePaidIfUnpaid(db: Database, id: string): Promise
   return row;
 }
 
+/** Unpaid invoices of the application itself; a service request's fee does not hold up its payment step. */
 export async function countUnpaidInvoices(db: Database, applicationId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(invoices)
-    .where(and(eq(invoices.applicationId, applicationId), eq(invoices.status, 'pending')));
+    .where(
+      and(eq(invoices.applicationId, applicationId), eq(invoices.status, 'pending'), isNull(invoices.serviceRequestId)),
+    );
   return row?.count ?? 0;
 }

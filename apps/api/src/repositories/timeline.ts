@@ -6,6 +6,10 @@ import {
   type TimelineEntityType,
   type TimelineEvent,
   type timelineListQuerySchema,
+  isInternalTimelineCode,
+  timelineEnglish,
+  type TimelineCode,
+  type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
@@ -23,17 +27,23 @@ export const SYSTEM_ACTOR: Actor = { id: null, role: 'SYSTEM', name: 'SYSTEM' };
 
 export interface NewTimelineEvent {
   applicationId: string | null;
-  action: string;
-  details?: string;
+  code: TimelineCode;
+  params?: TimelineParams;
   entityType: TimelineEntityType;
   entityId?: string | null;
 }
 
+/** Appends an entry: its code and parameters, and the English action and details the spec's timeline shows. */
 export async function recordEvent(db: Database, actor: Actor, event: NewTimelineEvent): Promise<void> {
+  const params = event.params ?? {};
+  const english = timelineEnglish(event.code, params);
   await db.insert(timelineEvents).values({
     applicationId: event.applicationId,
-    action: event.action,
-    details: event.details ?? '',
+    action: english.action,
+    details: english.details,
+    eventCode: event.code,
+    params,
+    internal: isInternalTimelineCode(event.code),
     entityType: event.entityType,
     entityId: event.entityId ?? null,
     userId: actor.id,
@@ -54,6 +64,9 @@ function toTimelineEvent(row: TimelineRow): TimelineEvent {
     details: row.details,
     timestamp: row.timestamp.toISOString(),
     entity_type: row.entityType,
+    event_code: row.eventCode,
+    params: row.params,
+    internal: row.internal,
   };
 }
 
@@ -72,13 +85,16 @@ const TIMELINE_SORT_COLUMNS = {
   timestamp: timelineEvents.seq,
 } satisfies Record<(typeof TIMELINE_LIST.sort)[number], SortExpression>;
 
-/** One page of an application's timeline, with its total (counted: one application's events are few). */
+/** One page of an application's timeline, with its total (counted: one application's events are few).
+ * Internal entries (officers' notes, assignments) only when `includeInternal`: never for the applicant. */
 export async function searchTimeline(
   db: Database,
   applicationId: string,
   query: TimelineListQuery,
+  includeInternal: boolean,
 ): Promise<Page<TimelineEvent>> {
   const conditions: SQL[] = [eq(timelineEvents.applicationId, applicationId)];
+  if (!includeInternal) conditions.push(eq(timelineEvents.internal, false));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(timelineEvents.action, pattern), ilike(timelineEvents.details, pattern))!);

@@ -1,7 +1,8 @@
 /** Test setup for the officers' workflow: applications and assets put straight into a state through the
  * repositories, so each test starts where it needs to be without walking the whole journey. */
 import crypto from 'node:crypto';
-import { DEFAULT_STAGE, type ApplicationStatus } from '@portal/contract';
+import { DEFAULT_STAGE, REQUIRED_DOCUMENT_TYPES, startStageClock, type ApplicationStatus } from '@portal/contract';
+import { documents } from '../db/schema';
 import { DEMO_USERS } from '../db/seed';
 import { findApplicantByUserId } from '../repositories/applicants';
 import { forceApplicationStatus, insertApplication, type ApplicationRow } from '../repositories/applications';
@@ -37,14 +38,14 @@ export async function insertTestAsset(
 export async function insertTestApplication(
   ctx: TestContext,
   status: ApplicationStatus,
-  options: { assetId?: string; ownerEmail?: string } = {},
+  options: { assetId?: string; ownerEmail?: string; documents?: 'none' | 'pending' | 'verified' } = {},
 ): Promise<ApplicationRow> {
   const email = options.ownerEmail ?? DEMO_USERS.find((user) => user.role === 'entrepreneur')!.email;
   const user = await findUserByEmail(ctx.db, email);
   const applicant = user && (await findApplicantByUserId(ctx.db, user.id));
   if (!applicant) throw new Error(`${email} has no applicant profile`);
   const assetId = options.assetId ?? (await insertTestAsset(ctx)).id;
-  return insertApplication(ctx.db, {
+  const application = await insertApplication(ctx.db, {
     applicationNumber: await nextNumber(ctx.db, 'application'),
     applicantId: applicant.id,
     assetId,
@@ -55,7 +56,33 @@ export async function insertTestApplication(
     employmentGeneration: 20,
     projectDescription: 'Test project',
     submittedAt: status === 'draft' ? null : new Date(),
+    ...startStageClock(status, new Date()),
   });
+  // A submitted application normally has its required documents; past scrutiny they are verified.
+  const documentState = options.documents ?? (status === 'draft' ? 'none' : 'verified');
+  if (documentState !== 'none') await insertRequiredDocuments(ctx, application.id, documentState);
+  return application;
+}
+
+/** One document of each required type (DPR, PAN card, bank proof) in `state`, without a stored file. */
+export async function insertRequiredDocuments(
+  ctx: TestContext,
+  applicationId: string,
+  state: 'pending' | 'verified',
+): Promise<void> {
+  for (const type of REQUIRED_DOCUMENT_TYPES) {
+    await ctx.db.insert(documents).values({
+      applicationId,
+      documentType: type,
+      fileName: `${type}.pdf`,
+      storageKey: `fixture-${crypto.randomUUID()}`,
+      fileSize: 1024,
+      contentType: 'application/pdf',
+      verified: state === 'verified',
+      verificationStatus: state,
+      verifiedAt: state === 'verified' ? new Date() : null,
+    });
+  }
 }
 
 export function setApplicationStatus(ctx: TestContext, id: string, status: ApplicationStatus): Promise<void> {

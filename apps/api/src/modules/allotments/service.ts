@@ -3,8 +3,6 @@
 import {
   ALLOTMENT_FROM_STATUSES,
   can,
-  DEFAULT_STAGE,
-  formatDate,
   LEASE_DEED_UPLOAD_STATUSES,
   possessionCertificateNumber,
   type Allotment,
@@ -30,7 +28,7 @@ import {
   toAllotment,
   type AllotmentRow,
 } from '../../repositories/allotments';
-import { lockApplication, updateApplicationIfStatus } from '../../repositories/applications';
+import { lockApplication } from '../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import {
@@ -41,6 +39,7 @@ import {
   type LeaseDeedRow,
 } from '../../repositories/lease-deeds';
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../repositories/possessions';
+import { transition } from '../../lib/lifecycle';
 import { recordEvent } from '../../repositories/timeline';
 
 export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
@@ -97,12 +96,11 @@ export async function createAllotment(
     // The asset row is the lock two racing allotments of one asset queue on: only one finds it still available.
     const held = await setAssetStatusIf(tx, asset.id, ['available'], type === 'final' ? 'allotted' : 'reserved');
     if (!held) throw conflict(ASSET_TAKEN);
-    const status = type === 'final' ? 'final_allotment' : 'provisional_allotment';
-    const moved = await updateApplicationIfStatus(tx, application.id, ALLOTMENT_FROM_STATUSES, {
-      status,
-      currentStage: DEFAULT_STAGE[status],
+    await transition(tx, application, {
+      event: 'allot',
+      to: type === 'final' ? 'final_allotment' : 'provisional_allotment',
+      by: { user, isOwner: false },
     });
-    if (!moved) throw conflict('This application was allotted by someone else at the same time');
     const allotment = await insertAllotment(tx, {
       allotmentNumber: await nextNumber(tx, 'allotment'),
       applicationId: application.id,
@@ -115,8 +113,8 @@ export async function createAllotment(
     if (!allotment) throw conflict(ASSET_TAKEN);
     await recordEvent(tx, actorOf(user), {
       applicationId: application.id,
-      action: 'Allotment created',
-      details: `${type === 'final' ? 'Final' : 'Provisional'} allotment ${allotment.allotmentNumber} of asset ${asset.assetCode}; allotment letter generated`,
+      code: 'allotment_created',
+      params: { allotment_number: allotment.allotmentNumber, allotment_type: type, asset_code: asset.assetCode },
       entityType: 'allotment',
       entityId: allotment.id,
     });
@@ -151,18 +149,18 @@ export async function uploadLeaseDeed(
   const storageKey = await storage.save(file.bytes);
   try {
     return await db.transaction(async (tx) => {
-      await lockApplication(tx, allotment.applicationId);
+      const application = await lockApplication(tx, allotment.applicationId);
+      if (!application) throw notFound(APPLICATION_NOT_FOUND);
       if (allotment.status !== 'active') throw conflict('This allotment is no longer active');
       const latest = await findLatestLeaseDeed(tx, allotment.id);
       if (latest && latest.verificationStatus !== 'rejected' && latest.verificationStatus !== 'needs_revision') {
         throw conflict(`A lease deed has already been uploaded and is ${latest.verificationStatus.replace('_', ' ')}`);
       }
       // Moving the application to lease_submitted is the check two racing uploads queue on.
-      const moved = await updateApplicationIfStatus(tx, allotment.applicationId, LEASE_DEED_UPLOAD_STATUSES, {
-        status: 'lease_submitted',
-        currentStage: DEFAULT_STAGE.lease_submitted,
-      });
-      if (!moved) throw conflict('A lease deed can be uploaded only after a provisional or final allotment');
+      if (!LEASE_DEED_UPLOAD_STATUSES.includes(application.status)) {
+        throw conflict('A lease deed can be uploaded only after a provisional or final allotment');
+      }
+      await transition(tx, application, { event: 'submit_lease_deed', by: { user, isOwner: true } });
       const deed = await insertLeaseDeed(tx, {
         allotmentId: allotment.id,
         fileName: file.fileName,
@@ -171,10 +169,8 @@ export async function uploadLeaseDeed(
       });
       await recordEvent(tx, actorOf(user), {
         applicationId: allotment.applicationId,
-        action: 'Lease deed uploaded',
-        details: latest
-          ? `Revised lease deed ${file.fileName} uploaded for verification`
-          : `Lease deed ${file.fileName} uploaded for verification`,
+        code: 'lease_deed_uploaded',
+        params: { file_name: file.fileName, revised: Boolean(latest) },
         entityType: 'lease_deed',
         entityId: deed.id,
       });
@@ -195,44 +191,39 @@ export async function verifyLeaseDeed(
   const remarks = request.remarks?.trim() || null;
   return db.transaction(async (tx) => {
     const allotment = await loadVisibleAllotment(tx, user, allotmentId);
-    await lockApplication(tx, allotment.applicationId);
+    const application = await lockApplication(tx, allotment.applicationId);
+    if (!application) throw notFound(APPLICATION_NOT_FOUND);
     const latest = await findLatestLeaseDeed(tx, allotment.id);
     if (!latest) throw notFound(LEASE_DEED_NOT_FOUND);
     if (latest.verificationStatus !== 'pending')
       throw conflict(`This lease deed has already been ${latest.verificationStatus.replace('_', ' ')}`);
+    if (application.status !== 'lease_submitted') {
+      throw conflict('The application is not waiting for lease deed verification');
+    }
     const deed = await setLeaseDeedVerdictIfPending(tx, latest.id, request.verification_status, remarks, user.id);
     if (!deed) throw conflict('This lease deed was verified by someone else at the same time');
 
+    const by = { user, isOwner: false };
     if (request.verification_status === 'approved') {
       await makeAllotmentFinal(tx, allotment.id);
       await setAssetStatusIf(tx, allotment.assetId, ['reserved'], 'allotted');
-      const moved = await updateApplicationIfStatus(tx, allotment.applicationId, ['lease_submitted'], {
-        status: 'final_allotment',
-        currentStage: DEFAULT_STAGE.final_allotment,
-      });
-      if (!moved) throw conflict('The application is not waiting for lease deed verification');
+      await transition(tx, application, { event: 'approve_lease_deed', by, facts: { leaseDeedApproved: true } });
     } else {
       // The owner uploads again from the allotment status the deed was submitted under.
       const back = allotment.allotmentType === 'final' ? 'final_allotment' : 'provisional_allotment';
       const stage = request.verification_status === 'rejected' ? 'Lease deed rejected' : 'Lease deed needs revision';
-      const moved = await updateApplicationIfStatus(tx, allotment.applicationId, ['lease_submitted'], {
-        status: back,
-        currentStage: remarks ? `${stage}: ${remarks}` : stage,
+      await transition(tx, application, {
+        event: 'return_lease_deed',
+        to: back,
+        stage: remarks ? `${stage}: ${remarks}` : stage,
+        by,
       });
-      if (!moved) throw conflict('The application is not waiting for lease deed verification');
     }
-    const verdictText = { approved: 'approved', rejected: 'rejected', needs_revision: 'returned for revision' }[
-      request.verification_status
-    ];
     await recordEvent(tx, actorOf(user), {
       applicationId: allotment.applicationId,
-      action:
-        request.verification_status === 'approved'
-          ? 'Lease deed approved'
-          : request.verification_status === 'rejected'
-            ? 'Lease deed rejected'
-            : 'Lease deed needs revision',
-      details: `Lease deed ${verdictText}${remarks ? `: ${remarks}` : ''}${request.verification_status === 'approved' ? '; allotment is now final' : ''}`,
+      ...(request.verification_status === 'approved'
+        ? { code: 'lease_deed_approved' as const, params: { remarks } }
+        : { code: 'lease_deed_returned' as const, params: { verdict: request.verification_status, remarks } }),
       entityType: 'lease_deed',
       entityId: deed.id,
     });
@@ -255,7 +246,8 @@ export async function recordPossession(
 ): Promise<Possession> {
   return db.transaction(async (tx) => {
     const allotment = await loadVisibleAllotment(tx, user, allotmentId);
-    await lockApplication(tx, allotment.applicationId);
+    const application = await lockApplication(tx, allotment.applicationId);
+    if (!application) throw notFound(APPLICATION_NOT_FOUND);
     if (allotment.status !== 'active') throw conflict('This allotment is no longer active');
     const deed = await findLatestLeaseDeed(tx, allotment.id);
     if (!deed || deed.verificationStatus !== 'approved') {
@@ -274,16 +266,18 @@ export async function recordPossession(
       recordedBy: user.id,
     });
     if (!possession) throw conflict('Possession has already been recorded for this allotment');
-    const moved = await updateApplicationIfStatus(tx, allotment.applicationId, ['final_allotment'], {
-      status: 'possession_given',
-      currentStage: DEFAULT_STAGE.possession_given,
-    });
-    if (!moved) throw conflict('Possession can be recorded only for an application with a final allotment');
+    if (application.status !== 'final_allotment') {
+      throw conflict('Possession can be recorded only for an application with a final allotment');
+    }
+    await transition(tx, application, { event: 'record_possession', by: { user, isOwner: false } });
     await setAssetStatusIf(tx, allotment.assetId, ['available', 'reserved'], 'allotted');
     await recordEvent(tx, actorOf(user), {
       applicationId: allotment.applicationId,
-      action: 'Possession recorded',
-      details: `Possession given on ${formatDate(request.possession_date)}; certificate ${possessionCertificateNumber(possession.id)} issued`,
+      code: 'possession_recorded',
+      params: {
+        possession_date: request.possession_date,
+        certificate_number: possessionCertificateNumber(possession.id),
+      },
       entityType: 'possession',
       entityId: possession.id,
     });

@@ -69,7 +69,9 @@ describe(`application documents (${TEST_DB_KIND})`, () => {
     expect(timeline[0]).toMatchObject({
       action: 'Document uploaded',
       entity_type: 'document',
-      details: 'dpr: Project Report.pdf',
+      details: 'DPR: Project Report.pdf',
+      event_code: 'document_uploaded',
+      params: { document_type: 'dpr', file_name: 'Project Report.pdf', replaced: false },
     });
   });
 

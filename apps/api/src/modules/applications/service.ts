@@ -7,7 +7,6 @@ import {
   DOCUMENT_RULES,
   DOCUMENT_TYPES,
   FEES,
-  formatRupees,
   roundRupees,
   type Application,
   type ApplicationDocument,
@@ -19,7 +18,6 @@ import {
   type createApplicationRequestSchema,
   type DocumentType,
   type Invoice,
-  type InvoiceType,
   type SubmitApplicationResponse,
   type TimelineEvent,
   invoicesOnSubmit,
@@ -40,7 +38,6 @@ import {
   searchApplications,
   toApplication,
   toApplicationListItems,
-  updateApplicationIfStatus,
 } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
@@ -53,6 +50,7 @@ import {
   type DocumentRow,
 } from '../../repositories/documents';
 import { insertInvoice, toInvoice } from '../../repositories/invoices';
+import { transition } from '../../lib/lifecycle';
 import { recordEvent, searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
@@ -116,20 +114,14 @@ export async function createApplication(
     });
     await recordEvent(tx, actorOf(user), {
       applicationId: row.id,
-      action: 'Application created',
-      details: `Application ${number} created as a draft for asset ${asset.assetCode}`,
+      code: 'application_created',
+      params: { application_number: number, asset_code: asset.assetCode },
       entityType: 'application',
       entityId: row.id,
     });
     return toApplication(row);
   });
 }
-
-const INVOICE_NAMES: Record<InvoiceType, string> = {
-  processing_fee: 'Processing fee (with GST)',
-  emd: 'Earnest money deposit',
-  premium_instalment: 'First premium instalment',
-};
 
 /** Submits a draft: status submitted, and the processing fee and EMD invoices made, all in one transaction. */
 export async function submitApplication(
@@ -140,22 +132,18 @@ export async function submitApplication(
   await loadOwnApplication(db, user, id);
   return db.transaction(async (tx) => {
     const now = new Date();
-    const row = await updateApplicationIfStatus(tx, id, ['draft'], {
-      status: 'submitted',
-      currentStage: DEFAULT_STAGE.submitted,
-      submittedAt: now,
+    const current = await lockApplication(tx, id);
+    if (!current) throw notFound(APPLICATION_NOT_FOUND);
+    if (current.status !== 'draft') throw conflict('Only a draft application can be submitted');
+    const row = await transition(tx, current, {
+      event: 'submit',
+      by: { user, isOwner: true },
+      also: { submittedAt: now },
+      timelineCode: 'application_submitted',
     });
-    if (!row) throw conflict('Only a draft application can be submitted');
     const asset = await findAssetById(tx, row.assetId);
     if (!asset) throw notFound('Asset not found');
     const actor = actorOf(user);
-    await recordEvent(tx, actor, {
-      applicationId: id,
-      action: 'Application submitted',
-      details: 'Submitted for scrutiny; processing fee and EMD invoices generated',
-      entityType: 'application',
-      entityId: id,
-    });
     const dueDate = isoDay(addDays(now, FEES.invoiceDueDays));
     const generated: Invoice[] = [];
     for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
@@ -170,8 +158,8 @@ export async function submitApplication(
       generated.push(toInvoice(invoice));
       await recordEvent(tx, actor, {
         applicationId: id,
-        action: 'Invoice generated',
-        details: `${invoice.invoiceNumber}: ${INVOICE_NAMES[type]} of ${formatRupees(amount)}, due ${dueDate}`,
+        code: 'invoice_generated',
+        params: { invoice_number: invoice.invoiceNumber, invoice_type: type, amount, due_date: dueDate },
         entityType: 'invoice',
         entityId: invoice.id,
       });
@@ -234,8 +222,8 @@ export async function uploadDocument(
       });
       await recordEvent(tx, actorOf(user), {
         applicationId: id,
-        action: 'Document uploaded',
-        details: `${type.replace(/_/g, ' ')}: ${file.fileName}`,
+        code: 'document_uploaded',
+        params: { document_type: type, file_name: file.fileName, replaced: false },
         entityType: 'document',
         entityId: row.id,
       });
@@ -267,5 +255,5 @@ export async function getTimeline(
   query: TimelineListQuery,
 ): Promise<Page<TimelineEvent>> {
   await loadVisibleApplication(db, user, id);
-  return searchTimeline(db, id, query);
+  return searchTimeline(db, id, query, user.role !== 'entrepreneur');
 }

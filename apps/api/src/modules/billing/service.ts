@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import {
   can,
-  DEFAULT_STAGE,
   formatRupees,
   roundRupees,
   type createPaymentRequestSchema,
@@ -18,7 +17,7 @@ import { loadOwnApplication, loadVisibleApplication } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
-import { lockApplication, updateApplicationIfStatus } from '../../repositories/applications';
+import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
 import {
   countUnpaidInvoices,
@@ -28,7 +27,8 @@ import {
   toInvoice,
 } from '../../repositories/invoices';
 import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
-import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
+import { transition } from '../../lib/lifecycle';
+import { recordEvent } from '../../repositories/timeline';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
@@ -93,25 +93,19 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
     });
     await recordEvent(tx, actorOf(user), {
       applicationId: body.application_id,
-      action: 'Payment received',
-      details: `${payment.receiptNumber} for invoice ${invoice.invoiceNumber}: ${formatRupees(invoice.amount)} (${body.payment_method}, reference ${body.transaction_reference})`,
+      code: 'payment_received',
+      params: {
+        receipt_number: payment.receiptNumber,
+        invoice_number: invoice.invoiceNumber,
+        amount: invoice.amount,
+        method: body.payment_method,
+        reference: body.transaction_reference,
+      },
       entityType: 'payment',
       entityId: payment.id,
     });
     if (application.status === 'pending_payment' && (await countUnpaidInvoices(tx, application.id)) === 0) {
-      const verified = await updateApplicationIfStatus(tx, application.id, ['pending_payment'], {
-        status: 'payment_verified',
-        currentStage: DEFAULT_STAGE.payment_verified,
-      });
-      if (verified) {
-        await recordEvent(tx, SYSTEM_ACTOR, {
-          applicationId: application.id,
-          action: 'Payment verified',
-          details: 'All invoices are paid; the application moves to payment verified',
-          entityType: 'application',
-          entityId: application.id,
-        });
-      }
+      await transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });
     }
     return toPayment(payment);
   });

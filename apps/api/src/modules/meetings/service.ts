@@ -1,5 +1,5 @@
 /** Committee meetings: kept on the server with their agenda and the applications placed on them. */
-import { formatDate, type CreateMeetingRequest, type Meeting, type MeetingListQuery } from '@portal/contract';
+import { type CreateMeetingRequest, type Meeting, type MeetingListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
@@ -28,20 +28,26 @@ export async function createMeeting(db: Database, user: CurrentUser, request: Cr
       createdBy: user.id,
     });
     const actor = actorOf(user);
-    const committee = meeting.committeeType.toUpperCase();
-    const heldOn = formatDate(meeting.meetingDate);
     await recordEvent(tx, actor, {
       applicationId: null,
-      action: 'Meeting created',
-      details: `${committee} meeting ${meeting.meetingNumber} on ${heldOn}`,
+      code: 'meeting_created',
+      params: {
+        meeting_number: meeting.meetingNumber,
+        meeting_date: meeting.meetingDate,
+        committee_type: meeting.committeeType,
+      },
       entityType: 'meeting',
       entityId: meeting.id,
     });
     for (const application of found) {
       await recordEvent(tx, actor, {
         applicationId: application.id,
-        action: 'Placed on meeting agenda',
-        details: `${committee} meeting ${meeting.meetingNumber} on ${heldOn}`,
+        code: 'meeting_scheduled',
+        params: {
+          meeting_number: meeting.meetingNumber,
+          meeting_date: meeting.meetingDate,
+          committee_type: meeting.committeeType,
+        },
         entityType: 'meeting',
         entityId: meeting.id,
       });

@@ -1,42 +1,28 @@
 /** The officers' decisions on an application: status updates (with their side effects) and document verification.
  * Each one reads the current state and writes the next in one transaction, through conditional updates. */
 import {
-  can,
-  DEFAULT_STAGE,
-  DOCUMENT_TYPE_NAMES,
   FEES,
-  isAllowedStatusUpdate,
+  manualEventFor,
   roundRupees,
-  statusLabel,
-  statusUpdatePermission,
   type Application,
   type ApplicationDocument,
-  type ApplicationStatus,
   type UpdateStatusRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { addDays, isoDay } from '../../lib/dates';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
-import {
-  lockApplication,
-  toApplication,
-  updateApplicationIfStatus,
-  type ApplicationRow,
-} from '../../repositories/applications';
+import { lockApplication, toApplication, type ApplicationRow } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import { findDocument, setDocumentVerificationIfPending, toDocument } from '../../repositories/documents';
 import { countUnpaidInvoices, insertInvoice } from '../../repositories/invoices';
 import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
+import { transition, WRONG_STATE } from '../../lib/lifecycle';
 import { findUserById } from '../../repositories/users';
 import { APPLICATION_NOT_FOUND } from '../../lib/access';
 
-export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
-  `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
-/** The timeline's words for a status change, in the status's plain name ('Status changed to Pending committee'). */
-export const statusChangedAction = (to: ApplicationStatus) => `Status changed to ${DEFAULT_STAGE[to]}`;
-export const LOST_RACE = 'The application was changed by someone else at the same time. Please reload and try again.';
+export { LOST_RACE, WRONG_STATE } from '../../lib/lifecycle';
 
 export async function updateStatus(
   db: Database,
@@ -46,40 +32,27 @@ export async function updateStatus(
 ): Promise<Application> {
   if (request.assigned_to) await assertAssignable(db, request.assigned_to);
   return db.transaction(async (tx) => {
-    // The row lock queues racing updates of one application; the conditional update below would catch them anyway.
+    // The row lock queues racing updates of one application; the conditional update in transition catches them too.
     const current = await lockApplication(tx, id);
     if (!current) throw notFound(APPLICATION_NOT_FOUND);
     const from = current.status;
     const to = request.status;
-    const permission = statusUpdatePermission(from, to);
-    if (!permission || !isAllowedStatusUpdate(from, to)) throw conflict(WRONG_STATE(from, to));
-    if (!can(user.role, permission))
-      throw forbidden('Only the committee, head office or an administrator can record a committee decision');
-
-    const updated = await updateApplicationIfStatus(tx, id, [from], {
-      status: to,
-      currentStage: request.current_stage,
-      ...(request.assigned_to !== undefined && { assignedTo: request.assigned_to }),
+    const event = from === to && from === 'pending_committee' ? 'record_committee_note' : manualEventFor(from, to);
+    if (!event) throw conflict(WRONG_STATE(from, to));
+    const updated = await transition(tx, current, {
+      event,
+      to,
+      stage: request.current_stage,
+      by: { user, isOwner: false },
+      ...(request.assigned_to !== undefined && { also: { assignedTo: request.assigned_to } }),
     });
-    if (!updated) throw conflict(LOST_RACE);
 
-    const actor = actorOf(user);
-    await recordEvent(tx, actor, {
-      applicationId: id,
-      action: from === to ? 'Committee decision recorded' : statusChangedAction(to),
-      details:
-        from === to
-          ? request.current_stage
-          : `Moved from ${DEFAULT_STAGE[from]} to ${DEFAULT_STAGE[to]}. Stage: ${request.current_stage}`,
-      entityType: 'application',
-      entityId: id,
-    });
     if (request.assigned_to && request.assigned_to !== current.assignedTo) {
       const assignee = await findUserById(tx, request.assigned_to);
-      await recordEvent(tx, actor, {
+      await recordEvent(tx, actorOf(user), {
         applicationId: id,
-        action: 'Application assigned',
-        details: `Assigned to ${assignee?.fullName ?? 'an officer'}`,
+        code: 'application_assigned',
+        params: { assignee_name: assignee?.fullName ?? null },
         entityType: 'application',
         entityId: id,
       });
@@ -111,27 +84,20 @@ async function enterPendingPayment(tx: Database, application: ApplicationRow): P
     if (invoice) {
       await recordEvent(tx, SYSTEM_ACTOR, {
         applicationId: application.id,
-        action: 'Invoice generated',
-        details: `Premium instalment invoice ${invoice.invoiceNumber} generated`,
+        code: 'invoice_generated',
+        params: {
+          invoice_number: invoice.invoiceNumber,
+          invoice_type: invoice.invoiceType,
+          amount: invoice.amount,
+          due_date: invoice.dueDate,
+        },
         entityType: 'invoice',
         entityId: invoice.id,
       });
     }
   }
   if ((await countUnpaidInvoices(tx, application.id)) > 0) return application;
-  const verified = await updateApplicationIfStatus(tx, application.id, ['pending_payment'], {
-    status: 'payment_verified',
-    currentStage: DEFAULT_STAGE.payment_verified,
-  });
-  if (!verified) return application;
-  await recordEvent(tx, SYSTEM_ACTOR, {
-    applicationId: application.id,
-    action: statusChangedAction('payment_verified'),
-    details: 'All invoices are paid',
-    entityType: 'application',
-    entityId: application.id,
-  });
-  return verified;
+  return transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });
 }
 
 export async function verifyDocument(
@@ -154,8 +120,8 @@ export async function verifyDocument(
     if (!updated) throw conflict('This document was decided by someone else at the same time');
     await recordEvent(tx, actorOf(user), {
       applicationId,
-      action: verified ? 'Document verified' : 'Document rejected',
-      details: `${DOCUMENT_TYPE_NAMES[document.documentType]}: ${document.fileName}`,
+      code: verified ? 'document_verified' : 'document_rejected',
+      params: { document_type: document.documentType, file_name: document.fileName, reason: null },
       entityType: 'document',
       entityId: documentId,
     });

@@ -164,7 +164,11 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('payment_verified');
     const events = await listEventsForApplication(ctx.db, app.id);
-    expect(events[0]).toMatchObject({ action: 'Status changed to Payment verified', user_role: 'SYSTEM' });
+    expect(events[0]).toMatchObject({
+      action: 'Payment verified',
+      event_code: 'payment_verified',
+      user_role: 'SYSTEM',
+    });
   });
 
   it('writes the timeline in plain words, not status codes', async () => {

@@ -1,0 +1,129 @@
+/** The one way an application's status changes: `transition` fires a named event of the contract's lifecycle
+ * inside the caller's transaction. It checks the current status, who fires it and the event's guards, writes the
+ * next status with a fresh service clock through a conditional update, and appends the timeline entry. */
+import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  APPLICATION_EVENTS,
+  DEFAULT_STAGE,
+  DOCUMENT_TYPE_NAMES,
+  mayFire,
+  startStageClock,
+  statusLabel,
+  type ApplicationEventName,
+  type ApplicationStatus,
+  type LifecycleEvent,
+  type LifecycleGuard,
+  type StageFacts,
+  type TimelineCode,
+  type TimelineParams,
+} from '@portal/contract';
+import type { Database } from '../db/client';
+import { allotments, applicationQueries, leaseDeeds } from '../db/schema';
+import { CALENDAR } from './business-calendar';
+import { conflict, forbidden } from './http-error';
+import { actorOf, type CurrentUser } from '../plugins/auth';
+import { updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
+import { requiredDocumentStates } from '../repositories/documents';
+import { countUnpaidInvoices } from '../repositories/invoices';
+import { recordEvent, SYSTEM_ACTOR } from '../repositories/timeline';
+
+export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
+  `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
+export const LOST_RACE = 'The application was changed by someone else at the same time. Please reload and try again.';
+
+/** Who fires the event: a signed-in user (the owner or staff), or the portal on its own. */
+export type TransitionActor = { user: CurrentUser; isOwner: boolean } | 'system';
+
+export interface TransitionRequest {
+  event: ApplicationEventName;
+  /** The status to move to, when the event allows several (an allotment is provisional or final). */
+  to?: ApplicationStatus;
+  /** The stage text; the status's plain name when not given. */
+  stage?: string;
+  by: TransitionActor;
+  /** Columns written with the move (the submission time, an assignment). */
+  also?: { submittedAt?: Date; assignedTo?: string | null };
+  facts?: StageFacts;
+  /** The timeline entry's code when the move has a name of its own (submitted, payment verified). */
+  timelineCode?: TimelineCode;
+}
+
+/** Fires `request.event` on `application` (read under a row lock by the caller) and answers the moved row. */
+export async function transition(
+  tx: Database,
+  application: ApplicationRow,
+  request: TransitionRequest,
+): Promise<ApplicationRow> {
+  const event: LifecycleEvent = APPLICATION_EVENTS[request.event];
+  const from = application.status;
+  const to = request.to ?? event.to[0]!;
+  if (!event.from.includes(from) || !event.to.includes(to)) throw conflict(WRONG_STATE(from, to));
+  if (request.by === 'system') {
+    if (event.by.kind !== 'system') throw new Error(`The event ${request.event} is not fired by the portal`);
+  } else if (!mayFire(request.event, request.by.user.role, request.by.isOwner)) {
+    throw forbidden(
+      event.by.kind === 'staff' && event.by.permission === 'record:decision'
+        ? 'Only the committee, head office or an administrator can record a committee decision'
+        : 'Your role cannot do this',
+    );
+  }
+  for (const guard of event.guards) await checkGuard(tx, application.id, guard);
+
+  const now = new Date();
+  const clock = from === to ? {} : { ...startStageClock(to, now, request.facts, CALENDAR), pausedWorkingDays: 0 };
+  const moved = await updateApplicationIfStatus(tx, application.id, [from], {
+    status: to,
+    currentStage: request.stage ?? DEFAULT_STAGE[to],
+    ...clock,
+    ...request.also,
+  });
+  if (!moved) throw conflict(LOST_RACE);
+
+  const actor = request.by === 'system' ? SYSTEM_ACTOR : actorOf(request.by.user);
+  const params: TimelineParams = { event: request.event, from, to, stage: request.stage ?? null };
+  await recordEvent(tx, actor, {
+    applicationId: application.id,
+    code: request.timelineCode ?? (from === to ? 'committee_note' : 'status_changed'),
+    params,
+    entityType: 'application',
+    entityId: application.id,
+  });
+  return moved;
+}
+
+/** A failed guard answers 409 naming what is missing. */
+async function checkGuard(tx: Database, applicationId: string, guard: LifecycleGuard): Promise<void> {
+  switch (guard) {
+    case 'required_documents_verified': {
+      const notReady = (await requiredDocumentStates(tx, applicationId)).filter((doc) => doc.state !== 'verified');
+      if (notReady.length > 0) {
+        const names = notReady.map((doc) => `${DOCUMENT_TYPE_NAMES[doc.type]} (${doc.state})`).join(', ');
+        throw conflict(`These required documents must be uploaded and verified first: ${names}`);
+      }
+      return;
+    }
+    case 'no_open_query': {
+      const [row] = await tx
+        .select({ open: count() })
+        .from(applicationQueries)
+        .where(and(eq(applicationQueries.applicationId, applicationId), eq(applicationQueries.status, 'open')));
+      if ((row?.open ?? 0) > 0) throw conflict("A query is waiting for the applicant's answer");
+      return;
+    }
+    case 'all_invoices_paid':
+      if ((await countUnpaidInvoices(tx, applicationId)) > 0) throw conflict('Some invoices are not paid yet');
+      return;
+    case 'lease_deed_approved': {
+      const [deed] = await tx
+        .select({ status: leaseDeeds.verificationStatus })
+        .from(leaseDeeds)
+        .innerJoin(allotments, eq(allotments.id, leaseDeeds.allotmentId))
+        .where(and(eq(allotments.applicationId, applicationId), eq(allotments.status, 'active')))
+        .orderBy(desc(leaseDeeds.submissionDate))
+        .limit(1);
+      if (deed?.status !== 'approved')
+        throw conflict('Possession can be recorded only after the lease deed is approved');
+      return;
+    }
+  }
+}

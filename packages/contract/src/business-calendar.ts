@@ -1,0 +1,81 @@
+/**
+ * The corporation's one idea of "today" and of a working day. Clocks, due dates, overdue invoices, reports and
+ * dashboards all read the calendar day in the business time zone (Asia/Kolkata unless configured), never UTC and
+ * never the browser's zone. Working days are Monday to Friday except the configured holidays.
+ */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+
+export interface BusinessCalendar {
+  timeZone: string;
+  /** YYYY-MM-DD dates that are not working days even on a weekday. */
+  holidays: ReadonlySet<string>;
+}
+
+export function businessCalendar(
+  timeZone: string = DEFAULT_BUSINESS_TIME_ZONE,
+  holidays: Iterable<string> = [],
+): BusinessCalendar {
+  return { timeZone, holidays: new Set(holidays) };
+}
+
+export const DEFAULT_CALENDAR: BusinessCalendar = businessCalendar();
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the business time zone. */
+export function businessDay(instant: Date, calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
+  return dayFormatter(calendar.timeZone).format(instant);
+}
+
+/** Today in the business time zone. */
+export function businessToday(now: Date = new Date(), calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
+  return businessDay(now, calendar);
+}
+
+/** Calendar arithmetic on YYYY-MM-DD strings (no zone involved: the day is already a business day). */
+export function addCalendarDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function isWorkingDay(day: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !calendar.holidays.has(day);
+}
+
+/** The working day that comes `days` working days after `day` (0: `day` itself, or the next working day). */
+export function addWorkingDays(day: string, days: number, calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
+  let current = day;
+  while (!isWorkingDay(current, calendar)) current = addCalendarDays(current, 1);
+  let left = days;
+  while (left > 0) {
+    current = addCalendarDays(current, 1);
+    if (isWorkingDay(current, calendar)) left -= 1;
+  }
+  return current;
+}
+
+/** Working days after `from` up to and including `to` (0 when `to` is not after `from`). */
+export function workingDaysBetween(from: string, to: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): number {
+  let count = 0;
+  for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
+    if (isWorkingDay(day, calendar)) count += 1;
+    if (count > 100_000) break;
+  }
+  return count;
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

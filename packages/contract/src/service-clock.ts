@@ -1,0 +1,123 @@
+/**
+ * Service clocks: each waiting status has a target in working days and a party it waits on (an officer role, or
+ * the applicant as `entrepreneur`). The clock starts when the application enters the status, stands still while a
+ * query waits on the applicant, and the time spent paused is added to the due date when the query is answered.
+ */
+import {
+  addWorkingDays,
+  businessDay,
+  businessToday,
+  DEFAULT_CALENDAR,
+  workingDaysBetween,
+  type BusinessCalendar,
+} from './business-calendar';
+import type { ApplicationStatus } from './enums';
+import type { Role } from './roles';
+
+export interface StageTarget {
+  workingDays: number;
+  waitingOn: Role;
+}
+
+export const SERVICE_TARGETS: Partial<Record<ApplicationStatus, StageTarget>> = {
+  submitted: { workingDays: 3, waitingOn: 'zonal_manager' },
+  under_scrutiny: { workingDays: 15, waitingOn: 'zonal_manager' },
+  pending_committee: { workingDays: 30, waitingOn: 'committee' },
+  approved: { workingDays: 7, waitingOn: 'ho' },
+  pending_payment: { workingDays: 30, waitingOn: 'entrepreneur' },
+  payment_verified: { workingDays: 7, waitingOn: 'ho' },
+  provisional_allotment: { workingDays: 30, waitingOn: 'entrepreneur' },
+  lease_submitted: { workingDays: 7, waitingOn: 'zonal_manager' },
+  final_allotment: { workingDays: 30, waitingOn: 'entrepreneur' },
+};
+
+/** Facts beyond the status that change whom a step waits on. */
+export interface StageFacts {
+  /** At final allotment: the lease deed is approved, so possession (an officer) is next, not the applicant. */
+  leaseDeedApproved?: boolean;
+}
+
+/** Whom the status waits on and its target, or null for statuses without a clock (draft, decided, done). */
+export function stageTarget(status: ApplicationStatus, facts: StageFacts = {}): StageTarget | null {
+  const target = SERVICE_TARGETS[status];
+  if (!target) return null;
+  if (status === 'final_allotment' && facts.leaseDeedApproved) return { ...target, waitingOn: 'zonal_manager' };
+  return target;
+}
+
+/** The columns written when an application enters a status at `now`. */
+export interface StageClockStart {
+  waitingOn: Role | null;
+  stageEnteredAt: Date;
+  stageDueOn: string | null;
+}
+
+export function startStageClock(
+  status: ApplicationStatus,
+  now: Date,
+  facts: StageFacts = {},
+  calendar: BusinessCalendar = DEFAULT_CALENDAR,
+): StageClockStart {
+  const target = stageTarget(status, facts);
+  return {
+    waitingOn: target?.waitingOn ?? null,
+    stageEnteredAt: now,
+    stageDueOn: target ? addWorkingDays(businessDay(now, calendar), target.workingDays, calendar) : null,
+  };
+}
+
+/** The stored clock of an application. */
+export interface StoredClock {
+  waitingOn: Role | null;
+  stageEnteredAt: Date;
+  stageDueOn: string | null;
+  clockPausedAt: Date | null;
+  pausedWorkingDays: number;
+}
+
+/** What every application answer carries about its clock. */
+export interface ClockView {
+  waiting_on: Role | null;
+  stage_entered_at: string;
+  stage_due_on: string | null;
+  days_in_stage: number;
+  overdue: boolean;
+  clock_paused: boolean;
+}
+
+export function clockView(
+  clock: StoredClock,
+  now: Date = new Date(),
+  calendar: BusinessCalendar = DEFAULT_CALENDAR,
+): ClockView {
+  const today = businessToday(now, calendar);
+  const entered = businessDay(clock.stageEnteredAt, calendar);
+  const pausedNow = clock.clockPausedAt
+    ? workingDaysBetween(businessDay(clock.clockPausedAt, calendar), today, calendar)
+    : 0;
+  const days = Math.max(0, workingDaysBetween(entered, today, calendar) - clock.pausedWorkingDays - pausedNow);
+  return {
+    waiting_on: clock.clockPausedAt ? 'entrepreneur' : clock.waitingOn,
+    stage_entered_at: clock.stageEnteredAt.toISOString(),
+    stage_due_on: clock.stageDueOn,
+    days_in_stage: days,
+    overdue: clock.stageDueOn !== null && clock.clockPausedAt === null && clock.stageDueOn < today,
+    clock_paused: clock.clockPausedAt !== null,
+  };
+}
+
+/**
+ * When a pause ends at `now`: the working days it lasted, and the due date moved on by as many working days.
+ */
+export function resumeStageClock(
+  clock: Pick<StoredClock, 'clockPausedAt' | 'stageDueOn' | 'pausedWorkingDays'>,
+  now: Date,
+  calendar: BusinessCalendar = DEFAULT_CALENDAR,
+): { pausedWorkingDays: number; stageDueOn: string | null } {
+  if (!clock.clockPausedAt) return { pausedWorkingDays: clock.pausedWorkingDays, stageDueOn: clock.stageDueOn };
+  const paused = workingDaysBetween(businessDay(clock.clockPausedAt, calendar), businessDay(now, calendar), calendar);
+  return {
+    pausedWorkingDays: clock.pausedWorkingDays + paused,
+    stageDueOn: clock.stageDueOn ? addWorkingDays(clock.stageDueOn, paused, calendar) : null,
+  };
+}

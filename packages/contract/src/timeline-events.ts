@@ -1,0 +1,198 @@
+/**
+ * The timeline's catalogue: every entry stores one of these codes and its parameters (numbers, amounts, dates,
+ * names). The web app renders the code through its language catalogues (`timeline.<code>.title` and `.details`,
+ * with the parameters); the English text below is what the server also keeps in `action` and `details`, the fields
+ * the spec's timeline shows, and the fallback for rows written before codes existed (`legacy`).
+ */
+import { DOCUMENT_TYPE_NAMES, type DocumentType } from './documents';
+import type { ApplicationStatus } from './enums';
+import { formatDate, formatRupees } from './format';
+import { DEFAULT_STAGE } from './workflow';
+
+export type TimelineParamValue = string | number | boolean | null;
+export type TimelineParams = Record<string, TimelineParamValue>;
+
+interface CodeRule {
+  /** Never shown to the applicant. */
+  internal?: boolean;
+  english: (p: TimelineParams) => { action: string; details: string };
+}
+
+const text = (value: TimelineParamValue | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
+const withNote = (base: string, note: TimelineParamValue | undefined) => (note ? `${base}: ${String(note)}` : base);
+const stage = (status: TimelineParamValue | undefined) =>
+  DEFAULT_STAGE[status as ApplicationStatus] ?? text(status).replace(/_/g, ' ');
+const documentName = (type: TimelineParamValue | undefined) =>
+  DOCUMENT_TYPE_NAMES[type as DocumentType] ?? text(type).replace(/_/g, ' ');
+const invoiceNames: Record<string, string> = {
+  processing_fee: 'Processing fee (with GST)',
+  emd: 'Earnest money deposit',
+  premium_instalment: 'First premium instalment',
+  service_fee: 'Service request fee',
+};
+
+export const TIMELINE_CODES = {
+  legacy: { english: () => ({ action: '', details: '' }) },
+  application_created: {
+    english: (p) => ({
+      action: 'Application created',
+      details: `Application ${text(p.application_number)} created as a draft for asset ${text(p.asset_code)}`,
+    }),
+  },
+  application_submitted: {
+    english: () => ({
+      action: 'Application submitted',
+      details: 'Submitted for scrutiny; processing fee and EMD invoices generated',
+    }),
+  },
+  /** params: event, from, to, stage */
+  status_changed: {
+    english: (p) => ({
+      action: `Status changed to ${stage(p.to)}`,
+      details: `Moved from ${stage(p.from)} to ${stage(p.to)}.${p.stage ? ` Stage: ${text(p.stage)}` : ''}`,
+    }),
+  },
+  /** The portal moved the application on when its last invoice was paid; params as status_changed. */
+  payment_verified: {
+    english: () => ({
+      action: 'Payment verified',
+      details: 'All invoices are paid; the application moves to payment verified',
+    }),
+  },
+  /** A deferred or conditional committee decision; params: stage */
+  committee_note: { english: (p) => ({ action: 'Committee decision recorded', details: text(p.stage) }) },
+  /** params: assignee_name */
+  application_assigned: {
+    internal: true,
+    english: (p) => ({
+      action: 'Application assigned',
+      details: `Assigned to ${text(p.assignee_name) || 'an officer'}`,
+    }),
+  },
+  /** params: invoice_number, invoice_type, amount, due_date */
+  invoice_generated: {
+    english: (p) => ({
+      action: 'Invoice generated',
+      details: `${text(p.invoice_number)}: ${invoiceNames[text(p.invoice_type)] ?? text(p.invoice_type)} of ${formatRupees(Number(p.amount))}, due ${formatDate(text(p.due_date))}`,
+    }),
+  },
+  /** params: document_type, file_name, replaced */
+  document_uploaded: {
+    english: (p) => ({
+      action: p.replaced ? 'Document replaced' : 'Document uploaded',
+      details: `${documentName(p.document_type)}: ${text(p.file_name)}`,
+    }),
+  },
+  /** params: document_type, file_name */
+  document_verified: {
+    english: (p) => ({
+      action: 'Document verified',
+      details: `${documentName(p.document_type)}: ${text(p.file_name)}`,
+    }),
+  },
+  /** params: document_type, file_name, reason */
+  document_rejected: {
+    english: (p) => ({
+      action: 'Document rejected',
+      details: `${documentName(p.document_type)}: ${text(p.file_name)}${p.reason ? `. Reason: ${text(p.reason)}` : ''}`,
+    }),
+  },
+  /** params: receipt_number, invoice_number, amount, method, reference */
+  payment_received: {
+    english: (p) => ({
+      action: 'Payment received',
+      details: `${text(p.receipt_number)} for invoice ${text(p.invoice_number)}: ${formatRupees(Number(p.amount))} (${text(p.method)}, reference ${text(p.reference)})`,
+    }),
+  },
+  /** params: allotment_number, allotment_type, asset_code */
+  allotment_created: {
+    english: (p) => ({
+      action: 'Allotment created',
+      details: `${text(p.allotment_type) === 'final' ? 'Final' : 'Provisional'} allotment ${text(p.allotment_number)} of asset ${text(p.asset_code)}; allotment letter generated`,
+    }),
+  },
+  /** params: file_name, revised */
+  lease_deed_uploaded: {
+    english: (p) => ({
+      action: 'Lease deed uploaded',
+      details: `${p.revised ? 'Revised lease deed' : 'Lease deed'} ${text(p.file_name)} uploaded for verification`,
+    }),
+  },
+  /** params: remarks */
+  lease_deed_approved: {
+    english: (p) => ({
+      action: 'Lease deed approved',
+      details: `${withNote('Lease deed approved', p.remarks)}; allotment is now final`,
+    }),
+  },
+  /** params: verdict (rejected | needs_revision), remarks */
+  lease_deed_returned: {
+    english: (p) => ({
+      action: p.verdict === 'rejected' ? 'Lease deed rejected' : 'Lease deed needs revision',
+      details: withNote(
+        p.verdict === 'rejected' ? 'Lease deed rejected' : 'Lease deed returned for revision',
+        p.remarks,
+      ),
+    }),
+  },
+  /** params: possession_date, certificate_number */
+  possession_recorded: {
+    english: (p) => ({
+      action: 'Possession recorded',
+      details: `Possession given on ${formatDate(text(p.possession_date))}; certificate ${text(p.certificate_number)} issued`,
+    }),
+  },
+  /** params: meeting_number, meeting_date, committee_type */
+  meeting_created: {
+    english: (p) => ({
+      action: 'Meeting created',
+      details: `${text(p.committee_type).toUpperCase()} meeting ${text(p.meeting_number)} on ${formatDate(text(p.meeting_date))}`,
+    }),
+  },
+  /** params: meeting_number, meeting_date, committee_type */
+  meeting_scheduled: {
+    english: (p) => ({
+      action: 'Placed on meeting agenda',
+      details: `${text(p.committee_type).toUpperCase()} meeting ${text(p.meeting_number)} on ${formatDate(text(p.meeting_date))}`,
+    }),
+  },
+  /** params: message, respond_by */
+  query_raised: {
+    english: (p) => ({
+      action: 'Query raised',
+      details: `${text(p.message)} (reply by ${formatDate(text(p.respond_by))})`,
+    }),
+  },
+  /** params: message */
+  query_answered: { english: (p) => ({ action: 'Query answered', details: text(p.message) }) },
+  query_closed: { english: () => ({ action: 'Query closed', details: '' }) },
+  /** params: request_number, request_type */
+  service_request_raised: {
+    english: (p) => ({
+      action: 'Service request raised',
+      details: `${text(p.request_number)}: ${text(p.request_type).replace(/_/g, ' ')}`,
+    }),
+  },
+  /** params: request_number, status, remarks */
+  service_request_updated: {
+    english: (p) => ({
+      action: `Service request ${text(p.status).replace(/_/g, ' ')}`,
+      details: withNote(text(p.request_number), p.remarks),
+    }),
+  },
+  /** An officer's note for other officers; params: message */
+  internal_note: { internal: true, english: (p) => ({ action: 'Internal note', details: text(p.message) }) },
+} as const satisfies Record<string, CodeRule>;
+
+export type TimelineCode = keyof typeof TIMELINE_CODES;
+export const TIMELINE_CODE_NAMES = Object.keys(TIMELINE_CODES) as TimelineCode[];
+
+export function isInternalTimelineCode(code: TimelineCode): boolean {
+  return (TIMELINE_CODES[code] as CodeRule).internal === true;
+}
+
+/** The English `action` and `details` the server stores beside the code. */
+export function timelineEnglish(code: TimelineCode, params: TimelineParams): { action: string; details: string } {
+  return (TIMELINE_CODES[code] as CodeRule).english(params);
+}
