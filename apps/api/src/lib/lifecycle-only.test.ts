@@ -1,0 +1,64 @@
+/** Every status change goes through `transition`: no other server code writes an application's status. The
+ * repository's writers may be called only from the lifecycle (and from test setup); a raw UPDATE of the
+ * applications table may only live in its repository. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SOURCE = path.resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+const relative = (file: string) => path.relative(SOURCE, file).split(path.sep).join('/');
+
+describe('status changes only through the lifecycle', () => {
+  const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
+
+  it('finds the server code it checks', () => {
+    expect(files.map((file) => file.name)).toContain('lib/lifecycle.ts');
+    expect(files.length).toBeGreaterThan(40);
+  });
+
+  it('calls the status writers only from lib/lifecycle.ts (and test setup)', () => {
+    const allowed = new Set(['lib/lifecycle.ts', 'repositories/applications.ts', 'test/workflow-fixtures.ts']);
+    const offenders = files
+      .filter((file) => !allowed.has(file.name))
+      .filter((file) => /\b(updateApplicationIfStatus|forceApplicationStatus)\s*\(/.test(file.text))
+      .map((file) => file.name);
+    expect(offenders).toEqual([]);
+  });
+
+  it('updates the applications table only in its repository', () => {
+    const allowed = new Set(['repositories/applications.ts', 'db/generate-volume.ts']);
+    const offenders = files
+      .filter((file) => !allowed.has(file.name))
+      .filter((file) =>
+        /\.update\(\s*applications\s*\)|update\s+"?applications"?\s+set\s+[^;]*\bstatus\b/i.test(file.text),
+      )
+      .map((file) => file.name);
+    expect(offenders).toEqual([]);
+  });
+
+  it('sets a status in the repository only through its two writers', () => {
+    const repository = files.find((file) => file.name === 'repositories/applications.ts')!.text;
+    const statusWrites = repository.match(/\.update\(applications\)/g) ?? [];
+    // updateApplicationIfStatus, forceApplicationStatus, and clock-only writers that never take a status.
+    const writers = repository.match(/export async function \w+/g) ?? [];
+    expect(statusWrites.length).toBeGreaterThan(0);
+    expect(writers.length).toBeGreaterThan(0);
+    for (const block of repository.split(/export async function /).slice(1)) {
+      const name = block.slice(0, block.indexOf('('));
+      if (!block.includes('.update(applications)')) continue;
+      if (name === 'updateApplicationIfStatus' || name === 'forceApplicationStatus') continue;
+      expect(block.slice(0, block.indexOf('\n}')), `${name} must not write the status`).not.toMatch(
+        /\bstatus\b\s*[:,]/,
+      );
+    }
+  });
+});

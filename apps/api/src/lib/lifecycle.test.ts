@@ -1,0 +1,175 @@
+/** The lifecycle table, exercised cell by cell: every event x every status x every kind of actor fires through the
+ * real `transition` on a real database (each attempt rolled back), and the outcome must be the one the contract's
+ * table predicts. Then each guard is shown to refuse with a detail that names what is missing. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPLICATION_EVENT_NAMES,
+  APPLICATION_EVENTS,
+  APPLICATION_STATUSES,
+  mayFire,
+  ROLES,
+  type ApplicationEventName,
+  type ApplicationStatus,
+  type LifecycleEvent,
+  type Role,
+} from '@portal/contract';
+import { allotments, applicationQueries, leaseDeeds } from '../db/schema';
+import { DEMO_USERS } from '../db/seed';
+import { lockApplication, type ApplicationRow } from '../repositories/applications';
+import { nextNumber } from '../repositories/counters';
+import { findUserByEmail } from '../repositories/users';
+import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
+import { insertTestInvoices } from '../test/list-fixtures';
+import { insertTestApplication } from '../test/workflow-fixtures';
+import type { CurrentUser } from '../plugins/auth';
+import { HttpError } from './http-error';
+import { transition, type TransitionActor } from './lifecycle';
+
+type Outcome = 'moved' | 'wrong_state' | 'forbidden' | 'guard' | 'not_system';
+type ActorCase = { label: string; by: TransitionActor };
+
+const ROLLBACK = new Error('rollback');
+
+describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
+  let ctx: TestContext;
+  const byStatus = new Map<ApplicationStatus, ApplicationRow>();
+  const actors: ActorCase[] = [{ label: 'system', by: 'system' }];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (const status of APPLICATION_STATUSES) {
+      const row = await insertTestApplication(ctx, status);
+      byStatus.set(status, row);
+    }
+    // Possession needs an approved lease deed on an active allotment.
+    const final = byStatus.get('final_allotment')!;
+    const [allotment] = await ctx.db
+      .insert(allotments)
+      .values({
+        allotmentNumber: await nextNumber(ctx.db, 'allotment'),
+        applicationId: final.id,
+        assetId: final.assetId,
+        allotmentType: 'final',
+        allotmentDate: '2026-11-02',
+      })
+      .returning();
+    await ctx.db.insert(leaseDeeds).values({
+      allotmentId: allotment!.id,
+      fileName: 'deed.pdf',
+      storageKey: 'fixture-deed',
+      fileSize: 10,
+      verificationStatus: 'approved',
+    });
+    for (const role of ROLES) {
+      const email = DEMO_USERS.find((user) => user.role === role)!.email;
+      const user = (await findUserByEmail(ctx.db, email))!;
+      const current: CurrentUser = { id: user.id, role, email, fullName: user.fullName };
+      actors.push({ label: role, by: { user: current, isOwner: role === 'entrepreneur' } });
+      if (role === 'entrepreneur')
+        actors.push({ label: 'another entrepreneur', by: { user: current, isOwner: false } });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  function expected(name: ApplicationEventName, from: ApplicationStatus, actor: ActorCase): Outcome {
+    const event: LifecycleEvent = APPLICATION_EVENTS[name];
+    if (!event.from.includes(from)) return 'wrong_state';
+    if (actor.by === 'system') return event.by.kind === 'system' ? 'moved' : 'not_system';
+    return mayFire(name, actor.by.user.role as Role, actor.by.isOwner) ? 'moved' : 'forbidden';
+  }
+
+  async function attempt(name: ApplicationEventName, from: ApplicationStatus, actor: ActorCase): Promise<Outcome> {
+    let outcome: Outcome = 'moved';
+    await ctx.db
+      .transaction(async (tx) => {
+        const row = (await lockApplication(tx, byStatus.get(from)!.id))!;
+        try {
+          const moved = await transition(tx, row, { event: name, by: actor.by });
+          expect(APPLICATION_EVENTS[name].to as readonly string[]).toContain(moved.status);
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 403) outcome = 'forbidden';
+          else if (error instanceof HttpError && error.statusCode === 409)
+            outcome = error.detail.startsWith('An application in status') ? 'wrong_state' : 'guard';
+          else if (error instanceof Error && error.message.includes('not fired by the portal')) outcome = 'not_system';
+          else throw error;
+        }
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    return outcome;
+  }
+
+  for (const name of APPLICATION_EVENT_NAMES) {
+    it(`${name}: every status x every actor answers as the table says`, async () => {
+      const mismatches: string[] = [];
+      for (const from of APPLICATION_STATUSES) {
+        for (const actor of actors) {
+          const want = expected(name, from, actor);
+          const got = await attempt(name, from, actor);
+          if (got !== want) mismatches.push(`${from} by ${actor.label}: expected ${want}, got ${got}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it('every move writes the new status, a fresh clock and one timeline entry', async () => {
+    const row = await insertTestApplication(ctx, 'under_scrutiny');
+    const zonal = actors.find((actor) => actor.label === 'zonal_manager')!;
+    const moved = await ctx.db.transaction(async (tx) =>
+      transition(tx, (await lockApplication(tx, row.id))!, { event: 'refer_to_committee', by: zonal.by }),
+    );
+    expect(moved).toMatchObject({ status: 'pending_committee', waitingOn: 'committee', pausedWorkingDays: 0 });
+    expect(moved.stageDueOn).not.toBeNull();
+    expect(moved.stageEnteredAt.getTime()).toBeGreaterThanOrEqual(row.stageEnteredAt.getTime());
+  });
+
+  describe('guards refuse with a detail naming what is missing', () => {
+    const zonal = () => actors.find((actor) => actor.label === 'zonal_manager')!.by;
+    const fire = (row: ApplicationRow, event: ApplicationEventName, by: TransitionActor) =>
+      ctx.db.transaction(async (tx) => transition(tx, (await lockApplication(tx, row.id))!, { event, by }));
+
+    it('required documents: missing and pending are named', async () => {
+      const missing = await insertTestApplication(ctx, 'under_scrutiny', { documents: 'none' });
+      await expect(fire(missing, 'refer_to_committee', zonal())).rejects.toMatchObject({
+        statusCode: 409,
+        detail: expect.stringMatching(/DPR \(missing\).*PAN card \(missing\).*Bank account proof \(missing\)/),
+      });
+      const pending = await insertTestApplication(ctx, 'pending_committee', { documents: 'pending' });
+      await expect(fire(pending, 'approve', zonal())).rejects.toMatchObject({
+        statusCode: 409,
+        detail: expect.stringContaining('DPR (pending)'),
+      });
+    });
+
+    it('an open query holds the case', async () => {
+      const row = await insertTestApplication(ctx, 'under_scrutiny');
+      await ctx.db
+        .insert(applicationQueries)
+        .values({ applicationId: row.id, message: 'Send the site plan', respondBy: '2026-12-31', raisedByName: 'ZM' });
+      await expect(fire(row, 'refer_to_committee', zonal())).rejects.toMatchObject({
+        statusCode: 409,
+        detail: "A query is waiting for the applicant's answer",
+      });
+    });
+
+    it('payment is verified only when every invoice of the application is paid', async () => {
+      const row = await insertTestApplication(ctx, 'pending_payment');
+      await insertTestInvoices(ctx, row.id);
+      await expect(fire(row, 'verify_payment', 'system')).rejects.toMatchObject({
+        statusCode: 409,
+        detail: 'Some invoices are not paid yet',
+      });
+    });
+
+    it('possession needs an approved lease deed', async () => {
+      const row = await insertTestApplication(ctx, 'final_allotment');
+      await expect(fire(row, 'record_possession', zonal())).rejects.toMatchObject({
+        statusCode: 409,
+        detail: 'Possession can be recorded only after the lease deed is approved',
+      });
+    });
+  });
+});
