@@ -22,6 +22,7 @@ const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
   applicationDetail: lazy(() => import('../features/applications/pages/application-detail-page')),
   profile: lazy(() => import('../features/profile/pages/profile-page')),
   serviceRequests: lazy(() => import('../features/service-requests/pages/service-requests-page')),
+  serviceRequestDetail: lazy(() => import('../features/service-requests/pages/service-request-detail-page')),
   officerDashboard: lazy(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
   financeDashboard: lazy(() => import('../features/finance/pages/finance-dashboard-page')),
   officerApplications: lazy(() => import('../features/officer-applications/pages/officer-applications-page')),
@@ -33,6 +34,10 @@ const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
   meetings: lazy(() => import('../features/meetings/pages/meetings-page')),
   reports: lazy(() => import('../features/reports/pages/reports-page')),
   users: lazy(() => import('../features/users/pages/users-page')),
+  officerServiceRequests: lazy(() => import('../features/service-requests/pages/officer-service-requests-page')),
+  officerServiceRequestDetail: lazy(
+    () => import('../features/service-requests/pages/officer-service-request-detail-page'),
+  ),
 };
 
 /** The session lives inside the router because signing out navigates. */

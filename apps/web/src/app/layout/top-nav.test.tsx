@@ -21,6 +21,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
     links: [
       ['Dashboard', '/officer'],
       ['Applications', '/officer/applications'],
+      ['Service Requests', '/officer/service-requests'],
       ['Allotments', '/officer/allotments'],
       ['Reports', '/officer/reports'],
     ],
@@ -30,6 +31,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
     links: [
       ['Dashboard', '/officer'],
       ['Applications', '/officer/applications'],
+      ['Service Requests', '/officer/service-requests'],
       ['Assets', '/officer/assets'],
       ['Allotments', '/officer/allotments'],
       ['Meetings', '/officer/meetings'],
@@ -50,6 +52,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
     links: [
       ['Dashboard', '/officer'],
       ['Applications', '/officer/applications'],
+      ['Service Requests', '/officer/service-requests'],
     ],
   },
   finance: {
@@ -57,6 +60,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
     links: [
       ['Dashboard', '/finance'],
       ['Applications', '/officer/applications'],
+      ['Service Requests', '/officer/service-requests'],
       ['Reports', '/officer/reports'],
     ],
   },
@@ -65,6 +69,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
     links: [
       ['Dashboard', '/officer'],
       ['Applications', '/officer/applications'],
+      ['Service Requests', '/officer/service-requests'],
       ['Assets', '/officer/assets'],
       ['Allotments', '/officer/allotments'],
       ['Meetings', '/officer/meetings'],

@@ -1,14 +1,21 @@
-/** The New Request dialog: type (default change_name), optional application and allotment (empty sent as null),
- * description (required) and fee (numeric, default 0). */
+/** The New Request dialog: type (default change_name), application and allotment (empty sent as null; one of them
+ * is required when the type has a fee, since the fee is billed to it) and description (required). The fee is the
+ * contract's for the type, shown, never typed. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { formatNumber, SERVICE_REQUEST_TYPES, type ServiceRequestType } from '@portal/contract';
+import {
+  formatNumber,
+  formatRupees,
+  SERVICE_REQUEST_TYPES,
+  serviceRequestFee,
+  type ServiceRequestType,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
-import { Input, Select, Textarea } from '../../../components/ui/input';
+import { Select, Textarea } from '../../../components/ui/input';
 import { SearchSelect } from '../../../components/search-select';
 import { ApiError } from '../../../lib/api-client';
 import { useAllotmentPage } from '../../../api/allotments';
@@ -22,7 +29,6 @@ interface Draft {
   application_id: string;
   allotment_id: string;
   description: string;
-  fee_amount: string;
 }
 
 const EMPTY: Draft = {
@@ -30,7 +36,6 @@ const EMPTY: Draft = {
   application_id: '',
   allotment_id: '',
   description: '',
-  fee_amount: '0',
 };
 
 export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -55,6 +60,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempts, setAttempts] = useState(0);
 
+  const fee = serviceRequestFee(draft.request_type);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const errorFor = (fieldId: string) => errors.find((error) => error.fieldId === fieldId)?.message;
 
@@ -69,9 +75,9 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
 
   const submit = () => {
     const found: FieldError[] = [];
+    if (fee > 0 && !draft.application_id && !draft.allotment_id)
+      found.push({ fieldId: 'sr-application', message: t('dialog.applicationRequired') });
     if (!draft.description.trim()) found.push({ fieldId: 'sr-description', message: t('dialog.descriptionRequired') });
-    const fee = draft.fee_amount.trim() === '' ? 0 : Number(draft.fee_amount);
-    if (!Number.isFinite(fee) || fee < 0) found.push({ fieldId: 'sr-fee', message: t('dialog.feeInvalid') });
     setErrors(found);
     setAttempts((count) => count + 1);
     if (found.length > 0) return;
@@ -81,7 +87,6 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         application_id: draft.application_id || null,
         allotment_id: draft.allotment_id || null,
         description: draft.description.trim(),
-        fee_amount: fee,
       },
       {
         onSuccess: () => {
@@ -115,7 +120,11 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
     >
       <div className="space-y-5">
         <ErrorSummary errors={errors} focusKey={attempts} />
-        <Field id="sr-type" label={t('dialog.requestType')}>
+        <Field
+          id="sr-type"
+          label={t('dialog.requestType')}
+          hint={fee > 0 ? t('dialog.feeHint', { fee: formatRupees(fee) }) : t('dialog.noFee')}
+        >
           <Select
             value={draft.request_type}
             onChange={(event) => set('request_type', event.target.value as ServiceRequestType)}
@@ -132,7 +141,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
           label={t('dialog.application')}
           searchLabel={t('dialog.findApplication')}
           noneLabel={t('dialog.none')}
-          optional
+          optional={fee === 0}
           value={draft.application_id}
           onChange={(value) => set('application_id', value)}
           search={applicationSearch}
@@ -143,12 +152,15 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
             label: application.application_number,
           }))}
         />
+        {errorFor('sr-application') && (
+          <p className="-mt-3 text-sm font-medium text-red-700">{errorFor('sr-application')}</p>
+        )}
         <SearchSelect
           id="sr-allotment"
           label={t('dialog.allotment')}
           searchLabel={t('dialog.findAllotment')}
           noneLabel={t('dialog.none')}
-          optional
+          optional={fee === 0}
           value={draft.allotment_id}
           onChange={(value) => set('allotment_id', value)}
           search={allotmentSearch}
@@ -161,16 +173,6 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         />
         <Field id="sr-description" label={t('dialog.descriptionField')} error={errorFor('sr-description')}>
           <Textarea rows={4} value={draft.description} onChange={(event) => set('description', event.target.value)} />
-        </Field>
-        <Field id="sr-fee" label={t('dialog.fee')} error={errorFor('sr-fee')}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            value={draft.fee_amount}
-            onChange={(event) => set('fee_amount', event.target.value)}
-          />
         </Field>
       </div>
     </Dialog>

@@ -1,8 +1,7 @@
-// Service requests: the list's columns, the New Request dialog's defaults and rules, and what it sends.
+// Service requests: the list's columns and links, the New Request dialog's defaults, fee and rules, and what it sends.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '@portal/contract';
 import {
   jsonResponse,
   pageResponse,
@@ -12,19 +11,9 @@ import {
   stubFetch,
   type FetchHandler,
 } from '../../../test/render-app';
+import { APP_ID, requestFixture } from '../test/fixtures';
 
-const REQUEST: ServiceRequest = {
-  id: 'a1000000-0000-4000-8000-000000000001',
-  request_number: 'SR-2026-000001',
-  request_type: 'mortgage_noc',
-  application_id: null,
-  allotment_id: null,
-  description: 'NOC for a term loan',
-  fee_amount: 2500,
-  status: 'submitted',
-  submitted_at: '2026-02-10T10:00:00Z',
-};
-const APP_ID = 'c0000000-0000-4000-8000-000000000001';
+const REQUEST = requestFixture();
 
 async function open(handler: FetchHandler) {
   signedInAs('entrepreneur');
@@ -35,7 +24,7 @@ async function open(handler: FetchHandler) {
 }
 
 describe('service requests', () => {
-  it('lists number, status, type, fee, submitted date and description', async () => {
+  it('lists number, status, type, fee, submitted date and description, each number opening the request', async () => {
     const fetchMock = await open((url) =>
       url.startsWith('/api/service-requests?') ? pageResponse([REQUEST]) : pageResponse([]),
     );
@@ -45,7 +34,7 @@ describe('service requests', () => {
       'SR-2026-000001',
       'SUBMITTED',
       'Mortgage NOC',
-      '₹2,500',
+      '₹2,360',
       '10 Feb 2026',
       'NOC for a term loan',
     ]) {
@@ -53,9 +42,13 @@ describe('service requests', () => {
     }
     expect(queryOf(String(fetchMock.mock.calls.at(-1)![0]))).toEqual({ limit: '50', sort: '-submitted_at' });
     expect(screen.getByRole('columnheader', { name: /Submitted on/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(row).getByRole('link', { name: 'SR-2026-000001' })).toHaveAttribute(
+      'href',
+      `/service-requests/${REQUEST.id}`,
+    );
   });
 
-  it('opens New Request with type change_name and fee 0, requires a description, and sends empty links as null', async () => {
+  it('opens New Request on change_name with its fee shown, needs an application for a fee and a description, and sends no fee', async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST')
         return jsonResponse(201, { ...REQUEST, id: 'a1000000-0000-4000-8000-000000000002' });
@@ -67,29 +60,37 @@ describe('service requests', () => {
     expect(await screen.findByText('No service requests yet')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'New Request' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
-    expect(within(dialog).getByLabelText('Request type')).toHaveValue('change_name');
-    expect(within(dialog).getByLabelText('Fee amount (₹)')).toHaveValue(0);
-    expect(within(dialog).getByLabelText('Application (optional)')).toHaveValue('');
+    const type = within(dialog).getByLabelText('Request type');
+    expect(type).toHaveValue('change_name');
+    expect(type).toHaveAccessibleDescription(
+      'Fee ₹5,900 (GST included), billed to the application when the request is approved.',
+    );
+    expect(within(dialog).queryByLabelText(/Fee amount/)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Application')).toHaveValue('');
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a description of your request');
+    const summary = within(dialog).getByRole('alert');
+    expect(summary).toHaveTextContent('Choose the application or allotment this request is for');
+    expect(summary).toHaveTextContent('Enter a description of your request');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    await user.type(within(dialog).getByLabelText('Description'), 'Change the firm name');
+    await user.selectOptions(type, 'withdrawal');
+    expect(type).toHaveAccessibleDescription('There is no fee for this request.');
+    expect(within(dialog).getByLabelText('Application (optional)')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Description'), 'Withdraw my application');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Service request submitted successfully')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({
-      request_type: 'change_name',
+      request_type: 'withdrawal',
       application_id: null,
       allotment_id: null,
-      description: 'Change the firm name',
-      fee_amount: 0,
+      description: 'Withdraw my application',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('links an own application and sends the chosen type and fee', async () => {
+  it('links an own application and sends the chosen type, showing its fee', async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
       if (url.startsWith('/api/applications?'))
@@ -100,17 +101,19 @@ describe('service requests', () => {
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
     await user.selectOptions(within(dialog).getByLabelText('Request type'), 'eot');
-    await user.selectOptions(await within(dialog).findByLabelText('Application (optional)'), APP_ID);
+    expect(within(dialog).getByText(/Fee ₹11,800 \(GST included\)/)).toBeInTheDocument();
+    const application = within(dialog).getByRole('combobox', { name: 'Application' });
+    await within(application).findByRole('option', { name: 'APP-2026-000001' });
+    await user.selectOptions(application, APP_ID);
     await user.type(within(dialog).getByLabelText('Description'), 'Six more months');
-    await user.clear(within(dialog).getByLabelText('Fee amount (₹)'));
-    await user.type(within(dialog).getByLabelText('Fee amount (₹)'), '1500.50');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     await screen.findByText('Service request submitted successfully');
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toMatchObject({
+    expect(JSON.parse(String(init!.body))).toEqual({
       request_type: 'eot',
       application_id: APP_ID,
-      fee_amount: 1500.5,
+      allotment_id: null,
+      description: 'Six more months',
     });
   });
 
@@ -140,6 +143,7 @@ describe('service requests', () => {
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'withdrawal');
     await user.type(within(dialog).getByLabelText('Description'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
@@ -152,6 +156,7 @@ describe('service requests', () => {
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'withdrawal');
     await user.type(within(dialog).getByLabelText('Description'), 'Transfer to my son');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     const toast = (await screen.findByText('Failed to submit request')).closest('[data-sonner-toast]');

@@ -1,6 +1,7 @@
 /** Service requests: the caller's list (number, status, type, fee, submitted date, description) a page at a time,
- * searched, filtered and sorted on the server, and New Request. */
+ * searched, filtered and sorted on the server, each number opening the request; and New Request. */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import {
@@ -88,7 +89,14 @@ export default function ServiceRequestsPage() {
                 key: 'number',
                 header: t('columns.number'),
                 sortBy: 'request_number',
-                cell: (request) => <span className="font-medium">{request.request_number}</span>,
+                cell: (request) => (
+                  <Link
+                    to={`/service-requests/${request.id}`}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    {request.request_number}
+                  </Link>
+                ),
               },
               {
                 key: 'status',

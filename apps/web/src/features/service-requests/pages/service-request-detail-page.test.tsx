@@ -1,0 +1,101 @@
+// The applicant's service request page: status and what happens next, the request's facts and remarks, and paying
+// the fee invoice of an approved request.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ServiceRequest } from '@portal/contract';
+import { renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { APP_ID, APP_NUMBER, fakeServiceRequestApi, invoiceFixture, requestFixture } from '../test/fixtures';
+
+async function open(
+  state: Parameters<typeof fakeServiceRequestApi>[0],
+  path = `/service-requests/${state.request.id}`,
+) {
+  signedInAs('entrepreneur');
+  const api = fakeServiceRequestApi(state);
+  const fetchMock = stubFetch(api.handler);
+  const view = renderApp(path);
+  return { ...api, fetchMock, ...view };
+}
+
+describe('service request detail (applicant)', () => {
+  it('shows the status, what happens next, the facts and the application it is for', async () => {
+    await open({ request: requestFixture({ updated_at: '2026-02-11T09:00:00Z' }) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Service Request SR-2026-000001' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('SUBMITTED')).toBeInTheDocument();
+    expect(screen.getByText('Your request is waiting for an officer to take it up.')).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: 'Request details' });
+    for (const text of [
+      'Mortgage NOC',
+      '₹2,360',
+      '10 Feb 2026',
+      '11 Feb 2026',
+      'NOC for a term loan',
+      'No remarks yet',
+    ]) {
+      expect(within(facts).getByText(text)).toBeInTheDocument();
+    }
+    expect(await within(facts).findByRole('link', { name: APP_NUMBER })).toHaveAttribute(
+      'href',
+      `/applications/${APP_ID}`,
+    );
+    expect(screen.queryByRole('region', { name: 'Fee invoice' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Service Requests' })).toHaveAttribute('href', '/service-requests');
+  });
+
+  it("shows a rejected request with the officer's remarks", async () => {
+    await open({
+      request: requestFixture({ status: 'rejected', remarks: 'The bank letter is not attested' }),
+    });
+    expect(await screen.findByText("Your request was rejected. The officer's remarks say why.")).toBeInTheDocument();
+    expect(screen.getByText('The bank letter is not attested')).toBeInTheDocument();
+  });
+
+  it('pays the fee invoice of an approved request after confirming, then reads it as paid', async () => {
+    const invoice = invoiceFixture();
+    const { writes } = await open({
+      request: requestFixture({ status: 'approved', invoice_id: invoice.id }),
+      invoice,
+    });
+    expect(
+      await screen.findByText('Your request is approved. Pay the fee of ₹2,360 to complete it.'),
+    ).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Fee invoice' });
+    expect(await within(card).findByText('INV-2026-000042')).toBeInTheDocument();
+    expect(within(card).getByText('PENDING')).toBeInTheDocument();
+    expect(within(card).getByText('14 Mar 2026')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Pay Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000042' });
+    expect(dialog).toHaveTextContent('₹2,360 will be paid online for invoice INV-2026-000042');
+    expect(writes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹2,360' }));
+
+    expect(await screen.findByText('Payment successful. Receipt RCP-2026-000007')).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/payments',
+      body: { invoice_id: invoice.id, application_id: APP_ID, amount: 2360, payment_method: 'online' },
+    });
+    await waitFor(() => expect(within(card).getByText('PAID')).toBeInTheDocument());
+    expect(within(card).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.getByText('Your request is approved and its fee is paid.')).toBeInTheDocument();
+  });
+
+  it('says a request without a fee is simply approved', async () => {
+    await open({ request: requestFixture({ request_type: 'withdrawal', fee_amount: 0, status: 'approved' }) });
+    expect(await screen.findByText('Your request is approved.')).toBeInTheDocument();
+    expect(screen.getByText('No fee')).toBeInTheDocument();
+  });
+
+  it('goes back to the list with a toast when the request is not found', async () => {
+    const state: { request: ServiceRequest } = { request: requestFixture() };
+    const { router } = await open(state, '/service-requests/a1000000-0000-4000-8000-00000000ffff');
+    expect(await screen.findByText('Service request not found')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service-requests'));
+  });
+});

@@ -1,0 +1,88 @@
+/** One of the applicant's service requests: its status and what happens next, what it says, the officer's remarks,
+ * and once approved with a fee, the fee invoice with Pay Now. */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatRupees, type Invoice, type ServiceRequest } from '@portal/contract';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { ApiError } from '../../../lib/api-client';
+import { usePayServiceFee, useServiceFeeInvoice, useServiceRequest } from '../api/service-requests';
+import { FeeInvoiceCard } from '../components/fee-invoice-card';
+import { PayFeeDialog } from '../components/pay-fee-dialog';
+import { RequestFacts } from '../components/request-facts';
+
+const LIST_PATH = '/service-requests';
+const applicationPath = (id: string) => `/applications/${id}`;
+
+function nextStep(request: ServiceRequest, invoice: Invoice | null | undefined): string {
+  if (request.status !== 'approved') return `detail.next.${request.status}`;
+  if (!request.invoice_id) return 'detail.next.approved';
+  return invoice?.status === 'paid' ? 'detail.next.approvedPaid' : 'detail.next.approvedToPay';
+}
+
+export default function ServiceRequestDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('service-requests');
+  const navigate = useNavigate();
+  const request = useServiceRequest(id);
+  const invoice = useServiceFeeInvoice(request.data);
+  const pay = usePayServiceFee();
+  const [confirming, setConfirming] = useState<Invoice>();
+
+  useEffect(() => {
+    if (!request.isError) return;
+    const missing = request.error instanceof ApiError && request.error.status === 404;
+    toast.error(missing ? t('detail.notFound') : t('detail.loadFailed'), { id: 'service-request-load-failed' });
+    void navigate(LIST_PATH, { replace: true });
+  }, [request.isError, request.error, navigate, t]);
+
+  if (!request.data) return <Spinner />;
+  const current = request.data;
+
+  const payInvoice = (chosen: Invoice) =>
+    pay.mutate(chosen, {
+      onSuccess: (payment) => {
+        setConfirming(undefined);
+        toast.success(t('invoice.paid', { receipt: payment.receipt_number }));
+      },
+      onError: (error) =>
+        toast.error(t('invoice.payFailed'), { description: error instanceof ApiError ? error.detail : undefined }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t('detail.title', { number: current.request_number })}
+        subtitle={t(`types.${current.request_type}`)}
+        badge={<StatusBadge status={current.status} />}
+        actions={
+          <Link to={LIST_PATH} className={buttonClasses('secondary')}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            {t('detail.back')}
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        <Card>
+          <p className="text-slate-800">
+            {t(nextStep(current, invoice.data), { fee: formatRupees(current.fee_amount) })}
+          </p>
+        </Card>
+        <RequestFacts request={current} applicationPath={applicationPath} />
+        {current.invoice_id && <FeeInvoiceCard invoice={invoice} onPay={setConfirming} paying={pay.isPending} />}
+      </div>
+      <PayFeeDialog
+        invoice={confirming}
+        paying={pay.isPending}
+        onConfirm={payInvoice}
+        onCancel={() => setConfirming(undefined)}
+      />
+    </>
+  );
+}
