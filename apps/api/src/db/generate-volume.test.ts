@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { APPLICATION_STATUSES, type Invoice } from '@portal/contract';
+import { APPLICATION_STATUSES, SERVICE_TARGETS, type Invoice } from '@portal/contract';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { generateVolumeData, type VolumeSummary } from './generate-volume';
 
@@ -78,6 +78,15 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     expect(
       await count(`SELECT count(*) AS n FROM applications WHERE application_number !~ '^APP-\\d{4}-\\d{6}$'`),
     ).toBe(0);
+    // Waiting statuses carry a service clock (whom they wait on and a due day after they entered the stage).
+    const waiting = Object.keys(SERVICE_TARGETS)
+      .map((status) => `'${status}'`)
+      .join(', ');
+    expect(
+      await count(`SELECT count(*) AS n FROM applications WHERE status IN (${waiting})
+                   AND (waiting_on IS NULL OR stage_due_on IS NULL OR stage_due_on < stage_entered_at::date)`),
+    ).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM applications WHERE status IN (${waiting})`)).toBeGreaterThan(0);
   });
 
   it('links every row to rows that exist, with statuses that agree', async () => {

@@ -18,6 +18,7 @@ import {
   DEFAULT_STAGE,
   FEES,
   processingFeeWithGst,
+  SERVICE_TARGETS,
   type ApplicationStatus,
 } from '@portal/contract';
 import { CALENDAR } from '../lib/business-calendar';
@@ -215,6 +216,14 @@ function weighted(random: string, weights: readonly [string, number][]): string 
   });
   return `(CASE ${arms.join(' ')} ELSE ${text(weights.at(-1)![0])} END)`;
 }
+
+/** Whom each waiting status waits on and its target in working days (the contract's service clocks). */
+const WAITING_ON = Object.fromEntries(
+  Object.entries(SERVICE_TARGETS).map(([status, target]) => [status, target.waitingOn]),
+);
+const TARGET_DAYS = Object.fromEntries(
+  Object.entries(SERVICE_TARGETS).map(([status, target]) => [status, target.workingDays]),
+);
 
 function caseOf(expression: string, map: Record<string, string | number>, fallback = 'NULL'): string {
   const arms = Object.entries(map).map(
@@ -465,7 +474,7 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
         `WITH ins AS (
            INSERT INTO applications (id, application_number, applicant_id, asset_id, application_type, status, current_stage,
                                      estimated_investment, employment_generation, project_description, assigned_to,
-                                     created_at, submitted_at, updated_at)
+                                     created_at, submitted_at, updated_at, waiting_on, stage_entered_at, stage_due_on)
            SELECT id, 'APP-' || yr || '-' || ${padded('n', 6)}, applicant_id, asset_id,
                   (CASE WHEN ${rnd('i', 50)} < 0.1 THEN 'expansion_reservation' ELSE 'new' END)::application_type,
                   status, ${caseOf('status::text', DEFAULT_STAGE)},
@@ -473,7 +482,11 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
                   (5 + floor(${rnd('i', 52)} * 295))::int,
                   ${pickFrom(PROJECTS, 'i', 53)},
                   CASE WHEN p >= 2 THEN ${zonal.id} END,
-                  created_at, submitted_at, updated_at
+                  created_at, submitted_at, updated_at,
+                  ${caseOf('status::text', WAITING_ON)}::role, updated_at,
+                  -- The due day of the stage's clock: its working days as calendar weeks (generated data only).
+                  (updated_at AT TIME ZONE ${text(CALENDAR.timeZone)})::date
+                    + ceil(${caseOf('status::text', TARGET_DAYS)}::numeric * 7 / 5)::int
            FROM vol_app_numbered ORDER BY i
            RETURNING 1
          ), bump AS (${bumpCounters('application', 'vol_app_numbered')})
@@ -599,8 +612,16 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
       await execute(
         tx,
         'timeline_events',
-        `INSERT INTO timeline_events (application_id, action, user_role, user_name, user_id, details, entity_type, entity_id, timestamp)
-         SELECT v.id, e.action, e.role, e.name, e.user_id, e.details, e.entity::timeline_entity_type, e.entity_id, e.at
+        `INSERT INTO timeline_events (application_id, action, user_role, user_name, user_id, details, entity_type, entity_id,
+                                      timestamp, event_code, params)
+         SELECT v.id, e.action, e.role, e.name, e.user_id, e.details, e.entity::timeline_entity_type, e.entity_id, e.at,
+                CASE e.n WHEN 1 THEN 'application_created' WHEN 2 THEN 'application_submitted'
+                         WHEN 3 THEN CASE WHEN v.status = 'payment_verified' THEN 'payment_verified' ELSE 'status_changed' END
+                         ELSE 'legacy' END,
+                CASE e.n WHEN 1 THEN jsonb_build_object('application_number', 'APP-' || v.yr || '-' || ${padded('v.n', 6)},
+                                                        'asset_code', null)
+                         WHEN 3 THEN jsonb_build_object('to', v.status::text, 'stage', null)
+                         ELSE '{}'::jsonb END
          FROM vol_app_numbered v
          CROSS JOIN LATERAL (VALUES
            (1, 'Application created', 'entrepreneur', v.user_name, v.user_id,
