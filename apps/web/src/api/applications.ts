@@ -1,6 +1,6 @@
 /** Applications as every feature reads them: the query keys, the fetchers and the query hooks. */
 import { useQuery } from '@tanstack/react-query';
-import type { Application, ApplicationDocument, TimelineEvent } from '@portal/contract';
+import type { Application, ApplicationDocument, ApplicationListItem, TimelineEvent } from '@portal/contract';
 import { api, type ListParams } from '../lib/api-client';
 import { usePageQuery } from './page-query';
 
@@ -20,6 +20,11 @@ export const fetchTimeline = (id: string) =>
 /** One page of the caller's applications (APPLICATION_LIST's sort, filters and search). */
 export function useApplicationPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
   return usePageQuery<Application>(applicationKeys.all, '/applications', params, { enabled });
+}
+
+/** One page of the staff list or inbox: each row with its organisation, asset code and zone. */
+export function useApplicationListPage(params: ListParams) {
+  return usePageQuery<ApplicationListItem>(applicationKeys.all, '/applications', params);
 }
 
 /** One application; `retry: false` lets a 404 show at once. */

@@ -1,24 +1,54 @@
-/** One card of the officer list: number, status, stage, type, investment and submitted date; opens the detail. */
+/** One card of the officer list: number, status, stage, the applicant's organisation, the asset and its zone, type,
+ * investment, submitted date and the service clock (days in the stage, due date or overdue); opens the detail. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, type Application } from '@portal/contract';
-import { ApplicationCard } from '../../../components/application-card';
+import { Link } from 'react-router';
+import { formatDate, formatRupees, type ApplicationListItem } from '@portal/contract';
+import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
-export function OfficerApplicationCard({ application }: { application: Application }) {
+export function OfficerApplicationCard({ application }: { application: ApplicationListItem }) {
   const { t } = useTranslation('officer-applications');
+  const facts = [
+    { label: t('list.applicant'), value: application.organization_name },
+    { label: t('list.asset'), value: application.asset_code },
+    { label: t('list.zone'), value: application.zone },
+    { label: t('list.type'), value: t(`applicationTypes.${application.application_type}`) },
+    { label: t('list.investment'), value: formatRupees(application.estimated_investment), numeric: true },
+    {
+      label: t('list.submitted'),
+      value: application.submitted_at ? formatDate(application.submitted_at) : t('list.notSubmitted'),
+      numeric: true,
+    },
+  ];
   return (
-    <ApplicationCard
-      application={application}
-      href={`/officer/applications/${application.id}`}
-      stageLabel={t('list.stage')}
-      stageLabelHidden
-      facts={[
-        { label: t('list.type'), value: t(`applicationTypes.${application.application_type}`) },
-        { label: t('list.investment'), value: formatRupees(application.estimated_investment), numeric: true },
-        {
-          label: t('list.submitted'),
-          value: application.submitted_at ? formatDate(application.submitted_at) : t('list.notSubmitted'),
-        },
-      ]}
-    />
+    <li>
+      <Link
+        to={`/officer/applications/${application.id}`}
+        className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:bg-brand-50"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-lg font-semibold text-brand-800">{application.application_number}</span>
+          <StatusBadge status={application.status} />
+        </div>
+        <p className="mt-1 text-slate-700">
+          <span className="sr-only">{t('list.stage')}: </span>
+          {application.current_stage}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+          {facts.map((fact) => (
+            <div key={fact.label} className="min-w-0">
+              <dt className="text-slate-600">{fact.label}</dt>
+              <dd className={fact.numeric ? 'font-medium tabular-nums' : 'font-medium break-words'}>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+          <span className="text-slate-600">
+            {t('list.inStage')}: <DaysInStage days={application.days_in_stage} />
+          </span>
+          <ClockBadge clock={application} />
+        </div>
+      </Link>
+    </li>
   );
 }

@@ -19,5 +19,6 @@ export const OFFICER_SORTS = {
   submitted_at: 'list.sortOldestSubmitted',
   '-updated_at': 'list.sortUpdated',
   application_number: 'list.sortNumber',
+  stage_due_on: 'list.sortDue',
 } as const;
 export type OfficerSort = keyof typeof OFFICER_SORTS;

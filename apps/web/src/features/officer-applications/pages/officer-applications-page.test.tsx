@@ -1,27 +1,54 @@
-// The officer application list: cards, the search and the spec's status filter on the server, zone and type, empty and
-// failed states.
+// The officer application list: cards (with organisation, asset, zone and the service clock), the search and the
+// spec's status filter on the server, zone and type, the due-date sort, empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Application } from '@portal/contract';
+import { addCalendarDays, todayIso, type ApplicationListItem, type ApplicationStatus } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { application } from '../lib/test-fixtures';
 
-const LIST: Application[] = [
-  application('submitted', {
+/** A row of the staff list: the application, its clock, and its organisation, asset code and zone. */
+function item(status: ApplicationStatus, overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {
+  return {
+    ...application(status),
+    waiting_on: 'zonal_manager',
+    stage_entered_at: '2026-03-02T10:00:00.000Z',
+    stage_due_on: '2099-12-05',
+    days_in_stage: 4,
+    overdue: false,
+    clock_paused: false,
+    organization_name: 'Deccan Textiles',
+    asset_code: 'HYD-N-001',
+    zone: 'Hyderabad North',
+    ...overrides,
+  };
+}
+
+const LIST: ApplicationListItem[] = [
+  item('submitted', {
     id: '10000000-0000-4000-8000-000000000001',
     application_number: 'APP-2026-000001',
     current_stage: 'Submitted for scrutiny',
+    stage_due_on: addCalendarDays(todayIso(), -3),
+    overdue: true,
+    days_in_stage: 6,
   }),
-  application('pending_committee', {
+  item('pending_committee', {
     id: '10000000-0000-4000-8000-000000000002',
     application_number: 'APP-2026-000002',
     estimated_investment: 4_500_000,
+    organization_name: 'Godavari Foods',
+    asset_code: 'WGL-007',
+    zone: 'Warangal',
+    waiting_on: 'committee',
+    days_in_stage: 1,
   }),
-  application('rejected', {
+  item('rejected', {
     id: '10000000-0000-4000-8000-000000000003',
     application_number: 'APP-2026-000103',
     application_type: 'expansion_reservation',
+    clock_paused: true,
+    waiting_on: 'entrepreneur',
   }),
 ];
 
@@ -57,7 +84,7 @@ async function openList(body?: unknown, status = 200, path = '/officer/applicati
 const cards = () => within(screen.getByRole('list', { name: 'Applications' })).getAllByRole('listitem');
 
 describe('officer application list', () => {
-  it('shows a card per application with number, status, stage, type, investment and submitted date, opening the detail', async () => {
+  it('shows a card per application with number, status, stage, organisation, asset, zone, type, investment, submitted date and clock, opening the detail', async () => {
     await openList();
     expect(await screen.findByText('APP-2026-000001')).toBeInTheDocument();
     expect(cards()).toHaveLength(3);
@@ -66,8 +93,16 @@ describe('officer application list', () => {
     expect(within(second).getByText('₹45,00,000')).toBeInTheDocument();
     expect(within(second).getByText('New')).toBeInTheDocument();
     expect(within(second).getByText('2 Mar 2026')).toBeInTheDocument();
+    expect(within(second).getByText('Godavari Foods')).toBeInTheDocument();
+    expect(within(second).getByText('WGL-007')).toBeInTheDocument();
+    expect(within(second).getByText('Warangal')).toBeInTheDocument();
+    expect(within(second).getByText('1 working day')).toBeInTheDocument();
+    expect(within(second).getByText('Due 5 Dec 2099')).toBeInTheDocument();
     expect(within(cards()[0]!).getByText('Submitted for scrutiny')).toBeInTheDocument();
+    expect(within(cards()[0]!).getByText('6 working days')).toBeInTheDocument();
+    expect(within(cards()[0]!).getByText('Overdue by 3 days')).toHaveAttribute('data-clock', 'overdue');
     expect(within(cards()[2]!).getByText('Expansion / Reservation')).toBeInTheDocument();
+    expect(within(cards()[2]!).getByText('Paused: waiting on the applicant')).toBeInTheDocument();
     expect(within(second).getByRole('link')).toHaveAttribute(
       'href',
       '/officer/applications/10000000-0000-4000-8000-000000000002',
@@ -129,6 +164,16 @@ describe('officer application list', () => {
     await waitFor(() => expect(listCalls().filter((url) => queryOf(url).zone?.startsWith('Hyd'))).toHaveLength(1));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), '-submitted_at');
     await waitFor(() => expect(queryOf(listCalls().at(-1)!).sort).toBe('-submitted_at'));
+  });
+
+  it('sorts by due date, oldest first, on the server and keeps it in the URL', async () => {
+    const { router, listCalls } = await openList();
+    await screen.findByText('APP-2026-000001');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getByRole('option', { name: 'Due date (oldest first)' })).toBeInTheDocument();
+    await userEvent.setup().selectOptions(sort, 'stage_due_on');
+    await waitFor(() => expect(queryOf(listCalls().at(-1)!).sort).toBe('stage_due_on'));
+    expect(router.state.location.search).toBe('?sort=stage_due_on');
   });
 
   it('says No applications found for an empty list', async () => {

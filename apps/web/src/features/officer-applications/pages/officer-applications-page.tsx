@@ -1,8 +1,9 @@
-/** The officer application list: search, the spec's status filter, zone and asset type, and a sort, all on the server
- * and kept in the URL; the cards and the pager. */
+/** The officer application list: search, the spec's status filter, zone and asset type, and a sort (due date
+ * included), all on the server and kept in the URL; the cards (with organisation, asset, zone and service clock) and
+ * the pager. */
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_LIST, APPLICATION_STATUSES, ASSET_TYPES } from '@portal/contract';
-import { useApplicationPage } from '../../../api/applications';
+import { useApplicationListPage } from '../../../api/applications';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -23,7 +24,7 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 export default function OfficerApplicationsPage() {
   const { t } = useTranslation('officer-applications');
   const list = useListParams(APPLICATION_LIST);
-  const applications = useApplicationPage(list.query);
+  const applications = useApplicationListPage(list.query);
 
   useFailureToast(applications.isError, t('list.loadFailed'), 'officer-applications-load-failed');
 

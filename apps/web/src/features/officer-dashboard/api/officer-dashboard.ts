@@ -1,8 +1,9 @@
-/** The officer dashboard's calls: the officer figures and one page of the most recent applications. */
+/** The officer dashboard's calls: the officer figures, one page of the officer's inbox, and one page of the most
+ * recent applications. */
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_APPLICATIONS_ON_DASHBOARD, type OfficerStats } from '@portal/contract';
-import { useApplicationPage } from '../../../api/applications';
-import { api } from '../../../lib/api-client';
+import { useApplicationListPage, useApplicationPage } from '../../../api/applications';
+import { api, type ListParams } from '../../../lib/api-client';
 
 export function useOfficerStats() {
   return useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => api.get<OfficerStats>('/dashboard/stats') });
@@ -12,4 +13,13 @@ const RECENT = { limit: RECENT_APPLICATIONS_ON_DASHBOARD, sort: '-created_at' } 
 
 export function useRecentApplications() {
   return useApplicationPage(RECENT);
+}
+
+/** What the inbox always asks for, whatever the filters: what waits on the caller, the oldest due date first. */
+export const INBOX_FIXED: ListParams = { inbox: 'true', sort: 'stage_due_on' };
+export const INBOX_PAGE_SIZE = 10;
+
+/** One page of "Waiting on me" under the screen's filters (from useListParams with INBOX_FIXED). */
+export function useInboxPage(params: ListParams) {
+  return useApplicationListPage(params);
 }

@@ -1,9 +1,10 @@
-// The officer dashboard: the four figures (Pending Committee for the committee), each a link to the list it counts,
-// the five most recent applications as one page of five opening the officer detail, and the spec's toast on failure.
+// The officer dashboard: it opens on "Waiting on me" (one page of the inbox, oldest due first, with its filters in the
+// URL), then the four figures (Pending Committee for the committee), each a link to the list it counts, the five most
+// recent applications as one page of five opening the officer detail, and the spec's toast on failure.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Application, OfficerStats, Role } from '@portal/contract';
+import { addCalendarDays, todayIso, type ApplicationListItem, type OfficerStats, type Role } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const STATS: OfficerStats = {
@@ -23,7 +24,7 @@ const STATS: OfficerStats = {
   total_payments_amount: 0,
 };
 
-function application(index: number): Application {
+function application(index: number, overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {
   const created = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
   return {
     id: `00000000-0000-4000-8000-0000000000${String(index).padStart(2, '0')}`,
@@ -40,28 +41,71 @@ function application(index: number): Application {
     created_at: created,
     submitted_at: created,
     updated_at: created,
+    waiting_on: 'zonal_manager',
+    stage_entered_at: created,
+    stage_due_on: '2099-12-05',
+    days_in_stage: index,
+    overdue: false,
+    clock_paused: false,
+    organization_name: `Organisation ${index}`,
+    asset_code: `AST-${index}`,
+    zone: 'Hyderabad North',
+    ...overrides,
   };
 }
 
-function stubDashboard(statsResponse: () => Response = () => jsonResponse(200, STATS)) {
+/** The inbox as the server answers it: oldest due first; the first one late, the last paused on a query. */
+const INBOX = [
+  application(21, {
+    status: 'under_scrutiny',
+    stage_due_on: addCalendarDays(todayIso(), -3),
+    overdue: true,
+    days_in_stage: 18,
+    organization_name: 'Deccan Textiles',
+    asset_code: 'HYD-N-001',
+  }),
+  application(22, { status: 'submitted', days_in_stage: 1, zone: 'Warangal', asset_code: 'WGL-007' }),
+  application(23, { status: 'under_scrutiny', clock_paused: true, waiting_on: 'entrepreneur', days_in_stage: 4 }),
+];
+
+function stubDashboard(
+  statsResponse: () => Response = () => jsonResponse(200, STATS),
+  inboxResponse: (query: Record<string, string>) => Response = () => pageResponse(INBOX, { total: INBOX.length }),
+) {
   return stubFetch((url) => {
     if (url.startsWith('/api/dashboard/stats')) return statsResponse();
-    // The server answers one page, newest first.
+    if (url.startsWith('/api/applications') && queryOf(url).inbox === 'true') return inboxResponse(queryOf(url));
+    // The recent list: the server answers one page, newest first.
     if (url.startsWith('/api/applications'))
-      return pageResponse([8, 7, 6, 5, 3].slice(0, Number(queryOf(url).limit)).map(application), { total: 17 });
+      return pageResponse(
+        [8, 7, 6, 5, 3].slice(0, Number(queryOf(url).limit)).map((n) => application(n)),
+        {
+          total: 17,
+        },
+      );
     return pageResponse([]);
   });
 }
 
-async function open(role: Role) {
+const calls = (fetchMock: ReturnType<typeof stubFetch>, inbox: boolean) =>
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith('/api/applications') && (queryOf(url).inbox === 'true') === inbox)
+    .map(queryOf);
+
+async function open(role: Role, path = '/officer') {
   signedInAs(role);
-  const rendered = renderApp('/officer');
+  const rendered = renderApp(path);
   await screen.findByRole('region', { name: 'Application figures' }, { timeout: 5000 });
   return rendered;
 }
 
 const card = (label: string) =>
   within(screen.getByRole('region', { name: 'Application figures' })).getByText(label).parentElement!.parentElement!;
+
+const inbox = () => screen.getByRole('region', { name: 'Waiting on me' });
+const inboxRows = () =>
+  within(screen.getByRole('list', { name: 'Applications waiting on me' })).getAllByRole('listitem');
 
 describe('officer dashboard', () => {
   it.each(['zonal_manager', 'ho', 'legal', 'admin'] as const)(
@@ -92,10 +136,7 @@ describe('officer dashboard', () => {
     expect(links.map((link) => link.textContent?.slice(0, 15))).toEqual(
       [8, 7, 6, 5, 3].map((n) => `APP-2026-${String(n).padStart(6, '0')}`),
     );
-    const listCalls = fetchMock.mock.calls
-      .map(([url]) => String(url))
-      .filter((url) => url.startsWith('/api/applications'));
-    expect(listCalls.map(queryOf)).toEqual([{ limit: '5', sort: '-created_at' }]);
+    expect(calls(fetchMock, false)).toEqual([{ limit: '5', sort: '-created_at' }]);
     await userEvent.setup().click(links[0]!);
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/officer/applications/00000000-0000-4000-8000-000000000008'),
@@ -142,5 +183,125 @@ describe('officer dashboard', () => {
     expect(
       await screen.findByText('Failed to load dashboard data', { selector: '[data-title]' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  describe('waiting on me', () => {
+    it('opens on the inbox above the figures: one page, oldest due first, each row with its facts and clock', async () => {
+      const fetchMock = stubDashboard();
+      await open('zonal_manager');
+      await waitFor(() => expect(inboxRows()).toHaveLength(3));
+      expect(calls(fetchMock, true)).toEqual([{ limit: '10', sort: 'stage_due_on', inbox: 'true' }]);
+      // The inbox comes first on the page.
+      const figures = screen.getByRole('region', { name: 'Application figures' });
+      expect(inbox().compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      const [late, fresh, paused] = inboxRows();
+      for (const text of ['APP-2026-000021', 'Deccan Textiles', 'HYD-N-001', 'Hyderabad North', 'UNDER SCRUTINY']) {
+        expect(within(late!).getByText(text)).toBeInTheDocument();
+      }
+      expect(within(late!).getByText('18 working days')).toBeInTheDocument();
+      expect(within(late!).getByText('Overdue by 3 days')).toHaveAttribute('data-clock', 'overdue');
+      expect(within(fresh!).getByText('WGL-007')).toBeInTheDocument();
+      expect(within(fresh!).getByText('Warangal')).toBeInTheDocument();
+      expect(within(fresh!).getByText('1 working day')).toBeInTheDocument();
+      expect(within(fresh!).getByText('Due 5 Dec 2099')).toBeInTheDocument();
+      expect(within(paused!).getByText('Paused: waiting on the applicant')).toBeInTheDocument();
+      expect(within(late!).getByRole('link')).toHaveAttribute(
+        'href',
+        '/officer/applications/00000000-0000-4000-8000-000000000021',
+      );
+    });
+
+    it('filters to assigned to me, overdue, a status and a zone, on the server and in the URL', async () => {
+      const fetchMock = stubDashboard();
+      const { router } = await open('committee');
+      await waitFor(() => expect(inboxRows()).toHaveLength(3));
+      const user = userEvent.setup();
+      const show = within(inbox()).getByRole('combobox', { name: 'Show' });
+      expect(
+        within(show)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Everything waiting on me', 'Assigned to me', 'Overdue']);
+      await user.selectOptions(show, 'assigned');
+      await waitFor(() => expect(calls(fetchMock, true).at(-1)).toMatchObject({ assigned_to: 'me' }));
+      expect(router.state.location.search).toBe('?assigned_to=me');
+      await user.selectOptions(show, 'overdue');
+      await waitFor(() => expect(calls(fetchMock, true).at(-1)).toMatchObject({ overdue: 'true' }));
+      expect(calls(fetchMock, true).at(-1)).not.toHaveProperty('assigned_to');
+      expect(router.state.location.search).toBe('?overdue=true');
+      await user.selectOptions(within(inbox()).getByRole('combobox', { name: 'Status' }), 'pending_committee');
+      await user.type(within(inbox()).getByRole('textbox', { name: 'Zone' }), 'Warangal');
+      await waitFor(() =>
+        expect(calls(fetchMock, true).at(-1)).toEqual({
+          limit: '10',
+          sort: 'stage_due_on',
+          inbox: 'true',
+          overdue: 'true',
+          status: 'pending_committee',
+          zone: 'Warangal',
+        }),
+      );
+      expect(router.state.location.search).toBe('?overdue=true&status=pending_committee&zone=Warangal');
+      await user.selectOptions(show, 'all');
+      await waitFor(() => expect(router.state.location.search).toBe('?status=pending_committee&zone=Warangal'));
+    });
+
+    it('restores the filters from the URL', async () => {
+      const fetchMock = stubDashboard();
+      await open('ho', '/officer?assigned_to=me&status=approved&zone=Warangal');
+      await waitFor(() => expect(inboxRows()).toHaveLength(3));
+      expect(calls(fetchMock, true)[0]).toMatchObject({ assigned_to: 'me', status: 'approved', zone: 'Warangal' });
+      expect(within(inbox()).getByRole('combobox', { name: 'Show' })).toHaveValue('assigned');
+      expect(within(inbox()).getByRole('combobox', { name: 'Status' })).toHaveValue('approved');
+      expect(within(inbox()).getByRole('textbox', { name: 'Zone' })).toHaveValue('Warangal');
+    });
+
+    it('pages the inbox ten at a time', async () => {
+      const fetchMock = stubDashboard(undefined, (query) =>
+        pageResponse(query.offset === '10' ? [application(40)] : INBOX, { total: 11 }),
+      );
+      const { router } = await open('zonal_manager');
+      await waitFor(() => expect(inboxRows()).toHaveLength(3));
+      await userEvent
+        .setup()
+        .click(
+          within(screen.getByRole('navigation', { name: 'Pages of applications waiting on me' })).getByRole('button', {
+            name: /Next/,
+          }),
+        );
+      await waitFor(() => expect(within(inbox()).getByText('APP-2026-000040')).toBeInTheDocument());
+      expect(calls(fetchMock, true).at(-1)).toMatchObject({ offset: '10', limit: '10' });
+      expect(router.state.location.search).toBe('?page=2');
+    });
+
+    it('says Nothing is waiting on you when the inbox is empty, and offers to clear filters that emptied it', async () => {
+      stubDashboard(undefined, () => pageResponse([]));
+      await open('legal');
+      expect(await within(inbox()).findByText('Nothing is waiting on you')).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.selectOptions(within(inbox()).getByRole('combobox', { name: 'Show' }), 'overdue');
+      expect(await within(inbox()).findByText('Nothing waiting on you matches these filters')).toBeInTheDocument();
+      await user.click(within(inbox()).getByRole('button', { name: 'Clear filters' }));
+      expect(await within(inbox()).findByText('Nothing is waiting on you')).toBeInTheDocument();
+    });
+
+    it('tells the administrator the inbox holds everything waiting on an officer', async () => {
+      stubDashboard();
+      await open('admin');
+      expect(within(inbox()).getByText(/waiting on any officer/)).toBeInTheDocument();
+    });
+
+    it('toasts when the inbox cannot be loaded, and offers a retry in place', async () => {
+      stubDashboard(undefined, () => jsonResponse(500, { detail: 'boom' }));
+      await open('zonal_manager');
+      expect(
+        await screen.findByText(
+          'Failed to load the applications waiting on you',
+          { selector: '[data-title]' },
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(within(inbox()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,6 @@
-/** The officer dashboard: four figures (Pending Committee in place of Pending Review for the committee), each opening
- * the list it counts where the role may open it, and the five most recent applications (one page), each opening the
- * officer detail. */
+/** The officer dashboard: it opens on "Waiting on me" (the officer's inbox, oldest due first, filtered in the URL),
+ * then four figures (Pending Committee in place of Pending Review for the committee), each opening the list it counts
+ * where the role may open it, and the five most recent applications (one page), each opening the officer detail. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, CircleCheck, ClipboardList, Hourglass, LandPlot } from 'lucide-react';
@@ -21,6 +21,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useOfficerStats, useRecentApplications } from '../api/officer-dashboard';
+import { InboxCard } from '../components/inbox-card';
 import { StatLink } from '../components/stat-link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
@@ -64,6 +65,7 @@ export default function OfficerDashboardPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('welcome', { name: user?.full_name ?? '' })} />
+      <InboxCard admin={user?.role === 'admin'} />
       <QueryState query={stats} errorMessage={t('loadFailed')}>
         {(data) => <Figures stats={data} role={user?.role ?? 'zonal_manager'} />}
       </QueryState>
