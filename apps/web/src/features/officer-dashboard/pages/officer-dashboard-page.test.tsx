@@ -262,13 +262,11 @@ describe('officer dashboard', () => {
       );
       const { router } = await open('zonal_manager');
       await waitFor(() => expect(inboxRows()).toHaveLength(3));
-      await userEvent
-        .setup()
-        .click(
-          within(screen.getByRole('navigation', { name: 'Pages of applications waiting on me' })).getByRole('button', {
-            name: /Next/,
-          }),
-        );
+      await userEvent.setup().click(
+        within(screen.getByRole('navigation', { name: 'Pages of applications waiting on me' })).getByRole('button', {
+          name: /Next/,
+        }),
+      );
       await waitFor(() => expect(within(inbox()).getByText('APP-2026-000040')).toBeInTheDocument());
       expect(calls(fetchMock, true).at(-1)).toMatchObject({ offset: '10', limit: '10' });
       expect(router.state.location.search).toBe('?page=2');
