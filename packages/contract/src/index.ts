@@ -13,3 +13,4 @@ export * from './service-clock';
 export * from './timeline-events';
 export * from './service-requests';
 export * from './application-list';
+export * from './right-now';

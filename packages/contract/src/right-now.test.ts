@@ -1,0 +1,312 @@
+// "Right now" for every status, for both viewers: the same code and facts, and the applicant's action only for them.
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_STATUSES, type ApplicationStatus, type InvoiceStatus, type InvoiceType } from './enums';
+import { APPLICATION_EVENTS } from './lifecycle';
+import {
+  checklistFromDocuments,
+  openQueriesOf,
+  rightNow,
+  unpaidInvoicesOf,
+  type RightNow,
+  type RightNowInput,
+  type RightNowViewer,
+} from './right-now';
+import { SERVICE_TARGETS } from './service-clock';
+
+const ALL_VERIFIED = checklistFromDocuments([
+  { document_type: 'dpr', verification_status: 'verified' },
+  { document_type: 'pan_card', verification_status: 'verified' },
+  { document_type: 'bank_proof', verification_status: 'verified' },
+]);
+
+function input(status: ApplicationStatus, viewer: RightNowViewer, extra: Partial<RightNowInput> = {}): RightNowInput {
+  return {
+    viewer,
+    application: {
+      status,
+      waiting_on: SERVICE_TARGETS[status]?.waitingOn ?? null,
+      stage_due_on: SERVICE_TARGETS[status] ? '2026-12-05' : null,
+      overdue: false,
+      clock_paused: false,
+    },
+    openQueries: [],
+    checklist: ALL_VERIFIED,
+    unpaidInvoices: [],
+    leaseDeed: null,
+    ...extra,
+  };
+}
+
+type Expected = Pick<RightNow, 'code' | 'waitingOn' | 'next' | 'event' | 'action'>;
+
+// Every status with nothing outstanding but what the status itself asks: the story both screens tell.
+const BY_STATUS: Record<ApplicationStatus, Expected> = {
+  draft: { code: 'submit_draft', waitingOn: 'entrepreneur', next: 'submitted', event: 'submit', action: null },
+  submitted: {
+    code: 'awaiting_scrutiny',
+    waitingOn: 'zonal_manager',
+    next: 'under_scrutiny',
+    event: 'start_scrutiny',
+    action: null,
+  },
+  under_scrutiny: {
+    code: 'in_scrutiny',
+    waitingOn: 'zonal_manager',
+    next: 'pending_committee',
+    event: 'refer_to_committee',
+    action: null,
+  },
+  pending_committee: {
+    code: 'awaiting_committee',
+    waitingOn: 'committee',
+    next: 'approved',
+    event: 'approve',
+    action: null,
+  },
+  approved: {
+    code: 'awaiting_invoice_or_allotment',
+    waitingOn: 'ho',
+    next: 'pending_payment',
+    event: 'request_payment',
+    action: null,
+  },
+  rejected: { code: 'rejected', waitingOn: null, next: null, event: null, action: null },
+  pending_payment: {
+    code: 'payment_being_verified',
+    waitingOn: null,
+    next: 'payment_verified',
+    event: 'verify_payment',
+    action: null,
+  },
+  payment_verified: {
+    code: 'awaiting_allotment',
+    waitingOn: 'ho',
+    next: 'provisional_allotment',
+    event: 'allot',
+    action: null,
+  },
+  provisional_allotment: {
+    code: 'upload_lease_deed',
+    waitingOn: 'entrepreneur',
+    next: 'lease_submitted',
+    event: 'submit_lease_deed',
+    action: 'upload_lease_deed',
+  },
+  lease_submitted: {
+    code: 'lease_deed_in_review',
+    waitingOn: 'zonal_manager',
+    next: 'final_allotment',
+    event: 'approve_lease_deed',
+    action: null,
+  },
+  final_allotment: {
+    code: 'upload_lease_deed',
+    waitingOn: 'entrepreneur',
+    next: 'lease_submitted',
+    event: 'submit_lease_deed',
+    action: 'upload_lease_deed',
+  },
+  possession_given: {
+    code: 'possession_given',
+    waitingOn: null,
+    next: 'under_implementation',
+    event: 'start_implementation',
+    action: null,
+  },
+  under_implementation: {
+    code: 'under_implementation',
+    waitingOn: null,
+    next: 'completed',
+    event: 'complete',
+    action: null,
+  },
+  completed: { code: 'completed', waitingOn: null, next: null, event: null, action: null },
+};
+
+describe('right now', () => {
+  it.each(APPLICATION_STATUSES)('tells both viewers the same story at %s', (status) => {
+    const applicant = rightNow(input(status, 'applicant'));
+    const officer = rightNow(input(status, 'officer'));
+    expect(applicant).toMatchObject(BY_STATUS[status]);
+    expect(officer).toEqual({ ...applicant, action: null });
+    // The next status is one the named event really leads to, from this status.
+    if (applicant.event) {
+      const event = APPLICATION_EVENTS[applicant.event];
+      expect(event.from as readonly string[]).toContain(status);
+      expect(event.to as readonly string[]).toContain(applicant.next);
+    }
+  });
+
+  it('waits on whom the service clock waits on, wherever the status has a clock', () => {
+    for (const status of APPLICATION_STATUSES) {
+      const target = SERVICE_TARGETS[status];
+      const code = BY_STATUS[status].code;
+      if (target && code !== 'payment_being_verified') {
+        expect(rightNow(input(status, 'officer')).waitingOn, status).toBe(target.waitingOn);
+      }
+    }
+  });
+
+  it('asks for payment with the total, the first invoice and its due date, at pending payment', () => {
+    const unpaid = [
+      { amount: 546_800, due_date: '2026-12-05', invoice_number: 'INV-2026-000009' },
+      { amount: 1_000, due_date: '2026-12-20', invoice_number: 'INV-2026-000010' },
+    ];
+    const applicant = rightNow(input('pending_payment', 'applicant', { unpaidInvoices: unpaid }));
+    expect(applicant).toMatchObject({
+      code: 'pay_invoices',
+      waitingOn: 'entrepreneur',
+      next: 'payment_verified',
+      amount: 547_800,
+      invoiceNumber: 'INV-2026-000009',
+      invoiceAmount: 546_800,
+      invoiceDueOn: '2026-12-05',
+      dueOn: '2026-12-05',
+      action: 'pay',
+    });
+    expect(rightNow(input('pending_payment', 'officer', { unpaidInvoices: unpaid }))).toEqual({
+      ...applicant,
+      action: null,
+    });
+    // Invoices not loaded yet: still a payment step, with the clock's date.
+    expect(rightNow(input('pending_payment', 'applicant', { unpaidInvoices: undefined }))).toMatchObject({
+      code: 'pay_invoices',
+      amount: null,
+      dueOn: '2026-12-05',
+    });
+  });
+
+  it('offers paying unpaid invoices while the step waits on an officer', () => {
+    const unpaid = [{ amount: 11_800, due_date: '2026-03-03', invoice_number: 'INV-2026-000001' }];
+    expect(rightNow(input('submitted', 'applicant', { unpaidInvoices: unpaid }))).toMatchObject({
+      code: 'awaiting_scrutiny',
+      waitingOn: 'zonal_manager',
+      dueOn: '2026-12-05',
+      amount: 11_800,
+      action: 'pay',
+    });
+    expect(rightNow(input('rejected', 'applicant', { unpaidInvoices: unpaid })).action).toBeNull();
+  });
+
+  it('puts an open query first, with its reply-by date, and stops counting the step late', () => {
+    for (const status of ['under_scrutiny', 'pending_committee'] as const) {
+      const base = input(status, 'applicant', { openQueries: [{ respond_by: '2026-12-10' }] });
+      const paused = { ...base, application: { ...base.application, clock_paused: true, overdue: true } };
+      expect(rightNow(paused)).toMatchObject({
+        code: 'answer_query',
+        waitingOn: 'entrepreneur',
+        dueOn: '2026-12-10',
+        overdue: false,
+        action: 'answer_query',
+      });
+    }
+    // Queries not loaded: the paused clock says one waits.
+    const unknown = input('under_scrutiny', 'officer', { openQueries: undefined });
+    expect(rightNow({ ...unknown, application: { ...unknown.application, clock_paused: true } }).code).toBe(
+      'answer_query',
+    );
+  });
+
+  it('asks for rejected documents again (then missing ones) while documents may be uploaded', () => {
+    const documents = [
+      { document_type: 'dpr' as const, verification_status: 'verified' as const },
+      { document_type: 'pan_card' as const, verification_status: 'rejected' as const },
+    ];
+    expect(rightNow(input('under_scrutiny', 'applicant', { checklist: undefined, documents }))).toMatchObject({
+      code: 'fix_documents',
+      waitingOn: 'entrepreneur',
+      documents: ['pan_card', 'bank_proof'],
+      action: 'upload_documents',
+    });
+    const missingOnly = [
+      documents[0]!,
+      { document_type: 'pan_card' as const, verification_status: 'pending' as const },
+    ];
+    expect(rightNow(input('submitted', 'officer', { checklist: undefined, documents: missingOnly }))).toMatchObject({
+      code: 'missing_documents',
+      documents: ['bank_proof'],
+      action: null,
+    });
+    // A draft names what is still missing, but its step is submitting.
+    expect(rightNow(input('draft', 'applicant', { checklist: undefined, documents: [] }))).toMatchObject({
+      code: 'submit_draft',
+      documents: ['dpr', 'pan_card', 'bank_proof'],
+    });
+    // Past the committee, documents can no longer be uploaded: the status's own step stands.
+    expect(rightNow(input('approved', 'applicant', { checklist: undefined, documents })).code).toBe(
+      'awaiting_invoice_or_allotment',
+    );
+  });
+
+  it('reads a replaced document as gone and its replacement as current', () => {
+    const list = checklistFromDocuments([
+      { document_type: 'pan_card', verification_status: 'rejected', replaced_at: '2026-03-02T00:00:00Z' },
+      { document_type: 'pan_card', verification_status: 'pending', replaced_at: null },
+    ]);
+    expect(list.find((item) => item.document_type === 'pan_card')).toEqual({
+      document_type: 'pan_card',
+      required: true,
+      state: 'pending',
+    });
+  });
+
+  it('follows the lease deed through provisional and final allotment to possession', () => {
+    expect(rightNow(input('provisional_allotment', 'applicant', { leaseDeed: 'needs_revision' }))).toMatchObject({
+      code: 'revise_lease_deed',
+      action: 'upload_lease_deed',
+    });
+    expect(rightNow(input('final_allotment', 'applicant', { leaseDeed: 'rejected' })).code).toBe('revise_lease_deed');
+    expect(rightNow(input('final_allotment', 'officer', { leaseDeed: 'pending' }))).toMatchObject({
+      code: 'lease_deed_in_review',
+      waitingOn: 'zonal_manager',
+    });
+    const possession: Expected = {
+      code: 'awaiting_possession',
+      waitingOn: 'zonal_manager',
+      next: 'possession_given',
+      event: 'record_possession',
+      action: null,
+    };
+    const approvedDeed = input('final_allotment', 'applicant', {
+      leaseDeed: 'approved',
+      application: { status: 'final_allotment', waiting_on: 'zonal_manager', stage_due_on: '2026-12-05' },
+    });
+    expect(rightNow(approvedDeed)).toMatchObject(possession);
+    expect(rightNow({ ...approvedDeed, viewer: 'officer' })).toMatchObject(possession);
+    // Without the deed's state the server's clock decides.
+    expect(rightNow({ ...approvedDeed, leaseDeed: undefined }).code).toBe('awaiting_possession');
+    expect(
+      rightNow({
+        ...approvedDeed,
+        leaseDeed: undefined,
+        application: { status: 'final_allotment', waiting_on: 'entrepreneur' },
+      }).code,
+    ).toBe('upload_lease_deed');
+  });
+
+  it('says a step waiting on someone is late when the clock says so', () => {
+    const late = input('under_scrutiny', 'officer');
+    expect(rightNow({ ...late, application: { ...late.application, overdue: true } }).overdue).toBe(true);
+    const done = input('completed', 'officer');
+    expect(rightNow({ ...done, application: { ...done.application, overdue: true } }).overdue).toBe(false);
+  });
+
+  it('filters open queries and the application’s own unpaid invoices, earliest due first', () => {
+    expect(openQueriesOf([{ status: 'open' }, { status: 'answered' }, { status: 'closed' }])).toEqual([
+      { status: 'open' },
+    ]);
+    const invoice = (status: InvoiceStatus, invoice_type: InvoiceType, due_date: string) => ({
+      status,
+      invoice_type,
+      due_date,
+    });
+    expect(
+      unpaidInvoicesOf([
+        invoice('pending', 'emd', '2026-03-10'),
+        invoice('paid', 'processing_fee', '2026-03-01'),
+        invoice('overdue', 'processing_fee', '2026-03-03'),
+        invoice('pending', 'service_fee', '2026-03-02'),
+      ]),
+    ).toEqual([invoice('overdue', 'processing_fee', '2026-03-03'), invoice('pending', 'emd', '2026-03-10')]);
+  });
+});
