@@ -22,13 +22,13 @@ export const DEMO = {
     email: 'zonal@example.com',
     fullName: 'Lakshmi Rao',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications', 'Allotments', 'Reports'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Allotments', 'Reports'],
   },
   ho: {
     email: 'ho@example.com',
     fullName: 'Suresh Reddy',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications', 'Assets', 'Allotments', 'Meetings', 'Reports'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Assets', 'Allotments', 'Meetings', 'Reports'],
   },
   committee: {
     email: 'committee@example.com',
@@ -40,19 +40,19 @@ export const DEMO = {
     email: 'legal@example.com',
     fullName: 'Farhan Ali',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests'],
   },
   finance: {
     email: 'finance@example.com',
     fullName: 'Meera Iyer',
     home: '/finance',
-    navLinks: ['Dashboard', 'Applications', 'Reports'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Reports'],
   },
   admin: {
     email: 'admin@example.com',
     fullName: 'System Administrator',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications', 'Assets', 'Allotments', 'Meetings', 'Reports', 'Users'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Assets', 'Allotments', 'Meetings', 'Reports', 'Users'],
   },
 } as const satisfies Record<string, DemoAccount>;
 

@@ -56,7 +56,7 @@ export default function OfficerServiceRequestDetailPage() {
         <Card>
           <p className="text-slate-800">{t(`officer.next.${current.status}`)}</p>
         </Card>
-        {canWorkServiceRequests(user.role) && <DecisionPanel key={current.status} request={current} />}
+        {canWorkServiceRequests(user.role) && <DecisionPanel request={current} />}
         <RequestFacts request={current} applicationPath={applicationPath} />
         {current.invoice_id && <FeeInvoiceCard invoice={invoice} />}
       </div>

@@ -1,0 +1,83 @@
+// A service request worked end to end: the entrepreneur raises a mortgage NOC on an application and sees its fee,
+// the zonal manager finds it in the queue, takes it up and approves it (billing the fee), and the entrepreneur pays
+// the fee invoice and sees the request approved and paid.
+import { expect, test, type Page } from '@playwright/test';
+import { mainNav, signInAs, signOut } from './support/session';
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+test('an entrepreneur raises a request, an officer approves it, and the entrepreneur pays its fee', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const description = `Mortgage NOC for a term loan (${Date.now()})`;
+  let requestNumber = '';
+
+  await test.step('the entrepreneur raises a mortgage NOC on an application and sees its fee', async () => {
+    await signInAs(page, 'entrepreneur');
+    await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Service Requests' })).toBeVisible();
+    await page.getByRole('button', { name: 'New Request' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New Service Request' });
+    await dialog.getByLabel('Request type').selectOption('mortgage_noc');
+    await expect(dialog.getByText('Fee ₹2,360 (GST included)', { exact: false })).toBeVisible();
+    const application = dialog.getByRole('combobox', { name: 'Application', exact: true });
+    await expect(application.locator('option')).not.toHaveCount(1);
+    await application.selectOption({ index: 1 });
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(toast(page, 'Service request submitted successfully')).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: description });
+    await expect(row).toContainText('SUBMITTED');
+    await expect(row).toContainText('₹2,360');
+    requestNumber = (await row.getByRole('link').textContent())!.trim();
+    expect(requestNumber).toMatch(/^SR-\d{4}-\d{6}$/);
+    await signOut(page);
+  });
+
+  await test.step('the zonal manager finds it in the queue, takes it up and approves it', async () => {
+    await signInAs(page, 'zonal_manager');
+    await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
+    await page.getByLabel('Search').fill(requestNumber);
+    await page.getByRole('link', { name: requestNumber }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Service Request ${requestNumber}`);
+
+    const decision = page.getByRole('region', { name: 'Move this request on' });
+    await expect(decision.getByRole('button')).toHaveText(['Start Work', 'Reject Request']);
+    await decision.getByRole('button', { name: 'Start Work' }).click();
+    await expect(toast(page, 'Request taken up')).toBeVisible();
+
+    await expect(decision.getByRole('button')).toHaveText(['Approve Request', 'Reject Request']);
+    await expect(decision).toContainText('Approve Request bills the applicant a fee of ₹2,360');
+    await decision.getByLabel('Remarks').fill('Bank letter verified; NOC approved');
+    await decision.getByRole('button', { name: 'Approve Request' }).click();
+    await expect(toast(page, 'Request approved')).toBeVisible();
+    await expect(page.getByText('Approved. This decision is final.')).toBeVisible();
+    await expect(decision).toBeHidden();
+    const invoice = page.getByRole('region', { name: 'Fee invoice' });
+    await expect(invoice).toContainText('₹2,360');
+    await expect(invoice).toContainText('PENDING');
+    await signOut(page);
+  });
+
+  await test.step('the entrepreneur pays the fee and sees the request approved and paid', async () => {
+    await signInAs(page, 'entrepreneur');
+    await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
+    await page.getByLabel('Search').fill(requestNumber);
+    await page.getByRole('link', { name: requestNumber }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Service Request ${requestNumber}`);
+    await expect(page.getByText('Your request is approved. Pay the fee of ₹2,360 to complete it.')).toBeVisible();
+    await expect(page.getByText('Bank letter verified; NOC approved')).toBeVisible();
+
+    const invoice = page.getByRole('region', { name: 'Fee invoice' });
+    await invoice.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Pay invoice INV-/ });
+    await dialog.getByRole('button', { name: 'Pay ₹2,360' }).click();
+    await expect(toast(page, 'Payment successful')).toBeVisible();
+    await expect(invoice).toContainText('PAID');
+    await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeHidden();
+    await expect(page.getByText('Your request is approved and its fee is paid.')).toBeVisible();
+    await expect(page.getByText('APPROVED', { exact: true })).toBeVisible();
+  });
+});
