@@ -13,4 +13,5 @@ export * from './service-clock';
 export * from './timeline-events';
 export * from './service-requests';
 export * from './application-list';
+export * from './document-checklist';
 export * from './right-now';

@@ -36,6 +36,18 @@ export const SCHEDULE_MEETING_STATUS: ApplicationStatus = 'under_scrutiny';
 export const ALLOTMENT_FROM_STATUSES: readonly ApplicationStatus[] = ['approved', 'payment_verified'];
 /** The owner may upload a lease deed in these statuses. */
 export const LEASE_DEED_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['provisional_allotment', 'final_allotment'];
+/**
+ * The owner may add documents, or upload again one an officer rejected (the new one replaces it), while the
+ * application waits on its documents: as a draft and until the committee decides.
+ */
+export const DOCUMENT_UPLOAD_STATUSES: readonly ApplicationStatus[] = [
+  'draft',
+  'submitted',
+  'under_scrutiny',
+  'pending_committee',
+];
+/** Officers raise a query (shortfall letter) on an application only in these statuses. */
+export const QUERY_RAISE_STATUSES: readonly ApplicationStatus[] = ['under_scrutiny', 'pending_committee'];
 
 export interface DecisionUpdate {
   status: ApplicationStatus;

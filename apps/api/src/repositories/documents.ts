@@ -1,10 +1,13 @@
 /** Documents uploaded with an application. */
-import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  CHECKLIST_DOCUMENT_TYPES,
+  CHECKLIST_STATE_PRIORITY,
   DOCUMENT_LIST,
-  REQUIRED_DOCUMENT_TYPES,
+  DOCUMENT_RULES,
   type ApplicationDocument,
+  type DocumentChecklist,
   type DocumentStatus,
   type DocumentType,
   type documentListQuerySchema,
@@ -36,21 +39,35 @@ export function toDocument(row: DocumentRow): ApplicationDocument {
 export type RequiredDocumentState = { type: DocumentType; state: DocumentStatus | 'missing' };
 
 export async function requiredDocumentStates(db: Database, applicationId: string): Promise<RequiredDocumentState[]> {
+  return (await documentChecklist(db, applicationId))
+    .filter((item) => item.required)
+    .map((item) => ({ type: item.document_type, state: item.state }));
+}
+
+/** Where each document type stands, required types first, read from the current (not replaced) documents. */
+export async function documentChecklist(db: Database, applicationId: string): Promise<DocumentChecklist> {
   const current = await db
-    .select({ type: documents.documentType, status: documents.verificationStatus })
+    .select({
+      id: documents.id,
+      type: documents.documentType,
+      status: documents.verificationStatus,
+      rejectionReason: documents.rejectionReason,
+    })
     .from(documents)
-    .where(and(eq(documents.applicationId, applicationId), isNull(documents.replacedAt)));
-  return REQUIRED_DOCUMENT_TYPES.map((type) => {
-    const states = current.filter((row) => row.type === type).map((row) => row.status);
-    // With several current documents of one type, one verified is enough; otherwise pending before rejected.
-    const state = states.includes('verified')
-      ? 'verified'
-      : states.includes('pending')
-        ? 'pending'
-        : states.includes('rejected')
-          ? 'rejected'
-          : 'missing';
-    return { type, state };
+    .where(and(eq(documents.applicationId, applicationId), isNull(documents.replacedAt)))
+    // The latest of a type and state speaks for it.
+    .orderBy(desc(documents.uploadedAt), desc(documents.id));
+  return CHECKLIST_DOCUMENT_TYPES.map((type) => {
+    const ofType = current.filter((row) => row.type === type);
+    const state = CHECKLIST_STATE_PRIORITY.find((status) => ofType.some((row) => row.status === status));
+    const document = state && ofType.find((row) => row.status === state);
+    return {
+      document_type: type,
+      required: DOCUMENT_RULES[type].required,
+      state: state ?? 'missing',
+      document_id: document?.id ?? null,
+      rejection_reason: state === 'rejected' ? (document?.rejectionReason ?? null) : null,
+    };
   });
 }
 
@@ -66,6 +83,30 @@ export interface NewDocument {
 export async function insertDocument(db: Database, values: NewDocument): Promise<DocumentRow> {
   const [row] = await db.insert(documents).values(values).returning();
   return row!;
+}
+
+/**
+ * Marks the current rejected documents of a type as replaced by a new upload, and answers them (none when the
+ * type has no rejected document). Only a rejected document is replaced: a pending or verified one stays current.
+ */
+export async function replaceRejectedDocuments(
+  db: Database,
+  applicationId: string,
+  documentType: DocumentType,
+  at: Date,
+): Promise<DocumentRow[]> {
+  return db
+    .update(documents)
+    .set({ replacedAt: at })
+    .where(
+      and(
+        eq(documents.applicationId, applicationId),
+        eq(documents.documentType, documentType),
+        eq(documents.verificationStatus, 'rejected'),
+        isNull(documents.replacedAt),
+      ),
+    )
+    .returning();
 }
 
 const DOCUMENT_SORT_COLUMNS = {
@@ -101,17 +142,26 @@ export async function findDocument(
   return row;
 }
 
-/** Verifies or rejects a document that is still pending; undefined means it was already decided. */
+/** The officer's decision on a document: verified, or rejected with the reason the applicant is shown. */
+export type DocumentDecision = { status: 'verified' } | { status: 'rejected'; reason: string };
+
+/** Verifies or rejects a current document that is still pending; undefined means it was already decided. */
 export async function setDocumentVerificationIfPending(
   db: Database,
   documentId: string,
-  status: Exclude<DocumentStatus, 'pending'>,
+  decision: DocumentDecision,
   verifiedBy: string,
 ): Promise<DocumentRow | undefined> {
   const [row] = await db
     .update(documents)
-    .set({ verificationStatus: status, verified: status === 'verified', verifiedBy, verifiedAt: new Date() })
-    .where(and(eq(documents.id, documentId), eq(documents.verificationStatus, 'pending')))
+    .set({
+      verificationStatus: decision.status,
+      verified: decision.status === 'verified',
+      rejectionReason: decision.status === 'rejected' ? decision.reason : null,
+      verifiedBy,
+      verifiedAt: new Date(),
+    })
+    .where(and(eq(documents.id, documentId), eq(documents.verificationStatus, 'pending'), isNull(documents.replacedAt)))
     .returning();
   return row;
 }

@@ -12,12 +12,12 @@ import {
   TEST_DB_KIND,
   type TestContext,
 } from '../../test/harness';
+import { insertTestApplication } from '../../test/workflow-fixtures';
 
 describe(`application documents (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
   let ravi: string;
   let draft: Application;
-  let pendingCommittee: Application;
 
   const upload = (
     token: string,
@@ -36,7 +36,6 @@ describe(`application documents (${TEST_DB_KIND})`, () => {
     ravi = await ctx.tokenFor('entrepreneur');
     const list: Application[] = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json();
     draft = list.find((app) => app.status === 'draft')!;
-    pendingCommittee = list.find((app) => app.status === 'pending_committee')!;
   });
   afterAll(() => ctx.close());
 
@@ -189,10 +188,11 @@ describe(`application documents (${TEST_DB_KIND})`, () => {
     expect(json.json().detail).toBeTruthy();
   });
 
-  it('refuses uploads once scrutiny is over (409), from staff (403) and to another entrepreneur (404)', async () => {
+  it('refuses uploads once the committee has decided (409), from staff (403) and to another entrepreneur (404)', async () => {
+    const approved = await insertTestApplication(ctx, 'approved');
     const late = await upload(
       ravi,
-      pendingCommittee.id,
+      approved.id,
       { document_type: 'other' },
       { name: 'a.pdf', bytes: SAMPLE_FILES.pdf() },
     );
@@ -215,9 +215,9 @@ describe(`application documents (${TEST_DB_KIND})`, () => {
     ).toBe(404);
   });
 
-  it('accepts uploads while submitted and under scrutiny', async () => {
+  it('accepts uploads while submitted, under scrutiny and pending committee', async () => {
     const list: Application[] = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json();
-    for (const status of ['submitted', 'under_scrutiny'] as const) {
+    for (const status of ['submitted', 'under_scrutiny', 'pending_committee'] as const) {
       const app = list.find((item) => item.status === status)!;
       expect(
         (await upload(ravi, app.id, { document_type: 'other' }, { name: 'more.pdf', bytes: SAMPLE_FILES.pdf() }))

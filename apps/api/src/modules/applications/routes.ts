@@ -1,4 +1,5 @@
-/** The entrepreneur's applications: list (staff's list and inbox too), get, create, submit, documents, timeline. */
+/** The entrepreneur's applications: list (staff's list and inbox too), get, create, submit, documents (with their
+ * checklist), timeline. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -6,6 +7,7 @@ import {
   applicationListQuerySchema,
   applicationSchema,
   createApplicationRequestSchema,
+  documentChecklistSchema,
   documentListQuerySchema,
   documentSchema,
   submitApplicationResponseSchema,
@@ -19,6 +21,7 @@ import {
   checkDocumentUpload,
   createApplication,
   getApplication,
+  getDocumentChecklist,
   getTimeline,
   listApplicationDocuments,
   listVisibleApplications,
@@ -89,6 +92,12 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         await listApplicationDocuments(app.db, currentUser(request), request.params.id, request.query),
         request.query,
       ),
+  );
+
+  app.get(
+    '/:id/documents/checklist',
+    { preHandler: requireAuth, schema: { params: idParams, response: { 200: documentChecklistSchema } } },
+    async (request) => getDocumentChecklist(app.db, currentUser(request), request.params.id),
   );
 
   app.post(

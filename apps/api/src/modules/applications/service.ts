@@ -6,6 +6,7 @@ import {
   DEFAULT_STAGE,
   DOCUMENT_RULES,
   DOCUMENT_TYPES,
+  DOCUMENT_UPLOAD_STATUSES,
   FEES,
   roundRupees,
   type Application,
@@ -16,6 +17,7 @@ import {
   businessToday,
   inboxRolesFor,
   type createApplicationRequestSchema,
+  type DocumentChecklist,
   type DocumentType,
   type Invoice,
   type SubmitApplicationResponse,
@@ -42,8 +44,10 @@ import {
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import {
+  documentChecklist,
   findDocument,
   insertDocument,
+  replaceRejectedDocuments,
   searchDocuments,
   toDocument,
   type DocumentListQuery,
@@ -55,8 +59,6 @@ import { recordEvent, searchTimeline, type TimelineListQuery } from '../../repos
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
 export const SUBMITTED_MESSAGE = 'Application submitted successfully. Invoices have been generated.';
-/** The owner may add documents until scrutiny is over. */
-export const DOCUMENT_UPLOAD_STATUSES: readonly ApplicationStatus[] = ['draft', 'submitted', 'under_scrutiny'];
 
 export type CreateApplicationBody = z.output<typeof createApplicationRequestSchema>;
 
@@ -179,6 +181,8 @@ export async function listApplicationDocuments(
   return { ...page, items: page.items.map(toDocument) };
 }
 
+/** Uploads are taken while the application waits on its documents (DOCUMENT_UPLOAD_STATUSES); an open query
+ * falls within them, since queries are raised only under scrutiny or before the committee. */
 function assertUploadAllowed(status: ApplicationStatus): void {
   if (!DOCUMENT_UPLOAD_STATUSES.includes(status)) {
     throw conflict('Documents can no longer be added to this application');
@@ -191,6 +195,8 @@ export async function checkDocumentUpload(db: Database, user: CurrentUser, id: s
   assertUploadAllowed(application.status);
 }
 
+/** Stores an upload as a pending document. A type whose current document was rejected is uploaded again: the new
+ * document replaces the rejected one (kept for the record with replaced_at) and waits for verification. */
 export async function uploadDocument(
   db: Database,
   storage: FileStorage,
@@ -212,6 +218,7 @@ export async function uploadDocument(
       const application = await lockApplication(tx, id);
       if (!application) throw notFound(APPLICATION_NOT_FOUND);
       assertUploadAllowed(application.status);
+      const replaced = await replaceRejectedDocuments(tx, id, type, new Date());
       const row = await insertDocument(tx, {
         applicationId: id,
         documentType: type,
@@ -223,7 +230,7 @@ export async function uploadDocument(
       await recordEvent(tx, actorOf(user), {
         applicationId: id,
         code: 'document_uploaded',
-        params: { document_type: type, file_name: file.fileName, replaced: false },
+        params: { document_type: type, file_name: file.fileName, replaced: replaced.length > 0 },
         entityType: 'document',
         entityId: row.id,
       });
@@ -233,6 +240,12 @@ export async function uploadDocument(
     await storage.remove(storageKey);
     throw error;
   }
+}
+
+/** Where each document type stands, for the owner and for staff. */
+export async function getDocumentChecklist(db: Database, user: CurrentUser, id: string): Promise<DocumentChecklist> {
+  await loadVisibleApplication(db, user, id);
+  return documentChecklist(db, id);
 }
 
 export async function openDocumentFile(

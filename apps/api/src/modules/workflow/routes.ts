@@ -1,9 +1,27 @@
-/** Officers' actions on an application: PUT /applications/{id}/status and PUT .../documents/{docId}/verify. */
+/** Officers' actions on an application: PUT /applications/{id}/status and PUT .../documents/{docId}/verify
+ * (a rejection carries its reason). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { applicationSchema, documentSchema, updateStatusRequestSchema } from '@portal/contract';
+import {
+  applicationSchema,
+  documentSchema,
+  rejectDocumentRequestSchema,
+  updateStatusRequestSchema,
+} from '@portal/contract';
+import { unprocessable } from '../../lib/http-error';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { updateStatus, verifyDocument } from './service';
+import { updateStatus, verifyDocument, type DocumentDecision } from './service';
+
+/** verified=true needs no body (one sent is ignored); verified=false needs {reason}, 5 to 500 characters. */
+function documentDecision(verified: boolean, body: unknown): DocumentDecision {
+  if (verified) return { status: 'verified' };
+  const parsed = rejectDocumentRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw unprocessable(`reason: ${issue?.path.length ? issue.message : 'Give the reason for rejecting the document'}`);
+  }
+  return { status: 'rejected', reason: parsed.data.reason };
+}
 
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -26,6 +44,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ id: z.uuid(), docId: z.uuid() }),
         querystring: z.object({ verified: z.enum(['true', 'false']) }),
+        // Read by documentDecision: a body matters only when rejecting.
+        body: z.unknown().optional(),
         response: { 200: documentSchema },
       },
     },
@@ -35,7 +55,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.params.docId,
-        request.query.verified === 'true',
+        documentDecision(request.query.verified === 'true', request.body),
       ),
   );
 };

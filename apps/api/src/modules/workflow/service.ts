@@ -15,7 +15,12 @@ import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication, toApplication, type ApplicationRow } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
-import { findDocument, setDocumentVerificationIfPending, toDocument } from '../../repositories/documents';
+import {
+  findDocument,
+  setDocumentVerificationIfPending,
+  toDocument,
+  type DocumentDecision,
+} from '../../repositories/documents';
 import { countUnpaidInvoices, insertInvoice } from '../../repositories/invoices';
 import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
 import { transition, WRONG_STATE } from '../../lib/lifecycle';
@@ -23,6 +28,7 @@ import { findUserById } from '../../repositories/users';
 import { APPLICATION_NOT_FOUND } from '../../lib/access';
 
 export { LOST_RACE, WRONG_STATE } from '../../lib/lifecycle';
+export type { DocumentDecision } from '../../repositories/documents';
 
 export async function updateStatus(
   db: Database,
@@ -100,12 +106,13 @@ async function enterPendingPayment(tx: Database, application: ApplicationRow): P
   return transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });
 }
 
+/** Verifies a pending document, or rejects it with the reason the applicant is shown (and re-uploads against). */
 export async function verifyDocument(
   db: Database,
   user: CurrentUser,
   applicationId: string,
   documentId: string,
-  verified: boolean,
+  decision: DocumentDecision,
 ): Promise<ApplicationDocument> {
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
@@ -114,14 +121,19 @@ export async function verifyDocument(
     if (!document) throw notFound('Document not found');
     if (application.status === 'draft')
       throw conflict('Documents are verified only after the application is submitted');
+    if (document.replacedAt) throw conflict('This document was replaced by a newer upload');
     if (document.verificationStatus !== 'pending')
       throw conflict(`This document has already been ${document.verificationStatus}`);
-    const updated = await setDocumentVerificationIfPending(tx, documentId, verified ? 'verified' : 'rejected', user.id);
+    const updated = await setDocumentVerificationIfPending(tx, documentId, decision, user.id);
     if (!updated) throw conflict('This document was decided by someone else at the same time');
     await recordEvent(tx, actorOf(user), {
       applicationId,
-      code: verified ? 'document_verified' : 'document_rejected',
-      params: { document_type: document.documentType, file_name: document.fileName, reason: null },
+      code: decision.status === 'verified' ? 'document_verified' : 'document_rejected',
+      params: {
+        document_type: document.documentType,
+        file_name: document.fileName,
+        ...(decision.status === 'rejected' && { reason: decision.reason }),
+      },
       entityType: 'document',
       entityId: documentId,
     });

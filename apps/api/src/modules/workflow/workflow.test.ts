@@ -231,10 +231,12 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
   });
 
   describe('document verification', () => {
+    // A rejection carries its reason; a verification sends no body, as the spec's call does.
     const verify = (role: Role, appId: string, docId: string, verified: boolean) =>
       ctx.request(tokens[role], {
         method: 'PUT',
         url: `/api/applications/${appId}/documents/${docId}/verify?verified=${verified}`,
+        ...(!verified && { payload: { reason: 'The scan is not readable' } }),
       });
     const newDocument = async (appId: string) =>
       insertDocument(ctx.db, {
@@ -262,7 +264,7 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
         });
         const events = await listEventsForApplication(ctx.db, app.id);
         expect(events.slice(0, 2).map((event) => [event.action, event.details, event.user_role])).toEqual([
-          ['Document rejected', 'PAN card: pan.pdf', role],
+          ['Document rejected', 'PAN card: pan.pdf. Reason: The scan is not readable', role],
           ['Document verified', 'PAN card: pan.pdf', role],
         ]);
         expect((await verify(role, app.id, first.id, false)).statusCode).toBe(409);
