@@ -16,9 +16,9 @@ describe('the lifecycle table', () => {
   });
 
   it('reaches every status but draft from some event, and leaves every non-final status by some event', () => {
-    const reached = new Set(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].to]));
+    const reached = new Set<string>(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].to]));
     expect(APPLICATION_STATUSES.filter((status) => status !== 'draft' && !reached.has(status))).toEqual([]);
-    const left = new Set(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].from]));
+    const left = new Set<string>(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].from]));
     expect(APPLICATION_STATUSES.filter((status) => !left.has(status))).toEqual(['rejected', 'completed']);
   });
 
