@@ -196,6 +196,15 @@ export const TIMELINE_LIST = defineList({
   defaultLimit: LIST_LIMITS.maxLimit,
 });
 
+/** The queries (shortfall letters) of one application, newest first. */
+export const QUERY_LIST = defineList({
+  sort: ['raised_at'],
+  defaultSort: '-raised_at',
+  searches: 'message, response',
+  filters: {},
+  defaultLimit: LIST_LIMITS.maxLimit,
+});
+
 /** Every sort value a list accepts: each column, ascending or with `-` descending. */
 export function sortValues<Sort extends string>(sort: readonly [Sort, ...Sort[]]) {
   return [...sort, ...sort.map((column) => `-${column}` as const)] as [Sort | `-${Sort}`, ...(Sort | `-${Sort}`)[]];
@@ -236,6 +245,7 @@ export const meetingListQuerySchema = listQueryFor(MEETING_LIST);
 export const userListQuerySchema = listQueryFor(USER_LIST);
 export const documentListQuerySchema = listQueryFor(DOCUMENT_LIST);
 export const timelineListQuerySchema = listQueryFor(TIMELINE_LIST);
+export const queryListQuerySchema = listQueryFor(QUERY_LIST);
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;

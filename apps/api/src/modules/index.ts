@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { meetingRoutes } from './meetings/routes';
+import { applicationQueryRoutes, queryRoutes } from './queries/routes';
 import { reportRoutes } from './reports/routes';
 import { serviceRequestRoutes } from './service-requests/routes';
 import { userRoutes } from './users/routes';
@@ -25,6 +26,8 @@ export const modules: ApiModule[] = [
   { prefix: '/assets', routes: assetRoutes },
   { prefix: '/applications', routes: applicationRoutes },
   { prefix: '/applications', routes: workflowRoutes },
+  { prefix: '/applications', routes: applicationQueryRoutes },
+  { prefix: '/queries', routes: queryRoutes },
   { prefix: '/invoices', routes: invoiceRoutes },
   { prefix: '/payments', routes: paymentRoutes },
   { prefix: '/allotments', routes: allotmentRoutes },

@@ -1,0 +1,159 @@
+/** Queries (shortfall letters): an officer asks the applicant for something missing, which stops the service clock;
+ * the applicant answers, and when no query is left open the clock runs again with the due date moved on by the
+ * working days it stood still. Each change locks the application row first, then writes through conditional
+ * updates in the same transaction. */
+import {
+  businessToday,
+  QUERY_RAISE_STATUSES,
+  resumeStageClock,
+  statusLabel,
+  type ApplicationQuery,
+  type CreateQueryRequest,
+  type QueryResponseRequest,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../lib/access';
+import { CALENDAR } from '../../lib/business-calendar';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
+import type { Page } from '../../lib/list-page';
+import { LOST_RACE } from '../../lib/lifecycle';
+import { actorOf, type CurrentUser } from '../../plugins/auth';
+import {
+  findApplicationWithOwner,
+  lockApplication,
+  updateApplicationIfStatus,
+  type ApplicationRow,
+} from '../../repositories/applications';
+import {
+  answerQueryIfOpen,
+  closeQueryIfStatus,
+  countOpenQueries,
+  findQueryById,
+  insertQuery,
+  searchQueries,
+  toApplicationQuery,
+  type QueryListQuery,
+  type QueryRow,
+} from '../../repositories/queries';
+import { recordEvent } from '../../repositories/timeline';
+
+export const QUERY_NOT_FOUND = 'Query not found';
+export const RESPOND_BY_PAST = 'respond_by: The reply date must be today or later';
+export const QUERY_WRONG_STATUS = (status: ApplicationRow['status']) =>
+  `A query can be raised only while the application is under scrutiny or pending committee, not in status ${statusLabel(status)}`;
+const QUERY_ALREADY = (status: QueryRow['status']) => `This query has already been ${status}`;
+
+/** Raises a query on an application under scrutiny or before the committee, and stops its clock. */
+export async function raiseQuery(
+  db: Database,
+  user: CurrentUser,
+  applicationId: string,
+  request: CreateQueryRequest,
+): Promise<ApplicationQuery> {
+  const now = new Date();
+  if (request.respond_by < businessToday(now, CALENDAR)) throw unprocessable(RESPOND_BY_PAST);
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, applicationId);
+    if (!application) throw notFound(APPLICATION_NOT_FOUND);
+    if (!QUERY_RAISE_STATUSES.includes(application.status)) throw conflict(QUERY_WRONG_STATUS(application.status));
+    const query = await insertQuery(tx, {
+      applicationId,
+      message: request.message,
+      respondBy: request.respond_by,
+      raisedBy: user.id,
+      raisedByName: user.fullName,
+      raisedAt: now,
+    });
+    if (!application.clockPausedAt) {
+      const paused = await updateApplicationIfStatus(tx, applicationId, QUERY_RAISE_STATUSES, { clockPausedAt: now });
+      if (!paused) throw conflict(LOST_RACE);
+    }
+    await recordEvent(tx, actorOf(user), {
+      applicationId,
+      code: 'query_raised',
+      params: { message: request.message, respond_by: request.respond_by },
+      entityType: 'query',
+      entityId: query.id,
+    });
+    return toApplicationQuery(query);
+  });
+}
+
+/** The queries of an application the caller may see (the owner, or staff), newest first. */
+export async function listQueries(
+  db: Database,
+  user: CurrentUser,
+  applicationId: string,
+  query: QueryListQuery,
+): Promise<Page<ApplicationQuery>> {
+  await loadVisibleApplication(db, user, applicationId);
+  const page = await searchQueries(db, applicationId, query);
+  return { ...page, items: page.items.map(toApplicationQuery) };
+}
+
+/** The applicant answers an open query on their own application. Staff are refused (403); for anyone else the
+ * query does not exist (404). */
+export async function answerQuery(
+  db: Database,
+  user: CurrentUser,
+  queryId: string,
+  request: QueryResponseRequest,
+): Promise<ApplicationQuery> {
+  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can answer a query');
+  const found = await findQueryById(db, queryId);
+  const owner = found && (await findApplicationWithOwner(db, found.applicationId));
+  if (!found || owner?.ownerUserId !== user.id) throw notFound(QUERY_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, found.applicationId);
+    if (!application) throw notFound(QUERY_NOT_FOUND);
+    const now = new Date();
+    const answered = await answerQueryIfOpen(tx, queryId, request.message, now);
+    if (!answered) throw conflict(QUERY_ALREADY((await findQueryById(tx, queryId))?.status ?? 'closed'));
+    await resumeClockIfNoOpenQuery(tx, application, now);
+    await recordEvent(tx, actorOf(user), {
+      applicationId: application.id,
+      code: 'query_answered',
+      params: { message: request.message },
+      entityType: 'query',
+      entityId: queryId,
+    });
+    return toApplicationQuery(answered);
+  });
+}
+
+/** An officer closes a query, answered or not; closing the last open one restarts the clock. */
+export async function closeQuery(db: Database, user: CurrentUser, queryId: string): Promise<ApplicationQuery> {
+  const found = await findQueryById(db, queryId);
+  if (!found) throw notFound(QUERY_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, found.applicationId);
+    if (!application) throw notFound(QUERY_NOT_FOUND);
+    const now = new Date();
+    const current = await findQueryById(tx, queryId);
+    if (!current || current.status === 'closed') throw conflict(QUERY_ALREADY('closed'));
+    const closed = await closeQueryIfStatus(tx, queryId, [current.status], user.id, now);
+    if (!closed) throw conflict(QUERY_ALREADY((await findQueryById(tx, queryId))?.status ?? 'closed'));
+    if (current.status === 'open') await resumeClockIfNoOpenQuery(tx, application, now);
+    await recordEvent(tx, actorOf(user), {
+      applicationId: application.id,
+      code: 'query_closed',
+      params: {},
+      entityType: 'query',
+      entityId: queryId,
+    });
+    return toApplicationQuery(closed);
+  });
+}
+
+/** With no query left open, the paused clock runs again: the working days it stood still move the due date on. */
+async function resumeClockIfNoOpenQuery(tx: Database, application: ApplicationRow, now: Date): Promise<void> {
+  if (!application.clockPausedAt) return;
+  if ((await countOpenQueries(tx, application.id)) > 0) return;
+  const resumed = resumeStageClock(application, now, CALENDAR);
+  const updated = await updateApplicationIfStatus(tx, application.id, [application.status], {
+    clockPausedAt: null,
+    pausedWorkingDays: resumed.pausedWorkingDays,
+    stageDueOn: resumed.stageDueOn,
+  });
+  if (!updated) throw conflict(LOST_RACE);
+}
