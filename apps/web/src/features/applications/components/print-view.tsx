@@ -15,7 +15,8 @@ import {
   type Payment,
   type TimelineEvent,
 } from '@portal/contract';
-import { assetItems } from './detail-tabs';
+import { useTimelineText } from '../lib/timeline-text';
+import { assetItems } from './asset-tab';
 import { DefinitionGrid } from './definition-grid';
 
 export interface PrintViewProps {
@@ -66,6 +67,7 @@ function PlainTable({ headers, rows }: { headers: string[]; rows: string[][] }) 
 
 export function PrintView({ application, applicant, asset, documents, invoices, payments, timeline }: PrintViewProps) {
   const { t } = useTranslation('applications');
+  const textOf = useTimelineText();
   const none = t('print.none');
   const invoiceNumbers = new Map((invoices ?? []).map((invoice) => [invoice.id, invoice.invoice_number]));
   return (
@@ -129,7 +131,7 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
               t(`documentTypes.${document.document_type}`),
               document.file_name,
               formatDate(document.uploaded_at),
-              statusLabel(document.verification_status),
+              document.replaced_at ? t('detail.documents.superseded') : statusLabel(document.verification_status),
             ])}
           />
         ) : (
@@ -187,14 +189,17 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
         {timeline?.length ? (
           <PlainTable
             headers={[t('print.time'), t('print.action'), t('print.by'), t('print.details')]}
-            rows={timeline.map((event) => [
-              formatDateTime(event.timestamp),
-              event.action,
-              event.user_role === 'SYSTEM'
-                ? t('detail.timeline.system')
-                : `${event.user_name} (${statusLabel(event.user_role)})`,
-              event.details,
-            ])}
+            rows={timeline.map((event) => {
+              const { title, details } = textOf(event);
+              return [
+                formatDateTime(event.timestamp),
+                title,
+                event.user_role === 'SYSTEM'
+                  ? t('detail.timeline.system')
+                  : `${event.user_name} (${statusLabel(event.user_role)})`,
+                details,
+              ];
+            })}
           />
         ) : (
           <p>{none}</p>

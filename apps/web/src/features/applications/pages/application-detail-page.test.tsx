@@ -1,11 +1,13 @@
-// The entrepreneur's application detail: header actions by status, the six tabs, submitting a draft (after a
-// confirmation), paying an invoice, viewing a receipt, the lease deed upload rules, the letters, and the refusal of an application that is not theirs.
+// The entrepreneur's application detail: header actions by status, the Right now card, the seven tabs, submitting a
+// draft (after a confirmation), paying an invoice, viewing a receipt, replacing a rejected document, answering a
+// query, the coded timeline, the lease deed upload rules, the letters, and the refusal of an application that is not
+// theirs.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Allotment, Application, LeaseDeed, Possession } from '@portal/contract';
 import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
-import { ASSET, PROFILE, application, event, fakeXhr, invoice, payment } from '../test/fixtures';
+import { ASSET, PROFILE, application, document, event, fakeXhr, invoice, payment, query } from '../test/fixtures';
 
 const ALLOTMENT = (app: Application): Allotment => ({
   id: '90000000-0000-4000-8000-000000000001',
@@ -61,6 +63,8 @@ function handlerFor({ app, allotment, leaseDeed, possession, overrides = {} }: S
   };
 }
 
+const rightNowCard = () => screen.getByRole('region', { name: 'Right now' });
+
 async function openDetail(scenario: Scenario) {
   signedInAs('entrepreneur');
   const fetchMock = stubFetch(handlerFor(scenario));
@@ -70,18 +74,19 @@ async function openDetail(scenario: Scenario) {
 }
 
 describe('application detail', () => {
-  it('shows number, stage and badge, with Print and Submit Application for a draft, and the six tabs', async () => {
+  it('shows number, stage and badge, with Print and Submit Application for a draft, and the seven tabs', async () => {
     const draft = application({ status: 'draft', current_stage: 'Draft' });
     await openDetail({ app: draft });
     expect(screen.getAllByText('DRAFT').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Draft').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Upload Lease Deed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /upload lease deed/i })).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Details',
       'Asset Info',
       'Documents',
+      'Queries',
       'Payments',
       'Allotment & Possession',
       'Timeline',
@@ -341,12 +346,12 @@ describe('application detail', () => {
     expect(items[1]).toHaveTextContent('by Ravi Kumar');
   });
 
-  it("offers Upload Lease Deed with an allotment and no deed, asks 'Please select a file', and sends the PDF", async () => {
+  it("offers Upload lease deed with an allotment and no deed, asks 'Please select a file', and sends the PDF", async () => {
     const allotted = application({ status: 'provisional_allotment', current_stage: 'Provisional allotment' });
     const allotment = ALLOTMENT(allotted);
     await openDetail({ app: allotted, allotment });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Upload Lease Deed' }));
+    await user.click(await within(rightNowCard()).findByRole('button', { name: 'Upload lease deed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload Lease Deed' });
     expect(dialog).toHaveTextContent('Lease deed (PDF) (required)');
     const input = within(dialog).getByLabelText('Choose file for Lease deed (PDF)');
@@ -374,7 +379,7 @@ describe('application detail', () => {
     expect((sent[0]!.body.get('file') as File).name).toBe('lease-deed.pdf');
   });
 
-  it('hides Upload Lease Deed while a deed is pending, and shows its verification status', async () => {
+  it('hides Upload lease deed while a deed is pending, and shows its verification status', async () => {
     const submittedDeed = application({ status: 'final_allotment' });
     const allotment = ALLOTMENT(submittedDeed);
     await openDetail({
@@ -394,7 +399,8 @@ describe('application detail', () => {
     await user.click(screen.getByRole('tab', { name: 'Allotment & Possession' }));
     expect(await screen.findByText('ALT-2026-000001')).toBeInTheDocument();
     expect(screen.getByText('PENDING')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Upload Lease Deed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /upload lease deed/i })).not.toBeInTheDocument();
+    expect(rightNowCard()).toHaveTextContent('Your lease deed is with the zonal office for verification.');
   });
 
   it('opens the allotment letter and, once possession is recorded, the possession certificate', async () => {
@@ -442,5 +448,230 @@ describe('application detail', () => {
     const { router } = renderApp('/applications/c0000000-0000-4000-8000-000000000999');
     expect(await screen.findByText('Failed to load application details')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/applications'));
+  });
+});
+
+describe('application detail: right now and the case loop', () => {
+  const PREMIUM = (app: Application) =>
+    invoice(app.id, {
+      id: 'd0000000-0000-4000-8000-000000000009',
+      invoice_number: 'INV-2026-000009',
+      invoice_type: 'premium_instalment',
+      amount: 546800,
+      due_date: '2026-12-05',
+    });
+
+  it('asks for payment at pending payment with the amount and the date, and the button opens the pay dialog', async () => {
+    const pending = application({ status: 'pending_payment', stage_due_on: '2026-12-20' });
+    await openDetail({
+      app: pending,
+      overrides: {
+        [`GET /api/invoices?application_id=${pending.id}`]: () =>
+          jsonResponse(200, [PREMIUM(pending), invoice(pending.id, { status: 'paid' })]),
+      },
+    });
+    const card = rightNowCard();
+    expect(
+      await within(card).findByText('Please pay ₹5,46,800 to move your application on to allotment.'),
+    ).toBeVisible();
+    expect(card).toHaveTextContent('Please do this by 5 Dec 2026.');
+    expect(card).toHaveTextContent('Waiting on:You');
+    expect(card).toHaveTextContent('Next:Payment verified');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Pay ₹5,46,800 now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000009' });
+    expect(within(confirm).getByText('First premium instalment')).toBeInTheDocument();
+  });
+
+  it('says at final allotment that the lease deed is wanted, then, once approved, that possession comes next', async () => {
+    const final = application({ status: 'final_allotment' });
+    const allotment = { ...ALLOTMENT(final), allotment_type: 'final' as const };
+    const { unmount } = await openDetail({ app: final, allotment });
+    expect(
+      await within(rightNowCard()).findByText('You have an allotment. Upload the executed lease deed to proceed.'),
+    ).toBeInTheDocument();
+    expect(rightNowCard()).toHaveTextContent('Please do this by 4 Dec 2026.');
+    expect(within(rightNowCard()).getByRole('button', { name: 'Upload lease deed' })).toBeInTheDocument();
+    unmount();
+
+    const deedApproved = { ...final, waiting_on: 'zonal_manager' as const };
+    await openDetail({
+      app: deedApproved,
+      allotment,
+      leaseDeed: {
+        id: '91000000-0000-4000-8000-000000000001',
+        allotment_id: allotment.id,
+        file_name: 'deed.pdf',
+        submission_date: '2026-03-10T00:00:00Z',
+        verification_status: 'approved',
+        remarks: null,
+        verified_at: '2026-03-12T00:00:00Z',
+      },
+    });
+    expect(
+      await within(rightNowCard()).findByText(
+        'Your lease deed is approved. The zonal office will hand over possession of the plot next.',
+      ),
+    ).toBeInTheDocument();
+    expect(rightNowCard()).toHaveTextContent('We aim to finish this step by 4 Dec 2026.');
+    expect(rightNowCard()).toHaveTextContent('Waiting on:The zonal office');
+    expect(within(rightNowCard()).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a rejected document with its reason, uploads a replacement of the same type, and marks the old one superseded', async () => {
+    const scrutiny = application({ status: 'under_scrutiny' });
+    const rejected = document(scrutiny.id, {
+      verification_status: 'rejected',
+      rejection_reason: 'The PAN card scan is not readable',
+    });
+    const superseded = document(scrutiny.id, {
+      id: '70000000-0000-4000-8000-000000000002',
+      document_type: 'dpr',
+      file_name: 'old-dpr.pdf',
+      verification_status: 'rejected',
+      replaced_at: '2026-02-03T10:00:00Z',
+    });
+    await openDetail({
+      app: scrutiny,
+      overrides: {
+        [`GET /api/applications/${scrutiny.id}/documents`]: () => jsonResponse(200, [superseded, rejected]),
+        [`GET /api/applications/${scrutiny.id}/documents/checklist`]: () =>
+          jsonResponse(200, [
+            { document_type: 'dpr', required: true, state: 'verified', document_id: null, rejection_reason: null },
+            {
+              document_type: 'pan_card',
+              required: true,
+              state: 'rejected',
+              document_id: rejected.id,
+              rejection_reason: 'The PAN card scan is not readable',
+            },
+            {
+              document_type: 'bank_proof',
+              required: true,
+              state: 'pending',
+              document_id: null,
+              rejection_reason: null,
+            },
+          ]),
+      },
+    });
+    const user = userEvent.setup();
+    expect(
+      await within(rightNowCard()).findByText(
+        'Some of your documents were not accepted: PAN Card. Upload corrected documents so that scrutiny can go on.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(rightNowCard()).getByRole('button', { name: 'Upload corrected documents' }));
+    const table = await screen.findByRole('table', { name: 'Uploaded documents' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('pan-card.pdf');
+    expect(rows[0]).toHaveTextContent('REJECTED');
+    expect(rows[0]).toHaveTextContent('Reason: The PAN card scan is not readable');
+    expect(rows[1]).toHaveTextContent('old-dpr.pdf');
+    expect(rows[1]).toHaveTextContent('SUPERSEDED');
+    expect(within(rows[1]!).queryByRole('button', { name: /Upload a replacement/ })).not.toBeInTheDocument();
+
+    const { FakeXhr, sent } = fakeXhr(() => ({ status: 201, body: {} }));
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Upload a replacement for PAN Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload a replacement for PAN Card' });
+    expect(dialog).toHaveTextContent('Reason: The PAN card scan is not readable');
+    await user.upload(
+      within(dialog).getByLabelText('Choose file for PAN Card'),
+      new File(['%PDF-1.4'], 'pan-new.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Document' }));
+    expect(await screen.findByText('Replacement uploaded. The corporation will check it again.')).toBeInTheDocument();
+    expect(sent.map((call) => call.url)).toEqual([`/api/applications/${scrutiny.id}/documents`]);
+    expect(sent[0]!.body.get('document_type')).toBe('pan_card');
+    expect((sent[0]!.body.get('file') as File).name).toBe('pan-new.pdf');
+  });
+
+  it('answers an open query: the card leads to the answer box, an empty answer is refused, the answer is sent', async () => {
+    const scrutiny = application({ status: 'under_scrutiny', waiting_on: 'entrepreneur', clock_paused: true });
+    const open = query(scrutiny.id);
+    const earlier = query(scrutiny.id, {
+      id: '71000000-0000-4000-8000-000000000002',
+      message: 'Which bank issued the account proof?',
+      status: 'closed',
+      response: 'State Bank of India, Balanagar branch.',
+      responded_at: '2026-11-20T10:00:00Z',
+      closed_at: '2026-11-21T10:00:00Z',
+    });
+    const { fetchMock } = await openDetail({
+      app: scrutiny,
+      overrides: {
+        [`GET /api/applications/${scrutiny.id}/queries`]: () => jsonResponse(200, [open, earlier]),
+        [`POST /api/queries/${open.id}/response`]: () => jsonResponse(200, { ...open, status: 'answered' }),
+      },
+    });
+    const user = userEvent.setup();
+    const card = rightNowCard();
+    expect(
+      await within(card).findByText(
+        'The corporation has asked you a question about your application. Your application is on hold until you answer it.',
+      ),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent('Please answer by 10 Dec 2026.');
+    await user.click(within(card).getByRole('button', { name: 'Answer query' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Queries' });
+    expect(panel).toHaveTextContent('Please send the land use certificate mentioned in the DPR.');
+    expect(panel).toHaveTextContent('Please reply by 10 Dec 2026');
+    expect(panel).toHaveTextContent('State Bank of India, Balanagar branch.');
+    const box = within(panel).getByLabelText('Your answer');
+    await waitFor(() => expect(box).toHaveFocus());
+
+    await user.click(within(panel).getByRole('button', { name: 'Send Answer' }));
+    expect(within(panel).getByText('Enter your answer')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/queries/'))).toBe(false);
+
+    await user.type(box, 'The certificate is attached to the DPR, page 12.');
+    await user.click(within(panel).getByRole('button', { name: 'Send Answer' }));
+    expect(await screen.findByText('Your answer has been sent')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === `/api/queries/${open.id}/response`)!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init!.body))).toEqual({ message: 'The certificate is attached to the DPR, page 12.' });
+  });
+
+  it('renders coded timeline entries through the catalogue, and a legacy row as stored', async () => {
+    const pending = application({ status: 'pending_payment' });
+    await openDetail({
+      app: pending,
+      overrides: {
+        [`GET /api/applications/${pending.id}/timeline?sort=-timestamp`]: () =>
+          jsonResponse(200, [
+            event({
+              id: 'f0000000-0000-4000-8000-000000000011',
+              user_role: 'SYSTEM',
+              user_name: 'SYSTEM',
+              action: 'stored action',
+              details: 'stored details',
+              event_code: 'invoice_generated',
+              params: {
+                invoice_number: 'INV-2026-000009',
+                invoice_type: 'premium_instalment',
+                amount: 546800,
+                due_date: '2026-12-05',
+              },
+            }),
+            event({
+              id: 'f0000000-0000-4000-8000-000000000012',
+              user_role: 'zonal_manager',
+              user_name: 'Lakshmi Rao',
+              event_code: 'document_rejected',
+              params: { document_type: 'pan_card', file_name: 'pan.pdf', reason: 'Not readable' },
+            }),
+            event({ id: 'f0000000-0000-4000-8000-000000000013', action: 'Old style entry', details: 'As stored' }),
+          ]),
+      },
+    });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Timeline' }));
+    const items = await within(screen.getByRole('tabpanel')).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Invoice generated');
+    expect(items[0]).toHaveTextContent('INV-2026-000009: First premium instalment of ₹5,46,800, due 5 Dec 2026');
+    expect(items[0]).not.toHaveTextContent('stored');
+    expect(items[1]).toHaveTextContent('Document rejected');
+    expect(items[1]).toHaveTextContent('PAN Card: pan.pdf. Reason: Not readable');
+    expect(items[2]).toHaveTextContent('Old style entry');
+    expect(items[2]).toHaveTextContent('As stored');
   });
 });

@@ -1,16 +1,24 @@
-/** The entrepreneur's application: header (number, stage, badge; Print, Submit Application while draft, Upload
- * Lease Deed when allowed), a "right now" line, the six tabs, the letters and receipts, and the print-only view. */
+/** The entrepreneur's application: header (number, stage, badge; Print, Submit Application while draft), the
+ * "Right now" card with the one thing to do (pay, upload documents, answer a query, upload the lease deed), the
+ * seven tabs, the letters and receipts, and the print-only view. */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FileUp, Printer, Send } from 'lucide-react';
+import { Printer, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { LEASE_DEED_UPLOAD_STATUSES, type Invoice, type Payment } from '@portal/contract';
+import {
+  LEASE_DEED_UPLOAD_STATUSES,
+  openQueriesOf,
+  rightNow,
+  unpaidInvoicesOf,
+  type Invoice,
+  type Payment,
+  type RightNowAction,
+} from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PaymentReceiptDialog } from '../../../components/letters/payment-receipt-dialog';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -24,7 +32,15 @@ import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
 import { usePayInvoice, useRefreshApplication, useSubmitApplication } from '../api/applications';
-import { AllotmentTab, AssetTab, DetailsTab, DocumentsTab, PaymentsTab, TimelineTab } from '../components/detail-tabs';
+import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
+import { AllotmentTab } from '../components/allotment-tab';
+import { AssetTab } from '../components/asset-tab';
+import { DetailsTab } from '../components/details-tab';
+import { DocumentsTab } from '../components/documents-tab';
+import { PaymentsTab } from '../components/payments-tab';
+import { QueriesTab } from '../components/queries-tab';
+import { RightNowCard } from '../components/right-now-card';
+import { TimelineTab } from '../components/timeline-tab';
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
 import { PayInvoiceDialog } from '../components/pay-invoice-dialog';
 import { PrintView } from '../components/print-view';
@@ -44,6 +60,8 @@ export default function ApplicationDetailPage() {
   const invoices = useInvoices(id);
   const payments = usePayments(id);
   const timeline = useTimeline(id);
+  const queries = useApplicationQueries(id);
+  const checklist = useDocumentChecklist(id);
   const allotment = useAllotment(id, { failureAsNone: true });
   const allotmentId = allotment.data?.id;
   const leaseDeed = useLeaseDeed(allotmentId);
@@ -58,6 +76,8 @@ export default function ApplicationDetailPage() {
   const [leaseDeedOpen, setLeaseDeedOpen] = useState(false);
   const [submitConfirmOpen, setSubmitConfirmOpen] = useState(false);
   const [receiptPayment, setReceiptPayment] = useState<Payment>();
+  const [tab, setTab] = useState('details');
+  const [answerFocus, setAnswerFocus] = useState(0);
 
   useEffect(() => {
     if (application.isError) {
@@ -67,7 +87,8 @@ export default function ApplicationDetailPage() {
   }, [application.isError, navigate, t]);
 
   // A tab's list that fails says so in a toast as well as inline (with its retry).
-  const sectionFailed = documents.isError || invoices.isError || payments.isError || timeline.isError;
+  const sectionFailed =
+    documents.isError || invoices.isError || payments.isError || timeline.isError || queries.isError;
   useFailureToast(sectionFailed, t('detail.loadDataFailed'), 'application-section-load-failed');
   useFailureToast(asset.isError, t('detail.assetLoadFailed'), 'application-asset-load-failed');
 
@@ -80,6 +101,34 @@ export default function ApplicationDetailPage() {
     Boolean(allotment.data) &&
     !leaseDeed.isPending &&
     (!deed || REUPLOAD_STATUSES.includes(deed.verification_status));
+
+  const unpaid = invoices.data ? unpaidInvoicesOf(invoices.data) : undefined;
+  const now = rightNow({
+    viewer: 'applicant',
+    application: current,
+    openQueries: queries.data ? openQueriesOf(queries.data) : undefined,
+    // The server's checklist when it answers; the documents read as one otherwise.
+    checklist: checklist.data,
+    documents: documents.data,
+    unpaidInvoices: unpaid,
+    leaseDeed:
+      allotment.isPending || (allotment.data && leaseDeed.isPending) ? undefined : (deed?.verification_status ?? null),
+  });
+  const available: Record<RightNowAction, boolean> = {
+    pay: Boolean(unpaid?.length) && payingId === undefined,
+    upload_documents: true,
+    answer_query: true,
+    upload_lease_deed: canUploadLeaseDeed,
+  };
+  const act = (action: RightNowAction) => {
+    if (action === 'pay' && unpaid?.[0]) setConfirmingInvoice(unpaid[0]);
+    if (action === 'upload_documents') setTab('documents');
+    if (action === 'answer_query') {
+      setTab('queries');
+      setAnswerFocus((count) => count + 1);
+    }
+    if (action === 'upload_lease_deed') setLeaseDeedOpen(true);
+  };
 
   const submitApplication = () =>
     submit.mutate(undefined, {
@@ -128,11 +177,6 @@ export default function ApplicationDetailPage() {
           {t('detail.submit')}
         </Button>
       )}
-      {canUploadLeaseDeed && (
-        <Button icon={<FileUp aria-hidden="true" className="h-4 w-4" />} onClick={() => setLeaseDeedOpen(true)}>
-          {t('detail.uploadLeaseDeed')}
-        </Button>
-      )}
     </>
   );
 
@@ -150,13 +194,11 @@ export default function ApplicationDetailPage() {
           }
           actions={actions}
         />
-        <Card className="mb-6 border-l-4 border-l-brand-700">
-          <p className="text-slate-800" aria-live="polite">
-            {t(`detail.next.${current.status}`)}
-          </p>
-        </Card>
+        <RightNowCard now={now} available={available} onAction={act} />
         <Tabs
           label={t('detail.tabsLabel')}
+          value={tab}
+          onValueChange={setTab}
           tabs={[
             { value: 'details', label: t('detail.tabs.details'), content: <DetailsTab application={current} /> },
             { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
@@ -164,6 +206,11 @@ export default function ApplicationDetailPage() {
               value: 'documents',
               label: t('detail.tabs.documents'),
               content: <DocumentsTab application={current} documents={documents} onChanged={() => void refresh()} />,
+            },
+            {
+              value: 'queries',
+              label: t('detail.tabs.queries'),
+              content: <QueriesTab applicationId={id} queries={queries} focusKey={answerFocus} />,
             },
             {
               value: 'payments',

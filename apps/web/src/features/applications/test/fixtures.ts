@@ -1,6 +1,15 @@
 /** Records as the API answers them, for the applications screens' tests. */
 import { applicantFixture } from '../../../test/fixtures';
-import type { Application, Asset, Invoice, Payment, TimelineEvent } from '@portal/contract';
+import {
+  SERVICE_TARGETS,
+  type Application,
+  type ApplicationDocument,
+  type ApplicationQuery,
+  type Asset,
+  type Invoice,
+  type Payment,
+  type TimelineEvent,
+} from '@portal/contract';
 
 export const ASSET: Asset = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -55,6 +64,45 @@ export function application(overrides: Partial<Application> = {}): Application {
     created_at: '2026-02-01T10:00:00Z',
     submitted_at: null,
     updated_at: '2026-02-01T10:00:00Z',
+    // The clock as the server starts it: whom the status waits on and its due date (none without a target).
+    waiting_on: SERVICE_TARGETS[overrides.status ?? 'draft']?.waitingOn ?? null,
+    stage_entered_at: '2026-02-01T10:00:00Z',
+    stage_due_on: SERVICE_TARGETS[overrides.status ?? 'draft'] ? '2026-12-04' : null,
+    days_in_stage: 0,
+    overdue: false,
+    clock_paused: false,
+    ...overrides,
+  };
+}
+
+export function document(applicationId: string, overrides: Partial<ApplicationDocument> = {}): ApplicationDocument {
+  return {
+    id: '70000000-0000-4000-8000-000000000001',
+    application_id: applicationId,
+    document_type: 'pan_card',
+    file_name: 'pan-card.pdf',
+    file_size: 1000,
+    uploaded_at: '2026-02-01T10:00:00Z',
+    verified: false,
+    verification_status: 'pending',
+    rejection_reason: null,
+    replaced_at: null,
+    ...overrides,
+  };
+}
+
+export function query(applicationId: string, overrides: Partial<ApplicationQuery> = {}): ApplicationQuery {
+  return {
+    id: '71000000-0000-4000-8000-000000000001',
+    application_id: applicationId,
+    message: 'Please send the land use certificate mentioned in the DPR.',
+    respond_by: '2026-12-10',
+    raised_by_name: 'Lakshmi Rao',
+    raised_at: '2026-12-01T10:00:00Z',
+    status: 'open',
+    response: null,
+    responded_at: null,
+    closed_at: null,
     ...overrides,
   };
 }
@@ -65,6 +113,7 @@ export function invoice(applicationId: string, overrides: Partial<Invoice> = {})
     invoice_number: 'INV-2026-000001',
     application_id: applicationId,
     invoice_type: 'processing_fee',
+    service_request_id: null,
     amount: 11800,
     due_date: '2026-03-03',
     status: 'pending',
@@ -99,6 +148,9 @@ export function event(overrides: Partial<TimelineEvent> = {}): TimelineEvent {
     details: 'Application created as a draft',
     timestamp: '2026-02-01T10:00:00Z',
     entity_type: 'application',
+    event_code: 'legacy',
+    params: {},
+    internal: false,
     ...overrides,
   };
 }
