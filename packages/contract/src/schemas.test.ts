@@ -46,18 +46,14 @@ describe('request schemas', () => {
     expect(createApplicationRequestSchema.safeParse({ ...base, employment_generation: 2.5 }).success).toBe(false);
   });
 
-  it('sends empty application and allotment as null, type change_name and fee 0 by default', () => {
+  it('sends empty application and allotment as null and type change_name by default; the fee is not the caller's', () => {
     const parsed = createServiceRequestSchema.parse({
       description: 'Change name',
       application_id: '',
       allotment_id: '',
     });
-    expect(parsed).toMatchObject({
-      request_type: 'change_name',
-      fee_amount: 0,
-      application_id: null,
-      allotment_id: null,
-    });
+    expect(parsed).toMatchObject({ request_type: 'change_name', application_id: null, allotment_id: null });
+    expect(parsed.fee_amount).toBeUndefined();
   });
 
   it('defaults the allotment type to provisional and lets the expiry be empty', () => {

@@ -13,7 +13,8 @@ import {
   type LifecycleEvent,
   type Role,
 } from '@portal/contract';
-import { allotments, applicationQueries, leaseDeeds } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { allotments, applicationQueries, applications, leaseDeeds } from '../db/schema';
 import { DEMO_USERS } from '../db/seed';
 import { lockApplication, type ApplicationRow } from '../repositories/applications';
 import { nextNumber } from '../repositories/counters';
@@ -124,6 +125,27 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
     expect(moved).toMatchObject({ status: 'pending_committee', waitingOn: 'committee', pausedWorkingDays: 0 });
     expect(moved.stageDueOn).not.toBeNull();
     expect(moved.stageEnteredAt.getTime()).toBeGreaterThanOrEqual(row.stageEnteredAt.getTime());
+  });
+
+  it('a new stage keeps the pause of an open query only if it has a clock', async () => {
+    const committee = actors.find((actor) => actor.label === 'committee')!;
+    const pausedAt = new Date(Date.now() - 5 * 86_400_000);
+    const paused = async () => {
+      const row = await insertTestApplication(ctx, 'pending_committee');
+      await ctx.db
+        .insert(applicationQueries)
+        .values({ applicationId: row.id, message: 'Send the NOC', respondBy: '2026-12-31', raisedByName: 'ZM' });
+      await ctx.db.update(applications).set({ clockPausedAt: pausedAt }).where(eq(applications.id, row.id));
+      return row;
+    };
+    const fire = (row: ApplicationRow, event: ApplicationEventName) =>
+      ctx.db.transaction(async (tx) =>
+        transition(tx, (await lockApplication(tx, row.id))!, { event, by: committee.by }),
+      );
+    const returned = await fire(await paused(), 'return_to_scrutiny');
+    expect(returned.clockPausedAt!.getTime()).toBeGreaterThan(pausedAt.getTime());
+    const rejected = await fire(await paused(), 'reject');
+    expect(rejected).toMatchObject({ status: 'rejected', clockPausedAt: null, waitingOn: null, stageDueOn: null });
   });
 
   describe('guards refuse with a detail naming what is missing', () => {

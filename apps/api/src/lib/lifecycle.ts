@@ -7,6 +7,7 @@ import {
   DEFAULT_STAGE,
   DOCUMENT_TYPE_NAMES,
   mayFire,
+  stageTarget,
   startStageClock,
   statusLabel,
   type ApplicationEventName,
@@ -70,7 +71,21 @@ export async function transition(
   for (const guard of event.guards) await checkGuard(tx, application.id, guard);
 
   const now = new Date();
-  const clock = from === to ? {} : { ...startStageClock(to, now, request.facts, CALENDAR), pausedWorkingDays: 0 };
+  const clock =
+    from === to
+      ? {}
+      : {
+          ...startStageClock(to, now, request.facts, CALENDAR),
+          pausedWorkingDays: 0,
+          // A new stage starts its own clock: paused from now if a query still waits on the applicant and the stage
+          // has a clock at all, running otherwise.
+          clockPausedAt:
+            application.clockPausedAt &&
+            stageTarget(to, request.facts) &&
+            (await countOpenQueries(tx, application.id)) > 0
+              ? now
+              : null,
+        };
   const moved = await updateApplicationIfStatus(tx, application.id, [from], {
     status: to,
     currentStage: request.stage ?? DEFAULT_STAGE[to],
@@ -102,14 +117,10 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
       }
       return;
     }
-    case 'no_open_query': {
-      const [row] = await tx
-        .select({ open: count() })
-        .from(applicationQueries)
-        .where(and(eq(applicationQueries.applicationId, applicationId), eq(applicationQueries.status, 'open')));
-      if ((row?.open ?? 0) > 0) throw conflict("A query is waiting for the applicant's answer");
+    case 'no_open_query':
+      if ((await countOpenQueries(tx, applicationId)) > 0)
+        throw conflict("A query is waiting for the applicant's answer");
       return;
-    }
     case 'all_invoices_paid':
       if ((await countUnpaidInvoices(tx, applicationId)) > 0) throw conflict('Some invoices are not paid yet');
       return;
@@ -126,4 +137,12 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
       return;
     }
   }
+}
+
+async function countOpenQueries(tx: Database, applicationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ open: count() })
+    .from(applicationQueries)
+    .where(and(eq(applicationQueries.applicationId, applicationId), eq(applicationQueries.status, 'open')));
+  return row?.open ?? 0;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueDateFrom } from '../../lib/dates';
 import { eq } from 'drizzle-orm';
 import { FEES, processingFeeWithGst, roundRupees, type Application } from '@portal/contract';
 import { applications, assets, invoices, timelineEvents } from '../../db/schema';
@@ -228,7 +229,7 @@ describe(`applications (${TEST_DB_KIND})`, () => {
         status: 'pending',
       });
       expect(byType.emd.invoice_number).toMatch(/^INV-\d{4}-\d{6}$/);
-      const due = new Date(Date.now() + FEES.invoiceDueDays * 86_400_000).toISOString().slice(0, 10);
+      const due = dueDateFrom(new Date(), FEES.invoiceDueDays);
       expect(byType.emd.due_date).toBe(due);
 
       const timeline = (

@@ -9,6 +9,7 @@ import { manualTransitionsFrom, type ApplicationStatus } from '@portal/contract'
 import { applicants, applications, assets, invoices, payments } from '../../db/schema';
 import { foldSummaryDeltas } from '../../repositories/summaries';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
+import { insertRequiredDocuments } from '../../test/workflow-fixtures';
 
 /** Rows the API workload leaves alone, so the statements straight on the tables may delete them. */
 const notBulk = sql`${applications.applicationNumber} not like 'APP-BULK-%'`;
@@ -126,6 +127,10 @@ describe(`summary figures against a full recount (${TEST_DB_KIND})`, () => {
       if (!application) return;
       const to = random.pick(manualTransitionsFrom(application.status));
       if (!to) return;
+      // Past scrutiny needs the required documents verified (their own tests cover that guard).
+      if (to === 'pending_committee' || to === 'approved') {
+        await insertRequiredDocuments(ctx, application.id, 'verified');
+      }
       const response = await call(officer, 'PUT', `/api/applications/${application.id}/status`, {
         status: to,
         current_stage: `Moved to ${to}`,
@@ -158,8 +163,23 @@ describe(`summary figures against a full recount (${TEST_DB_KIND})`, () => {
         .where(
           and(inArray(applications.status, ['approved', 'payment_verified']), ne(assets.status, 'allotted'), notBulk),
         );
-      const application = random.pick(ready);
-      if (!application) return;
+      let application = random.pick(ready);
+      if (!application) {
+        // None ready: the committee approves one waiting on it first, so every run reaches an allotment.
+        const waiting = await ctx.db
+          .select({ id: applications.id, assetId: applications.assetId })
+          .from(applications)
+          .innerJoin(assets, eq(assets.id, applications.assetId))
+          .where(and(eq(applications.status, 'pending_committee'), eq(assets.status, 'available'), notBulk));
+        application = random.pick(waiting);
+        if (!application) return;
+        await insertRequiredDocuments(ctx, application.id, 'verified');
+        const approved = await call(officer, 'PUT', `/api/applications/${application.id}/status`, {
+          status: 'approved',
+          current_stage: 'Approved for allotment',
+        });
+        if (approved.statusCode !== 200) return;
+      }
       const response = await call(officer, 'POST', '/api/allotments', {
         application_id: application.id,
         asset_id: application.assetId,

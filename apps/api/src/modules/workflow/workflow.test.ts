@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueDateFrom } from '../../lib/dates';
 import {
   APPLICATION_STATUSES,
   can,
@@ -136,7 +137,7 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
       amount: 3_000_000 * FEES.premiumInstalmentRateOfValuation,
       status: 'pending',
     });
-    const due = new Date(Date.now() + FEES.invoiceDueDays * 86_400_000).toISOString().slice(0, 10);
+    const due = dueDateFrom(new Date(), FEES.invoiceDueDays);
     expect(invoices[0]!.dueDate).toBe(due);
     expect(invoices[0]!.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     const events = await listEventsForApplication(ctx.db, app.id);
