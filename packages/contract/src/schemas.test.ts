@@ -46,7 +46,7 @@ describe('request schemas', () => {
     expect(createApplicationRequestSchema.safeParse({ ...base, employment_generation: 2.5 }).success).toBe(false);
   });
 
-  it('sends empty application and allotment as null and type change_name by default; the fee is not the caller's', () => {
+  it('sends empty application and allotment as null and type change_name by default; the caller sends no fee', () => {
     const parsed = createServiceRequestSchema.parse({
       description: 'Change name',
       application_id: '',
