@@ -91,6 +91,21 @@ export async function updateApplicationIfStatus(
   return row;
 }
 
+/** Pauses or resumes the service clock of an application whose status is still `status` (queries); never the status. */
+export async function setApplicationClockIfStatus(
+  db: Database,
+  id: string,
+  status: ApplicationStatus,
+  values: Partial<Pick<ApplicationRow, 'clockPausedAt' | 'pausedWorkingDays' | 'stageDueOn'>>,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(applications.id, id), eq(applications.status, status)))
+    .returning();
+  return row;
+}
+
 /** Reads the application and locks its row until the transaction ends, so events on one application
  * (a payment and the check that everything is paid, an upload and a status change) happen one at a time. */
 export async function lockApplication(db: Database, id: string): Promise<ApplicationRow | undefined> {

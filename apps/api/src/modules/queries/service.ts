@@ -21,7 +21,7 @@ import { actorOf, type CurrentUser } from '../../plugins/auth';
 import {
   findApplicationWithOwner,
   lockApplication,
-  updateApplicationIfStatus,
+  setApplicationClockIfStatus,
   type ApplicationRow,
 } from '../../repositories/applications';
 import {
@@ -65,7 +65,7 @@ export async function raiseQuery(
       raisedAt: now,
     });
     if (!application.clockPausedAt) {
-      const paused = await updateApplicationIfStatus(tx, applicationId, QUERY_RAISE_STATUSES, { clockPausedAt: now });
+      const paused = await setApplicationClockIfStatus(tx, applicationId, application.status, { clockPausedAt: now });
       if (!paused) throw conflict(LOST_RACE);
     }
     await recordEvent(tx, actorOf(user), {
@@ -150,7 +150,7 @@ async function resumeClockIfNoOpenQuery(tx: Database, application: ApplicationRo
   if (!application.clockPausedAt) return;
   if ((await countOpenQueries(tx, application.id)) > 0) return;
   const resumed = resumeStageClock(application, now, CALENDAR);
-  const updated = await updateApplicationIfStatus(tx, application.id, [application.status], {
+  const updated = await setApplicationClockIfStatus(tx, application.id, application.status, {
     clockPausedAt: null,
     pausedWorkingDays: resumed.pausedWorkingDays,
     stageDueOn: resumed.stageDueOn,
