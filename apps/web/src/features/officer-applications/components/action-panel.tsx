@@ -8,11 +8,12 @@ import { Card } from '../../../components/ui/card';
 import { anyAction, availableActions } from '../lib/available-actions';
 import { CommitteeDecisionDialog } from './committee-decision-dialog';
 import { CreateAllotmentDialog } from './create-allotment-dialog';
+import { RaiseQueryDialog } from './raise-query-dialog';
 import { RecordPossessionDialog } from './record-possession-dialog';
 import { UpdateStatusDialog } from './update-status-dialog';
 import { VerifyLeaseDeedDialog } from './verify-lease-deed-dialog';
 
-type OpenDialog = 'status' | 'decision' | 'allotment' | 'leaseDeed' | 'possession' | null;
+type OpenDialog = 'status' | 'decision' | 'query' | 'allotment' | 'leaseDeed' | 'possession' | null;
 
 export interface ActionPanelProps {
   role: Role;
@@ -43,6 +44,11 @@ export function ActionPanel(props: ActionPanelProps) {
       <div className="flex flex-wrap gap-2">
         {actions.updateStatus && <Button onClick={() => setOpen('status')}>{t('updateStatus.button')}</Button>}
         {actions.committeeDecision && <Button onClick={() => setOpen('decision')}>{t('decision.button')}</Button>}
+        {actions.raiseQuery && (
+          <Button variant="secondary" onClick={() => setOpen('query')}>
+            {t('raiseQuery.button')}
+          </Button>
+        )}
         {actions.scheduleMeeting && (
           <Button variant="secondary" onClick={() => toast.success(t('schedule.success'))}>
             {t('schedule.button')}
@@ -54,7 +60,8 @@ export function ActionPanel(props: ActionPanelProps) {
       </div>
       {actions.updateStatusNoneAvailable && <p className="mt-3 text-slate-700">{t('updateStatus.noneAvailable')}</p>}
 
-      {open === 'status' && <UpdateStatusDialog application={application} open onOpenChange={close} />}
+      {open === 'status' && <UpdateStatusDialog application={application} role={role} open onOpenChange={close} />}
+      {open === 'query' && <RaiseQueryDialog applicationId={application.id} open onOpenChange={close} />}
       {open === 'decision' && <CommitteeDecisionDialog application={application} open onOpenChange={close} />}
       {open === 'allotment' && (
         <CreateAllotmentDialog

@@ -14,6 +14,7 @@ import { Field } from '../../../components/ui/field';
 import { Select, Textarea } from '../../../components/ui/input';
 import { useUpdateStatus } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
+import { GuardRefusal, guardRefusalOf } from './guard-refusal';
 
 export interface CommitteeDecisionDialogProps {
   application: Application;
@@ -26,16 +27,24 @@ export function CommitteeDecisionDialog({ application, open, onOpenChange }: Com
   const [decision, setDecision] = useState<CommitteeDecision>('approved');
   const [remarks, setRemarks] = useState('');
   const [conditions, setConditions] = useState('');
+  const [refusal, setRefusal] = useState<string>();
   const update = useUpdateStatus(application.id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
+    setRefusal(undefined);
     update.mutate(committeeDecisionUpdate(decision, remarks), {
       onSuccess: () => {
         toast.success(t('decision.success'));
         onOpenChange(false);
       },
-      onError: (error) => actionFailed(t('decision.failed'), error),
+      onError: (error) => {
+        // A guard (documents not verified, a query open) or a changed status: say why in the dialog.
+        const detail = guardRefusalOf(error);
+        if (detail) setRefusal(detail);
+        else actionFailed(t('decision.failed'), error);
+      },
     });
   };
 
@@ -53,6 +62,7 @@ export function CommitteeDecisionDialog({ application, open, onOpenChange }: Com
       busyText={t('decision.submitting')}
       consequence={t(`decision.consequence_${decision}`)}
     >
+      <GuardRefusal title={t('decision.failed')} detail={refusal} />
       <Field id="committee-decision" label={t('decision.decision')}>
         <Select value={decision} onChange={(event) => setDecision(event.target.value as CommitteeDecision)}>
           {COMMITTEE_DECISIONS.map((value) => (

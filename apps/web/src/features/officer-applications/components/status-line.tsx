@@ -1,32 +1,71 @@
-/** The status line at the top of the application: the badge, the stage text, and one sentence of what happens next
- * and who it waits on. */
+/** The "Right now" card at the top of the officer's application: the badge and stage, then what is happening from
+ * the contract's rightNow (the story the applicant's card tells, in an officer's words), whom it waits on, the
+ * service clock and what comes next. */
 import { useTranslation } from 'react-i18next';
-import type { Application, LeaseDeed } from '@portal/contract';
+import { formatDate, formatRupees, type Application, type RightNow } from '@portal/contract';
+import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
-/** A final allotment waits on the applicant's lease deed until the deed is approved, then on possession. */
-function nextStepKey(application: Application, leaseDeed: LeaseDeed | null | undefined): string {
-  if (application.status === 'final_allotment' && leaseDeed?.verification_status === 'approved') {
-    return 'nextStep.final_allotment_deedApproved';
-  }
-  return `nextStep.${application.status}`;
-}
-
-export function StatusLine({ application, leaseDeed }: { application: Application; leaseDeed?: LeaseDeed | null }) {
+export function StatusLine({ application, now }: { application: Application; now: RightNow }) {
   const { t } = useTranslation('officer-applications');
+  const documents = now.documents.map((type) => t(`documentTypes.${type}`)).join(', ');
+  const sentence = t(`rightNow.codes.${now.code}`, {
+    amount: formatRupees(now.amount),
+    invoice: now.invoiceNumber ?? '',
+    date: formatDate(now.dueOn),
+    documents,
+    context: now.code === 'pay_invoices' && now.amount === null ? 'unknown' : undefined,
+  });
+  const clocked = now.waitingOn !== null && application.stage_due_on !== null;
   return (
-    <section aria-label={t('detail.statusLine')} className="mb-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
+    <section
+      aria-labelledby="right-now-title"
+      className="mb-4 rounded-lg border border-brand-200 border-l-4 border-l-brand-700 bg-brand-50 p-4"
+    >
+      <h2 id="right-now-title" className="mb-2 text-sm font-semibold uppercase tracking-wide text-brand-800">
+        {t('rightNow.title')}
+      </h2>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={application.status} />
         <p className="font-semibold text-slate-900">
           <span className="sr-only">{t('detail.stage')}: </span>
           <span>{application.current_stage}</span>
         </p>
+        {clocked && <ClockBadge clock={application} />}
       </div>
-      <p className="mt-2 text-slate-800">
+      <p className="mt-2 text-slate-800" aria-live="polite">
         <span className="sr-only">{t('detail.next')}: </span>
-        {t(nextStepKey(application, leaseDeed))}
+        {sentence}
       </p>
+      {now.amount !== null && now.code !== 'pay_invoices' && (
+        <p className="mt-1 text-slate-800">{t('rightNow.unpaid', { amount: formatRupees(now.amount) })}</p>
+      )}
+      <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="text-slate-600">{t('rightNow.waitingOnLabel')}</dt>
+          <dd className="font-medium text-slate-900">{t(`rightNow.waitingOn.${now.waitingOn ?? 'nobody'}`)}</dd>
+        </div>
+        {now.dueOn && now.waitingOn && (
+          <div className="flex gap-1">
+            <dt className="text-slate-600">{t(now.code === 'answer_query' ? 'rightNow.replyBy' : 'rightNow.dueBy')}</dt>
+            <dd className="font-medium text-slate-900">{formatDate(now.dueOn)}</dd>
+          </div>
+        )}
+        {clocked && (
+          <div className="flex gap-1">
+            <dt className="text-slate-600">{t('rightNow.inStage')}</dt>
+            <dd className="font-medium text-slate-900">
+              <DaysInStage days={application.days_in_stage} />
+            </dd>
+          </div>
+        )}
+        {now.next && (
+          <div className="flex gap-1">
+            <dt className="text-slate-600">{t('rightNow.nextLabel')}</dt>
+            <dd className="font-medium text-slate-900">{t(`statuses.${now.next}`)}</dd>
+          </div>
+        )}
+      </dl>
     </section>
   );
 }

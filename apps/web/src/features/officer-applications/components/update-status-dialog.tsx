@@ -1,15 +1,9 @@
-/** Update Status: exactly the spec's transitions for the current status, the stage text (default per status,
- * editable) and an optional committee assignee. */
+/** Update Status: exactly the manual moves the lifecycle lets the role make from the current status, the stage text
+ * (default per status, editable) and an optional committee assignee. A guard's refusal (409) shows in the dialog. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  DEFAULT_STAGE,
-  manualTransitionsFrom,
-  statusLabel,
-  type Application,
-  type ApplicationStatus,
-} from '@portal/contract';
+import { DEFAULT_STAGE, statusLabel, type Application, type ApplicationStatus, type Role } from '@portal/contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
@@ -17,16 +11,19 @@ import { Input, Select } from '../../../components/ui/input';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-applications';
 import { actionFailed } from '../lib/action-toasts';
+import { statusTargets } from '../lib/available-actions';
+import { GuardRefusal, guardRefusalOf } from './guard-refusal';
 
 export interface UpdateStatusDialogProps {
   application: Application;
+  role: Role;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateStatusDialogProps) {
+export function UpdateStatusDialog({ application, role, open, onOpenChange }: UpdateStatusDialogProps) {
   const { t } = useTranslation('officer-applications');
-  const options = manualTransitionsFrom(application.status);
+  const options = statusTargets(application.status, role);
   const [memberSearch, setMemberSearch] = useState('');
   const users = useCommitteeMembers(memberSearch);
   const everyone = useCommitteeMembers();
@@ -39,6 +36,7 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
   const choices = current && !committee.some((user) => user.id === current.id) ? [current, ...committee] : committee;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempts, setAttempts] = useState(0);
+  const [refusal, setRefusal] = useState<string>();
   const update = useUpdateStatus(application.id);
 
   const chooseStatus = (value: string) => {
@@ -52,6 +50,7 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
     if (!to) found.push({ fieldId: 'update-status-to', message: t('updateStatus.chooseStatus') });
     if (!stage.trim()) found.push({ fieldId: 'update-status-stage', message: t('updateStatus.enterStage') });
     setErrors(found);
+    setRefusal(undefined);
     setAttempts((count) => count + 1);
     if (found.length || !to) return;
     update.mutate(
@@ -61,7 +60,11 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
           toast.success(t('updateStatus.success'));
           onOpenChange(false);
         },
-        onError: (error) => actionFailed(t('updateStatus.failed'), error),
+        onError: (error) => {
+          const detail = guardRefusalOf(error);
+          if (detail) setRefusal(detail);
+          else actionFailed(t('updateStatus.failed'), error);
+        },
       },
     );
   };
@@ -91,6 +94,7 @@ export function UpdateStatusDialog({ application, open, onOpenChange }: UpdateSt
       errorsFocusKey={attempts}
       consequence={consequence}
     >
+      <GuardRefusal title={t('updateStatus.failed')} detail={refusal} />
       <Field id="update-status-to" label={t('updateStatus.newStatus')} error={errorOf('update-status-to')}>
         <Select value={to} onChange={(event) => chooseStatus(event.target.value)}>
           {options.map((status) => (

@@ -1,14 +1,17 @@
-/** Which officer actions a role may take on an application right now: the contract's permissions plus the
- * workflow's state rules. The detail screen shows only these (absent, not disabled). */
+/** Which officer actions a role may take on an application right now, read from the contract's lifecycle table
+ * (the events the role may fire from the current status) plus the facts an event needs (no allotment yet, a
+ * pending or approved lease deed). The detail screen shows only these (absent, not disabled). */
 import {
-  ALLOTMENT_FROM_STATUSES,
+  APPLICATION_EVENTS,
   can,
-  DECISION_STATUS,
-  hasManualTransitions,
+  eventsOffered,
+  QUERY_RAISE_STATUSES,
   SCHEDULE_MEETING_STATUS,
   type Allotment,
   type Application,
+  type ApplicationStatus,
   type LeaseDeed,
+  type LifecycleEvent,
   type Possession,
   type Role,
 } from '@portal/contract';
@@ -27,9 +30,22 @@ export interface AvailableActions {
   updateStatusNoneAvailable: boolean;
   committeeDecision: boolean;
   scheduleMeeting: boolean;
+  raiseQuery: boolean;
   createAllotment: boolean;
   verifyLeaseDeed: boolean;
   recordPossession: boolean;
+}
+
+/** The statuses Update Status offers: where the manual events the role may fire from `status` lead, in the
+ * lifecycle table's order (a stage-only committee note stays in the status, so it is the decision's, not this). */
+export function statusTargets(status: ApplicationStatus, role: Role): ApplicationStatus[] {
+  const targets: ApplicationStatus[] = [];
+  for (const name of eventsOffered(status, role, false)) {
+    const event: LifecycleEvent = APPLICATION_EVENTS[name];
+    if (!event.manual) continue;
+    for (const to of event.to) if (to !== status && !targets.includes(to)) targets.push(to);
+  }
+  return targets;
 }
 
 export function availableActions({
@@ -40,15 +56,19 @@ export function availableActions({
   possession,
 }: ActionContext): AvailableActions {
   const status = application.status;
+  const offered = eventsOffered(status, role, false);
   const mayUpdate = can(role, 'update:application:status');
+  const targets = statusTargets(status, role);
   return {
-    updateStatus: mayUpdate && hasManualTransitions(status),
-    updateStatusNoneAvailable: mayUpdate && !hasManualTransitions(status),
-    committeeDecision: can(role, 'record:decision') && status === DECISION_STATUS,
+    updateStatus: targets.length > 0,
+    updateStatusNoneAvailable: mayUpdate && targets.length === 0,
+    committeeDecision: offered.includes('record_committee_note'),
     scheduleMeeting: can(role, 'schedule:meeting') && status === SCHEDULE_MEETING_STATUS,
-    createAllotment: can(role, 'create:allotment') && ALLOTMENT_FROM_STATUSES.includes(status) && !allotment,
-    verifyLeaseDeed: can(role, 'verify:lease-deed') && leaseDeed?.verification_status === 'pending',
-    recordPossession: can(role, 'record:possession') && leaseDeed?.verification_status === 'approved' && !possession,
+    raiseQuery: mayUpdate && QUERY_RAISE_STATUSES.includes(status),
+    createAllotment: offered.includes('allot') && !allotment,
+    verifyLeaseDeed: offered.includes('approve_lease_deed') && leaseDeed?.verification_status === 'pending',
+    recordPossession:
+      offered.includes('record_possession') && leaseDeed?.verification_status === 'approved' && !possession,
   };
 }
 

@@ -1,14 +1,18 @@
 /** Test data and a fake API for the officer screens' component tests (the network is the only thing faked). */
-import type {
-  Allotment,
-  Application,
-  ApplicationDocument,
-  ApplicationStatus,
-  Invoice,
-  LeaseDeed,
-  Possession,
-  TimelineEvent,
-  User,
+import {
+  checklistFromDocuments,
+  SERVICE_TARGETS,
+  type Allotment,
+  type Application,
+  type ApplicationDocument,
+  type ApplicationQuery,
+  type ApplicationStatus,
+  type DocumentChecklist,
+  type Invoice,
+  type LeaseDeed,
+  type Possession,
+  type TimelineEvent,
+  type User,
 } from '@portal/contract';
 import { allotmentFixture, applicantFixture, assetFixture } from '../../../test/fixtures';
 import { jsonResponse, pageResponse, type FetchHandler } from '../../../test/render-app';
@@ -35,6 +39,12 @@ export function application(status: ApplicationStatus, overrides: Partial<Applic
     created_at: '2026-03-01T10:00:00.000Z',
     submitted_at: '2026-03-02T10:00:00.000Z',
     updated_at: '2026-03-02T10:00:00.000Z',
+    waiting_on: SERVICE_TARGETS[status]?.waitingOn ?? null,
+    stage_entered_at: '2026-03-02T10:00:00.000Z',
+    stage_due_on: SERVICE_TARGETS[status] ? '2026-12-04' : null,
+    days_in_stage: 3,
+    overdue: false,
+    clock_paused: false,
     ...overrides,
   };
 }
@@ -62,6 +72,36 @@ export function document(
     uploaded_at: '2026-03-01T10:00:00.000Z',
     verified: verification_status === 'verified',
     verification_status,
+    rejection_reason: null,
+    replaced_at: null,
+  };
+}
+
+/** The checklist the server would answer for these documents. */
+export function checklistOf(documents: ApplicationDocument[]): DocumentChecklist {
+  return checklistFromDocuments(documents).map((item) => {
+    const current = documents.find((d) => d.document_type === item.document_type && !d.replaced_at);
+    return {
+      ...item,
+      document_id: current?.id ?? null,
+      rejection_reason: item.state === 'rejected' ? (current?.rejection_reason ?? null) : null,
+    };
+  });
+}
+
+export function query(overrides: Partial<ApplicationQuery> = {}): ApplicationQuery {
+  return {
+    id: '88888888-8888-4888-8888-888888888888',
+    application_id: APP_ID,
+    message: 'Please send the fire NOC.',
+    respond_by: '2026-12-10',
+    raised_by_name: 'Lakshmi Rao',
+    raised_at: '2026-12-01T10:00:00.000Z',
+    status: 'open',
+    response: null,
+    responded_at: null,
+    closed_at: null,
+    ...overrides,
   };
 }
 
@@ -71,6 +111,7 @@ export const invoices: Invoice[] = [
     invoice_number: 'INV-2026-000007',
     application_id: APP_ID,
     invoice_type: 'processing_fee',
+    service_request_id: null,
     amount: 11800,
     due_date: '2026-04-01',
     status: 'paid',
@@ -119,6 +160,14 @@ export const timeline: TimelineEvent[] = [
     details: 'Premium instalment invoice INV-2026-000009 generated',
     timestamp: '2026-04-02T10:00:00.000Z',
     entity_type: 'invoice',
+    event_code: 'invoice_generated',
+    params: {
+      invoice_number: 'INV-2026-000009',
+      invoice_type: 'premium_instalment',
+      amount: 6_250_000,
+      due_date: '2026-05-02',
+    },
+    internal: false,
   },
   {
     id: '66666666-6666-4666-8666-666666666666',
@@ -129,6 +178,9 @@ export const timeline: TimelineEvent[] = [
     details: 'Moved from Submitted for scrutiny to Under scrutiny. Stage: Under scrutiny',
     timestamp: '2026-03-05T10:00:00.000Z',
     entity_type: 'application',
+    event_code: 'status_changed',
+    params: { event: 'start_scrutiny', from: 'submitted', to: 'under_scrutiny', stage: 'Under scrutiny' },
+    internal: false,
   },
 ];
 
@@ -154,6 +206,10 @@ export const users: User[] = [
 export interface FakeState {
   application: Application;
   documents?: ApplicationDocument[];
+  /** Default: the checklist of `documents`. */
+  checklist?: DocumentChecklist;
+  queries?: ApplicationQuery[];
+  timeline?: TimelineEvent[];
   allotment?: Allotment | null;
   leaseDeed?: LeaseDeed | null;
   possession?: Possession | null;
@@ -192,7 +248,10 @@ export function fakeApi(state: FakeState): { handler: FetchHandler; writes: Reco
           ? jsonResponse(404, { detail: 'Application not found' })
           : jsonResponse(200, state.application),
       [`/applications/${APP_ID}/documents`]: () => jsonResponse(200, state.documents ?? []),
-      [`/applications/${APP_ID}/timeline`]: () => jsonResponse(200, timeline),
+      [`/applications/${APP_ID}/documents/checklist`]: () =>
+        jsonResponse(200, state.checklist ?? checklistOf(state.documents ?? [])),
+      [`/applications/${APP_ID}/queries`]: () => pageResponse(state.queries ?? []),
+      [`/applications/${APP_ID}/timeline`]: () => jsonResponse(200, state.timeline ?? timeline),
       '/invoices': () => pageResponse(invoices),
       '/payments': () => pageResponse([]),
       [`/assets/${ASSET_ID}`]: () => jsonResponse(200, asset),

@@ -1,16 +1,19 @@
-// The officer application detail: status line, tabs, the role's actions and their calls, messages and failures.
+// The officer application detail: the Right now card, tabs, the role's actions and their calls, messages and
+// failures, rejecting a document with its reason, raising and closing queries, and the coded timeline.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  addWorkingDays,
   APPLICATION_STATUSES,
+  businessToday,
   manualTransitionsFrom,
   statusLabel,
   todayIso,
   type ApplicationStatus,
   type Role,
 } from '@portal/contract';
-import { renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import {
   allotment,
   APP_ID,
@@ -21,6 +24,8 @@ import {
   fakeApi,
   leaseDeed,
   possession,
+  query,
+  timeline,
   type FakeState,
 } from '../lib/test-fixtures';
 
@@ -34,11 +39,21 @@ async function open(role: Role, state: FakeState) {
 }
 
 const actions = () => screen.getByRole('region', { name: 'Actions' });
+const rightNowCard = () => screen.getByRole('region', { name: 'Right now' });
+/** The three required documents, verified. */
+const VERIFIED = [
+  document('d1000000-0000-4000-8000-000000000011', 'verified', 'dpr'),
+  document('d1000000-0000-4000-8000-000000000012', 'verified', 'pan_card'),
+  document('d1000000-0000-4000-8000-000000000013', 'verified', 'bank_proof'),
+];
 
 describe('officer application detail', () => {
-  it('shows the status line (badge, stage, next step) and the six tabs', async () => {
-    await open('legal', { application: application('under_scrutiny', { current_stage: 'Checking the DPR' }) });
-    const line = screen.getByRole('region', { name: 'Current status' });
+  it('shows the Right now card (badge, stage, next step, whom it waits on, the clock) and the seven tabs', async () => {
+    await open('legal', {
+      application: application('under_scrutiny', { current_stage: 'Checking the DPR' }),
+      documents: VERIFIED,
+    });
+    const line = rightNowCard();
     expect(within(line).getByText('UNDER SCRUTINY')).toBeInTheDocument();
     expect(within(line).getByText('Checking the DPR')).toBeInTheDocument();
     expect(
@@ -46,8 +61,20 @@ describe('officer application detail', () => {
         'Waiting for a zonal manager or head office to check the documents and send the application to the committee.',
       ),
     ).toBeInTheDocument();
+    expect(line).toHaveTextContent('Waiting on:Zonal manager');
+    expect(line).toHaveTextContent('Due by:4 Dec 2026');
+    expect(line).toHaveTextContent('In this stage:3 working days');
+    expect(line).toHaveTextContent('Next:Pending committee');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Details', 'Documents', 'Asset', 'Payments', 'Allotment & Possession', 'Timeline']);
+    expect(tabs).toEqual([
+      'Details',
+      'Documents',
+      'Queries',
+      'Asset',
+      'Payments',
+      'Allotment & Possession',
+      'Timeline',
+    ]);
   });
 
   it('gives legal and finance no actions and no Verify or Reject', async () => {
@@ -126,7 +153,7 @@ describe('officer application detail', () => {
     ]);
   });
 
-  it('offers no assignee when the user list fails, and shows the failure toast with the reason', async () => {
+  it('offers no assignee when the user list fails, and shows a refusal (409) with its reason in the dialog', async () => {
     const { user } = await open('ho', {
       application: application('approved'),
       users: 'fail',
@@ -137,28 +164,99 @@ describe('officer application detail', () => {
     expect(within(within(dialog).getByLabelText(/Assign to/)).getAllByRole('option')).toHaveLength(1);
     expect(within(dialog).getByText(/first premium instalment/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
-    expect(await screen.findByText('Failed to update status')).toBeInTheDocument();
-    expect(screen.getByText('Changed by someone else')).toBeInTheDocument();
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Failed to update status');
+    expect(refusal).toHaveTextContent('Changed by someone else');
   });
 
-  it('verifies and rejects unverified documents, and says so', async () => {
+  it('verifies a document, and rejects one only with a reason of 5 to 500 characters', async () => {
     const pan = document('d1000000-0000-4000-8000-000000000001', 'pending', 'pan_card');
     const dpr = document('d1000000-0000-4000-8000-000000000002', 'pending', 'dpr');
     const done = document('d1000000-0000-4000-8000-000000000003', 'verified', 'bank_proof');
-    const { user, writes } = await open('committee', {
-      application: application('under_scrutiny'),
-      documents: [pan, dpr, done],
+    signedInAs('committee');
+    const api = fakeApi({ application: application('under_scrutiny'), documents: [pan, dpr, done] });
+    // A rejection is answered only when the test says so, to see the dialog while it is sent.
+    let answerRejection: () => void = () => undefined;
+    stubFetch((url, init) => {
+      const response = api.handler(url, init);
+      if (!url.includes('verified=false')) return response;
+      return new Promise<Response>((resolve) => (answerRejection = () => resolve(response as Response)));
     });
+    renderApp(`/officer/applications/${APP_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Application APP-2026-000042' });
+    const user = userEvent.setup();
+
     await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    const checklist = await screen.findByRole('list', { name: 'Required documents' });
+    expect(
+      within(checklist)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'DPR (Detailed Project Report) (required)NOT VERIFIED',
+      'PAN Card (required)NOT VERIFIED',
+      'Bank Account Proof (required)VERIFIED',
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Verify PAN Card' }));
     expect(await screen.findByText('Document verified')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reject DPR (Detailed Project Report)' }));
-    expect(await screen.findByText('Document rejected')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verify Bank Account Proof' })).not.toBeInTheDocument();
-    expect(writes.map((call) => `${call.method} ${call.path}${call.query}`)).toEqual([
+
+    await user.click(screen.getByRole('button', { name: 'Reject DPR (Detailed Project Report)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject DPR (Detailed Project Report)' });
+    expect(dialog).toHaveTextContent('The applicant will see the reason and can upload a replacement.');
+    const reason = within(dialog).getByLabelText('Reason for rejecting');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Document' }));
+    expect(reason).toHaveAccessibleDescription(
+      'Between 5 and 500 characters. The applicant sees this reason. Give the reason for rejecting the document, at least 5 characters',
+    );
+    await user.type(reason, 'Bad');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Document' }));
+    expect(
+      within(dialog).getAllByText('Give the reason for rejecting the document, at least 5 characters'),
+    ).toHaveLength(2);
+    expect(api.writes.filter((call) => call.query === '?verified=false')).toEqual([]);
+
+    await user.clear(reason);
+    await user.type(reason, 'The DPR has no financial projections');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Document' }));
+    // While the call runs the button says so and cannot be pressed again.
+    expect(await within(dialog).findByRole('button', { name: 'Rejecting...' })).toBeDisabled();
+    answerRejection();
+    expect(await screen.findByText('Document rejected')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes.map((call) => `${call.method} ${call.path}${call.query}`)).toEqual([
       `PUT /applications/${APP_ID}/documents/${pan.id}/verify?verified=true`,
       `PUT /applications/${APP_ID}/documents/${dpr.id}/verify?verified=false`,
     ]);
+    expect(api.writes[1]!.body).toEqual({ reason: 'The DPR has no financial projections' });
+  });
+
+  it('shows a rejected document with its reason in the list and the checklist, and a replaced one as superseded', async () => {
+    const rejected = {
+      ...document('d1000000-0000-4000-8000-000000000001', 'rejected', 'pan_card'),
+      rejection_reason: 'Scan not readable',
+    };
+    const replaced = {
+      ...document('d1000000-0000-4000-8000-000000000002', 'rejected', 'dpr'),
+      replaced_at: '2026-03-04T10:00:00.000Z',
+    };
+    const current = document('d1000000-0000-4000-8000-000000000003', 'pending', 'dpr');
+    const { user } = await open('ho', {
+      application: application('under_scrutiny'),
+      documents: [rejected, replaced, current, VERIFIED[2]!],
+    });
+    expect(rightNowCard()).toHaveTextContent(
+      'Waiting for the applicant to upload replacements for rejected documents: PAN Card.',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    const checklist = await screen.findByRole('list', { name: 'Required documents' });
+    expect(within(checklist).getAllByRole('listitem')[1]).toHaveTextContent('REJECTEDReason: Scan not readable');
+    const table = screen.getByRole('table', { name: 'Documents' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Reason: Scan not readable');
+    expect(rows[1]).toHaveTextContent('SUPERSEDED');
+    expect(within(rows[1]!).queryByRole('button', { name: /^Verify|^Reject/ })).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('button', { name: 'Verify DPR (Detailed Project Report)' })).toBeInTheDocument();
   });
 
   it('shows the spec toast when document verification fails', async () => {
@@ -368,10 +466,14 @@ describe('officer application detail', () => {
 
   it('says who a final allotment waits on: the applicant for the lease deed, then an officer for possession', async () => {
     const { unmount } = await open('legal', { application: application('final_allotment'), allotment });
-    const line = () => screen.getByRole('region', { name: 'Current status' });
+    const line = rightNowCard;
     expect(within(line()).getByText('Waiting for the applicant to upload the lease deed.')).toBeInTheDocument();
     unmount();
-    await open('legal', { application: application('final_allotment'), allotment, leaseDeed: leaseDeed('approved') });
+    await open('legal', {
+      application: application('final_allotment', { waiting_on: 'zonal_manager' }),
+      allotment,
+      leaseDeed: leaseDeed('approved'),
+    });
     expect(
       await within(line()).findByText(
         'The lease deed is approved; waiting for a zonal manager or head office to record possession.',
@@ -382,7 +484,7 @@ describe('officer application detail', () => {
   it('names in every status line who the application waits on, or that nothing does', async () => {
     for (const status of APPLICATION_STATUSES) {
       const { unmount } = await open('legal', { application: application(status) });
-      const sentence = within(screen.getByRole('region', { name: 'Current status' })).getByText(/\.$/);
+      const sentence = within(rightNowCard()).getByText(/\.$/);
       expect(sentence.textContent).toMatch(/waiting for|waits on|an officer marks/i);
       unmount();
     }
@@ -405,5 +507,168 @@ describe('officer application detail', () => {
     const { router } = renderApp(`/officer/applications/${APP_ID}`);
     expect(await screen.findByText('Failed to load application details')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/officer/applications'));
+  });
+});
+
+describe('officer application detail: right now, queries and the timeline', () => {
+  it('says at pending payment how much the applicant still has to pay, by when', async () => {
+    const premium = {
+      id: '23232323-2323-4232-8232-232323232323',
+      invoice_number: 'INV-2026-000009',
+      application_id: APP_ID,
+      invoice_type: 'premium_instalment' as const,
+      service_request_id: null,
+      amount: 546_800,
+      due_date: '2026-12-05',
+      status: 'pending' as const,
+      generated_at: '2026-11-05T10:00:00.000Z',
+      paid_at: null,
+    };
+    signedInAs('finance');
+    const api = fakeApi({ application: application('pending_payment') });
+    stubFetch((url, init) => (url.startsWith('/api/invoices') ? pageResponse([premium]) : api.handler(url, init)));
+    renderApp(`/officer/applications/${APP_ID}`);
+    const card = await screen.findByRole('region', { name: 'Right now' });
+    expect(await within(card).findByText('Waiting for the applicant to pay ₹5,46,800.')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Waiting on:The applicant');
+    expect(card).toHaveTextContent('Due by:5 Dec 2026');
+    expect(card).toHaveTextContent('Next:Payment verified');
+  });
+
+  it('raises a query with a reply-by date seven working days ahead, and only in scrutiny or before the committee', async () => {
+    const { user, writes, unmount } = await open('zonal_manager', { application: application('under_scrutiny') });
+    await user.click(within(actions()).getByRole('button', { name: 'Raise Query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Raise a query' });
+    const respondBy = within(dialog).getByLabelText('Reply by');
+    expect(respondBy).toHaveValue(addWorkingDays(businessToday(), 7));
+    expect(dialog).toHaveTextContent(
+      'The applicant will be asked to reply, and the service clock stops until they answer.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Raise Query' }));
+    expect(within(dialog).getAllByText('Enter the query')).toHaveLength(2);
+    expect(writes).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('What the applicant must send or explain'), 'Send the fire NOC.');
+    await user.click(within(dialog).getByRole('button', { name: 'Raise Query' }));
+    expect(await screen.findByText('Query raised; the applicant has been asked to reply')).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: `/applications/${APP_ID}/queries`,
+        query: '',
+        body: { message: 'Send the fire NOC.', respond_by: addWorkingDays(businessToday(), 7) },
+      },
+    ]);
+    unmount();
+
+    await open('committee', { application: application('pending_committee') });
+    expect(within(actions()).getByRole('button', { name: 'Raise Query' })).toBeInTheDocument();
+  });
+
+  it('shows a refused query in the dialog', async () => {
+    const { user } = await open('ho', {
+      application: application('pending_committee'),
+      writes: {
+        [`POST /applications/${APP_ID}/queries`]: {
+          status: 409,
+          body: { detail: 'A query can be raised only while the application is under scrutiny or pending committee' },
+        },
+      },
+    });
+    await user.click(within(actions()).getByRole('button', { name: 'Raise Query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Raise a query' });
+    await user.type(within(dialog).getByLabelText('What the applicant must send or explain'), 'Send the NOC.');
+    await user.click(within(dialog).getByRole('button', { name: 'Raise Query' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A query can be raised only while the application is under scrutiny or pending committee',
+    );
+  });
+
+  it('lists the queries with the answers, and closes an answered one', async () => {
+    const open_ = query();
+    const answered = query({
+      id: '89898989-8989-4898-8898-898989898989',
+      message: 'Which bank issued the account proof?',
+      status: 'answered',
+      response: 'State Bank of India, Balanagar branch.',
+      responded_at: '2026-11-20T10:00:00.000Z',
+      raised_at: '2026-11-18T10:00:00.000Z',
+    });
+    const { user, writes } = await open('zonal_manager', {
+      application: application('under_scrutiny', { clock_paused: true, waiting_on: 'entrepreneur' }),
+      documents: VERIFIED,
+      queries: [open_, answered],
+    });
+    expect(rightNowCard()).toHaveTextContent(
+      'Waiting for the applicant to answer a query; the service clock is paused until they do.',
+    );
+    expect(rightNowCard()).toHaveTextContent('Reply by:10 Dec 2026');
+    await user.click(screen.getByRole('tab', { name: 'Queries' }));
+    const list = await screen.findByRole('list', { name: 'Queries' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Please send the fire NOC.');
+    expect(items[0]).toHaveTextContent("Waiting for the applicant's answer.");
+    expect(within(items[0]!).queryByRole('button', { name: /^Close/ })).not.toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('State Bank of India, Balanagar branch.');
+    await user.click(within(items[1]!).getByRole('button', { name: 'Close the query raised on 18 Nov 2026' }));
+    expect(await screen.findByText('Query closed')).toBeInTheDocument();
+    expect(writes.map((call) => `${call.method} ${call.path}`)).toEqual([`POST /queries/${answered.id}/close`]);
+  });
+
+  it('gives legal no Raise Query and no Close', async () => {
+    const { user } = await open('legal', {
+      application: application('under_scrutiny'),
+      queries: [query({ status: 'answered', response: 'Attached.' })],
+    });
+    expect(within(actions()).queryByRole('button', { name: 'Raise Query' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Queries' }));
+    await screen.findByText('Attached.');
+    expect(screen.queryByRole('button', { name: /^Close the query/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a guard refusal of the committee decision in the dialog and keeps it open', async () => {
+    const { user } = await open('committee', {
+      application: application('pending_committee'),
+      writes: {
+        [`PUT /applications/${APP_ID}/status`]: {
+          status: 409,
+          body: { detail: 'A query on this application is still waiting for the applicant' },
+        },
+      },
+    });
+    await user.click(within(actions()).getByRole('button', { name: 'Record Committee Decision' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Committee decision' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Failed to record decision');
+    expect(refusal).toHaveTextContent('A query on this application is still waiting for the applicant');
+    expect(screen.getByRole('dialog', { name: 'Committee decision' })).toBeInTheDocument();
+  });
+
+  it('renders coded timeline entries through the catalogue and marks internal ones', async () => {
+    const { user } = await open('ho', {
+      application: application('pending_payment'),
+      timeline: [
+        {
+          ...timeline[0]!,
+          id: '56565656-5656-4565-8565-565656565656',
+          action: 'Application assigned',
+          details: 'Assigned to Anita Sharma',
+          user_role: 'ho',
+          user_name: 'Suresh Reddy',
+          event_code: 'application_assigned',
+          params: { assignee_name: 'Anita Sharma' },
+          internal: true,
+        },
+        ...timeline,
+      ],
+    });
+    await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const items = within(await screen.findByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Application assigned');
+    expect(within(items[0]!).getByText('Internal')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('INV-2026-000009: First premium instalment of ₹62,50,000, due 2 May 2026');
+    expect(within(items[1]!).queryByText('Internal')).not.toBeInTheDocument();
+    expect(items[2]).toHaveTextContent('Moved from Submitted to Under scrutiny. Stage: Under scrutiny');
   });
 });

@@ -1,9 +1,12 @@
-/** The officer application detail: status line, the actions the role may take now, the six tabs, and the letters. */
+/** The officer application detail: the Right now card (the same reading of the case the applicant sees), the actions
+ * the role may take now, the seven tabs (documents with their checklist, queries, timeline with internal entries),
+ * and the letters. */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
+import { can, openQueriesOf, rightNow, unpaidInvoicesOf } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { buttonClasses } from '../../../components/ui/button';
@@ -18,6 +21,7 @@ import { useApplication, useDocuments, useTimeline } from '../../../api/applicat
 import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
+import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
 import { useCommitteeMembers } from '../api/officer-applications';
 import { ActionPanel } from '../components/action-panel';
 import { AllotmentTab } from '../components/allotment-tab';
@@ -25,6 +29,7 @@ import { AssetTab } from '../components/asset-tab';
 import { DetailsTab } from '../components/details-tab';
 import { DocumentsTab } from '../components/documents-tab';
 import { PaymentsTab } from '../components/payments-tab';
+import { QueriesTab } from '../components/queries-tab';
 import { StatusLine } from '../components/status-line';
 import { TimelineTab } from '../components/timeline-tab';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -39,6 +44,8 @@ export default function OfficerApplicationDetailPage() {
   const application = useApplication(id, { retry: false });
   const documents = useDocuments(id);
   const timeline = useTimeline(id);
+  const checklist = useDocumentChecklist(id);
+  const queries = useApplicationQueries(id);
   const invoices = useInvoices(id);
   const payments = usePayments(id);
   const asset = useAsset(application.data?.asset_id);
@@ -58,11 +65,22 @@ export default function OfficerApplicationDetailPage() {
   }, [application.isError, navigate, t]);
 
   // A section that fails to load keeps its inline retry; the toast is the spec's 'Failed to load data'.
-  const sectionFailed = [documents, timeline, invoices, payments, asset].some((query) => query.isError);
+  const sectionFailed = [documents, timeline, invoices, payments, asset, queries].some((query) => query.isError);
   useFailureToast(sectionFailed, t('detail.tabLoadFailed'), 'officer-application-section-load-failed');
 
   if (!application.data || !user) return <Spinner />;
   const current = application.data;
+  const deedKnown = !allotment.isPending && !(allotment.data && leaseDeed.isPending);
+  const now = rightNow({
+    viewer: 'officer',
+    application: current,
+    openQueries: queries.data ? openQueriesOf(queries.data) : undefined,
+    // The server's checklist when it answers; the documents read as one otherwise.
+    checklist: checklist.data,
+    documents: documents.data,
+    unpaidInvoices: invoices.data ? unpaidInvoicesOf(invoices.data) : undefined,
+    leaseDeed: deedKnown ? (leaseDeed.data?.verification_status ?? null) : undefined,
+  });
   const back = (
     <Link to={LIST_PATH} className={buttonClasses('secondary')}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
@@ -77,7 +95,7 @@ export default function OfficerApplicationDetailPage() {
         badge={<StatusBadge status={current.status} />}
         actions={back}
       />
-      <StatusLine application={current} leaseDeed={leaseDeed.data} />
+      <StatusLine application={current} now={now} />
       <div className="mb-6">
         <ActionPanel
           role={user.role}
@@ -106,7 +124,14 @@ export default function OfficerApplicationDetailPage() {
           {
             value: 'documents',
             label: t('detail.tabs.documents'),
-            content: <DocumentsTab application={current} documents={documents} role={user.role} />,
+            content: (
+              <DocumentsTab application={current} documents={documents} checklist={checklist} role={user.role} />
+            ),
+          },
+          {
+            value: 'queries',
+            label: t('detail.tabs.queries'),
+            content: <QueriesTab queries={queries} mayClose={can(user.role, 'update:application:status')} />,
           },
           { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
           {

@@ -1,0 +1,59 @@
+/** A timeline entry in words: its catalogue code rendered through `timeline.<code>.title` and `.details` with its
+ * parameters (amounts in rupees, dates, document and invoice types, statuses in this catalogue's words); a row
+ * from before the codes (`legacy`), or a code this catalogue does not know, shows the text the server stored. */
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatRupees, type TimelineEvent, type TimelineParams } from '@portal/contract';
+
+const DATE_PARAMS = new Set(['due_date', 'respond_by', 'possession_date', 'meeting_date']);
+
+/** The key variant (i18next context) a code's title and details read, chosen by its parameters. */
+const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; details?: string }> = {
+  status_changed: (p) => ({ details: p.stage ? 'stage' : undefined }),
+  document_uploaded: (p) => ({ title: p.replaced ? 'replaced' : undefined }),
+  document_rejected: (p) => ({ details: p.reason ? 'reason' : undefined }),
+  allotment_created: (p) => ({ details: p.allotment_type === 'final' ? 'final' : 'provisional' }),
+  lease_deed_uploaded: (p) => ({ details: p.revised ? 'revised' : undefined }),
+  lease_deed_approved: (p) => ({ details: p.remarks ? 'remarks' : undefined }),
+  lease_deed_returned: (p) => {
+    const verdict = p.verdict === 'rejected' ? 'rejected' : 'needs_revision';
+    return { title: verdict, details: p.remarks ? `${verdict}_remarks` : verdict };
+  },
+  service_request_updated: (p) => ({ details: p.remarks ? 'remarks' : undefined }),
+};
+
+const spaced = (text: string) => text.replace(/_/g, ' ');
+
+export function useTimelineText(): (event: TimelineEvent) => { title: string; details: string } {
+  const { t, i18n } = useTranslation('officer-applications');
+  const label = (group: string, value: string) => t(`${group}.${value}`, { defaultValue: spaced(value) });
+
+  const display = (params: TimelineParams): Record<string, string> => {
+    const shown: Record<string, string> = {};
+    for (const [name, value] of Object.entries(params)) {
+      const text = value === null ? '' : String(value);
+      if (name === 'amount') shown[name] = formatRupees(Number(value));
+      else if (DATE_PARAMS.has(name)) shown[name] = formatDate(text);
+      else if (name === 'document_type') shown[name] = label('documentTypes', text);
+      else if (name === 'invoice_type') shown[name] = label('invoiceTypes', text);
+      else if (name === 'from' || name === 'to') shown[name] = label('statuses', text);
+      else if (name === 'method') shown[name] = label('paymentMethods', text);
+      else if (name === 'committee_type') shown[name] = text.toUpperCase();
+      else if (name === 'request_type' || name === 'status') shown[name] = spaced(text);
+      else shown[name] = text;
+    }
+    return shown;
+  };
+
+  return (event) => {
+    const code = event.event_code;
+    if (!code || code === 'legacy' || !i18n.exists(`timeline.${code}.title`, { ns: 'officer-applications' })) {
+      return { title: event.action, details: event.details };
+    }
+    const params = display(event.params ?? {});
+    const context = CONTEXTS[code]?.(event.params ?? {}) ?? {};
+    return {
+      title: t(`timeline.${code}.title`, { ...params, context: context.title }),
+      details: t(`timeline.${code}.details`, { ...params, context: context.details, defaultValue: '' }),
+    };
+  };
+}
