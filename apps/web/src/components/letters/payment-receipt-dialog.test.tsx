@@ -11,6 +11,7 @@ const invoice: Invoice = {
   invoice_number: 'INV-2026-000002',
   application_id: 'c0000000-0000-4000-8000-000000000001',
   invoice_type: 'emd',
+  service_request_id: null,
   amount: 150000,
   due_date: '2026-03-03',
   status: 'paid',

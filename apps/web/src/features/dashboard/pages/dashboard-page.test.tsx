@@ -23,6 +23,12 @@ function app(index: number): Application {
     created_at: '2026-01-01T00:00:00Z',
     submitted_at: null,
     updated_at: '2026-01-01T00:00:00Z',
+    waiting_on: null,
+    stage_entered_at: '2026-01-01T00:00:00Z',
+    stage_due_on: null,
+    days_in_stage: 0,
+    overdue: false,
+    clock_paused: false,
   };
 }
 

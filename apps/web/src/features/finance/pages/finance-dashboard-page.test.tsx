@@ -16,6 +16,7 @@ function invoice(number: string, status: Invoice['status'], applicationId = APP_
     invoice_number: number,
     application_id: applicationId,
     invoice_type: 'processing_fee',
+    service_request_id: null,
     amount,
     due_date: '2026-03-01',
     status,

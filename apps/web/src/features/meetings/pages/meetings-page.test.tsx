@@ -20,6 +20,12 @@ const PENDING: Application = {
   created_at: '2026-03-01T10:00:00.000Z',
   submitted_at: '2026-03-02T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
+  waiting_on: 'committee',
+  stage_entered_at: '2026-03-02T10:00:00.000Z',
+  stage_due_on: '2026-04-13',
+  days_in_stage: 0,
+  overdue: false,
+  clock_paused: false,
 };
 const MEETING: Meeting = {
   id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
