@@ -229,7 +229,7 @@ test('every officer, finance and admin screen fits a 375 px phone; wide tables s
   await fitsThePhone('/officer', 'Officer Dashboard');
   await fitsThePhone('/officer/applications', 'Applications');
   await page.getByRole('list', { name: 'Applications' }).getByRole('link').first().click();
-  await expect(page.getByRole('region', { name: 'Current status' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Right now' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await fitsThePhone('/officer/assets', 'Assets');
   // The asset table is wider than the phone: its own box scrolls, not the page.

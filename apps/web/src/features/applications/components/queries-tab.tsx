@@ -130,15 +130,13 @@ function OpenQuery({
       return;
     }
     setError(undefined);
-    answer.mutate(
-      { queryId: query.id, message: message.trim() },
-      {
-        onSuccess: () => {
-          setMessage('');
-          toast.success(t('detail.queries.answered'));
-        },
-        onError: (failure) => setError(errorDetail(failure, t('detail.queries.answerFailed'))),
+    // Not mutate's own callbacks: the answered query's form unmounts when the list refreshes, and they would not run.
+    answer.mutateAsync({ queryId: query.id, message: message.trim() }).then(
+      () => {
+        setMessage('');
+        toast.success(t('detail.queries.answered'));
       },
+      (failure: unknown) => setError(errorDetail(failure, t('detail.queries.answerFailed'))),
     );
   };
 
