@@ -94,3 +94,25 @@ describe('working days', () => {
     }
   });
 });
+
+describe('workingDaysBetween over long spans', () => {
+  it('agrees with a day-by-day count over three years, holidays included', () => {
+    const calendar = businessCalendar('Asia/Kolkata', ['2024-08-15', '2025-01-26', '2025-10-02', '2026-01-25']);
+    const walk = (from: string, to: string) => {
+      let count = 0;
+      for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) {
+        if (isWorkingDay(day, calendar)) count += 1;
+      }
+      return count;
+    };
+    for (const [from, to] of [
+      ['2023-11-22', '2026-11-22'],
+      ['2024-08-14', '2024-08-19'],
+      ['2026-01-23', '2026-01-26'],
+      ['2026-11-20', '2026-11-21'],
+      ['2026-11-21', '2026-11-23'],
+    ] as const) {
+      expect(workingDaysBetween(from, to, calendar), `${from}..${to}`).toBe(walk(from, to));
+    }
+  });
+});

@@ -191,7 +191,12 @@ export const applications = pgTable(
       .on(table.assignedTo, table.createdAt)
       .where(sql`assigned_to is not null`),
     index('applications_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
-    index('applications_waiting_due_idx').on(table.waitingOn, table.stageDueOn, table.id),
+    // The inbox: steps waiting on a role with the clock running, oldest due first (the sort's expression).
+    index('applications_waiting_running_idx')
+      .on(table.waitingOn, sql`coalesce(${table.stageDueOn}, '9999-12-31'::date)`, table.id)
+      .where(sql`clock_paused_at is null`),
+    index('applications_due_order_idx').on(sql`coalesce(${table.stageDueOn}, '9999-12-31'::date)`, table.id),
+    // Overdue: a range on the due date.
     index('applications_due_idx').on(table.stageDueOn, table.id),
   ],
 );

@@ -130,8 +130,9 @@ export interface ApplicationSearch {
 /** A step that waits on nobody any more: an inbox leaves these out even when they stay assigned to someone. */
 const CLOSED_STATUSES: readonly ApplicationStatus[] = ['draft', 'rejected', 'completed'];
 
-/** Applications without a due date sort after every date, so the keyset compares no nulls. */
-const NO_DUE_DATE = '9999-12-31';
+/** Applications without a due date sort after every date, so the keyset compares no nulls. The expression is
+ * written out (not a bound parameter) so it matches the expression indexes of the schema. */
+export const DUE_ORDER = sql`coalesce(${applications.stageDueOn}, '9999-12-31'::date)`;
 
 const APPLICATION_SORT_COLUMNS = {
   created_at: applications.createdAt,
@@ -140,7 +141,7 @@ const APPLICATION_SORT_COLUMNS = {
   updated_at: applications.updatedAt,
   application_number: applications.applicationNumber,
   status: applications.status,
-  stage_due_on: sql`coalesce(${applications.stageDueOn}, ${NO_DUE_DATE}::date)`,
+  stage_due_on: DUE_ORDER,
 } satisfies Record<(typeof APPLICATION_LIST.sort)[number], SortExpression>;
 
 /** Steps waiting on any of `roles`, as the clock reports it: an officer's while the clock runs, the applicant's
