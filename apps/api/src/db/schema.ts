@@ -185,6 +185,8 @@ export const applications = pgTable(
     index('applications_status_idx').on(table.status, table.createdAt),
     index('applications_created_idx').on(table.createdAt),
     index('applications_submitted_idx').on(table.submittedAt),
+    // The list's submitted_at sort (drafts sort by creation): the page walks this index instead of sorting the table.
+    index('applications_submitted_order_idx').on(sql`coalesce(${table.submittedAt}, ${table.createdAt})`, table.id),
     index('applications_updated_idx').on(table.updatedAt),
     index('applications_asset_idx').on(table.assetId),
     index('applications_assigned_idx')

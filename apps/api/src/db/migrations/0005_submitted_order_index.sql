@@ -1,0 +1,1 @@
+CREATE INDEX "applications_submitted_order_idx" ON "applications" USING btree (coalesce("submitted_at", "created_at"),"id");
