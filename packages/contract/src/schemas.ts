@@ -28,24 +28,47 @@ import { DOCUMENT_TYPES } from './documents';
 import { PASSWORD_MIN_LENGTH } from './limits';
 
 const id = z.uuid();
-const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
+
+/** The earliest and latest years a business date may carry: anything outside is a typing slip, and PostgreSQL
+ * refuses some of it (there is no year 0). */
+export const DATE_YEAR_RANGE = { min: 1900, max: 2200 } as const;
+const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_YEAR_RANGE.min && year <= DATE_YEAR_RANGE.max;
+};
+/** A real calendar day (no 31 April, 29 February only in a leap year) as YYYY-MM-DD, in DATE_YEAR_RANGE. */
+export const calendarDate = (error = 'Enter a date as YYYY-MM-DD') =>
+  z.iso
+    .date({ error })
+    .refine(yearInRange, { error: `Enter a date between ${DATE_YEAR_RANGE.min} and ${DATE_YEAR_RANGE.max}` });
+const isoDate = calendarDate();
 const timestamp = z.string();
-const requiredText = (max = 500) => z.string().trim().min(1, { error: 'This field is required' }).max(max);
+
+/** Control characters other than tab, line feed and carriage return: never typed, and NUL cannot be stored. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+export const CONTROL_CHARACTER_MESSAGE = 'Remove the control characters (such as NUL) from this text';
+export const containsControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
+const withoutControlCharacters = (value: string) => !containsControlCharacter(value);
+const requiredText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'This field is required' })
+    .max(max)
+    .refine(withoutControlCharacters, { error: CONTROL_CHARACTER_MESSAGE });
 const optionalText = (max = 500) =>
   z
     .string()
     .trim()
     .max(max)
+    .refine(withoutControlCharacters, { error: CONTROL_CHARACTER_MESSAGE })
     .nullish()
     .transform((value) => (value ? value : null));
 const money = z.number({ error: 'Enter an amount in rupees' }).finite().nonnegative().max(1e13);
 
 // ---------- errors ----------
-export const errorBodySchema = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+// The error body and its codes: error-codes.ts.
 
 // ---------- auth and users ----------
 export const loginRequestSchema = z.object({
@@ -303,6 +326,10 @@ export const timelineEventSchema = z.object({
   internal: z.boolean(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+/** POST /applications/{id}/notes: an officer's note for other officers, never shown to the applicant. */
+export const internalNoteRequestSchema = z.object({ message: requiredText(2000) });
+export type InternalNoteRequest = z.infer<typeof internalNoteRequestSchema>;
 
 // ---------- queries (shortfall letters) ----------
 export const QUERY_MESSAGE_MAX = 2000;

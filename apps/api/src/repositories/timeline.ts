@@ -34,22 +34,26 @@ export interface NewTimelineEvent {
 }
 
 /** Appends an entry: its code and parameters, and the English action and details the spec's timeline shows. */
-export async function recordEvent(db: Database, actor: Actor, event: NewTimelineEvent): Promise<void> {
+export async function recordEvent(db: Database, actor: Actor, event: NewTimelineEvent): Promise<TimelineEvent> {
   const params = event.params ?? {};
   const english = timelineEnglish(event.code, params);
-  await db.insert(timelineEvents).values({
-    applicationId: event.applicationId,
-    action: english.action,
-    details: english.details,
-    eventCode: event.code,
-    params,
-    internal: isInternalTimelineCode(event.code),
-    entityType: event.entityType,
-    entityId: event.entityId ?? null,
-    userId: actor.id,
-    userRole: actor.role,
-    userName: actor.name,
-  });
+  const [row] = await db
+    .insert(timelineEvents)
+    .values({
+      applicationId: event.applicationId,
+      action: english.action,
+      details: english.details,
+      eventCode: event.code,
+      params,
+      internal: isInternalTimelineCode(event.code),
+      entityType: event.entityType,
+      entityId: event.entityId ?? null,
+      userId: actor.id,
+      userRole: actor.role,
+      userName: actor.name,
+    })
+    .returning();
+  return toTimelineEvent(row!);
 }
 
 type TimelineRow = typeof timelineEvents.$inferSelect;

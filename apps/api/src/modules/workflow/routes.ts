@@ -1,16 +1,18 @@
-/** Officers' actions on an application: PUT /applications/{id}/status and PUT .../documents/{docId}/verify
- * (a rejection carries its reason). */
+/** Officers' actions on an application: PUT /applications/{id}/status, PUT .../documents/{docId}/verify
+ * (a rejection carries its reason) and POST .../notes (internal notes for other officers). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applicationSchema,
   documentSchema,
+  internalNoteRequestSchema,
   rejectDocumentRequestSchema,
+  timelineEventSchema,
   updateStatusRequestSchema,
 } from '@portal/contract';
 import { unprocessable } from '../../lib/http-error';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { updateStatus, verifyDocument, type DocumentDecision } from './service';
+import { addInternalNote, updateStatus, verifyDocument, type DocumentDecision } from './service';
 
 /** verified=true needs no body (one sent is ignored); verified=false needs {reason}, 5 to 500 characters. */
 function documentDecision(verified: boolean, body: unknown): DocumentDecision {
@@ -57,5 +59,21 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.docId,
         documentDecision(request.query.verified === 'true', request.body),
       ),
+  );
+
+  app.post(
+    '/:id/notes',
+    {
+      preHandler: requirePermission('add:internal-note'),
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: internalNoteRequestSchema,
+        response: { 201: timelineEventSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await addInternalNote(app.db, currentUser(request), request.params.id, request.body.message)),
   );
 };

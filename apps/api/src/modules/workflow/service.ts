@@ -6,6 +6,7 @@ import {
   roundRupees,
   type Application,
   type ApplicationDocument,
+  type TimelineEvent,
   type UpdateStatusRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
@@ -138,5 +139,26 @@ export async function verifyDocument(
       entityId: documentId,
     });
     return toDocument(updated);
+  });
+}
+
+/** An officer's note on a case for other officers: an internal timeline entry the applicant never receives. */
+export async function addInternalNote(
+  db: Database,
+  user: CurrentUser,
+  applicationId: string,
+  message: string,
+): Promise<TimelineEvent> {
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, applicationId);
+    // Drafts are the applicant's own until submitted: staff do not see them, so they cannot note on them either.
+    if (!application || application.status === 'draft') throw notFound(APPLICATION_NOT_FOUND);
+    return recordEvent(tx, actorOf(user), {
+      applicationId,
+      code: 'internal_note',
+      params: { message },
+      entityType: 'application',
+      entityId: applicationId,
+    });
   });
 }
