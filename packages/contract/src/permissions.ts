@@ -16,7 +16,7 @@ export const PERMISSIONS = {
   'verify:lease-deed': ['zonal_manager', 'ho', 'admin'],
   'record:possession': ['zonal_manager', 'ho', 'admin'],
   'record:decision': ['committee', 'ho', 'admin'],
-  'add:internal-note': ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
+  'add:internal-note': ['zonal_manager', 'ho', 'committee', 'admin'],
   'create:allotment': ['committee', 'ho', 'admin'],
   'manage:meetings': ['committee', 'ho', 'admin'],
   'manage:assets': ['ho', 'admin'],

@@ -37,7 +37,7 @@ describe(`internal notes (${TEST_DB_KIND})`, () => {
       params: { message: 'Site visit booked for Tuesday' },
       action: 'Internal note',
     });
-    expect((await timeline('legal', application.id))[0]).toMatchObject({ event_code: 'internal_note' });
+    expect((await timeline('finance', application.id))[0]).toMatchObject({ event_code: 'internal_note' });
     const ownerView = await timeline('entrepreneur', application.id);
     expect(ownerView.map((event) => event.event_code)).toEqual(['status_changed']);
     expect(ownerView.filter((event) => event.internal || event.event_code === 'internal_note')).toEqual([]);
