@@ -71,7 +71,7 @@ export function LeaseDeedDialog({ open, onOpenChange, applicationId, allotmentId
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={upload.isPending}>
-            {t('detail.leaseDeed.cancel')}
+            {t('cancel')}
           </Button>
           <Button onClick={send} busy={upload.isPending} busyText={t('detail.leaseDeed.uploading')}>
             {t('detail.leaseDeed.upload')}

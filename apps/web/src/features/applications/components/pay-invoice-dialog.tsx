@@ -29,7 +29,7 @@ export function PayInvoiceDialog({ invoice, paying, onConfirm, onCancel }: PayIn
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={paying}>
-            {t('detail.payments.cancel')}
+            {t('cancel')}
           </Button>
           <Button
             icon={<CreditCard aria-hidden="true" className="h-4 w-4" />}

@@ -70,7 +70,7 @@ export function ReplaceDocumentDialog({ document, onClose, onUploaded }: Replace
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            {t('detail.cancel')}
+            {t('cancel')}
           </Button>
           <Button
             icon={<Upload aria-hidden="true" className="h-4 w-4" />}

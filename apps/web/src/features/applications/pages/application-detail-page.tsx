@@ -296,7 +296,7 @@ export default function ApplicationDetailPage() {
           event.preventDefault();
           if (!submit.isPending) submitApplication();
         }}
-        cancelLabel={t('detail.cancel')}
+        cancelLabel={t('cancel')}
         submitLabel={t('detail.submit')}
         busy={submit.isPending}
         busyText={t('detail.submitting')}
