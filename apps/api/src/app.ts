@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import type { TokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
 import type { FileStorage } from './plugins/storage';
 import { modules } from './modules';
 
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {

@@ -41,13 +41,29 @@ export const requireAuth: preHandlerAsyncHookHandler = async function (this: Fas
   request.currentUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
 };
 
+/** The permissions each guard made by requirePermission checks, so the API reference can list who may call a route. */
+const guardPermissions = new WeakMap<object, readonly Permission[]>();
+
 /** Authenticates, then checks that the role holds one of the permissions. */
 export function requirePermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
-  return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const guard: preHandlerAsyncHookHandler = async function (
+    this: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     await requireAuth.call(this, request, reply);
     const role = currentUser(request).role;
     if (!permissions.some((permission) => can(role, permission))) throw forbidden();
   };
+  guardPermissions.set(guard, permissions);
+  return guard;
+}
+
+/** What a route's preHandler demands: the permissions of a requirePermission guard, 'signed-in' for requireAuth,
+ * undefined for anything else. */
+export function guardOf(handler: unknown): readonly Permission[] | 'signed-in' | undefined {
+  if (handler === requireAuth) return 'signed-in';
+  return typeof handler === 'function' ? guardPermissions.get(handler) : undefined;
 }
 
 export default fp(async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
