@@ -25,10 +25,8 @@ const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
   serviceRequestDetail: lazy(() => import('../features/service-requests/pages/service-request-detail-page')),
   officerDashboard: lazy(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
   financeDashboard: lazy(() => import('../features/finance/pages/finance-dashboard-page')),
-  officerApplications: lazy(() => import('../features/officer-applications/pages/officer-applications-page')),
-  officerApplicationDetail: lazy(
-    () => import('../features/officer-applications/pages/officer-application-detail-page'),
-  ),
+  officerApplications: lazy(() => import('../features/applications/pages/officer-applications-page')),
+  officerApplicationDetail: lazy(() => import('../features/applications/pages/officer-application-detail-page')),
   assets: lazy(() => import('../features/assets/pages/assets-page')),
   allotments: lazy(() => import('../features/allotments/pages/allotments-page')),
   meetings: lazy(() => import('../features/meetings/pages/meetings-page')),

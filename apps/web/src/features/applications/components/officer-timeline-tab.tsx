@@ -6,7 +6,7 @@ import { formatDateTime, type TimelineEvent } from '@portal/contract';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { cn } from '../../../components/ui/cn';
-import { useTimelineText } from '../lib/timeline-text';
+import { useTimelineText } from '../lib/officer-timeline-text';
 
 export function TimelineTab({ timeline }: { timeline: QueryLike<TimelineEvent[]> }) {
   const { t } = useTranslation('officer-applications');

@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
-import { useRejectDocument } from '../api/case-work';
+import { useRejectDocument } from '../api/officer-case-work';
 
 const FIELD_ID = 'reject-document-reason';
 

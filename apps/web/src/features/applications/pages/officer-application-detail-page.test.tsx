@@ -27,7 +27,7 @@ import {
   query,
   timeline,
   type FakeState,
-} from '../lib/test-fixtures';
+} from '../test/officer-fixtures';
 
 async function open(role: Role, state: FakeState) {
   signedInAs(role);

@@ -9,7 +9,7 @@ import {
   QUERY_RAISE_STATUSES,
   ROLES,
 } from '@portal/contract';
-import { allotment, application, leaseDeed, possession } from './test-fixtures';
+import { allotment, application, leaseDeed, possession } from '../test/officer-fixtures';
 import { availableActions, statusTargets } from './available-actions';
 
 const CASES = ROLES.flatMap((role) => APPLICATION_STATUSES.map((status) => ({ role, status })));

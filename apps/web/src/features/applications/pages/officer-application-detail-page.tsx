@@ -21,17 +21,17 @@ import { useApplication, useDocuments, useTimeline } from '../../../api/applicat
 import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
-import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
-import { useCommitteeMembers } from '../api/officer-applications';
+import { useApplicationQueries, useDocumentChecklist } from '../api/officer-case-work';
+import { useCommitteeMembers } from '../api/officer-actions';
 import { ActionPanel } from '../components/action-panel';
-import { AllotmentTab } from '../components/allotment-tab';
-import { AssetTab } from '../components/asset-tab';
-import { DetailsTab } from '../components/details-tab';
-import { DocumentsTab } from '../components/documents-tab';
-import { PaymentsTab } from '../components/payments-tab';
-import { QueriesTab } from '../components/queries-tab';
+import { AllotmentTab } from '../components/officer-allotment-tab';
+import { AssetTab } from '../components/officer-asset-tab';
+import { DetailsTab } from '../components/officer-details-tab';
+import { DocumentsTab } from '../components/officer-documents-tab';
+import { PaymentsTab } from '../components/officer-payments-tab';
+import { QueriesTab } from '../components/officer-queries-tab';
 import { StatusLine } from '../components/status-line';
-import { TimelineTab } from '../components/timeline-tab';
+import { TimelineTab } from '../components/officer-timeline-tab';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const LIST_PATH = '/officer/applications';

@@ -9,7 +9,7 @@ import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { DebouncedInput } from '../../../components/debounced-input';
-import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-applications';
+import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-actions';
 import { actionFailed } from '../lib/action-toasts';
 import { statusTargets } from '../lib/available-actions';
 import { GuardRefusal, guardRefusalOf } from './guard-refusal';

@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
-import { useCloseQuery } from '../api/case-work';
+import { useCloseQuery } from '../api/officer-case-work';
 import { actionFailed } from '../lib/action-toasts';
 
 const TONES: Record<QueryStatus, StatusBadgeTone> = { open: 'amber', answered: 'blue', closed: 'grey' };

@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { downloadFile } from '../api/officer-applications';
+import { downloadFile } from '../api/officer-actions';
 import { DefinitionList } from './definition-list';
 
 const DEED_TONES = { pending: 'blue', approved: 'green', rejected: 'red', needs_revision: 'amber' } as const;

@@ -12,7 +12,7 @@ import {
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Select, Textarea } from '../../../components/ui/input';
-import { useUpdateStatus } from '../api/officer-applications';
+import { useUpdateStatus } from '../api/officer-actions';
 import { actionFailed } from '../lib/action-toasts';
 import { GuardRefusal, guardRefusalOf } from './guard-refusal';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, todayIso, type ApplicationListItem, type ApplicationStatus } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
-import { application } from '../lib/test-fixtures';
+import { application } from '../test/officer-fixtures';
 
 /** A row of the staff list: the application, its clock, and its organisation, asset code and zone. */
 function item(status: ApplicationStatus, overrides: Partial<ApplicationListItem> = {}): ApplicationListItem {

@@ -18,7 +18,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { DataTable } from '../../../components/ui/data-table';
-import { downloadFile, useVerifyDocument } from '../api/officer-applications';
+import { downloadFile, useVerifyDocument } from '../api/officer-actions';
 import { actionFailed } from '../lib/action-toasts';
 import { DocumentChecklistCard } from './document-checklist';
 import { RejectDocumentDialog } from './reject-document-dialog';

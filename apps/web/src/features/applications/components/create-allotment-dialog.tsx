@@ -8,7 +8,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
-import { useCreateAllotment } from '../api/officer-applications';
+import { useCreateAllotment } from '../api/officer-actions';
 import { actionFailed } from '../lib/action-toasts';
 
 export interface CreateAllotmentDialogProps {

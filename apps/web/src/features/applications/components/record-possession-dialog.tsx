@@ -8,7 +8,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import type { FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Checkbox, Input, Textarea } from '../../../components/ui/input';
-import { useRecordPossession } from '../api/officer-applications';
+import { useRecordPossession } from '../api/officer-actions';
 import { actionFailedDetailPreferred } from '../lib/action-toasts';
 
 export interface RecordPossessionDialogProps {

@@ -6,7 +6,7 @@ import { LEASE_DEED_VERDICTS, type Allotment, type LeaseDeedVerdict } from '@por
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Select, Textarea } from '../../../components/ui/input';
-import { useVerifyLeaseDeed } from '../api/officer-applications';
+import { useVerifyLeaseDeed } from '../api/officer-actions';
 import { actionFailed } from '../lib/action-toasts';
 
 export interface VerifyLeaseDeedDialogProps {
