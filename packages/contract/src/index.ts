@@ -15,3 +15,4 @@ export * from './service-requests';
 export * from './application-list';
 export * from './document-checklist';
 export * from './right-now';
+export * from './error-codes';

@@ -1,0 +1,77 @@
+/** Every error the API answers is JSON `{detail, code}`: `detail` is for people, `code` for programs. The codes are
+ * declared here, once, and never renamed: a client may switch on them. */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  /** 422: a field or parameter is missing or malformed (`errors` names each one). */
+  'validation_failed',
+  /** 400: the request itself cannot be read (malformed JSON, a bad URL, a refused business rule on its input). */
+  'bad_request',
+  /** 401: not signed in, or the session is no longer valid. */
+  'unauthorized',
+  /** 403: signed in, but the role may not do this. */
+  'forbidden',
+  /** 404: no such record or endpoint, or one the caller may not see. */
+  'not_found',
+  /** 409: the record already exists or was changed at the same time. */
+  'conflict',
+  /** 409: the record is not in a state that allows this (the lifecycle refused the move or one of its guards). */
+  'wrong_state',
+  /** 413: the body or an uploaded file is too large. */
+  'payload_too_large',
+  /** 414: the address is too long. */
+  'uri_too_long',
+  /** 415: the body's content type is not one the endpoint reads. */
+  'unsupported_media_type',
+  /** 408: the request was not received in time. */
+  'request_timeout',
+  /** 429: too many attempts; the `Retry-After` header says how many seconds to wait. */
+  'rate_limited',
+  /** 431: the request's headers are too large. */
+  'headers_too_large',
+  /** 500: a fault on the server's side; the detail never says more. */
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code an answer of this status carries when nothing more specific applies. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 408:
+      return 'request_timeout';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 414:
+      return 'uri_too_long';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'validation_failed';
+    case 429:
+      return 'rate_limited';
+    case 431:
+      return 'headers_too_large';
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request';
+  }
+}
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+export const errorBodySchema = z.object({
+  detail: z.string(),
+  code: errorCodeSchema,
+  /** On a 422: every field that failed, as `body.full_name`, `querystring.from` ... */
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
