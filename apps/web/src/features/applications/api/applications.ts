@@ -1,4 +1,5 @@
-/** The entrepreneur's own application calls (create, upload, submit, pay, lease deed); the reads are in api/. */
+/** The entrepreneur's own application calls (create, upload, submit, pay, lease deed) and the refresh after any change
+ * to an application, either side's; the reads are in api/. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Application,

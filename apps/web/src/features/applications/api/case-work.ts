@@ -1,6 +1,13 @@
-/** The applicant's side of the case loop: the document checklist, the queries an officer raised and the answers. */
+/** The case loop on one application, both sides of it: the document checklist; the officer rejecting a document with
+ * its reason; the queries (officers raise and close them, the applicant answers). */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ApplicationQuery, DocumentChecklist, QueryResponseRequest } from '@portal/contract';
+import type {
+  ApplicationDocument,
+  ApplicationQuery,
+  CreateQueryRequest,
+  DocumentChecklist,
+  QueryResponseRequest,
+} from '@portal/contract';
 import { applicationKeys } from '../../../api/applications';
 import { api } from '../../../lib/api-client';
 import { useRefreshApplication } from './applications';
@@ -27,11 +34,43 @@ export function useApplicationQueries(id: string) {
   });
 }
 
+/** The applicant's answer to an open query. */
 export function useAnswerQuery(applicationId: string) {
   const refresh = useRefreshApplication(applicationId);
   return useMutation({
     mutationFn: ({ queryId, ...body }: QueryResponseRequest & { queryId: string }) =>
       api.post<ApplicationQuery>(`/queries/${queryId}/response`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Rejects a document; the reason is shown to the applicant. */
+export function useRejectDocument(applicationId: string) {
+  const refresh = useRefreshApplication(applicationId);
+  return useMutation({
+    mutationFn: ({ documentId, reason }: { documentId: string; reason: string }) =>
+      api.put<ApplicationDocument>(
+        `/applications/${applicationId}/documents/${documentId}/verify`,
+        { reason },
+        { query: { verified: false } },
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useRaiseQuery(applicationId: string) {
+  const refresh = useRefreshApplication(applicationId);
+  return useMutation({
+    mutationFn: (body: CreateQueryRequest) =>
+      api.post<ApplicationQuery>(`/applications/${applicationId}/queries`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useCloseQuery(applicationId: string) {
+  const refresh = useRefreshApplication(applicationId);
+  return useMutation({
+    mutationFn: (queryId: string) => api.post<ApplicationQuery>(`/queries/${queryId}/close`),
     onSuccess: () => refresh(),
   });
 }

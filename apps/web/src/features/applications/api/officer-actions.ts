@@ -1,6 +1,6 @@
 /** The officers' application calls: the committee members (for names and assignment), and the officers' actions
  * (status, documents, allotment, lease deed, possession); the reads they share with other screens are in api/. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   Allotment,
   AllotmentType,
@@ -12,13 +12,11 @@ import type {
   Possession,
   User,
 } from '@portal/contract';
-import { allotmentKeys } from '../../../api/allotments';
-import { applicationKeys } from '../../../api/applications';
-import { invoiceKeys } from '../../../api/invoices';
 import { orNone } from '../../../api/or-none';
 import { userKeys } from '../../../api/users';
 import { api, getPage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
+import { useRefreshApplication } from './applications';
 
 /** The active committee members whose name or email holds `q` (the first 200 by name: a committee is small); a
  * failure gives an empty list, as the spec says of the committee list. */
@@ -42,18 +40,6 @@ export function committeeMembers(users: User[] | undefined): User[] {
   return (users ?? []).filter((user) => user.role === 'committee' && user.is_active);
 }
 
-/** After any action the application and everything hanging off it may have changed. */
-function useRefreshApplication(id: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
-      queryClient.invalidateQueries({ queryKey: allotmentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: invoiceKeys.forApplication(id) }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    ]);
-}
-
 export interface StatusUpdate {
   status: ApplicationStatus;
   current_stage: string;
@@ -64,7 +50,7 @@ export function useUpdateStatus(id: string) {
   const refresh = useRefreshApplication(id);
   return useMutation({
     mutationFn: (body: StatusUpdate) => api.put<Application>(`/applications/${id}/status`, body),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -75,7 +61,7 @@ export function useVerifyDocument(id: string) {
       api.put<ApplicationDocument>(`/applications/${id}/documents/${documentId}/verify`, undefined, {
         query: { verified },
       }),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -91,7 +77,7 @@ export function useCreateAllotment(id: string) {
   const refresh = useRefreshApplication(id);
   return useMutation({
     mutationFn: (body: NewAllotment) => api.post<Allotment>('/allotments', body),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -106,7 +92,7 @@ export function useVerifyLeaseDeed(id: string) {
       verification_status: LeaseDeedVerdict;
       remarks: string;
     }) => api.put<LeaseDeed>(`/allotments/${allotmentId}/lease-deed/verify`, body),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 
@@ -122,7 +108,7 @@ export function useRecordPossession(id: string) {
   return useMutation({
     mutationFn: ({ allotmentId, ...body }: NewPossession & { allotmentId: string }) =>
       api.post<Possession>(`/allotments/${allotmentId}/possession`, body),
-    onSuccess: refresh,
+    onSuccess: () => refresh(),
   });
 }
 

@@ -28,7 +28,7 @@ export interface ActionPanelProps {
 
 export function ActionPanel(props: ActionPanelProps) {
   const { role, application, asset, allotment, leaseDeed, possession } = props;
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const [open, setOpen] = useState<OpenDialog>(null);
   const actions = availableActions({ role, application, allotment, leaseDeed, possession });
   const close = (value: boolean) => {

@@ -1,27 +1,48 @@
-/** Allotment & Possession: the allotment and its letter, the lease deed's verification, and possession. */
-import { useTranslation } from 'react-i18next';
+/** Allotment & Possession: the allotment and its letter, the lease deed and its verification (staff also download
+ * it), and the possession and its certificate. */
 import { FileCheck2, ScrollText } from 'lucide-react';
-import { formatDate, formatNumber, type Allotment, type LeaseDeed, type Possession } from '@portal/contract';
+import { toast } from 'sonner';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  type Allotment,
+  type Asset,
+  type LeaseDeed,
+  type Possession,
+  type Role,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { downloadFile } from '../api/officer-actions';
+import { isStaff, useViewerText } from '../lib/viewer';
 import { DefinitionGrid } from './definition-grid';
-import { LEASE_DEED_TONES } from './status-tones';
+import { ALLOTMENT_TONES, LEASE_DEED_TONES } from './status-tones';
 
-export function AllotmentTab({
-  allotment,
-  leaseDeed,
-  possession,
-  onViewLetter,
-  onViewCertificate,
-}: {
+export interface AllotmentTabProps {
+  /** The viewer's role. */
+  role: Role;
   allotment: Allotment | null | undefined;
   leaseDeed: LeaseDeed | null | undefined;
   possession: Possession | null | undefined;
+  /** The asset, for the unit of the area verified (staff). */
+  asset?: Asset;
   onViewLetter: () => void;
   onViewCertificate: () => void;
-}) {
-  const { t } = useTranslation('applications');
+}
+
+export function AllotmentTab({
+  role,
+  allotment,
+  leaseDeed,
+  possession,
+  asset,
+  onViewLetter,
+  onViewCertificate,
+}: AllotmentTabProps) {
+  const t = useViewerText(role);
+  const staff = isStaff(role);
   if (!allotment) {
     return (
       <Card>
@@ -29,6 +50,11 @@ export function AllotmentTab({
       </Card>
     );
   }
+  const downloadDeed = () =>
+    downloadFile(`/allotments/${allotment.id}/lease-deed/file`, leaseDeed?.file_name ?? 'lease-deed.pdf').catch(() =>
+      toast.error(t('detail.documents.downloadFailed')),
+    );
+  const unit = staff && asset ? ` ${asset.unit}` : '';
   return (
     <div className="space-y-4">
       <Card
@@ -51,20 +77,32 @@ export function AllotmentTab({
             [t('detail.allotment.type'), t(`detail.allotment.${allotment.allotment_type}`)],
             [t('detail.allotment.date'), formatDate(allotment.allotment_date)],
             [t('detail.allotment.expiry'), formatDate(allotment.expiry_date)],
-            [t('detail.allotment.status'), <StatusBadge key="status" status={allotment.status} />],
+            [
+              t('detail.allotment.status'),
+              <StatusBadge key="status" status={allotment.status} tone={ALLOTMENT_TONES[allotment.status]} />,
+            ],
           ]}
         />
       </Card>
-      <Card title={t('detail.allotment.leaseDeed')}>
+      <Card
+        title={t('detail.allotment.leaseDeed')}
+        action={
+          staff && leaseDeed ? (
+            <Button variant="secondary" onClick={() => void downloadDeed()}>
+              {t('detail.allotment.downloadDeed')}
+            </Button>
+          ) : undefined
+        }
+      >
         {leaseDeed ? (
           <DefinitionGrid
             items={[
-              [t('detail.allotment.submittedOn'), formatDate(leaseDeed.submission_date)],
+              [t('detail.allotment.submittedOn'), (staff ? formatDateTime : formatDate)(leaseDeed.submission_date)],
               [
                 t('detail.allotment.verification'),
                 <StatusBadge
                   key="status"
-                  status={leaseDeed.verification_status}
+                  status={t(`detail.allotment.deedStatuses.${leaseDeed.verification_status}`)}
                   tone={LEASE_DEED_TONES[leaseDeed.verification_status]}
                 />,
               ],
@@ -92,8 +130,9 @@ export function AllotmentTab({
         {possession ? (
           <DefinitionGrid
             items={[
+              [t('detail.allotment.certificateNumber'), possession.certificate_number],
               [t('detail.allotment.possessionDate'), formatDate(possession.possession_date)],
-              [t('detail.allotment.areaVerified'), formatNumber(possession.area_verified)],
+              [t('detail.allotment.areaVerified'), `${formatNumber(possession.area_verified)}${unit}`],
               [
                 t('detail.allotment.boundaryMarked'),
                 possession.boundary_marked ? t('detail.allotment.yes') : t('detail.allotment.no'),

@@ -1,11 +1,19 @@
-/** Asset Info: the asset applied for (also printed by the print view). */
-import { useTranslation } from 'react-i18next';
-import { formatNumber, formatRupees, statusLabel, type Asset } from '@portal/contract';
+/** Asset: the land, plot, shed or building applied for (its facts are also printed by the print view). */
+import type { ReactNode } from 'react';
+import { formatNumber, formatRupees, statusLabel, type Asset, type Role } from '@portal/contract';
 import { Card } from '../../../components/ui/card';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useViewerText } from '../lib/viewer';
 import { DefinitionGrid } from './definition-grid';
+import { ASSET_TONES } from './status-tones';
 
-export function assetItems(asset: Asset, t: (key: string) => string): Array<[string, string]> {
+/** The asset's facts; its status in words unless `status` shows it otherwise (a badge on screen). */
+export function assetItems(
+  asset: Asset,
+  t: (key: string) => string,
+  status: ReactNode = statusLabel(asset.status),
+): Array<[string, ReactNode]> {
   return [
     [t('detail.fields.assetCode'), asset.asset_code],
     [t('detail.fields.assetType'), t(`assetTypes.${asset.type}`)],
@@ -17,16 +25,20 @@ export function assetItems(asset: Asset, t: (key: string) => string): Array<[str
     [t('detail.fields.totalArea'), `${formatNumber(asset.total_area)} ${asset.unit}`],
     [t('detail.fields.availableArea'), `${formatNumber(asset.available_area)} ${asset.unit}`],
     [t('detail.fields.valuation'), formatRupees(asset.valuation)],
-    [t('detail.fields.assetStatus'), statusLabel(asset.status)],
+    [t('detail.fields.assetStatus'), status],
   ];
 }
 
-export function AssetTab({ asset }: { asset: QueryLike<Asset> }) {
-  const { t } = useTranslation('applications');
+export function AssetTab({ asset, role }: { asset: QueryLike<Asset>; role: Role }) {
+  const t = useViewerText(role);
   return (
     <Card>
       <QueryState query={asset} errorMessage={t('detail.assetLoadFailed')}>
-        {(data) => <DefinitionGrid items={assetItems(data, t)} />}
+        {(data) => (
+          <DefinitionGrid
+            items={assetItems(data, t, <StatusBadge status={data.status} tone={ASSET_TONES[data.status]} />)}
+          />
+        )}
       </QueryState>
     </Card>
   );

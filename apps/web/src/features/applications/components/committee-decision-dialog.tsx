@@ -23,7 +23,7 @@ export interface CommitteeDecisionDialogProps {
 }
 
 export function CommitteeDecisionDialog({ application, open, onOpenChange }: CommitteeDecisionDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const [decision, setDecision] = useState<CommitteeDecision>('approved');
   const [remarks, setRemarks] = useState('');
   const [conditions, setConditions] = useState('');

@@ -19,7 +19,7 @@ export interface CreateAllotmentDialogProps {
 }
 
 export function CreateAllotmentDialog({ application, open, onOpenChange, onCreated }: CreateAllotmentDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const [type, setType] = useState<AllotmentType>('provisional');
   const [date, setDate] = useState(todayIso);
   const [expiry, setExpiry] = useState('');
@@ -71,7 +71,7 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
         <Select value={type} onChange={(event) => setType(event.target.value as AllotmentType)}>
           {ALLOTMENT_TYPES.map((value) => (
             <option key={value} value={value}>
-              {t(`allotment.types.${value}`)}
+              {t(`detail.allotment.${value}`)}
             </option>
           ))}
         </Select>

@@ -1,10 +1,20 @@
-/** Documents: every document with its state; a rejected one with the officer's reason and, while documents may be
- * uploaded, Upload a replacement; replaced ones marked superseded; and Add a document. */
+/** Documents: every document with its state (a rejected one with the officer's reason, a replaced one superseded),
+ * current ones first. The applicant, while documents may be uploaded, replaces a rejected one and adds more; staff see
+ * the required-documents checklist, and a role that may verify documents verifies or rejects (with a reason) each
+ * current one still waiting; everyone downloads. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Download, Upload } from 'lucide-react';
+import { Check, Download, Upload, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { DOCUMENT_UPLOAD_STATUSES, formatDate, type Application, type ApplicationDocument } from '@portal/contract';
+import {
+  can,
+  DOCUMENT_UPLOAD_STATUSES,
+  formatDate,
+  formatDateTime,
+  type Application,
+  type ApplicationDocument,
+  type DocumentChecklist,
+  type Role,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
@@ -13,17 +23,23 @@ import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorDetail } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
-import { downloadDocument } from '../api/applications';
+import { downloadDocument, useRefreshApplication } from '../api/applications';
+import { useVerifyDocument } from '../api/officer-actions';
+import { actionFailed } from '../lib/action-toasts';
+import { isStaff, useViewerText, type ViewerText } from '../lib/viewer';
 import { AddDocument } from './add-document';
+import { DocumentChecklistCard } from './document-checklist';
+import { RejectDocumentDialog } from './reject-document-dialog';
 import { ReplaceDocumentDialog } from './replace-document-dialog';
 import { DOCUMENT_TONES } from './status-tones';
 
-async function saveDocument(application: Application, document: ApplicationDocument, failed: string) {
-  try {
-    saveFile(await downloadDocument(application.id, document.id), document.file_name);
-  } catch (error) {
-    toast.error(errorDetail(error, failed));
-  }
+export interface DocumentsTabProps {
+  application: Application;
+  /** The viewer's role. */
+  role: Role;
+  documents: QueryLike<ApplicationDocument[]>;
+  /** The required-documents checklist, shown to staff. */
+  checklist?: QueryLike<DocumentChecklist>;
 }
 
 /** Current documents first, the superseded after them, each group in the server's order. */
@@ -31,20 +47,41 @@ function inShowingOrder(documents: ApplicationDocument[]): ApplicationDocument[]
   return [...documents.filter((d) => !d.replaced_at), ...documents.filter((d) => d.replaced_at)];
 }
 
-export function DocumentsTab({
-  application,
-  documents,
-  onChanged,
-}: {
-  application: Application;
-  documents: QueryLike<ApplicationDocument[]>;
-  onChanged: () => void;
-}) {
-  const { t } = useTranslation('applications');
+export function DocumentsTab({ application, role, documents, checklist }: DocumentsTabProps) {
+  const t = useViewerText(role);
+  const staff = isStaff(role);
+  const refresh = useRefreshApplication(application.id);
+  const verify = useVerifyDocument(application.id);
+  const [busy, setBusy] = useState<string | null>(null);
   const [replacing, setReplacing] = useState<ApplicationDocument>();
-  const canUpload = DOCUMENT_UPLOAD_STATUSES.includes(application.status);
+  const [rejecting, setRejecting] = useState<ApplicationDocument>();
+  const mayUpload = !staff && DOCUMENT_UPLOAD_STATUSES.includes(application.status);
+  const mayVerify = can(role, 'verify:document') && application.status !== 'draft';
+  // Staff screens give the time of day as well.
+  const when = staff ? formatDateTime : formatDate;
+
+  const approve = (document: ApplicationDocument) => {
+    setBusy(document.id);
+    verify.mutate(
+      { documentId: document.id, verified: true },
+      {
+        onSuccess: () => toast.success(t('detail.documents.verified')),
+        onError: (error) => actionFailed(t('detail.documents.failed'), error),
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
+  const download = async (document: ApplicationDocument) => {
+    try {
+      saveFile(await downloadDocument(application.id, document.id), document.file_name);
+    } catch (error) {
+      toast.error(errorDetail(error, t('detail.documents.downloadFailed')));
+    }
+  };
+
   return (
     <div className="space-y-4">
+      {staff && checklist && <DocumentChecklistCard checklist={checklist} />}
       <QueryState
         query={documents}
         empty={
@@ -68,21 +105,26 @@ export function DocumentsTab({
               {
                 key: 'uploaded',
                 header: t('detail.documents.uploadedAt'),
-                cell: (document) => formatDate(document.uploaded_at),
+                cell: (document) => when(document.uploaded_at),
               },
               {
                 key: 'status',
                 header: t('detail.documents.status'),
-                cell: (document) => <DocumentState document={document} />,
+                cell: (document) => <DocumentState document={document} t={t} when={when} />,
               },
               {
                 key: 'actions',
-                header: <span className="sr-only">{t('detail.documents.actions')}</span>,
+                header: staff ? (
+                  t('detail.documents.actions')
+                ) : (
+                  <span className="sr-only">{t('detail.documents.actions')}</span>
+                ),
                 cell: (document) => {
                   const type = t(`documentTypes.${document.document_type}`);
+                  const current = !document.replaced_at;
                   return (
                     <div className="flex flex-wrap gap-2">
-                      {canUpload && !document.replaced_at && document.verification_status === 'rejected' && (
+                      {mayUpload && current && document.verification_status === 'rejected' && (
                         <Button
                           size="sm"
                           icon={<Upload aria-hidden="true" className="h-4 w-4" />}
@@ -92,12 +134,36 @@ export function DocumentsTab({
                           {t('detail.documents.replace')}
                         </Button>
                       )}
+                      {mayVerify && current && document.verification_status === 'pending' && (
+                        <>
+                          <Button
+                            size="sm"
+                            icon={<Check aria-hidden="true" className="h-4 w-4" />}
+                            aria-label={t('detail.documents.verifyLabel', { name: type })}
+                            busy={busy === document.id}
+                            disabled={busy !== null}
+                            onClick={() => approve(document)}
+                          >
+                            {t('detail.documents.verify')}
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            icon={<X aria-hidden="true" className="h-4 w-4" />}
+                            aria-label={t('detail.documents.rejectLabel', { name: type })}
+                            disabled={busy !== null}
+                            onClick={() => setRejecting(document)}
+                          >
+                            {t('detail.documents.reject')}
+                          </Button>
+                        </>
+                      )}
                       <Button
                         variant="secondary"
                         size="sm"
                         icon={<Download aria-hidden="true" className="h-4 w-4" />}
                         aria-label={t('detail.documents.downloadLabel', { name: document.file_name })}
-                        onClick={() => void saveDocument(application, document, t('detail.documents.downloadFailed'))}
+                        onClick={() => void download(document)}
                       >
                         {t('detail.documents.download')}
                       </Button>
@@ -109,20 +175,40 @@ export function DocumentsTab({
           />
         )}
       </QueryState>
-      {canUpload && <AddDocument application={application} onUploaded={onChanged} />}
-      <ReplaceDocumentDialog document={replacing} onClose={() => setReplacing(undefined)} onUploaded={onChanged} />
+      {mayUpload && <AddDocument application={application} onUploaded={() => void refresh()} />}
+      {mayUpload && (
+        <ReplaceDocumentDialog
+          document={replacing}
+          onClose={() => setReplacing(undefined)}
+          onUploaded={() => void refresh()}
+        />
+      )}
+      {mayVerify && (
+        <RejectDocumentDialog
+          applicationId={application.id}
+          document={rejecting}
+          onClose={() => setRejecting(undefined)}
+        />
+      )}
     </div>
   );
 }
 
-function DocumentState({ document }: { document: ApplicationDocument }) {
-  const { t } = useTranslation('applications');
+function DocumentState({
+  document,
+  t,
+  when,
+}: {
+  document: ApplicationDocument;
+  t: ViewerText;
+  when: (date: string | null) => string;
+}) {
   if (document.replaced_at) {
     return (
       <div className="space-y-1">
         <StatusBadge status={t('detail.documents.superseded')} tone="grey" />
         <p className="text-sm text-slate-600">
-          {t('detail.documents.replacedOn', { date: formatDate(document.replaced_at) })}
+          {t('detail.documents.replacedOn', { date: when(document.replaced_at) })}
         </p>
       </div>
     );

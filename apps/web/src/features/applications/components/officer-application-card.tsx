@@ -7,7 +7,7 @@ import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 export function OfficerApplicationCard({ application }: { application: ApplicationListItem }) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const facts = [
     { label: t('list.applicant'), value: application.organization_name },
     { label: t('list.asset'), value: application.asset_code },

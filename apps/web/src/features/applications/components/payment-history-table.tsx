@@ -1,69 +1,75 @@
-/** The payments made for an application, each with its receipt. */
-import { useTranslation } from 'react-i18next';
+/** The payments made for an application; with `onViewReceipt`, each successful one opens its receipt. */
 import { Receipt } from 'lucide-react';
-import { formatDateTime, formatRupees, type Payment } from '@portal/contract';
+import { formatDateTime, formatRupees, type Payment, type Role } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { useViewerText } from '../lib/viewer';
 import { PAYMENT_TONES } from './status-tones';
 
-export function PaymentHistoryTable({
-  payments,
-  invoiceNumbers,
-  onViewReceipt,
-}: {
+export interface PaymentHistoryTableProps {
+  role: Role;
   payments: Payment[];
   invoiceNumbers: Map<string, string>;
-  onViewReceipt: (payment: Payment) => void;
-}) {
-  const { t } = useTranslation('applications');
+  onViewReceipt?: (payment: Payment) => void;
+}
+
+export function PaymentHistoryTable({ role, payments, invoiceNumbers, onViewReceipt }: PaymentHistoryTableProps) {
+  const t = useViewerText(role);
+  const columns: Column<Payment>[] = [
+    { key: 'receipt', header: t('detail.payments.receiptNumber'), cell: (payment) => payment.receipt_number },
+    {
+      key: 'invoice',
+      header: t('detail.payments.invoice'),
+      cell: (payment) => invoiceNumbers.get(payment.invoice_id) ?? '—',
+    },
+    {
+      key: 'amount',
+      header: t('detail.payments.amount'),
+      numeric: true,
+      cell: (payment) => formatRupees(payment.amount),
+    },
+    {
+      key: 'date',
+      header: t('detail.payments.paymentDate'),
+      cell: (payment) => formatDateTime(payment.payment_date),
+    },
+    {
+      key: 'method',
+      header: t('detail.payments.method'),
+      cell: (payment) => t(`paymentMethods.${payment.payment_method}`),
+    },
+    { key: 'reference', header: t('detail.payments.reference'), cell: (payment) => payment.transaction_reference },
+    {
+      key: 'status',
+      header: t('detail.payments.status'),
+      cell: (payment) => <StatusBadge status={payment.status} tone={PAYMENT_TONES[payment.status]} />,
+    },
+  ];
+  if (onViewReceipt) {
+    columns.push({
+      key: 'receiptAction',
+      header: t('detail.payments.action'),
+      cell: (payment) =>
+        payment.status === 'success' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Receipt aria-hidden="true" className="h-4 w-4" />}
+            aria-label={t('detail.payments.viewReceiptLabel', { receipt: payment.receipt_number })}
+            onClick={() => onViewReceipt(payment)}
+          >
+            {t('detail.payments.viewReceipt')}
+          </Button>
+        ) : null,
+    });
+  }
   return (
     <DataTable
       caption={t('detail.payments.historyCaption')}
       rows={payments}
       rowKey={(payment) => payment.id}
-      columns={[
-        { key: 'receipt', header: t('detail.payments.receiptNumber'), cell: (payment) => payment.receipt_number },
-        {
-          key: 'invoice',
-          header: t('detail.payments.invoice'),
-          cell: (payment) => invoiceNumbers.get(payment.invoice_id) ?? '—',
-        },
-        {
-          key: 'amount',
-          header: t('detail.payments.amount'),
-          numeric: true,
-          cell: (payment) => formatRupees(payment.amount),
-        },
-        {
-          key: 'date',
-          header: t('detail.payments.paymentDate'),
-          cell: (payment) => formatDateTime(payment.payment_date),
-        },
-        { key: 'method', header: t('detail.payments.method'), cell: () => t('detail.payments.online') },
-        { key: 'reference', header: t('detail.payments.reference'), cell: (payment) => payment.transaction_reference },
-        {
-          key: 'status',
-          header: t('detail.payments.status'),
-          cell: (payment) => <StatusBadge status={payment.status} tone={PAYMENT_TONES[payment.status]} />,
-        },
-        {
-          key: 'receiptAction',
-          header: t('detail.payments.action'),
-          cell: (payment) =>
-            payment.status === 'success' ? (
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={<Receipt aria-hidden="true" className="h-4 w-4" />}
-                aria-label={t('detail.payments.viewReceiptLabel', { receipt: payment.receipt_number })}
-                onClick={() => onViewReceipt(payment)}
-              >
-                {t('detail.payments.viewReceipt')}
-              </Button>
-            ) : null,
-        },
-      ]}
+      columns={columns}
     />
   );
 }

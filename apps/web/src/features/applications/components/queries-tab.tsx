@@ -1,43 +1,35 @@
-/** Queries: the open query an officer raised, with its reply-by date and the answer form; then earlier queries with
- * their answers. The answer goes to POST /queries/{id}/response. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+/** Queries: what officers asked the applicant, and the answers. The applicant answers an open query here (the form
+ * goes to POST /queries/{id}/response) and sees earlier ones below it; staff see every query, newest first, and a role
+ * that may raise queries closes an answered one. */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  formatDate,
-  formatDateTime,
-  QUERY_MESSAGE_MAX,
-  type ApplicationQuery,
-  type QueryStatus,
-} from '@portal/contract';
+import { can, formatDate, formatDateTime, QUERY_MESSAGE_MAX, type ApplicationQuery, type Role } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
-import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorDetail } from '../../../lib/api-client';
-import { useAnswerQuery } from '../api/case-work';
+import { useAnswerQuery, useCloseQuery } from '../api/case-work';
+import { actionFailed } from '../lib/action-toasts';
+import { isStaff, useViewerText, type ViewerText } from '../lib/viewer';
+import { QUERY_TONES } from './status-tones';
 
-const QUERY_TONES: Record<QueryStatus, StatusBadgeTone> = { open: 'amber', answered: 'blue', closed: 'grey' };
-
-export function answerFieldId(query: Pick<ApplicationQuery, 'id'>): string {
-  return `query-answer-${query.id}`;
+export interface QueriesTabProps {
+  applicationId: string;
+  /** The viewer's role: the applicant answers, staff read (and may close). */
+  role: Role;
+  queries: QueryLike<ApplicationQuery[]>;
+  /** Changes when the "Answer query" action sends the applicant here: the first answer box takes focus. */
+  focusKey?: number;
 }
 
-export function QueriesTab({
-  applicationId,
-  queries,
-  focusKey,
-}: {
-  applicationId: string;
-  queries: QueryLike<ApplicationQuery[]>;
-  /** Changes when the "Answer query" action sends the user here: the first answer box takes focus. */
-  focusKey?: number;
-}) {
-  const { t } = useTranslation('applications');
+export function QueriesTab({ applicationId, role, queries, focusKey }: QueriesTabProps) {
+  const t = useViewerText(role);
+  const staff = isStaff(role);
   return (
     <QueryState
       query={queries}
@@ -47,50 +39,156 @@ export function QueriesTab({
         </Card>
       }
     >
-      {(list) => {
-        const open = list.filter((query) => query.status === 'open');
-        const earlier = list.filter((query) => query.status !== 'open');
-        return (
-          <div className="space-y-4">
-            {open.map((query, index) => (
-              <OpenQuery
-                key={query.id}
-                applicationId={applicationId}
-                query={query}
-                focusKey={index === 0 ? focusKey : undefined}
-              />
-            ))}
-            {earlier.length > 0 && (
-              <Card title={t('detail.queries.earlier')}>
-                <ul className="space-y-4">
-                  {earlier.map((query) => (
-                    <li key={query.id} className="border-b border-slate-200 pb-4 last:border-b-0 last:pb-0">
-                      <QueryHeader query={query} />
-                      <p className="mt-1 whitespace-pre-line text-slate-900">{query.message}</p>
-                      {query.response ? (
-                        <div className="mt-2 border-l-4 border-brand-200 pl-3">
-                          <p className="text-sm text-slate-600">
-                            {t('detail.queries.answeredOn', { date: formatDateTime(query.responded_at) })}
-                          </p>
-                          <p className="whitespace-pre-line text-slate-800">{query.response}</p>
-                        </div>
-                      ) : (
-                        <p className="mt-2 text-sm text-slate-600">{t('detail.queries.noAnswer')}</p>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            )}
-          </div>
-        );
-      }}
+      {(list) =>
+        staff ? (
+          <StaffQueries applicationId={applicationId} role={role} queries={list} />
+        ) : (
+          <ApplicantQueries applicationId={applicationId} role={role} queries={list} focusKey={focusKey} />
+        )
+      }
     </QueryState>
   );
 }
 
-function QueryHeader({ query }: { query: ApplicationQuery }) {
-  const { t } = useTranslation('applications');
+/** The open queries, each with its answer form, then the earlier ones. */
+function ApplicantQueries({
+  applicationId,
+  role,
+  queries,
+  focusKey,
+}: {
+  applicationId: string;
+  role: Role;
+  queries: ApplicationQuery[];
+  focusKey?: number;
+}) {
+  const t = useViewerText(role);
+  const open = queries.filter((query) => query.status === 'open');
+  const earlier = queries.filter((query) => query.status !== 'open');
+  return (
+    <div className="space-y-4">
+      {open.map((query, index) => (
+        <OpenQuery
+          key={query.id}
+          applicationId={applicationId}
+          role={role}
+          query={query}
+          focusKey={index === 0 ? focusKey : undefined}
+        />
+      ))}
+      {earlier.length > 0 && (
+        <Card title={t('detail.queries.earlier')}>
+          <ul className="space-y-4">
+            {earlier.map((query) => (
+              <li key={query.id} className="border-b border-slate-200 pb-4 last:border-b-0 last:pb-0">
+                <QueryEntry query={query} t={t} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** Every query as a card; Close on an answered one for a role that may raise queries. */
+function StaffQueries({
+  applicationId,
+  role,
+  queries,
+}: {
+  applicationId: string;
+  role: Role;
+  queries: ApplicationQuery[];
+}) {
+  const t = useViewerText(role);
+  const close = useCloseQuery(applicationId);
+  const [closing, setClosing] = useState<string>();
+  const mayClose = can(role, 'update:application:status');
+
+  const closeQuery = (query: ApplicationQuery) => {
+    setClosing(query.id);
+    close.mutate(query.id, {
+      onSuccess: () => toast.success(t('detail.queries.closed')),
+      onError: (error) => actionFailed(t('detail.queries.closeFailed'), error),
+      onSettled: () => setClosing(undefined),
+    });
+  };
+
+  return (
+    <ul aria-label={t('detail.queries.caption')} className="space-y-4">
+      {queries.map((query) => (
+        <li key={query.id}>
+          <Card>
+            <QueryEntry
+              query={query}
+              t={t}
+              showReplyBy
+              action={
+                mayClose &&
+                query.status === 'answered' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('detail.queries.closeLabel', { date: formatDate(query.raised_at) })}
+                    busy={closing === query.id}
+                    busyText={t('detail.queries.closing')}
+                    disabled={closing !== undefined}
+                    onClick={() => closeQuery(query)}
+                  >
+                    {t('detail.queries.close')}
+                  </Button>
+                )
+              }
+            />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One query: its state and who raised it when, the message, and the answer (or why there is none). */
+function QueryEntry({
+  query,
+  t,
+  showReplyBy = false,
+  action,
+}: {
+  query: ApplicationQuery;
+  t: ViewerText;
+  showReplyBy?: boolean;
+  action?: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <QueryHeader query={query} t={t} />
+        {action}
+      </div>
+      <p className="mt-2 whitespace-pre-line text-slate-900">{query.message}</p>
+      {showReplyBy && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('detail.queries.replyBy', { date: formatDate(query.respond_by) })}
+        </p>
+      )}
+      {query.response ? (
+        <div className="mt-3 border-l-4 border-brand-200 pl-3">
+          <p className="text-sm text-slate-600">
+            {t('detail.queries.answeredOn', { date: formatDateTime(query.responded_at) })}
+          </p>
+          <p className="whitespace-pre-line text-slate-800">{query.response}</p>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          {query.status === 'open' ? t('detail.queries.waiting') : t('detail.queries.noAnswer')}
+        </p>
+      )}
+    </>
+  );
+}
+
+function QueryHeader({ query, t }: { query: ApplicationQuery; t: ViewerText }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <StatusBadge status={t(`detail.queries.statuses.${query.status}`)} tone={QUERY_TONES[query.status]} />
@@ -101,16 +199,23 @@ function QueryHeader({ query }: { query: ApplicationQuery }) {
   );
 }
 
+function answerFieldId(query: Pick<ApplicationQuery, 'id'>): string {
+  return `query-answer-${query.id}`;
+}
+
+/** An open query with its reply-by date and the applicant's answer form. */
 function OpenQuery({
   applicationId,
+  role,
   query,
   focusKey,
 }: {
   applicationId: string;
+  role: Role;
   query: ApplicationQuery;
   focusKey?: number;
 }) {
-  const { t } = useTranslation('applications');
+  const t = useViewerText(role);
   const answer = useAnswerQuery(applicationId);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();
@@ -142,7 +247,7 @@ function OpenQuery({
 
   return (
     <Card title={t('detail.queries.openTitle')} className="border-l-4 border-l-amber-600">
-      <QueryHeader query={query} />
+      <QueryHeader query={query} t={t} />
       <p className="mt-2 whitespace-pre-line text-slate-900">{query.message}</p>
       <p className="mt-2 font-medium text-slate-900">
         {t('detail.queries.replyBy', { date: formatDate(query.respond_by) })}

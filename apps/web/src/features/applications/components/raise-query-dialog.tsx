@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input, Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
-import { useRaiseQuery } from '../api/officer-case-work';
+import { useRaiseQuery } from '../api/case-work';
 
 /** The reply-by date offered: this many working days after today. */
 export const QUERY_REPLY_WORKING_DAYS = 7;
@@ -24,7 +24,7 @@ export interface RaiseQueryDialogProps {
 }
 
 export function RaiseQueryDialog({ applicationId, open, onOpenChange }: RaiseQueryDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const raise = useRaiseQuery(applicationId);
   const today = businessToday();
   const [message, setMessage] = useState('');

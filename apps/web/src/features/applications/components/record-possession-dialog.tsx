@@ -28,7 +28,7 @@ export function RecordPossessionDialog({
   onOpenChange,
   onRecorded,
 }: RecordPossessionDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const [date, setDate] = useState(todayIso);
   const [area, setArea] = useState('');
   const [boundary, setBoundary] = useState(true);

@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
-import { useRejectDocument } from '../api/officer-case-work';
+import { useRejectDocument } from '../api/case-work';
 
 const FIELD_ID = 'reject-document-reason';
 
@@ -21,7 +21,7 @@ export interface RejectDocumentDialogProps {
 }
 
 export function RejectDocumentDialog({ applicationId, document, onClose }: RejectDocumentDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const reject = useRejectDocument(applicationId);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -55,11 +55,12 @@ export function RejectDocumentDialog({ applicationId, document, onClose }: Rejec
       { documentId: document.id, reason: parsed.data.reason },
       {
         onSuccess: () => {
-          toast.success(t('documents.rejected'));
+          toast.success(t('detail.documents.rejected'));
           setReason('');
           onClose();
         },
-        onError: (failure) => setErrors([{ fieldId: FIELD_ID, message: errorDetail(failure, t('documents.failed')) }]),
+        onError: (failure) =>
+          setErrors([{ fieldId: FIELD_ID, message: errorDetail(failure, t('detail.documents.failed')) }]),
       },
     );
   };

@@ -7,9 +7,9 @@ import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 export function StatusLine({ application, now }: { application: Application; now: RightNow }) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const documents = now.documents.map((type) => t(`documentTypes.${type}`)).join(', ');
-  const sentence = t(`rightNow.codes.${now.code}`, {
+  const sentence = t(`rightNow.staff.codes.${now.code}`, {
     amount: formatRupees(now.amount),
     invoice: now.invoiceNumber ?? '',
     date: formatDate(now.dueOn),
@@ -38,22 +38,24 @@ export function StatusLine({ application, now }: { application: Application; now
         {sentence}
       </p>
       {now.amount !== null && now.code !== 'pay_invoices' && (
-        <p className="mt-1 text-slate-800">{t('rightNow.unpaid', { amount: formatRupees(now.amount) })}</p>
+        <p className="mt-1 text-slate-800">{t('rightNow.staff.unpaid', { amount: formatRupees(now.amount) })}</p>
       )}
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1">
           <dt className="text-slate-600">{t('rightNow.waitingOnLabel')}</dt>
-          <dd className="font-medium text-slate-900">{t(`rightNow.waitingOn.${now.waitingOn ?? 'nobody'}`)}</dd>
+          <dd className="font-medium text-slate-900">{t(`rightNow.staff.waitingOn.${now.waitingOn ?? 'nobody'}`)}</dd>
         </div>
         {now.dueOn && now.waitingOn && (
           <div className="flex gap-1">
-            <dt className="text-slate-600">{t(now.code === 'answer_query' ? 'rightNow.replyBy' : 'rightNow.dueBy')}</dt>
+            <dt className="text-slate-600">
+              {t(now.code === 'answer_query' ? 'rightNow.staff.replyBy' : 'rightNow.staff.dueBy')}
+            </dt>
             <dd className="font-medium text-slate-900">{formatDate(now.dueOn)}</dd>
           </div>
         )}
         {clocked && (
           <div className="flex gap-1">
-            <dt className="text-slate-600">{t('rightNow.inStage')}</dt>
+            <dt className="text-slate-600">{t('rightNow.staff.inStage')}</dt>
             <dd className="font-medium text-slate-900">
               <DaysInStage days={application.days_in_stage} />
             </dd>

@@ -1,5 +1,15 @@
-/** Badge colours for invoice and payment statuses (the application badge uses the contract's statusTone). */
-import type { InvoiceStatus, LeaseDeedStatus, PaymentStatus } from '@portal/contract';
+/** Badge colours for the statuses of what hangs off an application (the application badge uses the contract's
+ * statusTone). */
+import type {
+  AllotmentStatus,
+  AssetStatus,
+  DocumentChecklistState,
+  DocumentStatus,
+  InvoiceStatus,
+  LeaseDeedStatus,
+  PaymentStatus,
+  QueryStatus,
+} from '@portal/contract';
 import type { StatusBadgeTone } from '../../../components/ui/status-badge';
 
 export const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = {
@@ -14,4 +24,26 @@ export const LEASE_DEED_TONES: Record<LeaseDeedStatus, StatusBadgeTone> = {
   rejected: 'red',
   needs_revision: 'amber',
 };
-export const DOCUMENT_TONES: Record<string, StatusBadgeTone> = { pending: 'grey', verified: 'green', rejected: 'red' };
+export const DOCUMENT_TONES: Record<DocumentStatus, StatusBadgeTone> = {
+  pending: 'grey',
+  verified: 'green',
+  rejected: 'red',
+};
+export const CHECKLIST_TONES: Record<DocumentChecklistState, StatusBadgeTone> = {
+  missing: 'amber',
+  pending: 'grey',
+  verified: 'green',
+  rejected: 'red',
+};
+export const QUERY_TONES: Record<QueryStatus, StatusBadgeTone> = { open: 'amber', answered: 'blue', closed: 'grey' };
+export const ASSET_TONES: Record<AssetStatus, StatusBadgeTone> = {
+  available: 'green',
+  reserved: 'amber',
+  allotted: 'blue',
+  other: 'grey',
+};
+export const ALLOTMENT_TONES: Record<AllotmentStatus, StatusBadgeTone> = {
+  active: 'green',
+  expired: 'grey',
+  cancelled: 'grey',
+};

@@ -1,49 +1,76 @@
-/** Timeline: latest first; each entry what happened (through the timeline catalogue), the role or SYSTEM, who and
- * when. */
-import { useTranslation } from 'react-i18next';
-import { formatDateTime, type TimelineEvent } from '@portal/contract';
+/** Timeline: latest first; each entry what happened (through the timeline catalogue), when, and who (the role or
+ * SYSTEM). Staff also see the entries kept from the applicant, each marked Internal. */
+import { Lock } from 'lucide-react';
+import { formatDateTime, type Role, type TimelineEvent } from '@portal/contract';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useTimelineText } from '../lib/timeline-text';
+import { isStaff, useViewerText } from '../lib/viewer';
 
-export function TimelineList({ events }: { events: TimelineEvent[] }) {
-  const { t } = useTranslation('applications');
+export function TimelineTab({ timeline, role }: { timeline: QueryLike<TimelineEvent[]>; role: Role }) {
+  const t = useViewerText(role);
+  const staff = isStaff(role);
   const textOf = useTimelineText();
+  // Staff name the role in words beside the user; the applicant sees it as a badge.
+  const who = (event: TimelineEvent) => {
+    if (event.user_role === 'SYSTEM') return staff ? t('detail.timeline.system') : null;
+    return t('detail.timeline.by', {
+      name: event.user_name,
+      role: t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') }),
+    });
+  };
   return (
-    <ol className="relative space-y-4 border-l-2 border-brand-200 pl-6">
-      {events.map((event) => {
-        const { title, details } = textOf(event);
-        return (
-          <li key={event.id} className="relative print-avoid-break">
-            <span aria-hidden="true" className="absolute top-1.5 -left-[31px] h-3 w-3 rounded-full bg-brand-700" />
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold text-slate-900">{title}</span>
-              <StatusBadge
-                status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role}
-                tone="grey"
-              />
-            </div>
-            {details && <p className="text-slate-700">{details}</p>}
-            <p className="text-sm text-slate-600">
-              {event.user_role === 'SYSTEM' ? null : `${t('detail.timeline.by', { name: event.user_name })} · `}
-              <time dateTime={event.timestamp}>{formatDateTime(event.timestamp)}</time>
-            </p>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-export function TimelineTab({ timeline }: { timeline: QueryLike<TimelineEvent[]> }) {
-  const { t } = useTranslation('applications');
-  return (
-    <Card>
-      <QueryState query={timeline} empty={<EmptyState message={t('detail.timeline.empty')} />}>
-        {(events) => <TimelineList events={events} />}
-      </QueryState>
-    </Card>
+    <QueryState
+      query={timeline}
+      empty={
+        <Card>
+          <EmptyState message={t('detail.timeline.empty')} />
+        </Card>
+      }
+    >
+      {(events) => (
+        <ol aria-label={t('detail.timeline.caption')} className="space-y-4 border-l-2 border-brand-200 pl-6">
+          {events.map((event) => {
+            const { title, details } = textOf(event);
+            const internal = staff && event.internal;
+            return (
+              <li
+                key={event.id}
+                className={cn(
+                  'rounded-lg border bg-white p-4 shadow-sm',
+                  internal ? 'border-dashed border-slate-400 bg-slate-50' : 'border-slate-200',
+                )}
+              >
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                    <span>{title}</span>
+                    {internal && (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                        <Lock aria-hidden="true" className="h-3 w-3" />
+                        {t('detail.timeline.internal')}
+                      </span>
+                    )}
+                    {!staff && (
+                      <StatusBadge
+                        status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role}
+                        tone="grey"
+                      />
+                    )}
+                  </p>
+                  <time dateTime={event.timestamp} className="text-sm text-slate-600">
+                    {formatDateTime(event.timestamp)}
+                  </time>
+                </div>
+                {details && <p className="mt-1 text-slate-800">{details}</p>}
+                {who(event) && <p className="mt-1 text-sm text-slate-600">{who(event)}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </QueryState>
   );
 }

@@ -22,7 +22,7 @@ export interface UpdateStatusDialogProps {
 }
 
 export function UpdateStatusDialog({ application, role, open, onOpenChange }: UpdateStatusDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const options = statusTargets(application.status, role);
   const [memberSearch, setMemberSearch] = useState('');
   const users = useCommitteeMembers(memberSearch);

@@ -17,7 +17,7 @@ export interface VerifyLeaseDeedDialogProps {
 }
 
 export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenChange }: VerifyLeaseDeedDialogProps) {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const [verdict, setVerdict] = useState<LeaseDeedVerdict>('approved');
   const [remarks, setRemarks] = useState('');
   const verify = useVerifyLeaseDeed(applicationId);

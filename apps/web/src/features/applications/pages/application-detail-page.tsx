@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Printer, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import {
-  LEASE_DEED_UPLOAD_STATUSES,
+  can,
+  eventsOffered,
   openQueriesOf,
   rightNow,
   unpaidInvoicesOf,
@@ -25,13 +26,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { ApiError, errorDetail } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useAllotment, useLeaseDeed, usePossession } from '../../../api/allotments';
 import { useMyProfile } from '../../../api/applicants';
 import { useApplication, useDocuments, useTimeline } from '../../../api/applications';
 import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
-import { usePayInvoice, useRefreshApplication, useSubmitApplication } from '../api/applications';
+import { usePayInvoice, useSubmitApplication } from '../api/applications';
 import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
 import { AllotmentTab } from '../components/allotment-tab';
 import { AssetTab } from '../components/asset-tab';
@@ -53,6 +55,7 @@ export default function ApplicationDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('applications');
   const navigate = useNavigate();
+  const { user } = useAuth();
   const application = useApplication(id);
   const asset = useAsset(application.data?.asset_id);
   const profile = useMyProfile();
@@ -68,7 +71,6 @@ export default function ApplicationDetailPage() {
   const possession = usePossession(allotmentId);
   const submit = useSubmitApplication(id);
   const pay = usePayInvoice(id);
-  const refresh = useRefreshApplication(id);
   const [payingId, setPayingId] = useState<string>();
   const [confirmingInvoice, setConfirmingInvoice] = useState<Invoice>();
   const [letterOpen, setLetterOpen] = useState(false);
@@ -92,12 +94,13 @@ export default function ApplicationDetailPage() {
   useFailureToast(sectionFailed, t('detail.loadDataFailed'), 'application-section-load-failed');
   useFailureToast(asset.isError, t('detail.assetLoadFailed'), 'application-asset-load-failed');
 
-  if (application.isPending || application.isError) return <Spinner />;
+  if (application.isPending || application.isError || !user) return <Spinner />;
   const current = application.data;
+  const role = user.role;
 
   const deed = leaseDeed.data;
   const canUploadLeaseDeed =
-    LEASE_DEED_UPLOAD_STATUSES.includes(current.status) &&
+    eventsOffered(current.status, role, true).includes('submit_lease_deed') &&
     Boolean(allotment.data) &&
     !leaseDeed.isPending &&
     (!deed || REUPLOAD_STATUSES.includes(deed.verification_status));
@@ -115,7 +118,7 @@ export default function ApplicationDetailPage() {
       allotment.isPending || (allotment.data && leaseDeed.isPending) ? undefined : (deed?.verification_status ?? null),
   });
   const available: Record<RightNowAction, boolean> = {
-    pay: Boolean(unpaid?.length) && payingId === undefined,
+    pay: can(role, 'pay:invoice:own') && Boolean(unpaid?.length) && payingId === undefined,
     upload_documents: true,
     answer_query: true,
     upload_lease_deed: canUploadLeaseDeed,
@@ -200,23 +203,28 @@ export default function ApplicationDetailPage() {
           value={tab}
           onValueChange={setTab}
           tabs={[
-            { value: 'details', label: t('detail.tabs.details'), content: <DetailsTab application={current} /> },
-            { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
+            {
+              value: 'details',
+              label: t('detail.tabs.details'),
+              content: <DetailsTab application={current} role={role} />,
+            },
+            { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} role={role} /> },
             {
               value: 'documents',
               label: t('detail.tabs.documents'),
-              content: <DocumentsTab application={current} documents={documents} onChanged={() => void refresh()} />,
+              content: <DocumentsTab application={current} role={role} documents={documents} />,
             },
             {
               value: 'queries',
               label: t('detail.tabs.queries'),
-              content: <QueriesTab applicationId={id} queries={queries} focusKey={answerFocus} />,
+              content: <QueriesTab applicationId={id} role={role} queries={queries} focusKey={answerFocus} />,
             },
             {
               value: 'payments',
               label: t('detail.tabs.payments'),
               content: (
                 <PaymentsTab
+                  role={role}
                   invoices={invoices}
                   payments={payments}
                   payingId={payingId}
@@ -230,6 +238,7 @@ export default function ApplicationDetailPage() {
               label: t('detail.tabs.allotment'),
               content: (
                 <AllotmentTab
+                  role={role}
                   allotment={allotment.data}
                   leaseDeed={deed}
                   possession={possession.data}
@@ -238,7 +247,11 @@ export default function ApplicationDetailPage() {
                 />
               ),
             },
-            { value: 'timeline', label: t('detail.tabs.timeline'), content: <TimelineTab timeline={timeline} /> },
+            {
+              value: 'timeline',
+              label: t('detail.tabs.timeline'),
+              content: <TimelineTab timeline={timeline} role={role} />,
+            },
           ]}
         />
       </div>

@@ -252,11 +252,12 @@ describe('officer application detail', () => {
     const checklist = await screen.findByRole('list', { name: 'Required documents' });
     expect(within(checklist).getAllByRole('listitem')[1]).toHaveTextContent('REJECTEDReason: Scan not readable');
     const table = screen.getByRole('table', { name: 'Documents' });
+    // Current documents first, in the server's order; the superseded after them.
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Reason: Scan not readable');
-    expect(rows[1]).toHaveTextContent('SUPERSEDED');
-    expect(within(rows[1]!).queryByRole('button', { name: /^Verify|^Reject/ })).not.toBeInTheDocument();
-    expect(within(rows[2]!).getByRole('button', { name: 'Verify DPR (Detailed Project Report)' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Verify DPR (Detailed Project Report)' })).toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent('SUPERSEDED');
+    expect(within(rows[3]!).queryByRole('button', { name: /^Verify|^Reject/ })).not.toBeInTheDocument();
   });
 
   it('shows the spec toast when document verification fails', async () => {

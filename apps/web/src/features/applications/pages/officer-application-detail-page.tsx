@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { can, openQueriesOf, rightNow, unpaidInvoicesOf } from '@portal/contract';
+import { openQueriesOf, rightNow, unpaidInvoicesOf } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { buttonClasses } from '../../../components/ui/button';
@@ -21,24 +21,24 @@ import { useApplication, useDocuments, useTimeline } from '../../../api/applicat
 import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
-import { useApplicationQueries, useDocumentChecklist } from '../api/officer-case-work';
+import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
 import { useCommitteeMembers } from '../api/officer-actions';
 import { ActionPanel } from '../components/action-panel';
-import { AllotmentTab } from '../components/officer-allotment-tab';
-import { AssetTab } from '../components/officer-asset-tab';
-import { DetailsTab } from '../components/officer-details-tab';
-import { DocumentsTab } from '../components/officer-documents-tab';
-import { PaymentsTab } from '../components/officer-payments-tab';
-import { QueriesTab } from '../components/officer-queries-tab';
+import { AllotmentTab } from '../components/allotment-tab';
+import { AssetTab } from '../components/asset-tab';
+import { DetailsTab } from '../components/details-tab';
+import { DocumentsTab } from '../components/documents-tab';
+import { PaymentsTab } from '../components/payments-tab';
+import { QueriesTab } from '../components/queries-tab';
 import { StatusLine } from '../components/status-line';
-import { TimelineTab } from '../components/officer-timeline-tab';
+import { TimelineTab } from '../components/timeline-tab';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const LIST_PATH = '/officer/applications';
 
 export default function OfficerApplicationDetailPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const navigate = useNavigate();
   const { user } = useAuth();
   const application = useApplication(id, { retry: false });
@@ -66,10 +66,11 @@ export default function OfficerApplicationDetailPage() {
 
   // A section that fails to load keeps its inline retry; the toast is the spec's 'Failed to load data'.
   const sectionFailed = [documents, timeline, invoices, payments, asset, queries].some((query) => query.isError);
-  useFailureToast(sectionFailed, t('detail.tabLoadFailed'), 'officer-application-section-load-failed');
+  useFailureToast(sectionFailed, t('detail.loadDataFailed'), 'officer-application-section-load-failed');
 
   if (!application.data || !user) return <Spinner />;
   const current = application.data;
+  const role = user.role;
   const deedKnown = !allotment.isPending && !(allotment.data && leaseDeed.isPending);
   const now = rightNow({
     viewer: 'officer',
@@ -98,7 +99,7 @@ export default function OfficerApplicationDetailPage() {
       <StatusLine application={current} now={now} />
       <div className="mb-6">
         <ActionPanel
-          role={user.role}
+          role={role}
           application={current}
           asset={asset.data}
           allotment={allotment.data}
@@ -119,31 +120,36 @@ export default function OfficerApplicationDetailPage() {
           {
             value: 'details',
             label: t('detail.tabs.details'),
-            content: <DetailsTab application={current} applicant={applicant.data} users={users.data ?? []} />,
+            content: (
+              <DetailsTab application={current} role={role} applicant={applicant.data} users={users.data ?? []} />
+            ),
           },
           {
             value: 'documents',
             label: t('detail.tabs.documents'),
-            content: (
-              <DocumentsTab application={current} documents={documents} checklist={checklist} role={user.role} />
-            ),
+            content: <DocumentsTab application={current} role={role} documents={documents} checklist={checklist} />,
           },
           {
             value: 'queries',
             label: t('detail.tabs.queries'),
-            content: <QueriesTab queries={queries} mayClose={can(user.role, 'update:application:status')} />,
+            content: <QueriesTab applicationId={id} role={role} queries={queries} />,
           },
-          { value: 'asset', label: t('detail.tabs.asset'), content: <AssetTab asset={asset} /> },
+          {
+            value: 'asset',
+            label: t('detail.tabs.asset', { context: 'staff' }),
+            content: <AssetTab asset={asset} role={role} />,
+          },
           {
             value: 'payments',
             label: t('detail.tabs.payments'),
-            content: <PaymentsTab invoices={invoices} payments={payments} />,
+            content: <PaymentsTab role={role} invoices={invoices} payments={payments} />,
           },
           {
             value: 'allotment',
             label: t('detail.tabs.allotment'),
             content: (
               <AllotmentTab
+                role={role}
                 allotment={allotment.data}
                 leaseDeed={leaseDeed.data}
                 possession={possession.data}
@@ -153,7 +159,11 @@ export default function OfficerApplicationDetailPage() {
               />
             ),
           },
-          { value: 'timeline', label: t('detail.tabs.timeline'), content: <TimelineTab timeline={timeline} /> },
+          {
+            value: 'timeline',
+            label: t('detail.tabs.timeline'),
+            content: <TimelineTab timeline={timeline} role={role} />,
+          },
         ]}
       />
       {letterOpen && allotment.data && (

@@ -22,7 +22,7 @@ import {
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export default function OfficerApplicationsPage() {
-  const { t } = useTranslation('officer-applications');
+  const { t } = useTranslation('applications');
   const list = useListParams(APPLICATION_LIST);
   const applications = useApplicationListPage(list.query);
 
@@ -47,7 +47,7 @@ export default function OfficerApplicationsPage() {
 
   return (
     <>
-      <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} />
+      <PageHeader title={t('list.title', { context: 'staff' })} subtitle={t('list.subtitle', { context: 'staff' })} />
       <ListToolbar
         searchId="officer-application-search"
         statusId="officer-application-status"
