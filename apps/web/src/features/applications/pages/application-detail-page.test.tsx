@@ -632,6 +632,35 @@ describe('application detail: right now and the case loop', () => {
     expect(JSON.parse(String(init!.body))).toEqual({ message: 'The certificate is attached to the DPR, page 12.' });
   });
 
+  it("offers the applicant none of the officers' tools: no checklist, Verify or Reject, and no Close on an answered query", async () => {
+    const scrutiny = application({ status: 'under_scrutiny' });
+    await openDetail({
+      app: scrutiny,
+      overrides: {
+        [`GET /api/applications/${scrutiny.id}/documents`]: () => jsonResponse(200, [document(scrutiny.id)]),
+        [`GET /api/applications/${scrutiny.id}/queries`]: () =>
+          jsonResponse(200, [
+            query(scrutiny.id, {
+              status: 'answered',
+              response: 'Attached to the DPR.',
+              responded_at: '2026-12-02T10:00:00Z',
+            }),
+          ]),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    const table = await screen.findByRole('table', { name: 'Uploaded documents' });
+    expect(within(table).getByText('PENDING')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Download pan-card.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Required documents' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Verify|Reject) / })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Queries' }));
+    expect(await screen.findByText('Attached to the DPR.')).toBeInTheDocument();
+    expect(screen.getByText(/^Your answer, sent 2 Dec 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Close the query/ })).not.toBeInTheDocument();
+  });
+
   it('renders coded timeline entries through the catalogue, and a legacy row as stored', async () => {
     const pending = application({ status: 'pending_payment' });
     await openDetail({

@@ -1,4 +1,5 @@
-/** Records as the API answers them, for the applications screens' tests. */
+/** Records as the API answers them, for the applications area's tests (the officer screens' one case, built from
+ * these, is in ./officer-fixtures). */
 import { applicantFixture } from '../../../test/fixtures';
 import {
   SERVICE_TARGETS,

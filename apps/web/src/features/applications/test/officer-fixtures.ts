@@ -1,7 +1,8 @@
-/** Test data and a fake API for the officer screens' component tests (the network is the only thing faked). */
+/** The officer screens' test case: one application (APP_ID) in any status, what hangs off it, and a fake API that
+ * answers the screens' reads from it and records every write (the network is the only thing faked). The records are
+ * built with the area's shared builders in ./fixtures. */
 import {
   checklistFromDocuments,
-  SERVICE_TARGETS,
   type Allotment,
   type Application,
   type ApplicationDocument,
@@ -16,6 +17,7 @@ import {
 } from '@portal/contract';
 import { allotmentFixture, applicantFixture, assetFixture } from '../../../test/fixtures';
 import { jsonResponse, pageResponse, type FetchHandler } from '../../../test/render-app';
+import { application as anApplication, document as aDocument, invoice, query as aQuery } from './fixtures';
 
 export const APP_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 export const ASSET_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -23,30 +25,23 @@ export const APPLICANT_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 export const ALLOTMENT_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 export const COMMITTEE_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
 
+/** The case in `status` (its clock as the server starts it there, three working days in). */
 export function application(status: ApplicationStatus, overrides: Partial<Application> = {}): Application {
-  return {
+  return anApplication({
     id: APP_ID,
     application_number: 'APP-2026-000042',
     applicant_id: APPLICANT_ID,
     asset_id: ASSET_ID,
-    application_type: 'new',
     status,
     current_stage: 'Stage text from the server',
     estimated_investment: 25_000_000,
-    employment_generation: 40,
-    project_description: 'CNC machining unit',
-    assigned_to: null,
     created_at: '2026-03-01T10:00:00.000Z',
     submitted_at: '2026-03-02T10:00:00.000Z',
     updated_at: '2026-03-02T10:00:00.000Z',
-    waiting_on: SERVICE_TARGETS[status]?.waitingOn ?? null,
     stage_entered_at: '2026-03-02T10:00:00.000Z',
-    stage_due_on: SERVICE_TARGETS[status] ? '2026-12-04' : null,
     days_in_stage: 3,
-    overdue: false,
-    clock_paused: false,
     ...overrides,
-  };
+  });
 }
 
 export const asset = assetFixture({ id: ASSET_ID, created_at: '2026-01-01T00:00:00.000Z' });
@@ -58,23 +53,20 @@ export const applicant = applicantFixture({
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
+/** A document of the case, named after its type (`pan_card.pdf`). */
 export function document(
   id: string,
   verification_status: ApplicationDocument['verification_status'],
   type: ApplicationDocument['document_type'] = 'pan_card',
 ): ApplicationDocument {
-  return {
+  return aDocument(APP_ID, {
     id,
-    application_id: APP_ID,
     document_type: type,
     file_name: `${type}.pdf`,
-    file_size: 1000,
     uploaded_at: '2026-03-01T10:00:00.000Z',
     verified: verification_status === 'verified',
     verification_status,
-    rejection_reason: null,
-    replaced_at: null,
-  };
+  });
 }
 
 /** The checklist the server would answer for these documents. */
@@ -90,34 +82,23 @@ export function checklistOf(documents: ApplicationDocument[]): DocumentChecklist
 }
 
 export function query(overrides: Partial<ApplicationQuery> = {}): ApplicationQuery {
-  return {
+  return aQuery(APP_ID, {
     id: '88888888-8888-4888-8888-888888888888',
-    application_id: APP_ID,
     message: 'Please send the fire NOC.',
-    respond_by: '2026-12-10',
-    raised_by_name: 'Lakshmi Rao',
     raised_at: '2026-12-01T10:00:00.000Z',
-    status: 'open',
-    response: null,
-    responded_at: null,
-    closed_at: null,
     ...overrides,
-  };
+  });
 }
 
 export const invoices: Invoice[] = [
-  {
+  invoice(APP_ID, {
     id: '22222222-2222-4222-8222-222222222222',
     invoice_number: 'INV-2026-000007',
-    application_id: APP_ID,
-    invoice_type: 'processing_fee',
-    service_request_id: null,
-    amount: 11800,
     due_date: '2026-04-01',
     status: 'paid',
     generated_at: '2026-03-02T10:00:00.000Z',
     paid_at: '2026-03-03T10:00:00.000Z',
-  },
+  }),
 ];
 
 export const allotment = allotmentFixture({
