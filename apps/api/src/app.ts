@@ -13,13 +13,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { TokenService } from './lib/tokens';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import openapiPlugin from './plugins/openapi';
 import type { FileStorage } from './plugins/storage';
 import { modules } from './modules';
 
 export interface AppDependencies {
-  config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'>;
+  config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> & Partial<Pick<Config, 'trustProxy' | 'publicUrl'>>;
   db: Database;
   tokens: TokenService;
   storage: FileStorage;
@@ -36,18 +37,26 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
-    bodyLimit: 1_048_576,
+    trustProxy: deps.config.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage);
   app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);
+  // First, so its onSend hook sees error bodies before compression does.
+  await app.register(errorsPlugin);
 
   await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests only over HTTPS (below): sent over plain HTTP they break an intranet
+    // deployment without TLS.
+    hsts: false,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: null,
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -58,6 +67,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
+  const publicHttps = deps.config.publicUrl?.startsWith('https:') ?? false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!publicHttps && request.protocol !== 'https') return;
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+  });
   // Before the routes, so its onSend hook covers them. Answers under 1 KB gain nothing; uploaded PDFs and images
   // are not compressible types and stream through untouched.
   await app.register(compress, {
@@ -67,8 +83,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  await app.register(errorsPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
+  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin);
 
   await app.register(

@@ -1,4 +1,5 @@
 /** Configuration from the environment, read once. */
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -15,6 +16,52 @@ export interface Config {
   fileStorage: 'disk' | 'database';
   /** API processes to start (node:cluster); PostgreSQL only. */
   webConcurrency: number;
+  /** Which proxies' X-Forwarded-For/-Proto to believe (Fastify's trustProxy): none by default, since a client that
+   * reaches the API directly could otherwise choose its own address and escape the per-address sign-in limit. */
+  trustProxy: TrustProxy;
+  /** The address users reach the portal at; an https:// one turns on HSTS and upgrade-insecure-requests. */
+  publicUrl: string | undefined;
+}
+
+/** true (every proxy), the proxies' addresses and CIDR ranges, or (for a number of hops) whether to trust the
+ * proxy `hop` steps away: what Fastify's trustProxy takes. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** Names proxy-addr knows for whole ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) {
+    // As Fastify reads a number of hops (its types do not list numbers, so it is given as the function it makes).
+    const hops = Number(trimmed);
+    return (_address, hop) => hop < hops;
+  }
+  const parts = trimmed
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const part of parts) {
+    const [address, prefix, extra] = part.split('/');
+    const validPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (net.isIPv6(address!) ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.has(part) && (extra !== undefined || !net.isIP(address!) || !validPrefix)) {
+      throw new Error(
+        `TRUST_PROXY must be true, false, a number of hops, or comma-separated addresses and CIDR ranges; "${part}" is none of these`,
+      );
+    }
+  }
+  return parts;
+}
+
+function publicUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// address, not "${value}"`);
+  }
+  return value;
 }
 
 function numberFrom(value: string | undefined, fallback: number): number {
@@ -43,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerMinute: numberFrom(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     fileStorage: fileStorageFrom(env.FILE_STORAGE, databaseUrl),
     webConcurrency: Math.max(1, Math.floor(numberFrom(env.WEB_CONCURRENCY, 1))),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL || undefined),
   };
 }

@@ -1,5 +1,6 @@
 /** Loads an application the caller may see: an entrepreneur only their own (another's answers 404, so its
- * existence is never revealed), staff any. */
+ * existence is never revealed), staff any but a draft. A draft is the applicant's own until it is submitted: the
+ * staff lists leave drafts out, and opening one by its id answers the same 404 as an id that does not exist. */
 import { can } from '@portal/contract';
 import type { Database } from '../db/client';
 import type { CurrentUser } from '../plugins/auth';
@@ -15,7 +16,7 @@ export async function loadVisibleApplication(db: Database, user: CurrentUser, id
     return found.application;
   }
   if (!can(user.role, 'read:application:any')) throw forbidden();
-  if (!found) throw notFound(APPLICATION_NOT_FOUND);
+  if (!found || found.application.status === 'draft') throw notFound(APPLICATION_NOT_FOUND);
   return found.application;
 }
 

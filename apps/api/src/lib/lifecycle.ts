@@ -58,7 +58,7 @@ export async function transition(
   const event: LifecycleEvent = APPLICATION_EVENTS[request.event];
   const from = application.status;
   const to = request.to ?? event.to[0]!;
-  if (!event.from.includes(from) || !event.to.includes(to)) throw conflict(WRONG_STATE(from, to));
+  if (!event.from.includes(from) || !event.to.includes(to)) throw conflict(WRONG_STATE(from, to), 'wrong_state');
   if (request.by === 'system') {
     if (event.by.kind !== 'system') throw new Error(`The event ${request.event} is not fired by the portal`);
   } else if (!mayFire(request.event, request.by.user.role, request.by.isOwner)) {
@@ -113,16 +113,17 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
       const notReady = (await requiredDocumentStates(tx, applicationId)).filter((doc) => doc.state !== 'verified');
       if (notReady.length > 0) {
         const names = notReady.map((doc) => `${DOCUMENT_TYPE_NAMES[doc.type]} (${doc.state})`).join(', ');
-        throw conflict(`These required documents must be uploaded and verified first: ${names}`);
+        throw conflict(`These required documents must be uploaded and verified first: ${names}`, 'wrong_state');
       }
       return;
     }
     case 'no_open_query':
       if ((await countOpenQueries(tx, applicationId)) > 0)
-        throw conflict("A query is waiting for the applicant's answer");
+        throw conflict("A query is waiting for the applicant's answer", 'wrong_state');
       return;
     case 'all_invoices_paid':
-      if ((await countUnpaidInvoices(tx, applicationId)) > 0) throw conflict('Some invoices are not paid yet');
+      if ((await countUnpaidInvoices(tx, applicationId)) > 0)
+        throw conflict('Some invoices are not paid yet', 'wrong_state');
       return;
     case 'lease_deed_approved': {
       const [deed] = await tx
@@ -133,7 +134,7 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
         .orderBy(desc(leaseDeeds.submissionDate))
         .limit(1);
       if (deed?.status !== 'approved')
-        throw conflict('Possession can be recorded only after the lease deed is approved');
+        throw conflict('Possession can be recorded only after the lease deed is approved', 'wrong_state');
       return;
     }
   }

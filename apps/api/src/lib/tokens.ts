@@ -25,6 +25,8 @@ export function loadSigningSecret(explicit: string | undefined, dataDir: string)
 
 /** How many verified tokens are remembered; past it the oldest is forgotten (and verified again when it returns). */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** Leeway for clocks of several API processes or machines that differ slightly. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 export function createTokenService(secret: Uint8Array, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): TokenService {
   // Imported once: given raw bytes, jose imports a key on every call.
@@ -53,10 +55,19 @@ export function createTokenService(secret: Uint8Array, lifetimeSeconds = TOKEN_L
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+        // Every token we issue carries sub, iat and exp; one without them was not made by issue(), and one without
+        // exp would never expire. maxTokenAge bounds a token by its iat as well (and refuses one issued in the future).
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'iat', 'exp'],
+          maxTokenAge: lifetimeSeconds + CLOCK_TOLERANCE_SECONDS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number')
+          return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, { userId: payload.sub, expiresAt: payload.exp * 1000 });
+        const expiresAt = Math.min(payload.exp, payload.iat + lifetimeSeconds + CLOCK_TOLERANCE_SECONDS) * 1000;
+        verified.set(token, { userId: payload.sub, expiresAt });
         return payload.sub;
       } catch {
         return null;

@@ -90,10 +90,12 @@ describe(`application documents (${TEST_DB_KIND})`, () => {
   });
 
   it('streams the file back as an attachment with its original name, to the owner and to staff', async () => {
+    // Staff do not see a draft (lib/access.ts), so the file is read from a submitted application.
+    const submitted = await insertTestApplication(ctx, 'submitted');
     const created = (
       await upload(
         ravi,
-        draft.id,
+        submitted.id,
         { document_type: 'gst_certificate' },
         { name: 'GST certificate é.pdf', bytes: SAMPLE_FILES.pdf() },
       )
@@ -101,7 +103,7 @@ describe(`application documents (${TEST_DB_KIND})`, () => {
     for (const token of [ravi, await ctx.tokenFor('zonal_manager')]) {
       const response = await ctx.request(token, {
         method: 'GET',
-        url: `/api/applications/${draft.id}/documents/${created.id}/file`,
+        url: `/api/applications/${submitted.id}/documents/${created.id}/file`,
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');

@@ -4,24 +4,26 @@ import { loginRequestSchema, registerRequestSchema, tokenResponseSchema, userSch
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { findUserById, toUser } from '../../repositories/users';
 import { createAttemptLimiter } from '../../lib/attempt-limiter';
-import { HttpError, notFound } from '../../lib/http-error';
+import { notFound, tooManyRequests } from '../../lib/http-error';
 import { login, register } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // One office may sit behind one address, so an address gets more attempts than one email.
   const emailLimiter = createAttemptLimiter(app.db, 'sign-in:email', app.loginAttemptsPerMinute);
   const addressLimiter = createAttemptLimiter(app.db, 'sign-in:address', app.loginAttemptsPerMinute * 5);
-  const tooMany = () => new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.');
+  // The windows are one minute long, so a minute is always long enough to wait.
+  const tooMany = () => tooManyRequests('Too many sign-in attempts. Please wait a minute and try again.', 60);
 
   app.post(
     '/login',
     { schema: { body: loginRequestSchema, response: { 200: tokenResponseSchema } } },
     async (request) => {
       const email = request.body.username.trim().toLowerCase();
-      // Both keys are counted on every attempt, so neither one address nor one email can be hammered.
-      const addressAllowed = await addressLimiter.tryAttempt(request.ip);
-      const emailAllowed = await emailLimiter.tryAttempt(email);
-      if (!addressAllowed || !emailAllowed) throw tooMany();
+      // Both keys are counted, so neither one address nor one email can be hammered. An address past its limit is
+      // refused before its email is counted: its attempts check no password, and one address cannot fill the
+      // counters with a new email per request.
+      if (!(await addressLimiter.tryAttempt(request.ip))) throw tooMany();
+      if (!(await emailLimiter.tryAttempt(email))) throw tooMany();
       const token = await login(app.db, app.tokens, email, request.body.password);
       return { access_token: token, token_type: 'bearer' as const };
     },

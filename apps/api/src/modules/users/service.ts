@@ -2,7 +2,7 @@
  * deployment comes from the admin:create command. Entrepreneurs register themselves and keep their role. */
 import type { CreateUserRequest, UpdateUserRequest, User, UserListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import { hashPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
@@ -43,6 +43,9 @@ export async function updateUserAccount(
   id: string,
   request: UpdateUserRequest,
 ): Promise<User> {
+  if (request.role === undefined && request.is_active === undefined && request.full_name === undefined) {
+    throw unprocessable('Nothing to change: give a role, is_active or full_name');
+  }
   const existing = await findUserById(db, id);
   if (!existing) throw notFound('User not found');
   if (id === admin.id && (request.is_active === false || (request.role && request.role !== 'admin'))) {

@@ -45,7 +45,7 @@ export async function updateStatus(
     const from = current.status;
     const to = request.status;
     const event = from === to && from === 'pending_committee' ? 'record_committee_note' : manualEventFor(from, to);
-    if (!event) throw conflict(WRONG_STATE(from, to));
+    if (!event) throw conflict(WRONG_STATE(from, to), 'wrong_state');
     const updated = await transition(tx, current, {
       event,
       to,

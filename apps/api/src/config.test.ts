@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, trustProxyFrom } from './config';
+
+describe('configuration', () => {
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(trustProxyFrom('')).toBe(false);
+    expect(trustProxyFrom('false')).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it: true, a number of hops, or addresses and CIDR ranges', () => {
+    expect(trustProxyFrom('true')).toBe(true);
+    const twoHops = trustProxyFrom('2') as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(trustProxyFrom('10.0.0.1, 192.168.0.0/16,::1,fd00::/8, loopback')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY it cannot read, naming the part', () => {
+    expect(() => trustProxyFrom('yes')).toThrow(/"yes"/);
+    expect(() => trustProxyFrom('10.0.0.1,10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/);
+    expect(() => trustProxyFrom('10.0.0.300')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads PUBLIC_URL and refuses one that is not http(s)', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.gov.in' }).publicUrl).toBe('https://portal.example.gov.in');
+    expect(() => loadConfig({ PUBLIC_URL: 'portal.example' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://portal.example' })).toThrow(/PUBLIC_URL/);
+  });
+});
