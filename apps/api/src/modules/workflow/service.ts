@@ -41,7 +41,8 @@ export async function updateStatus(
   return db.transaction(async (tx) => {
     // The row lock queues racing updates of one application; the conditional update in transition catches them too.
     const current = await lockApplication(tx, id);
-    if (!current) throw notFound(APPLICATION_NOT_FOUND);
+    // A draft is the applicant's own until submitted: staff are told it does not exist, as when they open it.
+    if (!current || current.status === 'draft') throw notFound(APPLICATION_NOT_FOUND);
     const from = current.status;
     const to = request.status;
     const event = from === to && from === 'pending_committee' ? 'record_committee_note' : manualEventFor(from, to);
@@ -117,11 +118,9 @@ export async function verifyDocument(
 ): Promise<ApplicationDocument> {
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
-    if (!application) throw notFound(APPLICATION_NOT_FOUND);
+    if (!application || application.status === 'draft') throw notFound(APPLICATION_NOT_FOUND);
     const document = await findDocument(tx, applicationId, documentId);
     if (!document) throw notFound('Document not found');
-    if (application.status === 'draft')
-      throw conflict('Documents are verified only after the application is submitted');
     if (document.replacedAt) throw conflict('This document was replaced by a newer upload');
     if (document.verificationStatus !== 'pending')
       throw conflict(`This document has already been ${document.verificationStatus}`);

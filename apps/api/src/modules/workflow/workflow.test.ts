@@ -72,11 +72,16 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     expect(events.some((event) => event.user_role === role && event.details.includes(stage))).toBe(true);
   });
 
-  it.each(REFUSED_PAIRS)('$role is refused $from → $to with 409 and nothing changes', async ({ role, from, to }) => {
+  it.each(REFUSED_PAIRS)('$role is refused $from → $to and nothing changes', async ({ role, from, to }) => {
     await setApplicationStatus(ctx, applicationId, from);
     const response = await putStatus(role, applicationId, { status: to, current_stage: 'Should not be written' });
-    expect(response.statusCode, response.body).toBe(409);
-    expect(response.json().detail).toMatch(/cannot be moved/);
+    if (from === 'draft') {
+      // Staff never see a draft: it answers as if it did not exist.
+      expect(response.statusCode, response.body).toBe(404);
+    } else {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().detail).toMatch(/cannot be moved/);
+    }
     expect(await statusOf(applicationId)).toBe(from);
   });
 
@@ -282,10 +287,10 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
       },
     );
 
-    it('refuses a draft (409), an unknown or foreign document (404) and a bad flag (422)', async () => {
+    it('refuses a draft (404: staff never see drafts), an unknown or foreign document (404) and a bad flag (422)', async () => {
       const draft = await insertTestApplication(ctx, 'draft');
       const draftDocument = await newDocument(draft.id);
-      expect((await verify('ho', draft.id, draftDocument.id, true)).statusCode).toBe(409);
+      expect((await verify('ho', draft.id, draftDocument.id, true)).statusCode).toBe(404);
       const other = await insertTestApplication(ctx, 'submitted');
       expect((await verify('ho', other.id, draftDocument.id, true)).statusCode).toBe(404);
       expect((await verify('ho', other.id, crypto.randomUUID(), true)).statusCode).toBe(404);
