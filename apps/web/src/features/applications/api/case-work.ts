@@ -7,6 +7,7 @@ import type {
   CreateQueryRequest,
   DocumentChecklist,
   QueryResponseRequest,
+  TimelineEvent,
 } from '@portal/contract';
 import { applicationKeys } from '../../../api/applications';
 import { api } from '../../../lib/api-client';
@@ -71,6 +72,15 @@ export function useCloseQuery(applicationId: string) {
   const refresh = useRefreshApplication(applicationId);
   return useMutation({
     mutationFn: (queryId: string) => api.post<ApplicationQuery>(`/queries/${queryId}/close`),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** An officer's internal note: a timeline entry for staff only. */
+export function useAddInternalNote(applicationId: string) {
+  const refresh = useRefreshApplication(applicationId);
+  return useMutation({
+    mutationFn: (message: string) => api.post<TimelineEvent>(`/applications/${applicationId}/notes`, { message }),
     onSuccess: () => refresh(),
   });
 }

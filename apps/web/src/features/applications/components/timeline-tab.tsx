@@ -1,8 +1,15 @@
 /** Timeline: latest first; each entry what happened (through the timeline catalogue), when, and who (the role or
- * SYSTEM). Staff also see the entries kept from the applicant, each marked Internal. */
-import { Lock } from 'lucide-react';
-import { formatDateTime, type Role, type TimelineEvent } from '@portal/contract';
+ * SYSTEM). Staff also see the entries kept from the applicant, each marked Internal, and officers add notes there. */
+import { useId, useState, type FormEvent } from 'react';
+import { Lock, NotebookPen } from 'lucide-react';
+import { toast } from 'sonner';
+import { can, formatDateTime, type Role, type TimelineEvent } from '@portal/contract';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { errorDetail } from '../../../lib/api-client';
+import { useAddInternalNote } from '../api/case-work';
 import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
@@ -10,7 +17,15 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useTimelineText } from '../lib/timeline-text';
 import { isStaff, useViewerText } from '../lib/viewer';
 
-export function TimelineTab({ timeline, role }: { timeline: QueryLike<TimelineEvent[]>; role: Role }) {
+export function TimelineTab({
+  applicationId,
+  timeline,
+  role,
+}: {
+  applicationId: string;
+  timeline: QueryLike<TimelineEvent[]>;
+  role: Role;
+}) {
   const t = useViewerText(role);
   const staff = isStaff(role);
   const textOf = useTimelineText();
@@ -23,54 +38,102 @@ export function TimelineTab({ timeline, role }: { timeline: QueryLike<TimelineEv
     });
   };
   return (
-    <QueryState
-      query={timeline}
-      empty={
-        <Card>
-          <EmptyState message={t('detail.timeline.empty')} />
-        </Card>
-      }
-    >
-      {(events) => (
-        <ol aria-label={t('detail.timeline.caption')} className="space-y-4 border-l-2 border-brand-200 pl-6">
-          {events.map((event) => {
-            const { title, details } = textOf(event);
-            const internal = staff && event.internal;
-            return (
-              <li
-                key={event.id}
-                className={cn(
-                  'rounded-lg border bg-white p-4 shadow-sm',
-                  internal ? 'border-dashed border-slate-400 bg-slate-50' : 'border-slate-200',
-                )}
-              >
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                    <span>{title}</span>
-                    {internal && (
-                      <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                        <Lock aria-hidden="true" className="h-3 w-3" />
-                        {t('detail.timeline.internal')}
-                      </span>
-                    )}
-                    {!staff && (
-                      <StatusBadge
-                        status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role}
-                        tone="grey"
-                      />
-                    )}
-                  </p>
-                  <time dateTime={event.timestamp} className="text-sm text-slate-600">
-                    {formatDateTime(event.timestamp)}
-                  </time>
-                </div>
-                {details && <p className="mt-1 text-slate-800">{details}</p>}
-                {who(event) && <p className="mt-1 text-sm text-slate-600">{who(event)}</p>}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </QueryState>
+    <>
+      {can(role, 'add:internal-note') && <InternalNoteForm applicationId={applicationId} role={role} />}
+      <QueryState
+        query={timeline}
+        empty={
+          <Card>
+            <EmptyState message={t('detail.timeline.empty')} />
+          </Card>
+        }
+      >
+        {(events) => (
+          <ol aria-label={t('detail.timeline.caption')} className="space-y-4 border-l-2 border-brand-200 pl-6">
+            {events.map((event) => {
+              const { title, details } = textOf(event);
+              const internal = staff && event.internal;
+              return (
+                <li
+                  key={event.id}
+                  className={cn(
+                    'rounded-lg border bg-white p-4 shadow-sm',
+                    internal ? 'border-dashed border-slate-400 bg-slate-50' : 'border-slate-200',
+                  )}
+                >
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                      <span>{title}</span>
+                      {internal && (
+                        <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                          <Lock aria-hidden="true" className="h-3 w-3" />
+                          {t('detail.timeline.internal')}
+                        </span>
+                      )}
+                      {!staff && (
+                        <StatusBadge
+                          status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role}
+                          tone="grey"
+                        />
+                      )}
+                    </p>
+                    <time dateTime={event.timestamp} className="text-sm text-slate-600">
+                      {formatDateTime(event.timestamp)}
+                    </time>
+                  </div>
+                  {details && <p className="mt-1 text-slate-800">{details}</p>}
+                  {who(event) && <p className="mt-1 text-sm text-slate-600">{who(event)}</p>}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+/** An officer's note for other officers; the server keeps it from the applicant. */
+function InternalNoteForm({ applicationId, role }: { applicationId: string; role: Role }) {
+  const t = useViewerText(role);
+  const add = useAddInternalNote(applicationId);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string>();
+  const fieldId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (!message.trim()) {
+      setError(t('detail.timeline.noteRequired'));
+      return;
+    }
+    setError(undefined);
+    add.mutate(message.trim(), {
+      onSuccess: () => {
+        setMessage('');
+        toast.success(t('detail.timeline.noteAdded'));
+      },
+      onError: (failure) => setError(errorDetail(failure, t('detail.timeline.noteFailed'))),
+    });
+  };
+
+  return (
+    <Card className="mb-4">
+      <form noValidate onSubmit={submit} className="space-y-3">
+        <Field id={fieldId} label={t('detail.timeline.noteLabel')} hint={t('detail.timeline.noteHint')} error={error}>
+          <Textarea value={message} maxLength={2000} rows={3} onChange={(event) => setMessage(event.target.value)} />
+        </Field>
+        <Button
+          type="submit"
+          variant="secondary"
+          icon={<NotebookPen aria-hidden="true" className="h-4 w-4" />}
+          busy={add.isPending}
+          busyText={t('detail.timeline.addingNote')}
+        >
+          {t('detail.timeline.addNote')}
+        </Button>
+      </form>
+    </Card>
   );
 }

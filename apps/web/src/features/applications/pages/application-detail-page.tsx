@@ -250,7 +250,7 @@ export default function ApplicationDetailPage() {
             {
               value: 'timeline',
               label: t('detail.tabs.timeline'),
-              content: <TimelineTab timeline={timeline} role={role} />,
+              content: <TimelineTab applicationId={id} timeline={timeline} role={role} />,
             },
           ]}
         />

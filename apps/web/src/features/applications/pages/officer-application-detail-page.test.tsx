@@ -566,6 +566,33 @@ describe('officer application detail: right now, queries and the timeline', () =
     expect(within(actions()).getByRole('button', { name: 'Raise Query' })).toBeInTheDocument();
   });
 
+  it('lets officers add an internal note on the timeline, and not legal', async () => {
+    const { user, writes, unmount } = await open('zonal_manager', { application: application('under_scrutiny') });
+    await user.click(screen.getByRole('tab', { name: 'Timeline' }));
+    const note = await screen.findByLabelText('Internal note');
+    expect(note).toHaveAccessibleDescription('Only officers see this note; the applicant never does.');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    expect(await screen.findByText('Enter the note')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+    await user.type(note, 'Site visit on Tuesday with the surveyor.');
+    await user.click(screen.getByRole('button', { name: 'Add Note' }));
+    expect(await screen.findByText('Note added to the timeline')).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: `/applications/${APP_ID}/notes`,
+        query: '',
+        body: { message: 'Site visit on Tuesday with the surveyor.' },
+      },
+    ]);
+    unmount();
+
+    await open('legal', { application: application('under_scrutiny') });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Timeline' }));
+    expect(await screen.findByRole('list', { name: 'Timeline' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Internal note')).not.toBeInTheDocument();
+  });
+
   it('shows a refused query in the dialog', async () => {
     const { user } = await open('ho', {
       application: application('pending_committee'),

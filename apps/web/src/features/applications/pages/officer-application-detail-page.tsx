@@ -162,7 +162,7 @@ export default function OfficerApplicationDetailPage() {
           {
             value: 'timeline',
             label: t('detail.tabs.timeline'),
-            content: <TimelineTab timeline={timeline} role={role} />,
+            content: <TimelineTab applicationId={id} timeline={timeline} role={role} />,
           },
         ]}
       />
