@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   'upload:lease-deed:own': ['entrepreneur'],
   'manage:profile:own': ['entrepreneur'],
   'manage:service-request:own': ['entrepreneur'],
+  'answer:query:own': ['entrepreneur'],
   'read:application:any': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'read:applicant:any': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'update:application:status': ['zonal_manager', 'ho', 'committee', 'admin'],
@@ -25,6 +26,7 @@ export const PERMISSIONS = {
   'read:reports': ['zonal_manager', 'ho', 'finance', 'admin'],
   'read:users': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'manage:users': ['admin'],
+  'read:audit': ['admin'],
   'work:service-request': ['zonal_manager', 'ho', 'admin'],
   'read:service-request:any': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;

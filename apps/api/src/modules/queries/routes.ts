@@ -51,7 +51,7 @@ export const queryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/response',
     {
-      preHandler: requireAuth,
+      preHandler: requirePermission('answer:query:own'),
       schema: { params: idParams, body: queryResponseRequestSchema, response: { 200: applicationQuerySchema } },
     },
     async (request) => answerQuery(app.db, currentUser(request), request.params.id, request.body),

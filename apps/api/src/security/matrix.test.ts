@@ -1,0 +1,84 @@
+/** The authorization matrix, generated from the route table: every operation of the OpenAPI document, called by
+ * nobody, by each demo role, and (for a record an entrepreneur owns) by another entrepreneur. A role outside the
+ * operation's x-roles must be refused with 403, a stranger to the record with 404, nobody with 401 unless the route
+ * is public; a role inside x-roles must never be refused as unauthorized or forbidden. No cell may answer 5xx. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '@portal/contract';
+import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
+import {
+  buildWorld,
+  exampleBody,
+  exampleQuery,
+  isOwnedRecordRoute,
+  key,
+  pathFor,
+  readOperations,
+  type Operation,
+  type World,
+} from './fixtures';
+
+type Caller = Role | 'anonymous' | 'other-entrepreneur';
+
+/** What a cell must answer: an exact status, or "any status but these". */
+function expectation(op: Operation, caller: Caller): { exactly: number } | { not: number[] } {
+  if (op.isPublic) return { not: [401, 403] };
+  if (caller === 'anonymous') return { exactly: 401 };
+  if (caller === 'other-entrepreneur') return { exactly: op.roles.includes('entrepreneur') ? 404 : 403 };
+  return op.roles.includes(caller) ? { not: [401, 403] } : { exactly: 403 };
+}
+
+/** Who calls an operation, refused callers first so an allowed caller's change cannot hide a refusal. */
+function callersOf(op: Operation): Caller[] {
+  const stranger = isOwnedRecordRoute(op) || key(op) === 'POST /api/payments' ? ['other-entrepreneur' as const] : [];
+  const refused = ROLES.filter((role) => !op.roles.includes(role));
+  const allowed = ROLES.filter((role) => op.roles.includes(role));
+  return ['anonymous', ...stranger, ...refused, ...allowed];
+}
+
+describe(`authorization matrix from the route table (${TEST_DB_KIND})`, () => {
+  let ctx: TestContext;
+  let world: World;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    world = await buildWorld(ctx);
+    operations = await readOperations(ctx);
+  });
+  afterAll(() => ctx.close());
+
+  it('answers every operation, caller by caller, as its x-roles say', async () => {
+    expect(operations.length).toBeGreaterThan(40);
+    // Reads first, then changes: a change made by an allowed caller must not turn a later read into a 404.
+    const ordered = [
+      ...operations.filter((op) => op.method === 'GET'),
+      ...operations.filter((op) => op.method !== 'GET'),
+    ];
+    const offenders: string[] = [];
+    let cells = 0;
+    const answered: Record<string, number> = {};
+    for (const op of ordered) {
+      for (const caller of callersOf(op)) {
+        const token =
+          caller === 'anonymous' ? null : caller === 'other-entrepreneur' ? world.other.token : world.tokens[caller];
+        const body = exampleBody(op, world);
+        const response = await ctx.request(token, {
+          method: op.method as 'GET',
+          url: pathFor(op, world) + exampleQuery(op),
+          ...(body?.payload !== undefined ? { payload: body.payload as string } : {}),
+          headers: body?.headers ?? {},
+        });
+        cells++;
+        answered[response.statusCode] = (answered[response.statusCode] ?? 0) + 1;
+        const want = expectation(op, caller);
+        const status = response.statusCode;
+        const fine = status < 500 && ('exactly' in want ? status === want.exactly : !want.not.includes(status));
+        if (!fine) offenders.push(`${op.method} ${op.path} ${caller} -> ${status} ${response.body.slice(0, 160)}`);
+      }
+    }
+    console.info(
+      `authorization matrix (${TEST_DB_KIND}): ${operations.length} operations, ${cells} cells, ${offenders.length} unexpected; answers ${JSON.stringify(answered)}`,
+    );
+    expect(offenders).toEqual([]);
+  });
+});
