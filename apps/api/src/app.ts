@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { TokenService } from './lib/tokens';
+import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await app.register(auditPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin);

@@ -16,3 +16,4 @@ export * from './application-list';
 export * from './document-checklist';
 export * from './right-now';
 export * from './error-codes';
+export * from './audit';

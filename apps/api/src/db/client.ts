@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock';
+import { withAuditTransactions } from '../lib/audit-context';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -36,7 +37,7 @@ export async function openDatabase(options: {
       max: Number(process.env.DATABASE_POOL_SIZE) || 20,
     });
     // Numeric columns come back as strings by default; drizzle's mode 'number' maps them.
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db = withAuditTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
     return {
       db,
       kind: 'postgres',
@@ -59,7 +60,7 @@ export async function openDatabase(options: {
     client = new PGlite(pgDir, pgliteOptions);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = withAuditTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: 'pglite',

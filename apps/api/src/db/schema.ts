@@ -570,3 +570,31 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** The audit trail (migration 0006): one row per insert, update or delete of a business table, written by a row
+ * trigger in the same transaction as the change. Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and
+ * hash-chained: each row's hash covers the previous row's hash and its own content, so an edit or a gap shows. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    actorId: uuid('actor_id'),
+    actorRole: text('actor_role').notNull(),
+    requestId: text('request_id'),
+    clientAddress: text('client_address'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').notNull(),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at, table.seq),
+    index('audit_log_entity_idx').on(table.entity, table.entityId, table.seq),
+    index('audit_log_actor_idx').on(table.actorId, table.seq),
+  ],
+);

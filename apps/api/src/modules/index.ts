@@ -4,6 +4,7 @@ import { allotmentRoutes } from './allotments/routes';
 import { applicantRoutes } from './applicants/routes';
 import { applicationRoutes } from './applications/routes';
 import { assetRoutes } from './assets/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -35,4 +36,5 @@ export const modules: ApiModule[] = [
   { prefix: '/meetings', routes: meetingRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/reports', routes: reportRoutes },
+  { prefix: '/audit', routes: auditRoutes },
 ];

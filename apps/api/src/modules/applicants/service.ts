@@ -47,13 +47,15 @@ export async function getOwnProfile(db: Database, user: CurrentUser): Promise<Ap
 }
 
 export async function createProfile(db: Database, user: CurrentUser, profile: ProfileBody): Promise<Applicant> {
-  const row = await insertApplicant(db, user.id, { ...valuesOf(profile), panNumber: profile.pan_number });
+  const row = await db.transaction((tx) =>
+    insertApplicant(tx, user.id, { ...valuesOf(profile), panNumber: profile.pan_number }),
+  );
   if (!row) throw conflict('You already have an applicant profile. Update it instead.');
   return toApplicant(row);
 }
 
 export async function updateProfile(db: Database, user: CurrentUser, profile: ProfileUpdateBody): Promise<Applicant> {
-  const row = await updateApplicant(db, user.id, valuesOf(profile));
+  const row = await db.transaction((tx) => updateApplicant(tx, user.id, valuesOf(profile)));
   if (!row) throw notFound(PROFILE_NOT_FOUND);
   return toApplicant(row);
 }

@@ -57,7 +57,7 @@ const duplicateCode = (code: string) => `An asset with code ${code} already exis
 export async function createAsset(db: Database, asset: NewAsset): Promise<Asset> {
   // Codes are compared without case so that "hyd-la-001" cannot shadow "HYD-LA-001".
   if ((await findExistingAssetCodes(db, [asset.asset_code])).size > 0) throw conflict(duplicateCode(asset.asset_code));
-  const row = await insertAssetUnlessCodeTaken(db, toValues(asset));
+  const row = await db.transaction((tx) => insertAssetUnlessCodeTaken(tx, toValues(asset)));
   if (!row) throw conflict(duplicateCode(asset.asset_code));
   return toAsset(row);
 }

@@ -24,12 +24,15 @@ export async function login(db: Database, tokens: TokenService, email: string, p
 
 export async function register(db: Database, request: RegisterRequest): Promise<User> {
   const passwordHash = await hashPassword(request.password);
-  const row = await insertUser(db, {
-    email: request.email,
-    passwordHash,
-    fullName: request.full_name,
-    role: 'entrepreneur',
-  });
+  // In a transaction, so the audit trail records the request (lib/audit-context.ts).
+  const row = await db.transaction((tx) =>
+    insertUser(tx, {
+      email: request.email,
+      passwordHash,
+      fullName: request.full_name,
+      role: 'entrepreneur',
+    }),
+  );
   if (!row) throw conflict('An account with this email already exists');
   return toUser(row);
 }

@@ -27,12 +27,15 @@ export async function createAdminAccount(db: Database, request: Omit<CreateUserR
 
 async function insertAccount(db: Database, request: CreateUserRequest): Promise<User> {
   const passwordHash = await hashPassword(request.password);
-  const row = await insertUser(db, {
-    email: request.email,
-    passwordHash,
-    fullName: request.full_name,
-    role: request.role,
-  });
+  // In a transaction, so the audit trail names who made the account (lib/audit-context.ts).
+  const row = await db.transaction((tx) =>
+    insertUser(tx, {
+      email: request.email,
+      passwordHash,
+      fullName: request.full_name,
+      role: request.role,
+    }),
+  );
   if (!row) throw conflict('An account with this email already exists');
   return toUser(row);
 }
@@ -61,11 +64,13 @@ export async function updateUserAccount(
       existing.role === 'entrepreneur' ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED,
     );
   }
-  const row = await updateUser(db, id, {
-    ...(request.role !== undefined && { role: request.role }),
-    ...(request.is_active !== undefined && { isActive: request.is_active }),
-    ...(request.full_name !== undefined && { fullName: request.full_name }),
-  });
+  const row = await db.transaction((tx) =>
+    updateUser(tx, id, {
+      ...(request.role !== undefined && { role: request.role }),
+      ...(request.is_active !== undefined && { isActive: request.is_active }),
+      ...(request.full_name !== undefined && { fullName: request.full_name }),
+    }),
+  );
   if (!row) throw notFound('User not found');
   return toUser(row);
 }

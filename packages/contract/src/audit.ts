@@ -1,0 +1,82 @@
+/** The audit trail (decision record 009): what GET /audit answers and how it is filtered. Rows are written by the
+ * database itself, one per insert, update or delete of a business table, and are never changed. */
+import { z } from 'zod';
+import { listQueryFor, type ListDefinition } from './listing';
+import { ROLES } from './roles';
+
+/** The tables whose every write is recorded. */
+export const AUDITED_ENTITIES = [
+  'users',
+  'applicants',
+  'assets',
+  'applications',
+  'documents',
+  'invoices',
+  'payments',
+  'allotments',
+  'lease_deeds',
+  'possessions',
+  'service_requests',
+  'meetings',
+  'application_queries',
+] as const;
+export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
+
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who wrote when no user is signed in: 'anonymous' for a request (registration), 'system' outside any request. */
+export const AUDIT_ACTOR_ROLES = [...ROLES, 'anonymous', 'system'] as const;
+
+const isoDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
+
+export const AUDIT_LIST = {
+  sort: ['seq'],
+  // Newest first.
+  defaultSort: '-seq',
+  searches: 'request id or entity id (exact)',
+  filters: {
+    /** The acting user's id. */
+    actor: z.uuid().optional(),
+    entity: z.enum(AUDITED_ENTITIES).optional(),
+    entity_id: z.string().trim().min(1).max(100).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    /** Written on or after / on or before (YYYY-MM-DD, the corporation's day). */
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  },
+} as const satisfies ListDefinition<'seq', z.ZodRawShape>;
+
+export const auditListQuerySchema = listQueryFor(AUDIT_LIST);
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  actor_id: z.uuid().nullable(),
+  actor_name: z.string().nullable(),
+  actor_role: z.string(),
+  request_id: z.string().nullable(),
+  client_address: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  /** insert: the new values; delete: the old values; update: {field: [before, after]} for each changed field. */
+  changes: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The columns of the CSV export, in order. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'seq',
+  'at',
+  'actor_id',
+  'actor_name',
+  'actor_role',
+  'request_id',
+  'client_address',
+  'action',
+  'entity',
+  'entity_id',
+  'changes',
+] as const satisfies readonly (keyof AuditEntry)[];
