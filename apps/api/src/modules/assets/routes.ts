@@ -15,6 +15,7 @@ import {
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { sendPage } from '../../lib/list-page';
+import { unreadableMultipart } from '../../lib/uploads';
 import { findAssetById, toAsset } from '../../repositories/assets';
 import { createAsset, importAssetsFromCsv, listAssets } from './service';
 
@@ -24,13 +25,17 @@ const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
 async function receiveCsv(request: FastifyRequest): Promise<string> {
   let bytes: Buffer;
   if (request.isMultipart()) {
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).catch((error: unknown) => {
+      throw unreadableMultipart(error);
+    });
     if (!part || part.fieldname !== 'file') throw badRequest('Please select a file');
     if (extensionOf(part.filename) !== 'csv') {
       part.file.resume();
       throw unsupportedMediaType('This file type is not accepted. Accepted types: CSV');
     }
-    bytes = await part.toBuffer();
+    bytes = await part.toBuffer().catch((error: unknown) => {
+      throw unreadableMultipart(error);
+    });
     if (part.file.truncated) throw payloadTooLarge('File size should not exceed 5MB');
   } else if (typeof request.body === 'string') {
     bytes = Buffer.from(request.body, 'utf8');
