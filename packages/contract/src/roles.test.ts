@@ -87,6 +87,7 @@ describe('navigation links', () => {
         '/officer/meetings',
         '/officer/reports',
         '/officer/users',
+        '/officer/audit',
       ],
     ],
   ] as const)('gives %s exactly its links', (role, expected) => {

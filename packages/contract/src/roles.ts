@@ -54,6 +54,7 @@ export const ROUTES = {
   meetings: { path: '/officer/meetings', screen: 'Meetings', roles: ['committee', 'ho', 'admin'] },
   reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
+  audit: { path: '/officer/audit', screen: 'Audit trail', roles: ['admin'] },
   // The roles holding read:service-request:any (permissions.ts).
   officerServiceRequests: {
     path: '/officer/service-requests',
@@ -86,6 +87,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'meetings',
     'reports',
     'users',
+    'audit',
   ];
   return [home, ...candidates.filter((key) => canOpenRoute(role, key))];
 }

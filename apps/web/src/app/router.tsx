@@ -32,6 +32,7 @@ const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
   meetings: lazy(() => import('../features/meetings/pages/meetings-page')),
   reports: lazy(() => import('../features/reports/pages/reports-page')),
   users: lazy(() => import('../features/users/pages/users-page')),
+  audit: lazy(() => import('../features/audit/pages/audit-page')),
   officerServiceRequests: lazy(() => import('../features/service-requests/pages/officer-service-requests-page')),
   officerServiceRequestDetail: lazy(
     () => import('../features/service-requests/pages/officer-service-request-detail-page'),

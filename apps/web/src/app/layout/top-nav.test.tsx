@@ -75,6 +75,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
       ['Meetings', '/officer/meetings'],
       ['Reports', '/officer/reports'],
       ['Users', '/officer/users'],
+      ['Audit', '/officer/audit'],
     ],
   },
 };

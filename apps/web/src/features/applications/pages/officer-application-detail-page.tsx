@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { openQueriesOf, rightNow, unpaidInvoicesOf } from '@portal/contract';
+import { canOpenRoute, openQueriesOf, ROUTES, rightNow, unpaidInvoicesOf } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { buttonClasses } from '../../../components/ui/button';
@@ -39,6 +39,7 @@ const LIST_PATH = '/officer/applications';
 export default function OfficerApplicationDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('applications');
+  const { t: tAudit } = useTranslation('audit');
   const navigate = useNavigate();
   const { user } = useAuth();
   const application = useApplication(id, { retry: false });
@@ -88,13 +89,24 @@ export default function OfficerApplicationDetailPage() {
       {t('detail.back')}
     </Link>
   );
+  // The application's entries of the audit trail, for the roles that may read it.
+  const auditLink = canOpenRoute(role, 'audit') && (
+    <Link to={`${ROUTES.audit.path}?entity=applications&entity_id=${id}`} className={buttonClasses('secondary')}>
+      {tAudit('fromApplication')}
+    </Link>
+  );
 
   return (
     <>
       <PageHeader
         title={t('detail.title', { number: current.application_number })}
         badge={<StatusBadge status={current.status} />}
-        actions={back}
+        actions={
+          <>
+            {auditLink}
+            {back}
+          </>
+        }
       />
       <StatusLine application={current} now={now} />
       <div className="mb-6">

@@ -1,0 +1,86 @@
+// The Audit screen (admin): a page of entries with who, what and the changed fields; the filters reach the request;
+// an application's link opens the screen filtered to it; other roles are turned away.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '@portal/contract';
+import { pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+
+const APPLICATION_ID = '77777777-7777-4777-8777-777777777777';
+
+const ENTRIES: AuditEntry[] = [
+  {
+    seq: 42,
+    at: '2026-11-20T10:15:00.000Z',
+    actor_id: '11111111-1111-4111-8111-111111111111',
+    actor_name: 'Ravi Kumar',
+    actor_role: 'zonal_manager',
+    request_id: 'req-9',
+    client_address: '10.0.0.5',
+    action: 'update',
+    entity: 'applications',
+    entity_id: APPLICATION_ID,
+    changes: { status: ['submitted', 'under_scrutiny'] },
+  },
+  {
+    seq: 41,
+    at: '2026-11-20T09:00:00.000Z',
+    actor_id: null,
+    actor_name: null,
+    actor_role: 'system',
+    request_id: null,
+    client_address: null,
+    action: 'insert',
+    entity: 'invoices',
+    entity_id: '88888888-8888-4888-8888-888888888888',
+    changes: { invoice_number: 'INV-2026-00001' },
+  },
+];
+
+function stubAudit() {
+  return stubFetch((url) => (url.startsWith('/api/audit?') ? pageResponse(ENTRIES) : pageResponse([])));
+}
+
+const auditCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/audit?'));
+
+describe('audit page', () => {
+  it('renders a page of entries: who, the action, the record and the changed fields', async () => {
+    stubAudit();
+    signedInAs('admin');
+    renderApp('/officer/audit');
+    const table = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    const first = within(table).getByText('Ravi Kumar').closest('tr')!;
+    expect(within(first).getByText('Zonal manager')).toBeInTheDocument();
+    expect(within(first).getByText('Changed')).toBeInTheDocument();
+    expect(within(first).getByText('Application')).toBeInTheDocument();
+    expect(within(first).getByText('submitted → under_scrutiny')).toBeInTheDocument();
+    expect(within(first).getByText('req-9')).toBeInTheDocument();
+    const second = within(table).getByText('INV-2026-00001').closest('tr')!;
+    expect(within(second).getByText('System')).toBeInTheDocument();
+    expect(within(second).getByText('Created')).toBeInTheDocument();
+  });
+
+  it("asks for one application's entries when opened from its link, and sends the action filter", async () => {
+    const fetchMock = stubAudit();
+    signedInAs('admin');
+    renderApp(`/officer/audit?entity=applications&entity_id=${APPLICATION_ID}`);
+    await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({
+      entity: 'applications',
+      entity_id: APPLICATION_ID,
+      sort: '-seq',
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'update');
+    await vi.waitFor(() => expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({ action: 'update' }));
+  });
+
+  it('is not offered to other roles', async () => {
+    stubAudit();
+    signedInAs('ho');
+    renderApp('/officer/audit');
+    expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Audit entries' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audit' })).not.toBeInTheDocument();
+  });
+});

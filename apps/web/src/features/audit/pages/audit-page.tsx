@@ -1,0 +1,201 @@
+/** The Audit screen (admin): every recorded write, newest first, a page at a time; filtered by table, record, action,
+ * acting user and day, and exported as CSV under the same filters. An application's officer page links here with
+ * entity=applications&entity_id=<id>. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { AUDIT_ACTIONS, AUDIT_LIST, AUDITED_ENTITIES, formatDateTime, type AuditEntry } from '@portal/contract';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorDetail } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
+import { downloadAuditCsv, useAuditPage } from '../api/audit';
+
+const shown = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** update: field: before → after; insert and delete: field: value. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const fields = Object.entries(entry.changes);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {fields.map(([field, value]) => (
+        <div key={field} className="contents">
+          <dt className="font-medium text-slate-700">{field}</dt>
+          <dd className="break-all text-slate-900">
+            {entry.action === 'update' && Array.isArray(value) && value.length === 2
+              ? `${shown(value[0])} → ${shown(value[1])}`
+              : shown(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function AuditPage() {
+  const { t } = useTranslation('audit');
+  const list = useListParams(AUDIT_LIST);
+  const entries = useAuditPage(list.query);
+  const [exporting, setExporting] = useState(false);
+
+  useFailureToast(entries.isError, t('loadFailed'), 'audit-load-failed');
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await downloadAuditCsv(list.query);
+      saveFile(file.blob, file.fileName ?? 'audit-trail.csv');
+      toast.success(t('exported'));
+    } catch (error) {
+      toast.error(t('exportFailed'), { description: errorDetail(error, '') || undefined });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'seq',
+      header: t('columns.seq'),
+      sortBy: 'seq',
+      sortDescendingFirst: true,
+      cell: (entry) => <span className="tabular-nums">{entry.seq}</span>,
+    },
+    { key: 'at', header: t('columns.at'), cell: (entry) => formatDateTime(entry.at) },
+    {
+      key: 'actor',
+      header: t('columns.actor'),
+      cell: (entry) => (
+        <>
+          <span className="font-medium">{entry.actor_name ?? t(`actors.${entry.actor_id ? 'unknown' : 'none'}`)}</span>
+          <span className="block text-xs text-slate-600">{t(`roles.${entry.actor_role}`, entry.actor_role)}</span>
+        </>
+      ),
+    },
+    { key: 'action', header: t('columns.action'), cell: (entry) => t(`actions.${entry.action}`) },
+    {
+      key: 'entity',
+      header: t('columns.entity'),
+      cell: (entry) => (
+        <>
+          <span>{t(`entities.${entry.entity}`, entry.entity)}</span>
+          <span className="block break-all text-xs text-slate-600">{entry.entity_id}</span>
+        </>
+      ),
+    },
+    { key: 'changes', header: t('columns.changes'), cell: (entry) => <Changes entry={entry} /> },
+    {
+      key: 'request',
+      header: t('columns.request'),
+      cell: (entry) => (
+        <span className="text-xs text-slate-600">
+          {entry.request_id ?? '—'}
+          {entry.client_address && <span className="block">{entry.client_address}</span>}
+        </span>
+      ),
+    },
+  ];
+
+  const entity = list.choice('entity', AUDITED_ENTITIES);
+  const commitText = (filter: 'actor' | 'entity_id') => (event: { currentTarget: HTMLInputElement }) =>
+    list.setFilter(filter, event.currentTarget.value.trim() || undefined);
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button variant="secondary" onClick={exportCsv} busy={exporting} busyText={t('exporting')}>
+            {t('export')}
+          </Button>
+        }
+      />
+      <ListToolbar
+        searchId="audit-search"
+        statusId="audit-entity-filter"
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        statusLabel={t('filters.entity')}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={entity}
+        onStatusChange={(value) => list.setChoice('entity', value)}
+        statusOptions={[
+          { value: ALL_CHOICE, label: t('filters.allEntities') },
+          ...AUDITED_ENTITIES.map((value) => ({ value, label: t(`entities.${value}`) })),
+        ]}
+      >
+        <Field id="audit-action-filter" label={t('filters.action')}>
+          <Select
+            value={list.choice('action', AUDIT_ACTIONS)}
+            onChange={(event) => list.setChoice('action', event.target.value)}
+          >
+            <option value={ALL_CHOICE}>{t('filters.allActions')}</option>
+            {AUDIT_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`actions.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="audit-entity-id-filter" label={t('filters.entityId')}>
+          <Input
+            key={`entity_id:${list.filters.entity_id ?? ''}`}
+            defaultValue={list.filters.entity_id ?? ''}
+            onBlur={commitText('entity_id')}
+            onKeyDown={(event) => event.key === 'Enter' && commitText('entity_id')(event)}
+          />
+        </Field>
+        <Field id="audit-actor-filter" label={t('filters.actor')} hint={t('filters.actorHint')}>
+          <Input
+            key={`actor:${list.filters.actor ?? ''}`}
+            defaultValue={list.filters.actor ?? ''}
+            onBlur={commitText('actor')}
+            onKeyDown={(event) => event.key === 'Enter' && commitText('actor')(event)}
+          />
+        </Field>
+        <Field id="audit-from-filter" label={t('filters.from')}>
+          <Input
+            type="date"
+            value={list.filters.from ?? ''}
+            onChange={(event) => list.setFilter('from', event.target.value || undefined)}
+          />
+        </Field>
+        <Field id="audit-to-filter" label={t('filters.to')}>
+          <Input
+            type="date"
+            value={list.filters.to ?? ''}
+            onChange={(event) => list.setFilter('to', event.target.value || undefined)}
+          />
+        </Field>
+      </ListToolbar>
+      <PagedList
+        query={entries}
+        list={list}
+        errorMessage={t('loadFailed')}
+        emptyMessage={t('filters.empty')}
+        clearFiltersLabel={t('filters.clear')}
+      >
+        {(items) => (
+          <DataTable
+            caption={t('caption')}
+            columns={columns}
+            rows={items}
+            rowKey={(entry) => String(entry.seq)}
+            sort={list.sort}
+            onSortChange={(value) => list.setSort(value as typeof list.sort)}
+          />
+        )}
+      </PagedList>
+    </>
+  );
+}
