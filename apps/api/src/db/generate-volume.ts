@@ -313,7 +313,8 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
     `(v.submitted_at + (v.updated_at - v.submitted_at) * (${pm - 1}::float8 / greatest(v.p - 1, 1)))`;
   /** The business day (the calendar's time zone) an instant falls on, as due dates and allotment dates are read. */
   const dayOf = (timestamp: string) => `((${timestamp}) AT TIME ZONE ${text(CALENDAR.timeZone)})::date`;
-  const yearOf = (timestamp: string) => `extract(year FROM (${timestamp}) AT TIME ZONE 'UTC')::int`;
+  const yearOf = (timestamp: string) =>
+    `extract(year FROM (${timestamp}) AT TIME ZONE ${text(CALENDAR.timeZone)})::int`;
 
   /** Moves a counter past the numbers written: value = the highest per year. */
   const bumpCounters = (name: string, source: string) =>

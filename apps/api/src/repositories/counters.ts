@@ -1,8 +1,10 @@
-/** Human numbers, unique and sequential per year: APP-2026-000001. The upsert takes a row lock, so two
- * transactions asking at once get different numbers. */
+/** Human numbers, unique and sequential per year of the business calendar: APP-2026-000001. The upsert takes a row
+ * lock, so two transactions asking at once get different numbers. */
 import { sql } from 'drizzle-orm';
+import { businessDay } from '@portal/contract';
 import type { Database } from '../db/client';
 import { counters } from '../db/schema';
+import { CALENDAR } from '../lib/business-calendar';
 
 export const NUMBER_PREFIXES = {
   application: { prefix: 'APP', width: 6 },
@@ -15,7 +17,8 @@ export const NUMBER_PREFIXES = {
 
 export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {
   const { prefix, width } = NUMBER_PREFIXES[kind];
-  const year = now.getUTCFullYear();
+  // The year as the corporation reads it: 00:30 IST on 1 January is already the new year.
+  const year = Number(businessDay(now, CALENDAR).slice(0, 4));
   const [row] = await db
     .insert(counters)
     .values({ name: kind, year, value: 1 })
