@@ -81,4 +81,41 @@ describe(`authorization matrix from the route table (${TEST_DB_KIND})`, () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it("never shows another entrepreneur the owner's records in a list or summary", async () => {
+    const { ids } = world;
+    const owned = [
+      ids.applicant,
+      ids.application,
+      ids.draft,
+      ids.document,
+      ids.query,
+      ids.invoice.id,
+      ids.allotment,
+      ids.serviceRequest,
+      ids.allottable.id,
+    ];
+    const reads = operations.filter(
+      (op) => op.method === 'GET' && op.pathParams.length === 0 && op.roles.includes('entrepreneur'),
+    );
+    expect(reads.length).toBeGreaterThan(5);
+    const leaks: string[] = [];
+    // Each list plainly, and filtered by the owner's application where it takes that filter.
+    const urls = reads.flatMap((op) => [
+      op.path + exampleQuery(op),
+      ...(op.query.some((param) => param.name === 'application_id')
+        ? [`${op.path}?application_id=${ids.application}`, `${op.path}?application_id=${ids.allottable.id}`]
+        : []),
+    ]);
+    for (const url of urls) {
+      const response = await ctx.request(world.other.token, { method: 'GET', url });
+      expect(response.statusCode, `${url} ${response.body}`).toBeLessThan(500);
+      const seen = owned.filter((id) => response.body.includes(id));
+      if (seen.length) leaks.push(`GET ${url} other-entrepreneur -> ${response.statusCode} shows ${seen.join(', ')}`);
+    }
+    // The owner, asked the same, sees their own: the check above is not empty by accident.
+    const ownList = await ctx.request(world.tokens.entrepreneur, { method: 'GET', url: '/api/applications' });
+    expect(ownList.body).toContain(ids.application);
+    expect(leaks).toEqual([]);
+  });
 });
