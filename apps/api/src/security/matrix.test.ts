@@ -17,6 +17,9 @@ import {
   type World,
 } from './fixtures';
 
+/** Operations whose example body names a record of the owner (an invoice, an application). */
+const BODY_NAMES_OWNED_RECORD = new Set(['POST /api/payments', 'POST /api/service-requests']);
+
 type Caller = Role | 'anonymous' | 'other-entrepreneur';
 
 /** What a cell must answer: an exact status, or "any status but these". */
@@ -29,7 +32,8 @@ function expectation(op: Operation, caller: Caller): { exactly: number } | { not
 
 /** Who calls an operation, refused callers first so an allowed caller's change cannot hide a refusal. */
 function callersOf(op: Operation): Caller[] {
-  const stranger = isOwnedRecordRoute(op) || key(op) === 'POST /api/payments' ? ['other-entrepreneur' as const] : [];
+  const stranger =
+    isOwnedRecordRoute(op) || BODY_NAMES_OWNED_RECORD.has(key(op)) ? ['other-entrepreneur' as const] : [];
   const refused = ROLES.filter((role) => !op.roles.includes(role));
   const allowed = ROLES.filter((role) => op.roles.includes(role));
   return ['anonymous', ...stranger, ...refused, ...allowed];
