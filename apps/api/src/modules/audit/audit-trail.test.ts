@@ -63,6 +63,34 @@ describe(`audit trail (${TEST_DB_KIND})`, () => {
     expect(last).toMatchObject({ actorId: null, actorRole: 'system', requestId: null, action: 'update' });
   });
 
+  it('keeps one unbroken chain under concurrent writes', async () => {
+    const admin = await ctx.tokenFor('admin');
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        ctx.request(admin, {
+          method: 'POST',
+          url: '/api/users',
+          payload: {
+            email: `parallel-${i}-${TEST_DB_KIND}@corp.example.in`,
+            password: 'Officer@2026',
+            full_name: `Parallel ${i}`,
+            role: 'legal',
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const report = await verifyAuditChain(ctx.db);
+    expect(report.problem).toBeNull();
+    const [count] = (
+      (await ctx.db.execute(sql`select count(*)::int as n, max(seq)::int as last from audit_log`)) as unknown as {
+        rows: { n: number; last: number }[];
+      }
+    ).rows;
+    expect(report.rows).toBe(count!.n);
+    expect(count!.last).toBe(count!.n);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of the audit table', async () => {
     await expect(ctx.db.execute(sql`update audit_log set actor_role = 'admin' where seq = 1`)).rejects.toThrow();
     await expect(ctx.db.execute(sql`delete from audit_log where seq = 1`)).rejects.toThrow();
