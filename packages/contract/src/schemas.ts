@@ -415,6 +415,8 @@ export const allotmentSchema = z.object({
   status: z.enum(ALLOTMENT_STATUSES),
   letter_generated: z.boolean(),
   created_at: timestamp,
+  /** The application's number, sent with list pages so a screen need not look each one up. */
+  application_number: z.string().optional(),
 });
 export type Allotment = z.infer<typeof allotmentSchema>;
 

@@ -183,8 +183,15 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       const winner = responses.find((response) => response.statusCode === 201)!.json();
       const listed = (await ctx.request(tokens.ho, { method: 'GET', url: '/api/allotments' })).json() as {
         asset_id: string;
+        application_id: string;
+        application_number: string;
       }[];
       expect(listed.filter((allotment) => allotment.asset_id === asset.id)).toHaveLength(1);
+      // Each row carries its application's number, so the screen needs no lookup per row.
+      const winnerRow = listed.find((allotment) => allotment.application_id === winner.application_id)!;
+      expect(winnerRow.application_number).toBe(
+        apps.find((app) => app.id === winner.application_id)!.applicationNumber,
+      );
       for (const app of apps) {
         const row = await findApplicationById(ctx.db, app.id);
         expect(row!.status).toBe(app.id === winner.application_id ? 'provisional_allotment' : 'approved');

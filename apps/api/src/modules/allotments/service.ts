@@ -28,7 +28,7 @@ import {
   toAllotment,
   type AllotmentRow,
 } from '../../repositories/allotments';
-import { lockApplication } from '../../repositories/applications';
+import { findApplicationsByIds, lockApplication } from '../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import {
@@ -69,7 +69,17 @@ export async function listVisibleAllotments(
   // A named application must be visible to the caller: another entrepreneur's answers 404.
   if (query.application_id) await loadVisibleApplication(db, user, query.application_id);
   const page = await searchAllotments(db, { ownerUserId: own ? user.id : undefined, query });
-  return { ...page, items: page.items.map(toAllotment) };
+  // One lookup for the page's application numbers rather than one request per row from the screen.
+  const numbers = new Map(
+    (await findApplicationsByIds(db, [...new Set(page.items.map((row) => row.applicationId))])).map((row) => [
+      row.id,
+      row.applicationNumber,
+    ]),
+  );
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...toAllotment(row), application_number: numbers.get(row.applicationId) })),
+  };
 }
 
 export async function getAllotment(db: Database, user: CurrentUser, id: string): Promise<Allotment> {

@@ -7,6 +7,7 @@ import {
   ALLOTMENT_STATUSES,
   ALLOTMENT_TYPES,
   formatDate,
+  type Allotment,
   type AllotmentStatus,
 } from '@portal/contract';
 import { useAllotmentPage } from '../../../api/allotments';
@@ -17,25 +18,23 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
-import { useApplicationNumbers, type AllotmentRow } from '../api/allotments';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = { active: 'green', expired: 'amber', cancelled: 'red' };
-const applicationPath = (allotment: AllotmentRow) => `/officer/applications/${allotment.application_id}`;
+const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
 
 function AllotmentTable({
   rows,
   sort,
   onSortChange,
 }: {
-  rows: AllotmentRow[];
+  rows: Allotment[];
   sort: string;
   onSortChange: (sort: string) => void;
 }) {
   const { t } = useTranslation('allotments');
   const navigate = useNavigate();
-  const numbers = useApplicationNumbers(rows);
-  const columns: Column<AllotmentRow>[] = [
+  const columns: Column<Allotment>[] = [
     {
       key: 'number',
       header: t('columns.number'),
@@ -54,7 +53,7 @@ function AllotmentTable({
     {
       key: 'application',
       header: t('columns.application'),
-      cell: (allotment) => numbers.get(allotment.application_id) ?? '—',
+      cell: (allotment) => allotment.application_number ?? '—',
     },
     {
       key: 'status',
