@@ -111,4 +111,20 @@ describe(`audit trail (${TEST_DB_KIND})`, () => {
     }
     expect((await verifyAuditChain(ctx.db)).problem).toMatchObject({ seq: target, kind: 'hash' });
   });
+
+  it('names the row after one removed behind its back', async () => {
+    const [before] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
+    const removed = before!.seq - 2;
+    await ctx.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    try {
+      await ctx.db.execute(sql`delete from audit_log where seq = ${removed}`);
+    } finally {
+      await ctx.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    }
+    const report = await verifyAuditChain(ctx.db);
+    // The edited row of the test before is found first; the gap is the first problem after it.
+    expect(report.problem?.seq).toBeLessThan(removed);
+    const after = await verifyAuditChain(ctx.db, { from: report.problem!.seq + 1 });
+    expect(after.problem).toMatchObject({ seq: removed + 1, kind: 'gap' });
+  });
 });

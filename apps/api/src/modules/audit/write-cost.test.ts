@@ -45,6 +45,31 @@ describe.skipIf(process.env.AUDIT_MEASURE !== '1')(`audit write cost (${TEST_DB_
     const [rows] = (
       (await ctx.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as { rows: { n: number }[] }
     ).rows;
+    // The trigger alone: one-row updates of an application, each in its own transaction, alternating rounds.
+    const target = (await insertTestApplication(ctx, 'submitted')).id;
+    const updates = async (round: number) => {
+      const started = performance.now();
+      for (let i = 0; i < RUNS; i++) {
+        await ctx.db.transaction((tx) =>
+          tx.execute(sql`update applications set current_stage = ${`Round ${round} step ${i}`} where id = ${target}`),
+        );
+      }
+      return performance.now() - started;
+    };
+    const plain: number[] = [];
+    const audited: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      await setTriggers(false);
+      plain.push(await updates(round));
+      await setTriggers(true);
+      audited.push(await updates(round));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    console.log(
+      `[audit write cost, ${TEST_DB_KIND}] ${RUNS} one-row updates in transactions (median of 4 rounds): ` +
+        `without triggers ${median(plain).toFixed(0)} ms, with ${median(audited).toFixed(0)} ms ` +
+        `(+${((median(audited) - median(plain)) / RUNS).toFixed(3)} ms per write)`,
+    );
     console.log(
       `[audit write cost, ${TEST_DB_KIND}] ${RUNS} submissions: without triggers ${without.toFixed(0)} ms ` +
         `(${(without / RUNS).toFixed(2)} ms each), with ${withAudit.toFixed(0)} ms (${(withAudit / RUNS).toFixed(2)} ms ` +
