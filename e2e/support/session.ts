@@ -52,7 +52,17 @@ export const DEMO = {
     email: 'admin@example.com',
     fullName: 'System Administrator',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Assets', 'Allotments', 'Meetings', 'Reports', 'Users'],
+    navLinks: [
+      'Dashboard',
+      'Applications',
+      'Service Requests',
+      'Assets',
+      'Allotments',
+      'Meetings',
+      'Reports',
+      'Users',
+      'Audit',
+    ],
   },
 } as const satisfies Record<string, DemoAccount>;
 
