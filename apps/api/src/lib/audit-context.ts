@@ -41,6 +41,16 @@ export function auditSetting(): string | null {
   });
 }
 
+/** The key of the advisory lock that keeps the audit chain linear (migration 0006 takes it in its triggers). */
+export const AUDIT_CHAIN_LOCK = 7243100611;
+
+/** Takes the audit chain's lock now, before a row lock that a write will follow: the triggers take it only when the
+ * write comes, and a transaction holding a row lock while it waits for the chain could deadlock with one holding the
+ * chain while it waits for that row. */
+export async function lockAuditChain(tx: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+}
+
 interface Transactional {
   transaction: (fn: (tx: never) => Promise<unknown>, config?: unknown) => Promise<unknown>;
 }

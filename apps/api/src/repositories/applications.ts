@@ -13,6 +13,7 @@ import {
   startStageClock,
 } from '@portal/contract';
 import { CALENDAR } from '../lib/business-calendar';
+import { lockAuditChain } from '../lib/audit-context';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
@@ -109,6 +110,8 @@ export async function setApplicationClockIfStatus(
 /** Reads the application and locks its row until the transaction ends, so events on one application
  * (a payment and the check that everything is paid, an upload and a status change) happen one at a time. */
 export async function lockApplication(db: Database, id: string): Promise<ApplicationRow | undefined> {
+  // The audit chain first, as every write does (a row lock held while waiting for it could deadlock).
+  await lockAuditChain(db);
   const [row] = await db.select().from(applications).where(eq(applications.id, id)).for('update');
   return row;
 }
