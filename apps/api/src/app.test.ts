@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,19 @@ describe(`the HTTP shell (${TEST_DB_KIND})`, () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('tells browsers and proxies not to keep API answers, errors included; downloads keep their own policy', async () => {
+    const token = await ctx.tokenFor('ho');
+    for (const url of ['/api/applications', '/api/auth/me', `/api/applications/${crypto.randomUUID()}`]) {
+      const response = await ctx.request(token, { method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/applications' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    const exported = await ctx.request(token, { method: 'GET', url: '/api/reports/applications/export.csv' });
+    expect(exported.headers['cache-control']).toBe('no-store');
   });
 
   it('answers malformed JSON with a 4xx and a detail, not a 500', async () => {

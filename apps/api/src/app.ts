@@ -91,6 +91,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // Answers carry people's records: no browser or proxy keeps them unless a route says otherwise (downloads do).
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       for (const module of modules) await api.register(module.routes, { prefix: module.prefix });
       api.get('/health', async () => ({ status: 'ok' }));
     },
