@@ -1,133 +1,38 @@
 /** Service requests: the caller's list (number, status, type, fee, submitted date, description) a page at a time,
  * searched, filtered and sorted on the server, each number opening the request; and New Request. */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import {
-  formatDate,
-  formatRupees,
-  SERVICE_REQUEST_LIST,
-  SERVICE_REQUEST_STATUSES,
-  SERVICE_REQUEST_TYPES,
-} from '@portal/contract';
-import { useServiceRequestPage } from '../../../api/service-requests';
-import { ChoiceFilter } from '../../../components/choice-filter';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { NewRequestDialog } from '../components/new-request-dialog';
-import { useFailureToast } from '../../../lib/use-failure-toast';
+import { ServiceRequestList } from '../components/service-request-list';
 
 export default function ServiceRequestsPage() {
   const { t } = useTranslation('service-requests');
-  const list = useListParams(SERVICE_REQUEST_LIST);
-  const requests = useServiceRequestPage(list.query);
   const [open, setOpen] = useState(false);
-
-  useFailureToast(requests.isError, t('loadFailed'), 'service-requests-load-failed');
 
   const newRequest = (
     <Button icon={<Plus aria-hidden="true" className="h-4 w-4" />} onClick={() => setOpen(true)}>
       {t('newRequest')}
     </Button>
   );
-  const status = list.choice('status', SERVICE_REQUEST_STATUSES);
-  const type = list.choice('request_type', SERVICE_REQUEST_TYPES);
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={newRequest} />
-      <ListToolbar
-        searchId="service-request-search"
-        statusId="service-request-status-filter"
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.searchPlaceholder')}
-        statusLabel={t('filters.status')}
-        search={list.searchText}
-        onSearchChange={list.setSearchText}
-        status={status}
-        onStatusChange={(value) => list.setChoice('status', value)}
-        statusOptions={[
-          { value: ALL_CHOICE, label: t('filters.allStatuses') },
-          ...SERVICE_REQUEST_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
-        ]}
-      >
-        <ChoiceFilter
-          id="service-request-type-filter"
-          label={t('filters.type')}
-          allLabel={t('filters.allTypes')}
-          value={type}
-          choices={SERVICE_REQUEST_TYPES}
-          labelOf={(value) => t(`types.${value}`)}
-          onChange={(value) => list.setChoice('request_type', value)}
-        />
-      </ListToolbar>
-      <PagedList
-        query={requests}
-        list={list}
-        errorMessage={t('loadFailed')}
+      <ServiceRequestList
+        ids={{
+          search: 'service-request-search',
+          status: 'service-request-status-filter',
+          type: 'service-request-type-filter',
+        }}
+        failureToastId="service-requests-load-failed"
+        caption={t('caption')}
         emptyMessage={t('empty')}
         emptyAction={newRequest}
-        clearFiltersLabel={t('filters.clear')}
-        emptyFrame={(empty) => <Card>{empty}</Card>}
-      >
-        {(items) => (
-          <DataTable
-            caption={t('caption')}
-            rows={items}
-            rowKey={(request) => request.id}
-            sort={list.sort}
-            onSortChange={(value) => list.setSort(value as typeof list.sort)}
-            columns={[
-              {
-                key: 'number',
-                header: t('columns.number'),
-                sortBy: 'request_number',
-                cell: (request) => (
-                  <Link
-                    to={`/service-requests/${request.id}`}
-                    className="font-medium text-brand-700 underline underline-offset-2"
-                  >
-                    {request.request_number}
-                  </Link>
-                ),
-              },
-              {
-                key: 'status',
-                header: t('columns.status'),
-                sortBy: 'status',
-                cell: (request) => <StatusBadge status={request.status} />,
-              },
-              { key: 'type', header: t('columns.type'), cell: (request) => t(`types.${request.request_type}`) },
-              {
-                key: 'fee',
-                header: t('columns.fee'),
-                numeric: true,
-                cell: (request) => formatRupees(request.fee_amount),
-              },
-              {
-                key: 'submitted',
-                header: t('columns.submitted'),
-                sortBy: 'submitted_at',
-                sortDescendingFirst: true,
-                cell: (request) => formatDate(request.submitted_at),
-              },
-              {
-                key: 'description',
-                header: t('columns.description'),
-                className: 'min-w-[16rem] whitespace-normal',
-                cell: (request) => request.description,
-              },
-            ]}
-          />
-        )}
-      </PagedList>
+        detailPath={(id) => `/service-requests/${id}`}
+      />
       <NewRequestDialog open={open} onOpenChange={setOpen} />
     </>
   );

@@ -1,0 +1,138 @@
+/** A page of service requests (number, status, type, fee, submitted date, description), searched by number and
+ * filtered by status and type on the server with the state in the URL; each number opens the request. The
+ * applicant's list and the officers' queue are this one list with their own words and detail path. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  formatDate,
+  formatRupees,
+  SERVICE_REQUEST_LIST,
+  SERVICE_REQUEST_STATUSES,
+  SERVICE_REQUEST_TYPES,
+} from '@portal/contract';
+import { useServiceRequestPage } from '../../../api/service-requests';
+import { ChoiceFilter } from '../../../components/choice-filter';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PagedList } from '../../../components/paged-list';
+import { Card } from '../../../components/ui/card';
+import { DataTable } from '../../../components/ui/data-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
+
+export interface ServiceRequestListProps {
+  /** Ids of the search box, the status select and the type select. */
+  ids: { search: string; status: string; type: string };
+  /** The toast id of a failed load, so a retry does not stack toasts. */
+  failureToastId: string;
+  caption: string;
+  emptyMessage: string;
+  emptyAction?: ReactNode;
+  detailPath: (id: string) => string;
+}
+
+export function ServiceRequestList({
+  ids,
+  failureToastId,
+  caption,
+  emptyMessage,
+  emptyAction,
+  detailPath,
+}: ServiceRequestListProps) {
+  const { t } = useTranslation('service-requests');
+  const list = useListParams(SERVICE_REQUEST_LIST);
+  const requests = useServiceRequestPage(list.query);
+
+  useFailureToast(requests.isError, t('loadFailed'), failureToastId);
+
+  const status = list.choice('status', SERVICE_REQUEST_STATUSES);
+  const type = list.choice('request_type', SERVICE_REQUEST_TYPES);
+
+  return (
+    <>
+      <ListToolbar
+        searchId={ids.search}
+        statusId={ids.status}
+        searchLabel={t('filters.search')}
+        searchPlaceholder={t('filters.searchPlaceholder')}
+        statusLabel={t('filters.status')}
+        search={list.searchText}
+        onSearchChange={list.setSearchText}
+        status={status}
+        onStatusChange={(value) => list.setChoice('status', value)}
+        statusOptions={[
+          { value: ALL_CHOICE, label: t('filters.allStatuses') },
+          ...SERVICE_REQUEST_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+        ]}
+      >
+        <ChoiceFilter
+          id={ids.type}
+          label={t('filters.type')}
+          allLabel={t('filters.allTypes')}
+          value={type}
+          choices={SERVICE_REQUEST_TYPES}
+          labelOf={(value) => t(`types.${value}`)}
+          onChange={(value) => list.setChoice('request_type', value)}
+        />
+      </ListToolbar>
+      <PagedList
+        query={requests}
+        list={list}
+        errorMessage={t('loadFailed')}
+        emptyMessage={emptyMessage}
+        emptyAction={emptyAction}
+        clearFiltersLabel={t('filters.clear')}
+        emptyFrame={(empty) => <Card>{empty}</Card>}
+      >
+        {(items) => (
+          <DataTable
+            caption={caption}
+            rows={items}
+            rowKey={(request) => request.id}
+            sort={list.sort}
+            onSortChange={(value) => list.setSort(value as typeof list.sort)}
+            columns={[
+              {
+                key: 'number',
+                header: t('columns.number'),
+                sortBy: 'request_number',
+                cell: (request) => (
+                  <Link to={detailPath(request.id)} className="font-medium text-brand-700 underline underline-offset-2">
+                    {request.request_number}
+                  </Link>
+                ),
+              },
+              {
+                key: 'status',
+                header: t('columns.status'),
+                sortBy: 'status',
+                cell: (request) => <StatusBadge status={request.status} />,
+              },
+              { key: 'type', header: t('columns.type'), cell: (request) => t(`types.${request.request_type}`) },
+              {
+                key: 'fee',
+                header: t('columns.fee'),
+                numeric: true,
+                cell: (request) => formatRupees(request.fee_amount),
+              },
+              {
+                key: 'submitted',
+                header: t('columns.submitted'),
+                sortBy: 'submitted_at',
+                sortDescendingFirst: true,
+                cell: (request) => formatDate(request.submitted_at),
+              },
+              {
+                key: 'description',
+                header: t('columns.description'),
+                className: 'min-w-[16rem] whitespace-normal',
+                cell: (request) => request.description,
+              },
+            ]}
+          />
+        )}
+      </PagedList>
+    </>
+  );
+}
