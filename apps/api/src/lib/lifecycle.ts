@@ -1,7 +1,6 @@
 /** The one way an application's status changes: `transition` fires a named event of the contract's lifecycle
  * inside the caller's transaction. It checks the current status, who fires it and the event's guards, writes the
  * next status with a fresh service clock through a conditional update, and appends the timeline entry. */
-import { and, count, desc, eq } from 'drizzle-orm';
 import {
   APPLICATION_EVENTS,
   DEFAULT_STAGE,
@@ -19,13 +18,14 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotments, applicationQueries, leaseDeeds } from '../db/schema';
 import { CALENDAR } from './business-calendar';
 import { conflict, forbidden } from './http-error';
 import { actorOf, type CurrentUser } from '../plugins/auth';
 import { updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
 import { requiredDocumentStates } from '../repositories/documents';
 import { countUnpaidInvoices } from '../repositories/invoices';
+import { latestLeaseDeedStatusOfApplication } from '../repositories/lease-deeds';
+import { countOpenQueries } from '../repositories/queries';
 import { recordEvent, SYSTEM_ACTOR } from '../repositories/timeline';
 
 export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
@@ -125,25 +125,9 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
       if ((await countUnpaidInvoices(tx, applicationId)) > 0)
         throw conflict('Some invoices are not paid yet', 'wrong_state');
       return;
-    case 'lease_deed_approved': {
-      const [deed] = await tx
-        .select({ status: leaseDeeds.verificationStatus })
-        .from(leaseDeeds)
-        .innerJoin(allotments, eq(allotments.id, leaseDeeds.allotmentId))
-        .where(and(eq(allotments.applicationId, applicationId), eq(allotments.status, 'active')))
-        .orderBy(desc(leaseDeeds.submissionDate))
-        .limit(1);
-      if (deed?.status !== 'approved')
+    case 'lease_deed_approved':
+      if ((await latestLeaseDeedStatusOfApplication(tx, applicationId)) !== 'approved')
         throw conflict('Possession can be recorded only after the lease deed is approved', 'wrong_state');
       return;
-    }
   }
-}
-
-async function countOpenQueries(tx: Database, applicationId: string): Promise<number> {
-  const [row] = await tx
-    .select({ open: count() })
-    .from(applicationQueries)
-    .where(and(eq(applicationQueries.applicationId, applicationId), eq(applicationQueries.status, 'open')));
-  return row?.open ?? 0;
 }

@@ -2,7 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LeaseDeed, LeaseDeedVerdict } from '@portal/contract';
 import type { Database } from '../db/client';
-import { leaseDeeds } from '../db/schema';
+import { allotments, leaseDeeds } from '../db/schema';
 
 export type LeaseDeedRow = typeof leaseDeeds.$inferSelect;
 
@@ -57,4 +57,19 @@ export async function setLeaseDeedVerdictIfPending(
     .where(and(eq(leaseDeeds.id, id), eq(leaseDeeds.verificationStatus, 'pending')))
     .returning();
   return row;
+}
+
+/** The state of the latest lease deed of the application's active allotment; undefined when there is none. */
+export async function latestLeaseDeedStatusOfApplication(
+  db: Database,
+  applicationId: string,
+): Promise<LeaseDeedRow['verificationStatus'] | undefined> {
+  const [deed] = await db
+    .select({ status: leaseDeeds.verificationStatus })
+    .from(leaseDeeds)
+    .innerJoin(allotments, eq(allotments.id, leaseDeeds.allotmentId))
+    .where(and(eq(allotments.applicationId, applicationId), eq(allotments.status, 'active')))
+    .orderBy(desc(leaseDeeds.submissionDate))
+    .limit(1);
+  return deed?.status;
 }
