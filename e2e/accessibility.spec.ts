@@ -1,11 +1,23 @@
-/** WCAG 2.1 AA scan (axe) of the main screens of each role, at desktop and phone widths. */
+/** WCAG 2.1 AA scan (axe) of the main screens of each role, at desktop and phone widths, in English, Hindi and Telugu;
+ * in Hindi and Telugu each screen must also be written in that language's script and say so in <html lang>. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './support/session';
 
 const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
-  { role: null, paths: ['/login', '/register'] },
-  { role: 'entrepreneur', paths: ['/', '/applications', '/applications/new', '/profile', '/service-requests'] },
+  { role: null, paths: ['/login', '/register', '/forgot-password', '/fees'] },
+  {
+    role: 'entrepreneur',
+    paths: [
+      '/',
+      '/applications',
+      '/applications/new',
+      '/profile',
+      '/service-requests',
+      '/assets/map',
+      '/notifications',
+    ],
+  },
   {
     role: 'ho',
     paths: [
@@ -18,14 +30,22 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
     ],
   },
   { role: 'finance', paths: ['/finance'] },
-  { role: 'admin', paths: ['/officer/users'] },
+  { role: 'admin', paths: ['/officer/users', '/officer/outbox', '/officer/audit', '/account'] },
 ];
 
-async function expectNoViolations(page: Page, path: string) {
+const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
+type Language = keyof typeof LANGUAGES;
+
+async function expectNoViolations(page: Page, path: string, language: Language) {
   await page.goto(path);
   await page.getByRole('main').waitFor();
   // Let loading spinners settle into content, empty or error states.
   await page.waitForLoadState('networkidle');
+  const script = LANGUAGES[language];
+  if (script) {
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(script);
+  }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map(
     (violation) =>
@@ -34,13 +54,22 @@ async function expectNoViolations(page: Page, path: string) {
   expect(summary, `accessibility violations on ${path}`).toEqual([]);
 }
 
-for (const { role, paths } of SCREENS) {
-  for (const width of [1280, 375]) {
-    test(`${role ?? 'signed out'} screens have no WCAG 2.1 AA violations at ${width} px`, async ({ page }) => {
-      test.setTimeout(30_000 * paths.length);
-      await page.setViewportSize({ width, height: 900 });
-      if (role) await signInAs(page, role);
-      for (const path of paths) await expectNoViolations(page, path);
-    });
+for (const language of Object.keys(LANGUAGES) as Language[]) {
+  for (const { role, paths } of SCREENS) {
+    for (const width of [1280, 375]) {
+      test(`${role ?? 'signed out'} screens have no WCAG 2.1 AA violations at ${width} px in ${language}`, async ({
+        page,
+      }) => {
+        test.setTimeout(30_000 * paths.length);
+        await page.setViewportSize({ width, height: 900 });
+        if (role) await signInAs(page, role);
+        // From here every page load starts in the language, as if the reader had chosen it on this browser (signed
+        // in as the demo account, whose own language is English, after the sign-in's words were read in English).
+        if (language !== 'en') {
+          await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+        }
+        for (const path of paths) await expectNoViolations(page, path, language);
+      });
+    }
   }
 }

@@ -1,31 +1,8 @@
 // The case loop end to end: a document rejected with a reason and replaced, a query raised and answered, then on to
 // possession; at every step the applicant's "Right now" card and the inbox of whoever the case waits on are checked.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signInAs, signOut, type DemoRole } from './support/session';
-
-const PDF = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
-
-type Headers = { authorization: string };
-
-async function apiLogin(request: APIRequestContext, role: DemoRole): Promise<Headers> {
-  const login = await request.post('/api/auth/login', {
-    form: { username: DEMO[role].email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  return { authorization: `Bearer ${(await login.json()).access_token}` };
-}
-
-async function api<T = unknown>(
-  request: APIRequestContext,
-  headers: Headers,
-  method: 'get' | 'post' | 'put',
-  url: string,
-  data?: object,
-): Promise<T> {
-  const response = await request[method](url, { headers, ...(data && { data }) });
-  expect(response.ok(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
+import { expect, test, type Page } from '@playwright/test';
+import { api, apiLogin, PDF, submitCase, type Headers } from './support/api';
+import { signInAs, signOut, type DemoRole } from './support/session';
 
 let signedIn = false;
 async function as(page: Page, role: DemoRole): Promise<void> {
@@ -79,29 +56,13 @@ test('a case goes back to the applicant twice and on to possession, each side se
 }) => {
   test.setTimeout(300_000);
   const owner = await apiLogin(request, 'entrepreneur');
-  const assets = await api<{ id: string }[]>(request, owner, 'get', '/api/assets/available?limit=200');
-  const application = await api<{ id: string; application_number: string; asset_id: string }>(
-    request,
-    owner,
-    'post',
-    '/api/applications',
-    {
-      asset_id: assets.at(-2)!.id,
-      application_type: 'new',
-      project_description: 'Spice processing unit (case loop e2e)',
-      estimated_investment: 12_000_000,
-      employment_generation: 25,
-    },
-  );
+  const application = await submitCase(request, owner, {
+    assetFromEnd: 2,
+    description: 'Spice processing unit (case loop e2e)',
+    investment: 12_000_000,
+    jobs: 25,
+  });
   const { id, application_number: number } = application;
-  for (const type of ['dpr', 'pan_card', 'bank_proof']) {
-    const upload = await request.post(`/api/applications/${id}/documents`, {
-      headers: owner,
-      multipart: { document_type: type, file: { name: `${type}.pdf`, mimeType: 'application/pdf', buffer: PDF(type) } },
-    });
-    expect(upload.status(), await upload.text()).toBe(201);
-  }
-  await api(request, owner, 'post', `/api/applications/${id}/submit`);
 
   await test.step('submitted: the applicant is told the zonal office has it; it is in the zonal inbox', async () => {
     await applicantSees(page, id, 'waiting for scrutiny by the zonal office');

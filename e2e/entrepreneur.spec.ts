@@ -157,7 +157,7 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   await expect(page.getByText('Step 4 of 4')).toBeVisible();
   await expect(page.getByText(assetCode, { exact: false }).first()).toBeVisible();
   await expect(page.getByText('₹45,00,000')).toBeVisible();
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await page.getByRole('button', { name: 'Save as draft' }).click();
   await expect(toast(page, 'Application created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/applications\/[0-9a-f-]{36}$/);
   const applicationUrl = new URL(page.url()).pathname;

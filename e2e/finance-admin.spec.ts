@@ -164,7 +164,7 @@ test('admin creates an officer who can sign in, then deactivates them and their 
   browser,
 }) => {
   const email = uniqueEmail('officer');
-  const password = 'Officer@2026';
+  const password = 'Brass-Kettle-2026';
   const name = `Officer ${Date.now().toString().slice(-5)}`;
 
   await signInAs(page, 'admin');

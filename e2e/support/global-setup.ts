@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailbox } from './mailbox';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const webDir = path.join(repoRoot, 'apps/web');
@@ -82,6 +83,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL && process.env.E2E_REUSE_SERVER) return async () => undefined;
 
   ensureWebBuild();
+  const mailbox = await startMailbox();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -98,6 +100,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      PUBLIC_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -111,6 +115,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForHealth(baseUrl, server, () => output);
   } catch (error) {
     await stop(server);
+    await mailbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -122,6 +127,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await stop(server);
+    await mailbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(SERVER_INFO_FILE, { force: true });
   };

@@ -62,6 +62,7 @@ export const DEMO = {
       'Reports',
       'Users',
       'Audit',
+      'Outbox',
     ],
   },
 } as const satisfies Record<string, DemoAccount>;

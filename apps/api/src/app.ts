@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
-import type { Config } from './config';
+import { DEMO_ORG, type Config, type OrgIdentity } from './config';
 import type { Database } from './db/client';
 import type { TokenService } from './lib/tokens';
 import auditPlugin from './plugins/audit';
@@ -21,11 +21,14 @@ import type { FileStorage } from './plugins/storage';
 import { modules } from './modules';
 
 export interface AppDependencies {
-  config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> & Partial<Pick<Config, 'trustProxy' | 'publicUrl'>>;
+  config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> &
+    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org'>>;
   db: Database;
   tokens: TokenService;
   storage: FileStorage;
   logger?: boolean | { level: string };
+  /** Whether SMTP_URL is set, so that the outbox's mail is sent (the Outbox screen says so). */
+  smtpConfigured?: boolean;
 }
 
 declare module 'fastify' {
@@ -48,6 +51,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage);
   app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);
+  app.decorate('smtpConfigured', deps.smtpConfigured ?? false);
+  app.decorate('org', deps.config.org ?? DEMO_ORG);
+  app.decorate('publicUrl', deps.config.publicUrl);
   // First, so its onSend hook sees error bodies before compression does.
   await app.register(errorsPlugin);
 
@@ -137,5 +143,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 declare module 'fastify' {
   interface FastifyInstance {
     loginAttemptsPerMinute: number;
+    smtpConfigured: boolean;
+    /** The letterhead of issued documents. */
+    org: OrgIdentity;
+    /** PUBLIC_URL, when set: the address printed in issued documents' QR codes. */
+    publicUrl: string | undefined;
   }
 }

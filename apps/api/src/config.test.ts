@@ -33,4 +33,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'portal.example' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://portal.example' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads SMTP_URL and MAIL_FROM, and refuses an SMTP_URL without repeating it', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587' }).smtpUrl).toBe(
+      'smtp://user:pass@mail.example:587',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example' }).smtpUrl).toBe('smtps://mail.example');
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail.example' })).not.toThrow(/secret/);
+    expect(loadConfig({}).mailFrom).toBe('Allotment Portal <no-reply@localhost>');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.gov.in' }).mailFrom).toBe(
+      'Allotment Portal <no-reply@portal.example.gov.in>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Estates <estates@example.gov.in>' }).mailFrom).toBe(
+      'Estates <estates@example.gov.in>',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+  });
 });

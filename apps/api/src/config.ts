@@ -21,7 +21,27 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The address users reach the portal at; an https:// one turns on HSTS and upgrade-insecure-requests. */
   publicUrl: string | undefined;
+  /** Where mail is sent: smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://...:465. Unset:
+   * nothing is sent and the outbox keeps every message. */
+  smtpUrl: string | undefined;
+  /** The From of every mail, an address or `Name <address>`. */
+  mailFrom: string;
+  /** The corporation on the letterhead of issued documents (ORG_NAME, ORG_ADDRESS, ORG_GSTIN). */
+  org: OrgIdentity;
 }
+
+export interface OrgIdentity {
+  name: string;
+  address: string;
+  gstin: string;
+}
+
+/** Demo letterhead; a deployment sets its own. */
+export const DEMO_ORG: OrgIdentity = {
+  name: 'Industrial Infrastructure Corporation',
+  address: 'Corporation House, Industrial Estate Road, Hyderabad, Telangana 500001',
+  gstin: '36AAACI1234F1Z3',
+};
 
 /** true (every proxy), the proxies' addresses and CIDR ranges, or (for a number of hops) whether to trust the
  * proxy `hop` steps away: what Fastify's trustProxy takes. */
@@ -64,6 +84,28 @@ function publicUrlFrom(value: string | undefined): string | undefined {
   return value;
 }
 
+function smtpUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!URL.canParse(value) || !/^smtps?:$/.test(new URL(value).protocol) || !new URL(value).hostname) {
+    // The value may hold a password: name only what was expected.
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address with a host, e.g. smtp://user:pass@host:587');
+  }
+  return value;
+}
+
+/** MAIL_FROM, or no-reply at the host of PUBLIC_URL (localhost without one). */
+function mailFromOf(value: string | undefined, publicUrl: string | undefined): string {
+  const from = value?.trim();
+  if (from) {
+    const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+    if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address)) {
+      throw new Error(`MAIL_FROM must be an address or "Name <address>", not "${from}"`);
+    }
+    return from;
+  }
+  return `Allotment Portal <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`;
+}
+
 function numberFrom(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return value && Number.isFinite(parsed) ? parsed : fallback;
@@ -78,6 +120,7 @@ function fileStorageFrom(value: string | undefined, databaseUrl: string | undefi
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL || undefined;
+  const publicUrl = publicUrlFrom(env.PUBLIC_URL || undefined);
   return {
     port: numberFrom(env.PORT, 8000),
     host: env.HOST ?? '127.0.0.1',
@@ -91,6 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStorage: fileStorageFrom(env.FILE_STORAGE, databaseUrl),
     webConcurrency: Math.max(1, Math.floor(numberFrom(env.WEB_CONCURRENCY, 1))),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    publicUrl: publicUrlFrom(env.PUBLIC_URL || undefined),
+    publicUrl,
+    smtpUrl: smtpUrlFrom(env.SMTP_URL || undefined),
+    mailFrom: mailFromOf(env.MAIL_FROM, publicUrl),
+    org: {
+      name: env.ORG_NAME?.trim() || DEMO_ORG.name,
+      address: env.ORG_ADDRESS?.trim() || DEMO_ORG.address,
+      gstin: env.ORG_GSTIN?.trim() || DEMO_ORG.gstin,
+    },
   };
 }

@@ -13,6 +13,7 @@ import { applications, rateLimitHits } from './db/schema';
 import { DEMO_USERS } from './db/seed';
 import { createTokenService } from './lib/tokens';
 import { createDiskStorage } from './plugins/storage';
+import { createSession } from './repositories/sessions';
 import { findUserByEmail } from './repositories/users';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from './test/harness';
 import { insertTestApplication } from './test/workflow-fixtures';
@@ -160,7 +161,11 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       const refused = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { email: `bell-${crypto.randomUUID()}@example.com`, password: 'Secret@123', full_name: 'Bell\u0007' },
+        payload: {
+          email: `bell-${crypto.randomUUID()}@example.com`,
+          password: 'Tidy-Lantern-42',
+          full_name: 'Bell\u0007',
+        },
       });
       expect(expectError(refused, 422, 'validation_failed').detail).toMatch(/^full_name: /);
       const meeting = await ctx.request(await ctx.tokenFor('committee'), {
@@ -248,7 +253,7 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       const created = await ctx.request(admin, {
         method: 'POST',
         url: '/api/users',
-        payload: { email, password: 'Secret@123', full_name: 'Leaver', role: 'legal' },
+        payload: { email, password: 'Tidy-Lantern-42', full_name: 'Leaver', role: 'legal' },
       });
       expect(created.statusCode, created.body).toBe(201);
       await ctx.request(admin, {
@@ -256,7 +261,7 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
         url: `/api/users/${created.json().id}`,
         payload: { is_active: false },
       });
-      const right = await ctx.app.inject(login(email, 'Secret@123'));
+      const right = await ctx.app.inject(login(email, 'Tidy-Lantern-42'));
       const wrong = await ctx.app.inject(login(email, 'not-the-password'));
       expect(right.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
@@ -330,7 +335,7 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { email: `missing-${crypto.randomUUID()}@example.com`, password: 'Secret@123' },
+        payload: { email: `missing-${crypto.randomUUID()}@example.com`, password: 'Tidy-Lantern-42' },
       });
       const body = expectError(response, 422, 'validation_failed');
       expect(body.detail).toBe('full_name: This field is required');
@@ -412,8 +417,11 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       const app = await appWith();
       const user = await findUserByEmail(ctx.db, DEMO_USERS[0]!.email);
       const now = Math.floor(Date.now() / 1000);
+      // An open session, so only the missing claim can be what refuses the token.
+      const sessionId = await createSession(ctx.db, user!.id, 600);
       const token = await signed({
         sub: user!.id,
+        sid: sessionId,
         ...('iat' in which && { iat: now }),
         ...('exp' in which && { exp: now + 600 }),
       });
@@ -424,7 +432,7 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       });
       expectError(response, 401, 'unauthorized');
       // The same app accepts a token it issued.
-      const issued = await createTokenService(secret).issue(user!.id);
+      const issued = await createTokenService(secret).issue({ userId: user!.id, sessionId });
       const me = await app.inject({
         method: 'GET',
         url: '/api/auth/me',
@@ -495,7 +503,7 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
         ctx.app.inject({
           method: 'POST',
           url: '/api/auth/register',
-          payload: { email: DEMO_USERS[0]!.email, password: 'Secret@123', full_name: 'Again' },
+          payload: { email: DEMO_USERS[0]!.email, password: 'Tidy-Lantern-42', full_name: 'Again' },
         }),
       );
       const submitted = await insertTestApplication(ctx, 'submitted');
@@ -539,6 +547,41 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
         await limited.inject({ ...login(`codes-${attempt}@example.com`), remoteAddress });
       }
       await check(429, 'rate_limited', limited.inject({ ...login('codes-last@example.com'), remoteAddress }));
+      // The account codes (decision record 010).
+      await check(
+        422,
+        'weak_password',
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `weak-${crypto.randomUUID()}@example.com`, password: '12345678', full_name: 'Weak' },
+        }),
+      );
+      const holder = await registerEntrepreneur(ctx, 'Code Holder');
+      await check(
+        422,
+        'incorrect_password',
+        ctx.request(holder.token, {
+          method: 'POST',
+          url: '/api/auth/change-password',
+          payload: { current_password: 'not the password', new_password: 'mango river lantern' },
+        }),
+      );
+      await check(
+        400,
+        'invalid_reset_token',
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token: 'no-such-link', password: 'mango river lantern' },
+        }),
+      );
+      const lockedEmail = `locked-${crypto.randomUUID()}@example.com`;
+      const lockedFrom = address();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await ctx.app.inject({ ...login(lockedEmail), remoteAddress: lockedFrom });
+      }
+      await check(429, 'account_locked', ctx.app.inject({ ...login(lockedEmail), remoteAddress: lockedFrom }));
       const failing = await appWith({}, false);
       failing.get('/api/test-failure', async () => {
         throw new Error('connection string with a password in it');

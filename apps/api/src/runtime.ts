@@ -6,6 +6,9 @@ import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
+import { createMailWorker, type MailWorker } from './lib/mail/worker';
+import { createSmtpTransport } from './lib/mail/transport';
+import { scheduleReminderSweep } from './lib/notify-reminders';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -14,7 +17,16 @@ import { createDiskStorage, type FileStorage } from './plugins/storage';
 export interface Runtime {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The outbox worker of this process (sends nothing without SMTP_URL). */
+  mail: MailWorker;
   close(): Promise<void>;
+}
+
+/** The portal's address for links in mail: PUBLIC_URL, or where this process listens. */
+export function portalUrlOf(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
 export function createStorage(config: Pick<Config, 'fileStorage' | 'dataDir'>, db: Database): FileStorage {
@@ -47,15 +59,34 @@ export async function startRuntime(
     if (!options.prepared) await prepareDatabase(config, database);
     const tokens = createTokenService(loadSigningSecret(config.jwtSecret, config.dataDir));
     const storage = createStorage(config, database.db);
-    const app = await buildApp({ config, db: database.db, tokens, storage, logger: options.logger });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      tokens,
+      storage,
+      logger: options.logger,
+      smtpConfigured: Boolean(config.smtpUrl),
+    });
     await app.ready();
     const cleanup = scheduleAttemptCleanup(database.db, (error) => app.log.warn({ err: error }, 'limiter cleanup'));
     const stopFolding = startSummaryFolding(database.db, app.log);
+    const mail = createMailWorker({
+      db: database.db,
+      transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
+      from: config.mailFrom,
+      portalUrl: portalUrlOf(config),
+      log: app.log,
+    });
+    mail.start();
+    const reminders = scheduleReminderSweep(database.db, app.log);
     return {
       app,
       database,
+      mail,
       async close() {
         await cleanup.stop();
+        await reminders.stop();
+        await mail.stop();
         await stopFolding();
         await app.close();
         await database.close();

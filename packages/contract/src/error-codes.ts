@@ -27,6 +27,14 @@ export const ERROR_CODES = [
   'request_timeout',
   /** 429: too many attempts; the `Retry-After` header says how many seconds to wait. */
   'rate_limited',
+  /** 429: too many failed sign-ins for this email; it is locked for the `Retry-After` seconds. */
+  'account_locked',
+  /** 422: the new password is long enough but common or easy to guess (`errors` names the field). */
+  'weak_password',
+  /** 422: the current password given to change it is wrong (`errors` names `body.current_password`). */
+  'incorrect_password',
+  /** 400: a password reset link that is unknown, already used, replaced by a newer one or expired. */
+  'invalid_reset_token',
   /** 431: the request's headers are too large. */
   'headers_too_large',
   /** 500: a fault on the server's side; the detail never says more. */

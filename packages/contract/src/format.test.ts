@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { businessCalendar } from './business-calendar';
-import { formatDate, formatDateTime, formatRupees, statusLabel, statusTone, todayIso } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  formattersFor,
+  setDisplayLanguage,
+  statusLabel,
+  statusTone,
+  todayIso,
+} from './format';
 
 describe('en-IN formatters', () => {
   it('formats rupees in the Indian grouping without decimals', () => {
@@ -56,5 +65,26 @@ describe('en-IN formatters', () => {
     expect(formatDate('2026-11-20T18:29:00Z')).toBe('20 Nov 2026');
     expect(formatDate(new Date('2026-11-20T18:31:00Z'))).toBe('21 Nov 2026');
     expect(formatDateTime('2026-11-20T18:31:00Z')).toMatch(/^21 Nov 2026, 12:01\s?am$/i);
+  });
+});
+
+describe('formatters in each language', () => {
+  it('keep the Indian grouping and Latin digits, and name the month in the language', () => {
+    expect(formattersFor('hi').rupees(546800)).toBe('₹5,46,800');
+    expect(formattersFor('te').rupees(546800)).toBe('₹5,46,800');
+    expect(formattersFor('hi').number(1234567.5)).toBe('12,34,567.5');
+    expect(formattersFor('hi').date('2026-12-05')).toBe('5 दिस॰ 2026');
+    expect(formattersFor('te').date('2026-12-05')).toMatch(/^5, డిసెం/);
+    expect(formattersFor('en').date('2026-12-05')).toBe('5 Dec 2026');
+  });
+
+  it('switch the shared formatters with setDisplayLanguage, and back', () => {
+    try {
+      setDisplayLanguage('hi');
+      expect(formatDate('2026-12-05')).toBe('5 दिस॰ 2026');
+    } finally {
+      setDisplayLanguage('en');
+    }
+    expect(formatDate('2026-12-05')).toBe('5 Dec 2026');
   });
 });

@@ -3,42 +3,21 @@
  * YYYY-MM-DD is a calendar day that shows as itself wherever the browser is. */
 import { businessToday, DEFAULT_CALENDAR, type BusinessCalendar } from './business-calendar';
 
-const rupeeFormatter = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const numberFormatter = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+/** The locale of each language: Indian grouping (1,00,000) in all three, and dates that read naturally in each. */
+const LOCALES = { en: 'en-IN', hi: 'hi-IN', te: 'te-IN' } as const;
+export type FormatLanguage = keyof typeof LOCALES;
+
 const DATE_PARTS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
-const dateFormatter = new Intl.DateTimeFormat('en-IN', { ...DATE_PARTS, timeZone: DEFAULT_CALENDAR.timeZone });
-const dateTimeFormatter = new Intl.DateTimeFormat('en-IN', {
-  ...DATE_PARTS,
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: DEFAULT_CALENDAR.timeZone,
-});
-/** A plain calendar day is read as midnight UTC and shown in UTC, so no zone can move it. */
-const calendarDayFormatter = new Intl.DateTimeFormat('en-IN', { ...DATE_PARTS, timeZone: 'UTC' });
-const calendarDayTimeFormatter = new Intl.DateTimeFormat('en-IN', {
-  ...DATE_PARTS,
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
+const TIME_PARTS = { hour: '2-digit', minute: '2-digit' } as const;
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const NOT_AVAILABLE = 'N/A';
 
-export function formatRupees(amount: number | string | null | undefined): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
-  return rupeeFormatter.format(value);
-}
-
-export function formatNumber(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
-  return numberFormatter.format(value);
+export interface Formatters {
+  rupees(amount: number | string | null | undefined): string;
+  number(value: number | null | undefined): string;
+  date(value: string | Date | null | undefined): string;
+  dateTime(value: string | Date | null | undefined): string;
 }
 
 interface ReadDate {
@@ -54,16 +33,86 @@ function toDate(value: string | Date | null | undefined): ReadDate | null {
   return Number.isNaN(date.getTime()) ? null : { date, calendarDay };
 }
 
+function makeFormatters(language: FormatLanguage): Formatters {
+  const locale = LOCALES[language];
+  // Latin digits in every language: amounts and dates are compared with bank papers and typed back into forms.
+  const options = { numberingSystem: 'latn' } as const;
+  const rupee = new Intl.NumberFormat(locale, {
+    ...options,
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
+  const plainNumber = new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 2 });
+  const zone = DEFAULT_CALENDAR.timeZone;
+  const date = new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: zone });
+  const dateTime = new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, ...TIME_PARTS, timeZone: zone });
+  // A plain calendar day is read as midnight UTC and shown in UTC, so no zone can move it.
+  const calendarDay = new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: 'UTC' });
+  const calendarDayTime = new Intl.DateTimeFormat(locale, {
+    ...options,
+    ...DATE_PARTS,
+    ...TIME_PARTS,
+    timeZone: 'UTC',
+  });
+  return {
+    rupees(amount) {
+      const value = typeof amount === 'string' ? Number(amount) : amount;
+      if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
+      return rupee.format(value);
+    },
+    number(value) {
+      if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
+      return plainNumber.format(value);
+    },
+    date(value) {
+      const read = toDate(value);
+      if (!read) return NOT_AVAILABLE;
+      return (read.calendarDay ? calendarDay : date).format(read.date);
+    },
+    dateTime(value) {
+      const read = toDate(value);
+      if (!read) return NOT_AVAILABLE;
+      return (read.calendarDay ? calendarDayTime : dateTime).format(read.date);
+    },
+  };
+}
+
+const formatterCache = new Map<FormatLanguage, Formatters>();
+
+/** The formatters of one language; the server uses these for a recipient's mail and letters. */
+export function formattersFor(language: FormatLanguage): Formatters {
+  let formatters = formatterCache.get(language);
+  if (!formatters) {
+    formatters = makeFormatters(language in LOCALES ? language : 'en');
+    formatterCache.set(language, formatters);
+  }
+  return formatters;
+}
+
+let current = formattersFor('en');
+
+/** Sets the language formatRupees, formatNumber, formatDate and formatDateTime use: the web app calls it when the
+ * user's language changes. The server never does (it serves many languages at once) and calls formattersFor. */
+export function setDisplayLanguage(language: FormatLanguage): void {
+  current = formattersFor(language);
+}
+
+export function formatRupees(amount: number | string | null | undefined): string {
+  return current.rupees(amount);
+}
+
+export function formatNumber(value: number | null | undefined): string {
+  return current.number(value);
+}
+
 export function formatDate(value: string | Date | null | undefined): string {
-  const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
-  return (read.calendarDay ? calendarDayFormatter : dateFormatter).format(read.date);
+  return current.date(value);
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
-  const read = toDate(value);
-  if (!read) return NOT_AVAILABLE;
-  return (read.calendarDay ? calendarDayTimeFormatter : dateTimeFormatter).format(read.date);
+  return current.dateTime(value);
 }
 
 /** Badge text: underscores to spaces, in capitals. */

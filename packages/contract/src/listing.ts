@@ -10,6 +10,7 @@ import {
   APPLICATION_TYPES,
   ASSET_STATUSES,
   ASSET_TYPES,
+  ASSET_UNITS,
   COMMITTEE_TYPES,
   INVOICE_STATUSES,
   INVOICE_TYPES,
@@ -120,7 +121,22 @@ export const PAYMENT_LIST = defineList({
   },
 });
 
+/** Square metres in one of each area unit: areas in different units are compared (filtered, sorted) in sqm. */
+export const SQM_PER_AREA_UNIT = { sqm: 1, sqft: 0.09290304, acres: 4046.8564224 } as const satisfies Record<
+  (typeof ASSET_UNITS)[number],
+  number
+>;
+
+/** A bound of a range filter: a number, 0 or more. */
+const bound = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .nonnegative({ error: `${name} must be 0 or more` })
+    .max(1e13, { error: `${name} is too large` })
+    .optional();
+
 export const ASSET_LIST = defineList({
+  /** The areas sort by their size in square metres, whatever unit each asset is measured in. */
   sort: ['asset_code', 'created_at', 'zone', 'type', 'total_area', 'available_area', 'valuation', 'status'],
   defaultSort: 'asset_code',
   searches: 'asset code, location, zone',
@@ -129,8 +145,36 @@ export const ASSET_LIST = defineList({
     zone: text(),
     type: enumList(ASSET_TYPES),
     category: text(),
+    /** The asset's total area at least / at most this, in `area_unit` (square metres unless it says otherwise);
+     * assets in other units are converted. */
+    area_min: bound('area_min'),
+    area_max: bound('area_max'),
+    area_unit: z.enum(ASSET_UNITS).optional(),
+    /** The valuation in rupees at least / at most this. */
+    valuation_min: bound('valuation_min'),
+    valuation_max: bound('valuation_max'),
   },
 });
+
+/** The range filters of a list whose lower bound may not exceed its upper one. */
+const ASSET_RANGES = [
+  ['area_min', 'area_max'],
+  ['valuation_min', 'valuation_max'],
+] as const;
+
+/** The problems of an asset list query's ranges (a minimum above its maximum), each named by its `_min` field. */
+export function assetRangeIssues(
+  query: Partial<Record<(typeof ASSET_RANGES)[number][number], number | string | undefined>>,
+): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  for (const [min, max] of ASSET_RANGES) {
+    const low = query[min];
+    const high = query[max];
+    if (low === undefined || high === undefined || low === '' || high === '') continue;
+    if (Number(low) > Number(high)) issues.push({ path: min, message: `${min} must not be more than ${max}` });
+  }
+  return issues;
+}
 
 export const ALLOTMENT_LIST = defineList({
   sort: ['created_at', 'allotment_date', 'allotment_number', 'status'],
@@ -238,7 +282,11 @@ export function listQueryFor<Sort extends string, Filters extends z.ZodRawShape>
 export const applicationListQuerySchema = listQueryFor(APPLICATION_LIST);
 export const invoiceListQuerySchema = listQueryFor(INVOICE_LIST);
 export const paymentListQuerySchema = listQueryFor(PAYMENT_LIST);
-export const assetListQuerySchema = listQueryFor(ASSET_LIST);
+export const assetListQuerySchema = listQueryFor(ASSET_LIST).superRefine((query, context) => {
+  for (const issue of assetRangeIssues(query)) {
+    context.addIssue({ code: 'custom', message: issue.message, path: [issue.path] });
+  }
+});
 export const allotmentListQuerySchema = listQueryFor(ALLOTMENT_LIST);
 export const serviceRequestListQuerySchema = listQueryFor(SERVICE_REQUEST_LIST);
 export const meetingListQuerySchema = listQueryFor(MEETING_LIST);

@@ -27,8 +27,12 @@ export const PERMISSIONS = {
   'read:users': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'manage:users': ['admin'],
   'read:audit': ['admin'],
+  /** The mail outbox (Outbox screen): reading it, and sending a failed message again. */
+  'read:outbox': ['admin'],
+  'manage:outbox': ['admin'],
   'work:service-request': ['zonal_manager', 'ho', 'admin'],
   'read:service-request:any': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
+  'revoke:issued-document': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

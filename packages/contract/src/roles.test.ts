@@ -4,6 +4,10 @@ import { canOpenRoute, homeFor, navLinksFor, ROLES, ROUTES, type Role, type Rout
 // The spec's route table, written out by hand so that a change to ROUTES must be a deliberate one.
 const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/login': 'public',
+  '/verify/:code': 'public',
+  '/forgot-password': 'public',
+  '/reset-password': 'public',
+  '/account': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   '/': ['entrepreneur'],
   '/applications': ['entrepreneur'],
   '/applications/new': ['entrepreneur'],
@@ -21,6 +25,8 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/service-requests/:id': ['entrepreneur'],
   '/officer/service-requests': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   '/officer/service-requests/:id': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
+  '/officer/outbox': ['admin'],
+  '/notifications': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
 };
 
 describe('route table', () => {
@@ -88,6 +94,7 @@ describe('navigation links', () => {
         '/officer/reports',
         '/officer/users',
         '/officer/audit',
+        '/officer/outbox',
       ],
     ],
   ] as const)('gives %s exactly its links', (role, expected) => {

@@ -26,10 +26,17 @@ export interface RouteRule {
   roles: readonly Role[] | 'public';
 }
 
-/** The spec's route table, plus /register and /officer/users (product decisions, section 3). */
+/** The spec's route table, plus /register and /officer/users (product decisions, section 3), and the account pages
+ * of decision record 010 (forgotten password, reset link, change password). */
 export const ROUTES = {
   login: { path: '/login', screen: 'Login', roles: 'public' },
   register: { path: '/register', screen: 'Register', roles: 'public' },
+  forgotPassword: { path: '/forgot-password', screen: 'Forgot password', roles: 'public' },
+  resetPassword: { path: '/reset-password', screen: 'Reset password', roles: 'public' },
+  account: { path: '/account', screen: 'Account and password', roles: ROLES },
+  fees: { path: '/fees', screen: 'Fees', roles: 'public' },
+  /** Beyond the spec: anyone checks an issued document by the code on it (decision record 012). */
+  verify: { path: '/verify/:code', screen: 'Document verification', roles: 'public' },
   dashboard: { path: '/', screen: 'Entrepreneur dashboard', roles: ['entrepreneur'] },
   myApplications: { path: '/applications', screen: 'My Applications', roles: ['entrepreneur'] },
   newApplication: { path: '/applications/new', screen: 'New Application wizard', roles: ['entrepreneur'] },
@@ -46,6 +53,8 @@ export const ROUTES = {
     roles: STAFF_ROLES,
   },
   assets: { path: '/officer/assets', screen: 'Assets', roles: ['ho', 'admin'] },
+  /** Beyond the spec: entrepreneurs find a plot by its facts or on its zone's layout map and open the wizard on it. */
+  findPlot: { path: '/assets/map', screen: 'Find a plot', roles: ['entrepreneur'] },
   allotments: {
     path: '/officer/allotments',
     screen: 'Allotments',
@@ -55,6 +64,7 @@ export const ROUTES = {
   reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
   audit: { path: '/officer/audit', screen: 'Audit trail', roles: ['admin'] },
+  outbox: { path: '/officer/outbox', screen: 'Mail outbox', roles: ['admin'] },
   // The roles holding read:service-request:any (permissions.ts).
   officerServiceRequests: {
     path: '/officer/service-requests',
@@ -66,6 +76,7 @@ export const ROUTES = {
     screen: 'Officer service request detail',
     roles: ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   },
+  notifications: { path: '/notifications', screen: 'Notifications', roles: ROLES },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -88,6 +99,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'reports',
     'users',
     'audit',
+    'outbox',
   ];
   return [home, ...candidates.filter((key) => canOpenRoute(role, key))];
 }

@@ -25,7 +25,8 @@ import {
   QUERY_STATUSES,
 } from './enums';
 import { DOCUMENT_TYPES } from './documents';
-import { PASSWORD_MIN_LENGTH } from './limits';
+import { newPasswordSchema } from './accounts';
+import { LANGUAGES } from './notifications';
 
 const id = z.uuid();
 
@@ -90,12 +91,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /auth/me: the user record and the language of their screens, mail and letters. */
+export const meSchema = userSchema.extend({ language: z.enum(LANGUAGES) });
+export type Me = z.infer<typeof meSchema>;
+
+/** PATCH /auth/me: what a user may change about themselves (their language; the rest is an admin's). */
+export const updateMeRequestSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: 'Choose English (en), Hindi (hi) or Telugu (te)' }),
+});
+export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
+
 export const registerRequestSchema = z.object({
   email: z.email({ error: 'Enter a valid email address' }).max(254),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(200),
+  password: newPasswordSchema,
   full_name: requiredText(120),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -165,6 +173,35 @@ export const applicantSchema = z.object({
 export type Applicant = z.infer<typeof applicantSchema>;
 
 // ---------- assets ----------
+/** A zone's layout map is a grid of at most this many columns and rows; a plot covers a rectangle of its cells. */
+export const ASSET_MAP_GRID_SIZE = 40;
+
+const gridCell = (name: string) =>
+  z
+    .number({ error: `Enter the ${name} as a whole number` })
+    .int({ error: `Enter the ${name} as a whole number` })
+    .min(1, { error: `The ${name} must be at least 1` })
+    .max(ASSET_MAP_GRID_SIZE, { error: `The ${name} must be at most ${ASSET_MAP_GRID_SIZE}` });
+
+/** A plot's place on its zone's map, in grid cells: column `x` and row `y` of its top-left cell (from 1), its width
+ * `w` and height `h`, all inside the ASSET_MAP_GRID_SIZE square. */
+export const assetMapPositionSchema = z
+  .object({ x: gridCell('column'), y: gridCell('row'), w: gridCell('width'), h: gridCell('height') })
+  .refine((map) => map.x + map.w - 1 <= ASSET_MAP_GRID_SIZE, {
+    error: `The plot must end within column ${ASSET_MAP_GRID_SIZE}`,
+    path: ['w'],
+  })
+  .refine((map) => map.y + map.h - 1 <= ASSET_MAP_GRID_SIZE, {
+    error: `The plot must end within row ${ASSET_MAP_GRID_SIZE}`,
+    path: ['h'],
+  });
+export type AssetMapPosition = z.infer<typeof assetMapPositionSchema>;
+
+/** Whether two positions share a cell. */
+export function mapPositionsOverlap(a: AssetMapPosition, b: AssetMapPosition): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
 export const createAssetRequestSchema = z
   .object({
     asset_code: requiredText(40),
@@ -179,12 +216,30 @@ export const createAssetRequestSchema = z
     unit: z.enum(ASSET_UNITS).default('acres'),
     valuation: money,
     status: z.enum(ASSET_STATUSES).default('available'),
+    /** Optional: the plot's place on its zone's map; null or left out when it has none. */
+    map: assetMapPositionSchema.nullish().transform((value) => value ?? null),
   })
   .refine((asset) => asset.available_area <= asset.total_area, {
     error: 'Available area cannot exceed total area',
     path: ['available_area'],
   });
 export type CreateAssetRequest = z.input<typeof createAssetRequestSchema>;
+
+/** PATCH /assets/{id}: the asset's descriptive fields and its place on the map. The code, type, areas, unit,
+ * valuation and status are not edited here: the fees, allotments and lifecycle rest on them. */
+export const updateAssetRequestSchema = z
+  .strictObject({
+    category_id: requiredText(60),
+    zone: requiredText(100),
+    location: requiredText(200),
+    survey_number: requiredText(60),
+    plot_number: optionalText(60),
+    /** null takes the plot off the map. */
+    map: assetMapPositionSchema.nullable(),
+  })
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, { error: 'Send at least one field to change' });
+export type UpdateAssetRequest = z.input<typeof updateAssetRequestSchema>;
 
 export const assetSchema = z.object({
   id,
@@ -200,9 +255,33 @@ export const assetSchema = z.object({
   unit: z.enum(ASSET_UNITS),
   valuation: z.number(),
   status: z.enum(ASSET_STATUSES),
+  /** The plot's place on its zone's map (grid cells), or null when it has none. */
+  map: z.object({ x: z.number().int(), y: z.number().int(), w: z.number().int(), h: z.number().int() }).nullable(),
   created_at: timestamp,
 });
 export type Asset = z.infer<typeof assetSchema>;
+
+/** GET /assets/map?zone=: a zone's mapped plots, at most ZONE_MAP_MAX_PLOTS. */
+export const ZONE_MAP_MAX_PLOTS = 400;
+export const zoneMapQuerySchema = z.object({ zone: requiredText(100) });
+export const zoneMapSchema = z.object({
+  zone: z.string(),
+  /** The grid drawn: the columns and rows the plots reach (at least 1 each). */
+  columns: z.number().int(),
+  rows: z.number().int(),
+  /** The zone's assets that have a place on the map, with their live status, top row first. */
+  plots: z.array(assetSchema),
+  /** The zone's assets with no place on the map (counted up to 10,000). */
+  unmapped: z.number().int(),
+  /** More than ZONE_MAP_MAX_PLOTS plots: only the first ones (by row, then column) are here. */
+  truncated: z.boolean(),
+});
+export type ZoneMap = z.infer<typeof zoneMapSchema>;
+
+/** GET /assets/zones: the zones that hold assets, in order (at most ZONE_LIST_MAX). */
+export const ZONE_LIST_MAX = 200;
+export const zoneListSchema = z.object({ zones: z.array(z.string()), truncated: z.boolean() });
+export type ZoneList = z.infer<typeof zoneListSchema>;
 
 export const assetImportReportSchema = z.object({
   imported: z.number().int(),
@@ -230,6 +309,9 @@ export const ASSET_IMPORT_COLUMNS = [
   'status',
 ] as const;
 export const ASSET_IMPORT_OPTIONAL_COLUMNS = ['type', 'plot_number', 'unit', 'status'] as const;
+/** Optional columns of an import file beyond the asset fields: the plot's place on its zone's map (all four or
+ * none in a row). */
+export const ASSET_IMPORT_MAP_COLUMNS = ['map_x', 'map_y', 'map_w', 'map_h'] as const;
 
 // ---------- applications ----------
 export const createApplicationRequestSchema = z.object({

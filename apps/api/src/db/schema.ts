@@ -84,6 +84,8 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     role: roleEnum('role').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The language of the user's screens and mail: 'en', 'hi' or 'te'. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -134,6 +136,11 @@ export const assets = pgTable(
     unit: assetUnitEnum('unit').notNull(),
     valuation: money('valuation').notNull(),
     status: assetStatusEnum('status').notNull().default('available'),
+    /** The plot's place on its zone's layout map, in grid cells (column, row, width, height); null when unmapped. */
+    mapX: integer('map_x'),
+    mapY: integer('map_y'),
+    mapW: integer('map_w'),
+    mapH: integer('map_h'),
     createdAt: createdAt(),
     /** Lower-cased code, location and zone for the `q` search; kept by a trigger (migration 0001). */
     searchText: text('search_text').notNull().default(''),
@@ -596,5 +603,152 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at, table.seq),
     index('audit_log_entity_idx').on(table.entity, table.entityId, table.seq),
     index('audit_log_actor_idx').on(table.actorId, table.seq),
+  ],
+);
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Signed-in sessions: a token names its session (`sid`), and a revoked or unknown session refuses the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId, table.expiresAt)],
+);
+
+/** One-time password reset links; only the SHA-256 of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/** Failed sign-ins per account key (a hash of the email, whether or not the account exists) and the lock they earn. */
+export const signInLocks = pgTable('sign_in_locks', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  /** How many times the key has been locked; each lock lasts longer than the one before. */
+  locks: integer('locks').notNull().default(0),
+  lockedUntil: instant('locked_until'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+/** In-app notifications: a code and its parameters (the web app words them), and the path they link to. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    link: text('link'),
+    applicationId: uuid('application_id').references(() => applications.id),
+    /** Makes a reminder once per item per day: e.g. `invoice_due_soon:<invoice id>:<date>`. */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+    readAt: instant('read_at'),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.createdAt, table.id),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} IS NULL`),
+  ],
+);
+
+/** Mail waiting to be sent, written in the same transaction as what it tells; a worker sends it (lib/mail). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id),
+    toEmail: text('to_email').notNull(),
+    template: text('template').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    language: text('language').notNull().default('en'),
+    /** pending, sending, sent or failed (gave up after the last retry). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    /** While a worker holds the message: who and until when (a crashed worker's lease runs out). */
+    leaseHolder: text('lease_holder'),
+    leaseUntil: instant('lease_until'),
+    lastError: text('last_error'),
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_created_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/** Every attempt to send an outbox message and how it ended. */
+export const mailAttempts = pgTable(
+  'mail_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+    /** sending (never finished: the process died), sent or failed. */
+    outcome: text('outcome').notNull().default('sending'),
+    error: text('error'),
+  },
+  (table) => [index('mail_attempts_outbox_idx').on(table.outboxId, table.startedAt)],
+);
+
+/** Issued documents (letters, receipts, certificates) with their public verification code and the PDF's hash. */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public, unguessable (at least 96 random bits), printed with a QR code on the document. */
+    verificationCode: text('verification_code').notNull().unique(),
+    /** acknowledgment, payment_receipt, provisional_allotment_letter, final_allotment_letter, possession_certificate */
+    kind: text('kind').notNull(),
+    /** The record the document is about: application, payment or allotment id. */
+    subjectId: uuid('subject_id').notNull(),
+    applicationId: uuid('application_id').references(() => applications.id),
+    documentNumber: text('document_number').notNull(),
+    holderName: text('holder_name').notNull(),
+    assetCode: text('asset_code'),
+    /** Facts printed on the document that the verify page may show (no PAN, bank or private amounts). */
+    facts: jsonb('facts').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    language: text('language').notNull().default('en'),
+    /** The stored PDF (storage key) and its SHA-256 in hex. */
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    /** valid, superseded or revoked */
+    status: text('status').notNull().default('valid'),
+    supersededBy: uuid('superseded_by').references((): AnyPgColumn => issuedDocuments.id),
+    revokedAt: instant('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('issued_documents_subject_idx').on(table.kind, table.subjectId, table.issuedAt),
+    index('issued_documents_application_idx').on(table.applicationId),
   ],
 );

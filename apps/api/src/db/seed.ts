@@ -39,6 +39,29 @@ const ZONES = [
 const TYPES = ['land', 'plot', 'shed', 'building'] as const;
 const CATEGORIES = ['industrial', 'msme', 'food-processing', 'pharma', 'logistics'];
 
+/** The cells a demo asset of each type covers on its zone's layout map (width, height). */
+const MAP_SIZE: Record<(typeof TYPES)[number], { w: number; h: number }> = {
+  land: { w: 6, h: 4 },
+  plot: { w: 3, h: 3 },
+  shed: { w: 4, h: 3 },
+  building: { w: 4, h: 4 },
+};
+/** Plots are laid out left to right in bands, with a one-cell road after each plot and between bands. */
+const MAP_BAND_WIDTH = 16;
+const MAP_BAND_HEIGHT = 4;
+
+/** Places each asset, in order, on its zone's map: next in its zone's band, or at the start of a new band. */
+function demoMapPlaces(items: { zone: string; type: (typeof TYPES)[number] }[]) {
+  const cursor = new Map<string, { x: number; y: number }>();
+  return items.map(({ zone, type }) => {
+    const size = MAP_SIZE[type];
+    let at = cursor.get(zone) ?? { x: 1, y: 1 };
+    if (at.x + size.w - 1 > MAP_BAND_WIDTH) at = { x: 1, y: at.y + MAP_BAND_HEIGHT + 1 };
+    cursor.set(zone, { x: at.x + size.w + 1, y: at.y });
+    return { mapX: at.x, mapY: at.y, mapW: size.w, mapH: size.h };
+  });
+}
+
 export async function seedDemoData(db: Database): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -71,7 +94,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         status: 'available' as const,
       };
     });
-    const assetRows = await tx.insert(assets).values(assetValues).returning();
+    const places = demoMapPlaces(assetValues);
+    const assetRows = await tx
+      .insert(assets)
+      .values(assetValues.map((asset, index) => ({ ...asset, ...places[index]! })))
+      .returning();
 
     const [profile] = await tx
       .insert(applicants)

@@ -8,7 +8,9 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { issuedDocumentRoutes } from './issued-documents/routes';
 import { meetingRoutes } from './meetings/routes';
+import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
 import { reportRoutes } from './reports/routes';
 import { serviceRequestRoutes } from './service-requests/routes';
@@ -37,4 +39,8 @@ export const modules: ApiModule[] = [
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/reports', routes: reportRoutes },
   { prefix: '/audit', routes: auditRoutes },
+  { prefix: '/notifications', routes: notificationRoutes },
+  { prefix: '/outbox', routes: outboxRoutes },
+  // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
+  { prefix: '', routes: issuedDocumentRoutes },
 ];

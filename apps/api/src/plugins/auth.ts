@@ -1,5 +1,5 @@
-/** Bearer authentication and role checks. The user is read on every request, so a deactivated account or a
- * changed role takes effect at once. */
+/** Bearer authentication and role checks. The token's session and its user are read on every request (one
+ * query), so signing out, a password reset, a deactivated account or a changed role takes effect at once. */
 import type {
   FastifyInstance,
   FastifyReply,
@@ -24,6 +24,8 @@ export interface CurrentUser {
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+    /** The session the request's token belongs to (sessions table), once authenticated. */
+    sessionId: string | null;
   }
 }
 
@@ -36,17 +38,21 @@ export function actorOf(user: CurrentUser): Actor {
   return { id: user.id, role: user.role, name: user.fullName };
 }
 
+const SESSION_ENDED = 'Your session has ended or is invalid. Please sign in again.';
+
 export const requireAuth: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request: FastifyRequest) {
   // Already done for this request: the guard runs at onRequest and again as the route's preHandler (see below).
   if (request.currentUser) return;
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized();
-  const userId = await this.tokens.verify(match[1]!);
-  if (!userId) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
-  const row = await findSessionUser(this.db, userId);
-  if (!row || !row.isActive) throw unauthorized('Your account is not active. Please sign in again.');
+  const claims = await this.tokens.verify(match[1]!);
+  if (!claims) throw unauthorized(SESSION_ENDED);
+  const row = await findSessionUser(this.db, claims.userId, claims.sessionId);
+  if (!row) throw unauthorized(SESSION_ENDED);
+  if (!row.isActive) throw unauthorized('Your account is not active. Please sign in again.');
   request.currentUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
+  request.sessionId = claims.sessionId;
 };
 
 /** The permissions each guard made by requirePermission checks, so the API reference can list who may call a route. */
@@ -77,6 +83,7 @@ export function guardOf(handler: unknown): readonly Permission[] | 'signed-in' |
 export default fp(async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
   app.decorate('tokens', options.tokens);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
   // Routes name their guard as a preHandler, but Fastify reads and validates the body before preHandlers run: an
   // anonymous caller with a malformed body was told about the schema (422) instead of to sign in (401). So each
   // guard also runs at onRequest, before the body is read. It stays in preHandler too, where the API reference

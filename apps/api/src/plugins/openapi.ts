@@ -69,6 +69,9 @@ export const OTHER_CONSUMES: Record<string, string[]> = {
 export const EXTRA_ANSWERS: Record<string, number[]> = {
   'POST /api/auth/login': [401, 429],
   'POST /api/auth/register': [409, 429],
+  'POST /api/auth/forgot-password': [429],
+  'POST /api/auth/reset-password': [429],
+  'POST /api/auth/change-password': [429],
 };
 
 /** Who may call a route, from its preHandler guard. */

@@ -1,12 +1,40 @@
-/** Assets (land, plots, sheds, buildings). */
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { ASSET_LIST, type Asset, type AssetListQuery, type AssetStatus } from '@portal/contract';
+/** Assets (land, plots, sheds, buildings) and their places on the zones' layout maps. */
+import { and, asc, eq, inArray, isNotNull, isNull, like, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  ASSET_LIST,
+  LIST_LIMITS,
+  SQM_PER_AREA_UNIT,
+  type Asset,
+  type AssetListQuery,
+  type AssetMapPosition,
+  type AssetStatus,
+  type AssetUnit,
+} from '@portal/contract';
 import type { Database } from '../db/client';
+import { lockAuditChain } from '../lib/audit-context';
 import { assetStatusCounts, assets } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type AssetRow = typeof assets.$inferSelect;
-export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt'>;
+export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt' | 'searchText'>;
+
+/** Statuses under which an asset is held by an allotment, so none of its area is available. */
+const HELD_STATUSES: readonly AssetStatus[] = ['reserved', 'allotted'];
+
+/** A held asset's available area is 0, whatever was typed or imported beside that status. */
+function withHeldArea<T extends { status?: AssetStatus | null; availableArea?: number }>(values: T): T {
+  return values.status && HELD_STATUSES.includes(values.status) ? { ...values, availableArea: 0 } : values;
+}
+
+/** The map columns of a position, or all four null. */
+export function mapColumns(map: AssetMapPosition | null): Pick<AssetValues, 'mapX' | 'mapY' | 'mapW' | 'mapH'> {
+  return { mapX: map?.x ?? null, mapY: map?.y ?? null, mapW: map?.w ?? null, mapH: map?.h ?? null };
+}
+
+export function mapOf(row: Pick<AssetRow, 'mapX' | 'mapY' | 'mapW' | 'mapH'>): AssetMapPosition | null {
+  if (row.mapX === null || row.mapY === null || row.mapW === null || row.mapH === null) return null;
+  return { x: row.mapX, y: row.mapY, w: row.mapW, h: row.mapH };
+}
 
 export function toAsset(row: AssetRow): Asset {
   return {
@@ -19,10 +47,12 @@ export function toAsset(row: AssetRow): Asset {
     survey_number: row.surveyNumber,
     plot_number: row.plotNumber,
     total_area: row.totalArea,
-    available_area: row.availableArea,
+    // Rows made held before the area was cleared on allotment still read as having none available.
+    available_area: HELD_STATUSES.includes(row.status) ? 0 : row.availableArea,
     unit: row.unit,
     valuation: row.valuation,
     status: row.status,
+    map: mapOf(row),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -31,13 +61,27 @@ export interface AssetSearch {
   query: AssetListQuery;
 }
 
+/** Square metres in one of the row's unit, as SQL (exact numeric literals). */
+const sqmPerUnit = sql`(case ${assets.unit} ${sql.join(
+  (Object.entries(SQM_PER_AREA_UNIT) as [AssetUnit, number][]).map(
+    ([unit, factor]) => sql`when ${sql.raw(`'${unit}'`)} then ${sql.raw(`${factor}::numeric`)}`,
+  ),
+  sql` `,
+)} end)`;
+
+/** An area column in square metres, so that acres, square feet and square metres compare as sizes. */
+const inSqm = (column: SQL | typeof assets.totalArea) => sql`(${column} * ${sqmPerUnit})`;
+
+/** What the answer shows as available: nothing while the asset is held. */
+const availableAreaShown = sql`(case when ${assets.status} in ('reserved', 'allotted') then 0 else ${assets.availableArea} end)`;
+
 const ASSET_SORT_COLUMNS = {
   asset_code: assets.assetCode,
   created_at: assets.createdAt,
   zone: assets.zone,
   type: assets.type,
-  total_area: assets.totalArea,
-  available_area: assets.availableArea,
+  total_area: inSqm(assets.totalArea),
+  available_area: inSqm(availableAreaShown),
   valuation: assets.valuation,
   status: assets.status,
 } satisfies Record<(typeof ASSET_LIST.sort)[number], SortExpression>;
@@ -49,12 +93,30 @@ function assetConditions({ query }: AssetSearch): SQL[] {
   if (query.type?.length) conditions.push(inArray(assets.type, query.type));
   if (query.category) conditions.push(eq(assets.categoryId, query.category));
   if (query.q) conditions.push(like(assets.searchText, likePattern(query.q))); // stored lower-cased
+  const perUnit = SQM_PER_AREA_UNIT[query.area_unit ?? 'sqm'];
+  if (query.area_min !== undefined) {
+    conditions.push(sql`${inSqm(assets.totalArea)} >= ${sql.raw(`${perUnit}::numeric`)} * ${query.area_min}`);
+  }
+  if (query.area_max !== undefined) {
+    conditions.push(sql`${inSqm(assets.totalArea)} <= ${sql.raw(`${perUnit}::numeric`)} * ${query.area_max}`);
+  }
+  if (query.valuation_min !== undefined) conditions.push(sql`${assets.valuation} >= ${query.valuation_min}`);
+  if (query.valuation_max !== undefined) conditions.push(sql`${assets.valuation} <= ${query.valuation_max}`);
   return conditions;
 }
 
 /** Only the status (or nothing) narrows the list: asset_status_counts knows the total. */
 function countsFromSummary({ query }: AssetSearch): boolean {
-  return !query.zone && !query.type?.length && !query.category && !query.q;
+  return (
+    !query.zone &&
+    !query.type?.length &&
+    !query.category &&
+    !query.q &&
+    query.area_min === undefined &&
+    query.area_max === undefined &&
+    query.valuation_min === undefined &&
+    query.valuation_max === undefined
+  );
 }
 
 async function summaryTotal(db: Database, { query }: AssetSearch): Promise<number> {
@@ -89,9 +151,10 @@ export async function setAssetStatusIf(
   from: AssetStatus[],
   to: AssetStatus,
 ): Promise<AssetRow | undefined> {
+  // Reserved or allotted, the asset has no area left to offer.
   const [row] = await db
     .update(assets)
-    .set({ status: to })
+    .set(withHeldArea({ status: to }))
     .where(and(eq(assets.id, id), inArray(assets.status, from)))
     .returning();
   return row;
@@ -99,13 +162,125 @@ export async function setAssetStatusIf(
 
 export async function insertAssets(db: Database, values: AssetValues[]): Promise<AssetRow[]> {
   if (values.length === 0) return [];
-  return db.insert(assets).values(values).returning();
+  return db.insert(assets).values(values.map(withHeldArea)).returning();
 }
 
 /** Inserts one asset; answers undefined when its code is taken (the unique index decides, even under a race). */
 export async function insertAssetUnlessCodeTaken(db: Database, values: AssetValues): Promise<AssetRow | undefined> {
-  const [row] = await db.insert(assets).values(values).onConflictDoNothing({ target: assets.assetCode }).returning();
+  const [row] = await db
+    .insert(assets)
+    .values(withHeldArea(values))
+    .onConflictDoNothing({ target: assets.assetCode })
+    .returning();
   return row;
+}
+
+export type AssetChange = Partial<
+  Pick<
+    AssetValues,
+    'categoryId' | 'zone' | 'location' | 'surveyNumber' | 'plotNumber' | 'mapX' | 'mapY' | 'mapW' | 'mapH'
+  >
+>;
+
+export async function updateAsset(db: Database, id: string, change: AssetChange): Promise<AssetRow | undefined> {
+  const [row] = await db.update(assets).set(change).where(eq(assets.id, id)).returning();
+  return row;
+}
+
+/** Locks the asset row for the rest of the transaction. */
+export async function lockAsset(db: Database, id: string): Promise<AssetRow | undefined> {
+  // The audit chain first, as every write does (a row lock held while waiting for it could deadlock).
+  await lockAuditChain(db);
+  const [row] = await db.select().from(assets).where(eq(assets.id, id)).for('update');
+  return row;
+}
+
+/** Serialises the placing of plots on one zone's map until the transaction ends, so two writers cannot both find a
+ * free spot and take it. Taken before any write or row lock of the transaction (the audit chain's lock follows). */
+export async function lockZoneMap(db: Database, zone: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`asset-map:${zone}`}))`);
+}
+
+/** The zone's mapped assets that share a cell with `map` (`except` leaves out the asset being moved). */
+export async function findOverlappingPlots(
+  db: Database,
+  zone: string,
+  map: AssetMapPosition,
+  except?: string,
+): Promise<Pick<AssetRow, 'id' | 'assetCode'>[]> {
+  return db
+    .select({ id: assets.id, assetCode: assets.assetCode })
+    .from(assets)
+    .where(
+      and(
+        eq(assets.zone, zone),
+        isNotNull(assets.mapX),
+        except ? ne(assets.id, except) : undefined,
+        sql`${assets.mapX} < ${map.x + map.w} and ${map.x} < ${assets.mapX} + ${assets.mapW}`,
+        sql`${assets.mapY} < ${map.y + map.h} and ${map.y} < ${assets.mapY} + ${assets.mapH}`,
+      ),
+    )
+    .orderBy(asc(assets.assetCode))
+    .limit(5);
+}
+
+/** Every mapped plot of the given zones, for checking a whole import file against them. */
+export async function findMappedPlots(
+  db: Database,
+  zones: string[],
+): Promise<(Pick<AssetRow, 'zone' | 'assetCode'> & { map: AssetMapPosition })[]> {
+  if (zones.length === 0) return [];
+  const rows = await db
+    .select({
+      zone: assets.zone,
+      assetCode: assets.assetCode,
+      mapX: assets.mapX,
+      mapY: assets.mapY,
+      mapW: assets.mapW,
+      mapH: assets.mapH,
+    })
+    .from(assets)
+    .where(and(inArray(assets.zone, [...new Set(zones)]), isNotNull(assets.mapX)));
+  return rows.flatMap((row) => {
+    const map = mapOf(row);
+    return map ? [{ zone: row.zone, assetCode: row.assetCode, map }] : [];
+  });
+}
+
+/** A zone's mapped assets, top row first, at most `limit` of them; and how many of its assets have no place. */
+export async function findZonePlots(
+  db: Database,
+  zone: string,
+  limit: number,
+): Promise<{ rows: AssetRow[]; unmapped: number }> {
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.zone, zone), isNotNull(assets.mapX)))
+    .orderBy(asc(assets.mapY), asc(assets.mapX), asc(assets.id))
+    .limit(limit);
+  const unplaced = db
+    .select({ one: sql`1` })
+    .from(assets)
+    .where(and(eq(assets.zone, zone), isNull(assets.mapX)))
+    .limit(LIST_LIMITS.countCap)
+    .as('unplaced');
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(unplaced);
+  return { rows, unmapped: Number(count?.n ?? 0) };
+}
+
+/** The distinct zones in order, at most `limit`: a loose index scan over assets_zone_idx (one index probe per zone),
+ * not a read of every asset. */
+export async function listZones(db: Database, limit: number): Promise<string[]> {
+  const result = (await db.execute(sql`
+    with recursive zones(zone) as (
+      (select zone from assets order by zone limit 1)
+      union all
+      select (select a.zone from assets a where a.zone > zones.zone order by a.zone limit 1)
+      from zones where zones.zone is not null
+    )
+    select zone from zones where zone is not null limit ${limit}`)) as unknown as { rows: { zone: string }[] };
+  return result.rows.map((row) => row.zone);
 }
 
 /** The asset codes among `codes` that already exist, compared without regard to case (answers them lower-cased). */

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { notifyForEvent } from '../lib/notify';
 
 export type TimelineListQuery = z.output<typeof timelineListQuerySchema>;
 
@@ -33,7 +34,8 @@ export interface NewTimelineEvent {
   entityId?: string | null;
 }
 
-/** Appends an entry: its code and parameters, and the English action and details the spec's timeline shows. */
+/** Appends an entry: its code and parameters, and the English action and details the spec's timeline shows; and,
+ * in the same transaction, the notifications and mails the event raises (lib/notify-rules.ts). */
 export async function recordEvent(db: Database, actor: Actor, event: NewTimelineEvent): Promise<TimelineEvent> {
   const params = event.params ?? {};
   const english = timelineEnglish(event.code, params);
@@ -53,6 +55,7 @@ export async function recordEvent(db: Database, actor: Actor, event: NewTimeline
       userName: actor.name,
     })
     .returning();
+  await notifyForEvent(db, actor, event);
   return toTimelineEvent(row!);
 }
 

@@ -1,8 +1,8 @@
 /** Users: the only place that reads or writes the users table. */
-import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { USER_LIST, type Role, type User, type UserListQuery } from '@portal/contract';
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { USER_LIST, type Language, type Me, type Role, type User, type UserListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,6 +18,17 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The user as GET /auth/me answers: the record and their language. */
+export function toMe(row: UserRow): Me {
+  return { ...toUser(row), language: (row.language as Language) ?? 'en' };
+}
+
+/** Sets the language of a user's screens, mail and letters; answers the updated row. */
+export async function updateUserLanguage(db: Database, id: string, language: Language): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ language }).where(eq(users.id, id)).returning();
+  return row;
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return row;
@@ -28,10 +39,13 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
-/** What every authenticated request needs of its user: no password hash, one indexed row. */
+/** What every authenticated request needs of its user, read with its session in one query (two primary-key
+ * lookups): no row when the session is unknown, revoked or expired, or belongs to another user, so signing out or
+ * resetting a password ends a token at once in every API process. No password hash. */
 export async function findSessionUser(
   db: Database,
-  id: string,
+  userId: string,
+  sessionId: string,
 ): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'isActive'> | undefined> {
   const [row] = await db
     .select({
@@ -41,8 +55,16 @@ export async function findSessionUser(
       role: users.role,
       isActive: users.isActive,
     })
-    .from(users)
-    .where(eq(users.id, id));
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+      ),
+    );
   return row;
 }
 
@@ -91,6 +113,12 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
+}
+
+/** Sets a new password hash; run in a transaction, so the audit trail records who changed it (not the hash). */
+export async function updateUserPassword(db: Database, id: string, passwordHash: string): Promise<boolean> {
+  const rows = await db.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function countUsers(db: Database): Promise<number> {

@@ -109,7 +109,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       url: '/api/users',
       payload: {
         email: `target-${crypto.randomBytes(4).toString('hex')}@example.com`,
-        password: 'Secret@123',
+        password: 'Tidy-Lantern-42',
         full_name: 'Target User',
         role: 'finance',
       },
@@ -232,10 +232,16 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
   const unique = crypto.randomBytes(4).toString('hex');
   const json: Record<string, unknown> = {
     'POST /api/auth/login': { username: ENTREPRENEUR_EMAIL, password: 'Demo@12345' },
-    'POST /api/auth/register': { email: `reg-${unique}@example.com`, password: 'Secret@123', full_name: 'New One' },
+    'POST /api/auth/register': {
+      email: `reg-${unique}@example.com`,
+      password: 'Tidy-Lantern-42',
+      full_name: 'New One',
+    },
+    'POST /api/auth/forgot-password': { email: ENTREPRENEUR_EMAIL },
+    'POST /api/auth/reset-password': { token: `no-such-link-${unique}`, password: 'Tidy-Lantern-42' },
     'POST /api/users': {
       email: `new-${unique}@example.com`,
-      password: 'Secret@123',
+      password: 'Tidy-Lantern-42',
       full_name: 'New Staff',
       role: 'legal',
     },

@@ -4,6 +4,7 @@
  * is public; a role inside x-roles must never be refused as unauthorized or forbidden. No cell may answer 5xx. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@portal/contract';
+import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import {
   buildWorld,
@@ -16,6 +17,9 @@ import {
   type Operation,
   type World,
 } from './fixtures';
+
+/** Operations that end the caller's session: each caller signs in afresh for them, so the shared tokens live on. */
+const ENDS_SESSION = new Set(['POST /api/auth/logout']);
 
 /** Operations whose example body names a record of the owner (an invoice, an application). */
 const BODY_NAMES_OWNED_RECORD = new Set(['POST /api/payments', 'POST /api/service-requests']);
@@ -51,6 +55,18 @@ describe(`authorization matrix from the route table (${TEST_DB_KIND})`, () => {
   });
   afterAll(() => ctx.close());
 
+  /** A new session of the role's demo user, apart from the one in world.tokens. */
+  async function freshToken(role: Role): Promise<string> {
+    const email = DEMO_USERS.find((user) => user.role === role)!.email;
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: new URLSearchParams({ username: email, password: DEMO_PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return login.json().access_token;
+  }
+
   it('answers every operation, caller by caller, as its x-roles say', async () => {
     expect(operations.length).toBeGreaterThan(40);
     // Reads first, then changes: a change made by an allowed caller must not turn a later read into a 404.
@@ -64,7 +80,13 @@ describe(`authorization matrix from the route table (${TEST_DB_KIND})`, () => {
     for (const op of ordered) {
       for (const caller of callersOf(op)) {
         const token =
-          caller === 'anonymous' ? null : caller === 'other-entrepreneur' ? world.other.token : world.tokens[caller];
+          caller === 'anonymous'
+            ? null
+            : caller === 'other-entrepreneur'
+              ? world.other.token
+              : ENDS_SESSION.has(key(op))
+                ? await freshToken(caller)
+                : world.tokens[caller];
         const body = exampleBody(op, world);
         const response = await ctx.request(token, {
           method: op.method as 'GET',

@@ -257,7 +257,7 @@ describe(`one-time actions raced ${COPIES} ways (${TEST_DB_KIND})`, () => {
         url: '/api/auth/register',
         // One address each, so the per-address limit does not stand in for the uniqueness check.
         remoteAddress: `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`,
-        payload: { email, password: 'Secret@123', full_name: `Racer ${index}` },
+        payload: { email, password: 'Tidy-Lantern-42', full_name: `Racer ${index}` },
       }),
     );
     expect(await count(users, eq(users.email, email))).toBe(1);

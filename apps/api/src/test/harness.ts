@@ -119,7 +119,7 @@ export async function registerEntrepreneur(
   name = 'Test Entrepreneur',
 ): Promise<{ token: string; id: string; email: string }> {
   const email = `user-${crypto.randomBytes(5).toString('hex')}@example.com`;
-  const password = 'Secret@123';
+  const password = 'Tidy-Lantern-42';
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/register',

@@ -11,14 +11,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <Toaster
-        position="top-right"
+        position="bottom-right"
         duration={TOAST_DURATION_MS}
         visibleToasts={TOASTS_VISIBLE}
         richColors
         closeButton
-        // Below the top bar, so a toast never hides the name and Logout.
-        offset={{ top: 72, right: 16 }}
-        mobileOffset={{ top: 72, left: 8, right: 8 }}
+        // At the bottom (one of the spec's two readings), so a toast never sits over the top bar or a page's main
+        // action, which page headers place at the top right.
+        offset={{ bottom: 16, right: 16 }}
+        mobileOffset={{ bottom: 8, left: 8, right: 8 }}
       />
     </QueryClientProvider>
   );

@@ -12,15 +12,23 @@ import { PublicOnly, RequireRoute } from './route-guards';
 type Page = LazyExoticComponent<ComponentType>;
 
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
+const FeesPage = lazy(() => import('../features/applications/pages/fees-page'));
+const VerifyPage = lazy(() => import('../features/verify/pages/verify-page'));
 
 /** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
-const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
+const PAGES: Record<
+  Exclude<RouteKey, 'login' | 'register' | 'fees' | 'forgotPassword' | 'resetPassword' | 'verify'>,
+  Page
+> = {
   dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
   myApplications: lazy(() => import('../features/applications/pages/my-applications-page')),
   newApplication: lazy(() => import('../features/applications/pages/new-application-page')),
   applicationDetail: lazy(() => import('../features/applications/pages/application-detail-page')),
   profile: lazy(() => import('../features/profile/pages/profile-page')),
+  account: lazy(() => import('../features/profile/pages/account-page')),
   serviceRequests: lazy(() => import('../features/service-requests/pages/service-requests-page')),
   serviceRequestDetail: lazy(() => import('../features/service-requests/pages/service-request-detail-page')),
   officerDashboard: lazy(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
@@ -28,11 +36,14 @@ const PAGES: Record<Exclude<RouteKey, 'login' | 'register'>, Page> = {
   officerApplications: lazy(() => import('../features/applications/pages/officer-applications-page')),
   officerApplicationDetail: lazy(() => import('../features/applications/pages/officer-application-detail-page')),
   assets: lazy(() => import('../features/assets/pages/assets-page')),
+  findPlot: lazy(() => import('../features/assets/pages/find-plot-page')),
   allotments: lazy(() => import('../features/allotments/pages/allotments-page')),
   meetings: lazy(() => import('../features/meetings/pages/meetings-page')),
   reports: lazy(() => import('../features/reports/pages/reports-page')),
   users: lazy(() => import('../features/users/pages/users-page')),
   audit: lazy(() => import('../features/audit/pages/audit-page')),
+  outbox: lazy(() => import('../features/outbox/pages/outbox-page')),
+  notifications: lazy(() => import('../features/notifications/pages/notifications-page')),
   officerServiceRequests: lazy(() => import('../features/service-requests/pages/officer-service-requests-page')),
   officerServiceRequestDetail: lazy(
     () => import('../features/service-requests/pages/officer-service-request-detail-page'),
@@ -83,6 +94,20 @@ export const routes: RouteObject[] = [
               </PublicOnly>
             ),
           },
+          // Open to everyone, signed in or not.
+          { path: ROUTES.fees.path, element: <FeesPage /> },
+          // A document's QR code opens this page, signed in or not.
+          { path: ROUTES.verify.path, element: <VerifyPage /> },
+          {
+            path: ROUTES.forgotPassword.path,
+            element: (
+              <PublicOnly>
+                <ForgotPasswordPage />
+              </PublicOnly>
+            ),
+          },
+          // Open signed in or not: a reset link may be opened in a browser that still holds a session.
+          { path: ROUTES.resetPassword.path, element: <ResetPasswordPage /> },
           ...guardedRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

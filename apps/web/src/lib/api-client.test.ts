@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, errorDetail, setUnauthorizedHandler } from './api-client';
 import { jsonResponse, pageResponse, stubFetch, userFor } from '../test/render-app';
 import { storeSession } from './session-storage';
+import i18n from './i18n';
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   return (init?.headers ?? {}) as Record<string, string>;
@@ -208,5 +209,24 @@ describe('api client uploads', () => {
     await expect(api.upload('/applications/1/documents', new FormData())).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalled();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('errorDetail in another language', () => {
+  it('words the error from its code instead of the English detail, and uses the fallback without a code', async () => {
+    const conflict = new ApiError(409, 'An application in status DRAFT cannot be moved to APPROVED', {
+      detail: 'An application in status DRAFT cannot be moved to APPROVED',
+      code: 'wrong_state',
+    });
+    expect(errorDetail(conflict, 'Failed')).toBe('An application in status DRAFT cannot be moved to APPROVED');
+    i18n.addResourceBundle('hi', 'common', { errors: { wrong_state: 'यह अभी नहीं हो सकता' } }, true, true);
+    try {
+      await i18n.changeLanguage('hi');
+      expect(errorDetail(conflict, 'विफल')).toBe('यह अभी नहीं हो सकता');
+      expect(errorDetail(new ApiError(0, undefined, undefined), 'विफल')).toBe('विफल');
+      expect(errorDetail(new ApiError(500, 'Oops', { detail: 'Oops', code: 'made_up' }), 'विफल')).toBe('विफल');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** The one HTTP client for the API: base /api, bearer token, JSON/form/multipart bodies, upload progress, 401 handling,
  * and the list protocol's pages (the body plus the paging headers). */
-import { LIST_HEADERS, readPageInfo, type PageInfo } from '@portal/contract';
+import i18n from 'i18next';
+import { ERROR_CODES, LIST_HEADERS, readPageInfo, type ErrorCode, type PageInfo } from '@portal/contract';
 import { clearStoredSession, readToken } from './session-storage';
 
 export const API_BASE = '/api';
@@ -21,8 +22,23 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's detail message when there is one, else the fallback (the spec's "server detail preferred"). */
+/** The answer's error code, when it carried one of the contract's. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const code = (error.body as { code?: unknown }).code;
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code)
+    ? (code as ErrorCode)
+    : undefined;
+}
+
+/** The server's detail message when there is one, else the fallback (the spec's "server detail preferred"). The
+ * server writes its details in English: in another language the error is worded from its code instead
+ * (`common:errors.<code>`), and without a code the fallback (already in the reader's language) is shown. */
 export function errorDetail(error: unknown, fallback: string): string {
+  if (i18n.resolvedLanguage && i18n.resolvedLanguage !== 'en') {
+    const code = errorCode(error);
+    return code ? i18n.t(`common:errors.${code}`) : fallback;
+  }
   if (error instanceof ApiError && error.detail) return error.detail;
   return fallback;
 }

@@ -2,8 +2,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TokenResponse, User } from '@portal/contract';
+import type { Me, TokenResponse, User } from '@portal/contract';
 import { api, setUnauthorizedHandler } from './api-client';
+import { changeLanguage, languageChosenSignedOut, storedLanguage } from './i18n';
 import {
   clearStoredSession,
   readStoredSession,
@@ -18,19 +19,37 @@ export interface AuthContextValue {
   token: string | null;
   /** Signs in and stores the session; resolves with the user, rejects with the API's error. */
   login: (email: string, password: string) => Promise<User>;
-  /** Clears the session and goes to /login. */
-  logout: () => void;
+  /** Ends the session on the server (POST /auth/logout, so the token stops working), then clears it here and goes to
+   * /login, whatever the server answered. */
+  logout: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** How long signing out waits for the server before ending the session on this browser anyway. */
+const LOGOUT_WAIT_MS = 5000;
 
 /** POST /auth/login (form-encoded), then GET /auth/me with the new token. */
 export async function signIn(email: string, password: string): Promise<StoredSession> {
   const { access_token: token } = await api.post<TokenResponse>('/auth/login', undefined, {
     form: { username: email, password },
   });
-  const user = await api.get<User>('/auth/me', { token });
+  const me = await api.get<Me>('/auth/me', { token });
+  await applyAccountLanguage(me, token);
+  const { language: _language, ...user } = me;
   return { token, user };
+}
+
+/** The account's language becomes the screens' language, unless the person chose one on the sign-in page just now:
+ * that choice is newer, and is stored on the account instead. Neither may stop the sign-in. */
+async function applyAccountLanguage(me: Me, token: string): Promise<void> {
+  try {
+    const chosen = languageChosenSignedOut();
+    if (chosen && chosen !== me.language) await api.patch('/auth/me', { language: chosen }, { token });
+    else if (me.language !== storedLanguage()) await changeLanguage(me.language);
+  } catch {
+    // The screens stay in the language they are in.
+  }
 }
 
 /** Must sit inside the router (it navigates) and inside the QueryClientProvider (it empties the cache on sign-out). */
@@ -64,6 +83,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [endSession]);
 
+  const logout = useCallback(async () => {
+    const token = session?.token;
+    if (token) {
+      try {
+        // Bounded, so a server that does not answer cannot keep anyone signed in on this browser.
+        await api.post('/auth/logout', undefined, { token, signal: AbortSignal.timeout(LOGOUT_WAIT_MS) });
+      } catch {
+        // Already ended (401), unreachable or slow: the session ends here all the same.
+      }
+    }
+    endSession();
+  }, [session?.token, endSession]);
+
   const login = useCallback(
     async (email: string, password: string) => {
       const next = await signIn(email, password);
@@ -76,8 +108,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, token: session?.token ?? null, login, logout: endSession }),
-    [session, login, endSession],
+    () => ({ user: session?.user ?? null, token: session?.token ?? null, login, logout }),
+    [session, login, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

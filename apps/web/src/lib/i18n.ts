@@ -1,6 +1,9 @@
-/** i18next setup: every catalogue (app, features, shared components) loaded at build time; English only for now. */
+/** i18next setup. English is bundled (every catalogue: app, features, shared components); Hindi and Telugu are
+ * loaded when chosen, with their fonts, so an English reader downloads neither. The choice is kept in this browser
+ * (and on the user, see features/auth), and <html lang> and the shared formatters follow it. */
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, setDisplayLanguage, type Language } from '@portal/contract';
 import common from '../app/i18n/en.json';
 
 type Catalogue = Record<string, unknown>;
@@ -10,12 +13,19 @@ const componentCatalogues = import.meta.glob<Catalogue>('../components/**/i18n/e
   eager: true,
   import: 'default',
 });
+/** Every Hindi and Telugu catalogue, each its own chunk, fetched when its language is chosen. */
+const otherCatalogues = import.meta.glob<Catalogue>(
+  ['../app/i18n/{hi,te}.json', '../features/*/i18n/{hi,te}.json', '../components/**/i18n/{hi,te}.json'],
+  { import: 'default' },
+);
 
-/** The namespace is the folder that holds the i18n folder: '../features/applications/i18n/en.json' → 'applications'. */
+/** The namespace is the folder that holds the i18n folder: '../features/applications/i18n/en.json' → 'applications';
+ * the app's own catalogue is the default namespace, 'common'. */
 export function namespaceOf(path: string): string {
   const parts = path.split('/');
   const at = parts.lastIndexOf('i18n');
-  return parts[at - 1] ?? path;
+  const folder = parts[at - 1] ?? path;
+  return folder === 'app' ? 'common' : folder;
 }
 
 function englishResources(): Resource {
@@ -32,6 +42,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: 'en',
   fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
   ns: Object.keys(resources.en ?? {}),
   defaultNS: 'common',
   interpolation: { escapeValue: false },
@@ -39,5 +50,82 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
   returnNull: false,
 });
+
+const STORAGE_KEY = 'language';
+
+const FONTS: Partial<Record<Language, () => Promise<unknown>>> = {
+  hi: () =>
+    Promise.all([
+      import('@fontsource/noto-sans-devanagari/400.css'),
+      import('@fontsource/noto-sans-devanagari/700.css'),
+    ]),
+  te: () =>
+    Promise.all([import('@fontsource/noto-sans-telugu/400.css'), import('@fontsource/noto-sans-telugu/700.css')]),
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language this browser last chose, or English. */
+export function storedLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+const CHOSEN_SIGNED_OUT_KEY = 'language-chosen-signed-out';
+
+/** The language chosen on a signed-out page (the sign-in page) in this tab, if any: sign-in stores it on the account. */
+export function languageChosenSignedOut(): Language | null {
+  try {
+    const chosen = sessionStorage.getItem(CHOSEN_SIGNED_OUT_KEY);
+    sessionStorage.removeItem(CHOSEN_SIGNED_OUT_KEY);
+    return isLanguage(chosen) ? chosen : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Notes a choice made while signed out, for languageChosenSignedOut. */
+export function noteLanguageChosenSignedOut(language: Language): void {
+  try {
+    sessionStorage.setItem(CHOSEN_SIGNED_OUT_KEY, language);
+  } catch {
+    // Without storage the account's language applies at sign-in.
+  }
+}
+
+const loaded = new Set<Language>(['en']);
+
+async function loadCatalogues(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const suffix = `/${language}.json`;
+  const entries = Object.entries(otherCatalogues).filter(([path]) => path.endsWith(suffix));
+  await Promise.all([
+    ...entries.map(async ([path, load]) => {
+      i18n.addResourceBundle(language, namespaceOf(path), await load(), true, true);
+    }),
+    FONTS[language]?.(),
+  ]);
+  loaded.add(language);
+}
+
+/** Switches every screen to the language: its catalogues and font first, then i18next, the formatters and
+ * <html lang>, and remembers the choice in this browser. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadCatalogues(language);
+  setDisplayLanguage(language);
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private modes may refuse storage; the choice then lasts this visit.
+  }
+  await i18n.changeLanguage(language);
+}
 
 export default i18n;

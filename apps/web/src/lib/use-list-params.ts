@@ -124,6 +124,11 @@ export function useListParams<Sort extends string, Filter extends string>(
     [update, definition.defaultSort],
   );
   const setFilter = useCallback((filter: Filter, value: string | undefined) => update({ [filter]: value }), [update]);
+  /** Sets several filters in one step (both bounds of a range): one history entry, one request. */
+  const setFilters = useCallback(
+    (change: Partial<Record<Filter, string | undefined>>) => update(change as Change),
+    [update],
+  );
   /** A select's current choice for a filter: its value when it is one of `choices`, otherwise ALL_CHOICE. */
   const choice = useCallback(
     <C extends string>(filter: Filter, choices: readonly C[]): C | typeof ALL_CHOICE => {
@@ -168,6 +173,7 @@ export function useListParams<Sort extends string, Filter extends string>(
     setPage,
     setSort,
     setFilter,
+    setFilters,
     choice,
     setChoice,
     clear,

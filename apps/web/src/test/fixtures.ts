@@ -39,6 +39,7 @@ export function assetFixture(overrides: Partial<Asset> = {}): Asset {
     unit: 'sqm',
     valuation: 1_850_000,
     status: 'available',
+    map: null,
     created_at: '2026-01-01T00:00:00Z',
     ...overrides,
   };

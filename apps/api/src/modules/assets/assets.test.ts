@@ -93,7 +93,7 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       plot_number: 'S-9',
       total_area: 1200.5,
       available_area: 1000.25,
-      status: 'reserved',
+      status: 'other',
     });
     const created = await ctx.request(await ctx.tokenFor('admin'), { method: 'POST', url: '/api/assets', payload });
     expect(created.statusCode).toBe(201);
@@ -102,7 +102,7 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       unit: 'sqft',
       plot_number: 'S-9',
       available_area: 1000.25,
-      status: 'reserved',
+      status: 'other',
     });
   });
 

@@ -1,4 +1,5 @@
-/** GET /assets, /assets/available (pages of the list protocol), /assets/{id}; creation and CSV import for ho and admin (manage:assets). */
+/** GET /assets, /assets/available (pages of the list protocol), /assets/zones, /assets/map?zone= (a zone's plot
+ * layout), /assets/{id}; creation, editing and CSV import for ho and admin (manage:assets). */
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,13 +12,17 @@ import {
   errorBodySchema,
   extensionOf,
   MAX_UPLOAD_BYTES,
+  updateAssetRequestSchema,
+  zoneListSchema,
+  zoneMapQuerySchema,
+  zoneMapSchema,
 } from '@portal/contract';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { sendPage } from '../../lib/list-page';
 import { unreadableMultipart } from '../../lib/uploads';
 import { findAssetById, toAsset } from '../../repositories/assets';
-import { createAsset, importAssetsFromCsv, listAssets } from './service';
+import { createAsset, editAsset, getZoneMap, importAssetsFromCsv, listAssets, listZones } from './service';
 
 const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
 
@@ -70,6 +75,17 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPage(request, reply, await listAssets(app.db, { ...request.query, status: ['available'] }), request.query),
   );
 
+  app.get('/zones', { preHandler: requireAuth, schema: { response: { 200: zoneListSchema } } }, async () =>
+    listZones(app.db),
+  );
+
+  // Every asset's facts are public to a signed-in user already (GET /assets); the map adds only its place.
+  app.get(
+    '/map',
+    { preHandler: requireAuth, schema: { querystring: zoneMapQuerySchema, response: { 200: zoneMapSchema } } },
+    async (request) => getZoneMap(app.db, request.query.zone),
+  );
+
   app.get(
     '/:id',
     { preHandler: requireAuth, schema: { params: z.object({ id: z.uuid() }), response: { 200: assetSchema } } },
@@ -87,6 +103,19 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createAssetRequestSchema, response: { 201: assetSchema } },
     },
     async (request, reply) => reply.status(201).send(await createAsset(app.db, request.body)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      preHandler: requirePermission('manage:assets'),
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: updateAssetRequestSchema,
+        response: { 200: assetSchema },
+      },
+    },
+    async (request) => editAsset(app.db, request.params.id, request.body),
   );
 
   app.post(

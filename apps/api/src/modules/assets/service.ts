@@ -1,33 +1,60 @@
-/** The asset list, asset creation and the all-or-nothing CSV import (ho and admin). */
+/** The asset list, the zones and their plot maps, asset creation and editing, and the all-or-nothing CSV import
+ * (ho and admin). A plot's place on its zone's map may not share a cell with another plot of that zone. */
 import type { z } from 'zod';
 import {
   ASSET_IMPORT_COLUMNS,
+  ASSET_IMPORT_MAP_COLUMNS,
   ASSET_IMPORT_OPTIONAL_COLUMNS,
   createAssetRequestSchema,
+  mapPositionsOverlap,
   MAX_ASSET_IMPORT_ROWS,
+  updateAssetRequestSchema,
+  ZONE_LIST_MAX,
+  ZONE_MAP_MAX_PLOTS,
   type Asset,
   type AssetImportRefusal,
   type AssetListQuery,
   type AssetImportReport,
+  type AssetMapPosition,
+  type ZoneList,
+  type ZoneMap,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { conflict } from '../../lib/http-error';
+import { conflict, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import {
+  findAssetById,
   findExistingAssetCodes,
+  findMappedPlots,
+  findOverlappingPlots,
+  findZonePlots,
   insertAssets,
   insertAssetUnlessCodeTaken,
+  listZones as readZones,
+  lockAsset,
+  lockZoneMap,
+  mapColumns,
+  mapOf,
   searchAssets,
   toAsset,
+  updateAsset,
+  type AssetChange,
   type AssetValues,
 } from '../../repositories/assets';
 import { CsvSyntaxError, parseCsv } from './parse-csv';
 
 type NewAsset = z.output<typeof createAssetRequestSchema>;
+type AssetEdit = z.output<typeof updateAssetRequestSchema>;
 type ImportColumn = (typeof ASSET_IMPORT_COLUMNS)[number];
+type MapColumn = (typeof ASSET_IMPORT_MAP_COLUMNS)[number];
 
-const NUMERIC_COLUMNS: readonly ImportColumn[] = ['total_area', 'available_area', 'valuation'];
+const NUMERIC_COLUMNS: readonly string[] = ['total_area', 'available_area', 'valuation'];
 const INSERT_BATCH_SIZE = 500;
+
+const ASSET_NOT_FOUND = 'Asset not found';
+
+const overlapMessage = (zone: string, codes: string[]) =>
+  `This place on the ${zone} map overlaps ${codes.join(', ')}: choose free cells`;
 
 function toValues(asset: NewAsset): AssetValues {
   return {
@@ -43,6 +70,7 @@ function toValues(asset: NewAsset): AssetValues {
     unit: asset.unit,
     valuation: asset.valuation,
     status: asset.status,
+    ...mapColumns(asset.map),
   };
 }
 
@@ -54,12 +82,79 @@ export async function listAssets(db: Database, query: AssetListQuery): Promise<P
 
 const duplicateCode = (code: string) => `An asset with code ${code} already exists`;
 
+/** Refuses (409) a place that shares a cell with another plot of the zone. Call under lockZoneMap. */
+async function ensureFreePlace(db: Database, zone: string, map: AssetMapPosition, except?: string): Promise<void> {
+  const overlapping = await findOverlappingPlots(db, zone, map, except);
+  if (overlapping.length > 0) {
+    throw conflict(
+      overlapMessage(
+        zone,
+        overlapping.map((plot) => plot.assetCode),
+      ),
+    );
+  }
+}
+
 export async function createAsset(db: Database, asset: NewAsset): Promise<Asset> {
   // Codes are compared without case so that "hyd-la-001" cannot shadow "HYD-LA-001".
   if ((await findExistingAssetCodes(db, [asset.asset_code])).size > 0) throw conflict(duplicateCode(asset.asset_code));
-  const row = await db.transaction((tx) => insertAssetUnlessCodeTaken(tx, toValues(asset)));
+  const row = await db.transaction(async (tx) => {
+    if (asset.map) {
+      await lockZoneMap(tx, asset.zone);
+      await ensureFreePlace(tx, asset.zone, asset.map);
+    }
+    return insertAssetUnlessCodeTaken(tx, toValues(asset));
+  });
   if (!row) throw conflict(duplicateCode(asset.asset_code));
   return toAsset(row);
+}
+
+/** Changes an asset's descriptive fields or its place on the map (ho and admin). */
+export async function editAsset(db: Database, id: string, edit: AssetEdit): Promise<Asset> {
+  const before = await findAssetById(db, id);
+  if (!before) throw notFound(ASSET_NOT_FOUND);
+  const row = await db.transaction(async (tx) => {
+    const zone = edit.zone ?? before.zone;
+    await lockZoneMap(tx, zone);
+    const current = await lockAsset(tx, id);
+    if (!current) throw notFound(ASSET_NOT_FOUND);
+    // Moved to another zone meanwhile: that zone's map must be held too.
+    if (!edit.zone && current.zone !== zone) await lockZoneMap(tx, current.zone);
+    const targetZone = edit.zone ?? current.zone;
+    const map = edit.map !== undefined ? edit.map : mapOf(current);
+    if (map && (edit.map !== undefined || targetZone !== current.zone)) await ensureFreePlace(tx, targetZone, map, id);
+    const change: AssetChange = {
+      ...(edit.category_id !== undefined && { categoryId: edit.category_id }),
+      ...(edit.zone !== undefined && { zone: edit.zone }),
+      ...(edit.location !== undefined && { location: edit.location }),
+      ...(edit.survey_number !== undefined && { surveyNumber: edit.survey_number }),
+      ...(edit.plot_number !== undefined && { plotNumber: edit.plot_number }),
+      ...(edit.map !== undefined && mapColumns(edit.map)),
+    };
+    return updateAsset(tx, id, change);
+  });
+  if (!row) throw notFound(ASSET_NOT_FOUND);
+  return toAsset(row);
+}
+
+/** The zones that hold assets, for the zone pickers. */
+export async function listZones(db: Database): Promise<ZoneList> {
+  const zones = await readZones(db, ZONE_LIST_MAX + 1);
+  return { zones: zones.slice(0, ZONE_LIST_MAX), truncated: zones.length > ZONE_LIST_MAX };
+}
+
+/** A zone's layout map: its mapped plots with their live status, and the grid they reach. */
+export async function getZoneMap(db: Database, zone: string): Promise<ZoneMap> {
+  const { rows, unmapped } = await findZonePlots(db, zone, ZONE_MAP_MAX_PLOTS + 1);
+  const plots = rows.slice(0, ZONE_MAP_MAX_PLOTS).map(toAsset);
+  let columns = 1;
+  let gridRows = 1;
+  for (const plot of plots) {
+    if (!plot.map) continue;
+    columns = Math.max(columns, plot.map.x + plot.map.w - 1);
+    gridRows = Math.max(gridRows, plot.map.y + plot.map.h - 1);
+  }
+  return { zone, columns, rows: gridRows, plots, unmapped, truncated: rows.length > ZONE_MAP_MAX_PLOTS };
 }
 
 export type ImportOutcome = { ok: true; report: AssetImportReport } | { ok: false; refusal: AssetImportRefusal };
@@ -76,18 +171,39 @@ function headerName(raw: string): string {
 }
 
 /** Columns whose empty cell takes the form's default. */
-const DEFAULTED_COLUMNS: readonly ImportColumn[] = ['type', 'unit', 'status'];
+const DEFAULTED_COLUMNS: readonly string[] = ['type', 'unit', 'status'];
+const MAP_COLUMNS: readonly string[] = ASSET_IMPORT_MAP_COLUMNS;
 
 /** A CSV cell as the schema expects it: numbers from text (thousands separators allowed); an empty cell takes the
  * default where there is one, and is otherwise left empty so the schema names it as required. */
-function cellValue(column: ImportColumn, raw: string): unknown {
+function cellValue(column: string, raw: string): unknown {
   const text = raw.trim();
-  if (text === '') return DEFAULTED_COLUMNS.includes(column) || NUMERIC_COLUMNS.includes(column) ? undefined : '';
-  if (NUMERIC_COLUMNS.includes(column)) {
+  if (text === '') {
+    return DEFAULTED_COLUMNS.includes(column) || NUMERIC_COLUMNS.includes(column) || MAP_COLUMNS.includes(column)
+      ? undefined
+      : '';
+  }
+  if (NUMERIC_COLUMNS.includes(column) || MAP_COLUMNS.includes(column)) {
     const cleaned = text.replace(/[,\s]/g, '');
     return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
   }
   return text;
+}
+
+/** The row's map_x, map_y, map_w and map_h as a position: all four, or none (undefined); some only is a reason. */
+function mapCells(raw: Partial<Record<MapColumn, unknown>>): { map?: unknown; reason?: string } {
+  const given = ASSET_IMPORT_MAP_COLUMNS.filter((column) => raw[column] !== undefined);
+  if (given.length === 0) return {};
+  if (given.length < ASSET_IMPORT_MAP_COLUMNS.length) {
+    return { reason: 'map_x, map_y, map_w, map_h: give all four for a place on the map, or leave all four empty' };
+  }
+  return { map: { x: raw.map_x, y: raw.map_y, w: raw.map_w, h: raw.map_h } };
+}
+
+/** A schema issue's path as the file names the column: `map.x` is the column map_x. */
+function columnOfIssue(path: PropertyKey[]): string {
+  if (path[0] === 'map' && typeof path[1] === 'string') return `map_${path[1]}`;
+  return path.join('.') || 'row';
 }
 
 /** Reads every row, refuses the file if any row is wrong, and otherwise inserts all rows in one transaction. */
@@ -108,7 +224,7 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
 
   const columns = header.fields.map(headerName);
   const headerReasons: string[] = [];
-  const known = new Set<string>(ASSET_IMPORT_COLUMNS);
+  const known = new Set<string>([...ASSET_IMPORT_COLUMNS, ...ASSET_IMPORT_MAP_COLUMNS]);
   const seenColumns = new Set<string>();
   for (const column of columns) {
     if (!known.has(column)) headerReasons.push(`Unknown column '${column}'`);
@@ -133,18 +249,22 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
   const valid: { line: number; asset: NewAsset }[] = [];
   const firstLineOfCode = new Map<string, number>();
   for (const record of rows) {
-    const raw: Partial<Record<ImportColumn, unknown>> = {};
+    const raw: Partial<Record<ImportColumn | MapColumn, unknown>> = {};
     columns.forEach((column, index) => {
-      raw[column as ImportColumn] = cellValue(column as ImportColumn, record.fields[index] ?? '');
+      raw[column as ImportColumn] = cellValue(column, record.fields[index] ?? '');
     });
     const code = typeof raw.asset_code === 'string' && raw.asset_code !== '' ? raw.asset_code : null;
     const reasons: string[] = [];
     if (record.fields.length !== columns.length) {
       reasons.push(`Expected ${columns.length} fields, found ${record.fields.length}`);
     }
-    const parsed = createAssetRequestSchema.safeParse(raw);
+    const place = mapCells(raw);
+    if (place.reason) reasons.push(place.reason);
+    const fields: Record<string, unknown> = {};
+    for (const column of ASSET_IMPORT_COLUMNS) fields[column] = raw[column];
+    const parsed = createAssetRequestSchema.safeParse({ ...fields, map: place.map });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) reasons.push(`${issue.path.join('.') || 'row'}: ${issue.message}`);
+      for (const issue of parsed.error.issues) reasons.push(`${columnOfIssue(issue.path)}: ${issue.message}`);
     }
     if (code) {
       const earlier = firstLineOfCode.get(code.toLowerCase());
@@ -155,33 +275,64 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
     else valid.push({ line: record.line, asset: parsed.data });
   }
 
-  const existing = await findExistingAssetCodes(
-    db,
-    valid.map((item) => item.asset.asset_code),
-  );
-  for (const item of valid) {
-    if (existing.has(item.asset.asset_code.toLowerCase())) {
-      refused.push({
-        row: item.line,
-        asset_code: item.asset.asset_code,
-        reasons: [duplicateCode(item.asset.asset_code)],
-      });
-    }
-  }
-  if (refused.length > 0) {
-    refused.sort((a, b) => a.row - b.row);
-    const noun = refused.length === 1 ? 'row was' : 'rows were';
-    return refuse(`${refused.length} ${noun} refused; nothing was imported`, refused);
-  }
+  // The register is read and written in one transaction, with the maps of the file's zones held, so that no other
+  // writer places a plot on a cell this file takes between the check and the insert.
+  return db.transaction(async (tx): Promise<ImportOutcome> => {
+    const mappedZones = [...new Set(valid.filter((item) => item.asset.map).map((item) => item.asset.zone))].sort();
+    for (const zone of mappedZones) await lockZoneMap(tx, zone);
 
-  // A code taken by a racing request between the check and here breaks the unique index: the whole batch rolls back (409).
-  await db.transaction(async (tx) => {
+    const existing = await findExistingAssetCodes(
+      tx,
+      valid.map((item) => item.asset.asset_code),
+    );
+    for (const item of valid) {
+      if (existing.has(item.asset.asset_code.toLowerCase())) {
+        refused.push({
+          row: item.line,
+          asset_code: item.asset.asset_code,
+          reasons: [duplicateCode(item.asset.asset_code)],
+        });
+      }
+    }
+    refused.push(...(await overlapRefusals(tx, valid, mappedZones)));
+    if (refused.length > 0) {
+      refused.sort((a, b) => a.row - b.row);
+      const noun = refused.length === 1 ? 'row was' : 'rows were';
+      return refuse(`${refused.length} ${noun} refused; nothing was imported`, refused);
+    }
+
+    // A code taken by a racing request between the check and here breaks the unique index: the whole batch rolls
+    // back (409).
     for (let start = 0; start < valid.length; start += INSERT_BATCH_SIZE) {
       await insertAssets(
         tx,
         valid.slice(start, start + INSERT_BATCH_SIZE).map((item) => toValues(item.asset)),
       );
     }
+    return { ok: true, report: { imported: valid.length, refused: [] } };
   });
-  return { ok: true, report: { imported: valid.length, refused: [] } };
+}
+
+/** Rows whose place on the map shares a cell with a plot already on that zone's map, or with an earlier row's. */
+async function overlapRefusals(
+  db: Database,
+  valid: { line: number; asset: NewAsset }[],
+  zones: string[],
+): Promise<AssetImportRefusal['refused']> {
+  const taken = new Map<string, { code: string; map: AssetMapPosition }[]>();
+  for (const plot of await findMappedPlots(db, zones)) {
+    taken.set(plot.zone, [...(taken.get(plot.zone) ?? []), { code: plot.assetCode, map: plot.map }]);
+  }
+  const refused: AssetImportRefusal['refused'] = [];
+  for (const { line, asset } of valid) {
+    if (!asset.map) continue;
+    const placed = taken.get(asset.zone) ?? [];
+    const overlapping = placed.filter((plot) => mapPositionsOverlap(plot.map, asset.map!)).map((plot) => plot.code);
+    if (overlapping.length > 0) {
+      refused.push({ row: line, asset_code: asset.asset_code, reasons: [overlapMessage(asset.zone, overlapping)] });
+    }
+    placed.push({ code: asset.asset_code, map: asset.map });
+    taken.set(asset.zone, placed);
+  }
+  return refused;
 }

@@ -55,7 +55,7 @@ describe(`auth (${TEST_DB_KIND})`, () => {
   });
 
   it('registers an entrepreneur, who can sign in; a duplicate email answers 409', async () => {
-    const body = { email: 'New.Person@Example.com', password: 'Secret@123', full_name: 'New Person' };
+    const body = { email: 'New.Person@Example.com', password: 'Tidy-Lantern-42', full_name: 'New Person' };
     const created = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ role: 'entrepreneur', email: 'new.person@example.com' });
@@ -66,7 +66,7 @@ describe(`auth (${TEST_DB_KIND})`, () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toMatch(/already exists/);
-    expect(await ctx.tokenFor('new.person@example.com', 'Secret@123')).toBeTruthy();
+    expect(await ctx.tokenFor('new.person@example.com', 'Tidy-Lantern-42')).toBeTruthy();
   });
 
   it('answers 422 with field messages for a malformed registration', async () => {

@@ -28,7 +28,7 @@ describe(`queries (shortfall letters) and the paused clock (${TEST_DB_KIND})`, (
   /** A fresh sign-in (tokens expire, and these tests move the clock by days). */
   async function tokenOf(role: Role | 'stranger'): Promise<string> {
     const email = role === 'stranger' ? stranger.email : DEMO_USERS.find((user) => user.role === role)!.email;
-    const password = role === 'stranger' ? 'Secret@123' : DEMO_PASSWORD;
+    const password = role === 'stranger' ? 'Tidy-Lantern-42' : DEMO_PASSWORD;
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',

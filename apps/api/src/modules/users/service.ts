@@ -4,6 +4,7 @@ import type { CreateUserRequest, UpdateUserRequest, User, UserListQuery } from '
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
+import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
 import { findUserById, insertUser, searchUsers, toUser, updateUser } from '../../repositories/users';
@@ -26,6 +27,8 @@ export async function createAdminAccount(db: Database, request: Omit<CreateUserR
 }
 
 async function insertAccount(db: Database, request: CreateUserRequest): Promise<User> {
+  // The same password rule as registering, resetting and changing one (decision record 010).
+  assertAcceptablePassword(request.password, { email: request.email, fullName: request.full_name }, 'body.password');
   const passwordHash = await hashPassword(request.password);
   // In a transaction, so the audit trail names who made the account (lib/audit-context.ts).
   const row = await db.transaction((tx) =>

@@ -10,7 +10,7 @@ describe(`users (${TEST_DB_KIND})`, () => {
   let counter = 0;
   const officer = (role: Role = 'zonal_manager') => ({
     email: `officer-${++counter}-${TEST_DB_KIND}@corp.example.in`,
-    password: 'Officer@2026',
+    password: 'Brass-Kettle-2026',
     full_name: `Officer ${counter}`,
     role,
   });

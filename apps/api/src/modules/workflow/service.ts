@@ -3,7 +3,7 @@
 import {
   FEES,
   manualEventFor,
-  roundRupees,
+  premiumInstalmentAmount,
   type Application,
   type ApplicationDocument,
   type TimelineEvent,
@@ -85,7 +85,7 @@ async function enterPendingPayment(tx: Database, application: ApplicationRow): P
     const invoice = await insertInvoice(tx, {
       applicationId: application.id,
       invoiceType: 'premium_instalment',
-      amount: roundRupees(asset.valuation * FEES.premiumInstalmentRateOfValuation),
+      amount: premiumInstalmentAmount(asset.valuation),
       dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
       invoiceNumber: await nextNumber(tx, 'invoice', now),
     });

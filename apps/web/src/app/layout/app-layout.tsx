@@ -1,9 +1,29 @@
-/** The page frame: skip link, top navigation (when signed in), the main area (max 1200px) with lazy pages, the toaster. */
+/** The page frame: skip link, top navigation (when signed in), the main area (max 1200px) with lazy pages, the footer,
+ * and the live region that announces a new page. */
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ROUTES } from '@portal/contract';
 import { Spinner } from '../../components/ui/spinner';
+import { RouteAnnouncer } from '../../components/ui/route-focus';
 import { TopNav } from './top-nav';
+
+function SiteFooter() {
+  const { t } = useTranslation('ui');
+  return (
+    <footer className="no-print border-t border-slate-200 bg-white" aria-label={t('footer.label')}>
+      <div className="mx-auto flex max-w-[1200px] flex-col gap-2 px-4 py-4 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
+        <p>{t('footer.owner', { year: new Date().getFullYear() })}</p>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <Link to={ROUTES.fees.path} className="inline-flex min-h-11 items-center text-brand-800 underline">
+            {t('footer.fees')}
+          </Link>
+          <span>{t('footer.help')}</span>
+        </p>
+      </div>
+    </footer>
+  );
+}
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -25,6 +45,8 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <SiteFooter />
+      <RouteAnnouncer />
     </div>
   );
 }

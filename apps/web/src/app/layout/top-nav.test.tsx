@@ -76,6 +76,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
       ['Reports', '/officer/reports'],
       ['Users', '/officer/users'],
       ['Audit', '/officer/audit'],
+      ['Outbox', '/officer/outbox'],
     ],
   },
 };

@@ -1,11 +1,13 @@
 /** The top navigation bar: product name, the role's links (a menu button below md), the user's name and Logout. */
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOut, Menu, X } from 'lucide-react';
 import { homeFor, navLinksFor, ROUTES, type RouteKey } from '@portal/contract';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../components/ui/cn';
+import { LanguageSwitcher } from '../../components/language-switcher/language-switcher';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 // Home links match only exactly, so /officer is not "current" on /officer/applications.
 const EXACT: ReadonlySet<RouteKey> = new Set(['dashboard', 'officerDashboard', 'financeDashboard']);
@@ -22,12 +24,12 @@ function linkClasses({ isActive }: { isActive: boolean }) {
 export function TopNav() {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
-  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
-  // A followed link closes the phone menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A followed link closes the phone menu. This is done in the click, not in an effect on the path: a navigation
+  // still pending when the menu opens (sign-in's redirect, a lazy page) would otherwise close it as it lands.
+  const closeMenu = () => setMenuOpen(false);
 
   if (!user) {
     return (
@@ -36,16 +38,19 @@ export function TopNav() {
           <Link to="/login" className="flex min-h-11 items-center text-lg font-bold">
             {t('productName')}
           </Link>
+          <div className="ml-auto">
+            <LanguageSwitcher signedIn={false} />
+          </div>
         </div>
       </header>
     );
   }
   const links = navLinksFor(user.role).map((key) => ({ key, path: ROUTES[key].path, label: t(`nav.${key}`) }));
-  const renderLinks = (className: string, id?: string) => (
+  const renderLinks = (className: string, id?: string, onFollow?: () => void) => (
     <ul id={id} className={className}>
       {links.map((link) => (
         <li key={link.key}>
-          <NavLink to={link.path} end={EXACT.has(link.key)} className={linkClasses}>
+          <NavLink to={link.path} end={EXACT.has(link.key)} className={linkClasses} onClick={onFollow}>
             {link.label}
           </NavLink>
         </li>
@@ -60,18 +65,25 @@ export function TopNav() {
         <div className="flex min-h-16 flex-wrap items-center gap-x-2 py-2 sm:py-0">
           <Link
             to={homeFor(user.role)}
+            onClick={closeMenu}
             className="order-1 mr-2 flex min-h-11 items-center text-lg font-bold whitespace-nowrap"
           >
             {t('productName')}
           </Link>
-          {renderLinks('order-2 hidden flex-1 items-center gap-1 md:flex')}
-          <span
-            className="order-5 basis-full truncate pb-2 text-sm text-brand-50 sm:order-3 sm:ml-auto sm:max-w-[14rem] sm:basis-auto sm:px-2 sm:pb-0 md:ml-0"
-            title={user.full_name}
+          {renderLinks('order-2 hidden min-w-0 flex-1 flex-wrap items-center gap-1 md:flex')}
+          <Link
+            to={ROUTES.account.path}
+            onClick={closeMenu}
+            className="order-5 basis-full truncate pb-2 text-sm text-brand-50 underline-offset-4 hover:underline sm:order-3 sm:ml-auto sm:max-w-[14rem] sm:basis-auto sm:px-2 sm:pb-0 md:ml-0"
+            title={t('nav.accountOf', { name: user.full_name })}
           >
             {user.full_name}
-          </span>
+          </Link>
           <div className="order-4 ml-auto flex items-center gap-1 sm:ml-0">
+            <div className="hidden md:block">
+              <LanguageSwitcher signedIn />
+            </div>
+            <NotificationBell />
             <button
               type="button"
               onClick={logout}
@@ -96,7 +108,14 @@ export function TopNav() {
             </button>
           </div>
         </div>
-        {menuOpen && renderLinks('flex flex-col gap-1 border-t border-white/20 py-2 md:hidden', menuId)}
+        {menuOpen && (
+          <div id={menuId} className="border-t border-white/20 py-2 md:hidden">
+            {renderLinks('flex flex-col gap-1', undefined, closeMenu)}
+            <div className="mt-2 px-3">
+              <LanguageSwitcher signedIn />
+            </div>
+          </div>
+        )}
       </nav>
     </header>
   );

@@ -2,6 +2,7 @@
  * application reference, the asset table, the terms, and Print/Download. */
 import { useTranslation } from 'react-i18next';
 import {
+  amountInWords,
   formatDate,
   formatNumber,
   formatRupees,
@@ -10,7 +11,9 @@ import {
   type Application,
   type Asset,
 } from '@portal/contract';
+import { useOrganization } from '../../api/organization';
 import { LetterDialogFrame } from './letter-dialog-frame';
+import { Letterhead } from './letterhead';
 
 export interface AllotmentLetterDialogProps {
   open: boolean;
@@ -32,14 +35,14 @@ export function AllotmentLetterDialog({
   applicant,
 }: AllotmentLetterDialogProps) {
   const { t } = useTranslation('letters');
-  const corporation = t('common:corporationName');
+  const corporation = useOrganization().data?.name ?? t('common:corporationName');
   const kind = allotment.allotment_type;
   const title = t(`allotment.title_${kind}`);
   const na = t('notAvailable');
 
   return (
     <LetterDialogFrame open={open} onOpenChange={onOpenChange} title={title}>
-      <p className="letter-corporation">{corporation}</p>
+      <Letterhead />
       <h2 className="letter-title">{title}</h2>
       <hr className="letter-rule" />
       <div className="letter-meta">
@@ -62,7 +65,7 @@ export function AllotmentLetterDialog({
 
       <p className="letter-subject">
         {t(`allotment.subject_${kind}`, {
-          type: asset?.type ?? na,
+          type: asset ? t(`allotment.assetTypes.${asset.type}`) : na,
           code: asset?.asset_code ?? na,
           location: asset ? `${asset.location}, ${asset.zone}` : na,
         })}
@@ -104,7 +107,12 @@ export function AllotmentLetterDialog({
             </tr>
             <tr>
               <th scope="row">{t('allotment.valuation')}</th>
-              <td>{formatRupees(asset.valuation)}</td>
+              <td>
+                {t('allotment.valuationWithWords', {
+                  figures: formatRupees(asset.valuation),
+                  words: amountInWords(asset.valuation),
+                })}
+              </td>
             </tr>
           </tbody>
         </table>

@@ -4,6 +4,8 @@ export const LETTER_CSS = `
 .letter { font-family: Georgia, 'Times New Roman', serif; color: #000; background: #fff; line-height: 1.5; font-size: 15px; }
 .letter h1, .letter h2, .letter h3 { margin: 0; }
 .letter .letter-corporation { text-align: center; font-size: 20px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; }
+.letter .letter-letterhead p { margin: 0; }
+.letter .letter-letterhead-line { text-align: center; font-size: 12px; }
 .letter .letter-title { text-align: center; font-size: 18px; font-weight: 700; margin-top: 6px; text-decoration: underline; }
 .letter .letter-rule { border: 0; border-top: 2px solid #000; margin: 12px 0; }
 .letter .letter-meta { display: flex; justify-content: space-between; flex-wrap: wrap; gap: 8px; margin-bottom: 12px; }

@@ -1,10 +1,13 @@
-// The allotment letter and possession certificate dialogs: every block the spec lists, Print/Download and Close.
-import type { ComponentProps } from 'react';
-import { render, screen, within } from '@testing-library/react';
+// The allotment letter and possession certificate dialogs: every block the spec lists under the configured
+// letterhead (name, address, GSTIN), Print/Download and Close.
+import type { ComponentProps, ReactElement } from 'react';
+import { render as renderPlain, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { Application, Possession } from '@portal/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Application, Organization, Possession } from '@portal/contract';
+import { AppProviders } from '../../app/providers';
 import { allotmentFixture, applicantFixture, assetFixture } from '../../test/fixtures';
+import { jsonResponse, stubFetch } from '../../test/render-app';
 import { AllotmentLetterDialog } from './allotment-letter-dialog';
 import { PossessionCertificateDialog } from './possession-certificate-dialog';
 
@@ -32,6 +35,18 @@ const possession: Possession = {
   created_at: '2026-04-10T10:00:00Z',
 };
 
+const ORGANIZATION: Organization = {
+  name: 'Industrial Infrastructure Corporation',
+  address: 'Corporation House, Industrial Estate Road, Hyderabad, Telangana 500001',
+  gstin: '36AAACI1234F1Z3',
+};
+
+beforeEach(() => {
+  stubFetch((url) => (url === '/api/organization' ? jsonResponse(200, ORGANIZATION) : jsonResponse(404, {})));
+});
+
+const render = (ui: ReactElement) => renderPlain(ui, { wrapper: AppProviders });
+
 function fakePrintWindow() {
   const written: string[] = [];
   const printWindow = {
@@ -58,11 +73,13 @@ function renderAllotmentLetter(props: Partial<ComponentProps<typeof AllotmentLet
 }
 
 describe('allotment letter dialog', () => {
-  it('shows the heading, corporation, date, reference, addressee, subject, application reference, asset table and terms', () => {
+  it('shows the heading, letterhead, date, reference, addressee, subject, application reference, asset table and terms', async () => {
     renderAllotmentLetter();
     const dialog = screen.getByRole('dialog', { name: 'Provisional Allotment Letter' });
     const letter = within(dialog).getByTestId('letter');
     expect(letter).toHaveTextContent('Industrial Infrastructure Corporation');
+    expect(await within(letter).findByText('GSTIN: 36AAACI1234F1Z3')).toBeInTheDocument();
+    expect(within(letter).getByTestId('letterhead')).toHaveTextContent(ORGANIZATION.address);
     expect(letter).toHaveTextContent('Ref. No. ALT-2026-000003');
     expect(letter).toHaveTextContent('Date: 5 Mar 2026');
     expect(letter).toHaveTextContent('Kumar Precision Components Pvt Ltd');
@@ -79,7 +96,7 @@ describe('allotment letter dialog', () => {
       ['Location and zone', 'Patancheru IDA, Hyderabad North'],
       ['Survey number', '107/2'],
       ['Area', '1,125 sqm'],
-      ['Valuation', '₹18,50,000'],
+      ['Valuation', '₹18,50,000 (Rupees Eighteen Lakh Fifty Thousand Only)'],
     ]) {
       expect(within(table).getByRole('rowheader', { name: label }).nextElementSibling).toHaveTextContent(value!);
     }
@@ -120,7 +137,7 @@ describe('allotment letter dialog', () => {
 });
 
 describe('possession certificate dialog', () => {
-  it('numbers the certificate with the first 12 characters of the possession id, upper-cased, and lists every fact', () => {
+  it('numbers the certificate with the first 12 characters of the possession id, upper-cased, and lists every fact', async () => {
     render(
       <PossessionCertificateDialog
         open
@@ -141,7 +158,11 @@ describe('possession certificate dialog', () => {
     expect(value('Asset code')).toBe('HYD-PL-002');
     expect(value('Location and zone')).toBe('Patancheru IDA, Hyderabad North');
     expect(value('Survey number')).toBe('107/2');
-    expect(value('Area allotted')).toBe('1,120.5 sqm');
+    // The area handed over, labelled in the asset's unit, beside the asset's whole area: never "Area allotted".
+    expect(value('Total area of the asset (sq m)')).toBe('1,125');
+    expect(value('Area handed over (sq m)')).toBe('1,120.5');
+    expect(dialog).not.toHaveTextContent('Area allotted');
+    expect(await within(dialog).findByText('GSTIN: 36AAACI1234F1Z3')).toBeInTheDocument();
     expect(value('Possession date')).toBe('10 Apr 2026');
     expect(value('Boundary marked')).toBe('Yes');
     expect(value('Remarks')).toBe('N/A');

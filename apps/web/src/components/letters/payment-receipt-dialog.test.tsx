@@ -1,9 +1,12 @@
-// The payment receipt dialog: every fact of the receipt under the corporation heading, Print/Download and Close.
+// The payment receipt dialog: every fact of the receipt (the amount in figures and words) under the letterhead with
+// the corporation's address and GSTIN, Print/Download and Close.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, type Invoice, type Payment } from '@portal/contract';
+import { AppProviders } from '../../app/providers';
 import { applicantFixture } from '../../test/fixtures';
+import { jsonResponse, stubFetch } from '../../test/render-app';
 import { PaymentReceiptDialog } from './payment-receipt-dialog';
 
 const invoice: Invoice = {
@@ -30,6 +33,18 @@ const payment: Payment = {
   status: 'success',
 };
 
+beforeEach(() => {
+  stubFetch((url) =>
+    url === '/api/organization'
+      ? jsonResponse(200, {
+          name: 'Industrial Infrastructure Corporation',
+          address: 'Corporation House',
+          gstin: '36AAACI1234F1Z3',
+        })
+      : jsonResponse(404, {}),
+  );
+});
+
 function renderReceipt(onOpenChange = vi.fn()) {
   render(
     <PaymentReceiptDialog
@@ -40,14 +55,17 @@ function renderReceipt(onOpenChange = vi.fn()) {
       applicationNumber="APP-2026-000007"
       applicant={applicantFixture()}
     />,
+    { wrapper: AppProviders },
   );
   return screen.getByRole('dialog', { name: 'Payment Receipt' });
 }
 
 describe('payment receipt dialog', () => {
-  it('shows the corporation heading and every fact of the receipt', () => {
+  it('shows the letterhead and every fact of the receipt', async () => {
     const dialog = renderReceipt();
     expect(within(dialog).getByTestId('letter')).toHaveTextContent('Industrial Infrastructure Corporation');
+    expect(await within(dialog).findByText('GSTIN: 36AAACI1234F1Z3')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('letterhead')).toHaveTextContent('Corporation House');
     const value = (label: string) =>
       within(dialog).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
     expect(value('Receipt number')).toBe('RCP-2026-000042');
@@ -57,6 +75,7 @@ describe('payment receipt dialog', () => {
     expect(value('Invoice number')).toBe('INV-2026-000002');
     expect(value('Invoice type')).toBe('Earnest money deposit (EMD)');
     expect(value('Amount')).toBe('₹1,50,000');
+    expect(value('Amount in words')).toBe('Rupees One Lakh Fifty Thousand Only');
     expect(value('Payment method')).toBe('Online');
     expect(value('Transaction reference')).toBe('MOCK-1700000000000');
     expect(value('Status')).toBe('Success');

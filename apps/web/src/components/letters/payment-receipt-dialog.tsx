@@ -1,7 +1,16 @@
-/** The payment receipt: the corporation heading, the receipt's facts in one table, and Print/Download. */
+/** The payment receipt: the letterhead, the receipt's facts in one table (the amount in figures and in words), and
+ * Print/Download. */
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRupees, type Applicant, type Invoice, type Payment } from '@portal/contract';
+import {
+  amountInWords,
+  formatDateTime,
+  formatRupees,
+  type Applicant,
+  type Invoice,
+  type Payment,
+} from '@portal/contract';
 import { LetterDialogFrame, LetterFactsTable } from './letter-dialog-frame';
+import { Letterhead } from './letterhead';
 
 export interface PaymentReceiptDialogProps {
   open: boolean;
@@ -21,7 +30,6 @@ export function PaymentReceiptDialog({
   applicant,
 }: PaymentReceiptDialogProps) {
   const { t } = useTranslation('letters');
-  const corporation = t('common:corporationName');
   const title = t('receipt.title');
   const na = t('notAvailable');
   const rows: Array<[string, string]> = [
@@ -32,6 +40,7 @@ export function PaymentReceiptDialog({
     [t('receipt.invoiceNumber'), invoice?.invoice_number ?? na],
     [t('receipt.invoiceType'), invoice ? t(`receipt.invoiceTypes.${invoice.invoice_type}`) : na],
     [t('receipt.amount'), formatRupees(payment.amount)],
+    [t('receipt.amountInWords'), amountInWords(payment.amount)],
     [t('receipt.paymentMethod'), t(`receipt.methods.${payment.payment_method}`)],
     [t('receipt.transactionReference'), payment.transaction_reference],
     [t('receipt.status'), t(`receipt.statuses.${payment.status}`)],
@@ -39,7 +48,7 @@ export function PaymentReceiptDialog({
 
   return (
     <LetterDialogFrame open={open} onOpenChange={onOpenChange} title={title}>
-      <p className="letter-corporation">{corporation}</p>
+      <Letterhead />
       <h2 className="letter-title">{title}</h2>
       <hr className="letter-rule" />
       <LetterFactsTable rows={rows} />

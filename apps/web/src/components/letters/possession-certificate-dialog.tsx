@@ -1,5 +1,6 @@
 /** The possession certificate: number (first 12 characters of the possession id, upper-cased), the allottee,
- * the asset, the possession facts, signature boxes, and Print/Download. */
+ * the asset, the possession facts (the area handed over, labelled in the asset's unit, beside the asset's total
+ * area), signature boxes, and Print/Download. */
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -10,7 +11,9 @@ import {
   type Asset,
   type Possession,
 } from '@portal/contract';
+import { useOrganization } from '../../api/organization';
 import { LetterDialogFrame, LetterFactsTable } from './letter-dialog-frame';
+import { Letterhead } from './letterhead';
 
 export interface PossessionCertificateDialogProps {
   open: boolean;
@@ -30,10 +33,12 @@ export function PossessionCertificateDialog({
   applicant,
 }: PossessionCertificateDialogProps) {
   const { t } = useTranslation('letters');
-  const corporation = t('common:corporationName');
+  const corporation = useOrganization().data?.name ?? t('common:corporationName');
   const title = t('possession.title');
   const na = t('notAvailable');
   const address = applicant ? `${applicant.address}, ${applicant.city}, ${applicant.state} - ${applicant.pincode}` : na;
+  // Without the asset its unit is unknown: the label then names none rather than guess.
+  const unit = asset ? t(`units.${asset.unit}`) : na;
   const rows: Array<[string, string]> = [
     [t('possession.organization'), applicant?.organization_name ?? na],
     [t('possession.address'), address],
@@ -41,7 +46,8 @@ export function PossessionCertificateDialog({
     [t('possession.assetCode'), asset?.asset_code ?? na],
     [t('possession.locationZone'), asset ? `${asset.location}, ${asset.zone}` : na],
     [t('possession.surveyNumber'), asset?.survey_number ?? na],
-    [t('possession.areaAllotted'), `${formatNumber(possession.area_verified)}${asset ? ` ${asset.unit}` : ''}`],
+    [t('possession.totalArea', { unit }), asset ? formatNumber(asset.total_area) : na],
+    [t('possession.areaHandedOver', { unit }), formatNumber(possession.area_verified)],
     [t('possession.possessionDate'), formatDate(possession.possession_date)],
     [t('possession.boundaryMarked'), possession.boundary_marked ? t('possession.yes') : t('possession.no')],
     [t('possession.remarks'), possession.remarks || na],
@@ -49,7 +55,7 @@ export function PossessionCertificateDialog({
 
   return (
     <LetterDialogFrame open={open} onOpenChange={onOpenChange} title={title}>
-      <p className="letter-corporation">{corporation}</p>
+      <Letterhead />
       <h2 className="letter-title">{title}</h2>
       <hr className="letter-rule" />
       <div className="letter-meta">

@@ -1,5 +1,6 @@
 /** Tables that scroll sideways on a phone rather than squash: TableScroll for hand-made tables, DataTable from columns. */
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from './cn';
 
@@ -10,16 +11,50 @@ export interface TableScrollProps {
   className?: string;
 }
 
-/** A focusable, labelled region that scrolls a wide <table> sideways. */
+/** Whether the element's content is wider than the element, kept up to date as either changes size. */
+function useOverflowsSideways(element: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(target.scrollWidth > target.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(target);
+    if (target.firstElementChild) observer.observe(target.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [element]);
+  return overflows;
+}
+
+/** A focusable, labelled region that scrolls a wide <table> sideways; when it does not fit (a phone), a hint says
+ * that more columns lie to the side, and a shade marks the edge. */
 export function TableScroll({ caption, children, className }: TableScrollProps) {
+  const { t } = useTranslation('ui');
+  const region = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsSideways(region);
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}
-    >
-      {children}
+    <div className={cn('relative', className)}>
+      {overflows && (
+        <p className="mb-1 text-sm text-slate-700" data-testid="table-scroll-hint">
+          {t('tableScrollHint')} <span aria-hidden="true">→</span>
+        </p>
+      )}
+      <div
+        ref={region}
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      >
+        {children}
+      </div>
+      {overflows && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute right-0 bottom-0 h-[calc(100%-1.75rem)] w-6 rounded-r-lg bg-gradient-to-l from-slate-900/10 to-transparent"
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** A Radix dialog: title, optional description, body and footer; full screen on a phone, centred from md up. */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 
@@ -33,6 +33,9 @@ export function Dialog({
   children,
 }: DialogProps) {
   const { t } = useTranslation();
+  // Radix returns focus to its own Trigger only; a dialog opened from elsewhere (a menu item, a row's button, a
+  // keyboard shortcut) would drop focus on <body> when it closes. What had focus as it opened gets it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -41,6 +44,18 @@ export function Dialog({
         <RadixDialog.Content
           // Without a description Radix must be told there is none (it warns otherwise).
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           className={cn(
             'fixed inset-0 z-50 flex flex-col bg-white shadow-xl focus:outline-none',
             'md:inset-auto md:top-1/2 md:left-1/2 md:max-h-[90vh] md:w-full md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-lg',
@@ -61,7 +76,14 @@ export function Dialog({
               <X aria-hidden="true" className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
-          <div className="flex-1 overflow-y-auto p-4">{children}</div>
+          {/* Focusable, so a keyboard can scroll a long body (a letter, a receipt) that holds no control. It takes no
+              role or name of its own: the dialog already carries the title. */}
+          <div
+            tabIndex={0}
+            className="flex-1 overflow-y-auto p-4 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none focus-visible:ring-inset"
+          >
+            {children}
+          </div>
           {footer && (
             <div className="flex flex-col-reverse gap-2 border-t border-slate-200 p-4 sm:flex-row sm:justify-end">
               {footer}

@@ -1,4 +1,5 @@
-/** A status badge: text per statusLabel (capitals, no underscores), colour per statusTone (approved green, rejected red, else blue). */
+/** A status badge: text from the catalogue (`ui:status.<code>`; in English the spec's capitals, statusLabel's text), colour per statusTone (approved green, rejected red, else blue). */
+import { useTranslation } from 'react-i18next';
 import { statusLabel, statusTone, type BadgeTone } from '@portal/contract';
 import { cn } from './cn';
 
@@ -22,6 +23,7 @@ export interface StatusBadgeProps {
 
 /** The spec's badge for any status string. */
 export function StatusBadge({ status, tone, className }: StatusBadgeProps) {
+  const { t } = useTranslation('ui');
   return (
     <span
       className={cn(
@@ -30,7 +32,7 @@ export function StatusBadge({ status, tone, className }: StatusBadgeProps) {
         className,
       )}
     >
-      {statusLabel(status)}
+      {t(`status.${status}`, { defaultValue: statusLabel(status) })}
     </span>
   );
 }

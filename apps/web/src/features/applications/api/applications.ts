@@ -33,6 +33,10 @@ export function uploadDocument(
   return api.upload<ApplicationDocument>(`/applications/${applicationId}/documents`, form, onProgress);
 }
 
+export function submitApplication(id: string): Promise<SubmitApplicationResponse> {
+  return api.post<SubmitApplicationResponse>(`/applications/${id}/submit`);
+}
+
 export function downloadDocument(applicationId: string, documentId: string): Promise<Blob> {
   return api.blob(`/applications/${applicationId}/documents/${documentId}/file`);
 }
@@ -53,7 +57,7 @@ export function useRefreshApplication(id: string) {
 export function useSubmitApplication(id: string) {
   const refresh = useRefreshApplication(id);
   return useMutation({
-    mutationFn: () => api.post<SubmitApplicationResponse>(`/applications/${id}/submit`),
+    mutationFn: () => submitApplication(id),
     onSuccess: () => refresh(),
   });
 }

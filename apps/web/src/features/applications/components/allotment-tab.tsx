@@ -1,5 +1,6 @@
 /** Allotment & Possession: the allotment and its letter, the lease deed and its verification (staff also download
- * it), and the possession and its certificate. */
+ * it), and the possession and its certificate; the letter and the certificate open for quick printing and download
+ * as the issued PDFs. */
 import { FileCheck2, ScrollText } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -12,6 +13,7 @@ import {
   type Possession,
   type Role,
 } from '@portal/contract';
+import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -61,13 +63,16 @@ export function AllotmentTab({
         title={t('detail.allotment.title')}
         action={
           allotment.letter_generated ? (
-            <Button
-              variant="secondary"
-              icon={<ScrollText aria-hidden="true" className="h-4 w-4" />}
-              onClick={onViewLetter}
-            >
-              {t('detail.allotment.viewLetter')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                icon={<ScrollText aria-hidden="true" className="h-4 w-4" />}
+                onClick={onViewLetter}
+              >
+                {t('detail.allotment.viewLetter')}
+              </Button>
+              <PdfDownloadButton document="letter" id={allotment.id} number={allotment.allotment_number} />
+            </div>
           ) : undefined
         }
       >
@@ -117,13 +122,16 @@ export function AllotmentTab({
         title={t('detail.allotment.possession')}
         action={
           possession ? (
-            <Button
-              variant="secondary"
-              icon={<FileCheck2 aria-hidden="true" className="h-4 w-4" />}
-              onClick={onViewCertificate}
-            >
-              {t('detail.allotment.viewCertificate')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                icon={<FileCheck2 aria-hidden="true" className="h-4 w-4" />}
+                onClick={onViewCertificate}
+              >
+                {t('detail.allotment.viewCertificate')}
+              </Button>
+              <PdfDownloadButton document="certificate" id={allotment.id} number={possession.certificate_number} />
+            </div>
           ) : undefined
         }
       >

@@ -1,6 +1,8 @@
-/** The payments made for an application; with `onViewReceipt`, each successful one opens its receipt. */
+/** The payments made for an application; each successful one downloads its receipt as the issued PDF, and with
+ * `onViewReceipt` also opens it for quick printing. */
 import { Receipt } from 'lucide-react';
 import { formatDateTime, formatRupees, type Payment, type Role } from '@portal/contract';
+import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -46,24 +48,27 @@ export function PaymentHistoryTable({ role, payments, invoiceNumbers, onViewRece
       cell: (payment) => <StatusBadge status={payment.status} tone={PAYMENT_TONES[payment.status]} />,
     },
   ];
-  if (onViewReceipt) {
-    columns.push({
-      key: 'receiptAction',
-      header: t('detail.payments.action'),
-      cell: (payment) =>
-        payment.status === 'success' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<Receipt aria-hidden="true" className="h-4 w-4" />}
-            aria-label={t('detail.payments.viewReceiptLabel', { receipt: payment.receipt_number })}
-            onClick={() => onViewReceipt(payment)}
-          >
-            {t('detail.payments.viewReceipt')}
-          </Button>
-        ) : null,
-    });
-  }
+  columns.push({
+    key: 'receiptAction',
+    header: t('detail.payments.action'),
+    cell: (payment) =>
+      payment.status === 'success' ? (
+        <div className="flex flex-wrap gap-2">
+          {onViewReceipt && (
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<Receipt aria-hidden="true" className="h-4 w-4" />}
+              aria-label={t('detail.payments.viewReceiptLabel', { receipt: payment.receipt_number })}
+              onClick={() => onViewReceipt(payment)}
+            >
+              {t('detail.payments.viewReceipt')}
+            </Button>
+          )}
+          <PdfDownloadButton size="sm" document="receipt" id={payment.id} number={payment.receipt_number} />
+        </div>
+      ) : null,
+  });
   return (
     <DataTable
       caption={t('detail.payments.historyCaption')}

@@ -1,11 +1,13 @@
-/** The print-only version of an application: applicant, application, asset, documents, invoices, payments and
- * the timeline, under the corporation heading. Hidden on screen; the Print button prints it. */
+/** The print-only version of an application: applicant (bank account masked), application, asset, documents,
+ * invoices, payments and the timeline, under the letterhead (name, address, GSTIN). Hidden on screen; the Print
+ * button prints it. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
   formatDateTime,
   formatRupees,
+  maskBankAccount,
   statusLabel,
   type Applicant,
   type Application,
@@ -15,6 +17,7 @@ import {
   type Payment,
   type TimelineEvent,
 } from '@portal/contract';
+import { useOrganization } from '../../../api/organization';
 import { useTimelineText } from '../lib/timeline-text';
 import { assetItems } from './asset-tab';
 import { DefinitionGrid } from './definition-grid';
@@ -68,11 +71,17 @@ function PlainTable({ headers, rows }: { headers: string[]; rows: string[][] }) 
 export function PrintView({ application, applicant, asset, documents, invoices, payments, timeline }: PrintViewProps) {
   const { t } = useTranslation('applications');
   const textOf = useTimelineText();
+  const organization = useOrganization().data;
   const none = t('print.none');
   const invoiceNumbers = new Map((invoices ?? []).map((invoice) => [invoice.id, invoice.invoice_number]));
   return (
     <div data-testid="print-view" className="hidden bg-white text-black print:block">
-      <p className="text-center text-xl font-bold uppercase">{t('common:corporationName')}</p>
+      <p className="text-center text-xl font-bold uppercase">{organization?.name ?? t('common:corporationName')}</p>
+      {organization && (
+        <p className="text-center text-sm">
+          {organization.address} · {t('letters:gstin', { gstin: organization.gstin })}
+        </p>
+      )}
       <h1 className="mt-1 text-center text-lg font-semibold">
         {t('print.title', { number: application.application_number })}
       </h1>
@@ -90,7 +99,10 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
                 t('print.address'),
                 `${applicant.address}, ${applicant.city}, ${applicant.state} - ${applicant.pincode}`,
               ],
-              [t('print.bank'), `${applicant.bank_name}, ${applicant.bank_account} (${applicant.bank_ifsc})`],
+              [
+                t('print.bank'),
+                `${applicant.bank_name}, ${maskBankAccount(applicant.bank_account)} (${applicant.bank_ifsc})`,
+              ],
             ]}
           />
         ) : (
@@ -103,7 +115,10 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
           items={[
             [t('detail.fields.applicationNumber'), application.application_number],
             [t('detail.fields.applicationType'), t(`applicationTypes.${application.application_type}`)],
-            [t('detail.fields.status'), statusLabel(application.status)],
+            [
+              t('detail.fields.status'),
+              t(`ui:status.${application.status}`, { defaultValue: statusLabel(application.status) }),
+            ],
             [t('detail.fields.currentStage'), application.current_stage],
             [t('detail.fields.estimatedInvestment'), formatRupees(application.estimated_investment)],
             [t('detail.fields.employmentGeneration'), t('list.jobs', { count: application.employment_generation })],
@@ -131,7 +146,11 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
               t(`documentTypes.${document.document_type}`),
               document.file_name,
               formatDate(document.uploaded_at),
-              document.replaced_at ? t('detail.documents.superseded') : statusLabel(document.verification_status),
+              document.replaced_at
+                ? t('detail.documents.superseded')
+                : t(`ui:status.${document.verification_status}`, {
+                    defaultValue: statusLabel(document.verification_status),
+                  }),
             ])}
           />
         ) : (

@@ -99,7 +99,7 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
         <Select value={to} onChange={(event) => chooseStatus(event.target.value)}>
           {options.map((status) => (
             <option key={status} value={status}>
-              {statusLabel(status)}
+              {t(`ui:status.${status}`, { defaultValue: statusLabel(status) })}
             </option>
           ))}
         </Select>

@@ -442,6 +442,76 @@ describe('application detail', () => {
     );
   });
 
+  it(
+    'downloads the acknowledgment, a receipt, the allotment letter and the certificate as the issued PDFs',
+    { timeout: 20_000 },
+    async () => {
+      const possessed = application({ status: 'possession_given' });
+      const allotment = { ...ALLOTMENT(possessed), allotment_type: 'final' as const };
+      const paid = invoice(possessed.id, { invoice_type: 'emd', amount: 150000, status: 'paid' });
+      const receipt = payment(possessed.id, paid.id, { amount: 150000 });
+      const pdf = () =>
+        new Response('%PDF-1.7 issued', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      const downloads: string[] = [];
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        downloads.push(this.download);
+      });
+      const { fetchMock } = await openDetail({
+        app: possessed,
+        allotment,
+        possession: {
+          id: 'abcdef12-3456-4789-8abc-def012345678',
+          allotment_id: allotment.id,
+          certificate_number: 'ABCDEF12-345',
+          possession_date: '2026-04-10',
+          area_verified: 2,
+          boundary_marked: true,
+          remarks: null,
+          created_at: '2026-04-10T00:00:00Z',
+        },
+        overrides: {
+          [`GET /api/invoices?application_id=${possessed.id}`]: () => jsonResponse(200, [paid]),
+          [`GET /api/payments?application_id=${possessed.id}`]: () => jsonResponse(200, [receipt]),
+          [`GET /api/applications/${possessed.id}/acknowledgment.pdf`]: pdf,
+          [`GET /api/payments/${receipt.id}/receipt.pdf`]: pdf,
+          [`GET /api/allotments/${allotment.id}/letter.pdf`]: pdf,
+          [`GET /api/allotments/${allotment.id}/possession/certificate.pdf`]: pdf,
+        },
+      });
+      const user = userEvent.setup();
+      await user.click(
+        screen.getByRole('button', { name: `Acknowledgment PDF: application ${possessed.application_number}` }),
+      );
+      await user.click(screen.getByRole('tab', { name: 'Payments' }));
+      await user.click(await screen.findByRole('button', { name: `Download PDF: receipt ${receipt.receipt_number}` }));
+      await user.click(screen.getByRole('tab', { name: 'Allotment & Possession' }));
+      await user.click(
+        await screen.findByRole('button', { name: `Download PDF: allotment letter ${allotment.allotment_number}` }),
+      );
+      await user.click(
+        await screen.findByRole('button', { name: 'Download PDF: possession certificate ABCDEF12-345' }),
+      );
+      await waitFor(() => expect(downloads).toHaveLength(4));
+      expect(downloads).toEqual([
+        `acknowledgment-${possessed.application_number}.pdf`,
+        `receipt-${receipt.receipt_number}.pdf`,
+        `allotment-letter-${allotment.allotment_number}.pdf`,
+        'possession-certificate-ABCDEF12-345.pdf',
+      ]);
+      const pdfCalls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.endsWith('.pdf'));
+      expect(pdfCalls).toHaveLength(4);
+    },
+  );
+
+  it('offers no acknowledgment for a draft, and masks the bank account in the print view', async () => {
+    await openDetail({ app: application({ status: 'draft' }) });
+    expect(screen.queryByRole('button', { name: /^Acknowledgment PDF/ })).not.toBeInTheDocument();
+    const printView = screen.getByTestId('print-view');
+    await waitFor(() => expect(printView).toHaveTextContent('XXXXXXX6789'));
+    expect(printView).not.toHaveTextContent('30123456789');
+  });
+
   it("answers an application that is not the user's with 'Failed to load application details' and My Applications", async () => {
     signedInAs('entrepreneur');
     stubFetch(() => jsonResponse(404, { detail: 'Application not found' }));

@@ -18,6 +18,7 @@ import {
 } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PaymentReceiptDialog } from '../../../components/letters/payment-receipt-dialog';
+import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -170,6 +171,9 @@ export default function ApplicationDetailPage() {
       >
         {t('detail.print')}
       </Button>
+      {current.status !== 'draft' && (
+        <PdfDownloadButton document="acknowledgment" id={current.id} number={current.application_number} />
+      )}
       {current.status === 'draft' && (
         <Button
           icon={<Send aria-hidden="true" className="h-4 w-4" />}

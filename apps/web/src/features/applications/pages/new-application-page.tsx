@@ -1,80 +1,45 @@
 /** The New Application wizard: Select Asset, Project Details, Upload Documents, Review & Submit. Needs a profile
- * first; on submit it creates the application, then sends each chosen document in parallel, then opens it. */
-import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+ * first. Each step is checked when Next is pressed (an error summary that takes focus, and the message beside each
+ * field); the review step is a "check your answers" page with the fees and a declaration, and its one Submit creates
+ * the application, uploads the documents and submits it. Save as draft stops before the submit; a failure after
+ * creation leaves a draft the applicant finishes from its page. */
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ASSET_LIST, DOCUMENT_TYPES, WIZARD_STEPS, type Asset, type DocumentType } from '@portal/contract';
+import { ASSET_LIST, WIZARD_STEPS, type Application, type Asset, type DocumentType } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../components/ui/cn';
 import { errorDetail } from '../../../lib/api-client';
 import { useMyProfile } from '../../../api/applicants';
 import { applicationKeys } from '../../../api/applications';
-import { useAvailableAssetPage } from '../../../api/assets';
+import { useAsset, useAvailableAssetPage } from '../../../api/assets';
+import { invoiceKeys } from '../../../api/invoices';
 import { useListParams } from '../../../lib/use-list-params';
-import { createApplication, uploadDocument } from '../api/applications';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { sendApplication, type SendIntent, type SendOutcome } from '../api/send-application';
+import { SelectAssetStep } from '../components/wizard-steps';
 import {
+  DETAIL_FIELDS,
+  EMPTY_DETAILS,
   ProjectDetailsStep,
-  ReviewStep,
-  SelectAssetStep,
-  UploadDocumentsStep,
-  type ChosenDocuments,
+  detailErrorsOf,
   type DetailErrors,
   type ProjectDetails,
-} from '../components/wizard-steps';
-import { useFailureToast } from '../../../lib/use-failure-toast';
+} from '../components/wizard/project-details-step';
+import { DECLARATION_ID, ReviewStep, type ChangeTarget } from '../components/wizard/review-step';
+import { STEP_KEYS, StepIndicator } from '../components/wizard/step-indicator';
+import { NO_DOCUMENTS, UploadDocumentsStep, type ChosenDocuments } from '../components/wizard/upload-documents-step';
 
-const STEP_KEYS = ['asset', 'details', 'documents', 'review'] as const;
 const ASSET_PAGE_SIZE = 20;
 const PROFILE_TOAST_ID = 'profile-required';
-
-export function detailErrorsOf(details: ProjectDetails, t: (key: string) => string): DetailErrors {
-  const errors: DetailErrors = {};
-  if (!details.project_description.trim()) errors.project_description = t('wizard.descriptionRequired');
-  const investment = Number(details.estimated_investment);
-  if (!details.estimated_investment.trim() || !Number.isFinite(investment) || investment <= 0) {
-    errors.estimated_investment = t('wizard.investmentRequired');
-  }
-  const jobs = Number(details.employment_generation);
-  if (!details.employment_generation.trim() || !Number.isInteger(jobs) || jobs < 0) {
-    errors.employment_generation = t('wizard.employmentRequired');
-  }
-  return errors;
-}
-
-function StepIndicator({ step }: { step: number }) {
-  const { t } = useTranslation('applications');
-  return (
-    <nav aria-label={t('wizard.stepsLabel')} className="mb-6">
-      <p className="mb-2 text-sm font-medium text-slate-600">{t('wizard.stepOf', { step, total: WIZARD_STEPS })}</p>
-      <ol className="grid grid-cols-4 gap-2">
-        {STEP_KEYS.map((key, index) => {
-          const number = index + 1;
-          const current = number === step;
-          return (
-            <li
-              key={key}
-              aria-current={current ? 'step' : undefined}
-              className={cn(
-                'rounded-md border-t-4 pt-2 text-xs sm:text-sm',
-                number < step && 'border-brand-600 text-slate-700',
-                current && 'border-brand-700 font-semibold text-brand-800',
-                number > step && 'border-slate-200 text-slate-500',
-              )}
-            >
-              <span className="hidden sm:inline">{number}. </span>
-              {t(`wizard.steps.${key}`)}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
+/** Failures that leave a draft stay up longer: they say what to do next. */
+const LONG_TOAST_MS = 10_000;
+const STEP_OF: Record<ChangeTarget, number> = { asset: 1, details: 2, documents: 3 };
 
 export default function NewApplicationPage() {
   const { t } = useTranslation('applications');
@@ -87,17 +52,27 @@ export default function NewApplicationPage() {
   const [step, setStep] = useState(1);
   const [selectedAsset, setSelectedAsset] = useState<Asset>();
   const assetId = selectedAsset?.id;
+  // A plot chosen before starting (the plot map's "apply for this plot" opens /applications/new?asset=<id>) is
+  // selected on arrival, when it is still available.
+  const [searchParams] = useSearchParams();
+  const presetAsset = useAsset(selectedAsset ? undefined : (searchParams.get('asset') ?? undefined));
+  useEffect(() => {
+    const preset = presetAsset.data;
+    if (preset && preset.status === 'available') setSelectedAsset((current) => current ?? preset);
+  }, [presetAsset.data]);
   const [assetError, setAssetError] = useState<string>();
-  const [details, setDetails] = useState<ProjectDetails>({
-    application_type: 'new',
-    project_description: '',
-    estimated_investment: '',
-    employment_generation: '',
-  });
+  const [details, setDetails] = useState<ProjectDetails>(EMPTY_DETAILS);
   const [detailErrors, setDetailErrors] = useState<DetailErrors>({});
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  const [documents, setDocuments] = useState<ChosenDocuments>({ files: {}, errors: {}, progress: {} });
-  const [submitting, setSubmitting] = useState(false);
+  const [documents, setDocuments] = useState<ChosenDocuments>(NO_DOCUMENTS);
+  const [declared, setDeclared] = useState(false);
+  const [declarationError, setDeclarationError] = useState<string>();
+  /** Counts refused steps, so the error summary takes focus again each time. */
+  const [refusals, setRefusals] = useState(0);
+  /** Set by a Change link on the review step: the changed step's button leads back to the review. */
+  const [returnToReview, setReturnToReview] = useState(false);
+  const [sending, setSending] = useState<SendIntent>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
 
   useFailureToast(assets.isError, t('wizard.assetsLoadFailed'), 'assets-load-failed');
 
@@ -106,20 +81,63 @@ export default function NewApplicationPage() {
     if (noProfile) toast.error(t('wizard.profileRequired'), { id: PROFILE_TOAST_ID });
   }, [noProfile, t]);
 
+  const summary: FieldError[] =
+    step === 1
+      ? assetError
+        ? [{ fieldId: 'asset', message: assetError }]
+        : []
+      : step === 2
+        ? DETAIL_FIELDS.flatMap((name) => (detailErrors[name] ? [{ fieldId: name, message: detailErrors[name] }] : []))
+        : step === 4 && declarationError
+          ? [{ fieldId: DECLARATION_ID, message: declarationError }]
+          : [];
+
+  // A new step is announced by moving focus to its heading, unless its error summary has taken focus.
+  const summaryShown = summary.length > 0;
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (!summaryShown) headingRef.current?.focus();
+  }, [step, summaryShown]);
+
   if (profile.isPending) return <Spinner />;
   if (noProfile || profile.isError) return <Navigate to="/profile" replace state={{ from: '/applications/new' }} />;
 
-  const next = () => {
-    if (step === 1 && !assetId) {
-      const message = t('wizard.selectAsset');
-      setAssetError(message);
-      toast.error(message);
-      return;
-    }
-    setStep((current) => Math.min(WIZARD_STEPS, current + 1));
+  const goTo = (target: number) => {
+    setStep(target);
+    if (target === WIZARD_STEPS) setReturnToReview(false);
     window.scrollTo?.({ top: 0 });
   };
-  const back = () => setStep((current) => Math.max(1, current - 1));
+
+  const refuse = () => setRefusals((count) => count + 1);
+
+  /** Checks a step as Next (or Submit) would, showing its errors; true when it may be left. */
+  const stepIsComplete = (which: number): boolean => {
+    if (which === 1) {
+      const error = assetId ? undefined : t('wizard.selectAsset');
+      setAssetError(error);
+      return !error;
+    }
+    if (which === 2) {
+      const errors = detailErrorsOf(details, t);
+      setDetailErrors(errors);
+      return Object.keys(errors).length === 0;
+    }
+    return true;
+  };
+
+  const next = () => {
+    if (!stepIsComplete(step)) {
+      refuse();
+      return;
+    }
+    goTo(returnToReview ? WIZARD_STEPS : Math.min(WIZARD_STEPS, step + 1));
+  };
+  const back = () => goTo(Math.max(1, step - 1));
+  const change = (target: ChangeTarget) => {
+    setReturnToReview(true);
+    goTo(STEP_OF[target]);
+  };
 
   const chooseDocument = (type: DocumentType, file: File | undefined, error: string | undefined) => {
     setDocuments((current) => {
@@ -131,69 +149,105 @@ export default function NewApplicationPage() {
       return { files, errors: { ...current.errors, [type]: error }, progress };
     });
   };
+  const setProgress = (type: DocumentType, fraction: number) =>
+    setDocuments((current) => ({ ...current, progress: { ...current.progress, [type]: fraction } }));
 
-  const submit = async () => {
-    if (!assetId) {
-      setStep(1);
-      setAssetError(t('wizard.selectAsset'));
-      toast.error(t('wizard.selectAsset'));
+  const documentNames = (types: DocumentType[]) => types.map((type) => t(`documentTypes.${type}`)).join(', ');
+
+  /** Tells the applicant where the application stands after a send that created it. */
+  const announce = (intent: SendIntent, outcome: Exclude<SendOutcome, { kind: 'create_failed' }>) => {
+    const number = outcome.application.application_number;
+    switch (outcome.kind) {
+      case 'submitted':
+        toast.success(t('wizard.created'), { description: t('wizard.submittedNote', { number }) });
+        return;
+      case 'saved':
+        toast.success(t('wizard.created'), { description: t('wizard.savedNote', { number }) });
+        return;
+      case 'uploads_failed':
+        if (intent === 'draft') {
+          toast.success(t('wizard.created'), { description: t('wizard.savedNote', { number }) });
+          toast.error(t('wizard.uploadsFailed', { names: documentNames(outcome.failed) }), {
+            duration: LONG_TOAST_MS,
+          });
+        } else {
+          toast.error(t('wizard.notSubmittedTitle', { number }), {
+            description: t('wizard.notSubmittedUploads', { names: documentNames(outcome.failed) }),
+            duration: LONG_TOAST_MS,
+          });
+        }
+        return;
+      case 'submit_failed':
+        toast.error(t('detail.submitFailed'), {
+          description: t('wizard.submitFailedNote', {
+            number,
+            reason: errorDetail(outcome.error, t('wizard.submitFailedReason')),
+          }),
+          duration: LONG_TOAST_MS,
+        });
+    }
+  };
+
+  const send = async (intent: SendIntent) => {
+    // Every step was checked on the way here; check again, in case a Change link left one incomplete.
+    for (const which of [1, 2]) {
+      if (!stepIsComplete(which)) {
+        refuse();
+        goTo(which);
+        return;
+      }
+    }
+    if (intent === 'submit' && !declared) {
+      setDeclarationError(t('wizard.declaration.required'));
+      refuse();
       return;
     }
-    const errors = detailErrorsOf(details, t);
-    setDetailErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      toast.error(t('wizard.fillRequired'));
-      setFailedSubmits((count) => count + 1);
-      setStep(2);
-      return;
-    }
-    setSubmitting(true);
-    let applicationId: string;
-    try {
-      const created = await createApplication({
-        asset_id: assetId,
+    setSending(intent);
+    const outcome = await sendApplication({
+      intent,
+      application: {
+        asset_id: assetId!,
         application_type: details.application_type,
         project_description: details.project_description.trim(),
         estimated_investment: Number(details.estimated_investment),
         employment_generation: Number(details.employment_generation),
-      });
-      applicationId = created.id;
-    } catch (error) {
-      toast.error(errorDetail(error, t('wizard.createFailed')));
-      setSubmitting(false);
+      },
+      files: documents.files,
+      onProgress: setProgress,
+    });
+    if (outcome.kind === 'create_failed') {
+      toast.error(errorDetail(outcome.error, t('wizard.createFailed')));
+      setDocuments((current) => ({ ...current, progress: {} }));
+      setSending(undefined);
       return;
     }
-
-    const chosen = DOCUMENT_TYPES.filter((type) => documents.files[type]);
-    const setProgress = (type: DocumentType, fraction: number) =>
-      setDocuments((current) => ({ ...current, progress: { ...current.progress, [type]: fraction } }));
-    chosen.forEach((type) => setProgress(type, 0));
-    const results = await Promise.allSettled(
-      chosen.map((type) =>
-        uploadDocument(applicationId, type, documents.files[type]!, (fraction) => setProgress(type, fraction)),
-      ),
-    );
-    const failed = chosen.filter((_, index) => results[index]!.status === 'rejected');
-    if (failed.length > 0) {
-      toast.error(t('wizard.uploadsFailed', { names: failed.map((type) => t(`documentTypes.${type}`)).join(', ') }));
-    }
-    await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    toast.success(t('wizard.created'));
-    void navigate(`/applications/${applicationId}`);
+    const created: Application = outcome.application;
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+    announce(intent, outcome);
+    void navigate(`/applications/${created.id}`);
   };
+
+  const busy = sending !== undefined;
+  const lastStep = step === WIZARD_STEPS;
 
   return (
     <>
       <PageHeader title={t('wizard.title')} subtitle={t('wizard.subtitle')} />
       <StepIndicator step={step} />
       <Card>
-        <h2 className="mb-4 text-xl font-semibold text-slate-900">{t(`wizard.steps.${STEP_KEYS[step - 1]!}`)}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 focus:outline-none">
+          {t(`wizard.steps.${STEP_KEYS[step - 1]!}`)}
+        </h2>
+        <ErrorSummary errors={summary} focusKey={refusals} title={step === 2 ? t('wizard.fillRequired') : undefined} />
         {step === 1 && (
           <SelectAssetStep
             assets={assets}
             list={assetList}
-            selectedId={assetId}
+            selected={selectedAsset}
             error={assetError}
             onSelect={(asset) => {
               setSelectedAsset(asset);
@@ -201,26 +255,54 @@ export default function NewApplicationPage() {
             }}
           />
         )}
-        {step === 2 && (
-          <ProjectDetailsStep details={details} errors={detailErrors} focusKey={failedSubmits} onChange={setDetails} />
+        {step === 2 && <ProjectDetailsStep details={details} errors={detailErrors} onChange={setDetails} />}
+        {step === 3 && <UploadDocumentsStep documents={documents} disabled={busy} onChange={chooseDocument} />}
+        {lastStep && (
+          <ReviewStep
+            asset={selectedAsset}
+            details={details}
+            documents={documents}
+            declared={declared}
+            declarationError={declarationError}
+            onDeclare={(value) => {
+              setDeclared(value);
+              if (value) setDeclarationError(undefined);
+            }}
+            onChange={change}
+            disabled={busy}
+          />
         )}
-        {step === 3 && <UploadDocumentsStep documents={documents} disabled={submitting} onChange={chooseDocument} />}
-        {step === 4 && <ReviewStep asset={selectedAsset} details={details} documents={documents} />}
 
         <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
           {step > 1 ? (
-            <Button variant="secondary" onClick={back} disabled={submitting}>
+            <Button variant="secondary" onClick={back} disabled={busy}>
               {t('wizard.back')}
             </Button>
           ) : (
             <span />
           )}
-          {step < WIZARD_STEPS ? (
-            <Button onClick={next}>{t('wizard.next')}</Button>
+          {!lastStep ? (
+            <Button onClick={next}>{returnToReview ? t('wizard.continueToReview') : t('wizard.next')}</Button>
           ) : (
-            <Button onClick={() => void submit()} busy={submitting} busyText={t('wizard.submitting')}>
-              {t('wizard.submit')}
-            </Button>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row">
+              <Button
+                variant="secondary"
+                onClick={() => void send('draft')}
+                disabled={busy && sending !== 'draft'}
+                busy={sending === 'draft'}
+                busyText={t('wizard.savingDraft')}
+              >
+                {t('wizard.saveDraft')}
+              </Button>
+              <Button
+                onClick={() => void send('submit')}
+                disabled={busy && sending !== 'submit'}
+                busy={sending === 'submit'}
+                busyText={t('wizard.submitting')}
+              >
+                {t('wizard.submit')}
+              </Button>
+            </div>
           )}
         </div>
       </Card>

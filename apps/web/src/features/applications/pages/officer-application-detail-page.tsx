@@ -8,6 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
 import { canOpenRoute, openQueriesOf, ROUTES, rightNow, unpaidInvoicesOf } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
+import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -103,6 +104,7 @@ export default function OfficerApplicationDetailPage() {
         badge={<StatusBadge status={current.status} />}
         actions={
           <>
+            <PdfDownloadButton document="acknowledgment" id={current.id} number={current.application_number} />
             {auditLink}
             {back}
           </>

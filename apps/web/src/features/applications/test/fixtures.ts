@@ -26,6 +26,7 @@ export const ASSET: Asset = {
   unit: 'acres',
   valuation: 1500000,
   status: 'available',
+  map: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 

@@ -1,6 +1,7 @@
-/** The Assets screen's writes: creating one asset and importing a CSV file of assets (the list is in api/). */
+/** The Assets screen's writes: creating one asset, editing one, and importing a CSV file of assets (the list, the
+ * zones and the zone maps are in api/). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Asset, AssetImportReport, CreateAssetRequest } from '@portal/contract';
+import type { Asset, AssetImportReport, CreateAssetRequest, UpdateAssetRequest } from '@portal/contract';
 import { assetKeys } from '../../../api/assets';
 import { api } from '../../../lib/api-client';
 
@@ -17,6 +18,14 @@ export function useCreateAsset() {
   const refresh = useRefreshAssets();
   return useMutation({
     mutationFn: (body: CreateAssetRequest) => api.post<Asset>('/assets', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateAsset() {
+  const refresh = useRefreshAssets();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAssetRequest }) => api.patch<Asset>(`/assets/${id}`, body),
     onSuccess: refresh,
   });
 }

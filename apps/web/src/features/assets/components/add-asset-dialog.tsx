@@ -1,5 +1,6 @@
-/** The Add Asset dialog: the spec's required fields, defaults (land, acres, available) and 0.01 steps, checked
- * against the contract on submit; 'Asset created', or the server's detail (else 'Failed to create asset'). */
+/** The Add Asset dialog: the spec's required fields, defaults (land, acres, available) and 0.01 steps, and the
+ * optional place on the zone's map, checked against the contract on submit; 'Asset created', or the server's detail
+ * (else 'Failed to create asset'). */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import {
   toCreateAssetRequest,
   type AssetFormValues,
 } from '../lib/asset-form';
+import { MapPositionFields } from './map-position-fields';
 
 export function AddAssetDialog() {
   const { t } = useTranslation('assets');
@@ -57,8 +59,10 @@ export function AddAssetDialog() {
       onOpenChange(false);
     } catch (error) {
       const message = errorDetail(error, t('form.failed'));
-      // A taken code is the user's to fix: say so beside the field as well.
-      if (error instanceof ApiError && error.status === 409) setError('asset_code', { type: 'server', message });
+      // A taken code or a taken place on the map is the user's to fix: say so beside the field as well.
+      if (error instanceof ApiError && error.status === 409) {
+        setError(/overlaps/.test(message) ? 'map_x' : 'asset_code', { type: 'server', message });
+      }
       toast.error(message);
     }
   });
@@ -135,6 +139,7 @@ export function AddAssetDialog() {
             ))}
           </Select>
         </Field>
+        <MapPositionFields register={register} errors={errors} idPrefix="asset-" />
       </div>
     </FormDialog>
   );

@@ -1,14 +1,6 @@
-/** An asset's status in its own colour: available green, reserved amber, allotted blue, other grey. */
-import type { AssetStatus } from '@portal/contract';
-import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
-
-export const ASSET_STATUS_TONES: Record<AssetStatus, StatusBadgeTone> = {
-  available: 'green',
-  reserved: 'amber',
-  allotted: 'blue',
-  other: 'grey',
-};
-
-export function AssetStatusBadge({ status }: { status: AssetStatus }) {
-  return <StatusBadge status={status} tone={ASSET_STATUS_TONES[status]} />;
-}
+/** An asset's status in its own colour: available green, reserved amber, allotted blue, other grey (the one
+ * definition, shared with the plot map, is in components/asset-finder). */
+export {
+  ASSET_STATUS_TONES,
+  AssetStatusLabel as AssetStatusBadge,
+} from '../../../components/asset-finder/asset-status';

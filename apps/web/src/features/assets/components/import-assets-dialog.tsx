@@ -3,7 +3,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Upload } from 'lucide-react';
 import { toast } from 'sonner';
-import { ASSET_IMPORT_COLUMNS, MAX_UPLOAD_BYTES, type AssetImportRefusal } from '@portal/contract';
+import {
+  ASSET_IMPORT_COLUMNS,
+  ASSET_IMPORT_MAP_COLUMNS,
+  MAX_UPLOAD_BYTES,
+  type AssetImportRefusal,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
@@ -12,7 +17,10 @@ import { Input } from '../../../components/ui/input';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useImportAssets } from '../api/assets';
 
-const TEMPLATE = `${ASSET_IMPORT_COLUMNS.join(',')}\nHYD-PL-101,industrial,plot,Hyderabad North,Patancheru IDA,245/2,P-101,1200.50,1200.50,sqm,2500000,available\n`;
+const TEMPLATE =
+  `${[...ASSET_IMPORT_COLUMNS, ...ASSET_IMPORT_MAP_COLUMNS].join(',')}\n` +
+  'HYD-PL-101,industrial,plot,Hyderabad North,Patancheru IDA,245/2,P-101,1200.50,1200.50,sqm,2500000,available,20,1,3,3\n' +
+  'HYD-PL-102,industrial,plot,Hyderabad North,Patancheru IDA,245/3,P-102,900,900,sqm,1900000,available,,,,\n';
 
 function isRefusal(body: unknown): body is AssetImportRefusal {
   return Boolean(body && typeof body === 'object' && Array.isArray((body as AssetImportRefusal).refused));
@@ -108,7 +116,10 @@ export function ImportAssetsDialog() {
         <Field
           id={fileId}
           label={t('import.file')}
-          hint={t('import.hint', { columns: ASSET_IMPORT_COLUMNS.join(', ') })}
+          hint={t('import.hint', {
+            columns: ASSET_IMPORT_COLUMNS.join(', '),
+            mapColumns: ASSET_IMPORT_MAP_COLUMNS.join(', '),
+          })}
           error={fileError}
         >
           <Input

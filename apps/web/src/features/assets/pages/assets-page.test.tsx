@@ -1,5 +1,7 @@
-// The Assets screen: the list with a colour per status, sorted by its column headers and filtered on the server, the Add Asset form's rules (required fields, defaults,
-// 0.01 steps, messages) and the all-or-nothing CSV import with its row-by-row report.
+// The Assets screen: the list with a colour per status, sorted by its column headers and filtered on the server (zone,
+// type, status, area and valuation ranges), the zone's plot map, the Add Asset form's rules (required fields,
+// defaults, 0.01 steps, messages, the optional place on the map), editing an asset and the all-or-nothing CSV import
+// with its row-by-row report.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -21,20 +23,29 @@ function asset(code: string, status: Asset['status']): Asset {
     unit: 'sqm',
     valuation: 2_500_000,
     status,
+    map: null,
     created_at: '2026-01-01T00:00:00.000Z',
   };
 }
 
 const LIST = [asset('WGL-PL-001', 'available'), asset('WGL-PL-002', 'reserved'), asset('WGL-PL-003', 'allotted')];
 
+const ZONES = { zones: ['Nalgonda', 'Warangal'], truncated: false };
+const PLACED = LIST.map((item, index) => ({ ...item, map: { x: 1 + index * 4, y: 1, w: 3, h: 2 } }));
+const WARANGAL_MAP = { zone: 'Warangal', columns: 11, rows: 2, plots: PLACED, unmapped: 2, truncated: false };
+
 type Answer = (init: RequestInit) => Response;
 
-function stubAssets(answers: { create?: Answer; importFile?: Answer; list?: () => Response } = {}) {
+function stubAssets(answers: { create?: Answer; importFile?: Answer; list?: () => Response; update?: Answer } = {}) {
   return stubFetch((url, init) => {
+    const path = url.split('?')[0];
     if (url === '/api/assets' && init.method === 'POST') return answers.create?.(init) ?? jsonResponse(201, LIST[0]);
     if (url === '/api/assets/import')
       return answers.importFile?.(init) ?? jsonResponse(201, { imported: 0, refused: [] });
-    if (url.split('?')[0] === '/api/assets') return answers.list?.() ?? pageResponse(LIST);
+    if (path === '/api/assets/zones') return jsonResponse(200, ZONES);
+    if (path === '/api/assets/map') return jsonResponse(200, WARANGAL_MAP);
+    if (init.method === 'PATCH') return answers.update?.(init) ?? jsonResponse(200, LIST[0]);
+    if (path === '/api/assets') return answers.list?.() ?? pageResponse(LIST);
     return pageResponse([]);
   });
 }
@@ -42,7 +53,11 @@ function stubAssets(answers: { create?: Answer; importFile?: Answer; list?: () =
 async function openAssets(path = '/officer/assets') {
   signedInAs('ho');
   const view = renderApp(path);
-  await screen.findByRole('region', { name: 'Assets' }, { timeout: 5000 });
+  await screen.findByRole(
+    path.includes('view=map') ? 'tabpanel' : 'region',
+    { name: /^(Assets|Map)$/ },
+    { timeout: 5000 },
+  );
   return view;
 }
 
@@ -106,7 +121,7 @@ describe('assets page', () => {
     await user.click(within(header('Valuation')).getByRole('button'));
     await waitFor(() => expect(header('Valuation')).toHaveAttribute('aria-sort', 'ascending'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'reserved');
-    await user.type(screen.getByRole('textbox', { name: 'Zone' }), 'Warangal');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Zone' }), 'Warangal');
     await waitFor(() =>
       expect(queryOf(listCalls(fetchMock).at(-1)!)).toMatchObject({
         sort: 'valuation',
@@ -117,6 +132,123 @@ describe('assets page', () => {
     );
     expect(router.state.location.search).toBe('?type=plot&status=reserved&sort=valuation&zone=Warangal');
   }, 20_000);
+
+  it('filters by an area range in a chosen unit and a valuation range, refusing a first figure above the second', async () => {
+    const fetchMock = stubAssets();
+    const { router } = await openAssets();
+    const user = userEvent.setup();
+    const area = screen.getByRole('group', { name: 'Area' });
+    await user.type(within(area).getByLabelText('From'), '5000');
+    await user.type(within(area).getByLabelText('To'), '100');
+    expect(await within(area).findByText('The first figure must not be more than the second')).toBeInTheDocument();
+    expect(within(area).getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(within(area).getByLabelText('To'));
+    await user.type(within(area).getByLabelText('To'), '20000');
+    await user.selectOptions(within(area).getByLabelText('Area unit'), 'sqft');
+    const valuation = screen.getByRole('group', { name: 'Valuation (₹)' });
+    await user.type(within(valuation).getByLabelText('From'), '1000000');
+    await waitFor(() =>
+      expect(queryOf(listCalls(fetchMock).at(-1)!)).toMatchObject({
+        area_min: '5000',
+        area_max: '20000',
+        area_unit: 'sqft',
+        valuation_min: '1000000',
+      }),
+    );
+    expect(router.state.location.search).toContain('area_min=5000&area_max=20000');
+    // The upside-down range was never sent.
+    expect(listCalls(fetchMock).filter((url) => queryOf(url).area_max === '100')).toEqual([]);
+    expect(within(area).queryByText('The first figure must not be more than the second')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("draws the zone's plot map with the filters' misses faded, and opens a plot's asset for editing", async () => {
+    const fetchMock = stubAssets();
+    await openAssets('/officer/assets?view=map&zone=Warangal&status=available');
+    const map = await screen.findByRole('group', { name: 'Plot layout of Warangal' });
+    expect(within(map).getAllByRole('button')).toHaveLength(3);
+    expect(
+      within(map).getByRole('button', { name: /^WGL-PL-002,.*Reserved, does not match the filters$/ }),
+    ).toBeVisible();
+    expect(screen.getByText('2 assets of this zone have no place on the map yet.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/assets/map?zone=Warangal')).toBe(true);
+    await userEvent.setup().click(within(map).getByRole('button', { name: /^WGL-PL-001,/ }));
+    expect(await screen.findByRole('dialog', { name: 'Edit WGL-PL-001' })).toBeInTheDocument();
+  });
+
+  it('asks for a zone before drawing a map', async () => {
+    stubAssets();
+    await openAssets('/officer/assets?view=map');
+    expect(await screen.findByText('Choose a zone to see its plot layout.')).toBeInTheDocument();
+  });
+
+  describe('Edit Asset', () => {
+    it("sends the changed fields with the place on the map, and says a taken place beside the map's boxes", async () => {
+      let attempts = 0;
+      const fetchMock = stubAssets({
+        update: () =>
+          ++attempts === 1
+            ? jsonResponse(409, { detail: 'This place on the Warangal map overlaps WGL-PL-002: choose free cells' })
+            : jsonResponse(200, LIST[0]),
+      });
+      await openAssets();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Edit WGL-PL-001' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit WGL-PL-001' });
+      expect(within(dialog).getByLabelText('Zone')).toHaveValue('Warangal');
+      await user.clear(within(dialog).getByLabelText('Location'));
+      await user.type(within(dialog).getByLabelText('Location'), 'Kazipet IE');
+      for (const [label, value] of [
+        ['Column', '5'],
+        ['Row', '1'],
+        ['Width (cells)', '3'],
+        ['Height (cells)', '2'],
+      ] as const) {
+        await user.type(within(dialog).getByLabelText(label), value);
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() =>
+        expect(within(dialog).getByLabelText('Column')).toHaveAccessibleDescription(
+          expect.stringContaining('overlaps WGL-PL-002'),
+        ),
+      );
+      await user.clear(within(dialog).getByLabelText('Column'));
+      await user.type(within(dialog).getByLabelText('Column'), '9');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Asset updated', { selector: '[data-title]' })).toBeInTheDocument();
+      const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+      expect(String(patches.at(-1)![0])).toBe(`/api/assets/${LIST[0]!.id}`);
+      expect(JSON.parse(String(patches.at(-1)![1]!.body))).toEqual({
+        category_id: 'msme',
+        zone: 'Warangal',
+        location: 'Kazipet IE',
+        survey_number: '12/1',
+        plot_number: null,
+        map: { x: 9, y: 1, w: 3, h: 2 },
+      });
+    }, 20_000);
+
+    it('asks for all four map boxes or none, and sends nothing until then', async () => {
+      const fetchMock = stubAssets();
+      await openAssets();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Edit WGL-PL-002' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit WGL-PL-002' });
+      await user.type(within(dialog).getByLabelText('Column'), '41');
+      await user.type(within(dialog).getByLabelText('Row'), '2');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      const summary = await within(dialog).findByRole('alert');
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        'The column must be at most 40',
+        'Enter the width, or leave all four map boxes empty',
+        'Enter the height, or leave all four map boxes empty',
+      ]);
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    });
+  });
 
   it("toasts 'Failed to load assets' when the list cannot be loaded", async () => {
     stubAssets({ list: () => jsonResponse(403, { detail: 'no' }) });
@@ -139,7 +271,13 @@ describe('assets page', () => {
         expect(within(dialog).getByLabelText(label)).toHaveAttribute('step', '0.01');
         expect(within(dialog).getByLabelText(label)).toHaveAttribute('type', 'number');
       }
-      expect(within(dialog).getByText('(optional)').closest('label')).toHaveTextContent('Plot number');
+      expect(
+        within(dialog)
+          .getByLabelText(/^Plot number/)
+          .closest('div'),
+      ).toHaveTextContent('(optional)');
+      expect(within(dialog).getByRole('group', { name: "Place on the zone's map (optional)" })).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Column')).toHaveValue(null);
     });
 
     it('names every missing required field in a focused error summary and sends nothing', async () => {
@@ -202,8 +340,19 @@ describe('assets page', () => {
         unit: 'acres',
         valuation: 3_500_000,
         status: 'available',
+        map: null,
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it("sends the place on the zone's map when all four boxes are filled", async () => {
+      const fetchMock = stubAssets();
+      await openAssets();
+      const dialog = await openAddAsset();
+      await fillRequired(dialog, { Column: '3', Row: '4', 'Width (cells)': '2', 'Height (cells)': '1' });
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      await waitFor(() => expect(postedBody(fetchMock, '/api/assets')).toBeDefined());
+      expect(JSON.parse(String(postedBody(fetchMock, '/api/assets'))).map).toEqual({ x: 3, y: 4, w: 2, h: 1 });
     });
 
     it('shows the server detail for a duplicate code beside the field and keeps what was typed', async () => {

@@ -1,29 +1,63 @@
 /** The Assets screen (ho, admin): the assets a page at a time with their status colour, searched, filtered (status,
- * zone, type) and sorted by column on the server, the Add Asset dialog and the CSV import. */
+ * zone, type, category, area and valuation ranges) and sorted on the server, or a zone's plot map with the plots the
+ * filters leave out faded; the Add Asset and Edit Asset dialogs and the CSV import. */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ASSET_LIST, ASSET_STATUSES, ASSET_TYPES, formatNumber, formatRupees, type Asset } from '@portal/contract';
+import { Pencil } from 'lucide-react';
+import { ASSET_LIST, formatNumber, formatRupees, type Asset } from '@portal/contract';
 import { useAssetPage } from '../../../api/assets';
-import { DebouncedInput } from '../../../components/debounced-input';
-import { ChoiceFilter } from '../../../components/choice-filter';
-import { ListToolbar } from '../../../components/list-toolbar';
+import { AssetFilters } from '../../../components/asset-finder/asset-filters';
+import { assetMatchesFilters } from '../../../components/asset-finder/asset-filter-match';
+import { ZonePlotMap } from '../../../components/asset-finder/plot-map';
 import { PagedList } from '../../../components/paged-list';
+import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
+import { Tabs } from '../../../components/ui/tabs';
+import { useListParams } from '../../../lib/use-list-params';
 import { AddAssetDialog } from '../components/add-asset-dialog';
 import { AssetStatusBadge } from '../components/asset-status-badge';
+import { EditAssetDialog } from '../components/edit-asset-dialog';
 import { ImportAssetsDialog } from '../components/import-assets-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+
+type View = 'list' | 'map';
 
 export default function AssetsPage() {
   const { t } = useTranslation('assets');
   const list = useListParams(ASSET_LIST);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view: View = searchParams.get('view') === 'map' ? 'map' : 'list';
   const assets = useAssetPage(list.query);
+  const [editing, setEditing] = useState<Asset | null>(null);
 
   useFailureToast(assets.isError, t('loadFailed'), 'assets-load-failed');
 
+  const setView = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'map') params.set('view', 'map');
+        else params.delete('view');
+        return params;
+      },
+      { replace: true },
+    );
+
   const area = (value: number, asset: Asset) => `${formatNumber(value)} ${t(`units.${asset.unit}`)}`;
+  // The table's button names its asset; the map's sits under the asset's facts, which name it.
+  const editButton = (asset: Asset, words?: string) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+      aria-label={words ? undefined : t('edit.actionLabel', { code: asset.asset_code })}
+      onClick={() => setEditing(asset)}
+    >
+      {words ?? t('edit.action')}
+    </Button>
+  );
   const columns: Column<Asset>[] = [
     {
       key: 'code',
@@ -67,10 +101,37 @@ export default function AssetsPage() {
       sortBy: 'status',
       cell: (asset) => <AssetStatusBadge status={asset.status} />,
     },
+    { key: 'actions', header: t('columns.actions'), cell: (asset) => editButton(asset) },
   ];
 
-  const status = list.choice('status', ASSET_STATUSES);
-  const type = list.choice('type', ASSET_TYPES);
+  const listView = (
+    <PagedList
+      query={assets}
+      list={list}
+      errorMessage={t('loadFailed')}
+      emptyMessage={t('empty')}
+      clearFiltersLabel={t('filters.clear')}
+    >
+      {(items) => (
+        <DataTable
+          caption={t('caption')}
+          columns={columns}
+          rows={items}
+          rowKey={(asset) => asset.id}
+          sort={list.sort}
+          onSortChange={(value) => list.setSort(value as typeof list.sort)}
+        />
+      )}
+    </PagedList>
+  );
+  const mapView = (
+    <ZonePlotMap
+      zone={list.filters.zone}
+      matches={(asset) => assetMatchesFilters(asset, { ...list.filters, q: list.q })}
+      onSelect={setEditing}
+      renderAction={(asset) => editButton(asset, t('mapView.edit'))}
+    />
+  );
 
   return (
     <>
@@ -84,58 +145,21 @@ export default function AssetsPage() {
           </>
         }
       />
-      <ListToolbar
-        searchId="asset-search"
-        statusId="asset-status-filter"
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.searchPlaceholder')}
-        searchHint={t('filters.searchHint')}
-        statusLabel={t('filters.status')}
-        search={list.searchText}
-        onSearchChange={list.setSearchText}
-        status={status}
-        onStatusChange={(value) => list.setChoice('status', value)}
-        statusOptions={[
-          { value: ALL_CHOICE, label: t('filters.allStatuses') },
-          ...ASSET_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
-        ]}
-      >
-        <Field id="asset-zone-filter" label={t('filters.zone')}>
-          <DebouncedInput
-            value={list.filters.zone ?? ''}
-            placeholder={t('filters.zonePlaceholder')}
-            maxLength={60}
-            onCommit={(zone) => list.setFilter('zone', zone)}
-          />
-        </Field>
-        <ChoiceFilter
-          id="asset-type-filter"
-          label={t('filters.type')}
-          allLabel={t('filters.allTypes')}
-          value={type}
-          choices={ASSET_TYPES}
-          labelOf={(value) => t(`types.${value}`)}
-          onChange={(value) => list.setChoice('type', value)}
-        />
-      </ListToolbar>
-      <PagedList
-        query={assets}
+      <AssetFilters
         list={list}
-        errorMessage={t('loadFailed')}
-        emptyMessage={t('empty')}
-        clearFiltersLabel={t('filters.clear')}
-      >
-        {(items) => (
-          <DataTable
-            caption={t('caption')}
-            columns={columns}
-            rows={items}
-            rowKey={(asset) => asset.id}
-            sort={list.sort}
-            onSortChange={(value) => list.setSort(value as typeof list.sort)}
-          />
-        )}
-      </PagedList>
+        idPrefix="asset-filter"
+        show={{ search: true, status: true, category: true, sort: false }}
+      />
+      <Tabs
+        label={t('views.label')}
+        value={view}
+        onValueChange={setView}
+        tabs={[
+          { value: 'list', label: t('views.list'), content: listView },
+          { value: 'map', label: t('views.map'), content: mapView },
+        ]}
+      />
+      <EditAssetDialog asset={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

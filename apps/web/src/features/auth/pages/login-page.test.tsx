@@ -129,4 +129,30 @@ describe('login page', () => {
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ full_name: 'Meera Iyer', role: 'finance' });
     expect(screen.getAllByText('Meera Iyer').length).toBeGreaterThan(0);
   });
+
+  it('has a Forgot your password? link to /forgot-password', async () => {
+    stubFetch();
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('says when the email is locked after failed attempts, with a link to reset the password', async () => {
+    stubFetch(() =>
+      jsonResponse(429, {
+        detail: 'Too many failed sign-ins for this email. Try again in 15 minutes, or reset your password.',
+        code: 'account_locked',
+      }),
+    );
+    await openLogin();
+    const user = userEvent.setup();
+    await user.type(fields().email, 'ho@example.com');
+    await user.type(fields().password, 'Demo@12345');
+    await user.click(fields().button);
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Signing in with this email is paused after too many failed attempts.');
+    expect(within(notice).getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
 });

@@ -1,4 +1,5 @@
-/** The login screen: email and password, validated on submit, toasts per the spec, then the role's home. */
+/** The login screen: email and password, validated on submit, toasts per the spec, then the role's home. A link
+ * to recover a forgotten password, and a notice with that link when the email is locked after failed attempts. */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { summaryOf } from '../../../lib/form-errors';
+import { errorCode } from '../lib/server-errors';
 
 interface LoginValues {
   email: string;
@@ -25,6 +27,7 @@ export default function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [locked, setLocked] = useState(false);
   const {
     register,
     handleSubmit,
@@ -33,12 +36,18 @@ export default function LoginPage() {
 
   const onSubmit = async (values: LoginValues) => {
     setBusy(true);
+    setLocked(false);
     try {
       const user = await login(values.email.trim(), values.password);
       toast.success(t('login.success'));
       void navigate(homeFor(user.role), { replace: true });
     } catch (error) {
-      toast.error(errorDetail(error, t('login.failed')));
+      if (errorCode(error) === 'account_locked') {
+        setLocked(true);
+        toast.error(t('login.locked'));
+      } else {
+        toast.error(errorDetail(error, t('login.failed')));
+      }
       setBusy(false);
     }
   };
@@ -47,6 +56,17 @@ export default function LoginPage() {
     <div className="mx-auto max-w-md">
       <PageHeader title={t('login.title')} subtitle={t('login.subtitle')} />
       <ErrorSummary errors={summaryOf(errors, ['email', 'password'])} focusKey={submitCount} />
+      {locked && (
+        <div role="status" className="mb-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-slate-900">
+          <p>{t('login.locked')}</p>
+          <Link
+            to="/forgot-password"
+            className="mt-2 inline-block font-medium text-brand-700 underline underline-offset-2"
+          >
+            {t('login.lockedReset')}
+          </Link>
+        </div>
+      )}
       <Card>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
           <Field id="email" label={t('login.email')} error={errors.email?.message}>
@@ -65,6 +85,11 @@ export default function LoginPage() {
               {...register('password', { required: t('login.passwordRequired') })}
             />
           </Field>
+          <p>
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
+              {t('login.forgotLink')}
+            </Link>
+          </p>
           <Button type="submit" className="w-full" busy={busy} busyText={t('login.submitting')}>
             {t('login.submit')}
           </Button>
@@ -75,6 +100,9 @@ export default function LoginPage() {
             {t('login.registerLink')}
           </Link>
         </p>
+        <Link to="/fees" className="mt-3 inline-block font-medium text-brand-700 underline underline-offset-2">
+          {t('feesPage.loginLink', { ns: 'applications' })}
+        </Link>
       </Card>
     </div>
   );

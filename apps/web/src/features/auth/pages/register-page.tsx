@@ -1,4 +1,5 @@
-/** Entrepreneur self-registration: full name, email, password; then signs in and goes home. */
+/** Entrepreneur self-registration: full name, email, password; then signs in and goes home. The server's refusal
+ * of a field (a common or guessable password) shows beside that field. */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { summaryOf } from '../../../lib/form-errors';
+import { errorCode, fieldErrors } from '../lib/server-errors';
 
 // Deliberately loose: the server decides what a valid address is; this only catches obvious slips.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,6 +28,7 @@ export default function RegisterPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, submitCount },
   } = useForm<RegisterRequest>({ defaultValues: { full_name: '', email: '', password: '' }, shouldFocusError: false });
 
@@ -35,8 +38,17 @@ export default function RegisterPage() {
     try {
       await api.post('/auth/register', body);
     } catch (error) {
-      toast.error(errorDetail(error, t('register.failed')));
       setBusy(false);
+      const onFields = fieldErrors(error);
+      const fields = (['full_name', 'email', 'password'] as const).filter((name) => onFields[name]);
+      if (fields.length > 0) {
+        const weak = errorCode(error) === 'weak_password';
+        for (const name of fields) {
+          setError(name, { message: name === 'password' && weak ? t('password.weak') : onFields[name] });
+        }
+        return;
+      }
+      toast.error(errorDetail(error, t('register.failed')));
       return;
     }
     try {

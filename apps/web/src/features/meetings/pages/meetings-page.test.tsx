@@ -75,6 +75,8 @@ function openMeetings(
     }
     const { pathname } = new URL(url, 'http://localhost');
     const query = queryOf(url);
+    // The top bar's bell asks for its unread count on every screen; that is not one of this page's lists.
+    if (pathname.startsWith('/api/notifications/')) return jsonResponse(200, { count: 0 });
     gets.push(url);
     if (pathname === '/api/applications' && query.status === 'pending_committee') {
       const rows = (options.pending ?? [PENDING]).filter((row) => !query.q || row.application_number.includes(query.q));

@@ -1,5 +1,5 @@
 /** /profile: create the applicant profile, or update it (PAN fixed). A user sent here by the wizard goes back to
- * it once the profile is created. */
+ * it once the profile is created. Below it, Change password (as on /account). */
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorDetail } from '../../../lib/api-client';
 import { useMyProfile } from '../../../api/applicants';
 import { useSaveProfile } from '../api/profile';
+import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
 
 export default function ProfilePage() {
@@ -56,6 +57,9 @@ export default function ProfilePage() {
         saving={save.isPending}
         onSave={onSave}
       />
+      <div className="mt-8">
+        <ChangePasswordForm />
+      </div>
     </>
   );
 }

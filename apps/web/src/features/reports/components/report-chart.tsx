@@ -15,7 +15,8 @@ export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: C
   const titleId = useId();
   const group = t(`chart.groups.${by}`);
   const max = Math.max(1, ...groups.map((item) => item.count));
-  const label = (value: string) => (by === 'status' ? statusLabel(value) : value);
+  const label = (value: string) =>
+    by === 'status' ? t(`ui:status.${value}`, { defaultValue: statusLabel(value) }) : value;
   const barSpace = CHART_WIDTH - LABEL_WIDTH - 60;
   const height = groups.length * (BAR_HEIGHT + GAP);
   const withAmounts = groups.some((item) => item.amount !== undefined);

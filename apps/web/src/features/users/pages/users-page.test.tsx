@@ -62,7 +62,7 @@ describe('users page', () => {
     expect(rowOf(table, 'System Administrator')).toHaveTextContent('You');
     expect(within(rowOf(table, 'System Administrator')).queryByRole('button')).not.toBeInTheDocument();
     expect(
-      within(rowOf(table, 'Priya Nair')).getByRole('button', { name: 'Change the role of Priya Nair' }),
+      within(rowOf(table, 'Priya Nair')).getByRole('button', { name: 'Change role for Priya Nair' }),
     ).toBeInTheDocument();
     expect(
       within(rowOf(table, 'Ravi Kumar')).queryByRole('button', { name: /Change the role/ }),
@@ -167,7 +167,7 @@ describe('users page', () => {
     const fetchMock = stubUsers();
     const table = await openUsers();
     const user = userEvent.setup();
-    await user.click(within(rowOf(table, 'Priya Nair')).getByRole('button', { name: 'Change the role of Priya Nair' }));
+    await user.click(within(rowOf(table, 'Priya Nair')).getByRole('button', { name: 'Change role for Priya Nair' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the role of Priya Nair' });
     expect(within(dialog).getByRole('button', { name: 'Change Role' })).toBeDisabled();
     await user.selectOptions(within(dialog).getByLabelText('New role'), 'legal');

@@ -1,0 +1,224 @@
+/** The English mail of every MAIL_TEMPLATES entry, worded from the message's parameters (codes, numbers, amounts,
+ * dates) with the contract's en-IN formatters. */
+import {
+  DEFAULT_STAGE,
+  DOCUMENT_TYPE_NAMES,
+  formatDate,
+  formatRupees,
+  type ApplicationStatus,
+  type DocumentType,
+  type NotificationParams,
+} from '@portal/contract';
+import type { MailCatalogue } from './types';
+
+type Value = NotificationParams[string] | undefined;
+
+const str = (value: Value): string => (value === null || value === undefined ? '' : String(value));
+const words = (value: Value) => str(value).replace(/_/g, ' ');
+const money = (value: Value) => formatRupees(Number(value));
+const day = (value: Value) => formatDate(str(value));
+const stageName = (status: Value) => DEFAULT_STAGE[status as ApplicationStatus] ?? words(status);
+const documentName = (type: Value) => DOCUMENT_TYPE_NAMES[type as DocumentType] ?? words(type);
+/** An officer's words (a reason, a remark, a query), quoted on a line of their own when there are any. */
+const quoted = (label: string, value: Value): string[] => (str(value).trim() ? [`${label}: ${str(value).trim()}`] : []);
+
+const INVOICE_NAMES: Record<string, string> = {
+  processing_fee: 'processing fee (with GST)',
+  emd: 'earnest money deposit',
+  premium_instalment: 'first premium instalment',
+  service_fee: 'service request fee',
+};
+const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
+
+const ROLE_NAMES: Record<string, string> = {
+  zonal_manager: 'the zonal managers',
+  ho: 'head office',
+  committee: 'the committee',
+  legal: 'the legal team',
+  admin: 'the administrators',
+};
+
+const openApplication = (p: NotificationParams, label = 'Open the application') => ({
+  label,
+  href: str(p.link) || null,
+});
+
+export const en: MailCatalogue = {
+  frame: {
+    greeting: (name) => (name ? `Dear ${name},` : 'Hello,'),
+    footer: (portalUrl) =>
+      `This message was sent by the land and asset allotment portal (${portalUrl}). Please do not reply to it.`,
+  },
+
+  application_submitted: (p) => ({
+    subject: `Application ${str(p.application_number)} submitted`,
+    paragraphs: [
+      `Your application ${str(p.application_number)} has been submitted for scrutiny. Keep the number for your records.`,
+      ...(Number(p.invoice_count) > 0
+        ? [
+            `${Number(p.invoice_count) === 1 ? 'One invoice was' : `${Number(p.invoice_count)} invoices were`} raised with it: ${str(p.invoice_numbers)}, ${money(p.total_amount)} in all, due by ${day(p.due_date)}. You can pay from the application's page.`,
+          ]
+        : []),
+    ],
+    action: openApplication(p),
+  }),
+
+  document_rejected: (p) => ({
+    subject: `Document rejected on application ${str(p.application_number)}`,
+    paragraphs: [
+      `The ${documentName(p.document_type)} (${str(p.file_name)}) you uploaded for application ${str(p.application_number)} was rejected.`,
+      ...quoted('Reason', p.reason),
+      'Please upload a replacement so that scrutiny can go on.',
+    ],
+    action: openApplication(p, 'Upload a replacement'),
+  }),
+
+  query_raised: (p) => ({
+    subject: `Query on application ${str(p.application_number)}`,
+    paragraphs: [
+      `An officer has raised a query on application ${str(p.application_number)}.`,
+      ...quoted('Query', p.message),
+      `Please answer it by ${day(p.respond_by)}. The application waits on your answer.`,
+    ],
+    action: openApplication(p, 'Answer the query'),
+  }),
+
+  decision_made: (p) => ({
+    subject: `Decision on application ${str(p.application_number)}`,
+    paragraphs: [
+      p.decision === 'approved'
+        ? `Application ${str(p.application_number)} has been approved.`
+        : p.decision === 'rejected'
+          ? `Application ${str(p.application_number)} has been rejected.`
+          : `The committee has recorded a decision on application ${str(p.application_number)}.`,
+      ...quoted('Decision', p.stage),
+    ],
+    action: openApplication(p),
+  }),
+
+  invoice_generated: (p) => ({
+    subject: `Invoice ${str(p.invoice_number)} raised`,
+    paragraphs: [
+      `Invoice ${str(p.invoice_number)}, the ${invoiceName(p.invoice_type)} of ${money(p.amount)}, has been raised on application ${str(p.application_number)}. It is due on ${day(p.due_date)}.`,
+    ],
+    action: openApplication(p, 'Pay the invoice'),
+  }),
+
+  invoice_due_soon: (p) => ({
+    subject: `Reminder: invoice ${str(p.invoice_number)} is due on ${day(p.due_date)}`,
+    paragraphs: [
+      `Invoice ${str(p.invoice_number)}, the ${invoiceName(p.invoice_type)} of ${money(p.amount)} on application ${str(p.application_number)}, is due on ${day(p.due_date)}.`,
+      'If you have already paid it, you can ignore this reminder.',
+    ],
+    action: openApplication(p, 'Pay the invoice'),
+  }),
+
+  invoice_overdue: (p) => ({
+    subject: `Invoice ${str(p.invoice_number)} is overdue`,
+    paragraphs: [
+      `Invoice ${str(p.invoice_number)}, the ${invoiceName(p.invoice_type)} of ${money(p.amount)} on application ${str(p.application_number)}, was due on ${day(p.due_date)} and has not been paid.`,
+      'Please pay it as soon as you can: the application cannot move on until it is paid.',
+    ],
+    action: openApplication(p, 'Pay the invoice'),
+  }),
+
+  allotment_letter_issued: (p) => ({
+    subject: `Allotment letter issued for application ${str(p.application_number)}`,
+    paragraphs: [
+      `Asset ${str(p.asset_code)} has been allotted to you (${p.allotment_type === 'final' ? 'final' : 'provisional'} allotment ${str(p.allotment_number)}, application ${str(p.application_number)}).`,
+      'Your allotment letter is ready to download from the application page.',
+    ],
+    action: openApplication(p, 'Download the allotment letter'),
+  }),
+
+  lease_deed_approved: (p) => ({
+    subject: `Lease deed approved for application ${str(p.application_number)}`,
+    paragraphs: [
+      `Your lease deed for application ${str(p.application_number)} has been approved, and the allotment is now final.`,
+      ...quoted('Remarks', p.remarks),
+    ],
+    action: openApplication(p),
+  }),
+
+  lease_deed_returned: (p) => ({
+    subject: `Lease deed returned on application ${str(p.application_number)}`,
+    paragraphs: [
+      p.verdict === 'rejected'
+        ? `Your lease deed for application ${str(p.application_number)} was rejected.`
+        : `Your lease deed for application ${str(p.application_number)} was returned for revision.`,
+      ...quoted('Remarks', p.remarks),
+      'Please upload a revised lease deed.',
+    ],
+    action: openApplication(p, 'Upload the lease deed'),
+  }),
+
+  possession_recorded: (p) => ({
+    subject: `Possession recorded for application ${str(p.application_number)}`,
+    paragraphs: [
+      `Possession for application ${str(p.application_number)} was given on ${day(p.possession_date)}. Your possession certificate is ${str(p.certificate_number)}.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  service_request_decided: (p) => ({
+    subject: `Service request ${str(p.request_number)} ${p.status === 'approved' ? 'approved' : 'rejected'}`,
+    paragraphs: [
+      `Your service request ${str(p.request_number)} has been ${p.status === 'approved' ? 'approved' : 'rejected'}.`,
+      ...quoted('Remarks', p.remarks),
+    ],
+    action: { label: 'Open the service request', href: str(p.link) || null },
+  }),
+
+  case_reached_role: (p) => ({
+    subject: `Application ${str(p.application_number)} is waiting on ${ROLE_NAMES[str(p.role)] ?? 'your team'}`,
+    paragraphs: [
+      `Application ${str(p.application_number)} is now at "${stageName(p.status)}" and waits on ${ROLE_NAMES[str(p.role)] ?? 'your team'}.`,
+      ...(p.due_date ? [`Its service target is ${day(p.due_date)}.`] : []),
+    ],
+    action: openApplication(p),
+  }),
+
+  case_assigned: (p) => ({
+    subject: `Application ${str(p.application_number)} assigned to you`,
+    paragraphs: [
+      `${str(p.assigned_by) || 'An officer'} assigned application ${str(p.application_number)} ("${stageName(p.status)}") to you.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  query_answered: (p) => ({
+    subject: `Query answered on application ${str(p.application_number)}`,
+    paragraphs: [
+      `The applicant has answered the query on application ${str(p.application_number)}.`,
+      ...quoted('Answer', p.message),
+    ],
+    action: openApplication(p),
+  }),
+
+  case_overdue: (p) => ({
+    subject: `Application ${str(p.application_number)} is overdue`,
+    paragraphs: [
+      `Application ${str(p.application_number)} ("${stageName(p.status)}") was due on ${day(p.due_date)} and is still waiting on your team.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  outbox_failure: (p) => ({
+    subject: `A mail to ${str(p.to_email)} could not be sent`,
+    paragraphs: [
+      `The portal gave up sending a mail (${words(p.template)}) to ${str(p.to_email)} after ${str(p.attempts)} attempts.`,
+      ...quoted('Last error', p.error),
+      'Open the Outbox to send it again once the cause is fixed.',
+    ],
+    action: { label: 'Open the Outbox', href: str(p.link) || null },
+  }),
+
+  password_reset: (p) => ({
+    subject: 'Reset your password',
+    paragraphs: [
+      `Someone (we hope you) asked to reset the password of your account. Open the link below within ${str(p.expires_minutes)} minutes to choose a new password.`,
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', href: str(p.reset_url) || null },
+  }),
+};

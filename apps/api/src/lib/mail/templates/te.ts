@@ -1,0 +1,246 @@
+/** The Telugu mail of every MAIL_TEMPLATES entry: the same parameters as the English (en.ts), worded in Telugu, with
+ * the contract's te-IN formatters for amounts and dates. */
+import { formattersFor, type ApplicationStatus, type DocumentType, type NotificationParams } from '@portal/contract';
+import type { MailCatalogue } from './types';
+
+type Value = NotificationParams[string] | undefined;
+
+const format = formattersFor('te');
+const str = (value: Value): string => (value === null || value === undefined ? '' : String(value));
+const words = (value: Value) => str(value).replace(/_/g, ' ');
+const money = (value: Value) => format.rupees(Number(value));
+const day = (value: Value) => format.date(str(value));
+
+/** The default stage names (DEFAULT_STAGE in the contract) in Telugu. */
+const STAGE_NAMES: Record<ApplicationStatus, string> = {
+  draft: 'ముసాయిదా',
+  submitted: 'పరిశీలనకు సమర్పించబడింది',
+  under_scrutiny: 'పరిశీలనలో',
+  pending_committee: 'కమిటీ వద్ద పెండింగ్',
+  approved: 'ఆమోదించబడింది',
+  rejected: 'తిరస్కరించబడింది',
+  pending_payment: 'చెల్లింపు పెండింగ్',
+  payment_verified: 'చెల్లింపు ధృవీకరించబడింది',
+  provisional_allotment: 'తాత్కాలిక కేటాయింపు',
+  lease_submitted: 'లీజు దస్తావేజు సమర్పించబడింది',
+  final_allotment: 'తుది కేటాయింపు',
+  possession_given: 'స్వాధీనం ఇవ్వబడింది',
+  under_implementation: 'అమలులో ఉంది',
+  completed: 'పూర్తయింది',
+};
+const stageName = (status: Value) => STAGE_NAMES[status as ApplicationStatus] ?? words(status);
+
+/** DOCUMENT_TYPE_NAMES in Telugu. */
+const DOCUMENT_NAMES: Record<DocumentType, string> = {
+  dpr: 'DPR',
+  pan_card: 'PAN కార్డు',
+  bank_proof: 'బ్యాంకు ఖాతా రుజువు',
+  gst_certificate: 'GST ధృవీకరణ పత్రం',
+  caste_certificate: 'కుల ధృవీకరణ పత్రం',
+  other: 'ఇతర పత్రం',
+};
+const documentName = (type: Value) => DOCUMENT_NAMES[type as DocumentType] ?? words(type);
+/** An officer's words (a reason, a remark, a query), quoted on a line of their own when there are any. */
+const quoted = (label: string, value: Value): string[] => (str(value).trim() ? [`${label}: ${str(value).trim()}`] : []);
+
+const INVOICE_NAMES: Record<string, string> = {
+  processing_fee: 'ప్రాసెసింగ్ రుసుము (GST సహా)',
+  emd: 'ధరావతు (EMD)',
+  premium_instalment: 'మొదటి ప్రీమియం వాయిదా',
+  service_fee: 'సేవా అభ్యర్థన రుసుము',
+};
+const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
+
+/** Who a case waits on, as it reads before "వద్ద". */
+const ROLE_NAMES: Record<string, string> = {
+  zonal_manager: 'జోనల్ మేనేజర్ల',
+  ho: 'ప్రధాన కార్యాలయం',
+  committee: 'కమిటీ',
+  legal: 'న్యాయ విభాగం',
+  admin: 'నిర్వాహకుల',
+};
+const roleName = (role: Value) => ROLE_NAMES[str(role)] ?? 'మీ బృందం';
+
+const openApplication = (p: NotificationParams, label = 'దరఖాస్తును తెరవండి') => ({
+  label,
+  href: str(p.link) || null,
+});
+
+export const te: MailCatalogue = {
+  frame: {
+    greeting: (name) => (name ? `ప్రియమైన ${name} గారికి,` : 'నమస్కారం,'),
+    footer: (portalUrl) => `ఈ సందేశాన్ని భూమి మరియు ఆస్తి కేటాయింపు పోర్టల్ (${portalUrl}) పంపింది. దయచేసి దీనికి ప్రత్యుత్తరం ఇవ్వకండి.`,
+  },
+
+  application_submitted: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} సమర్పించబడింది`,
+    paragraphs: [
+      `మీ దరఖాస్తు ${str(p.application_number)} పరిశీలన కోసం సమర్పించబడింది. దయచేసి ఈ సంఖ్యను మీ రికార్డుల కోసం భద్రపరచుకోండి.`,
+      ...(Number(p.invoice_count) > 0
+        ? [
+            `${Number(p.invoice_count) === 1 ? 'దీనితో ఒక ఇన్వాయిస్ జారీ చేయబడింది' : `దీనితో ${Number(p.invoice_count)} ఇన్వాయిస్‌లు జారీ చేయబడ్డాయి`}: ${str(p.invoice_numbers)}, మొత్తం ${money(p.total_amount)}, గడువు తేదీ ${day(p.due_date)}. మీరు దరఖాస్తు పేజీ నుండి చెల్లించవచ్చు.`,
+          ]
+        : []),
+    ],
+    action: openApplication(p),
+  }),
+
+  document_rejected: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} లో పత్రం తిరస్కరించబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} కోసం మీరు అప్‌లోడ్ చేసిన ${documentName(p.document_type)} (${str(p.file_name)}) తిరస్కరించబడింది.`,
+      ...quoted('కారణం', p.reason),
+      'పరిశీలన కొనసాగేందుకు, దయచేసి దాని స్థానంలో కొత్త పత్రాన్ని అప్‌లోడ్ చేయండి.',
+    ],
+    action: openApplication(p, 'కొత్త పత్రాన్ని అప్‌లోడ్ చేయండి'),
+  }),
+
+  query_raised: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్న`,
+    paragraphs: [
+      `ఒక అధికారి దరఖాస్తు ${str(p.application_number)} పై ప్రశ్న లేవనెత్తారు.`,
+      ...quoted('ప్రశ్న', p.message),
+      `దయచేసి ${day(p.respond_by)} లోగా సమాధానం ఇవ్వండి. మీ సమాధానం వచ్చే వరకు దరఖాస్తు ముందుకు సాగదు.`,
+    ],
+    action: openApplication(p, 'ప్రశ్నకు సమాధానం ఇవ్వండి'),
+  }),
+
+  decision_made: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై నిర్ణయం`,
+    paragraphs: [
+      p.decision === 'approved'
+        ? `దరఖాస్తు ${str(p.application_number)} ఆమోదించబడింది.`
+        : p.decision === 'rejected'
+          ? `దరఖాస్తు ${str(p.application_number)} తిరస్కరించబడింది.`
+          : `కమిటీ దరఖాస్తు ${str(p.application_number)} పై నిర్ణయాన్ని నమోదు చేసింది.`,
+      ...quoted('నిర్ణయం', p.stage),
+    ],
+    action: openApplication(p),
+  }),
+
+  invoice_generated: (p) => ({
+    subject: `ఇన్వాయిస్ ${str(p.invoice_number)} జారీ చేయబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} పై ${invoiceName(p.invoice_type)} ఇన్వాయిస్ ${str(p.invoice_number)}, ${money(p.amount)}, జారీ చేయబడింది. దీని గడువు తేదీ ${day(p.due_date)}.`,
+    ],
+    action: openApplication(p, 'ఇన్వాయిస్ చెల్లించండి'),
+  }),
+
+  invoice_due_soon: (p) => ({
+    subject: `రిమైండర్: ఇన్వాయిస్ ${str(p.invoice_number)} గడువు తేదీ ${day(p.due_date)}`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} పై ${invoiceName(p.invoice_type)} ఇన్వాయిస్ ${str(p.invoice_number)}, ${money(p.amount)}, గడువు తేదీ ${day(p.due_date)}.`,
+      'మీరు ఇప్పటికే చెల్లించి ఉంటే, దయచేసి ఈ రిమైండర్‌ను పట్టించుకోకండి.',
+    ],
+    action: openApplication(p, 'ఇన్వాయిస్ చెల్లించండి'),
+  }),
+
+  invoice_overdue: (p) => ({
+    subject: `ఇన్వాయిస్ ${str(p.invoice_number)} గడువు దాటింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} పై ${invoiceName(p.invoice_type)} ఇన్వాయిస్ ${str(p.invoice_number)}, ${money(p.amount)}, గడువు తేదీ ${day(p.due_date)}, కానీ ఇంకా చెల్లించబడలేదు.`,
+      'దయచేసి వీలైనంత త్వరగా చెల్లించండి: చెల్లించే వరకు దరఖాస్తు ముందుకు సాగదు.',
+    ],
+    action: openApplication(p, 'ఇన్వాయిస్ చెల్లించండి'),
+  }),
+
+  allotment_letter_issued: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} కోసం కేటాయింపు లేఖ జారీ చేయబడింది`,
+    paragraphs: [
+      `ఆస్తి ${str(p.asset_code)} మీకు కేటాయించబడింది (${p.allotment_type === 'final' ? 'తుది' : 'తాత్కాలిక'} కేటాయింపు ${str(p.allotment_number)}, దరఖాస్తు ${str(p.application_number)}).`,
+      'మీ కేటాయింపు లేఖ దరఖాస్తు పేజీ నుండి డౌన్‌లోడ్ చేసుకోవడానికి సిద్ధంగా ఉంది.',
+    ],
+    action: openApplication(p, 'కేటాయింపు లేఖను డౌన్‌లోడ్ చేయండి'),
+  }),
+
+  lease_deed_approved: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} లీజు దస్తావేజు ఆమోదించబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} కోసం మీ లీజు దస్తావేజు ఆమోదించబడింది, ఇప్పుడు కేటాయింపు తుది కేటాయింపు అయింది.`,
+      ...quoted('వ్యాఖ్యలు', p.remarks),
+    ],
+    action: openApplication(p),
+  }),
+
+  lease_deed_returned: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} లీజు దస్తావేజు తిరిగి పంపబడింది`,
+    paragraphs: [
+      p.verdict === 'rejected'
+        ? `దరఖాస్తు ${str(p.application_number)} కోసం మీ లీజు దస్తావేజు తిరస్కరించబడింది.`
+        : `దరఖాస్తు ${str(p.application_number)} కోసం మీ లీజు దస్తావేజు సవరణ కోసం తిరిగి పంపబడింది.`,
+      ...quoted('వ్యాఖ్యలు', p.remarks),
+      'దయచేసి సవరించిన లీజు దస్తావేజును అప్‌లోడ్ చేయండి.',
+    ],
+    action: openApplication(p, 'లీజు దస్తావేజును అప్‌లోడ్ చేయండి'),
+  }),
+
+  possession_recorded: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} కోసం స్వాధీనం నమోదు చేయబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} కోసం స్వాధీనం ${day(p.possession_date)} న ఇవ్వబడింది. మీ స్వాధీన ధృవీకరణ పత్రం సంఖ్య ${str(p.certificate_number)}.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  service_request_decided: (p) => ({
+    subject: `సేవా అభ్యర్థన ${str(p.request_number)} ${p.status === 'approved' ? 'ఆమోదించబడింది' : 'తిరస్కరించబడింది'}`,
+    paragraphs: [
+      `మీ సేవా అభ్యర్థన ${str(p.request_number)} ${p.status === 'approved' ? 'ఆమోదించబడింది' : 'తిరస్కరించబడింది'}.`,
+      ...quoted('వ్యాఖ్యలు', p.remarks),
+    ],
+    action: { label: 'సేవా అభ్యర్థనను తెరవండి', href: str(p.link) || null },
+  }),
+
+  case_reached_role: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} ${roleName(p.role)} వద్ద పెండింగ్‌లో ఉంది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} ఇప్పుడు "${stageName(p.status)}" దశలో ఉంది, ${roleName(p.role)} వద్ద పెండింగ్‌లో ఉంది.`,
+      ...(p.due_date ? [`దీని సేవా లక్ష్య తేదీ ${day(p.due_date)}.`] : []),
+    ],
+    action: openApplication(p),
+  }),
+
+  case_assigned: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} మీకు అప్పగించబడింది`,
+    paragraphs: [
+      `${str(p.assigned_by) || 'ఒక అధికారి'} దరఖాస్తు ${str(p.application_number)} ("${stageName(p.status)}") ను మీకు అప్పగించారు.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  query_answered: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు సమాధానం వచ్చింది`,
+    paragraphs: [
+      `దరఖాస్తుదారు దరఖాస్తు ${str(p.application_number)} పై అడిగిన ప్రశ్నకు సమాధానం ఇచ్చారు.`,
+      ...quoted('సమాధానం', p.message),
+    ],
+    action: openApplication(p),
+  }),
+
+  case_overdue: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} గడువు దాటింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} ("${stageName(p.status)}") గడువు తేదీ ${day(p.due_date)}, కానీ ఇది ఇంకా మీ బృందం వద్ద పెండింగ్‌లో ఉంది.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  outbox_failure: (p) => ({
+    subject: `${str(p.to_email)} కు ఈమెయిల్ పంపడం సాధ్యం కాలేదు`,
+    paragraphs: [
+      `${str(p.attempts)} ప్రయత్నాల తర్వాత పోర్టల్ ${str(p.to_email)} కు ఈమెయిల్ (${words(p.template)}) పంపడం ఆపివేసింది.`,
+      ...quoted('చివరి లోపం', p.error),
+      'కారణాన్ని సరిచేసిన తర్వాత, దాన్ని మళ్లీ పంపడానికి అవుట్‌బాక్స్‌ను తెరవండి.',
+    ],
+    action: { label: 'అవుట్‌బాక్స్ తెరవండి', href: str(p.link) || null },
+  }),
+
+  password_reset: (p) => ({
+    subject: 'మీ పాస్‌వర్డ్‌ను రీసెట్ చేయండి',
+    paragraphs: [
+      `ఎవరో (మీరేనని ఆశిస్తున్నాము) మీ ఖాతా పాస్‌వర్డ్‌ను రీసెట్ చేయమని కోరారు. కొత్త పాస్‌వర్డ్‌ను ఎంచుకోవడానికి, దయచేసి ${str(p.expires_minutes)} నిమిషాల్లోగా కింది లింక్‌ను తెరవండి.`,
+      'మీరు దీన్ని కోరకపోతే, ఈ ఈమెయిల్‌ను పట్టించుకోకండి: మీ పాస్‌వర్డ్ మారదు.',
+    ],
+    action: { label: 'కొత్త పాస్‌వర్డ్ ఎంచుకోండి', href: str(p.reset_url) || null },
+  }),
+};

@@ -1,0 +1,199 @@
+/**
+ * The reminder sweep: every few minutes, in one process at a time (a job lease), it tells
+ * - the applicant of each unpaid invoice due within DUE_SOON_DAYS, once per invoice and due date;
+ * - the applicant of each overdue invoice, once a day;
+ * - the officers a case waits on, once a day, that it is past its service clock's due date: the assigned officer
+ *   when the case is assigned to an active officer of that role, otherwise every active officer of the role.
+ * Each reminder's notification and mail carry a dedupe key (the item, the recipient and the day), so a sweep that
+ * runs twice, or in two processes at once despite the lease, tells nobody twice. Work is done in batches of one
+ * transaction each and at most MAX_PER_RUN reminders per run: a backlog is worked off over a few runs.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { addCalendarDays, OFFICER_ROLES, type Role } from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import {
+  activeUsersByIds,
+  activeUsersWithRole,
+  invoicesToRemind,
+  overdueCasesOfRole,
+  type InvoiceReminder,
+  type Recipient,
+} from '../repositories/notifications';
+import { businessTodayIso } from './dates';
+import { runExclusive } from './job-lease';
+import { applicantLink, deliver, officerLink } from './notify';
+
+export const DUE_SOON_DAYS = 7;
+export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
+export const REMINDER_LEASE = 'notification-reminders';
+const BATCH = 200;
+const MAX_PER_RUN = 5_000;
+
+export interface ReminderCounts {
+  dueSoon: number;
+  overdue: number;
+  caseOverdue: number;
+}
+
+const key = (...parts: (string | SQL)[]) =>
+  sql.join(
+    parts.map((part) => (typeof part === 'string' ? sql`${part}::text` : part)),
+    sql` || ':' || `,
+  );
+
+/** Once per invoice and due date (a changed due date is a new reminder). */
+const dueSoonKey = (invoiceId: string, dueDate: string) => `invoice_due_soon:${invoiceId}:${dueDate}`;
+/** Once per invoice and day. */
+const overdueKey = (invoiceId: string, today: string) => `invoice_overdue:${invoiceId}:${today}`;
+/** Once per case, officer and day. */
+const caseOverdueKey = (applicationId: string, userId: string, today: string) =>
+  `case_overdue:${applicationId}:${userId}:${today}`;
+
+async function remindInvoices(
+  db: Database,
+  code: 'invoice_due_soon' | 'invoice_overdue',
+  range: { from?: string; to: string },
+  keyOf: (invoice: Pick<InvoiceReminder, 'invoiceId' | 'dueDate'>) => string,
+  sqlKey: (invoiceId: SQL, dueDate: SQL) => SQL,
+  budget: number,
+): Promise<number> {
+  let written = 0;
+  while (written < budget) {
+    const batch = await invoicesToRemind(db, { ...range, key: sqlKey, limit: Math.min(BATCH, budget - written) });
+    if (batch.length === 0) break;
+    const added = await db.transaction(async (tx) => {
+      let count = 0;
+      for (const invoice of batch) {
+        count += await deliver(tx, [invoice.owner], {
+          code,
+          params: {
+            application_number: invoice.applicationNumber,
+            invoice_number: invoice.invoiceNumber,
+            invoice_type: invoice.invoiceType,
+            amount: invoice.amount,
+            due_date: invoice.dueDate,
+          },
+          link: applicantLink(invoice.applicationId),
+          applicationId: invoice.applicationId,
+          dedupeKey: () => keyOf(invoice),
+        });
+      }
+      return count;
+    });
+    written += added;
+    // Another sweep wrote this batch first: what is left is for the next run.
+    if (added === 0 || batch.length < BATCH) break;
+  }
+  return written;
+}
+
+async function remindOverdueCases(db: Database, today: string, budget: number): Promise<number> {
+  let written = 0;
+  for (const role of OFFICER_ROLES as readonly Role[]) {
+    let officers: Recipient[] | undefined;
+    let after: { dueOn: string; id: string } | null = null;
+    while (written < budget) {
+      const cases = await overdueCasesOfRole(db, role, today, after, BATCH);
+      if (cases.length === 0) break;
+      const assignedIds = [...new Set(cases.map((item) => item.assignedTo).filter((id): id is string => id !== null))];
+      const assignees = new Map((await activeUsersByIds(db, assignedIds, role)).map((user) => [user.id, user]));
+      officers ??= await activeUsersWithRole(db, role);
+      const roleOfficers = officers;
+      written += await db.transaction(async (tx) => {
+        let count = 0;
+        for (const item of cases) {
+          const assignee = item.assignedTo ? assignees.get(item.assignedTo) : undefined;
+          count += await deliver(tx, assignee ? [assignee] : roleOfficers, {
+            code: 'case_overdue',
+            params: {
+              application_number: item.applicationNumber,
+              status: item.status,
+              role,
+              due_date: item.stageDueOn,
+            },
+            link: officerLink(item.id),
+            applicationId: item.id,
+            dedupeKey: (recipient) => caseOverdueKey(item.id, recipient.id, today),
+          });
+        }
+        return count;
+      });
+      const last = cases.at(-1)!;
+      after = { dueOn: last.stageDueOn, id: last.id };
+      if (cases.length < BATCH) break;
+    }
+  }
+  return written;
+}
+
+/** One sweep over every kind of reminder, as of `now`'s business day. */
+export async function sweepReminders(
+  db: Database,
+  options: { now?: Date; maxPerRun?: number } = {},
+): Promise<ReminderCounts> {
+  const today = businessTodayIso(options.now ?? new Date());
+  let budget = options.maxPerRun ?? MAX_PER_RUN;
+  const dueSoon = await remindInvoices(
+    db,
+    'invoice_due_soon',
+    { from: today, to: addCalendarDays(today, DUE_SOON_DAYS) },
+    (invoice) => dueSoonKey(invoice.invoiceId, invoice.dueDate),
+    (invoiceId, dueDate) => key('invoice_due_soon', invoiceId, dueDate),
+    budget,
+  );
+  budget -= dueSoon;
+  const overdue = await remindInvoices(
+    db,
+    'invoice_overdue',
+    { to: addCalendarDays(today, -1) },
+    (invoice) => overdueKey(invoice.invoiceId, today),
+    (invoiceId) => key('invoice_overdue', invoiceId, today),
+    budget,
+  );
+  budget -= overdue;
+  const caseOverdue = await remindOverdueCases(db, today, budget);
+  return { dueSoon, overdue, caseOverdue };
+}
+
+/** The sweep under the job lease: answers the counts, or null when another process holds the lease. */
+export async function runReminderSweep(
+  db: Database,
+  options: { holder?: string; now?: Date; leaseMs?: number } = {},
+): Promise<ReminderCounts | null> {
+  let counts: ReminderCounts | null = null;
+  await runExclusive(
+    db,
+    REMINDER_LEASE,
+    options.leaseMs ?? REMINDER_SWEEP_EVERY_MS,
+    async () => {
+      counts = await sweepReminders(db, { now: options.now });
+    },
+    options.holder,
+  );
+  return counts;
+}
+
+/** Runs the sweep every intervalMs until stopped; stop() waits for a run under way. */
+export function scheduleReminderSweep(
+  db: Database,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  intervalMs = REMINDER_SWEEP_EVERY_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runReminderSweep(db, { leaseMs: intervalMs })
+      .catch((error: unknown) => log.warn({ err: error }, 'The reminder sweep failed; it will run again'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

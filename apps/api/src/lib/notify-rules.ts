@@ -1,0 +1,78 @@
+/**
+ * What notifies whom, declared once: each timeline code the portal records (packages/contract timeline-events.ts)
+ * maps to the notifications it raises and their audience. `notifyForEvent` (lib/notify.ts) reads this table inside
+ * the transaction that records the event, so a notification and its mail exist exactly when the event does.
+ *
+ * Audiences:
+ * - owner: the applicant who owns the application (or the service request).
+ * - waiting_role: the active officers of the role the application now waits on (its service clock's `waiting_on`),
+ *   only when that role changed with the event and the clock runs (not paused by an open query).
+ * - assignee: the officer the application is assigned to.
+ * - query_raiser: the officer who raised the query, and the officer the case is assigned to.
+ * Officers are never told of what they did themselves; the applicant is (a submission is their receipt).
+ *
+ * Reminders (invoice due soon, invoice overdue, case overdue) come from the sweep in lib/notify-reminders.ts and
+ * outbox failures from the mail worker (lib/mail/worker.ts), not from timeline events.
+ */
+import type {
+  ApplicationEventName,
+  InvoiceType,
+  NotificationCode,
+  ServiceRequestStatus,
+  TimelineCode,
+} from '@portal/contract';
+
+export type Audience = 'owner' | 'waiting_role' | 'assignee' | 'query_raiser';
+
+export interface NotifyRule {
+  notify: NotificationCode;
+  to: Audience;
+  /** Status changes: only these lifecycle events (the timeline entry's `event`). */
+  events?: readonly ApplicationEventName[];
+  /** invoice_generated: only invoices of these types. */
+  invoiceTypes?: readonly InvoiceType[];
+  /** service_request_updated: only these new statuses. */
+  statuses?: readonly ServiceRequestStatus[];
+  /**
+   * Adds to the notification `notify` written earlier in the same transaction (found by its dedupe key) instead of
+   * writing another: the submission's invoices are told in the submission's notification and mail.
+   */
+  foldInto?: boolean;
+}
+
+/** The invoices a submission raises. */
+export const SUBMISSION_INVOICE_TYPES: readonly InvoiceType[] = ['processing_fee', 'emd'];
+
+export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]>> = {
+  application_submitted: [
+    { notify: 'application_submitted', to: 'owner' },
+    { notify: 'case_reached_role', to: 'waiting_role' },
+  ],
+  status_changed: [
+    { notify: 'decision_made', to: 'owner', events: ['approve', 'reject'] },
+    { notify: 'case_reached_role', to: 'waiting_role' },
+  ],
+  /** A deferred or conditional committee decision: the status stays, the stage tells the decision. */
+  committee_note: [{ notify: 'decision_made', to: 'owner' }],
+  payment_verified: [{ notify: 'case_reached_role', to: 'waiting_role' }],
+  application_assigned: [{ notify: 'case_assigned', to: 'assignee' }],
+  invoice_generated: [
+    { notify: 'application_submitted', to: 'owner', invoiceTypes: SUBMISSION_INVOICE_TYPES, foldInto: true },
+    { notify: 'invoice_generated', to: 'owner', invoiceTypes: ['premium_instalment', 'service_fee'] },
+  ],
+  document_rejected: [{ notify: 'document_rejected', to: 'owner' }],
+  query_raised: [{ notify: 'query_raised', to: 'owner' }],
+  query_answered: [{ notify: 'query_answered', to: 'query_raiser' }],
+  allotment_created: [{ notify: 'allotment_letter_issued', to: 'owner' }],
+  lease_deed_approved: [{ notify: 'lease_deed_approved', to: 'owner' }],
+  lease_deed_returned: [{ notify: 'lease_deed_returned', to: 'owner' }],
+  possession_recorded: [{ notify: 'possession_recorded', to: 'owner' }],
+  service_request_updated: [{ notify: 'service_request_decided', to: 'owner', statuses: ['approved', 'rejected'] }],
+};
+
+/** The decision a status change or committee note records, as `decision_made`'s `decision` parameter. */
+export const DECISION_OF_EVENT: Partial<Record<ApplicationEventName, string>> = {
+  approve: 'approved',
+  reject: 'rejected',
+  record_committee_note: 'committee_note',
+};

@@ -1,0 +1,125 @@
+/** Issued documents: the PDFs (GET /applications/{id}/acknowledgment.pdf, /payments/{id}/receipt.pdf,
+ * /allotments/{id}/letter.pdf, /allotments/{id}/possession/certificate.pdf), the public GET /verify/{code}, an
+ * administrator's POST /issued-documents/{id}/revoke, and the public letterhead GET /organization. Mounted at /api
+ * with full paths, beside the modules that own those records. */
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  issuedDocumentSchema,
+  organizationSchema,
+  revokeIssuedDocumentRequestSchema,
+  VERIFY_REQUESTS_PER_MINUTE,
+  verifiedDocumentSchema,
+} from '@portal/contract';
+import { createAttemptLimiter } from '../../lib/attempt-limiter';
+import { tooManyRequests } from '../../lib/http-error';
+import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
+import type { IssuedDocumentRow } from '../../repositories/issued-documents';
+import {
+  acknowledgmentFor,
+  allotmentLetterFor,
+  downloadName,
+  possessionCertificateFor,
+  receiptFor,
+  revokeIssuedDocument,
+  verifyDocument,
+  type IssuingContext,
+} from './service';
+
+const params = z.object({ id: z.uuid() });
+const codeParams = z.object({ code: z.string().max(64) });
+
+/** Keeps the original name: an ASCII fallback plus the UTF-8 form. */
+function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const PDF_DESCRIPTION =
+  'The PDF, made and stored the first time it is asked for; the same bytes every time after (their SHA-256 is on ' +
+  'the verify page). The X-Verification-Code header carries the code printed on it.';
+
+export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createAttemptLimiter(app.db, 'verify:address', VERIFY_REQUESTS_PER_MINUTE);
+
+  const context = (request: FastifyRequest): IssuingContext => ({
+    db: app.db,
+    storage: app.storage,
+    org: app.org,
+    baseUrl: app.publicUrl ?? `${request.protocol}://${request.host}`,
+  });
+
+  const sendPdf = (reply: FastifyReply, row: IssuedDocumentRow) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentHeader(downloadName(row)))
+      .header('cache-control', 'private, no-store')
+      .header('x-verification-code', row.verificationCode)
+      .send(app.storage.open(row.storageKey));
+
+  app.get(
+    '/applications/:id/acknowledgment.pdf',
+    { preHandler: requireAuth, schema: { params, description: PDF_DESCRIPTION } },
+    async (request, reply) =>
+      sendPdf(reply, await acknowledgmentFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/payments/:id/receipt.pdf',
+    { preHandler: requireAuth, schema: { params, description: PDF_DESCRIPTION } },
+    async (request, reply) =>
+      sendPdf(reply, await receiptFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/allotments/:id/letter.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description: `The provisional or the final allotment letter, as the allotment now stands. ${PDF_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await allotmentLetterFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/allotments/:id/possession/certificate.pdf',
+    { preHandler: requireAuth, schema: { params, description: PDF_DESCRIPTION } },
+    async (request, reply) =>
+      sendPdf(reply, await possessionCertificateFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/verify/:code',
+    {
+      schema: {
+        params: codeParams,
+        description:
+          'What a bank or a court may check of an issued document: its type, number, holder, asset, dates and ' +
+          'status (valid, superseded or revoked), and the SHA-256 of the issued PDF. Limited per address.',
+        response: { 200: verifiedDocumentSchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (!(await limiter.tryAttempt(request.ip))) {
+        throw tooManyRequests('Too many verification look-ups. Please wait a minute and try again.', 60);
+      }
+      return verifyDocument(app.db, request.params.code);
+    },
+  );
+
+  app.post(
+    '/issued-documents/:id/revoke',
+    {
+      preHandler: requirePermission('revoke:issued-document'),
+      schema: { params, body: revokeIssuedDocumentRequestSchema, response: { 200: issuedDocumentSchema } },
+    },
+    async (request) => revokeIssuedDocument(app.db, request.params.id, request.body.reason),
+  );
+
+  app.get('/organization', { schema: { response: { 200: organizationSchema } } }, async () => app.org);
+};

@@ -1,0 +1,340 @@
+/** Issued documents: the PDF of an acknowledgment, receipt, allotment letter or possession certificate is made the
+ * first time it is asked for, stored with its SHA-256 and a verification code, and the same bytes are served every
+ * time after. A final allotment letter supersedes the application's provisional one. Anyone holding a code can check
+ * the document on the public verify page. */
+import crypto from 'node:crypto';
+import {
+  can,
+  issuedDocumentFactsSchema,
+  normaliseVerificationCode,
+  VERIFICATION_CODE_PATTERN,
+  verifyPagePath,
+  type IssuedDocument,
+  type IssuedDocumentKind,
+  type IssuedDocumentStatus,
+  type VerifiedDocument,
+} from '@portal/contract';
+import type { OrgIdentity } from '../../config';
+import type { Database } from '../../db/client';
+import { loadVisibleApplication } from '../../lib/access';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+import type { CurrentUser } from '../../plugins/auth';
+import type { FileStorage } from '../../plugins/storage';
+import { findAllotmentWithOwner, type AllotmentRow } from '../../repositories/allotments';
+import { findApplicantById } from '../../repositories/applicants';
+import { findApplicationById } from '../../repositories/applications';
+import { findAssetById } from '../../repositories/assets';
+import { findInvoiceById, listInvoices } from '../../repositories/invoices';
+import {
+  findCurrentIssuedDocument,
+  findIssuedDocumentByCode,
+  findIssuedDocumentById,
+  findPaymentWithOwner,
+  findUserLanguage,
+  insertIssuedDocument,
+  lockIssuing,
+  revokeIssuedDocumentIfNot,
+  supersedeIssuedDocuments,
+  type IssuedDocumentRow,
+} from '../../repositories/issued-documents';
+import { findPossessionByAllotment } from '../../repositories/possessions';
+import { composeAcknowledgment, composeAllotmentLetter, composePossessionCertificate, composeReceipt } from './compose';
+import type { DocumentContent } from './content';
+import { renderPdf } from './render-pdf';
+import { documentLanguage, type DocumentLanguage } from './texts';
+import { newVerificationCode } from './verification-code';
+
+export const UNKNOWN_CODE = 'No document has this verification code';
+const PAYMENT_NOT_FOUND = 'Payment not found';
+const ALLOTMENT_NOT_FOUND = 'Allotment not found';
+const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
+const RECORD_MISSING = 'A record this document needs is missing';
+
+/** What issuing needs besides the records: where PDFs are kept, the letterhead, and the address the QR code opens. */
+export interface IssuingContext {
+  db: Database;
+  storage: FileStorage;
+  org: OrgIdentity;
+  /** The portal's address (PUBLIC_URL, or the one the request came to), without a trailing slash. */
+  baseUrl: string;
+}
+
+/** The download's file name (ASCII, the same in every language). */
+const FILE_NAMES: Record<IssuedDocumentKind, string> = {
+  acknowledgment: 'acknowledgment',
+  payment_receipt: 'receipt',
+  provisional_allotment_letter: 'provisional-allotment-letter',
+  final_allotment_letter: 'final-allotment-letter',
+  possession_certificate: 'possession-certificate',
+};
+
+export function downloadName(row: IssuedDocumentRow): string {
+  return `${FILE_NAMES[row.kind as IssuedDocumentKind]}-${row.documentNumber}.pdf`;
+}
+
+export function sha256Hex(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+export function verifyUrl(baseUrl: string, code: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${verifyPagePath(code)}`;
+}
+
+interface Composed {
+  content: DocumentContent;
+  language: DocumentLanguage;
+}
+
+/** The document of this kind about this record: the one already issued, or a new one made, stored and recorded now.
+ * Rendering happens outside the transaction; a second request that raced this one keeps the first one's document. */
+async function issue(
+  ctx: IssuingContext,
+  kind: IssuedDocumentKind,
+  subjectId: string,
+  compose: () => Promise<Composed>,
+): Promise<IssuedDocumentRow> {
+  const existing = await findCurrentIssuedDocument(ctx.db, kind, subjectId);
+  if (existing) return existing;
+
+  const { content, language } = await compose();
+  const code = newVerificationCode();
+  const issuedAt = new Date();
+  const bytes = await renderPdf({
+    content,
+    letterhead: ctx.org,
+    language,
+    verification: { code, url: verifyUrl(ctx.baseUrl, code) },
+    issuedAt,
+  });
+  const storageKey = await ctx.storage.save(bytes);
+  try {
+    const { row, fresh } = await ctx.db.transaction(async (tx) => {
+      await lockIssuing(tx, kind, subjectId);
+      const raced = await findCurrentIssuedDocument(tx, kind, subjectId);
+      if (raced) return { row: raced, fresh: false };
+      const row = await insertIssuedDocument(tx, {
+        verificationCode: code,
+        kind,
+        subjectId,
+        applicationId: content.applicationId,
+        documentNumber: content.documentNumber,
+        holderName: content.holderName,
+        assetCode: content.assetCode,
+        facts: content.facts,
+        language: content.language,
+        storageKey,
+        sha256: sha256Hex(bytes),
+        issuedAt,
+      });
+      if (kind === 'final_allotment_letter') {
+        await supersedeIssuedDocuments(tx, content.applicationId, 'provisional_allotment_letter', row.id);
+      }
+      return { row, fresh: true };
+    });
+    if (!fresh) await ctx.storage.remove(storageKey);
+    return row;
+  } catch (error) {
+    await ctx.storage.remove(storageKey);
+    throw error;
+  }
+}
+
+/** The recipient's language: the applicant's user's. */
+async function languageOf(db: Database, ownerUserId: string): Promise<DocumentLanguage> {
+  return documentLanguage(await findUserLanguage(db, ownerUserId));
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error(RECORD_MISSING);
+  return value;
+}
+
+export async function acknowledgmentFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  applicationId: string,
+): Promise<IssuedDocumentRow> {
+  const application = await loadVisibleApplication(ctx.db, user, applicationId);
+  if (application.status === 'draft' || !application.submittedAt) {
+    throw conflict('The application has not been submitted yet, so there is no acknowledgment', 'wrong_state');
+  }
+  return issue(ctx, 'acknowledgment', application.id, async () => {
+    const applicant = required(await findApplicantById(ctx.db, application.applicantId));
+    const asset = required(await findAssetById(ctx.db, application.assetId));
+    // The fees raised on submission; a service request's fee is not one of them.
+    const invoices = (await listInvoices(ctx.db, { applicationId: application.id })).filter(
+      (invoice) => invoice.serviceRequestId === null && invoice.invoiceType !== 'premium_instalment',
+    );
+    const language = await languageOf(ctx.db, applicant.userId);
+    return { language, content: composeAcknowledgment(language, { application, applicant, asset, invoices }) };
+  });
+}
+
+export async function receiptFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  paymentId: string,
+): Promise<IssuedDocumentRow> {
+  const found = await findPaymentWithOwner(ctx.db, paymentId);
+  // As the payments list: an entrepreneur sees only their own, staff with read:finance see all.
+  if (user.role === 'entrepreneur') {
+    if (!found || found.ownerUserId !== user.id) throw notFound(PAYMENT_NOT_FOUND);
+  } else {
+    if (!can(user.role, 'read:finance')) throw forbidden();
+    if (!found) throw notFound(PAYMENT_NOT_FOUND);
+  }
+  const { payment, ownerUserId } = found;
+  if (payment.status !== 'success') throw conflict('Only a successful payment has a receipt', 'wrong_state');
+  return issue(ctx, 'payment_receipt', payment.id, async () => {
+    const invoice = required(await findInvoiceById(ctx.db, payment.invoiceId));
+    const application = required(await findApplicationById(ctx.db, payment.applicationId));
+    const applicant = required(await findApplicantById(ctx.db, application.applicantId));
+    const asset = await findAssetById(ctx.db, application.assetId);
+    const language = await languageOf(ctx.db, ownerUserId);
+    return { language, content: composeReceipt(language, { payment, invoice, application, applicant, asset }) };
+  });
+}
+
+/** As GET /allotments/{id}: an entrepreneur only an allotment of their own (404 otherwise), staff with the read
+ * permission any. */
+async function loadVisibleAllotment(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<{ allotment: AllotmentRow; ownerUserId: string }> {
+  const found = await findAllotmentWithOwner(db, id);
+  if (user.role === 'entrepreneur') {
+    if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
+    return found;
+  }
+  if (!can(user.role, 'read:allotments:any')) throw forbidden();
+  if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
+  return found;
+}
+
+/** The provisional or the final letter, as the allotment now stands. */
+export async function allotmentLetterFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  allotmentId: string,
+): Promise<IssuedDocumentRow> {
+  const { allotment, ownerUserId } = await loadVisibleAllotment(ctx.db, user, allotmentId);
+  if (!allotment.letterGenerated) throw conflict('No letter has been generated for this allotment', 'wrong_state');
+  const kind = allotment.allotmentType === 'final' ? 'final_allotment_letter' : 'provisional_allotment_letter';
+  return issue(ctx, kind, allotment.id, async () => {
+    const application = required(await findApplicationById(ctx.db, allotment.applicationId));
+    const applicant = required(await findApplicantById(ctx.db, application.applicantId));
+    const asset = required(await findAssetById(ctx.db, allotment.assetId));
+    const language = await languageOf(ctx.db, ownerUserId);
+    return {
+      language,
+      content: composeAllotmentLetter(language, {
+        allotment,
+        application,
+        applicant,
+        asset,
+        corporation: ctx.org.name,
+      }),
+    };
+  });
+}
+
+export async function possessionCertificateFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  allotmentId: string,
+): Promise<IssuedDocumentRow> {
+  const { allotment, ownerUserId } = await loadVisibleAllotment(ctx.db, user, allotmentId);
+  const possession = await findPossessionByAllotment(ctx.db, allotment.id);
+  if (!possession) throw notFound(POSSESSION_NOT_FOUND);
+  return issue(ctx, 'possession_certificate', allotment.id, async () => {
+    const application = required(await findApplicationById(ctx.db, allotment.applicationId));
+    const applicant = required(await findApplicantById(ctx.db, application.applicantId));
+    const asset = required(await findAssetById(ctx.db, allotment.assetId));
+    const language = await languageOf(ctx.db, ownerUserId);
+    return {
+      language,
+      content: composePossessionCertificate(language, {
+        possession,
+        allotment,
+        applicant,
+        asset,
+        corporation: ctx.org.name,
+      }),
+    };
+  });
+}
+
+function replacement(row: IssuedDocumentRow): NonNullable<VerifiedDocument['superseded_by']> {
+  return {
+    kind: row.kind as IssuedDocumentKind,
+    document_number: row.documentNumber,
+    issued_at: row.issuedAt.toISOString(),
+  };
+}
+
+/** The public answer for a code. A provisional letter whose allotment has since become final reads superseded even
+ * before the final letter is downloaded (the record is then marked when the final letter is issued). */
+export async function verifyDocument(db: Database, rawCode: string): Promise<VerifiedDocument> {
+  const code = normaliseVerificationCode(rawCode);
+  if (!VERIFICATION_CODE_PATTERN.test(code)) throw notFound(UNKNOWN_CODE);
+  const row = await findIssuedDocumentByCode(db, code);
+  if (!row) throw notFound(UNKNOWN_CODE);
+
+  let status = row.status as IssuedDocumentStatus;
+  let supersededBy: VerifiedDocument['superseded_by'] = null;
+  if (row.supersededBy) {
+    const by = await findIssuedDocumentById(db, row.supersededBy);
+    if (by) supersededBy = replacement(by);
+  }
+  if (status === 'valid' && row.kind === 'provisional_allotment_letter') {
+    const found = await findAllotmentWithOwner(db, row.subjectId);
+    if (found?.allotment.allotmentType === 'final') {
+      status = 'superseded';
+      const final = await findCurrentIssuedDocument(db, 'final_allotment_letter', row.subjectId);
+      supersededBy = final
+        ? replacement(final)
+        : { kind: 'final_allotment_letter', document_number: found.allotment.allotmentNumber, issued_at: null };
+    }
+  }
+  return {
+    verification_code: row.verificationCode,
+    kind: row.kind as IssuedDocumentKind,
+    document_number: row.documentNumber,
+    holder_name: row.holderName,
+    asset_code: row.assetCode,
+    issued_at: row.issuedAt.toISOString(),
+    language: row.language,
+    status,
+    superseded_by: supersededBy,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    sha256: row.sha256,
+    // Only the facts the contract names: nothing else stored there can reach the public page.
+    facts: issuedDocumentFactsSchema.parse(row.facts),
+  };
+}
+
+export function toIssuedDocument(row: IssuedDocumentRow): IssuedDocument {
+  return {
+    id: row.id,
+    kind: row.kind as IssuedDocumentKind,
+    document_number: row.documentNumber,
+    holder_name: row.holderName,
+    application_id: row.applicationId,
+    status: row.status as IssuedDocumentStatus,
+    issued_at: row.issuedAt.toISOString(),
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    revoked_reason: row.revokedReason,
+  };
+}
+
+/** An administrator withdraws a document (issued in error, or replaced): its code then reads revoked, and the next
+ * download of that record issues a new document from the records as they stand. */
+export async function revokeIssuedDocument(db: Database, id: string, reason: string): Promise<IssuedDocument> {
+  return db.transaction(async (tx) => {
+    const row = await revokeIssuedDocumentIfNot(tx, id, reason.trim());
+    if (row) return toIssuedDocument(row);
+    if (!(await findIssuedDocumentById(tx, id))) throw notFound('Issued document not found');
+    throw conflict('This document has already been revoked', 'wrong_state');
+  });
+}

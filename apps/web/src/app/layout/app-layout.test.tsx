@@ -1,0 +1,31 @@
+// The frame's access duties: a new page's heading takes focus and its title is announced, dialogs give focus back,
+// and the footer is a landmark.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, signedInAs, stubFetch } from '../../test/render-app';
+
+describe('the page frame', () => {
+  beforeEach(() => {
+    signedInAs('ho');
+    stubFetch();
+  });
+
+  it('leaves focus alone on the first page, then focuses the new page’s heading and announces it after a link', async () => {
+    const user = userEvent.setup();
+    renderApp('/officer');
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(document.body);
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Meetings' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Meetings' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('Meetings');
+  });
+
+  it('has a footer landmark', async () => {
+    renderApp('/officer');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Industrial Infrastructure Corporation');
+  });
+});

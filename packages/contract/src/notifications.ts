@@ -1,0 +1,109 @@
+/**
+ * Notifications and mail. A notification stores a code and its parameters; the web app words it through its
+ * catalogues (`notifications.<code>`), and the mail worker through the mail templates of the user's language.
+ */
+import { z } from 'zod';
+import { enumList, listQueryFor, type ListDefinition } from './listing';
+
+export const LANGUAGES = ['en', 'hi', 'te'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** What a user is told about, in-app and by mail. */
+export const NOTIFICATION_CODES = [
+  // The applicant
+  'application_submitted',
+  'document_rejected',
+  'query_raised',
+  'decision_made',
+  'invoice_generated',
+  'invoice_due_soon',
+  'invoice_overdue',
+  'allotment_letter_issued',
+  'lease_deed_approved',
+  'lease_deed_returned',
+  'possession_recorded',
+  'service_request_decided',
+  // Officers
+  'case_reached_role',
+  'case_assigned',
+  'query_answered',
+  'case_overdue',
+  // Admins
+  'outbox_failure',
+] as const;
+export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
+
+/** Every mail the portal sends: one per notification code, plus the account mails that are not notifications. */
+export const MAIL_TEMPLATES = [...NOTIFICATION_CODES, 'password_reset'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export type NotificationParams = Record<string, string | number | boolean | null>;
+
+export const NOTIFICATION_LIST = {
+  sort: ['created_at'],
+  // Newest first.
+  defaultSort: '-created_at',
+  searches: 'nothing (no text search)',
+  filters: {
+    unread: z.literal('true', { error: 'Use unread=true, or leave unread out' }).optional(),
+  },
+} as const satisfies ListDefinition<'created_at', z.ZodRawShape>;
+
+export const notificationListQuerySchema = listQueryFor(NOTIFICATION_LIST);
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
+
+const paramValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  code: z.enum(NOTIFICATION_CODES),
+  params: z.record(z.string(), paramValue),
+  /** The web path it is about, e.g. /applications/{id}; null when it is about nothing in particular. */
+  link: z.string().nullable(),
+  application_id: z.uuid().nullable(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int().nonnegative() });
+
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const OUTBOX_LIST = {
+  sort: ['created_at'],
+  defaultSort: '-created_at',
+  searches: 'the recipient address',
+  filters: {
+    status: enumList(MAIL_STATUSES),
+    template: z.enum(MAIL_TEMPLATES).optional(),
+  },
+} as const satisfies ListDefinition<'created_at', z.ZodRawShape>;
+
+export const outboxListQuerySchema = listQueryFor(OUTBOX_LIST);
+export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
+
+/** An outbox message as the admins' Outbox screen shows it (no message body: templates make it when sent). */
+export const outboxMessageSchema = z.object({
+  id: z.uuid(),
+  to_email: z.string(),
+  template: z.enum(MAIL_TEMPLATES),
+  language: z.enum(LANGUAGES),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** The Outbox screen's header figures. `smtp_configured` is false when the portal runs without SMTP_URL. */
+export const outboxSummarySchema = z.object({
+  smtp_configured: z.boolean(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  sent_last_24h: z.number().int(),
+});
+export type OutboxSummary = z.infer<typeof outboxSummarySchema>;
