@@ -82,6 +82,9 @@ test('a forgotten password: the mailed link sets a new one, old sessions end, an
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
+    // The URL changes before the page's code has loaded, while the sign-in page (with its own "Email address") is
+    // still showing: wait for the new page's heading before typing.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
