@@ -10,6 +10,7 @@ import {
   manualTransitionsFrom,
   statusLabel,
   todayIso,
+  toInputDate,
   type ApplicationStatus,
   type Role,
 } from '@portal/contract';
@@ -541,7 +542,10 @@ describe('officer application detail: right now, queries and the timeline', () =
     await user.click(within(actions()).getByRole('button', { name: 'Raise Query' }));
     const dialog = await screen.findByRole('dialog', { name: 'Raise a query' });
     const respondBy = within(dialog).getByLabelText('Reply by');
-    expect(respondBy).toHaveValue(addWorkingDays(businessToday(), 7));
+    expect(respondBy).toHaveValue(toInputDate(addWorkingDays(businessToday(), 7)));
+    expect(respondBy).toHaveAccessibleDescription(
+      '7 working days from today unless you change it. Day, month and year, for example 27/03/2026.',
+    );
     expect(dialog).toHaveTextContent(
       'The applicant will be asked to reply, and the service clock stops until they answer.',
     );
@@ -550,6 +554,17 @@ describe('officer application detail: right now, queries and the timeline', () =
     expect(writes).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('What the applicant must send or explain'), 'Send the fire NOC.');
+    await user.clear(respondBy);
+    await user.type(respondBy, '31/04/2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Raise Query' }));
+    expect(within(dialog).getAllByText('Enter a real date as dd/mm/yyyy, for example 27/03/2026')).toHaveLength(2);
+    await user.clear(respondBy);
+    await user.type(respondBy, '01/01/2020');
+    await user.click(within(dialog).getByRole('button', { name: 'Raise Query' }));
+    expect(within(dialog).getAllByText('The reply date must be today or later')).toHaveLength(2);
+    expect(writes).toEqual([]);
+    await user.clear(respondBy);
+    await user.type(respondBy, toInputDate(addWorkingDays(businessToday(), 7)));
     await user.click(within(dialog).getByRole('button', { name: 'Raise Query' }));
     expect(await screen.findByText('Query raised; the applicant has been asked to reply')).toBeInTheDocument();
     expect(writes).toEqual([

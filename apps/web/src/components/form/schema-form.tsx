@@ -1,0 +1,226 @@
+/** The one way a form is built: react-hook-form over a zod schema (the contract's, or one made from its parts), an
+ * error summary in the fields' order that takes focus on each failed submit, and messages in the reader's language.
+ *
+ * The schema decides what is wrong; the words come from the catalogues. A field's error is worded from the first of
+ * these keys that exists: `<messages>.<field>.required` when the field is empty, else `<messages>.<field>.<reason>`
+ * (a custom issue's message is its reason, e.g. 'in_past'), `<messages>.<field>.<zod issue code>`,
+ * `<messages>.<field>.invalid`; then the shared `form:validation.<reason or code>`. English may fall back to the
+ * contract's own message; Hindi and Telugu never show it. Errors are worded when shown, so they follow a change of
+ * language. */
+import { useCallback, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldError as HookFieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type SubmitHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ErrorSummary, type FieldError } from '../ui/error-summary';
+import { Field, type FieldProps } from '../ui/field';
+import { FormDialog, type FormDialogProps } from '../ui/form-dialog';
+
+/** Any schema of a form's values (an object, maybe with refinements or transforms). */
+export type AnyObjectSchema = z.ZodType<FieldValues, FieldValues>;
+
+export interface SchemaFormOptions<Schema extends AnyObjectSchema> {
+  schema: Schema;
+  defaultValues: DefaultValues<z.input<Schema>>;
+  /** The catalogue prefix of this form's messages, e.g. 'applications:raiseQuery.errors'. */
+  messages: string;
+  /** Put before each field's name to make its control's id (e.g. 'raise-query-' gives raise-query-message). */
+  idPrefix: string;
+  /** The fields in on-screen order, for the error summary; the schema's keys when it is an object. */
+  fieldOrder?: ReadonlyArray<Path<z.input<Schema>>>;
+  /** Values put into messages, per field (e.g. the shortest reason a field takes). */
+  messageParams?: Partial<Record<Path<z.input<Schema>>, Record<string, unknown>>>;
+}
+
+export type SchemaForm<Schema extends AnyObjectSchema> = UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> & {
+  idPrefix: string;
+  idOf: (name: Path<z.input<Schema>>) => string;
+  /** The field's error in the reader's language, or undefined. */
+  errorOf: (name: Path<z.input<Schema>>) => string | undefined;
+  /** The error summary's entries, in the fields' order. */
+  summary: FieldError[];
+};
+
+/** A reason written as an issue's message by our own schemas ('in_past'), as opposed to a sentence. */
+const REASON = /^[a-z][a-z_]*$/;
+
+function isMissing(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (typeof value === 'number' && Number.isNaN(value))
+  );
+}
+
+/** Words one field's error: see the module comment for the order of keys. */
+export function wordFieldError(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  language: string,
+  messages: string,
+  field: string,
+  error: Pick<HookFieldError, 'type' | 'message'>,
+  missing: boolean,
+  params: Record<string, unknown> = {},
+): string {
+  const message = typeof error.message === 'string' ? error.message : '';
+  // Set by the page from a server answer, already in the reader's language.
+  if (error.type === 'server') return message;
+  const type = String(error.type);
+  const reason = REASON.test(message) ? message : undefined;
+  const keys = missing
+    ? [`${messages}.${field}.required`, `form:validation.required`]
+    : [
+        ...(reason ? [`${messages}.${field}.${reason}`] : []),
+        `${messages}.${field}.${type}`,
+        `${messages}.${field}.invalid`,
+        ...(reason ? [`form:validation.${reason}`] : []),
+      ];
+  const found = keys.find(exists);
+  if (found) return t(found, params);
+  if (language === 'en' && message && !reason) return message;
+  return exists(`form:validation.${type}`) ? t(`form:validation.${type}`, params) : t('form:validation.invalid');
+}
+
+export function useSchemaForm<Schema extends AnyObjectSchema>({
+  schema,
+  defaultValues,
+  messages,
+  idPrefix,
+  fieldOrder,
+  messageParams,
+}: SchemaFormOptions<Schema>): SchemaForm<Schema> {
+  const { t, i18n } = useTranslation();
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    defaultValues,
+    resolver: zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
+    shouldFocusError: false,
+  });
+  const order =
+    fieldOrder ??
+    ('shape' in schema && typeof schema.shape === 'object' && schema.shape !== null
+      ? (Object.keys(schema.shape) as Array<Path<z.input<Schema>>>)
+      : []);
+  const idOf = useCallback((name: Path<z.input<Schema>>) => `${idPrefix}${name}`, [idPrefix]);
+  const { errors } = form.formState;
+  const errorOf = (name: Path<z.input<Schema>>) => {
+    const error = errors[name] as HookFieldError | undefined;
+    if (!error) return undefined;
+    return wordFieldError(
+      t,
+      (key) => i18n.exists(key),
+      i18n.resolvedLanguage ?? 'en',
+      messages,
+      name,
+      error,
+      isMissing(form.getValues(name)),
+      messageParams?.[name],
+    );
+  };
+  const summary = order.flatMap((name) => {
+    const message = errorOf(name);
+    return message ? [{ fieldId: idOf(name), message }] : [];
+  });
+  return Object.assign(form, { idPrefix, idOf, errorOf, summary });
+}
+
+export interface FormFieldProps<Schema extends AnyObjectSchema> extends Omit<FieldProps, 'id' | 'error'> {
+  form: SchemaForm<Schema>;
+  name: Path<z.input<Schema>>;
+}
+
+/** A labelled field of a schema form: its id and its worded error come from the form. */
+export function FormField<Schema extends AnyObjectSchema>({ form, name, ...field }: FormFieldProps<Schema>) {
+  return <Field id={form.idOf(name)} error={form.errorOf(name)} {...field} />;
+}
+
+/** The refusal of a server answer, shown inside the form above its fields (never also as a toast). */
+export function FormRefusal({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-800">
+      {children}
+    </p>
+  );
+}
+
+export interface SchemaFormDialogProps<Schema extends AnyObjectSchema> extends Omit<
+  FormDialogProps,
+  'formId' | 'onSubmit' | 'errors' | 'errorsFocusKey'
+> {
+  form: SchemaForm<Schema>;
+  onValid: SubmitHandler<z.output<Schema>>;
+  /** The server's refusal of the last try, in words. */
+  refusal?: string;
+}
+
+/** A form dialog over a schema form. Closing it puts the form back to its defaults. */
+export function SchemaFormDialog<Schema extends AnyObjectSchema>({
+  form,
+  onValid,
+  refusal,
+  onOpenChange,
+  children,
+  ...dialog
+}: SchemaFormDialogProps<Schema>) {
+  return (
+    <FormDialog
+      {...dialog}
+      onOpenChange={(next) => {
+        if (!next && dialog.busy) return;
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+      formId={`${form.idPrefix}form`}
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      errors={form.summary}
+      errorsFocusKey={form.formState.submitCount}
+    >
+      <FormRefusal>{refusal}</FormRefusal>
+      {children}
+    </FormDialog>
+  );
+}
+
+export interface SchemaFormElementProps<Schema extends AnyObjectSchema> {
+  form: SchemaForm<Schema>;
+  onValid: SubmitHandler<z.output<Schema>>;
+  refusal?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A schema form on a page: the error summary, the server's refusal, then the fields and buttons. */
+export function SchemaFormElement<Schema extends AnyObjectSchema>({
+  form,
+  onValid,
+  refusal,
+  className = 'space-y-5',
+  children,
+}: SchemaFormElementProps<Schema>) {
+  return (
+    <>
+      <ErrorSummary errors={form.summary} focusKey={form.formState.submitCount} />
+      <form
+        id={`${form.idPrefix}form`}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        className={className}
+      >
+        <FormRefusal>{refusal}</FormRefusal>
+        {children}
+      </form>
+    </>
+  );
+}
