@@ -7,6 +7,7 @@ import {
   APPLICATION_EVENTS,
   APPLICATION_STATUSES,
   mayFire,
+  REQUIRED_DOCUMENT_TYPES,
   ROLES,
   type ApplicationEventName,
   type ApplicationStatus,
@@ -89,9 +90,16 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
           expect(APPLICATION_EVENTS[name].to as readonly string[]).toContain(moved.status);
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 403) outcome = 'forbidden';
-          else if (error instanceof HttpError && error.statusCode === 409)
-            outcome = error.detail.startsWith('An application in status') ? 'wrong_state' : 'guard';
-          else if (error instanceof Error && error.message.includes('not fired by the portal')) outcome = 'not_system';
+          else if (error instanceof HttpError && error.statusCode === 409) {
+            outcome = error.refusal?.reason === 'transition_not_allowed' ? 'wrong_state' : 'guard';
+            // A refused move names both statuses, in words for English readers and as codes for the others.
+            if (outcome === 'wrong_state') {
+              expect(error.code).toBe('wrong_state');
+              expect(error.detail).toMatch(/^An application in status /);
+              expect(error.refusal?.params).toEqual({ from, to: APPLICATION_EVENTS[name].to[0] });
+            }
+          } else if (error instanceof Error && error.message.includes('not fired by the portal'))
+            outcome = 'not_system';
           else throw error;
         }
         throw ROLLBACK;
@@ -148,7 +156,7 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
     expect(rejected).toMatchObject({ status: 'rejected', clockPausedAt: null, waitingOn: null, stageDueOn: null });
   });
 
-  describe('guards refuse with a detail naming what is missing', () => {
+  describe('guards refuse with a detail and a reason naming what is missing', () => {
     const zonal = () => actors.find((actor) => actor.label === 'zonal_manager')!.by;
     const fire = (row: ApplicationRow, event: ApplicationEventName, by: TransitionActor) =>
       ctx.db.transaction(async (tx) => transition(tx, (await lockApplication(tx, row.id))!, { event, by }));
@@ -158,11 +166,14 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
       await expect(fire(missing, 'refer_to_committee', zonal())).rejects.toMatchObject({
         statusCode: 409,
         detail: expect.stringMatching(/DPR \(missing\).*PAN card \(missing\).*Bank account proof \(missing\)/),
+        code: 'wrong_state',
+        refusal: { reason: 'documents_not_verified', params: { documents: [...REQUIRED_DOCUMENT_TYPES] } },
       });
       const pending = await insertTestApplication(ctx, 'pending_committee', { documents: 'pending' });
       await expect(fire(pending, 'approve', zonal())).rejects.toMatchObject({
         statusCode: 409,
         detail: expect.stringContaining('DPR (pending)'),
+        refusal: { reason: 'documents_not_verified', params: { documents: expect.arrayContaining(['dpr']) } },
       });
     });
 
@@ -174,6 +185,7 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
       await expect(fire(row, 'refer_to_committee', zonal())).rejects.toMatchObject({
         statusCode: 409,
         detail: "A query is waiting for the applicant's answer",
+        refusal: { reason: 'query_open', params: {} },
       });
     });
 
@@ -183,6 +195,7 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
       await expect(fire(row, 'verify_payment', 'system')).rejects.toMatchObject({
         statusCode: 409,
         detail: 'Some invoices are not paid yet',
+        refusal: { reason: 'invoices_unpaid', params: {} },
       });
     });
 
@@ -191,6 +204,7 @@ describe(`the lifecycle table on the server (${TEST_DB_KIND})`, () => {
       await expect(fire(row, 'record_possession', zonal())).rejects.toMatchObject({
         statusCode: 409,
         detail: 'Possession can be recorded only after the lease deed is approved',
+        refusal: { reason: 'lease_deed_not_approved', params: {} },
       });
     });
   });

@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { CALENDAR } from './business-calendar';
-import { conflict, forbidden } from './http-error';
+import { conflict, forbidden, wrongState, type HttpError } from './http-error';
 import { actorOf, type CurrentUser } from '../plugins/auth';
 import { updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
 import { requiredDocumentStates } from '../repositories/documents';
@@ -30,6 +30,9 @@ import { recordEvent, SYSTEM_ACTOR } from '../repositories/timeline';
 
 export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
   `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
+/** The 409 for a move the lifecycle does not have, naming both statuses. */
+export const transitionNotAllowed = (from: ApplicationStatus, to: ApplicationStatus): HttpError =>
+  wrongState(WRONG_STATE(from, to), 'transition_not_allowed', { from, to });
 export const LOST_RACE = 'The application was changed by someone else at the same time. Please reload and try again.';
 
 /** Who fires the event: a signed-in user (the owner or staff), or the portal on its own. */
@@ -58,7 +61,7 @@ export async function transition(
   const event: LifecycleEvent = APPLICATION_EVENTS[request.event];
   const from = application.status;
   const to = request.to ?? event.to[0]!;
-  if (!event.from.includes(from) || !event.to.includes(to)) throw conflict(WRONG_STATE(from, to), 'wrong_state');
+  if (!event.from.includes(from) || !event.to.includes(to)) throw transitionNotAllowed(from, to);
   if (request.by === 'system') {
     if (event.by.kind !== 'system') throw new Error(`The event ${request.event} is not fired by the portal`);
   } else if (!mayFire(request.event, request.by.user.role, request.by.isOwner)) {
@@ -113,21 +116,25 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
       const notReady = (await requiredDocumentStates(tx, applicationId)).filter((doc) => doc.state !== 'verified');
       if (notReady.length > 0) {
         const names = notReady.map((doc) => `${DOCUMENT_TYPE_NAMES[doc.type]} (${doc.state})`).join(', ');
-        throw conflict(`These required documents must be uploaded and verified first: ${names}`, 'wrong_state');
+        throw wrongState(
+          `These required documents must be uploaded and verified first: ${names}`,
+          'documents_not_verified',
+          { documents: notReady.map((doc) => doc.type) },
+        );
       }
       return;
     }
     case 'no_open_query':
       if ((await countOpenQueries(tx, applicationId)) > 0)
-        throw conflict("A query is waiting for the applicant's answer", 'wrong_state');
+        throw wrongState("A query is waiting for the applicant's answer", 'query_open');
       return;
     case 'all_invoices_paid':
       if ((await countUnpaidInvoices(tx, applicationId)) > 0)
-        throw conflict('Some invoices are not paid yet', 'wrong_state');
+        throw wrongState('Some invoices are not paid yet', 'invoices_unpaid');
       return;
     case 'lease_deed_approved':
       if ((await latestLeaseDeedStatusOfApplication(tx, applicationId)) !== 'approved')
-        throw conflict('Possession can be recorded only after the lease deed is approved', 'wrong_state');
+        throw wrongState('Possession can be recorded only after the lease deed is approved', 'lease_deed_not_approved');
       return;
   }
 }

@@ -88,6 +88,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
           detail: error.detail,
           code: error.code,
           ...(error.errors && { errors: error.errors }),
+          ...(error.refusal && { reason: error.refusal.reason, params: error.refusal.params }),
         } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,9 +1,11 @@
 // The API client: bearer header, bodies, errors with the server's detail, and the 401 rule (clear session, go to /login).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorDetail, setUnauthorizedHandler } from './api-client';
+import { REFUSAL_REASONS } from '@portal/contract';
+import { api, ApiError, errorDetail, errorRefusal, setUnauthorizedHandler } from './api-client';
 import { jsonResponse, pageResponse, stubFetch, userFor } from '../test/render-app';
 import { storeSession } from './session-storage';
-import i18n from './i18n';
+import i18n, { changeLanguage } from './i18n';
+import common from '../app/i18n/en.json';
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   return (init?.headers ?? {}) as Record<string, string>;
@@ -228,5 +230,83 @@ describe('errorDetail in another language', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe('errorDetail of a refusal that names its reason', () => {
+  const refusal = (detail: string, reason: string, params?: unknown) =>
+    new ApiError(409, detail, { detail, code: 'wrong_state', reason, ...(params !== undefined && { params }) });
+  const move = refusal('An application in status SUBMITTED cannot be moved to APPROVED', 'transition_not_allowed', {
+    from: 'submitted',
+    to: 'approved',
+  });
+  const documents = refusal(
+    'These required documents must be uploaded and verified first: DPR (missing), PAN card (pending)',
+    'documents_not_verified',
+    { documents: ['dpr', 'pan_card'] },
+  );
+  const outbox = refusal('Only a failed message can be sent again; this one is sent', 'outbox_not_failed', {
+    status: 'sent',
+  });
+  const query = refusal("A query is waiting for the applicant's answer", 'query_open');
+
+  afterEach(() => changeLanguage('en'));
+
+  it('has words in the common catalogue for every reason the contract declares', () => {
+    expect(Object.keys(common.refusals).sort()).toEqual([...REFUSAL_REASONS].sort());
+  });
+
+  it('words it in English from the catalogue, with the statuses and document types by name', () => {
+    expect(errorRefusal(move)).toEqual({
+      reason: 'transition_not_allowed',
+      params: { from: 'submitted', to: 'approved' },
+    });
+    expect(errorDetail(move, 'Failed')).toBe(
+      'An application in status SUBMITTED cannot be moved to APPROVED. Reload the page to see where it stands.',
+    );
+    expect(errorDetail(documents, 'Failed')).toBe(
+      'These required documents must be uploaded and verified first: DPR (Detailed Project Report), PAN Card.',
+    );
+    expect(errorDetail(outbox, 'Failed')).toBe('Only a failed message can be sent again; this one is SENT.');
+    expect(errorDetail(query, 'Failed')).toBe("A query is waiting for the applicant's answer.");
+  });
+
+  it('words it in Hindi and Telugu with the statuses and document types in that language', async () => {
+    await changeLanguage('hi');
+    const hiMove = errorDetail(move, 'विफल');
+    expect(hiMove).toContain(`“${i18n.t('ui:status.submitted')}”`);
+    expect(hiMove).toContain(`“${i18n.t('ui:status.approved')}”`);
+    expect(hiMove).not.toBe(i18n.t('common:errors.wrong_state'));
+    expect(hiMove).toMatch(/[\u0900-\u097F]/);
+    expect(hiMove).not.toMatch(/SUBMITTED|APPROVED|\{\{/);
+    const hiDocuments = errorDetail(documents, 'विफल');
+    expect(hiDocuments).toContain(
+      `${i18n.t('applications:documentTypes.dpr')}, ${i18n.t('applications:documentTypes.pan_card')}`,
+    );
+    expect(hiDocuments).toMatch(/^पहले ये आवश्यक दस्तावेज़/);
+    expect(errorDetail(outbox, 'विफल')).toContain(`“${i18n.t('ui:status.sent')}”`);
+    expect(errorDetail(query, 'विफल')).toBe('एक प्रश्न पर आवेदक के उत्तर की प्रतीक्षा है।');
+
+    await changeLanguage('te');
+    const teMove = errorDetail(move, 'విఫలమైంది');
+    expect(teMove).toContain(`“${i18n.t('ui:status.submitted')}”`);
+    expect(teMove).toMatch(/[\u0C00-\u0C7F]/);
+    expect(teMove).not.toMatch(/SUBMITTED|APPROVED|\{\{/);
+    expect(errorDetail(documents, 'విఫలమైంది')).toContain(i18n.t('applications:documentTypes.pan_card'));
+  });
+
+  it('falls back to the detail in English and to the code elsewhere when the reason or its parameters are not known', async () => {
+    const unknown = refusal('Something new is refused', 'made_up_reason', {});
+    const misfit = refusal('An application in status SUBMITTED cannot be moved to NOWHERE', 'transition_not_allowed', {
+      from: 'submitted',
+      to: 'nowhere',
+    });
+    expect(errorRefusal(unknown)).toBeUndefined();
+    expect(errorRefusal(misfit)).toBeUndefined();
+    expect(errorDetail(unknown, 'Failed')).toBe('Something new is refused');
+    expect(errorDetail(misfit, 'Failed')).toBe('An application in status SUBMITTED cannot be moved to NOWHERE');
+    await changeLanguage('hi');
+    expect(errorDetail(unknown, 'विफल')).toBe(i18n.t('common:errors.wrong_state'));
+    expect(errorDetail(misfit, 'विफल')).toBe(i18n.t('common:errors.wrong_state'));
   });
 });

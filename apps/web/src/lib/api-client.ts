@@ -1,7 +1,18 @@
 /** The one HTTP client for the API: base /api, bearer token, JSON/form/multipart bodies, upload progress, 401 handling,
  * and the list protocol's pages (the body plus the paging headers). */
 import i18n from 'i18next';
-import { ERROR_CODES, LIST_HEADERS, readPageInfo, type ErrorCode, type PageInfo } from '@portal/contract';
+import {
+  DOCUMENT_TYPE_NAMES,
+  ERROR_CODES,
+  LIST_HEADERS,
+  readPageInfo,
+  readRefusal,
+  statusLabel,
+  type DocumentType,
+  type ErrorCode,
+  type PageInfo,
+  type Refusal,
+} from '@portal/contract';
 import { clearStoredSession, readToken } from './session-storage';
 
 export const API_BASE = '/api';
@@ -31,10 +42,45 @@ export function errorCode(error: unknown): ErrorCode | undefined {
     : undefined;
 }
 
-/** The server's detail message when there is one, else the fallback (the spec's "server detail preferred"). The
- * server writes its details in English: in another language the error is worded from its code instead
- * (`common:errors.<code>`), and without a code the fallback (already in the reader's language) is shown. */
+/** Why the record's state refused the action, when the answer named one of the contract's reasons with fitting
+ * parameters. */
+export function errorRefusal(error: unknown): Refusal | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return readRefusal(error.body) ?? undefined;
+}
+
+const statusName = (status: string) => i18n.t(`ui:status.${status}`, { defaultValue: statusLabel(status) });
+const documentTypeName = (type: DocumentType) =>
+  i18n.t(`applications:documentTypes.${type}`, { defaultValue: DOCUMENT_TYPE_NAMES[type] });
+
+/** The values a refusal's words take: statuses and document types by their names in the reader's language. */
+function refusalValues(refusal: Refusal): Record<string, string> {
+  switch (refusal.reason) {
+    case 'transition_not_allowed':
+      return { from: statusName(refusal.params.from), to: statusName(refusal.params.to) };
+    case 'documents_not_verified':
+      return { documents: refusal.params.documents.map(documentTypeName).join(', ') };
+    case 'outbox_not_failed':
+      return { status: statusName(refusal.params.status) };
+    default:
+      return {};
+  }
+}
+
+/** A refusal in the reader's language (`common:refusals.<reason>`), or undefined when the catalogue lacks it. */
+function refusalText(refusal: Refusal): string | undefined {
+  const key = `common:refusals.${refusal.reason}`;
+  return i18n.exists(key) ? i18n.t(key, refusalValues(refusal)) : undefined;
+}
+
+/** The server's detail message when there is one, else the fallback (the spec's "server detail preferred"). A
+ * refusal that names its reason (`reason` + `params`) is worded from `common:refusals.<reason>` in every language.
+ * Otherwise the server's English detail is shown in English; in another language the error is worded from its code
+ * instead (`common:errors.<code>`), and without a code the fallback (already in the reader's language) is shown. */
 export function errorDetail(error: unknown, fallback: string): string {
+  const refusal = errorRefusal(error);
+  const refused = refusal && refusalText(refusal);
+  if (refused) return refused;
   if (i18n.resolvedLanguage && i18n.resolvedLanguage !== 'en') {
     const code = errorCode(error);
     return code ? i18n.t(`common:errors.${code}`) : fallback;

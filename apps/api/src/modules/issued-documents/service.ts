@@ -17,7 +17,7 @@ import {
 import type { OrgIdentity } from '../../config';
 import type { Database } from '../../db/client';
 import { loadVisibleApplication } from '../../lib/access';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { forbidden, notFound, wrongState } from '../../lib/http-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import { findAllotmentWithOwner, type AllotmentRow } from '../../repositories/allotments';
@@ -156,7 +156,7 @@ export async function acknowledgmentFor(
 ): Promise<IssuedDocumentRow> {
   const application = await loadVisibleApplication(ctx.db, user, applicationId);
   if (application.status === 'draft' || !application.submittedAt) {
-    throw conflict('The application has not been submitted yet, so there is no acknowledgment', 'wrong_state');
+    throw wrongState('The application has not been submitted yet, so there is no acknowledgment', 'not_submitted');
   }
   return issue(ctx, 'acknowledgment', application.id, async () => {
     const applicant = required(await findApplicantById(ctx.db, application.applicantId));
@@ -184,7 +184,8 @@ export async function receiptFor(
     if (!found) throw notFound(PAYMENT_NOT_FOUND);
   }
   const { payment, ownerUserId } = found;
-  if (payment.status !== 'success') throw conflict('Only a successful payment has a receipt', 'wrong_state');
+  if (payment.status !== 'success')
+    throw wrongState('Only a successful payment has a receipt', 'payment_not_successful');
   return issue(ctx, 'payment_receipt', payment.id, async () => {
     const invoice = required(await findInvoiceById(ctx.db, payment.invoiceId));
     const application = required(await findApplicationById(ctx.db, payment.applicationId));
@@ -219,7 +220,8 @@ export async function allotmentLetterFor(
   allotmentId: string,
 ): Promise<IssuedDocumentRow> {
   const { allotment, ownerUserId } = await loadVisibleAllotment(ctx.db, user, allotmentId);
-  if (!allotment.letterGenerated) throw conflict('No letter has been generated for this allotment', 'wrong_state');
+  if (!allotment.letterGenerated)
+    throw wrongState('No letter has been generated for this allotment', 'letter_not_generated');
   const kind = allotment.allotmentType === 'final' ? 'final_allotment_letter' : 'provisional_allotment_letter';
   return issue(ctx, kind, allotment.id, async () => {
     const application = required(await findApplicationById(ctx.db, allotment.applicationId));
@@ -335,6 +337,6 @@ export async function revokeIssuedDocument(db: Database, id: string, reason: str
     const row = await revokeIssuedDocumentIfNot(tx, id, reason.trim());
     if (row) return toIssuedDocument(row);
     if (!(await findIssuedDocumentById(tx, id))) throw notFound('Issued document not found');
-    throw conflict('This document has already been revoked', 'wrong_state');
+    throw wrongState('This document has already been revoked', 'already_revoked');
   });
 }

@@ -183,7 +183,11 @@ describe(`notifications and the outbox API (${TEST_DB_KIND})`, () => {
       expect(retried.json().next_attempt_at).toBeTruthy();
       const again = await post(admin, `/api/outbox/${failedId}/retry`);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'wrong_state' });
+      expect(again.json()).toMatchObject({
+        code: 'wrong_state',
+        reason: 'outbox_not_failed',
+        params: { status: 'pending' },
+      });
       expect(again.json().detail).toMatch(/only a failed message/i);
       expect((await post(admin, '/api/outbox/00000000-0000-4000-8000-000000000000/retry')).statusCode).toBe(404);
       expect((await get(admin, '/api/outbox/summary')).json()).toMatchObject({ pending: 2, failed: 0 });

@@ -7,7 +7,7 @@ import type {
   OutboxSummary,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/http-error';
+import { notFound, wrongState } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import { outboxCounts, retryFailedMail, searchOutbox, toOutboxMessage } from '../../repositories/mail-outbox';
 import {
@@ -68,6 +68,8 @@ export async function retryMessage(db: Database, id: string): Promise<OutboxMess
   const result = await retryFailedMail(db, id);
   if (!result.row) throw notFound(MESSAGE_NOT_FOUND);
   if (!result.retried)
-    throw conflict(`Only a failed message can be sent again; this one is ${result.row.status}`, 'wrong_state');
+    throw wrongState(`Only a failed message can be sent again; this one is ${result.row.status}`, 'outbox_not_failed', {
+      status: toOutboxMessage(result.row).status,
+    });
   return toOutboxMessage(result.row);
 }

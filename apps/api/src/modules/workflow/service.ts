@@ -24,7 +24,7 @@ import {
 } from '../../repositories/documents';
 import { countUnpaidInvoices, insertInvoice } from '../../repositories/invoices';
 import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
-import { transition, WRONG_STATE } from '../../lib/lifecycle';
+import { transition, transitionNotAllowed } from '../../lib/lifecycle';
 import { findUserById } from '../../repositories/users';
 import { APPLICATION_NOT_FOUND } from '../../lib/access';
 
@@ -46,7 +46,7 @@ export async function updateStatus(
     const from = current.status;
     const to = request.status;
     const event = from === to && from === 'pending_committee' ? 'record_committee_note' : manualEventFor(from, to);
-    if (!event) throw conflict(WRONG_STATE(from, to), 'wrong_state');
+    if (!event) throw transitionNotAllowed(from, to);
     const updated = await transition(tx, current, {
       event,
       to,

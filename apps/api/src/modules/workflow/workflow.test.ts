@@ -81,6 +81,11 @@ describe(`officer workflow: status updates and document verification (${TEST_DB_
     } else {
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json().detail).toMatch(/cannot be moved/);
+      expect(response.json()).toMatchObject({
+        code: 'wrong_state',
+        reason: 'transition_not_allowed',
+        params: { from, to },
+      });
     }
     expect(await statusOf(applicationId)).toBe(from);
   });

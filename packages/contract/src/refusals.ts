@@ -1,0 +1,56 @@
+/** Why a record's state refused an action. A 409 `wrong_state` answer names one of these reasons with its
+ * parameters (`{detail, code, reason, params}`), so a client can word the refusal in the reader's language; `detail`
+ * stays the server's English sentence. Reasons are declared here, once, and never renamed. */
+import { z } from 'zod';
+import { DOCUMENT_TYPES } from './documents';
+import { APPLICATION_STATUSES } from './enums';
+import { MAIL_STATUSES } from './notifications';
+
+const noParams = z.object({});
+
+/** Each reason and the parameters it carries (codes, never words: the client names them). */
+export const REFUSAL_PARAMS = {
+  /** The lifecycle has no move from this status to that one. */
+  transition_not_allowed: z.object({ from: z.enum(APPLICATION_STATUSES), to: z.enum(APPLICATION_STATUSES) }),
+  /** Required documents are missing, waiting for verification or rejected (their document type codes). */
+  documents_not_verified: z.object({ documents: z.array(z.enum(DOCUMENT_TYPES)).min(1) }),
+  /** A query is waiting for the applicant's answer. */
+  query_open: noParams,
+  /** Some invoices of the application are not paid yet. */
+  invoices_unpaid: noParams,
+  /** Possession is recorded only after the lease deed is approved. */
+  lease_deed_not_approved: noParams,
+  /** The application has not been submitted, so it has no acknowledgment. */
+  not_submitted: noParams,
+  /** Only a successful payment has a receipt. */
+  payment_not_successful: noParams,
+  /** No allotment letter has been generated yet. */
+  letter_not_generated: noParams,
+  /** The issued document is already revoked. */
+  already_revoked: noParams,
+  /** Only a failed message of the outbox can be sent again (`status`: where the message stands now). */
+  outbox_not_failed: z.object({ status: z.enum(MAIL_STATUSES) }),
+} as const;
+
+export type RefusalReason = keyof typeof REFUSAL_PARAMS;
+export const REFUSAL_REASONS = Object.keys(REFUSAL_PARAMS) as [RefusalReason, ...RefusalReason[]];
+export type RefusalParams<R extends RefusalReason = RefusalReason> = z.infer<(typeof REFUSAL_PARAMS)[R]>;
+
+export const refusalReasonSchema = z.enum(REFUSAL_REASONS);
+
+/** A refusal as a client reads it from an error body: one reason with its own parameters (a union over the reasons,
+ * so a `switch` on `reason` narrows `params`). */
+export type Refusal<R extends RefusalReason = RefusalReason> = {
+  [K in R]: { reason: K; params: RefusalParams<K> };
+}[R];
+
+/** The refusal an error body carries, when its reason is one of ours and its parameters fit that reason; otherwise
+ * null (an older or newer server, or no reason at all). */
+export function readRefusal(body: unknown): Refusal | null {
+  if (!body || typeof body !== 'object') return null;
+  const { reason, params } = body as { reason?: unknown; params?: unknown };
+  const known = refusalReasonSchema.safeParse(reason);
+  if (!known.success) return null;
+  const parsed = REFUSAL_PARAMS[known.data].safeParse(params ?? {});
+  return parsed.success ? ({ reason: known.data, params: parsed.data } as Refusal) : null;
+}
