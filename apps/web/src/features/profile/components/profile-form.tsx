@@ -1,7 +1,5 @@
 /** The profile form: Organization Details, Address and Bank Details; the contract's rules, checked on submit,
  * with an error summary; PAN read-only once the profile exists. */
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICANT_CATEGORIES,
@@ -9,12 +7,10 @@ import {
   type Applicant,
   type ApplicantProfileRequest,
 } from '@portal/contract';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorSummary } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../components/ui/input';
-import { summaryOf } from '../../../lib/form-errors';
 
 export interface ProfileFormValues {
   organization_name: string;
@@ -72,59 +68,42 @@ export interface ProfileFormProps {
 export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
   const { t } = useTranslation('profile');
   const exists = profile !== null;
-  const contractResolver = zodResolver(applicantProfileRequestSchema) as unknown as Resolver<ProfileFormValues>;
-  // The contract decides what is wrong; the words shown come from this screen's catalogue: an empty field asks
-  // for it by name, a filled one says what shape it needs.
-  const resolver: Resolver<ProfileFormValues> = async (values, context, options) => {
-    const result = await contractResolver(values, context, options);
-    for (const [name, error] of Object.entries(result.errors)) {
-      if (!error) continue;
-      const value = values[name as keyof ProfileFormValues];
-      const empty = typeof value !== 'string' || value.trim() === '';
-      error.message = t(empty ? `required.${name}` : `invalid.${name}`, { defaultValue: error.message });
-    }
-    return result;
-  };
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, submitCount },
-  } = useForm<ProfileFormValues>({ defaultValues: valuesOf(profile), resolver, shouldFocusError: false });
+  // The contract decides what is wrong; the words come from this screen's catalogue (profile:errors): an empty
+  // field asks for it by name, a filled one says what shape it needs.
+  const form = useSchemaForm({
+    schema: applicantProfileRequestSchema,
+    defaultValues: valuesOf(profile),
+    messages: 'profile:errors',
+    idPrefix: '',
+    fieldOrder: FIELD_ORDER,
+  });
+  const { register } = form;
 
-  const summary = summaryOf(errors, FIELD_ORDER);
-
-  // The resolver hands over the contract's parsed output: trimmed, upper-cased, empty optional fields as null.
-  const submit = handleSubmit((values) => {
+  // The schema hands over its parsed output: trimmed, upper-cased, empty optional fields as null.
+  const save = (values: ApplicantProfileRequest) => {
     const optional = (value: string | null | undefined) => (value ?? '').trim() || null;
     onSave({ ...values, gst_number: optional(values.gst_number), sdp_reference: optional(values.sdp_reference) });
-  });
+  };
 
   const text = (
     name: keyof ProfileFormValues,
     options: { optional?: boolean; hint?: string; autoComplete?: string } = {},
   ) => (
-    <Field
-      id={name}
-      label={t(`fields.${name}`)}
-      optional={options.optional}
-      hint={options.hint}
-      error={errors[name]?.message}
-    >
+    <FormField form={form} name={name} label={t(`fields.${name}`)} optional={options.optional} hint={options.hint}>
       <Input autoComplete={options.autoComplete ?? 'off'} {...register(name)} />
-    </Field>
+    </FormField>
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6">
-      <ErrorSummary errors={summary} focusKey={submitCount} />
+    <SchemaFormElement form={form} onValid={save} className="space-y-6">
       <Card title={t('sections.organization')}>
         <div className="grid gap-5 md:grid-cols-2">
           <div className="md:col-span-2">{text('organization_name', { autoComplete: 'organization' })}</div>
-          <Field
-            id="pan_number"
+          <FormField
+            form={form}
+            name="pan_number"
             label={t('fields.pan_number')}
             hint={exists ? t('fields.pan_locked') : t('fields.pan_hint')}
-            error={errors.pan_number?.message}
           >
             <Input
               readOnly={exists}
@@ -132,9 +111,9 @@ export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
               className="uppercase"
               {...register('pan_number')}
             />
-          </Field>
+          </FormField>
           {text('gst_number', { optional: true })}
-          <Field id="category" label={t('fields.category')} error={errors.category?.message}>
+          <FormField form={form} name="category" label={t('fields.category')}>
             <Select {...register('category')}>
               {APPLICANT_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
@@ -142,38 +121,38 @@ export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
                 </option>
               ))}
             </Select>
-          </Field>
+          </FormField>
           {text('sdp_reference', { optional: true })}
         </div>
       </Card>
       <Card title={t('sections.address')}>
         <div className="grid gap-5 md:grid-cols-3">
           <div className="md:col-span-3">
-            <Field id="address" label={t('fields.address')} error={errors.address?.message}>
+            <FormField form={form} name="address" label={t('fields.address')}>
               <Textarea rows={3} autoComplete="street-address" {...register('address')} />
-            </Field>
+            </FormField>
           </div>
           {text('city', { autoComplete: 'address-level2' })}
           {text('state', { autoComplete: 'address-level1' })}
-          <Field id="pincode" label={t('fields.pincode')} error={errors.pincode?.message}>
+          <FormField form={form} name="pincode" label={t('fields.pincode')}>
             <Input inputMode="numeric" autoComplete="postal-code" maxLength={6} {...register('pincode')} />
-          </Field>
+          </FormField>
         </div>
       </Card>
       <Card title={t('sections.bank')}>
         <div className="grid gap-5 md:grid-cols-3">
           {text('bank_name')}
-          <Field id="bank_account" label={t('fields.bank_account')} error={errors.bank_account?.message}>
+          <FormField form={form} name="bank_account" label={t('fields.bank_account')}>
             <Input inputMode="numeric" autoComplete="off" {...register('bank_account')} />
-          </Field>
-          <Field id="bank_ifsc" label={t('fields.bank_ifsc')} error={errors.bank_ifsc?.message}>
+          </FormField>
+          <FormField form={form} name="bank_ifsc" label={t('fields.bank_ifsc')}>
             <Input className="uppercase" autoComplete="off" {...register('bank_ifsc')} />
-          </Field>
+          </FormField>
         </div>
       </Card>
       <Button type="submit" size="lg" busy={saving} busyText={t('saving')} className="w-full sm:w-auto">
         {exists ? t('update') : t('create')}
       </Button>
-    </form>
+    </SchemaFormElement>
   );
 }
