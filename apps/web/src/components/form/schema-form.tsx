@@ -22,6 +22,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { ApiError } from '../../lib/api-client';
 import { ErrorSummary, type FieldError } from '../ui/error-summary';
 import { Field, type FieldProps } from '../ui/field';
 import { FormDialog, type FormDialogProps } from '../ui/form-dialog';
@@ -49,6 +50,9 @@ export type SchemaForm<Schema extends AnyObjectSchema> = UseFormReturn<z.input<S
   errorOf: (name: Path<z.input<Schema>>) => string | undefined;
   /** The error summary's entries, in the fields' order. */
   summary: FieldError[];
+  /** Puts a server refusal's field errors (a 422's `errors`, paths like 'body.new_password') on their fields,
+   * worded from `<messages>.<field>.<code>`; answers whether any field took one. */
+  setServerErrors: (error: unknown) => boolean;
 };
 
 /** A reason written as an issue's message by our own schemas ('in_past'), as opposed to a sentence. */
@@ -132,7 +136,28 @@ export function useSchemaForm<Schema extends AnyObjectSchema>({
     const message = errorOf(name);
     return message ? [{ fieldId: idOf(name), message }] : [];
   });
-  return Object.assign(form, { idPrefix, idOf, errorOf, summary });
+  const setServerErrors = (error: unknown) => {
+    if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return false;
+    const body = error.body as { code?: unknown; errors?: Array<{ path?: unknown; message?: unknown }> };
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    let placed = false;
+    for (const entry of Array.isArray(body.errors) ? body.errors : []) {
+      const name = order.find((field) => entry.path === `body.${field}` || entry.path === field);
+      if (!name || form.getFieldState(name).error?.type === 'server') continue;
+      const serverWords = typeof entry.message === 'string' ? entry.message : '';
+      const key =
+        code && [`${messages}.${name}.${code}`, `common:errors.${code}`].find((candidate) => i18n.exists(candidate));
+      const message = key
+        ? t(key, messageParams?.[name])
+        : (i18n.resolvedLanguage ?? 'en') === 'en' && serverWords
+          ? serverWords
+          : t('form:validation.invalid');
+      form.setError(name, { type: 'server', message });
+      placed = true;
+    }
+    return placed;
+  };
+  return Object.assign(form, { idPrefix, idOf, errorOf, summary, setServerErrors });
 }
 
 export interface FormFieldProps<Schema extends AnyObjectSchema> extends Omit<FieldProps, 'id' | 'error'> {
