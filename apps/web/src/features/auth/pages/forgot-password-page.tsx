@@ -1,19 +1,16 @@
 /** /forgot-password: asks for the email and has the server mail a reset link. The answer is the same whether or not
  * an account has the email, so the page says only what would happen if one does. */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { PASSWORD_RESET_LINK_MINUTES, type ForgotPasswordRequest } from '@portal/contract';
+import { forgotPasswordRequestSchema, PASSWORD_RESET_LINK_MINUTES, type ForgotPasswordRequest } from '@portal/contract';
 import { api, errorDetail } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorSummary } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { summaryOf } from '../../../lib/form-errors';
 
 const linkClasses = 'font-medium text-brand-700 underline underline-offset-2';
 
@@ -21,15 +18,15 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, submitCount },
-  } = useForm<ForgotPasswordRequest>({ defaultValues: { email: '' }, shouldFocusError: false });
+  const form = useSchemaForm({
+    schema: forgotPasswordRequestSchema,
+    defaultValues: { email: '' },
+    messages: 'auth:forgot.errors',
+    idPrefix: '',
+  });
 
-  const onSubmit = async (values: ForgotPasswordRequest) => {
+  const onSubmit = async ({ email }: ForgotPasswordRequest) => {
     setBusy(true);
-    const email = values.email.trim();
     try {
       await api.post('/auth/forgot-password', { email } satisfies ForgotPasswordRequest);
       setSentTo(email);
@@ -64,21 +61,15 @@ export default function ForgotPasswordPage() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
-      <ErrorSummary errors={summaryOf(errors, ['email'])} focusKey={submitCount} />
       <Card>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-          <Field id="email" label={t('forgot.email')} error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="username"
-              required
-              {...register('email', { validate: (value) => value.trim() !== '' || t('forgot.emailRequired') })}
-            />
-          </Field>
+        <SchemaFormElement form={form} onValid={onSubmit}>
+          <FormField form={form} name="email" label={t('forgot.email')}>
+            <Input type="email" autoComplete="username" required {...form.register('email')} />
+          </FormField>
           <Button type="submit" className="w-full" busy={busy} busyText={t('forgot.submitting')}>
             {t('forgot.submit')}
           </Button>
-        </form>
+        </SchemaFormElement>
         <p className="mt-6">
           <Link to="/login" className={linkClasses}>
             {t('forgot.backToLogin')}

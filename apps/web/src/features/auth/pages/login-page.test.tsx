@@ -1,6 +1,7 @@
 // The login screen: validation on submit, the busy button, the server's detail or the fallback, success to the role's home.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, stubFetch, userFor } from '../../../test/render-app';
 
@@ -37,7 +38,7 @@ describe('login page', () => {
 
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
-    expect(within(summary).getByRole('link', { name: 'Enter your email address' })).toHaveAttribute('href', '#email');
+    expect(within(summary).getByRole('link', { name: 'Enter your email address' })).toHaveAttribute('href', '#username');
     expect(within(summary).getByRole('link', { name: 'Enter your password' })).toHaveAttribute('href', '#password');
     await waitFor(() => expect(summary).toHaveFocus());
 
@@ -154,5 +155,7 @@ describe('login page', () => {
       'href',
       '/forgot-password',
     );
+    // Said once, in the notice: not repeated in a toast.
+    expect(toast.getToasts()).toEqual([]);
   });
 });

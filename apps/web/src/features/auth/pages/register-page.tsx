@@ -1,53 +1,45 @@
 /** Entrepreneur self-registration: full name, email, password; then signs in and goes home. The server's refusal
  * of a field (a common or guessable password) shows beside that field. */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { homeFor, PASSWORD_MIN_LENGTH, type RegisterRequest } from '@portal/contract';
+import { z } from 'zod';
+import { homeFor, PASSWORD_MIN_LENGTH, registerRequestSchema, type RegisterRequest } from '@portal/contract';
 import { useAuth } from '../../../lib/auth';
 import { api, errorDetail } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorSummary } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { summaryOf } from '../../../lib/form-errors';
-import { errorCode, fieldErrors } from '../lib/server-errors';
 
-// Deliberately loose: the server decides what a valid address is; this only catches obvious slips.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The contract's rules, with the address trimmed first (a pasted address often brings a space).
+const registerFormSchema = registerRequestSchema.extend({
+  email: z.string().trim().pipe(registerRequestSchema.shape.email),
+});
 
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, submitCount },
-  } = useForm<RegisterRequest>({ defaultValues: { full_name: '', email: '', password: '' }, shouldFocusError: false });
+  const form = useSchemaForm({
+    schema: registerFormSchema,
+    defaultValues: { full_name: '', email: '', password: '' },
+    messages: 'auth:register.errors',
+    idPrefix: '',
+    fieldOrder: ['full_name', 'email', 'password'],
+    messageParams: { password: { min: PASSWORD_MIN_LENGTH } },
+  });
 
-  const onSubmit = async (values: RegisterRequest) => {
+  const onSubmit = async (body: RegisterRequest) => {
     setBusy(true);
-    const body = { ...values, full_name: values.full_name.trim(), email: values.email.trim() };
     try {
       await api.post('/auth/register', body);
     } catch (error) {
       setBusy(false);
-      const onFields = fieldErrors(error);
-      const fields = (['full_name', 'email', 'password'] as const).filter((name) => onFields[name]);
-      if (fields.length > 0) {
-        const weak = errorCode(error) === 'weak_password';
-        for (const name of fields) {
-          setError(name, { message: name === 'password' && weak ? t('password.weak') : onFields[name] });
-        }
-        return;
-      }
+      if (form.setServerErrors(error)) return;
       toast.error(errorDetail(error, t('register.failed')));
       return;
     }
@@ -65,53 +57,32 @@ export default function RegisterPage() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('register.title')} subtitle={t('register.subtitle')} />
-      <ErrorSummary errors={summaryOf(errors, ['full_name', 'email', 'password'])} focusKey={submitCount} />
       <Card>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-          <Field id="full_name" label={t('register.fullName')} error={errors.full_name?.message}>
-            <Input
-              autoComplete="name"
-              required
-              {...register('full_name', { validate: (value) => value.trim() !== '' || t('register.fullNameRequired') })}
-            />
-          </Field>
-          <Field id="email" label={t('register.email')} error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              required
-              {...register('email', {
-                validate: (value) => {
-                  if (value.trim() === '') return t('register.emailRequired');
-                  return EMAIL_SHAPE.test(value.trim()) || t('register.emailInvalid');
-                },
-              })}
-            />
-          </Field>
-          <Field
-            id="password"
+        <SchemaFormElement form={form} onValid={onSubmit}>
+          <FormField form={form} name="full_name" label={t('register.fullName')}>
+            <Input autoComplete="name" required {...form.register('full_name')} />
+          </FormField>
+          <FormField form={form} name="email" label={t('register.email')}>
+            <Input type="email" autoComplete="email" required {...form.register('email')} />
+          </FormField>
+          <FormField
+            form={form}
+            name="password"
             label={t('register.password')}
             hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            error={errors.password?.message}
           >
             <Input
               type="password"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN_LENGTH}
-              {...register('password', {
-                required: t('register.passwordRequired'),
-                minLength: {
-                  value: PASSWORD_MIN_LENGTH,
-                  message: t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
-                },
-              })}
+              {...form.register('password')}
             />
-          </Field>
+          </FormField>
           <Button type="submit" className="w-full" busy={busy} busyText={t('register.submitting')}>
             {t('register.submit')}
           </Button>
-        </form>
+        </SchemaFormElement>
         <p className="mt-6 text-slate-700">
           {t('register.haveAccount')}{' '}
           <Link to="/login" className="font-medium text-brand-700 underline underline-offset-2">

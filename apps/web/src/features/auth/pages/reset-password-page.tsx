@@ -2,27 +2,27 @@
  * server's refusal of a weak password shows on the field, and a used or expired link offers a new one. Open signed
  * in or not: a reset ends every session, this browser's included. */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_MINUTES, type ResetPasswordRequest } from '@portal/contract';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_LINK_MINUTES,
+  resetPasswordRequestSchema,
+  type ResetPasswordRequest,
+} from '@portal/contract';
 import { useAuth } from '../../../lib/auth';
 import { api, errorDetail } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorSummary } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Checkbox, Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { summaryOf } from '../../../lib/form-errors';
-import { errorCode, fieldErrors } from '../lib/server-errors';
+import { errorCode } from '../lib/server-errors';
 
 const linkClasses = 'font-medium text-brand-700 underline underline-offset-2';
 
-interface ResetValues {
-  password: string;
-}
+const resetFormSchema = resetPasswordRequestSchema.pick({ password: true });
 
 function LinkRefused({ body }: { body: string }) {
   const { t } = useTranslation('auth');
@@ -50,17 +50,18 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState(false);
   const [shown, setShown] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, submitCount },
-  } = useForm<ResetValues>({ defaultValues: { password: '' }, shouldFocusError: false });
+  const form = useSchemaForm({
+    schema: resetFormSchema,
+    defaultValues: { password: '' },
+    messages: 'auth:reset.errors',
+    idPrefix: '',
+    messageParams: { password: { min: PASSWORD_MIN_LENGTH } },
+  });
 
   if (!token) return <LinkRefused body={t('reset.missingBody')} />;
   if (refused) return <LinkRefused body={t('reset.invalidBody', { minutes: PASSWORD_RESET_LINK_MINUTES })} />;
 
-  const onSubmit = async (values: ResetValues) => {
+  const onSubmit = async (values: { password: string }) => {
     setBusy(true);
     try {
       await api.post('/auth/reset-password', { token, password: values.password } satisfies ResetPasswordRequest);
@@ -68,11 +69,7 @@ export default function ResetPasswordPage() {
       setBusy(false);
       const code = errorCode(error);
       if (code === 'invalid_reset_token') return setRefused(true);
-      const message = fieldErrors(error).password;
-      if (message) {
-        setError('password', { message: code === 'weak_password' ? t('password.weak') : message });
-        return;
-      }
+      if (form.setServerErrors(error)) return;
       toast.error(errorDetail(error, t('reset.failed')));
       return;
     }
@@ -85,29 +82,22 @@ export default function ResetPasswordPage() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('reset.title')} subtitle={t('reset.subtitle')} />
-      <ErrorSummary errors={summaryOf(errors, ['password'])} focusKey={submitCount} />
       <Card>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-          <Field
-            id="password"
+        <SchemaFormElement form={form} onValid={onSubmit}>
+          <FormField
+            form={form}
+            name="password"
             label={t('reset.password')}
             hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            error={errors.password?.message}
           >
             <Input
               type={shown ? 'text' : 'password'}
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN_LENGTH}
-              {...register('password', {
-                required: t('reset.passwordRequired'),
-                minLength: {
-                  value: PASSWORD_MIN_LENGTH,
-                  message: t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
-                },
-              })}
+              {...form.register('password')}
             />
-          </Field>
+          </FormField>
           <div>
             <Checkbox
               id="show-password"
@@ -119,7 +109,7 @@ export default function ResetPasswordPage() {
           <Button type="submit" className="w-full" busy={busy} busyText={t('reset.submitting')}>
             {t('reset.submit')}
           </Button>
-        </form>
+        </SchemaFormElement>
       </Card>
     </div>
   );
