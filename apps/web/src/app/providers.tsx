@@ -1,8 +1,8 @@
 /** App-wide providers: TanStack Query and the toaster (the session provider sits inside the router). */
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOASTS_VISIBLE } from '@portal/contract';
+import { AppToaster } from '../components/ui/toaster';
 import { createQueryClient } from './query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -10,7 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
+      <AppToaster
         position="bottom-right"
         duration={TOAST_DURATION_MS}
         visibleToasts={TOASTS_VISIBLE}

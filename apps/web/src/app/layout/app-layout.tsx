@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@portal/contract';
 import { Spinner } from '../../components/ui/spinner';
 import { RouteAnnouncer } from '../../components/ui/route-focus';
+import { RouteToasts } from '../../components/ui/toaster';
 import { TopNav } from './top-nav';
 
 function SiteFooter() {
@@ -47,6 +48,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <RouteAnnouncer />
+      <RouteToasts />
     </div>
   );
 }

@@ -1,0 +1,231 @@
+/** WCAG 2.1 A/AA scan (axe, as in accessibility.spec.ts) of the states a page scan does not reach, in English, Hindi and
+ * Telugu: a dialog open, the same dialog refusing an empty submit (its error summary and field errors), a toast on
+ * screen, and a form page with its error summary. Dialogs, buttons and headings are found by role and by their words
+ * in the app's own catalogues, so the scan follows whatever markup the dialogs have. */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiLogin, submitCase } from './support/api';
+import { signInAs, uniqueEmail } from './support/session';
+
+const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
+type Language = keyof typeof LANGUAGES;
+
+const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
+const AREAS = {
+  common: 'app',
+  auth: 'features/auth',
+  applications: 'features/applications',
+  users: 'features/users',
+  ui: 'components/ui',
+} as const;
+type Area = keyof typeof AREAS;
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** The words of one language, read as the app reads them: t('applications', 'raiseQuery.title'). */
+function wordsOf(language: Language) {
+  const catalogues = Object.fromEntries(
+    Object.entries(AREAS).map(([area, folder]) => [
+      area,
+      JSON.parse(fs.readFileSync(path.join(WEB, folder, 'i18n', `${language}.json`), 'utf8')) as Catalogue,
+    ]),
+  ) as Record<Area, Catalogue>;
+  return (area: Area, key: string, values: Record<string, string> = {}): string => {
+    const found = key
+      .split('.')
+      .reduce<string | Catalogue | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        catalogues[area],
+      );
+    if (typeof found !== 'string') throw new Error(`${area}:${key} is missing from the ${language} catalogue`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  };
+}
+
+/** From here every page load starts in the language, as if the reader had chosen it on this browser. */
+async function chooseLanguage(page: Page, language: Language) {
+  if (language !== 'en') {
+    await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+  }
+}
+
+/** Opens a page and waits for its heading, in the language's script unless it is a number (an application's). */
+async function open(page: Page, url: string, language: Language, heading?: string, inScript = true) {
+  await page.goto(url);
+  const h1 = page.getByRole('heading', { level: 1, ...(heading && { name: heading }) }).first();
+  await expect(h1).toBeVisible();
+  const script = LANGUAGES[language];
+  if (script) {
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    if (inScript) await expect(h1).toHaveText(script);
+  }
+}
+
+/** Scans the whole page as it is now, once every animation (a dialog or a toast coming in) has finished. */
+async function expectNoViolations(page: Page, state: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, `accessibility violations with ${state}`).toEqual([]);
+}
+
+/** The toast on screen with these words (the toaster is a region named in the reader's language). */
+function toastSaying(page: Page, t: ReturnType<typeof wordsOf>, words?: string | RegExp): Locator {
+  const toasts = page.getByRole('region', { name: new RegExp(`^${t('ui', 'toasts.region')}`) }).getByRole('listitem');
+  return words === undefined ? toasts.first() : toasts.filter({ hasText: words });
+}
+
+/** Scans with a toast on screen, keyboard focus in it so it stays for the whole scan (and is still there after). */
+async function expectNoViolationsWithToast(page: Page, toast: Locator, state: string) {
+  await expect(toast).toBeVisible();
+  await toast.focus();
+  await expectNoViolations(page, state);
+  await expect(toast).toBeVisible();
+}
+
+/** Submits an open dialog empty and scans it with its error summary and the messages beside its fields. */
+async function expectEmptySubmitRefused(page: Page, dialog: Locator, submit: string, state: string) {
+  await dialog.getByRole('button', { name: submit, exact: true }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectNoViolations(page, state);
+}
+
+test.beforeEach(async ({ page }) => {
+  // Radix dialogs and sonner toasts settle at once, as for a reader who asked for less motion.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+for (const language of Object.keys(LANGUAGES) as Language[]) {
+  const t = wordsOf(language);
+
+  test(`signed-out forms with their errors and toasts have no WCAG 2.1 AA violations in ${language}`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, language);
+
+    await test.step('the register page submitted empty, with its error summary', async () => {
+      await open(page, '/register', language, t('auth', 'register.title'));
+      await page.getByRole('button', { name: t('auth', 'register.submit'), exact: true }).click();
+      const summary = page.getByRole('alert');
+      await expect(summary).toBeVisible();
+      await expect(summary).toContainText(t('common', 'errorSummaryTitle'));
+      await expect(summary).toBeFocused();
+      await expectNoViolations(page, 'the register error summary');
+    });
+
+    await test.step('the login page with the toast of a wrong password', async () => {
+      await open(page, '/login', language, t('auth', 'login.title'));
+      await page.getByLabel(t('auth', 'login.email'), { exact: true }).fill(uniqueEmail('a11y-states'));
+      await page.getByLabel(t('auth', 'login.password'), { exact: true }).fill('Not-the-password-1');
+      await page.getByRole('button', { name: t('auth', 'login.submit'), exact: true }).click();
+      await expectNoViolationsWithToast(page, toastSaying(page, t), 'the failed sign-in toast');
+    });
+  });
+
+  test(`an officer's dialogs, their errors and a toast have no WCAG 2.1 AA violations in ${language}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await apiLogin(request, 'entrepreneur');
+    const zonal = await apiLogin(request, 'zonal_manager');
+    const application = await submitCase(request, owner, {
+      assetFromEnd: 6,
+      description: `Accessibility states (${language})`,
+      investment: 4_200_000,
+      jobs: 12,
+    });
+    // Under scrutiny: the zonal manager may raise a query and verify or reject documents.
+    const moved = await request.put(`/api/applications/${application.id}/status`, {
+      headers: zonal,
+      data: { status: 'under_scrutiny', current_stage: 'under_scrutiny' },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+
+    await signInAs(page, 'zonal_manager');
+    await chooseLanguage(page, language);
+    await open(page, `/officer/applications/${application.id}`, language, application.application_number, false);
+
+    await test.step('the Raise query dialog open', async () => {
+      await page.getByRole('button', { name: t('applications', 'raiseQuery.button'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, 'the Raise query dialog open');
+    });
+
+    await test.step('the Raise query dialog submitted empty, with its error summary and field error', async () => {
+      const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
+      await expectEmptySubmitRefused(
+        page,
+        dialog,
+        t('applications', 'raiseQuery.submit'),
+        'the Raise query dialog refusing an empty submit',
+      );
+    });
+
+    await test.step('the toast of a query raised, over the officer page', async () => {
+      const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
+      await dialog.getByRole('textbox').first().fill(`Please send the signed DPR (${language}).`);
+      await dialog.getByRole('button', { name: t('applications', 'raiseQuery.submit'), exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expectNoViolationsWithToast(
+        page,
+        toastSaying(page, t, t('applications', 'raiseQuery.success')),
+        'the query raised toast',
+      );
+    });
+
+    await test.step('the Reject document dialog open', async () => {
+      await page.getByRole('tab', { name: t('applications', 'detail.tabs.documents') }).click();
+      const type = t('applications', 'documentTypes.dpr');
+      await page
+        .getByRole('button', { name: t('applications', 'detail.documents.rejectLabel', { name: type }) })
+        .click();
+      const dialog = page.getByRole('dialog', { name: t('applications', 'rejectDocument.title', { type }) });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, 'the Reject document dialog open');
+    });
+
+    await test.step('the Reject document dialog submitted empty, with its error summary and field error', async () => {
+      const type = t('applications', 'documentTypes.dpr');
+      const dialog = page.getByRole('dialog', { name: t('applications', 'rejectDocument.title', { type }) });
+      await expectEmptySubmitRefused(
+        page,
+        dialog,
+        t('applications', 'rejectDocument.submit'),
+        'the Reject document dialog refusing an empty submit',
+      );
+      await dialog.getByRole('button', { name: t('applications', 'cancel'), exact: true }).click();
+      await expect(dialog).toBeHidden();
+    });
+  });
+
+  test(`the admin's Add officer dialog and its errors have no WCAG 2.1 AA violations in ${language}`, async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    await chooseLanguage(page, language);
+    await open(page, '/officer/users', language);
+    const dialog = page.getByRole('dialog', { name: t('users', 'create.title') });
+
+    await test.step('the Add officer dialog open', async () => {
+      await page.getByRole('button', { name: t('users', 'create.open'), exact: true }).click();
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, 'the Add officer dialog open');
+    });
+
+    await test.step('the Add officer dialog submitted empty, with its error summary and field errors', async () => {
+      await expectEmptySubmitRefused(
+        page,
+        dialog,
+        t('users', 'create.submit'),
+        'the Add officer dialog refusing an empty submit',
+      );
+    });
+  });
+}
