@@ -3,6 +3,21 @@ import type { BundleReport, Sizes } from './bundle';
 import type { LighthouseResult } from './lighthouse';
 import type { EndpointFigures, LoadSettings, Spread } from './load';
 
+/** One run of the reminder sweep. */
+export interface SweepRun {
+  ms: number;
+  written: number;
+  counts: { dueSoon: number; overdue: number; caseOverdue: number };
+}
+
+/** The reminder sweep run twice in a row before the API is loaded, and the notifications held after it. */
+export interface SweepFigures {
+  first: SweepRun;
+  second: SweepRun;
+  notifications: number;
+  unread: number;
+}
+
 export interface Configuration {
   database: 'PostgreSQL' | 'PGlite';
   size: number;
@@ -10,6 +25,7 @@ export interface Configuration {
   generationSeconds: number;
   startupMs: number;
   results: Map<string, EndpointFigures>;
+  sweep?: SweepFigures;
 }
 
 export interface DetailBaselines {
@@ -141,6 +157,59 @@ export function renderReport(input: ReportInput): string {
     out.push('');
     out.push(configurationTable(configuration, input.endpoints));
     out.push('');
+  }
+
+  const swept = input.configurations.filter((configuration) => configuration.sweep);
+  if (swept.length > 0) {
+    out.push('## Reminder sweep');
+    out.push('');
+    out.push(
+      'One run of `sweepReminders` (apps/api/src/lib/notify-reminders.ts: invoices due soon, overdue invoices, cases ' +
+        'past their service clock), timed in the benchmark’s process before the API starts, then a second run straight ' +
+        'after (what the API’s timer does every five minutes once the day’s reminders are out). A run writes at most ' +
+        '5,000 reminders; the rest wait for the next runs. Notifications: all rows after the sweeps (the generated ' +
+        'ones and the reminders), and the unread ones.',
+    );
+    out.push('');
+    const runText = (run: SweepRun) =>
+      `${ms(run.ms)} ms, ${number(run.written)} (${number(run.counts.dueSoon)} / ${number(run.counts.overdue)} / ` +
+      `${number(run.counts.caseOverdue)})`;
+    out.push(
+      table(
+        [
+          'database',
+          'applications',
+          'first run: time, reminders (due soon / overdue / case overdue)',
+          'second run',
+          'notifications (unread)',
+        ],
+        swept.map((configuration) => [
+          configuration.database,
+          number(configuration.applications),
+          runText(configuration.sweep!.first),
+          runText(configuration.sweep!.second),
+          `${number(configuration.sweep!.notifications)} (${number(configuration.sweep!.unread)})`,
+        ]),
+      ),
+    );
+    out.push('');
+    const postgresSwept = swept.filter((configuration) => configuration.database === 'PostgreSQL');
+    if (postgresSwept.length > 1) {
+      const small = postgresSwept[0]!;
+      const large = postgresSwept.at(-1)!;
+      const perReminder = (run: SweepRun) => (run.written > 0 ? run.ms / run.written : 0);
+      out.push(
+        `From ${number(small.applications)} to ${number(large.applications)} applications (PostgreSQL): the first run ` +
+          `takes ${ratio(perReminder(large.sweep!.first), perReminder(small.sweep!.first))} the time per reminder ` +
+          `(${ms(perReminder(small.sweep!.first))} → ${ms(perReminder(large.sweep!.first))} ms) and ` +
+          `${ratio(large.sweep!.first.ms, small.sweep!.first.ms)} the time in all; the second run ` +
+          (large.sweep!.second.written > 0
+            ? `still had reminders to write at ${number(large.applications)} (the per-run budget had held the first back), ` +
+              `${ms(perReminder(large.sweep!.second))} ms per reminder.`
+            : `${ratio(large.sweep!.second.ms, small.sweep!.second.ms)} the time.`),
+      );
+      out.push('');
+    }
   }
 
   out.push('## Who calls what');

@@ -3,7 +3,8 @@
 // Generates data sets (npm run db:seed -- --applications N does the same), starts the API as a child process on a
 // free port of 127.0.0.1 and loads every hot endpoint with autocannon, bounded in time; compares the application
 // detail with bare routes, PGlite with PostgreSQL, and the sizes with each other; reads the built web app for the
-// JavaScript each route downloads; writes docs/performance.md and prints the same tables.
+// JavaScript each route downloads; writes docs/performance.md and prints the same tables (keeping what stands below
+// its "kept" marker, such as the figures of bench/asset-sorts.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,12 +12,13 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { openDatabase } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/db/generate-volume';
+import { sweepReminders } from '../apps/api/src/lib/notify-reminders';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
 import { bundleReport } from './bundle';
 import { lighthouseScores } from './lighthouse';
 import { measureEndpoint, measureMixed, single, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
 import { createDatabase, serverVersion } from './postgres';
-import { renderReport, type Configuration, type DetailBaselines } from './report';
+import { renderReport, type Configuration, type DetailBaselines, type SweepFigures } from './report';
 import { ROOT, startApi, startBaseline, type RunningServer } from './servers';
 
 const { values } = parseArgs({
@@ -54,6 +56,9 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'payments', path: '/api/payments', as: 'finance' },
   { name: 'assets', path: '/api/assets', as: 'ho' },
   { name: 'assets available', path: '/api/assets/available', as: 'entrepreneur' },
+  // The list's size and price sorts walk migration 0008's indexes.
+  { name: 'assets by area, largest first', path: '/api/assets?sort=-total_area', as: 'ho' },
+  { name: 'assets by valuation', path: '/api/assets?sort=valuation', as: 'ho' },
   { name: 'allotments', path: '/api/allotments', as: 'ho' },
   { name: 'dashboard stats (officer)', path: '/api/dashboard/stats', as: 'ho' },
   { name: 'dashboard stats (finance)', path: '/api/dashboard/stats', as: 'finance' },
@@ -61,6 +66,13 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'meetings', path: '/api/meetings', as: 'committee' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },
+  // The bell polls this on every page: the zonal manager is told of every case reaching scrutiny.
+  { name: 'notifications bell: unread count (officer)', path: '/api/notifications/unread-count', as: 'zonal' },
+  {
+    name: 'notifications bell: unread count (entrepreneur)',
+    path: '/api/notifications/unread-count',
+    as: 'volume-owner',
+  },
   {
     name: 'mixed workload, per request',
     path: `${MIXED_PATH} (officer list, detail, stats; finance invoices; entrepreneur assets, own list, create a draft)`,
@@ -70,6 +82,7 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
 
 const ROLE_EMAILS: Record<string, string> = {
   ho: 'ho@example.com',
+  zonal: 'zonal@example.com',
   finance: 'finance@example.com',
   entrepreneur: 'entrepreneur@example.com',
   committee: 'committee@example.com',
@@ -128,6 +141,36 @@ async function grow(databaseUrl: string | undefined, dataDir: string | undefined
       log: (line) => log(`    ${line}`),
     });
     return summary.seconds;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One reminder sweep (lib/notify-reminders.ts) as the API's timer runs it, then a second one straight after: the
+ * first tells what the generated data holds (up to its per-run budget), the second what is left. Run before the API
+ * starts, so that its own timer has not swept first. */
+async function sweepTwice(databaseUrl: string | undefined, dataDir: string | undefined): Promise<SweepFigures> {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const once = async () => {
+      const started = performance.now();
+      const counts = await sweepReminders(handle.db);
+      return { ms: performance.now() - started, written: counts.dueSoon + counts.overdue + counts.caseOverdue, counts };
+    };
+    const first = await once();
+    const second = await once();
+    const [held] = (
+      (await handle.db.execute(
+        'SELECT count(*) AS n, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications' as never,
+      )) as unknown as { rows: { n: string | number; unread: string | number }[] }
+    ).rows;
+    const sweep = { first, second, notifications: Number(held!.n), unread: Number(held!.unread) };
+    log(
+      `  reminder sweep: ${sweep.first.ms.toFixed(0)} ms (${sweep.first.written} reminders: ` +
+        `${JSON.stringify(sweep.first.counts)}); again: ${sweep.second.ms.toFixed(0)} ms (${sweep.second.written}); ` +
+        `${sweep.notifications} notifications, ${sweep.unread} unread`,
+    );
+    return sweep;
   } finally {
     await handle.close();
   }
@@ -224,6 +267,16 @@ async function detailBaselines(
   }
 }
 
+/** Figures measured by other means (bench/asset-sorts.ts and the like) stand below this line of the report and are
+ * kept when the benchmark writes it again. */
+const KEPT_MARKER = '<!-- Below: figures measured by other commands, kept when npm run bench writes this file. -->';
+
+function keptSections(file: string): string {
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const at = previous.indexOf(KEPT_MARKER);
+  return at === -1 ? '' : `\n${previous.slice(at)}`;
+}
+
 async function main() {
   const started = new Date();
   const loadBefore = os.loadavg()[0]!;
@@ -247,6 +300,7 @@ async function main() {
         const generationSeconds = await grow(database.url, undefined, size, have);
         have = Math.max(have, size);
         const facts = await factsOf(database.url, undefined);
+        const sweep = await sweepTwice(database.url, undefined);
         const server = await startApi({ databaseUrl: database.url });
         try {
           const results = await measureApi(`PostgreSQL ${size}`, server, facts);
@@ -257,6 +311,7 @@ async function main() {
             generationSeconds,
             startupMs: server.startupMs,
             results,
+            sweep,
           });
           if (size === sizes[0]) {
             baselines = await detailBaselines(server, facts, database.url, results.get('application detail')!);
@@ -282,6 +337,7 @@ async function main() {
       log(`PGlite: ${size.toLocaleString('en-IN')} applications`);
       const generationSeconds = await grow(undefined, dataDir, size, 0);
       const facts = await factsOf(undefined, dataDir);
+      const sweep = await sweepTwice(undefined, dataDir);
       const server = await startApi({ dataDir });
       try {
         const results = await measureApi(`PGlite ${size}`, server, facts);
@@ -292,6 +348,7 @@ async function main() {
           generationSeconds,
           startupMs: server.startupMs,
           results,
+          sweep,
         });
       } finally {
         await server.stop();
@@ -328,7 +385,7 @@ async function main() {
     filepath: values.output,
   });
   fs.mkdirSync(path.dirname(values.output), { recursive: true });
-  fs.writeFileSync(values.output, markdown);
+  fs.writeFileSync(values.output, markdown + keptSections(values.output));
   log('');
   log(markdown);
   log(`Written to ${path.relative(ROOT, values.output)}`);

@@ -30,6 +30,7 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     'timeline_events',
     'meetings',
     'service_requests',
+    'notifications',
   ];
   const counts = async () =>
     Object.fromEntries(
@@ -60,6 +61,8 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     expect(summary.rows.allotments).toBeGreaterThan(0);
     expect(summary.rows.meetings).toBeGreaterThan(0);
     expect(summary.rows.service_requests).toBeGreaterThan(0);
+    // The bell: the applicant of each submitted application and the zonal manager of each case in scrutiny or later.
+    expect(summary.rows.notifications).toBeGreaterThan(APPLICATIONS);
   });
 
   it('covers every application status, and dates within about three years before now', async () => {
@@ -134,6 +137,10 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
                    JOIN assets s ON s.id = l.asset_id
                    WHERE l.asset_id <> a.asset_id OR s.status NOT IN ('reserved', 'allotted')
                       OR (l.allotment_type = 'final') <> (s.status = 'allotted')`),
+    ).toBe(0);
+    // A held asset has no area left to offer, as the API stores it (repositories/assets.ts).
+    expect(
+      await count(`SELECT count(*) AS n FROM assets WHERE status IN ('reserved', 'allotted') AND available_area <> 0`),
     ).toBe(0);
     expect(
       await count(`SELECT count(*) AS n FROM applications a WHERE a.status IN ('possession_given', 'under_implementation', 'completed')

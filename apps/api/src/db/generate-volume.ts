@@ -18,6 +18,7 @@ import {
   DEFAULT_STAGE,
   FEES,
   processingFeeWithGst,
+  ROUTES,
   SERVICE_TARGETS,
   type ApplicationStatus,
 } from '@portal/contract';
@@ -452,7 +453,9 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
                 ${pickFrom(ASSET_CATEGORIES, 'g.j', 42)}, type::asset_type, zone, place,
                 (100 + (g.j * 7) % 900) || '/' || (1 + g.j % 4),
                 CASE WHEN type = 'land' THEN NULL ELSE 'P-' || (g.j + 1) END,
-                area, area, (CASE type WHEN 'land' THEN 'acres' WHEN 'plot' THEN 'sqm' ELSE 'sqft' END)::asset_unit,
+                -- Reserved or allotted, an asset has no area left to offer (as the API stores it).
+                area, CASE WHEN w.p >= 7 THEN 0 ELSE area END,
+                (CASE type WHEN 'land' THEN 'acres' WHEN 'plot' THEN 'sqm' ELSE 'sqft' END)::asset_unit,
                 round(area * unit_price / 1000) * 1000,
                 (CASE WHEN w.p >= 9 THEN 'allotted' WHEN w.p >= 7 THEN 'reserved'
                       WHEN ${rnd('g.j', 43)} < 0.03 THEN 'other' ELSE 'available' END)::asset_status,
@@ -639,6 +642,31 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          ) AS e(n, action, role, name, user_id, details, entity, entity_id, at)
          WHERE (e.n = 1) OR (e.n = 2 AND v.p >= 1) OR (e.n = 3 AND v.p >= 2) OR (e.n = 4 AND v.p >= 7)
          ORDER BY v.i, e.at, e.n`,
+      );
+
+      // The bell: the applicant is told of the submission, the zonal manager (the demo one) of each case reaching
+      // scrutiny. What is older than a month has been read.
+      const appNumber = `'APP-' || v.yr || '-' || ${padded('v.n', 6)}`;
+      await execute(
+        tx,
+        'notifications',
+        `INSERT INTO notifications (id, user_id, code, params, link, application_id, created_at, read_at)
+         SELECT ${uuidInline('notification', 'v.i * 2 + e.n')}, e.user_id, e.code, e.params,
+                replace(e.link, ':id', v.id::text), v.id, e.at,
+                CASE WHEN e.at < ${nowSql} - interval '30 days' THEN e.at + interval '1 hour' * (1 + ${rnd('v.i * 2 + e.n', 110)} * 72) END
+         FROM vol_app_numbered v
+         CROSS JOIN LATERAL (VALUES
+           (1, v.user_id, 'application_submitted',
+            jsonb_build_object('application_number', ${appNumber}, 'invoice_count', 2, 'invoice_numbers', null,
+                               'total_amount', 0, 'due_date', null),
+            ${text(ROUTES.applicationDetail.path)}, v.submitted_at),
+           (2, ${zonal.id}, 'case_reached_role',
+            jsonb_build_object('application_number', ${appNumber}, 'status', 'under_scrutiny', 'role', 'zonal_manager',
+                               'due_date', null),
+            ${text(ROUTES.officerApplicationDetail.path)}, ${milestone(2)})
+         ) AS e(n, user_id, code, params, link, at)
+         WHERE (e.n = 1 AND v.p >= 1) OR (e.n = 2 AND v.p >= 2 AND e.user_id IS NOT NULL)
+         ORDER BY v.i, e.n`,
       );
 
       // Committee meetings: one for every hundred applications that reached the committee, with up to eight of them.

@@ -40,6 +40,7 @@ import {
   ROLES,
   SERVICE_REQUEST_STATUSES,
   SERVICE_REQUEST_TYPES,
+  SQM_PER_AREA_UNIT,
   TIMELINE_ENTITY_TYPES,
 } from '@portal/contract';
 
@@ -152,6 +153,22 @@ export const assets = pgTable(
     index('assets_category_idx').on(table.categoryId),
     index('assets_created_idx').on(table.createdAt),
     index('assets_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // The list's sorts (repositories/assets.ts, then the id): a page walks the index instead of sorting the table.
+    index('assets_valuation_idx').on(table.valuation, table.id),
+    // The total_area sort compares sizes in square metres: the expression must stay the one the list sorts by.
+    index('assets_total_area_sqm_idx').on(
+      sql`(${table.totalArea} * (case ${table.unit} ${sql.join(
+        Object.entries(SQM_PER_AREA_UNIT).map(
+          ([unit, factor]) => sql`when ${sql.raw(`'${unit}'`)} then ${sql.raw(`${factor}::numeric`)}`,
+        ),
+        sql` `,
+      )} end))`,
+      table.id,
+    ),
+    // A zone's layout map (the plot finder) and the overlap checks read its mapped plots, top row first.
+    index('assets_zone_map_idx')
+      .on(table.zone, table.mapY, table.mapX, table.id)
+      .where(sql`${table.mapX} IS NOT NULL`),
   ],
 );
 

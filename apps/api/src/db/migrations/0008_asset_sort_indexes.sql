@@ -1,0 +1,3 @@
+CREATE INDEX "assets_valuation_idx" ON "assets" USING btree ("valuation","id");--> statement-breakpoint
+CREATE INDEX "assets_total_area_sqm_idx" ON "assets" USING btree (("total_area" * (case "unit" when 'sqm' then 1::numeric when 'sqft' then 0.09290304::numeric when 'acres' then 4046.8564224::numeric end)),"id");--> statement-breakpoint
+CREATE INDEX "assets_zone_map_idx" ON "assets" USING btree ("zone","map_y","map_x","id") WHERE "assets"."map_x" IS NOT NULL;
