@@ -3,56 +3,61 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload } from 'lucide-react';
 import { toast } from 'sonner';
-import { DOCUMENT_TYPES, type Application, type DocumentType } from '@portal/contract';
+import { z } from 'zod';
+import { DOCUMENT_TYPES, type Application } from '@portal/contract';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
 import { uploadDocument } from '../api/applications';
 import { DocumentPicker } from './document-picker';
+import { chooseFile, requiredFile } from './file-field';
+
+const addDocumentFormSchema = z.object({ document_type: z.enum(DOCUMENT_TYPES), file: requiredFile() });
 
 export function AddDocument({ application, onUploaded }: { application: Application; onUploaded: () => void }) {
   const { t } = useTranslation('applications');
-  const [type, setType] = useState<DocumentType>('dpr');
-  const [file, setFile] = useState<File>();
-  const [error, setError] = useState<string>();
   const [progress, setProgress] = useState<number>();
-  const [busy, setBusy] = useState(false);
-
-  const upload = async () => {
-    if (!file) {
-      setError(t('detail.leaseDeed.selectFile'));
-      return;
-    }
-    setBusy(true);
-    setProgress(0);
-    try {
-      await uploadDocument(application.id, type, file, setProgress);
-      toast.success(t('detail.documents.uploaded'));
-      setFile(undefined);
-      setProgress(undefined);
-      onUploaded();
-    } catch (uploadError) {
-      toast.error(errorDetail(uploadError, t('detail.documents.uploadFailed')));
-      setProgress(undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: addDocumentFormSchema,
+    defaultValues: { document_type: 'dpr', file: null },
+    messages: 'applications:detail.documents.errors',
+    idPrefix: 'add-document-',
+  });
+  // The upload is awaited by the form's submit, so this covers the whole call.
+  const busy = form.formState.isSubmitting;
+  const type = form.watch('document_type') ?? 'dpr';
 
   return (
     <Card title={t('detail.documents.addTitle')} className="no-print">
-      <div className="space-y-4">
-        <Field id="add-document-type" label={t('detail.documents.documentType')}>
+      <SchemaFormElement
+        form={form}
+        refusal={refusal}
+        className="space-y-4"
+        onValid={async ({ document_type, file }) => {
+          setRefusal(undefined);
+          setProgress(0);
+          try {
+            await uploadDocument(application.id, document_type, file, setProgress);
+            toast.success(t('detail.documents.uploaded'));
+            setProgress(undefined);
+            form.reset({ document_type, file: null });
+            onUploaded();
+          } catch (uploadError) {
+            setRefusal(errorDetail(uploadError, t('detail.documents.uploadFailed')));
+            setProgress(undefined);
+          }
+        }}
+      >
+        <FormField form={form} name="document_type" label={t('detail.documents.documentType')}>
           <Select
-            value={type}
             disabled={busy}
-            onChange={(event) => {
-              setType(event.target.value as DocumentType);
-              setFile(undefined);
-              setError(undefined);
-            }}
+            {...form.register('document_type', {
+              // Another type takes other files: the chosen one goes.
+              onChange: () => chooseFile(form, undefined, undefined),
+            })}
           >
             {DOCUMENT_TYPES.map((value) => (
               <option key={value} value={value}>
@@ -60,27 +65,25 @@ export function AddDocument({ application, onUploaded }: { application: Applicat
               </option>
             ))}
           </Select>
-        </Field>
+        </FormField>
         <DocumentPicker
           type={type}
-          file={file}
-          error={error}
+          id={form.idOf('file')}
+          file={form.watch('file') ?? undefined}
+          error={form.errorOf('file')}
           progress={progress}
           disabled={busy}
-          onChange={(chosen, problem) => {
-            setFile(chosen);
-            setError(problem);
-          }}
+          onChange={(chosen, problem) => chooseFile(form, chosen, problem)}
         />
         <Button
+          type="submit"
           icon={<Upload aria-hidden="true" className="h-4 w-4" />}
           busy={busy}
           busyText={t('detail.documents.uploading')}
-          onClick={() => void upload()}
         >
           {t('detail.documents.upload')}
         </Button>
-      </div>
+      </SchemaFormElement>
     </Card>
   );
 }

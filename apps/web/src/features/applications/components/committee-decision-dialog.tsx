@@ -1,20 +1,33 @@
 /** The committee's decision on an application pending committee: approved, rejected, deferred or conditional
  * approval, sent as the contract's committeeDecisionUpdate; the conditions are shown but not sent (spec section 4). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   COMMITTEE_DECISIONS,
+  CONTROL_CHARACTER_MESSAGE,
   committeeDecisionUpdate,
+  containsControlCharacter,
   type Application,
-  type CommitteeDecision,
 } from '@portal/contract';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Select, Textarea } from '../../../components/ui/input';
 import { useUpdateStatus } from '../api/officer-actions';
-import { actionFailed } from '../lib/action-toasts';
-import { GuardRefusal, guardRefusalOf } from './guard-refusal';
+import { refusalText } from './refusal-text';
+
+/** Room for the remarks in the stage text (500), after the decision's own words. */
+const REMARKS_MAX = 400;
+
+/** What the committee fills in; committeeDecisionUpdate turns it into the contract's status update. */
+const committeeDecisionFormSchema = z.object({
+  decision: z.enum(COMMITTEE_DECISIONS),
+  remarks: z
+    .string()
+    .max(REMARKS_MAX)
+    .refine((value) => !containsControlCharacter(value), { error: CONTROL_CHARACTER_MESSAGE }),
+  conditions: z.string(),
+});
 
 export interface CommitteeDecisionDialogProps {
   application: Application;
@@ -24,37 +37,39 @@ export interface CommitteeDecisionDialogProps {
 
 export function CommitteeDecisionDialog({ application, open, onOpenChange }: CommitteeDecisionDialogProps) {
   const { t } = useTranslation('applications');
-  const [decision, setDecision] = useState<CommitteeDecision>('approved');
-  const [remarks, setRemarks] = useState('');
-  const [conditions, setConditions] = useState('');
-  const [refusal, setRefusal] = useState<string>();
   const update = useUpdateStatus(application.id);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    setRefusal(undefined);
-    update.mutate(committeeDecisionUpdate(decision, remarks), {
-      onSuccess: () => {
-        toast.success(t('decision.success'));
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        // A guard (documents not verified, a query open) or a changed status: say why in the dialog.
-        const detail = guardRefusalOf(error);
-        if (detail) setRefusal(detail);
-        else actionFailed(t('decision.failed'), error);
-      },
-    });
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: committeeDecisionFormSchema,
+    defaultValues: { decision: 'approved', remarks: '', conditions: '' },
+    messages: 'applications:decision.errors',
+    idPrefix: 'committee-',
+  });
+  const decision = form.watch('decision') ?? 'approved';
 
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
+      onValid={(values) => {
+        if (update.isPending) return;
+        setRefusal(undefined);
+        update.mutate(committeeDecisionUpdate(values.decision, values.remarks), {
+          onSuccess: () => {
+            toast.success(t('decision.success'));
+            form.reset();
+            onOpenChange(false);
+          },
+          // A guard (documents not verified, a query open) or a changed status: say why in the dialog.
+          onError: (error) => setRefusal(refusalText(t, t('decision.failed'), error)),
+        });
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setRefusal(undefined);
+        onOpenChange(next);
+      }}
       title={t('decision.title')}
-      formId="committee-decision-form"
-      onSubmit={submit}
       cancelLabel={t('cancel')}
       submitLabel={t('decision.submit')}
       submitVariant={decision === 'rejected' ? 'danger' : 'primary'}
@@ -62,22 +77,27 @@ export function CommitteeDecisionDialog({ application, open, onOpenChange }: Com
       busyText={t('decision.submitting')}
       consequence={t(`decision.consequence_${decision}`)}
     >
-      <GuardRefusal title={t('decision.failed')} detail={refusal} />
-      <Field id="committee-decision" label={t('decision.decision')}>
-        <Select value={decision} onChange={(event) => setDecision(event.target.value as CommitteeDecision)}>
+      <FormField form={form} name="decision" label={t('decision.decision')}>
+        <Select {...form.register('decision')}>
           {COMMITTEE_DECISIONS.map((value) => (
             <option key={value} value={value}>
               {t(`decision.decisions.${value}`)}
             </option>
           ))}
         </Select>
-      </Field>
-      <Field id="committee-remarks" label={t('decision.remarks')} optional>
-        <Textarea value={remarks} maxLength={400} onChange={(event) => setRemarks(event.target.value)} />
-      </Field>
-      <Field id="committee-conditions" label={t('decision.conditions')} hint={t('decision.conditionsHint')} optional>
-        <Textarea value={conditions} rows={3} onChange={(event) => setConditions(event.target.value)} />
-      </Field>
-    </FormDialog>
+      </FormField>
+      <FormField form={form} name="remarks" label={t('decision.remarks')} optional>
+        <Textarea maxLength={REMARKS_MAX} {...form.register('remarks')} />
+      </FormField>
+      <FormField
+        form={form}
+        name="conditions"
+        label={t('decision.conditions')}
+        hint={t('decision.conditionsHint')}
+        optional
+      >
+        <Textarea rows={3} {...form.register('conditions')} />
+      </FormField>
+    </SchemaFormDialog>
   );
 }

@@ -1,15 +1,28 @@
 /** Create Allotment: type (default provisional), date (default today) and expiry (starts empty), for an approved or
  * payment-verified application. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ALLOTMENT_TYPES, todayIso, type Allotment, type AllotmentType, type Application } from '@portal/contract';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import type { FieldError } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
-import { Input, Select } from '../../../components/ui/input';
+import {
+  ALLOTMENT_TYPES,
+  createAllotmentRequestSchema,
+  todayIso,
+  toInputDate,
+  type Allotment,
+  type Application,
+} from '@portal/contract';
+import { FormDateField, inputDate } from '../../../components/form/date-input';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { Select } from '../../../components/ui/input';
 import { useCreateAllotment } from '../api/officer-actions';
-import { actionFailed } from '../lib/action-toasts';
+import { refusalText } from './refusal-text';
+
+/** The contract's body without the application and asset (the dialog's own), the days typed as dd/mm/yyyy. The spec
+ * enforces no rule between the two dates. */
+const createAllotmentFormSchema = createAllotmentRequestSchema.omit({ application_id: true, asset_id: true }).extend({
+  allotment_date: inputDate(),
+  expiry_date: inputDate({ optional: true }),
+});
 
 export interface CreateAllotmentDialogProps {
   application: Application;
@@ -20,68 +33,65 @@ export interface CreateAllotmentDialogProps {
 
 export function CreateAllotmentDialog({ application, open, onOpenChange, onCreated }: CreateAllotmentDialogProps) {
   const { t } = useTranslation('applications');
-  const [type, setType] = useState<AllotmentType>('provisional');
-  const [date, setDate] = useState(todayIso);
-  const [expiry, setExpiry] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [attempts, setAttempts] = useState(0);
   const create = useCreateAllotment(application.id);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldError[] = date ? [] : [{ fieldId: 'allotment-date', message: t('createAllotment.enterDate') }];
-    setErrors(found);
-    setAttempts((count) => count + 1);
-    if (found.length) return;
-    create.mutate(
-      {
-        application_id: application.id,
-        asset_id: application.asset_id,
-        allotment_type: type,
-        allotment_date: date,
-        expiry_date: expiry || null,
-      },
-      {
-        onSuccess: (allotment) => {
-          toast.success(t('createAllotment.success'));
-          onOpenChange(false);
-          onCreated?.(allotment);
-        },
-        onError: (error) => actionFailed(t('createAllotment.failed'), error),
-      },
-    );
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: createAllotmentFormSchema,
+    defaultValues: { allotment_type: 'provisional', allotment_date: toInputDate(todayIso()), expiry_date: '' },
+    messages: 'applications:createAllotment.errors',
+    idPrefix: 'create-allotment-',
+  });
+  const type = form.watch('allotment_type') ?? 'provisional';
 
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
+      onValid={({ allotment_type, allotment_date, expiry_date }) => {
+        if (create.isPending) return;
+        setRefusal(undefined);
+        create.mutate(
+          {
+            application_id: application.id,
+            asset_id: application.asset_id,
+            allotment_type,
+            allotment_date,
+            expiry_date: expiry_date || null,
+          },
+          {
+            onSuccess: (allotment) => {
+              toast.success(t('createAllotment.success'));
+              form.reset();
+              onOpenChange(false);
+              onCreated?.(allotment);
+            },
+            onError: (error) => setRefusal(refusalText(t, t('createAllotment.failed'), error)),
+          },
+        );
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setRefusal(undefined);
+        onOpenChange(next);
+      }}
       title={t('createAllotment.title')}
-      formId="create-allotment-form"
-      onSubmit={submit}
       cancelLabel={t('cancel')}
       submitLabel={t('createAllotment.submit')}
       busy={create.isPending}
       busyText={t('createAllotment.submitting')}
-      errors={errors}
-      errorsFocusKey={attempts}
       consequence={t(`createAllotment.consequence_${type}`)}
     >
-      <Field id="allotment-type" label={t('createAllotment.type')}>
-        <Select value={type} onChange={(event) => setType(event.target.value as AllotmentType)}>
+      <FormField form={form} name="allotment_type" label={t('createAllotment.type')}>
+        <Select {...form.register('allotment_type')}>
           {ALLOTMENT_TYPES.map((value) => (
             <option key={value} value={value}>
               {t(`detail.allotment.${value}`)}
             </option>
           ))}
         </Select>
-      </Field>
-      <Field id="allotment-date" label={t('createAllotment.date')} error={errors[0]?.message}>
-        <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-      </Field>
-      <Field id="allotment-expiry" label={t('createAllotment.expiry')} optional>
-        <Input type="date" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-      </Field>
-    </FormDialog>
+      </FormField>
+      <FormDateField form={form} name="allotment_date" label={t('createAllotment.date')} />
+      <FormDateField form={form} name="expiry_date" label={t('createAllotment.expiry')} optional />
+    </SchemaFormDialog>
   );
 }

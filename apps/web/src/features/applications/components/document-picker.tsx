@@ -5,6 +5,8 @@ import { FileDropZone } from './file-drop-zone';
 
 export interface DocumentPickerProps {
   type: DocumentType;
+  /** The file input's id; document-<type> unless a form names it. */
+  id?: string;
   file: File | undefined;
   error: string | undefined;
   progress: number | undefined;
@@ -12,13 +14,13 @@ export interface DocumentPickerProps {
   onChange: (file: File | undefined, error: string | undefined) => void;
 }
 
-export function DocumentPicker({ type, file, error, progress, disabled, onChange }: DocumentPickerProps) {
+export function DocumentPicker({ type, id, file, error, progress, disabled, onChange }: DocumentPickerProps) {
   const { t } = useTranslation('applications');
   const rules = DOCUMENT_RULES[type];
   const label = t(`documentTypes.${type}`);
   return (
     <FileDropZone
-      id={`document-${type}`}
+      id={id ?? `document-${type}`}
       title={label}
       required={rules.required}
       extensions={rules.extensions}

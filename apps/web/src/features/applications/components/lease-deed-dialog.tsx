@@ -3,12 +3,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { LEASE_DEED_EXTENSIONS } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api-client';
+import { SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { useUploadLeaseDeed } from '../api/applications';
+import { chooseFile, requiredFile } from './file-field';
 import { FileDropZone } from './file-drop-zone';
+import { refusalText } from './refusal-text';
+
+/** The multipart body of POST /allotments/{id}/lease-deed: its one field, file. */
+const leaseDeedFormSchema = z.object({ file: requiredFile() });
 
 export interface LeaseDeedDialogProps {
   open: boolean;
@@ -20,82 +24,69 @@ export interface LeaseDeedDialogProps {
 export function LeaseDeedDialog({ open, onOpenChange, applicationId, allotmentId }: LeaseDeedDialogProps) {
   const { t } = useTranslation('applications');
   const upload = useUploadLeaseDeed(applicationId);
-  const [file, setFile] = useState<File>();
-  const [error, setError] = useState<string>();
   const [progress, setProgress] = useState<number>();
-
-  const close = (next: boolean) => {
-    if (upload.isPending) return;
-    if (!next) {
-      setFile(undefined);
-      setError(undefined);
-      setProgress(undefined);
-    }
-    onOpenChange(next);
-  };
-
-  const send = () => {
-    if (!file) {
-      const message = t('detail.leaseDeed.selectFile');
-      setError(message);
-      toast.error(message);
-      return;
-    }
-    setProgress(0);
-    upload.mutate(
-      { allotmentId, file, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          toast.success(t('detail.leaseDeed.uploaded'));
-          setProgress(undefined);
-          setFile(undefined);
-          onOpenChange(false);
-        },
-        onError: (uploadError) => {
-          setProgress(undefined);
-          // The spec's words lead; the server's reason, when it gave one, follows underneath.
-          toast.error(t('detail.leaseDeed.failed'), {
-            description: uploadError instanceof ApiError ? uploadError.detail : undefined,
-          });
-        },
-      },
-    );
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: leaseDeedFormSchema,
+    defaultValues: { file: null },
+    messages: 'applications:detail.leaseDeed.errors',
+    idPrefix: 'lease-deed-',
+  });
 
   return (
-    <Dialog
+    <SchemaFormDialog
+      form={form}
+      onValid={({ file }) => {
+        if (upload.isPending) return;
+        setRefusal(undefined);
+        setProgress(0);
+        upload.mutate(
+          { allotmentId, file, onProgress: setProgress },
+          {
+            onSuccess: () => {
+              toast.success(t('detail.leaseDeed.uploaded'));
+              setProgress(undefined);
+              form.reset();
+              onOpenChange(false);
+            },
+            onError: (uploadError) => {
+              setProgress(undefined);
+              // The spec's words lead; the server's reason, when it gave one, follows.
+              setRefusal(refusalText(t, t('detail.leaseDeed.failed'), uploadError));
+            },
+          },
+        );
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={close}
+      onOpenChange={(next) => {
+        if (!next) {
+          setRefusal(undefined);
+          setProgress(undefined);
+        }
+        onOpenChange(next);
+      }}
       title={t('detail.leaseDeed.title')}
       description={t('detail.leaseDeed.description')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={upload.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button onClick={send} busy={upload.isPending} busyText={t('detail.leaseDeed.uploading')}>
-            {t('detail.leaseDeed.upload')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('cancel')}
+      submitLabel={t('detail.leaseDeed.upload')}
+      busy={upload.isPending}
+      busyText={t('detail.leaseDeed.uploading')}
     >
       <FileDropZone
-        id="lease-deed-file"
+        id={form.idOf('file')}
         title={t('detail.leaseDeed.file')}
         required
         extensions={LEASE_DEED_EXTENSIONS}
         chooseLabel={t('wizard.chooseFile', { type: t('detail.leaseDeed.file') })}
         removeLabel={t('detail.leaseDeed.removeLabel')}
         progressLabel={t('detail.leaseDeed.uploading')}
-        file={file}
-        error={error}
+        file={form.watch('file') ?? undefined}
+        error={form.errorOf('file')}
         progress={progress}
         disabled={upload.isPending}
-        onChange={(chosen, problem) => {
-          setFile(chosen);
-          setError(problem);
-        }}
+        onChange={(chosen, problem) => chooseFile(form, chosen, problem)}
       />
-    </Dialog>
+    </SchemaFormDialog>
   );
 }

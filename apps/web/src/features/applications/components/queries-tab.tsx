@@ -1,14 +1,22 @@
 /** Queries: what officers asked the applicant, and the answers. The applicant answers an open query here (the form
  * goes to POST /queries/{id}/response) and sees earlier ones below it; staff see every query, newest first, and a role
  * that may raise queries closes an answered one. */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { can, formatDate, formatDateTime, QUERY_MESSAGE_MAX, type ApplicationQuery, type Role } from '@portal/contract';
+import {
+  can,
+  formatDate,
+  formatDateTime,
+  QUERY_MESSAGE_MAX,
+  queryResponseRequestSchema,
+  type ApplicationQuery,
+  type Role,
+} from '@portal/contract';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -199,10 +207,6 @@ function QueryHeader({ query, t }: { query: ApplicationQuery; t: ViewerText }) {
   );
 }
 
-function answerFieldId(query: Pick<ApplicationQuery, 'id'>): string {
-  return `query-answer-${query.id}`;
-}
-
 /** An open query with its reply-by date and the applicant's answer form. */
 function OpenQuery({
   applicationId,
@@ -217,33 +221,18 @@ function OpenQuery({
 }) {
   const t = useViewerText(role);
   const answer = useAnswerQuery(applicationId);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
-  const box = useRef<HTMLTextAreaElement>(null);
-  const fieldId = answerFieldId(query);
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: queryResponseRequestSchema,
+    defaultValues: { message: '' },
+    messages: 'applications:detail.queries.errors',
+    idPrefix: `query-answer-${query.id}-`,
+  });
+  const { setFocus } = form;
 
   useEffect(() => {
-    if (focusKey) box.current?.focus();
-  }, [focusKey]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (answer.isPending) return;
-    if (!message.trim()) {
-      setError(t('detail.queries.answerRequired'));
-      box.current?.focus();
-      return;
-    }
-    setError(undefined);
-    // Not mutate's own callbacks: the answered query's form unmounts when the list refreshes, and they would not run.
-    answer.mutateAsync({ queryId: query.id, message: message.trim() }).then(
-      () => {
-        setMessage('');
-        toast.success(t('detail.queries.answered'));
-      },
-      (failure: unknown) => setError(errorDetail(failure, t('detail.queries.answerFailed'))),
-    );
-  };
+    if (focusKey) setFocus('message');
+  }, [focusKey, setFocus]);
 
   return (
     <Card title={t('detail.queries.openTitle')} className="border-l-4 border-l-amber-600">
@@ -252,25 +241,38 @@ function OpenQuery({
       <p className="mt-2 font-medium text-slate-900">
         {t('detail.queries.replyBy', { date: formatDate(query.respond_by) })}
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-3">
-        <Field id={fieldId} label={t('detail.queries.answerLabel')} error={error}>
-          <Textarea
-            ref={box}
-            value={message}
-            maxLength={QUERY_MESSAGE_MAX}
-            rows={5}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        </Field>
-        <Button
-          type="submit"
-          icon={<Send aria-hidden="true" className="h-4 w-4" />}
-          busy={answer.isPending}
-          busyText={t('detail.queries.sending')}
+      <div className="mt-4">
+        <SchemaFormElement
+          form={form}
+          refusal={refusal}
+          className="space-y-3"
+          onValid={({ message }) => {
+            if (answer.isPending) return;
+            setRefusal(undefined);
+            // Not mutate's own callbacks: the answered query's form unmounts when the list refreshes, and they
+            // would not run.
+            answer.mutateAsync({ queryId: query.id, message }).then(
+              () => {
+                form.reset();
+                toast.success(t('detail.queries.answered'));
+              },
+              (failure: unknown) => setRefusal(errorDetail(failure, t('detail.queries.answerFailed'))),
+            );
+          }}
         >
-          {t('detail.queries.send')}
-        </Button>
-      </form>
+          <FormField form={form} name="message" label={t('detail.queries.answerLabel')}>
+            <Textarea maxLength={QUERY_MESSAGE_MAX} rows={5} {...form.register('message')} />
+          </FormField>
+          <Button
+            type="submit"
+            icon={<Send aria-hidden="true" className="h-4 w-4" />}
+            busy={answer.isPending}
+            busyText={t('detail.queries.sending')}
+          >
+            {t('detail.queries.send')}
+          </Button>
+        </SchemaFormElement>
+      </div>
     </Card>
   );
 }

@@ -1,17 +1,13 @@
 /** Reject a document: the reason (5 to 500 characters, shown to the applicant) is asked for first; a refusal from the
  * server shows in the dialog, and the button cannot be pressed twice while the call runs. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DOCUMENT_REJECTION_REASON, rejectDocumentRequestSchema, type ApplicationDocument } from '@portal/contract';
-import type { FieldError } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Textarea } from '../../../components/ui/input';
-import { errorDetail } from '../../../lib/api-client';
 import { useRejectDocument } from '../api/case-work';
-
-const FIELD_ID = 'reject-document-reason';
+import { refusalText } from './refusal-text';
 
 export interface RejectDocumentDialogProps {
   applicationId: string;
@@ -23,81 +19,59 @@ export interface RejectDocumentDialogProps {
 export function RejectDocumentDialog({ applicationId, document, onClose }: RejectDocumentDialogProps) {
   const { t } = useTranslation('applications');
   const reject = useRejectDocument(applicationId);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [attempts, setAttempts] = useState(0);
-
-  const close = () => {
-    if (reject.isPending) return;
-    setReason('');
-    setErrors([]);
-    reject.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!document || reject.isPending) return;
-    setAttempts((count) => count + 1);
-    const parsed = rejectDocumentRequestSchema.safeParse({ reason });
-    if (!parsed.success) {
-      const short = reason.trim().length < DOCUMENT_REJECTION_REASON.min;
-      setErrors([
-        {
-          fieldId: FIELD_ID,
-          message: t(short ? 'rejectDocument.tooShort' : 'rejectDocument.tooLong', DOCUMENT_REJECTION_REASON),
-        },
-      ]);
-      return;
-    }
-    setErrors([]);
-    reject.mutate(
-      { documentId: document.id, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          toast.success(t('detail.documents.rejected'));
-          setReason('');
-          onClose();
-        },
-        onError: (failure) =>
-          setErrors([{ fieldId: FIELD_ID, message: errorDetail(failure, t('detail.documents.failed')) }]),
-      },
-    );
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: rejectDocumentRequestSchema,
+    defaultValues: { reason: '' },
+    messages: 'applications:rejectDocument.errors',
+    idPrefix: 'reject-document-',
+    messageParams: { reason: DOCUMENT_REJECTION_REASON },
+  });
 
   const type = document ? t(`documentTypes.${document.document_type}`) : '';
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
+      onValid={({ reason }) => {
+        if (!document || reject.isPending) return;
+        setRefusal(undefined);
+        reject.mutate(
+          { documentId: document.id, reason },
+          {
+            onSuccess: () => {
+              toast.success(t('detail.documents.rejected'));
+              form.reset();
+              onClose();
+            },
+            onError: (failure) => setRefusal(refusalText(t, t('detail.documents.failed'), failure)),
+          },
+        );
+      }}
+      refusal={refusal}
       open={document !== undefined}
       onOpenChange={(open) => {
-        if (!open) close();
+        if (open) return;
+        setRefusal(undefined);
+        reject.reset();
+        onClose();
       }}
       title={t('rejectDocument.title', { type })}
-      formId="reject-document-form"
-      onSubmit={submit}
       cancelLabel={t('cancel')}
       submitLabel={t('rejectDocument.submit')}
       submitVariant="danger"
       busy={reject.isPending}
       busyText={t('rejectDocument.submitting')}
-      errors={errors}
-      errorsFocusKey={attempts}
       consequence={t('rejectDocument.consequence')}
     >
       <p className="text-slate-800">{document?.file_name}</p>
-      <Field
-        id={FIELD_ID}
+      <FormField
+        form={form}
+        name="reason"
         label={t('rejectDocument.reason')}
         hint={t('rejectDocument.hint', DOCUMENT_REJECTION_REASON)}
-        error={errors[0]?.message}
       >
-        <Textarea
-          value={reason}
-          maxLength={DOCUMENT_REJECTION_REASON.max}
-          rows={4}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </Field>
-    </FormDialog>
+        <Textarea maxLength={DOCUMENT_REJECTION_REASON.max} rows={4} {...form.register('reason')} />
+      </FormField>
+    </SchemaFormDialog>
   );
 }

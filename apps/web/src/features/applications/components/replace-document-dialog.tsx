@@ -2,14 +2,16 @@
  * the type already chosen; the server puts the new document in the rejected one's place. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Upload } from 'lucide-react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import type { ApplicationDocument } from '@portal/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { errorDetail } from '../../../lib/api-client';
 import { uploadDocument } from '../api/applications';
 import { DocumentPicker } from './document-picker';
+import { chooseFile, requiredFile } from './file-field';
+
+const replaceDocumentFormSchema = z.object({ file: requiredFile() });
 
 export interface ReplaceDocumentDialogProps {
   /** The rejected document to replace; the dialog is open while there is one. */
@@ -20,82 +22,65 @@ export interface ReplaceDocumentDialogProps {
 
 export function ReplaceDocumentDialog({ document, onClose, onUploaded }: ReplaceDocumentDialogProps) {
   const { t } = useTranslation('applications');
-  const [file, setFile] = useState<File>();
-  const [error, setError] = useState<string>();
   const [progress, setProgress] = useState<number>();
-  const [busy, setBusy] = useState(false);
-
-  const close = () => {
-    if (busy) return;
-    setFile(undefined);
-    setError(undefined);
-    setProgress(undefined);
-    onClose();
-  };
-
-  const upload = async () => {
-    if (!document) return;
-    if (!file) {
-      setError(t('detail.leaseDeed.selectFile'));
-      return;
-    }
-    setBusy(true);
-    setProgress(0);
-    try {
-      await uploadDocument(document.application_id, document.document_type, file, setProgress);
-      toast.success(t('detail.documents.replaced'));
-      setFile(undefined);
-      setProgress(undefined);
-      onUploaded();
-      onClose();
-    } catch (uploadError) {
-      toast.error(errorDetail(uploadError, t('detail.documents.uploadFailed')));
-      setProgress(undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: replaceDocumentFormSchema,
+    defaultValues: { file: null },
+    messages: 'applications:detail.documents.errors',
+    idPrefix: 'replace-document-',
+  });
+  // The upload is awaited by the form's submit, so this covers the whole call.
+  const busy = form.formState.isSubmitting;
 
   const type = document ? t(`documentTypes.${document.document_type}`) : '';
   return (
-    <Dialog
+    <SchemaFormDialog
+      form={form}
+      onValid={async ({ file }) => {
+        if (!document) return;
+        setRefusal(undefined);
+        setProgress(0);
+        try {
+          await uploadDocument(document.application_id, document.document_type, file, setProgress);
+          toast.success(t('detail.documents.replaced'));
+          setProgress(undefined);
+          form.reset();
+          onUploaded();
+          onClose();
+        } catch (uploadError) {
+          setRefusal(errorDetail(uploadError, t('detail.documents.uploadFailed')));
+          setProgress(undefined);
+        }
+      }}
+      refusal={refusal}
       open={document !== undefined}
       onOpenChange={(open) => {
-        if (!open) close();
+        if (open) return;
+        setRefusal(undefined);
+        setProgress(undefined);
+        onClose();
       }}
       title={t('detail.documents.replaceTitle', { type })}
       description={
         document?.rejection_reason ? t('detail.documents.reason', { reason: document.rejection_reason }) : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button
-            icon={<Upload aria-hidden="true" className="h-4 w-4" />}
-            busy={busy}
-            busyText={t('detail.documents.uploading')}
-            onClick={() => void upload()}
-          >
-            {t('detail.documents.upload')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('cancel')}
+      submitLabel={t('detail.documents.upload')}
+      busy={busy}
+      busyText={t('detail.documents.uploading')}
     >
       {document && (
         <DocumentPicker
           type={document.document_type}
-          file={file}
-          error={error}
+          id={form.idOf('file')}
+          file={form.watch('file') ?? undefined}
+          error={form.errorOf('file')}
           progress={progress}
           disabled={busy}
-          onChange={(chosen, problem) => {
-            setFile(chosen);
-            setError(problem);
-          }}
+          onChange={(chosen, problem) => chooseFile(form, chosen, problem)}
         />
       )}
-    </Dialog>
+    </SchemaFormDialog>
   );
 }

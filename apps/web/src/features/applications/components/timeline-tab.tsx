@@ -1,12 +1,12 @@
 /** Timeline: latest first; each entry what happened (through the timeline catalogue), when, and who (the role or
  * SYSTEM). Staff also see the entries kept from the applicant, each marked Internal, and officers add notes there. */
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Lock, NotebookPen } from 'lucide-react';
 import { toast } from 'sonner';
-import { can, formatDateTime, type Role, type TimelineEvent } from '@portal/contract';
+import { can, formatDateTime, internalNoteRequestSchema, type Role, type TimelineEvent } from '@portal/contract';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
 import { useAddInternalNote } from '../api/case-work';
@@ -97,33 +97,40 @@ export function TimelineTab({
 function InternalNoteForm({ applicationId, role }: { applicationId: string; role: Role }) {
   const t = useViewerText(role);
   const add = useAddInternalNote(applicationId);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
-  const fieldId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    if (!message.trim()) {
-      setError(t('detail.timeline.noteRequired'));
-      return;
-    }
-    setError(undefined);
-    add.mutate(message.trim(), {
-      onSuccess: () => {
-        setMessage('');
-        toast.success(t('detail.timeline.noteAdded'));
-      },
-      onError: (failure) => setError(errorDetail(failure, t('detail.timeline.noteFailed'))),
-    });
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: internalNoteRequestSchema,
+    defaultValues: { message: '' },
+    messages: 'applications:detail.timeline.errors',
+    idPrefix: 'internal-note-',
+  });
 
   return (
     <Card className="mb-4">
-      <form noValidate onSubmit={submit} className="space-y-3">
-        <Field id={fieldId} label={t('detail.timeline.noteLabel')} hint={t('detail.timeline.noteHint')} error={error}>
-          <Textarea value={message} maxLength={2000} rows={3} onChange={(event) => setMessage(event.target.value)} />
-        </Field>
+      <SchemaFormElement
+        form={form}
+        refusal={refusal}
+        className="space-y-3"
+        onValid={({ message }) => {
+          if (add.isPending) return;
+          setRefusal(undefined);
+          add.mutate(message, {
+            onSuccess: () => {
+              form.reset();
+              toast.success(t('detail.timeline.noteAdded'));
+            },
+            onError: (failure) => setRefusal(errorDetail(failure, t('detail.timeline.noteFailed'))),
+          });
+        }}
+      >
+        <FormField
+          form={form}
+          name="message"
+          label={t('detail.timeline.noteLabel')}
+          hint={t('detail.timeline.noteHint')}
+        >
+          <Textarea maxLength={2000} rows={3} {...form.register('message')} />
+        </FormField>
         <Button
           type="submit"
           variant="secondary"
@@ -133,7 +140,7 @@ function InternalNoteForm({ applicationId, role }: { applicationId: string; role
         >
           {t('detail.timeline.addNote')}
         </Button>
-      </form>
+      </SchemaFormElement>
     </Card>
   );
 }

@@ -1,13 +1,12 @@
 /** Lease deed verification: approved, rejected or needs revision, with remarks; approval makes the allotment final. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LEASE_DEED_VERDICTS, type Allotment, type LeaseDeedVerdict } from '@portal/contract';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { Field } from '../../../components/ui/field';
+import { LEASE_DEED_VERDICTS, verifyLeaseDeedRequestSchema, type Allotment } from '@portal/contract';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Select, Textarea } from '../../../components/ui/input';
 import { useVerifyLeaseDeed } from '../api/officer-actions';
-import { actionFailed } from '../lib/action-toasts';
+import { refusalText } from './refusal-text';
 
 export interface VerifyLeaseDeedDialogProps {
   applicationId: string;
@@ -18,49 +17,59 @@ export interface VerifyLeaseDeedDialogProps {
 
 export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenChange }: VerifyLeaseDeedDialogProps) {
   const { t } = useTranslation('applications');
-  const [verdict, setVerdict] = useState<LeaseDeedVerdict>('approved');
-  const [remarks, setRemarks] = useState('');
   const verify = useVerifyLeaseDeed(applicationId);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    verify.mutate(
-      { allotmentId: allotment.id, verification_status: verdict, remarks: remarks.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('verifyDeed.success'));
-          onOpenChange(false);
-        },
-        onError: (error) => actionFailed(t('verifyDeed.failed'), error),
-      },
-    );
-  };
+  const [refusal, setRefusal] = useState<string>();
+  const form = useSchemaForm({
+    schema: verifyLeaseDeedRequestSchema,
+    defaultValues: { verification_status: 'approved', remarks: '' },
+    messages: 'applications:verifyDeed.errors',
+    idPrefix: 'verify-lease-deed-',
+  });
+  const verdict = form.watch('verification_status') ?? 'approved';
 
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
+      onValid={({ verification_status, remarks }) => {
+        if (verify.isPending) return;
+        setRefusal(undefined);
+        verify.mutate(
+          { allotmentId: allotment.id, verification_status, remarks: remarks ?? '' },
+          {
+            onSuccess: () => {
+              toast.success(t('verifyDeed.success'));
+              form.reset();
+              onOpenChange(false);
+            },
+            onError: (error) => setRefusal(refusalText(t, t('verifyDeed.failed'), error)),
+          },
+        );
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setRefusal(undefined);
+        onOpenChange(next);
+      }}
       title={t('verifyDeed.title')}
-      formId="verify-lease-deed-form"
-      onSubmit={submit}
       cancelLabel={t('cancel')}
       submitLabel={t('verifyDeed.submit')}
       busy={verify.isPending}
       busyText={t('verifyDeed.submitting')}
       consequence={t(`verifyDeed.consequence_${verdict}`)}
     >
-      <Field id="lease-deed-verdict" label={t('verifyDeed.verdict')}>
-        <Select value={verdict} onChange={(event) => setVerdict(event.target.value as LeaseDeedVerdict)}>
+      <FormField form={form} name="verification_status" label={t('verifyDeed.verdict')}>
+        <Select {...form.register('verification_status')}>
           {LEASE_DEED_VERDICTS.map((value) => (
             <option key={value} value={value}>
               {t(`verifyDeed.verdicts.${value}`)}
             </option>
           ))}
         </Select>
-      </Field>
-      <Field id="lease-deed-remarks" label={t('verifyDeed.remarks')} optional>
-        <Textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.target.value)} />
-      </Field>
-    </FormDialog>
+      </FormField>
+      <FormField form={form} name="remarks" label={t('verifyDeed.remarks')} optional>
+        <Textarea maxLength={2000} {...form.register('remarks')} />
+      </FormField>
+    </SchemaFormDialog>
   );
 }

@@ -358,15 +358,21 @@ describe('application detail', () => {
     expect(input).toHaveAttribute('accept', '.pdf');
     expect(input).toHaveAccessibleDescription('Accepted types: PDF. Maximum size 5 MB.');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(within(dialog).getByText('Please select a file')).toBeInTheDocument();
+    // In the summary, which leads to the file button, and in the drop zone.
+    expect(within(dialog).getAllByText('Please select a file')).toHaveLength(2);
+    expect(
+      within(within(dialog).getByRole('alert')).getByRole('link', { name: 'Please select a file' }),
+    ).toHaveAttribute('href', `#${input.id}`);
+    expect(input).toHaveAccessibleDescription('Accepted types: PDF. Maximum size 5 MB. Please select a file');
 
     // Too large: the spec's message. A chosen file can be removed before sending.
     const tooLarge = new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(tooLarge, 'size', { value: 5242881 });
     await user.upload(input, tooLarge);
-    expect(within(dialog).getByText('File size should not exceed 5MB')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('File size should not exceed 5MB')).toHaveLength(2);
     await user.upload(input, new File(['%PDF-1.4'], 'draft-deed.pdf', { type: 'application/pdf' }));
     expect(within(dialog).getByText('draft-deed.pdf')).toBeInTheDocument();
+    expect(within(dialog).queryByText('File size should not exceed 5MB')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Remove the chosen lease deed file' }));
     expect(within(dialog).queryByText('draft-deed.pdf')).not.toBeInTheDocument();
 
@@ -645,6 +651,12 @@ describe('application detail: right now and the case loop', () => {
     await user.click(within(rows[0]!).getByRole('button', { name: 'Upload a replacement for PAN Card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload a replacement for PAN Card' });
     expect(dialog).toHaveTextContent('Reason: The PAN card scan is not readable');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Document' }));
+    expect(within(dialog).getAllByText('Please select a file')).toHaveLength(2);
+    expect(within(dialog).getByLabelText('Choose file for PAN Card')).toHaveAccessibleDescription(
+      'Accepted types: PDF, JPG, JPEG, PNG. Maximum size 5 MB. Please select a file',
+    );
+    expect(sent).toEqual([]);
     await user.upload(
       within(dialog).getByLabelText('Choose file for PAN Card'),
       new File(['%PDF-1.4'], 'pan-new.pdf', { type: 'application/pdf' }),
@@ -654,6 +666,47 @@ describe('application detail: right now and the case loop', () => {
     expect(sent.map((call) => call.url)).toEqual([`/api/applications/${scrutiny.id}/documents`]);
     expect(sent[0]!.body.get('document_type')).toBe('pan_card');
     expect((sent[0]!.body.get('file') as File).name).toBe('pan-new.pdf');
+  });
+
+  it('adds a document: asks for a file, refuses a wrong type, shows a refused upload in the form, then uploads', async () => {
+    const scrutiny = application({ status: 'under_scrutiny' });
+    await openDetail({ app: scrutiny });
+    // A file the picker's filter would hide can still be dropped on the zone.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    const card = (await screen.findByRole('heading', { name: 'Add a document' })).closest('section')!;
+    await user.selectOptions(within(card).getByLabelText('Document type'), 'pan_card');
+    const input = within(card).getByLabelText('Choose file for PAN Card');
+    await user.click(within(card).getByRole('button', { name: 'Upload Document' }));
+    // In the summary, which leads to the file button, and in the drop zone.
+    expect(within(card).getAllByText('Please select a file')).toHaveLength(2);
+    expect(within(within(card).getByRole('alert')).getByRole('link', { name: 'Please select a file' })).toHaveAttribute(
+      'href',
+      `#${input.id}`,
+    );
+    await user.upload(input, new File(['PK'], 'pan.docx', { type: 'application/msword' }));
+    expect(
+      within(card).getAllByText('This file type is not accepted. Accepted types: PDF, JPG, JPEG, PNG'),
+    ).toHaveLength(2);
+
+    let refuse = true;
+    const { FakeXhr, sent } = fakeXhr(() =>
+      refuse ? { status: 413, body: { detail: 'The file is too large' } } : { status: 201, body: {} },
+    );
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    await user.upload(input, new File(['%PDF-1.4'], 'pan.pdf', { type: 'application/pdf' }));
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Upload Document' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The file is too large');
+    expect(screen.getAllByText('The file is too large')).toHaveLength(1);
+
+    refuse = false;
+    await user.click(within(card).getByRole('button', { name: 'Upload Document' }));
+    expect(await screen.findByText('Document uploaded successfully')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body.get('document_type')).toBe('pan_card');
+    expect((sent[1]!.body.get('file') as File).name).toBe('pan.pdf');
+    await waitFor(() => expect(within(card).queryByText('pan.pdf')).not.toBeInTheDocument());
   });
 
   it('answers an open query: the card leads to the answer box, an empty answer is refused, the answer is sent', async () => {
@@ -691,7 +744,9 @@ describe('application detail: right now and the case loop', () => {
     await waitFor(() => expect(box).toHaveFocus());
 
     await user.click(within(panel).getByRole('button', { name: 'Send Answer' }));
-    expect(within(panel).getByText('Enter your answer')).toBeInTheDocument();
+    // In the summary and beside the box.
+    expect(within(panel).getAllByText('Enter your answer')).toHaveLength(2);
+    expect(box).toHaveAccessibleDescription('Enter your answer');
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/queries/'))).toBe(false);
 
     await user.type(box, 'The certificate is attached to the DPR, page 12.');

@@ -132,6 +132,14 @@ describe('officer application detail', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['No one', 'Anita Sharma']);
+    const stage = within(dialog).getByLabelText('Stage text');
+    await user.clear(stage);
+    await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
+    expect(
+      within(within(dialog).getByRole('alert')).getByRole('link', { name: 'Enter the stage text' }),
+    ).toHaveAttribute('href', `#${stage.id}`);
+    expect(stage).toHaveAccessibleDescription('Shown to the applicant as the current stage. Enter the stage text');
+    expect(writes).toEqual([]);
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'rejected');
     expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Stage text')).toHaveValue('Rejected');
@@ -309,7 +317,10 @@ describe('officer application detail', () => {
     await user.click(within(actions()).getByRole('button', { name: 'Record Committee Decision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Committee decision' });
     await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
-    expect(await screen.findByText('Failed to record decision')).toBeInTheDocument();
+    // The refusal shows in the dialog, which stays open, and not also as a toast.
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Failed to record decision: Something went wrong');
+    expect(screen.getAllByText(/Failed to record decision/)).toHaveLength(1);
     expect(writes[0]!.body).toEqual({ status: 'approved', current_stage: 'pending allotment' });
   });
 
@@ -326,9 +337,32 @@ describe('officer application detail', () => {
     await user.click(within(actions()).getByRole('button', { name: 'Create Allotment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Allotment' });
     expect(within(dialog).getByLabelText('Allotment type')).toHaveValue('provisional');
-    expect(within(dialog).getByLabelText('Allotment date')).toHaveValue(todayIso());
-    expect(within(dialog).getByLabelText(/Expiry date/)).toHaveValue('');
+    const date = within(dialog).getByLabelText('Allotment date');
+    const expiry = within(dialog).getByLabelText(/Expiry date/);
+    expect(date).toHaveValue(toInputDate(todayIso()));
+    expect(expiry).toHaveValue('');
     expect(within(dialog).getByText(/reserved for this applicant/)).toBeInTheDocument();
+
+    // An empty date and a day that does not exist are each named in the summary and beside their field.
+    await user.clear(date);
+    await user.type(expiry, '30/02/2027');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Allotment' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Enter the allotment date' })).toHaveAttribute(
+      'href',
+      `#${date.id}`,
+    );
+    expect(
+      within(summary).getByRole('link', { name: 'Enter a real date as dd/mm/yyyy, for example 27/03/2026' }),
+    ).toHaveAttribute('href', `#${expiry.id}`);
+    expect(date).toHaveAccessibleDescription('Day, month and year, for example 27/03/2026. Enter the allotment date');
+    expect(expiry).toHaveAccessibleDescription(
+      'Day, month and year, for example 27/03/2026. Enter a real date as dd/mm/yyyy, for example 27/03/2026',
+    );
+    expect(writes).toEqual([]);
+
+    await user.type(date, toInputDate(todayIso()));
+    await user.clear(expiry);
     await user.click(within(dialog).getByRole('button', { name: 'Create Allotment' }));
     expect(await screen.findByText('Allotment created successfully')).toBeInTheDocument();
     expect(writes[0]).toMatchObject({
@@ -352,9 +386,11 @@ describe('officer application detail', () => {
       },
     });
     await user.click(within(actions()).getByRole('button', { name: 'Create Allotment' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create Allotment' }));
-    expect(await screen.findByText('Failed to create allotment')).toBeInTheDocument();
-    expect(screen.getByText('This asset is already held by another allotment')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Create Allotment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Allotment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to create allotment: This asset is already held by another allotment',
+    );
   });
 
   it('verifies a pending lease deed as needing revision, with remarks', async () => {
@@ -389,8 +425,9 @@ describe('officer application detail', () => {
       },
     });
     await user.click(await within(actions()).findByRole('button', { name: 'Verify Lease Deed' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save Verification' }));
-    expect(await screen.findByText('Failed to verify lease deed')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Verify lease deed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Verification' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to verify lease deed: Already approved');
   });
 
   it('records possession: area required, sent as a number with the defaults, then the certificate opens', async () => {
@@ -402,14 +439,26 @@ describe('officer application detail', () => {
     const { user, writes } = await open('ho', state);
     await user.click(await within(actions()).findByRole('button', { name: 'Record Possession' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record possession' });
-    expect(within(dialog).getByLabelText('Possession date')).toHaveValue(todayIso());
+    const date = within(dialog).getByLabelText('Possession date');
+    expect(date).toHaveValue(toInputDate(todayIso()));
     expect(within(dialog).getByLabelText('Boundary marked')).toBeChecked();
     const area = within(dialog).getByLabelText('Area verified');
     expect(area).toHaveAttribute('step', '0.01');
     await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
-    expect(within(dialog).getAllByText('Please enter area verified').length).toBeGreaterThan(0);
+    // In the summary and beside the field.
+    expect(within(dialog).getAllByText('Please enter area verified')).toHaveLength(2);
+    expect(area).toHaveAccessibleDescription("In the asset's unit (sqm). Please enter area verified");
+    await user.clear(date);
+    await user.type(date, '31/04/2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    expect(within(dialog).getAllByText('Enter a real date as dd/mm/yyyy, for example 27/03/2026')).toHaveLength(2);
+    await user.clear(date);
+    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    expect(within(dialog).getAllByText('Enter the possession date')).toHaveLength(2);
+    expect(date).toHaveAccessibleDescription('Day, month and year, for example 27/03/2026. Enter the possession date');
     expect(writes).toEqual([]);
 
+    await user.type(date, toInputDate(todayIso()));
     await user.type(area, '1100.5');
     state.possession = possession;
     await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
@@ -587,7 +636,9 @@ describe('officer application detail: right now, queries and the timeline', () =
     const note = await screen.findByLabelText('Internal note');
     expect(note).toHaveAccessibleDescription('Only officers see this note; the applicant never does.');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
-    expect(await screen.findByText('Enter the note')).toBeInTheDocument();
+    // In the summary and beside the field.
+    expect(await screen.findAllByText('Enter the note')).toHaveLength(2);
+    expect(note).toHaveAccessibleDescription('Only officers see this note; the applicant never does. Enter the note');
     expect(writes).toEqual([]);
     await user.type(note, 'Site visit on Tuesday with the surveyor.');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
