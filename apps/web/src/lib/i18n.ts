@@ -53,15 +53,37 @@ void i18n.use(initReactI18next).init({
 
 const STORAGE_KEY = 'language';
 
-const FONTS: Partial<Record<Language, () => Promise<unknown>>> = {
-  hi: () =>
-    Promise.all([
-      import('@fontsource/noto-sans-devanagari/400.css'),
-      import('@fontsource/noto-sans-devanagari/700.css'),
-    ]),
-  te: () =>
-    Promise.all([import('@fontsource/noto-sans-telugu/400.css'), import('@fontsource/noto-sans-telugu/700.css')]),
+/** The bundled faces of a language, and a letter of its script. The faces are fetched before the language's words
+ * are shown: text laid out before its face arrives may keep showing empty boxes where the machine has no font for
+ * the script (seen with bold headings in Chromium). */
+const FONTS: Partial<Record<Language, { family: string; sample: string; css: () => Promise<unknown> }>> = {
+  hi: {
+    family: 'Noto Sans Devanagari',
+    sample: 'क',
+    css: () =>
+      Promise.all([
+        import('@fontsource/noto-sans-devanagari/400.css'),
+        import('@fontsource/noto-sans-devanagari/700.css'),
+      ]),
+  },
+  te: {
+    family: 'Noto Sans Telugu',
+    sample: 'క',
+    css: () =>
+      Promise.all([import('@fontsource/noto-sans-telugu/400.css'), import('@fontsource/noto-sans-telugu/700.css')]),
+  },
 };
+
+async function loadFonts(language: Language): Promise<void> {
+  const font = FONTS[language];
+  if (!font) return;
+  await font.css();
+  if (typeof document === 'undefined' || !document.fonts?.load) return;
+  // A face that fails to arrive leaves the system's fonts in charge; that is no reason to refuse the language.
+  await Promise.all(
+    ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "${font.family}"`, font.sample).catch(() => [])),
+  );
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -109,7 +131,7 @@ async function loadCatalogues(language: Language): Promise<void> {
     ...entries.map(async ([path, load]) => {
       i18n.addResourceBundle(language, namespaceOf(path), await load(), true, true);
     }),
-    FONTS[language]?.(),
+    loadFonts(language),
   ]);
   loaded.add(language);
 }
