@@ -114,6 +114,7 @@ export function DocumentsTab({ application, role, documents, checklist }: Docume
               },
               {
                 key: 'actions',
+                card: 'actions',
                 header: staff ? (
                   t('detail.documents.actions')
                 ) : (

@@ -51,6 +51,7 @@ export function PaymentHistoryTable({ role, payments, invoiceNumbers, onViewRece
   columns.push({
     key: 'receiptAction',
     header: t('detail.payments.action'),
+    card: 'actions',
     cell: (payment) =>
       payment.status === 'success' ? (
         <div className="flex flex-wrap gap-2">

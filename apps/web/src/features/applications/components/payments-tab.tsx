@@ -51,6 +51,7 @@ export function PaymentsTab({ role, invoices, payments, payingId, onPay, onViewR
     columns.push({
       key: 'action',
       header: t('detail.payments.action'),
+      card: 'actions',
       cell: (invoice) =>
         invoice.status === 'paid' ? (
           <span className="text-sm text-slate-600">{formatDate(invoice.paid_at)}</span>

@@ -114,6 +114,7 @@ export default function OutboxPage() {
     {
       key: 'actions',
       header: t('columns.actions'),
+      card: 'actions',
       cell: (message) => (message.status === 'failed' ? <RetryDialog message={message} /> : null),
     },
   ];

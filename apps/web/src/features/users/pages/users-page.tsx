@@ -55,6 +55,7 @@ export default function UsersPage() {
     {
       key: 'actions',
       header: t('columns.actions'),
+      card: 'actions',
       cell: (user) =>
         user.id === me?.id ? (
           <span className="text-slate-600">{t('you')}</span>
