@@ -80,7 +80,7 @@ test('ho adds an asset, which an entrepreneur then finds available', async ({ pa
   await expect(row).toContainText('AVAILABLE');
   await expect(row).toContainText('3.75 acres');
 
-  // The same code again is refused with a clear message.
+  // The same code again is refused with a clear message beside the code.
   await page.getByRole('button', { name: 'Add Asset' }).click();
   await dialog.getByLabel('Asset code').fill(code);
   await dialog.getByLabel('Category ID').fill('msme');
@@ -91,7 +91,9 @@ test('ho adds an asset, which an entrepreneur then finds available', async ({ pa
   await dialog.getByLabel('Available area').fill('1');
   await dialog.getByLabel('Valuation (₹)').fill('100000');
   await dialog.getByRole('button', { name: 'Create Asset' }).click();
-  await expect(toast(page, `An asset with code ${code} already exists`)).toBeVisible();
+  await expect(dialog.getByLabel('Asset code')).toHaveAccessibleDescription(
+    new RegExp(`An asset with code ${code} already exists`),
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   const token = await tokenFor(request, DEMO.entrepreneur.email);

@@ -90,7 +90,7 @@ test('an application goes from submission to possession through every officer ro
     // The page header's action (an empty meeting list offers the same button).
     await page.getByRole('button', { name: 'Create Meeting' }).first().click();
     const meeting = page.getByRole('dialog', { name: 'Create Meeting' });
-    await meeting.getByLabel('Meeting date').fill('2026-06-15');
+    await meeting.getByLabel('Meeting date').fill('15/06/2026');
     await meeting.getByLabel('Agenda').fill('Allotment approvals');
     await meeting.getByRole('searchbox', { name: /Find an application/ }).fill(application.number);
     await meeting.getByLabel(new RegExp(application.number)).check();

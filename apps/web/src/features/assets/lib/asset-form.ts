@@ -1,16 +1,15 @@
-/** The Add Asset and Edit Asset forms' values (text, as the inputs hold them), the defaults (type land, unit acres,
- * status available) and their checks against the contract's schemas, turning each problem into a message for its
- * field. The place on the zone's map is four boxes (column, row, width, height): all four, or none. */
-import type { FieldErrors, FieldValues, ResolverResult } from 'react-hook-form';
+/** The Add Asset and Edit Asset forms' schemas: the contract's request schemas, with the areas and valuation typed
+ * as text (read as numbers) and the place on the zone's map as four boxes (column, row, width, height): all four, or
+ * none. Each form's values turn into the request and are checked by the contract's schema last. */
+import { z } from 'zod';
 import {
   ASSET_IMPORT_COLUMNS,
   ASSET_IMPORT_MAP_COLUMNS,
+  ASSET_MAP_GRID_SIZE,
+  assetMapPositionSchema,
   createAssetRequestSchema,
   updateAssetRequestSchema,
   type Asset,
-  type AssetStatus,
-  type AssetType,
-  type AssetUnit,
   type CreateAssetRequest,
   type UpdateAssetRequest,
 } from '@portal/contract';
@@ -31,36 +30,83 @@ export function mapFormValues(map: Asset['map']): MapFormValues {
   return map ? { map_x: String(map.x), map_y: String(map.y), map_w: String(map.w), map_h: String(map.h) } : NO_PLACE;
 }
 
-/** The place as the API takes it: null when every box is empty, else the four numbers (the schema names a missing
- * one). */
-export function toMapPosition(values: MapFormValues) {
+/** The place as the API takes it: null when every box is empty, else the four numbers. */
+function toMapPosition(values: MapFormValues) {
   if (MAP_FIELDS.every((field) => values[field].trim() === '')) return null;
   return {
-    x: toNumber(values.map_x) as number,
-    y: toNumber(values.map_y) as number,
-    w: toNumber(values.map_w) as number,
-    h: toNumber(values.map_h) as number,
+    x: Number(values.map_x.trim()),
+    y: Number(values.map_y.trim()),
+    w: Number(values.map_w.trim()),
+    h: Number(values.map_h.trim()),
   };
 }
 
-export interface AssetFormValues {
-  asset_code: string;
-  category_id: string;
-  type: AssetType;
-  zone: string;
-  location: string;
-  survey_number: string;
-  plot_number: string;
-  total_area: string;
-  available_area: string;
-  unit: AssetUnit;
-  valuation: string;
-  status: AssetStatus;
-  map_x: string;
-  map_y: string;
-  map_w: string;
-  map_h: string;
+/** The values put into the map boxes' messages. */
+export const MAP_MESSAGE_PARAMS = Object.fromEntries(
+  MAP_FIELDS.map((field) => [field, { max: ASSET_MAP_GRID_SIZE }]),
+) as Record<MapField, { max: number }>;
+
+const mapBoxes = { map_x: z.string(), map_y: z.string(), map_w: z.string(), map_h: z.string() };
+
+/** The reason each of the contract's problems with a place is worded by. */
+function mapReason(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_small' || issue.code === 'too_big') return issue.code;
+  if (issue.code === 'invalid_type') return 'whole_number';
+  return 'beyond_grid';
 }
+
+/** All four boxes or none; then the contract's rules for a place (for each box filled in, and for the whole place
+ * once all four are), said beside the box they are about. */
+function checkMapBoxes(values: MapFormValues, context: z.core.$RefinementCtx) {
+  const empty = MAP_FIELDS.filter((field) => values[field].trim() === '');
+  if (empty.length === MAP_FIELDS.length) return;
+  for (const field of empty) context.addIssue({ code: 'custom', message: 'required', path: [field] });
+  const place = toMapPosition(values)!;
+  const issues =
+    empty.length === 0
+      ? (assetMapPositionSchema.safeParse(place).error?.issues ?? [])
+      : MAP_FIELDS.filter((field) => !empty.includes(field)).flatMap((field) => {
+          const key = field.slice('map_'.length) as keyof typeof place;
+          const parsed = assetMapPositionSchema.shape[key].safeParse(place[key]);
+          return (parsed.error?.issues ?? []).map((issue) => ({ ...issue, path: [key] }));
+        });
+  for (const issue of issues)
+    context.addIssue({ code: 'custom', message: mapReason(issue), path: [`map_${String(issue.path[0])}`] });
+}
+
+/** A number typed as text: empty is missing (NaN, which the number's schema refuses). */
+const typedNumber = (schema: z.ZodType<number, number>) =>
+  z
+    .string()
+    .transform((text) => (text.trim() === '' ? Number.NaN : Number(text.trim())))
+    .pipe(schema);
+
+const asset = createAssetRequestSchema.shape;
+
+export const assetFormSchema = z
+  .object({
+    asset_code: asset.asset_code,
+    category_id: asset.category_id,
+    type: asset.type,
+    zone: asset.zone,
+    location: asset.location,
+    survey_number: asset.survey_number,
+    plot_number: asset.plot_number,
+    total_area: typedNumber(asset.total_area),
+    available_area: typedNumber(asset.available_area),
+    unit: asset.unit,
+    valuation: typedNumber(asset.valuation),
+    status: asset.status,
+    ...mapBoxes,
+  })
+  .superRefine(checkMapBoxes)
+  .transform(({ map_x, map_y, map_w, map_h, ...fields }): CreateAssetRequest => ({
+    ...fields,
+    map: toMapPosition({ map_x, map_y, map_w, map_h }),
+  }))
+  .pipe(createAssetRequestSchema);
+
+export type AssetFormValues = z.input<typeof assetFormSchema>;
 
 export const ASSET_FORM_DEFAULTS: AssetFormValues = {
   asset_code: '',
@@ -82,33 +128,27 @@ export const ASSET_FORM_DEFAULTS: AssetFormValues = {
 // The dialog's fields are in the same order as the columns of an import file.
 export const ASSET_FIELD_ORDER: ReadonlyArray<keyof AssetFormValues> = [...ASSET_IMPORT_COLUMNS, ...MAP_FIELDS];
 
-function toNumber(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return Number(trimmed);
-}
+const update = updateAssetRequestSchema.shape;
 
-/** The request body: numbers for areas and valuation, an empty plot number as null. */
-export function toCreateAssetRequest(values: AssetFormValues): CreateAssetRequest {
-  const { map_x: _x, map_y: _y, map_w: _w, map_h: _h, ...fields } = values;
-  return {
+/** The Edit Asset form: the fields an edit may change, each required as on a new asset but the plot number. */
+export const editAssetFormSchema = z
+  .object({
+    category_id: update.category_id.unwrap(),
+    zone: update.zone.unwrap(),
+    location: update.location.unwrap(),
+    survey_number: update.survey_number.unwrap(),
+    plot_number: update.plot_number.unwrap(),
+    ...mapBoxes,
+  })
+  .superRefine(checkMapBoxes)
+  .transform(({ map_x, map_y, map_w, map_h, ...fields }): UpdateAssetRequest => ({
     ...fields,
-    plot_number: values.plot_number.trim() || null,
-    total_area: toNumber(values.total_area) as number,
-    available_area: toNumber(values.available_area) as number,
-    valuation: toNumber(values.valuation) as number,
-    map: toMapPosition(values),
-  };
-}
+    map: toMapPosition({ map_x, map_y, map_w, map_h }),
+  }))
+  .pipe(updateAssetRequestSchema);
 
-/** The Edit Asset form: the fields an edit may change. */
-export interface EditAssetFormValues extends MapFormValues {
-  category_id: string;
-  zone: string;
-  location: string;
-  survey_number: string;
-  plot_number: string;
-}
+export type EditAssetFormValues = z.input<typeof editAssetFormSchema>;
+
 export const EDIT_FIELD_ORDER: ReadonlyArray<keyof EditAssetFormValues> = [
   'category_id',
   'zone',
@@ -127,59 +167,4 @@ export function editAssetFormValues(asset: Asset): EditAssetFormValues {
     plot_number: asset.plot_number ?? '',
     ...mapFormValues(asset.map),
   };
-}
-
-export function toUpdateAssetRequest(values: EditAssetFormValues): UpdateAssetRequest {
-  return {
-    category_id: values.category_id,
-    zone: values.zone,
-    location: values.location,
-    survey_number: values.survey_number,
-    plot_number: values.plot_number.trim() || null,
-    map: toMapPosition(values),
-  };
-}
-
-/** The form field a schema issue is about: `map.x` is the column box map_x. */
-function fieldOf(path: PropertyKey[]): string | undefined {
-  if (path[0] === 'map') return typeof path[1] === 'string' ? `map_${path[1]}` : 'map_x';
-  return typeof path[0] === 'string' ? path[0] : undefined;
-}
-
-function issuesToErrors<Values extends FieldValues>(
-  values: Values,
-  issues: readonly { path: PropertyKey[]; code: string; message: string }[],
-  messageFor: (field: keyof Values, contractMessage: string, missing: boolean) => string,
-): ResolverResult<Values> {
-  const errors: FieldErrors<Values> = {};
-  for (const issue of issues) {
-    const field = fieldOf(issue.path) as keyof Values | undefined;
-    if (!field || !(field in values) || errors[field]) continue;
-    const raw: unknown = values[field];
-    const missing = typeof raw === 'string' && raw.trim() === '';
-    (errors as Record<keyof Values, { type: string; message: string }>)[field] = {
-      type: issue.code,
-      message: messageFor(field, issue.message, missing),
-    };
-  }
-  return { values: {}, errors };
-}
-
-/** A react-hook-form resolver over the contract's schema; `messageFor` words each field's problem. */
-export function checkAssetForm(
-  values: AssetFormValues,
-  messageFor: (field: keyof AssetFormValues, contractMessage: string, missing: boolean) => string,
-): ResolverResult<AssetFormValues> {
-  const parsed = createAssetRequestSchema.safeParse(toCreateAssetRequest(values));
-  if (parsed.success) return { values, errors: {} };
-  return issuesToErrors(values, parsed.error.issues, messageFor);
-}
-
-export function checkEditAssetForm(
-  values: EditAssetFormValues,
-  messageFor: (field: keyof EditAssetFormValues, contractMessage: string, missing: boolean) => string,
-): ResolverResult<EditAssetFormValues> {
-  const parsed = updateAssetRequestSchema.safeParse(toUpdateAssetRequest(values));
-  if (parsed.success) return { values, errors: {} };
-  return issuesToErrors(values, parsed.error.issues, messageFor);
 }

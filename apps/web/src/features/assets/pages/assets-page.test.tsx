@@ -361,29 +361,65 @@ describe('assets page', () => {
       const dialog = await openAddAsset();
       await fillRequired(dialog);
       await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
-      expect(
-        await screen.findByText(
-          'An asset with code NLG-LA-500 already exists',
-          { selector: '[data-title]' },
-          { timeout: 5000 },
-        ),
-      ).toBeInTheDocument();
-      expect(within(dialog).getByLabelText('Asset code')).toHaveAccessibleDescription(
-        expect.stringContaining('already exists'),
+      await waitFor(
+        () =>
+          expect(within(dialog).getByLabelText('Asset code')).toHaveAccessibleDescription(
+            expect.stringContaining('already exists'),
+          ),
+        { timeout: 5000 },
       );
+      // Said beside the field only: no toast as well.
+      expect(
+        screen.queryByText('An asset with code NLG-LA-500 already exists', { selector: '[data-title]' }),
+      ).toBeNull();
       expect(within(dialog).getByLabelText('Zone')).toHaveValue('Nalgonda');
     });
 
-    it("falls back to 'Failed to create asset' when the server gives no detail", async () => {
+    it("falls back to 'Failed to create asset' in the dialog when the server gives no detail", async () => {
       stubAssets({ create: () => new Response('oops', { status: 500 }) });
       await openAssets();
       const dialog = await openAddAsset();
       await fillRequired(dialog);
       await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
-      expect(
-        await screen.findByText('Failed to create asset', { selector: '[data-title]' }, { timeout: 5000 }),
-      ).toBeInTheDocument();
+      expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+        'Failed to create asset',
+      );
+      expect(screen.queryByText('Failed to create asset', { selector: '[data-title]' })).toBeNull();
     });
+
+    it("says what is wrong with a map box beside it, and a place beyond the zone's grid", async () => {
+      const fetchMock = stubAssets();
+      await openAssets();
+      const dialog = await openAddAsset();
+      await fillRequired(dialog, { Column: '2.5', Row: '0', 'Width (cells)': '40', 'Height (cells)': '1' });
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      const summary = await within(dialog).findByRole('alert');
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Enter the column as a whole number', 'The row must be at least 1']);
+      expect(within(dialog).getByLabelText('Column')).toHaveAccessibleDescription(
+        expect.stringContaining('Enter the column as a whole number'),
+      );
+      const user = userEvent.setup();
+      for (const [label, value] of [
+        ['Column', '39'],
+        ['Row', '1'],
+      ] as const) {
+        await user.clear(within(dialog).getByLabelText(label));
+        await user.type(within(dialog).getByLabelText(label), value);
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Create Asset' }));
+      await waitFor(() =>
+        expect(
+          within(within(dialog).getByRole('alert'))
+            .getAllByRole('link')
+            .map((link) => link.textContent),
+        ).toEqual(['The plot must end within column 40']),
+      );
+      expect(postedBody(fetchMock, '/api/assets')).toBeUndefined();
+    }, 20_000);
   });
 
   describe('CSV import', () => {
@@ -399,9 +435,17 @@ describe('assets page', () => {
       const dialog = await openImport();
       const user = userEvent.setup({ applyAccept: false });
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-      expect(within(dialog).getByText('Please select a file')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('CSV file')).toHaveAccessibleDescription(
+        expect.stringContaining('Please select a file'),
+      );
+      expect(within(within(dialog).getByRole('alert')).getByRole('link')).toHaveTextContent('Please select a file');
       await user.upload(within(dialog).getByLabelText('CSV file'), csvFile('assets.xlsx'));
-      expect(within(dialog).getByText('Choose a .csv file')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(within(dialog).getByLabelText('CSV file')).toHaveAccessibleDescription(
+          expect.stringContaining('Choose a .csv file'),
+        ),
+      );
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/assets/import')).toBe(false);
       await user.upload(within(dialog).getByLabelText('CSV file'), csvFile());
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
       expect(
@@ -441,6 +485,7 @@ describe('assets page', () => {
       expect(rows[0]).toHaveTextContent('3BAD-2valuation: Enter an amount in rupeestype: Invalid option');
       expect(rows[1]).toHaveTextContent('An asset with code HYD-1 already exists');
       expect(screen.getByRole('dialog')).toBeInTheDocument();
+      expect(screen.queryByText('2 rows were refused; nothing was imported', { selector: '[data-title]' })).toBeNull();
     });
   });
 });

@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '@portal/contract';
+import { toInputDate, type AuditEntry } from '@portal/contract';
 import { pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const APPLICATION_ID = '77777777-7777-4777-8777-777777777777';
@@ -73,6 +73,29 @@ describe('audit page', () => {
     });
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'update');
     await vi.waitFor(() => expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({ action: 'update' }));
+  });
+
+  it("filters by day typed as dd/mm/yyyy, shows the URL's day that way, and says when a text is no day", async () => {
+    const fetchMock = stubAudit();
+    signedInAs('admin');
+    renderApp('/officer/audit?from=2026-11-01');
+    await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    expect(screen.getByLabelText('From')).toHaveValue(toInputDate('2026-11-01'));
+    expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({ from: '2026-11-01' });
+    const user = userEvent.setup();
+    const to = screen.getByLabelText('To');
+    await user.type(to, '31/11/2026');
+    await user.tab();
+    expect(to).toHaveAccessibleDescription(
+      'Day, month and year, for example 27/03/2026. Enter a real date as dd/mm/yyyy, for example 27/03/2026',
+    );
+    expect(auditCalls(fetchMock).some((url) => 'to' in queryOf(url))).toBe(false);
+    await user.clear(to);
+    await user.type(to, toInputDate('2026-11-20'));
+    await vi.waitFor(() =>
+      expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({ from: '2026-11-01', to: '2026-11-20' }),
+    );
+    expect(to).not.toHaveAttribute('aria-invalid');
   });
 
   it('is not offered to other roles', async () => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AUDIT_ACTIONS, AUDIT_LIST, AUDITED_ENTITIES, formatDateTime, type AuditEntry } from '@portal/contract';
+import { DateFilterField } from '../../../components/form/date-input';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
@@ -163,20 +164,18 @@ export default function AuditPage() {
             onKeyDown={(event) => event.key === 'Enter' && commitText('actor')(event)}
           />
         </Field>
-        <Field id="audit-from-filter" label={t('filters.from')}>
-          <Input
-            type="date"
-            value={list.filters.from ?? ''}
-            onChange={(event) => list.setFilter('from', event.target.value || undefined)}
-          />
-        </Field>
-        <Field id="audit-to-filter" label={t('filters.to')}>
-          <Input
-            type="date"
-            value={list.filters.to ?? ''}
-            onChange={(event) => list.setFilter('to', event.target.value || undefined)}
-          />
-        </Field>
+        <DateFilterField
+          id="audit-from-filter"
+          label={t('filters.from')}
+          value={list.filters.from ?? ''}
+          onChange={(day) => list.setFilter('from', day || undefined)}
+        />
+        <DateFilterField
+          id="audit-to-filter"
+          label={t('filters.to')}
+          value={list.filters.to ?? ''}
+          onChange={(day) => list.setFilter('to', day || undefined)}
+        />
       </ListToolbar>
       <PagedList
         query={entries}

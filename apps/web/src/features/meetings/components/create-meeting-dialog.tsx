@@ -1,19 +1,22 @@
-/** Create Meeting: date and agenda required, the committee type (slsc, slac, board, sipc), and the applications
- * pending committee that go on the agenda, found by searching the server. The meeting is kept on the server. */
-import { useRef, useState, type FormEvent } from 'react';
+/** Create Meeting: date (dd/mm/yyyy) and agenda required, the committee type (slsc, slac, board, sipc), and the
+ * applications pending committee that go on the agenda, found by searching the server. The meeting is kept on the
+ * server; a refusal is said in the dialog. */
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { COMMITTEE_TYPES, formatNumber, type CommitteeType } from '@portal/contract';
+import { COMMITTEE_TYPES, createMeetingRequestSchema, formatNumber } from '@portal/contract';
 import { useApplicationPage } from '../../../api/applications';
 import { DebouncedInput } from '../../../components/debounced-input';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import type { FieldError } from '../../../components/ui/error-summary';
+import { FormDateField, inputDate } from '../../../components/form/date-input';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Field } from '../../../components/ui/field';
-import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
+import { Checkbox, Select, Textarea } from '../../../components/ui/input';
+import { errorDetail } from '../../../lib/api-client';
 import { PENDING_COMMITTEE, useCreateMeeting } from '../api/meetings';
 
 const PICKER_LIMIT = 50;
+
+const createMeetingFormSchema = createMeetingRequestSchema.extend({ meeting_date: inputDate() });
 
 export interface CreateMeetingDialogProps {
   open: boolean;
@@ -22,13 +25,16 @@ export interface CreateMeetingDialogProps {
 
 export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogProps) {
   const { t } = useTranslation('meetings');
-  const [date, setDate] = useState('');
-  const [committeeType, setCommitteeType] = useState<CommitteeType>('slsc');
-  const [agenda, setAgenda] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [attempts, setAttempts] = useState(0);
+  const [refusal, setRefusal] = useState<string>();
   const create = useCreateMeeting();
+  const form = useSchemaForm({
+    schema: createMeetingFormSchema,
+    defaultValues: { meeting_date: '', committee_type: 'slsc', agenda: '', applications: [] },
+    messages: 'meetings:create.errors',
+    idPrefix: 'meeting-',
+    fieldOrder: ['meeting_date', 'committee_type', 'agenda'],
+  });
+  const chosen = form.watch('applications') ?? [];
   const [search, setSearch] = useState('');
   const found = useApplicationPage(
     { ...PENDING_COMMITTEE, q: search, sort: 'submitted_at', limit: PICKER_LIMIT },
@@ -45,63 +51,54 @@ export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogP
   ];
 
   const toggle = (id: string, on: boolean) =>
-    setChosen((list) => (on ? [...list, id] : list.filter((item) => item !== id)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldError[] = [];
-    if (!date) found.push({ fieldId: 'meeting-date', message: t('create.enterDate') });
-    if (!agenda.trim()) found.push({ fieldId: 'meeting-agenda', message: t('create.enterAgenda') });
-    setErrors(found);
-    setAttempts((count) => count + 1);
-    if (found.length) return;
-    create.mutate(
-      { meeting_date: date, committee_type: committeeType, agenda: agenda.trim(), applications: chosen },
-      {
-        onSuccess: () => {
-          toast.success(t('create.success'));
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          const detail = error instanceof ApiError ? error.detail : undefined;
-          toast.error(t('create.failed'), detail ? { description: detail } : undefined);
-        },
-      },
-    );
-  };
-  const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
+    form.setValue('applications', on ? [...chosen, id] : chosen.filter((item) => item !== id));
 
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
+      onValid={(values) => {
+        if (create.isPending) return;
+        setRefusal(undefined);
+        create.mutate(values, {
+          onSuccess: () => {
+            toast.success(t('create.success'));
+            form.reset();
+            onOpenChange(false);
+          },
+          // The spec's words lead; the server's reason, when it gave one, follows.
+          onError: (error) => {
+            const reason = errorDetail(error, '');
+            setRefusal(reason ? t('create.failedBecause', { reason }) : t('create.failed'));
+          },
+        });
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setRefusal(undefined);
+        onOpenChange(next);
+      }}
       title={t('create.title')}
       size="lg"
-      formId="create-meeting-form"
-      onSubmit={submit}
       cancelLabel={t('cancel')}
       submitLabel={t('create.submit')}
       busy={create.isPending}
       busyText={t('create.submitting')}
-      errors={errors}
-      errorsFocusKey={attempts}
       consequence={t('create.consequence')}
     >
-      <Field id="meeting-date" label={t('create.date')} error={errorOf('meeting-date')}>
-        <Input type="date" value={date} required onChange={(event) => setDate(event.target.value)} />
-      </Field>
-      <Field id="meeting-committee" label={t('create.committeeType')}>
-        <Select value={committeeType} onChange={(event) => setCommitteeType(event.target.value as CommitteeType)}>
+      <FormDateField form={form} name="meeting_date" label={t('create.date')} />
+      <FormField form={form} name="committee_type" label={t('create.committeeType')}>
+        <Select {...form.register('committee_type')}>
           {COMMITTEE_TYPES.map((value) => (
             <option key={value} value={value}>
               {t(`create.committeeTypes.${value}`)}
             </option>
           ))}
         </Select>
-      </Field>
-      <Field id="meeting-agenda" label={t('create.agenda')} error={errorOf('meeting-agenda')}>
-        <Textarea value={agenda} required maxLength={5000} onChange={(event) => setAgenda(event.target.value)} />
-      </Field>
+      </FormField>
+      <FormField form={form} name="agenda" label={t('create.agenda')}>
+        <Textarea maxLength={5000} {...form.register('agenda')} />
+      </FormField>
       <fieldset className="space-y-1">
         <legend className="font-medium text-slate-900">
           {t('create.applications')} <span className="font-normal text-slate-600">{t('common:optional')}</span>
@@ -133,6 +130,6 @@ export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogP
           </div>
         )}
       </fieldset>
-    </FormDialog>
+    </SchemaFormDialog>
   );
 }

@@ -1,17 +1,24 @@
 /** Record Decision on the Meetings screen. It sends the contract's meetingDecisionUpdate, which turns anything but
- * approved into rejected, so only those two are offered here; deferral and conditions live on the application. */
-import { useState, type FormEvent } from 'react';
+ * approved into rejected, so only those two are offered here; deferral and conditions live on the application. A
+ * refusal is said in the dialog. */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import type { Application } from '@portal/contract';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Select, Textarea } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useRecordDecision } from '../api/meetings';
 
 const DECISIONS = ['approved', 'rejected'] as const;
-type MeetingDecision = (typeof DECISIONS)[number];
+/** The remarks become part of the stage text ('Rejected: ...'), which the contract keeps to 500 characters. */
+const REMARKS_MAX = 400;
+
+const recordDecisionSchema = z.object({
+  decision: z.enum(DECISIONS),
+  remarks: z.string().max(REMARKS_MAX),
+});
 
 export interface RecordDecisionDialogProps {
   application: Application;
@@ -21,34 +28,45 @@ export interface RecordDecisionDialogProps {
 
 export function RecordDecisionDialog({ application, open, onOpenChange }: RecordDecisionDialogProps) {
   const { t } = useTranslation('meetings');
-  const [decision, setDecision] = useState<MeetingDecision>('approved');
-  const [remarks, setRemarks] = useState('');
+  const [refusal, setRefusal] = useState<string>();
   const record = useRecordDecision();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    record.mutate(
-      { applicationId: application.id, decision, remarks },
-      {
-        onSuccess: () => {
-          toast.success(t('decision.success'));
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          const detail = error instanceof ApiError ? error.detail : undefined;
-          toast.error(t('decision.failed'), detail ? { description: detail } : undefined);
-        },
-      },
-    );
-  };
+  const form = useSchemaForm({
+    schema: recordDecisionSchema,
+    defaultValues: { decision: 'approved', remarks: '' },
+    messages: 'meetings:decision.errors',
+    idPrefix: 'meeting-decision-',
+  });
+  const decision = form.watch('decision');
 
   return (
-    <FormDialog
+    <SchemaFormDialog
+      form={form}
+      onValid={(values) => {
+        if (record.isPending) return;
+        setRefusal(undefined);
+        record.mutate(
+          { applicationId: application.id, ...values },
+          {
+            onSuccess: () => {
+              toast.success(t('decision.success'));
+              form.reset();
+              onOpenChange(false);
+            },
+            // The spec's words lead; the server's reason, when it gave one, follows.
+            onError: (error) => {
+              const reason = errorDetail(error, '');
+              setRefusal(reason ? t('decision.failedBecause', { reason }) : t('decision.failed'));
+            },
+          },
+        );
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setRefusal(undefined);
+        onOpenChange(next);
+      }}
       title={t('decision.title', { number: application.application_number })}
-      formId="meeting-decision-form"
-      onSubmit={submit}
       cancelLabel={t('cancel')}
       submitLabel={t('decision.submit')}
       submitVariant={decision === 'rejected' ? 'danger' : 'primary'}
@@ -56,18 +74,18 @@ export function RecordDecisionDialog({ application, open, onOpenChange }: Record
       busyText={t('decision.submitting')}
       consequence={t(`decision.consequence_${decision}`)}
     >
-      <Field id="meeting-decision" label={t('decision.decision')} hint={t('decision.otherDecisions')}>
-        <Select value={decision} onChange={(event) => setDecision(event.target.value as MeetingDecision)}>
+      <FormField form={form} name="decision" label={t('decision.decision')} hint={t('decision.otherDecisions')}>
+        <Select {...form.register('decision')}>
           {DECISIONS.map((value) => (
             <option key={value} value={value}>
               {t(`decision.decisions.${value}`)}
             </option>
           ))}
         </Select>
-      </Field>
-      <Field id="meeting-decision-remarks" label={t('decision.remarks')} optional>
-        <Textarea value={remarks} maxLength={400} onChange={(event) => setRemarks(event.target.value)} />
-      </Field>
-    </FormDialog>
+      </FormField>
+      <FormField form={form} name="remarks" label={t('decision.remarks')} optional>
+        <Textarea maxLength={REMARKS_MAX} {...form.register('remarks')} />
+      </FormField>
+    </SchemaFormDialog>
   );
 }

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Application, Meeting } from '@portal/contract';
+import { toInputDate, type Application, type Meeting } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const PENDING: Application = {
@@ -133,7 +133,8 @@ describe('meetings page', () => {
     expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Remarks/), 'Not viable');
     await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
-    expect(await screen.findByText('Failed to record decision')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to record decision: Already decided');
+    expect(screen.queryByText(/Failed to record decision/, { selector: '[data-title]' })).toBeNull();
     expect(calls[0]!.body).toEqual({ status: 'rejected', current_stage: 'Rejected: Not viable' });
   });
 
@@ -156,9 +157,22 @@ describe('meetings page', () => {
     ).toEqual(['Enter the meeting date', 'Enter the agenda']);
     expect(calls).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText('Meeting date'), '2026-05-20');
-    await user.selectOptions(within(dialog).getByLabelText('Committee'), 'board');
+    const date = within(dialog).getByLabelText('Meeting date');
+    expect(date).toHaveAccessibleDescription('Day, month and year, for example 27/03/2026. Enter the meeting date');
+    await user.type(date, '31/04/2026');
     await user.type(within(dialog).getByLabelText('Agenda'), 'Board review of approvals');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
+    expect(
+      within(within(dialog).getByRole('alert'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Enter a real date as dd/mm/yyyy, for example 27/03/2026']);
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+
+    await user.clear(date);
+    await user.type(date, toInputDate('2026-05-20'));
+    await user.selectOptions(within(dialog).getByLabelText('Committee'), 'board');
     await user.click(await within(dialog).findByLabelText(/APP-2026-000004/));
     await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
     expect(await screen.findByText('Meeting created successfully')).toBeInTheDocument();
@@ -211,10 +225,13 @@ describe('meetings page', () => {
     await pendingList();
     await user.click(screen.getByRole('button', { name: 'Create Meeting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Meeting' });
-    await user.type(within(dialog).getByLabelText('Meeting date'), '2026-05-20');
+    await user.type(within(dialog).getByLabelText('Meeting date'), toInputDate('2026-05-20'));
     await user.type(within(dialog).getByLabelText('Agenda'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Create Meeting' }));
-    expect(await screen.findByText('Failed to create meeting')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to create meeting: Something went wrong',
+    );
+    expect(screen.queryByText(/Failed to create meeting/, { selector: '[data-title]' })).toBeNull();
   });
 
   it('shows the empty states', async () => {

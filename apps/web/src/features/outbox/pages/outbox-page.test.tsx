@@ -194,9 +194,9 @@ describe('outbox page', () => {
     const busy = await within(dialog).findByRole('button', { name: 'Retrying...' });
     expect(busy).toBeDisabled();
     answer(jsonResponse(409, { detail: 'Only a failed message can be retried' }));
-    expect(
-      await screen.findByText('Only a failed message can be retried', { selector: '[data-title]' }),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only a failed message can be retried');
+    // Said in the dialog only: no toast as well.
+    expect(screen.queryByText('Only a failed message can be retried', { selector: '[data-title]' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Retry Mail' })).toBeEnabled();
   });
 

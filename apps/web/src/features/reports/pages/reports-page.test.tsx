@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayIso, type Report, type ReportType } from '@portal/contract';
+import { todayIso, toInputDate, type Report, type ReportType } from '@portal/contract';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 function applicationRows(count: number): Report['data'] {
@@ -144,8 +144,8 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(reportCalls(fetchMock)).toEqual(['/api/reports/applications']);
 
     await user.selectOptions(screen.getByLabelText(/^Status/), 'approved');
-    await user.type(screen.getByLabelText(/^From date/), '2026-03-01');
-    await user.type(screen.getByLabelText(/^To date/), '2026-03-31');
+    await user.type(screen.getByLabelText(/^From date/), toInputDate('2026-03-01'));
+    await user.type(screen.getByLabelText(/^To date/), toInputDate('2026-03-31'));
     await user.type(screen.getByLabelText(/^Zone/), 'Warangal');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(reportCalls(fetchMock)).toHaveLength(2));
@@ -168,11 +168,11 @@ describe('reports page', { timeout: 20_000 }, () => {
     const fetchMock = stubReports();
     await openReports();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/^From date/), '2026-04-01');
-    await user.type(screen.getByLabelText(/^To date/), '2026-03-01');
+    await user.type(screen.getByLabelText(/^From date/), toInputDate('2026-04-01'));
+    await user.type(screen.getByLabelText(/^To date/), toInputDate('2026-03-01'));
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(screen.getByLabelText(/^To date/)).toHaveAccessibleDescription(
-      'The from date must be on or before the to date',
+      'Day, month and year, for example 27/03/2026. The from date must be on or before the to date',
     );
     // The error summary takes focus and links to the field.
     const summary = screen.getByRole('alert');
@@ -180,6 +180,27 @@ describe('reports page', { timeout: 20_000 }, () => {
     await user.click(within(summary).getByRole('link', { name: 'The from date must be on or before the to date' }));
     expect(screen.getByLabelText(/^To date/)).toHaveFocus();
     expect(reportCalls(fetchMock)).toEqual([]);
+  });
+
+  it('takes the dates as dd/mm/yyyy and says when a text is no day, without asking the server', async () => {
+    const fetchMock = stubReports();
+    await openReports();
+    const user = userEvent.setup();
+    const from = screen.getByLabelText(/^From date/);
+    expect(from).toHaveAccessibleDescription('Both dates are included. Day, month and year, for example 27/03/2026.');
+    await user.type(from, '2026-13-01');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(from).toHaveAccessibleDescription(
+      'Both dates are included. Day, month and year, for example 27/03/2026. Enter a real date as dd/mm/yyyy, for example 27/03/2026',
+    );
+    expect(within(screen.getByRole('alert')).getByRole('link')).toHaveTextContent(
+      'Enter a real date as dd/mm/yyyy, for example 27/03/2026',
+    );
+    expect(reportCalls(fetchMock)).toEqual([]);
+    await user.clear(from);
+    await user.type(from, '1/3/2026');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(reportCalls(fetchMock)).toEqual(['/api/reports/applications?from_date=2026-03-01']));
   });
 
   it("shows the totals, the first 50 rows in the application columns, and a bar chart of the server's groups with a table alternative", async () => {

@@ -1,6 +1,6 @@
-/** The Reports screen: type, date range, status (applications only) and zone; Generate; the totals and a chart by
- * status or zone over every matching row (grouped by the server), the first 50 rows, and the whole report exported
- * as JSON or CSV, streamed from the server with its progress shown. */
+/** The Reports screen: type, date range (typed as dd/mm/yyyy), status (applications only) and zone; Generate; the
+ * totals and a chart by status or zone over every matching row (grouped by the server), the first 50 rows, and the
+ * whole report exported as JSON or CSV, streamed from the server with its progress shown. */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDown, FileJson } from 'lucide-react';
@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatNumber,
   formatRupees,
+  parseInputDate,
   REPORT_AMOUNT_COLUMN,
   REPORT_STATUS_FILTERS,
   REPORT_TABLE_ROWS,
@@ -17,10 +18,11 @@ import {
   type ReportExportFormat,
   type ReportType,
 } from '@portal/contract';
+import { DateInput, useDateHint } from '../../../components/form/date-input';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorSummary } from '../../../components/ui/error-summary';
+import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -33,7 +35,12 @@ import { ReportTable } from '../components/report-table';
 import { CHART_GROUPS, reportGroups, type ChartGroup } from '../lib/group-report';
 import { reportFileName } from '../lib/report-export';
 
+/** The form holds the dates as typed (dd/mm/yyyy); Generate sends them as YYYY-MM-DD. */
 const INITIAL: ReportRequest = { type: 'applications', from_date: '', to_date: '', status: 'all', zone: '' };
+const DATE_FIELDS = [
+  { name: 'from_date', id: 'report-from-date' },
+  { name: 'to_date', id: 'report-to-date' },
+] as const;
 const KILOBYTE = 1024;
 
 type RunningExport = ExportProgress & { format: ReportExportFormat };
@@ -166,35 +173,42 @@ function ReportResult({ report, request }: { report: Report; request: ReportRequ
 export default function ReportsPage() {
   const { t } = useTranslation('reports');
   const [request, setRequest] = useState<ReportRequest>(INITIAL);
-  const [dateError, setDateError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempts, setAttempts] = useState(0);
+  const dateHint = useDateHint();
   const generate = useGenerateReport();
   const set = <Key extends keyof ReportRequest>(key: Key, value: ReportRequest[Key]) =>
     setRequest((current) => ({ ...current, [key]: value }));
+  const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (request.from_date && request.to_date && request.from_date > request.to_date) {
-      // The error summary takes focus and links to the field (GOV.UK pattern).
-      setDateError(t('filters.fromAfterTo'));
-      setAttempts((count) => count + 1);
-      return;
-    }
-    setDateError(undefined);
-    generate.mutate(request, {
-      onSuccess: () => toast.success(t('generated')),
-      onError: (error) => toast.error(t('failed'), { description: errorDetail(error, '') || undefined }),
-    });
+    const day = (text: string) => (text.trim() === '' ? '' : parseInputDate(text));
+    const [from, to] = [day(request.from_date), day(request.to_date)];
+    const found: FieldError[] = DATE_FIELDS.filter(({ name }) => day(request[name]) === null).map(({ id }) => ({
+      fieldId: id,
+      message: t('form:validation.invalid_date'),
+    }));
+    if (found.length === 0 && from && to && from > to)
+      found.push({ fieldId: 'report-to-date', message: t('filters.fromAfterTo') });
+    // The error summary takes focus and links to the field (GOV.UK pattern).
+    setErrors(found);
+    setAttempts((count) => count + 1);
+    if (found.length > 0) return;
+    generate.mutate(
+      { ...request, from_date: from ?? '', to_date: to ?? '' },
+      {
+        onSuccess: () => toast.success(t('generated')),
+        onError: (error) => toast.error(t('failed'), { description: errorDetail(error, '') || undefined }),
+      },
+    );
   };
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Card title={t('filters.title')} className="mb-6">
-        <ErrorSummary
-          errors={dateError ? [{ fieldId: 'report-to-date', message: dateError }] : []}
-          focusKey={attempts}
-        />
+        <ErrorSummary errors={errors} focusKey={attempts} />
         <form noValidate onSubmit={submit} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
           <Field id="report-type" label={t('filters.type')}>
             <Select value={request.type} onChange={(event) => set('type', event.target.value as ReportType)}>
@@ -205,11 +219,23 @@ export default function ReportsPage() {
               ))}
             </Select>
           </Field>
-          <Field id="report-from-date" label={t('filters.fromDate')} optional hint={t('filters.dateHint')}>
-            <Input type="date" value={request.from_date} onChange={(event) => set('from_date', event.target.value)} />
+          <Field
+            id="report-from-date"
+            label={t('filters.fromDate')}
+            optional
+            hint={`${t('filters.dateHint')} ${dateHint}`}
+            error={errorOf('report-from-date')}
+          >
+            <DateInput value={request.from_date} onChange={(event) => set('from_date', event.target.value)} />
           </Field>
-          <Field id="report-to-date" label={t('filters.toDate')} optional error={dateError}>
-            <Input type="date" value={request.to_date} onChange={(event) => set('to_date', event.target.value)} />
+          <Field
+            id="report-to-date"
+            label={t('filters.toDate')}
+            optional
+            hint={dateHint}
+            error={errorOf('report-to-date')}
+          >
+            <DateInput value={request.to_date} onChange={(event) => set('to_date', event.target.value)} />
           </Field>
           {request.type === 'applications' && (
             <Field id="report-status" label={t('filters.status')} hint={t('filters.statusHint')}>

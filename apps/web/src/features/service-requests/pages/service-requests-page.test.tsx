@@ -138,7 +138,7 @@ describe('service requests', () => {
     expect(searches.map((url) => queryOf(url))).toEqual([{ limit: '20', sort: '-created_at', q: '777' }]);
   });
 
-  it("toasts 'Failed to submit request' when the server refuses without a detail", async () => {
+  it("says 'Failed to submit request' in the dialog when the server refuses without a detail", async () => {
     await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : pageResponse([])));
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
@@ -146,10 +146,11 @@ describe('service requests', () => {
     await user.selectOptions(within(dialog).getByLabelText('Request type'), 'withdrawal');
     await user.type(within(dialog).getByLabelText('Description'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to submit request$/);
+    expect(screen.queryByText('Failed to submit request', { selector: '[data-title]' })).toBeNull();
   });
 
-  it("leads with the spec's 'Failed to submit request' and adds the server's reason under it, keeping the draft", async () => {
+  it("leads with the spec's 'Failed to submit request' and adds the server's reason, in the dialog, keeping the draft", async () => {
     await open((url, init) =>
       init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : pageResponse([]),
     );
@@ -159,8 +160,8 @@ describe('service requests', () => {
     await user.selectOptions(within(dialog).getByLabelText('Request type'), 'withdrawal');
     await user.type(within(dialog).getByLabelText('Description'), 'Transfer to my son');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    const toast = (await screen.findByText('Failed to submit request')).closest('[data-sonner-toast]');
-    expect(toast).toHaveTextContent('Allotment not found');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to submit request: Allotment not found');
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Transfer to my son');
   });
 });

@@ -1,34 +1,54 @@
-/** Deactivate (or reactivate) one account, after a sentence saying what that does. */
+/** Deactivate (or reactivate) one account, after a sentence saying what that does; a refusal is said in the dialog. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import type { User } from '@portal/contract';
+import { SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { errorDetail } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/users';
+
+/** Nothing to fill in: the dialog only confirms. */
+const confirmSchema = z.object({});
 
 export function ActivationDialog({ user }: { user: User }) {
   const { t } = useTranslation('users');
   const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
   const updateUser = useUpdateUser();
+  const form = useSchemaForm({
+    schema: confirmSchema,
+    defaultValues: {},
+    messages: 'users:activation.errors',
+    idPrefix: `activation-${user.id}-`,
+  });
   const deactivating = user.is_active;
   const name = user.full_name;
 
-  const confirm = async () => {
-    try {
-      await updateUser.mutateAsync({ id: user.id, is_active: !deactivating });
-      toast.success(deactivating ? t('activation.deactivated') : t('activation.reactivated'));
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorDetail(error, t('activation.failed')));
-    }
-  };
-
   return (
-    <Dialog
+    <SchemaFormDialog
+      form={form}
+      onValid={() => {
+        if (updateUser.isPending) return;
+        setRefusal(undefined);
+        updateUser.mutate(
+          { id: user.id, is_active: !deactivating },
+          {
+            onSuccess: () => {
+              toast.success(deactivating ? t('activation.deactivated') : t('activation.reactivated'));
+              setOpen(false);
+            },
+            onError: (error) => setRefusal(errorDetail(error, t('activation.failed'))),
+          },
+        );
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        if (!next) setRefusal(undefined);
+        setOpen(next);
+      }}
       title={deactivating ? t('activation.deactivateTitle', { name }) : t('activation.reactivateTitle', { name })}
       description={deactivating ? t('activation.deactivateDescription') : t('activation.reactivateDescription')}
       trigger={
@@ -40,21 +60,13 @@ export function ActivationDialog({ user }: { user: User }) {
           {deactivating ? t('activation.deactivate') : t('activation.reactivate')}
         </Button>
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('activation.cancel')}
-          </Button>
-          <Button
-            variant={deactivating ? 'danger' : 'primary'}
-            onClick={() => void confirm()}
-            busy={updateUser.isPending}
-            busyText={t('activation.submitting')}
-          >
-            {deactivating ? t('activation.confirmDeactivate') : t('activation.confirmReactivate')}
-          </Button>
-        </>
-      }
-    />
+      cancelLabel={t('activation.cancel')}
+      submitLabel={deactivating ? t('activation.confirmDeactivate') : t('activation.confirmReactivate')}
+      submitVariant={deactivating ? 'danger' : 'primary'}
+      busy={updateUser.isPending}
+      busyText={t('activation.submitting')}
+    >
+      {null}
+    </SchemaFormDialog>
   );
 }

@@ -1,41 +1,60 @@
-/** Change one officer's role: a dialog with the staff roles and the consequence in a sentence. */
-import { useState } from 'react';
+/** Change one officer's role: a dialog with the staff roles and the consequence in a sentence. Choosing the role
+ * they already have is said beside the field rather than sent. */
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { User } from '@portal/contract';
+import { updateUserRequestSchema, type User } from '@portal/contract';
+import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/users';
 import { ASSIGNABLE_ROLES, type StaffRole } from '../lib/officer-form';
 
+const changeRoleSchema = updateUserRequestSchema.pick({ role: true }).required();
+
 export function ChangeRoleDialog({ user }: { user: User }) {
   const { t } = useTranslation('users');
   const [open, setOpen] = useState(false);
-  const [role, setRole] = useState<StaffRole>(user.role as StaffRole);
+  const [refusal, setRefusal] = useState<string>();
   const updateUser = useUpdateUser();
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) setRole(user.role as StaffRole);
-  };
-
-  const save = async () => {
-    try {
-      await updateUser.mutateAsync({ id: user.id, role });
-      toast.success(t('role.changed'));
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorDetail(error, t('role.failed')));
-    }
-  };
+  const schema = useMemo(
+    () => changeRoleSchema.refine((change) => change.role !== user.role, { error: 'unchanged', path: ['role'] }),
+    [user.role],
+  );
+  const form = useSchemaForm({
+    schema,
+    defaultValues: { role: user.role as StaffRole },
+    messages: 'users:role.errors',
+    idPrefix: `role-${user.id}-`,
+    fieldOrder: ['role'],
+  });
 
   return (
-    <Dialog
+    <SchemaFormDialog
+      form={form}
+      onValid={(values) => {
+        if (updateUser.isPending) return;
+        setRefusal(undefined);
+        updateUser.mutate(
+          { id: user.id, role: values.role },
+          {
+            onSuccess: () => {
+              toast.success(t('role.changed'));
+              setOpen(false);
+            },
+            onError: (error) => setRefusal(errorDetail(error, t('role.failed'))),
+          },
+        );
+      }}
+      refusal={refusal}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        // Each opening starts from the role they have now.
+        if (next) form.reset({ role: user.role as StaffRole });
+        else setRefusal(undefined);
+        setOpen(next);
+      }}
       title={t('role.title', { name: user.full_name })}
       description={t('role.description')}
       trigger={
@@ -43,31 +62,20 @@ export function ChangeRoleDialog({ user }: { user: User }) {
           {t('role.open')}
         </Button>
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('role.cancel')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={role === user.role}
-            busy={updateUser.isPending}
-            busyText={t('role.submitting')}
-          >
-            {t('role.submit')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('role.cancel')}
+      submitLabel={t('role.submit')}
+      busy={updateUser.isPending}
+      busyText={t('role.submitting')}
     >
-      <Field id={`role-${user.id}`} label={t('role.field')}>
-        <Select value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
+      <FormField form={form} name="role" label={t('role.field')}>
+        <Select {...form.register('role')}>
           {ASSIGNABLE_ROLES.map((value) => (
             <option key={value} value={value}>
               {t(`roles.${value}`)}
             </option>
           ))}
         </Select>
-      </Field>
-    </Dialog>
+      </FormField>
+    </SchemaFormDialog>
   );
 }

@@ -151,16 +151,31 @@ describe('users page', () => {
     await user.type(within(dialog).getByLabelText('Email address'), 'ho@example.com');
     await user.type(within(dialog).getByLabelText(/^Password/), 'Officer@2026');
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
-    expect(
-      await screen.findByText(
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Email address')).toHaveAccessibleDescription(
         'An account with this email already exists',
-        { selector: '[data-title]' },
-        { timeout: 5000 },
       ),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Email address')).toHaveAccessibleDescription(
-      'An account with this email already exists',
     );
+    // Said beside the field only: no toast as well.
+    expect(screen.queryByText('An account with this email already exists', { selector: '[data-title]' })).toBeNull();
+  });
+
+  it('says any other refusal of a new account in the dialog, not in a toast', async () => {
+    stubUsers({ create: () => jsonResponse(422, { detail: 'This password is too common or too easy to guess.' }) });
+    await openUsers();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Officer' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Full name'), 'Priya Nair');
+    await user.type(within(dialog).getByLabelText('Email address'), '  priya@corp.example.in ');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This password is too common or too easy to guess.',
+    );
+    expect(
+      screen.queryByText('This password is too common or too easy to guess.', { selector: '[data-title]' }),
+    ).toBeNull();
   });
 
   it('changes a role through its dialog', async () => {
@@ -169,7 +184,12 @@ describe('users page', () => {
     const user = userEvent.setup();
     await user.click(within(rowOf(table, 'Priya Nair')).getByRole('button', { name: 'Change role for Priya Nair' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the role of Priya Nair' });
-    expect(within(dialog).getByRole('button', { name: 'Change Role' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('New role')).toHaveValue('zonal_manager');
+    await user.click(within(dialog).getByRole('button', { name: 'Change Role' }));
+    expect(within(dialog).getByLabelText('New role')).toHaveAccessibleDescription(
+      'Choose a role other than their current one',
+    );
+    expect(sent(fetchMock, 'PATCH')).toEqual([]);
     await user.selectOptions(within(dialog).getByLabelText('New role'), 'legal');
     await user.click(within(dialog).getByRole('button', { name: 'Change Role' }));
     expect(
@@ -198,14 +218,12 @@ describe('users page', () => {
     const table = await openUsers();
     const user = userEvent.setup();
     await user.click(within(rowOf(table, 'Ravi Kumar')).getByRole('button', { name: 'Deactivate Ravi Kumar' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate Account' }));
-    expect(
-      await screen.findByText(
-        "An entrepreneur's role cannot be changed",
-        { selector: '[data-title]' },
-        { timeout: 5000 },
-      ),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      "An entrepreneur's role cannot be changed",
+    );
+    expect(screen.queryByText("An entrepreneur's role cannot be changed", { selector: '[data-title]' })).toBeNull();
   });
 
   it("says the spec's 'Failed to load data', with a retry, when the accounts cannot be loaded", async () => {
