@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -52,8 +52,8 @@ describe('schema forms', () => {
     await user.type(screen.getByLabelText('Start'), '31/02/2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const summary = screen.getByRole('alert');
-    expect(summary).toHaveFocus();
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
     expect([...summary.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
       'Enter the name',
       'Enter a 6-digit pincode',
@@ -71,13 +71,38 @@ describe('schema forms', () => {
     expect(saved).toEqual([{ name: 'Ravi Steels', pincode: '500032', start: '2026-03-05' }]);
   });
 
+  it('takes the focus to the summary once per submit, not while a correction is being typed', async () => {
+    const user = userEvent.setup();
+    render(<Form onValid={() => undefined} />);
+    await user.type(screen.getByLabelText('Name'), 'Ravi');
+    await user.type(screen.getByLabelText('Pincode'), '500032');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+
+    // Typed into, the date clears the summary; a slip brings it back, and the typing carries on in the field.
+    const start = screen.getByLabelText('Start');
+    await user.type(start, '01/03/2026');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(start, '{Backspace}{Backspace}');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    // Give the summary's effects their turn before looking where the focus is.
+    await act(() => Promise.resolve());
+    expect(start).toHaveFocus();
+    await user.type(start, '26');
+    expect(start).toHaveValue('01/03/2026');
+
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+  });
+
   it('never shows the contract’s English words in Hindi: a field without its own words gets the shared ones', async () => {
     const user = userEvent.setup();
     await changeLanguage('hi');
     render(<Form onValid={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: /Pincode/ }), '12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const links = [...screen.getByRole('alert').querySelectorAll('a')].map((link) => link.textContent);
+    const links = [...(await screen.findByRole('alert')).querySelectorAll('a')].map((link) => link.textContent);
     expect(links).toEqual(['नाम दर्ज करें', 'यह सही प्रारूप में नहीं है', 'यह जानकारी आवश्यक है']);
   });
 });
