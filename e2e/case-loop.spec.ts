@@ -93,7 +93,9 @@ test('a case goes back to the applicant twice and on to possession, each side se
 
   await test.step('the committee move is refused while the bank proof is rejected', async () => {
     const dialog = await updateStatus(page, 'pending_committee');
-    await expect(dialog).toContainText('These required documents must be uploaded and verified first: Bank Account Proof.');
+    await expect(dialog).toContainText(
+      'These required documents must be uploaded and verified first: Bank Account Proof.',
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   });

@@ -38,7 +38,10 @@ describe('login page', () => {
 
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
-    expect(within(summary).getByRole('link', { name: 'Enter your email address' })).toHaveAttribute('href', '#username');
+    expect(within(summary).getByRole('link', { name: 'Enter your email address' })).toHaveAttribute(
+      'href',
+      '#username',
+    );
     expect(within(summary).getByRole('link', { name: 'Enter your password' })).toHaveAttribute('href', '#password');
     await waitFor(() => expect(summary).toHaveFocus());
 
