@@ -1,6 +1,7 @@
 /** An officer's moves on a request: a button for each status the lifecycle allows next, remarks (the applicant reads
  * them; required to reject), and what each move does, said before it is made. */
 import { useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -8,18 +9,27 @@ import {
   formatRupees,
   nextServiceRequestStatuses,
   SERVICE_REQUEST_REMARKS,
+  SERVICE_REQUEST_STATUSES,
   type ServiceRequest,
   type ServiceRequestStatus,
 } from '@portal/contract';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateServiceRequest } from '../api/service-requests';
 
-const REMARKS_ID = 'sr-decision-remarks';
+/** The move chosen (set by the button pressed) and the remarks: required, and long enough, only to reject. */
+const decisionFormSchema = z
+  .object({ status: z.enum(SERVICE_REQUEST_STATUSES), remarks: z.string() })
+  .superRefine(({ status, remarks }, context) => {
+    const text = remarks.trim();
+    if (text.length > SERVICE_REQUEST_REMARKS.max)
+      context.addIssue({ code: 'custom', path: ['remarks'], message: 'too_long' });
+    else if (status === 'rejected' && text.length < SERVICE_REQUEST_REMARKS.min)
+      context.addIssue({ code: 'custom', path: ['remarks'], message: 'needed_to_reject' });
+  });
 const VARIANTS: Record<ServiceRequestStatus, ButtonVariant> = {
   submitted: 'secondary',
   in_progress: 'primary',
@@ -30,10 +40,15 @@ const VARIANTS: Record<ServiceRequestStatus, ButtonVariant> = {
 export function DecisionPanel({ request }: { request: ServiceRequest }) {
   const { t } = useTranslation('service-requests');
   const update = useUpdateServiceRequest(request.id);
-  const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [attempts, setAttempts] = useState(0);
   const [moving, setMoving] = useState<ServiceRequestStatus>();
+  const form = useSchemaForm({
+    schema: decisionFormSchema,
+    defaultValues: { status: request.status, remarks: '' },
+    messages: 'service-requests:officer.decision.errors',
+    idPrefix: 'sr-decision-',
+    fieldOrder: ['remarks'],
+    messageParams: { remarks: SERVICE_REQUEST_REMARKS },
+  });
   const next = nextServiceRequestStatuses(request.status);
   if (next.length === 0) return null;
 
@@ -45,23 +60,15 @@ export function DecisionPanel({ request }: { request: ServiceRequest }) {
         })
       : t(`officer.decision.consequence_${to}`);
 
-  const moveTo = (to: ServiceRequestStatus) => {
+  const move = ({ status: to, remarks }: z.output<typeof decisionFormSchema>) => {
     const text = remarks.trim();
-    const found: FieldError[] = [];
-    if (text.length > SERVICE_REQUEST_REMARKS.max)
-      found.push({ fieldId: REMARKS_ID, message: t('officer.decision.remarksTooLong', SERVICE_REQUEST_REMARKS) });
-    else if (to === 'rejected' && text.length < SERVICE_REQUEST_REMARKS.min)
-      found.push({ fieldId: REMARKS_ID, message: t('officer.decision.remarksRequired', SERVICE_REQUEST_REMARKS) });
-    setErrors(found);
-    setAttempts((count) => count + 1);
-    if (found.length > 0) return;
     setMoving(to);
     update.mutate(
       { status: to, ...(text ? { remarks: text } : {}) },
       {
         onSuccess: () => {
           toast.success(t(`officer.decision.success_${to}`));
-          setRemarks('');
+          form.reset({ status: to, remarks: '' });
         },
         onError: (error) =>
           toast.error(t('officer.decision.failed'), {
@@ -74,21 +81,15 @@ export function DecisionPanel({ request }: { request: ServiceRequest }) {
 
   return (
     <Card title={t('officer.decision.title')} aria-label={t('officer.decision.title')}>
-      <div className="space-y-4">
-        <ErrorSummary errors={errors} focusKey={attempts} />
-        <Field
-          id={REMARKS_ID}
+      <SchemaFormElement form={form} onValid={move} className="space-y-4">
+        <FormField
+          form={form}
+          name="remarks"
           label={t('officer.decision.remarks')}
           hint={t('officer.decision.remarksHint', SERVICE_REQUEST_REMARKS)}
-          error={errors.find((error) => error.fieldId === REMARKS_ID)?.message}
         >
-          <Textarea
-            rows={4}
-            maxLength={SERVICE_REQUEST_REMARKS.max}
-            value={remarks}
-            onChange={(event) => setRemarks(event.target.value)}
-          />
-        </Field>
+          <Textarea rows={4} maxLength={SERVICE_REQUEST_REMARKS.max} {...form.register('remarks')} />
+        </FormField>
         <ul className="space-y-1 text-slate-700">
           {next.map((to) => (
             <li key={to}>{consequence(to)}</li>
@@ -102,13 +103,16 @@ export function DecisionPanel({ request }: { request: ServiceRequest }) {
               busy={moving === to}
               busyText={t('officer.decision.busy')}
               disabled={update.isPending && moving !== to}
-              onClick={() => moveTo(to)}
+              onClick={() => {
+                form.setValue('status', to);
+                void form.handleSubmit(move)();
+              }}
             >
               {t(`officer.decision.${to}`)}
             </Button>
           ))}
         </div>
-      </div>
+      </SchemaFormElement>
     </Card>
   );
 }
