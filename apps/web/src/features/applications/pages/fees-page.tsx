@@ -1,20 +1,19 @@
 /** The public Fees page (no sign-in): the fee schedule, and an estimate of what an application costs from an asset's
  * valuation, so an applicant knows the amounts before starting. The figures come from the contract's fee schedule. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FEES, feeEstimate, formatRupees } from '@portal/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TableScroll } from '../../../components/ui/data-table';
-import { ErrorSummary } from '../../../components/ui/error-summary';
-import { Field } from '../../../components/ui/field';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth';
 import { FeeBreakdown } from '../components/wizard/fee-estimate';
 
-const VALUATION_ID = 'valuation';
 const percent = (rate: number) => String(Math.round(rate * 100));
 
 /** A valuation as typed (digits, optional decimals, commas allowed as in ₹53,50,000), or undefined. */
@@ -24,6 +23,17 @@ function parseValuation(text: string): number | undefined {
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : undefined;
 }
+
+const calculatorSchema = z.object({
+  valuation: z.string().transform((text, context) => {
+    const value = parseValuation(text);
+    if (value === undefined) {
+      context.addIssue({ code: 'custom', message: 'invalid' });
+      return z.NEVER;
+    }
+    return value;
+  }),
+});
 
 function FeeSchedule() {
   const { t } = useTranslation('applications');
@@ -89,46 +99,34 @@ function FeeSchedule() {
 
 function FeeCalculator() {
   const { t } = useTranslation('applications');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
   const [valuation, setValuation] = useState<number>();
-  const [refusals, setRefusals] = useState(0);
-
-  const estimate = (event: FormEvent) => {
-    event.preventDefault();
-    const value = parseValuation(text);
-    if (value === undefined) {
-      setError(t('feesPage.valuationRequired'));
-      setValuation(undefined);
-      setRefusals((count) => count + 1);
-      return;
-    }
-    setError(undefined);
-    setValuation(value);
-  };
+  const form = useSchemaForm({
+    schema: calculatorSchema,
+    defaultValues: { valuation: '' },
+    messages: 'applications:feesPage.errors',
+    idPrefix: 'fees-',
+  });
 
   return (
     <Card title={t('feesPage.calculatorTitle')}>
-      <ErrorSummary errors={error ? [{ fieldId: VALUATION_ID, message: error }] : []} focusKey={refusals} />
-      <form noValidate onSubmit={estimate} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <Field
-          id={VALUATION_ID}
+      <SchemaFormElement
+        form={form}
+        onValid={(values) => setValuation(values.valuation)}
+        className="flex flex-col gap-4 sm:flex-row sm:items-end"
+      >
+        <FormField
+          form={form}
+          name="valuation"
           label={t('feesPage.valuation')}
           hint={t('feesPage.valuationHint')}
-          error={error}
           className="sm:w-80"
         >
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </Field>
+          <Input inputMode="decimal" autoComplete="off" {...form.register('valuation')} />
+        </FormField>
         <Button type="submit">{t('feesPage.estimate')}</Button>
-      </form>
+      </SchemaFormElement>
       <div aria-live="polite" className="mt-6">
-        {valuation !== undefined && (
+        {valuation !== undefined && !form.formState.errors.valuation && (
           <section aria-labelledby="fee-estimate-title" className="rounded-md border border-slate-200 p-4">
             <h3 id="fee-estimate-title" className="mb-3 text-lg font-semibold text-slate-900">
               {t('feesPage.resultTitle', { valuation: formatRupees(valuation) })}
