@@ -27,10 +27,9 @@ import {
   DETAIL_FIELDS,
   EMPTY_DETAILS,
   ProjectDetailsStep,
-  detailErrorsOf,
-  type DetailErrors,
-  type ProjectDetails,
+  projectDetailsSchema,
 } from '../components/wizard/project-details-step';
+import { useSchemaForm } from '../../../components/form/schema-form';
 import { DECLARATION_ID, ReviewStep, type ChangeTarget } from '../components/wizard/review-step';
 import { STEP_KEYS, StepIndicator } from '../components/wizard/step-indicator';
 import { NO_DOCUMENTS, UploadDocumentsStep, type ChosenDocuments } from '../components/wizard/upload-documents-step';
@@ -61,8 +60,14 @@ export default function NewApplicationPage() {
     if (preset && preset.status === 'available') setSelectedAsset((current) => current ?? preset);
   }, [presetAsset.data]);
   const [assetError, setAssetError] = useState<string>();
-  const [details, setDetails] = useState<ProjectDetails>(EMPTY_DETAILS);
-  const [detailErrors, setDetailErrors] = useState<DetailErrors>({});
+  const detailsForm = useSchemaForm({
+    schema: projectDetailsSchema,
+    defaultValues: EMPTY_DETAILS,
+    messages: 'applications:wizard.errors',
+    idPrefix: '',
+    fieldOrder: DETAIL_FIELDS,
+  });
+  const details = detailsForm.watch();
   const [documents, setDocuments] = useState<ChosenDocuments>(NO_DOCUMENTS);
   const [declared, setDeclared] = useState(false);
   const [declarationError, setDeclarationError] = useState<string>();
@@ -87,7 +92,7 @@ export default function NewApplicationPage() {
         ? [{ fieldId: 'asset', message: assetError }]
         : []
       : step === 2
-        ? DETAIL_FIELDS.flatMap((name) => (detailErrors[name] ? [{ fieldId: name, message: detailErrors[name] }] : []))
+        ? detailsForm.summary
         : step === 4 && declarationError
           ? [{ fieldId: DECLARATION_ID, message: declarationError }]
           : [];
@@ -112,22 +117,18 @@ export default function NewApplicationPage() {
   const refuse = () => setRefusals((count) => count + 1);
 
   /** Checks a step as Next (or Submit) would, showing its errors; true when it may be left. */
-  const stepIsComplete = (which: number): boolean => {
+  const stepIsComplete = async (which: number): Promise<boolean> => {
     if (which === 1) {
       const error = assetId ? undefined : t('wizard.selectAsset');
       setAssetError(error);
       return !error;
     }
-    if (which === 2) {
-      const errors = detailErrorsOf(details, t);
-      setDetailErrors(errors);
-      return Object.keys(errors).length === 0;
-    }
+    if (which === 2) return detailsForm.trigger();
     return true;
   };
 
-  const next = () => {
-    if (!stepIsComplete(step)) {
+  const next = async () => {
+    if (!(await stepIsComplete(step))) {
       refuse();
       return;
     }
@@ -191,7 +192,7 @@ export default function NewApplicationPage() {
   const send = async (intent: SendIntent) => {
     // Every step was checked on the way here; check again, in case a Change link left one incomplete.
     for (const which of [1, 2]) {
-      if (!stepIsComplete(which)) {
+      if (!(await stepIsComplete(which))) {
         refuse();
         goTo(which);
         return;
@@ -203,15 +204,10 @@ export default function NewApplicationPage() {
       return;
     }
     setSending(intent);
+    const project = projectDetailsSchema.parse(detailsForm.getValues());
     const outcome = await sendApplication({
       intent,
-      application: {
-        asset_id: assetId!,
-        application_type: details.application_type,
-        project_description: details.project_description.trim(),
-        estimated_investment: Number(details.estimated_investment),
-        employment_generation: Number(details.employment_generation),
-      },
+      application: { asset_id: assetId!, ...project },
       files: documents.files,
       onProgress: setProgress,
     });
@@ -255,7 +251,7 @@ export default function NewApplicationPage() {
             }}
           />
         )}
-        {step === 2 && <ProjectDetailsStep details={details} errors={detailErrors} onChange={setDetails} />}
+        {step === 2 && <ProjectDetailsStep form={detailsForm} />}
         {step === 3 && <UploadDocumentsStep documents={documents} disabled={busy} onChange={chooseDocument} />}
         {lastStep && (
           <ReviewStep
@@ -282,7 +278,9 @@ export default function NewApplicationPage() {
             <span />
           )}
           {!lastStep ? (
-            <Button onClick={next}>{returnToReview ? t('wizard.continueToReview') : t('wizard.next')}</Button>
+            <Button onClick={() => void next()}>
+              {returnToReview ? t('wizard.continueToReview') : t('wizard.next')}
+            </Button>
           ) : (
             <div className="flex flex-col-reverse gap-3 sm:flex-row">
               <Button
