@@ -96,6 +96,26 @@ describe('schema forms', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
   });
 
+  it('leaves the focus in the field when a correction after a successful submit is half typed', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    render(<Form onValid={(values) => saved.push(values)} />);
+    await user.type(screen.getByLabelText('Name'), 'Ravi');
+    await user.type(screen.getByLabelText('Pincode'), '500032');
+    await user.type(screen.getByLabelText('Start'), '01/03/2026');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+
+    const start = screen.getByLabelText('Start');
+    await user.clear(start);
+    await user.type(start, '0');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await act(() => Promise.resolve());
+    expect(start).toHaveFocus();
+    await user.type(start, '2/04/2026');
+    expect(start).toHaveValue('02/04/2026');
+  });
+
   it('never shows the contract’s English words in Hindi: a field without its own words gets the shared ones', async () => {
     const user = userEvent.setup();
     await changeLanguage('hi');

@@ -2,8 +2,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const NOT_FOCUSED = Symbol('not focused yet');
-
 export interface FieldError {
   /** The id of the field's control. */
   fieldId: string;
@@ -23,18 +21,14 @@ export function ErrorSummary({ errors, title, focusKey }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
 
-  // With a focus key, the summary takes focus once per key (once per submit), not again when it reappears while
-  // the user is typing a correction; without one, each time it appears.
-  const focusedFor = useRef<unknown>(NOT_FOCUSED);
+  // With a focus key (a submit count), the summary takes focus when the key changes while it shows (a failed
+  // submit), never when it appears while the user is typing a correction after a submit; without one, each time it
+  // appears.
+  const seenKey = useRef(focusKey);
   useEffect(() => {
-    if (!shown) {
-      // A new key while hidden (a form put back to its start) means the next showing is a new submit.
-      if (focusKey !== focusedFor.current) focusedFor.current = NOT_FOCUSED;
-      return;
-    }
-    if (focusKey !== undefined && focusedFor.current === focusKey) return;
-    focusedFor.current = focusKey;
-    ref.current?.focus();
+    const keyChanged = seenKey.current !== focusKey;
+    seenKey.current = focusKey;
+    if (shown && (focusKey === undefined || keyChanged)) ref.current?.focus();
   }, [shown, focusKey]);
 
   if (!shown) return null;

@@ -1,7 +1,8 @@
 /** The Reports screen: type, date range (typed as dd/mm/yyyy), status (applications only) and zone; Generate; the
  * totals and a chart by status or zone over every matching row (grouped by the server), the first 50 rows, and the
  * whole report exported as JSON or CSV, streamed from the server with its progress shown. */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { FileDown, FileJson } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,20 +10,18 @@ import {
   formatDateTime,
   formatNumber,
   formatRupees,
-  parseInputDate,
   REPORT_AMOUNT_COLUMN,
   REPORT_STATUS_FILTERS,
   REPORT_TABLE_ROWS,
   REPORT_TYPES,
   type Report,
   type ReportExportFormat,
-  type ReportType,
 } from '@portal/contract';
-import { DateInput, useDateHint } from '../../../components/form/date-input';
+import { DateInput, inputDate, useDateHint } from '../../../components/form/date-input';
+import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -35,12 +34,19 @@ import { ReportTable } from '../components/report-table';
 import { CHART_GROUPS, reportGroups, type ChartGroup } from '../lib/group-report';
 import { reportFileName } from '../lib/report-export';
 
-/** The form holds the dates as typed (dd/mm/yyyy); Generate sends them as YYYY-MM-DD. */
-const INITIAL: ReportRequest = { type: 'applications', from_date: '', to_date: '', status: 'all', zone: '' };
-const DATE_FIELDS = [
-  { name: 'from_date', id: 'report-from-date' },
-  { name: 'to_date', id: 'report-to-date' },
-] as const;
+/** The form holds the dates as typed (dd/mm/yyyy); Generate sends them as YYYY-MM-DD (or none). */
+const reportFormSchema = z
+  .object({
+    type: z.enum(REPORT_TYPES),
+    from_date: inputDate({ optional: true }),
+    to_date: inputDate({ optional: true }),
+    status: z.string(),
+    zone: z.string(),
+  })
+  .superRefine(({ from_date: from, to_date: to }, context) => {
+    if (from && to && from > to) context.addIssue({ code: 'custom', path: ['to_date'], message: 'before_from' });
+  });
+const INITIAL = { type: 'applications', from_date: '', to_date: '', status: 'all', zone: '' } as const;
 const KILOBYTE = 1024;
 
 type RunningExport = ExportProgress & { format: ReportExportFormat };
@@ -172,91 +178,68 @@ function ReportResult({ report, request }: { report: Report; request: ReportRequ
 
 export default function ReportsPage() {
   const { t } = useTranslation('reports');
-  const [request, setRequest] = useState<ReportRequest>(INITIAL);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [attempts, setAttempts] = useState(0);
   const dateHint = useDateHint();
   const generate = useGenerateReport();
-  const set = <Key extends keyof ReportRequest>(key: Key, value: ReportRequest[Key]) =>
-    setRequest((current) => ({ ...current, [key]: value }));
-  const errorOf = (id: string) => errors.find((error) => error.fieldId === id)?.message;
+  const form = useSchemaForm({
+    schema: reportFormSchema,
+    defaultValues: INITIAL,
+    messages: 'reports:filters.errors',
+    idPrefix: 'report-',
+  });
+  const type = form.watch('type');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const day = (text: string) => (text.trim() === '' ? '' : parseInputDate(text));
-    const [from, to] = [day(request.from_date), day(request.to_date)];
-    const found: FieldError[] = DATE_FIELDS.filter(({ name }) => day(request[name]) === null).map(({ id }) => ({
-      fieldId: id,
-      message: t('form:validation.invalid_date'),
-    }));
-    if (found.length === 0 && from && to && from > to)
-      found.push({ fieldId: 'report-to-date', message: t('filters.fromAfterTo') });
-    // The error summary takes focus and links to the field (GOV.UK pattern).
-    setErrors(found);
-    setAttempts((count) => count + 1);
-    if (found.length > 0) return;
-    generate.mutate(
-      { ...request, from_date: from ?? '', to_date: to ?? '' },
-      {
-        onSuccess: () => toast.success(t('generated')),
-        onError: (error) => toast.error(t('failed'), { description: errorDetail(error, '') || undefined }),
-      },
-    );
-  };
+  const submit = (request: ReportRequest) =>
+    generate.mutate(request, {
+      onSuccess: () => toast.success(t('generated')),
+      onError: (error) => toast.error(t('failed'), { description: errorDetail(error, '') || undefined }),
+    });
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Card title={t('filters.title')} className="mb-6">
-        <ErrorSummary errors={errors} focusKey={attempts} />
-        <form noValidate onSubmit={submit} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          <Field id="report-type" label={t('filters.type')}>
-            <Select value={request.type} onChange={(event) => set('type', event.target.value as ReportType)}>
-              {REPORT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
+        <SchemaFormElement form={form} onValid={submit} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+          <FormField form={form} name="type" label={t('filters.type')}>
+            <Select {...form.register('type')}>
+              {REPORT_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`types.${value}`)}
                 </option>
               ))}
             </Select>
-          </Field>
-          <Field
-            id="report-from-date"
+          </FormField>
+          <FormField
+            form={form}
+            name="from_date"
             label={t('filters.fromDate')}
             optional
             hint={`${t('filters.dateHint')} ${dateHint}`}
-            error={errorOf('report-from-date')}
           >
-            <DateInput value={request.from_date} onChange={(event) => set('from_date', event.target.value)} />
-          </Field>
-          <Field
-            id="report-to-date"
-            label={t('filters.toDate')}
-            optional
-            hint={dateHint}
-            error={errorOf('report-to-date')}
-          >
-            <DateInput value={request.to_date} onChange={(event) => set('to_date', event.target.value)} />
-          </Field>
-          {request.type === 'applications' && (
-            <Field id="report-status" label={t('filters.status')} hint={t('filters.statusHint')}>
-              <Select value={request.status} onChange={(event) => set('status', event.target.value)}>
+            <DateInput {...form.register('from_date')} />
+          </FormField>
+          <FormField form={form} name="to_date" label={t('filters.toDate')} optional hint={dateHint}>
+            <DateInput {...form.register('to_date')} />
+          </FormField>
+          {type === 'applications' && (
+            <FormField form={form} name="status" label={t('filters.status')} hint={t('filters.statusHint')}>
+              <Select {...form.register('status')}>
                 {['all', ...REPORT_STATUS_FILTERS.applications].map((status) => (
                   <option key={status} value={status}>
                     {t(`statuses.${status}`)}
                   </option>
                 ))}
               </Select>
-            </Field>
+            </FormField>
           )}
-          <Field id="report-zone" label={t('filters.zone')} optional hint={t('filters.zoneHint')}>
-            <Input value={request.zone} onChange={(event) => set('zone', event.target.value)} />
-          </Field>
+          <FormField form={form} name="zone" label={t('filters.zone')} optional hint={t('filters.zoneHint')}>
+            <Input {...form.register('zone')} />
+          </FormField>
           <div className="flex items-end md:col-span-2 lg:col-span-3">
             <Button type="submit" busy={generate.isPending} busyText={t('filters.generating')}>
               {t('filters.generate')}
             </Button>
           </div>
-        </form>
+        </SchemaFormElement>
       </Card>
       {generate.isPending ? (
         <Spinner label={t('filters.generating')} />
