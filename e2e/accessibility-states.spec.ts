@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, submitCase } from './support/api';
 import { signInAs, uniqueEmail } from './support/session';
+import { textThatDoesNotFit } from './support/fit';
 
 const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
 type Language = keyof typeof LANGUAGES;
@@ -71,6 +72,7 @@ async function expectNoViolations(page: Page, state: string) {
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary, `accessibility violations with ${state}`).toEqual([]);
+  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
 }
 
 /** The toast on screen with these words (the toaster is a region named in the reader's language). */
@@ -102,130 +104,134 @@ test.beforeEach(async ({ page }) => {
 
 for (const language of Object.keys(LANGUAGES) as Language[]) {
   const t = wordsOf(language);
+  for (const width of [1280, 375]) {
+    test(`signed-out forms with their errors and toasts have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await chooseLanguage(page, language);
 
-  test(`signed-out forms with their errors and toasts have no WCAG 2.1 AA violations in ${language}`, async ({
-    page,
-  }) => {
-    await chooseLanguage(page, language);
+      await test.step('the register page submitted empty, with its error summary', async () => {
+        await open(page, '/register', language, t('auth', 'register.title'));
+        await page.getByRole('button', { name: t('auth', 'register.submit'), exact: true }).click();
+        const summary = page.getByRole('alert');
+        await expect(summary).toBeVisible();
+        await expect(summary).toContainText(t('common', 'errorSummaryTitle'));
+        await expect(summary).toBeFocused();
+        await expectNoViolations(page, 'the register error summary');
+      });
 
-    await test.step('the register page submitted empty, with its error summary', async () => {
-      await open(page, '/register', language, t('auth', 'register.title'));
-      await page.getByRole('button', { name: t('auth', 'register.submit'), exact: true }).click();
-      const summary = page.getByRole('alert');
-      await expect(summary).toBeVisible();
-      await expect(summary).toContainText(t('common', 'errorSummaryTitle'));
-      await expect(summary).toBeFocused();
-      await expectNoViolations(page, 'the register error summary');
+      await test.step('the login page with the toast of a wrong password', async () => {
+        await open(page, '/login', language, t('auth', 'login.title'));
+        await page.getByLabel(t('auth', 'login.email'), { exact: true }).fill(uniqueEmail('a11y-states'));
+        await page.getByLabel(t('auth', 'login.password'), { exact: true }).fill('Not-the-password-1');
+        await page.getByRole('button', { name: t('auth', 'login.submit'), exact: true }).click();
+        await expectNoViolationsWithToast(page, toastSaying(page, t), 'the failed sign-in toast');
+      });
     });
 
-    await test.step('the login page with the toast of a wrong password', async () => {
-      await open(page, '/login', language, t('auth', 'login.title'));
-      await page.getByLabel(t('auth', 'login.email'), { exact: true }).fill(uniqueEmail('a11y-states'));
-      await page.getByLabel(t('auth', 'login.password'), { exact: true }).fill('Not-the-password-1');
-      await page.getByRole('button', { name: t('auth', 'login.submit'), exact: true }).click();
-      await expectNoViolationsWithToast(page, toastSaying(page, t), 'the failed sign-in toast');
-    });
-  });
+    test(`an officer's dialogs, their errors and a toast have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      test.setTimeout(120_000);
+      const owner = await apiLogin(request, 'entrepreneur');
+      const zonal = await apiLogin(request, 'zonal_manager');
+      const application = await submitCase(request, owner, {
+        assetFromEnd: 6,
+        description: `Accessibility states (${language})`,
+        investment: 4_200_000,
+        jobs: 12,
+      });
+      // Under scrutiny: the zonal manager may raise a query and verify or reject documents.
+      const moved = await request.put(`/api/applications/${application.id}/status`, {
+        headers: zonal,
+        data: { status: 'under_scrutiny', current_stage: 'under_scrutiny' },
+      });
+      expect(moved.ok(), await moved.text()).toBe(true);
 
-  test(`an officer's dialogs, their errors and a toast have no WCAG 2.1 AA violations in ${language}`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const owner = await apiLogin(request, 'entrepreneur');
-    const zonal = await apiLogin(request, 'zonal_manager');
-    const application = await submitCase(request, owner, {
-      assetFromEnd: 6,
-      description: `Accessibility states (${language})`,
-      investment: 4_200_000,
-      jobs: 12,
-    });
-    // Under scrutiny: the zonal manager may raise a query and verify or reject documents.
-    const moved = await request.put(`/api/applications/${application.id}/status`, {
-      headers: zonal,
-      data: { status: 'under_scrutiny', current_stage: 'under_scrutiny' },
-    });
-    expect(moved.ok(), await moved.text()).toBe(true);
+      await signInAs(page, 'zonal_manager');
+      await chooseLanguage(page, language);
+      await open(page, `/officer/applications/${application.id}`, language, application.application_number, false);
 
-    await signInAs(page, 'zonal_manager');
-    await chooseLanguage(page, language);
-    await open(page, `/officer/applications/${application.id}`, language, application.application_number, false);
+      await test.step('the Raise query dialog open', async () => {
+        await page.getByRole('button', { name: t('applications', 'raiseQuery.button'), exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, 'the Raise query dialog open');
+      });
 
-    await test.step('the Raise query dialog open', async () => {
-      await page.getByRole('button', { name: t('applications', 'raiseQuery.button'), exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
-      await expect(dialog).toBeVisible();
-      await expectNoViolations(page, 'the Raise query dialog open');
-    });
+      await test.step('the Raise query dialog submitted empty, with its error summary and field error', async () => {
+        const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
+        await expectEmptySubmitRefused(
+          page,
+          dialog,
+          t('applications', 'raiseQuery.submit'),
+          'the Raise query dialog refusing an empty submit',
+        );
+      });
 
-    await test.step('the Raise query dialog submitted empty, with its error summary and field error', async () => {
-      const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
-      await expectEmptySubmitRefused(
-        page,
-        dialog,
-        t('applications', 'raiseQuery.submit'),
-        'the Raise query dialog refusing an empty submit',
-      );
-    });
+      await test.step('the toast of a query raised, over the officer page', async () => {
+        const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
+        await dialog.getByRole('textbox').first().fill(`Please send the signed DPR (${language}).`);
+        await dialog.getByRole('button', { name: t('applications', 'raiseQuery.submit'), exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await expectNoViolationsWithToast(
+          page,
+          toastSaying(page, t, t('applications', 'raiseQuery.success')),
+          'the query raised toast',
+        );
+      });
 
-    await test.step('the toast of a query raised, over the officer page', async () => {
-      const dialog = page.getByRole('dialog', { name: t('applications', 'raiseQuery.title') });
-      await dialog.getByRole('textbox').first().fill(`Please send the signed DPR (${language}).`);
-      await dialog.getByRole('button', { name: t('applications', 'raiseQuery.submit'), exact: true }).click();
-      await expect(dialog).toBeHidden();
-      await expectNoViolationsWithToast(
-        page,
-        toastSaying(page, t, t('applications', 'raiseQuery.success')),
-        'the query raised toast',
-      );
-    });
+      await test.step('the Reject document dialog open', async () => {
+        await page.getByRole('tab', { name: t('applications', 'detail.tabs.documents') }).click();
+        const type = t('applications', 'documentTypes.dpr');
+        await page
+          .getByRole('button', { name: t('applications', 'detail.documents.rejectLabel', { name: type }) })
+          .click();
+        const dialog = page.getByRole('dialog', { name: t('applications', 'rejectDocument.title', { type }) });
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, 'the Reject document dialog open');
+      });
 
-    await test.step('the Reject document dialog open', async () => {
-      await page.getByRole('tab', { name: t('applications', 'detail.tabs.documents') }).click();
-      const type = t('applications', 'documentTypes.dpr');
-      await page
-        .getByRole('button', { name: t('applications', 'detail.documents.rejectLabel', { name: type }) })
-        .click();
-      const dialog = page.getByRole('dialog', { name: t('applications', 'rejectDocument.title', { type }) });
-      await expect(dialog).toBeVisible();
-      await expectNoViolations(page, 'the Reject document dialog open');
-    });
-
-    await test.step('the Reject document dialog submitted empty, with its error summary and field error', async () => {
-      const type = t('applications', 'documentTypes.dpr');
-      const dialog = page.getByRole('dialog', { name: t('applications', 'rejectDocument.title', { type }) });
-      await expectEmptySubmitRefused(
-        page,
-        dialog,
-        t('applications', 'rejectDocument.submit'),
-        'the Reject document dialog refusing an empty submit',
-      );
-      await dialog.getByRole('button', { name: t('applications', 'cancel'), exact: true }).click();
-      await expect(dialog).toBeHidden();
-    });
-  });
-
-  test(`the admin's Add officer dialog and its errors have no WCAG 2.1 AA violations in ${language}`, async ({
-    page,
-  }) => {
-    await signInAs(page, 'admin');
-    await chooseLanguage(page, language);
-    await open(page, '/officer/users', language);
-    const dialog = page.getByRole('dialog', { name: t('users', 'create.title') });
-
-    await test.step('the Add officer dialog open', async () => {
-      await page.getByRole('button', { name: t('users', 'create.open'), exact: true }).click();
-      await expect(dialog).toBeVisible();
-      await expectNoViolations(page, 'the Add officer dialog open');
+      await test.step('the Reject document dialog submitted empty, with its error summary and field error', async () => {
+        const type = t('applications', 'documentTypes.dpr');
+        const dialog = page.getByRole('dialog', { name: t('applications', 'rejectDocument.title', { type }) });
+        await expectEmptySubmitRefused(
+          page,
+          dialog,
+          t('applications', 'rejectDocument.submit'),
+          'the Reject document dialog refusing an empty submit',
+        );
+        await dialog.getByRole('button', { name: t('applications', 'cancel'), exact: true }).click();
+        await expect(dialog).toBeHidden();
+      });
     });
 
-    await test.step('the Add officer dialog submitted empty, with its error summary and field errors', async () => {
-      await expectEmptySubmitRefused(
-        page,
-        dialog,
-        t('users', 'create.submit'),
-        'the Add officer dialog refusing an empty submit',
-      );
+    test(`the admin's Add officer dialog and its errors have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'admin');
+      await chooseLanguage(page, language);
+      await open(page, '/officer/users', language);
+      const dialog = page.getByRole('dialog', { name: t('users', 'create.title') });
+
+      await test.step('the Add officer dialog open', async () => {
+        await page.getByRole('button', { name: t('users', 'create.open'), exact: true }).click();
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, 'the Add officer dialog open');
+      });
+
+      await test.step('the Add officer dialog submitted empty, with its error summary and field errors', async () => {
+        await expectEmptySubmitRefused(
+          page,
+          dialog,
+          t('users', 'create.submit'),
+          'the Add officer dialog refusing an empty submit',
+        );
+      });
     });
-  });
+  }
 }
