@@ -26,7 +26,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
-import { ApiError, errorDetail } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useAllotment, useLeaseDeed, usePossession } from '../../../api/allotments';
 import { useMyProfile } from '../../../api/applicants';
@@ -156,7 +156,7 @@ export default function ApplicationDetailPage() {
       // The spec's words lead; the server's reason, when it gave one, follows underneath.
       onError: (error) =>
         toast.error(t('detail.payments.payFailed'), {
-          description: error instanceof ApiError ? error.detail : undefined,
+          description: errorDetail(error, '') || undefined,
         }),
       onSettled: () => setPayingId(undefined),
     });

@@ -198,8 +198,8 @@ describe('new application wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
-    const summary = screen.getByRole('alert');
-    expect(summary).toHaveFocus();
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary).getByRole('heading', { name: 'Please fill all required fields' })).toBeInTheDocument();
     expect(
       within(summary)
@@ -224,11 +224,13 @@ describe('new application wizard', () => {
     await user.type(screen.getByLabelText('Project description'), 'Precision machining');
     await user.type(screen.getByLabelText('Employment generation (jobs)'), '4.5');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(
-      within(screen.getByRole('alert'))
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href')),
-    ).toEqual(['#estimated_investment', '#employment_generation']);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('alert'))
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(['#estimated_investment', '#employment_generation']),
+    );
     expect(screen.getByLabelText('Project description')).toHaveValue('Precision machining');
 
     await user.type(screen.getByLabelText('Estimated investment (₹)'), '2500000');
@@ -248,7 +250,7 @@ describe('new application wizard', () => {
     await user.upload(screen.getByLabelText('Choose file for DPR (Detailed Project Report)'), file('dpr.pdf'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    expect(await screen.findByText('Step 4 of 4')).toBeInTheDocument();
     expect(screen.getByText('HYD-LA-001 · Land')).toBeInTheDocument();
     expect(screen.getByText('₹25,00,000')).toBeInTheDocument();
     expect(screen.getByText('dpr.pdf', { exact: false })).toBeInTheDocument();
@@ -312,14 +314,14 @@ describe('new application wizard', () => {
     await user.type(screen.getByLabelText('Estimated investment (₹)'), '2500000');
     await user.type(screen.getByLabelText('Employment generation (jobs)'), '40');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.upload(screen.getByLabelText('Choose file for DPR (Detailed Project Report)'), file('dpr.pdf'));
+    await user.upload(await screen.findByLabelText('Choose file for DPR (Detailed Project Report)'), file('dpr.pdf'));
     await user.upload(screen.getByLabelText('Choose file for PAN Card'), file('pan.png', 500, 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     // Without the declaration nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
-    const summary = screen.getByRole('alert');
-    expect(summary).toHaveFocus();
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(summary).toHaveTextContent('Confirm the declaration to submit your application');
     const declaration = screen.getByRole('checkbox', { name: /^I declare/ });
     expect(declaration).toHaveAccessibleDescription('Confirm the declaration to submit your application');

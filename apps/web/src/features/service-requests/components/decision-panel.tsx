@@ -17,7 +17,7 @@ import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Textarea } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
+import { errorDetail } from '../../../lib/api-client';
 import { useUpdateServiceRequest } from '../api/service-requests';
 
 /** The move chosen (set by the button pressed) and the remarks: required, and long enough, only to reject. */
@@ -72,7 +72,7 @@ export function DecisionPanel({ request }: { request: ServiceRequest }) {
         },
         onError: (error) =>
           toast.error(t('officer.decision.failed'), {
-            description: error instanceof ApiError ? error.detail : undefined,
+            description: errorDetail(error, '') || undefined,
           }),
         onSettled: () => setMoving(undefined),
       },

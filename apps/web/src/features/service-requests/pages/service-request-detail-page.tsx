@@ -11,7 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorDetail } from '../../../lib/api-client';
 import { usePayServiceFee, useServiceFeeInvoice, useServiceRequest } from '../api/service-requests';
 import { FeeInvoiceCard } from '../components/fee-invoice-card';
 import { PayFeeDialog } from '../components/pay-fee-dialog';
@@ -52,7 +52,7 @@ export default function ServiceRequestDetailPage() {
         toast.success(t('invoice.paid', { receipt: payment.receipt_number }));
       },
       onError: (error) =>
-        toast.error(t('invoice.payFailed'), { description: error instanceof ApiError ? error.detail : undefined }),
+        toast.error(t('invoice.payFailed'), { description: errorDetail(error, '') || undefined }),
     });
 
   return (
