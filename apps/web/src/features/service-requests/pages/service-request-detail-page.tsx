@@ -51,8 +51,7 @@ export default function ServiceRequestDetailPage() {
         setConfirming(undefined);
         toast.success(t('invoice.paid', { receipt: payment.receipt_number }));
       },
-      onError: (error) =>
-        toast.error(t('invoice.payFailed'), { description: errorDetail(error, '') || undefined }),
+      onError: (error) => toast.error(t('invoice.payFailed'), { description: errorDetail(error, '') || undefined }),
     });
 
   return (
