@@ -8,6 +8,7 @@ import LoginPage from '../features/auth/pages/login-page';
 import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout/app-layout';
 import { PublicOnly, RequireRoute } from './route-guards';
+import { announcePageChanges } from '../lib/toasts';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -117,5 +118,8 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // Toasts learn of a move when it starts, not when the new page has loaded.
+  announcePageChanges(router);
+  return router;
 }

@@ -39,3 +39,35 @@ export function createRouteToastTracker(now: () => number = Date.now, carryOverM
     },
   };
 }
+
+type PageChangeListener = (pathname: string) => void;
+const pageChangeListeners = new Set<PageChangeListener>();
+
+/** Tells the toasts the reader is moving to another page, when the move starts: the app's router calls it at once,
+ * before the new page's code has loaded and rendered, so a toast raised just before the move is not counted as old
+ * however long the new page takes to show. */
+export function notePageChange(pathname: string): void {
+  for (const listener of pageChangeListeners) listener(pathname);
+}
+
+interface PathRouter {
+  state: { location: { pathname: string } };
+  subscribe(listener: (state: { location: { pathname: string } }) => void): unknown;
+}
+
+/** Calls notePageChange whenever the router moves to another path (a query change is no move). */
+export function announcePageChanges(router: PathRouter): void {
+  let pathname = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    notePageChange(pathname);
+  });
+}
+
+export function onPageChange(listener: PageChangeListener): () => void {
+  pageChangeListeners.add(listener);
+  return () => {
+    pageChangeListeners.delete(listener);
+  };
+}

@@ -1,11 +1,12 @@
 // Toasts go with the page they were raised on, except the one raised just before a redirect, which is read on the page
 // it leads to; and no toast times out while keyboard focus is in it.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CARRY_OVER_MS, createRouteToastTracker } from '../../lib/toasts';
+import { announcePageChanges, CARRY_OVER_MS, createRouteToastTracker } from '../../lib/toasts';
 import { AppToaster, RouteToasts } from './toaster';
 
 const onScreen = () => toast.getToasts().map((shown) => shown.id);
@@ -102,6 +103,46 @@ describe('toasts and the page they belong to', () => {
     await screen.findByRole('heading', { name: 'Page A' });
     expect(onScreen()).not.toContain('login');
     await waitFor(() => expect(screen.queryByText('Login successful!')).not.toBeInTheDocument());
+  });
+
+  it('keeps a redirect’s toast however long the page it leads to takes to load, when the router announces moves', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let loaded: (page: { default: ComponentType }) => void = () => undefined;
+    const SlowPage = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (loaded = resolve)));
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <Suspense fallback={<p>Loading</p>}>
+                <Outlet />
+              </Suspense>
+              <RouteToasts />
+            </>
+          ),
+          children: [
+            { path: '/a', element: <PageA /> },
+            { path: '/b', element: <SlowPage /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/a'] },
+    );
+    announcePageChanges(router);
+    render(
+      <>
+        <RouterProvider router={router} />
+        <AppToaster />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    // The page's code arrives long after the move began.
+    vi.setSystemTime(Date.now() + 5 * CARRY_OVER_MS);
+    await act(async () => loaded({ default: () => <h1>Page B</h1> }));
+    await screen.findByRole('heading', { name: 'Page B' });
+    expect(onScreen()).toContain('login');
   });
 
   it('keeps the toasts when only the query changes (the next page of a list)', async () => {

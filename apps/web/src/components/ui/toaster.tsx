@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast, Toaster, useSonner, type ToasterProps, type ToastT } from 'sonner';
-import { createRouteToastTracker, type RouteToastTracker, type ToastId } from '../../lib/toasts';
+import { createRouteToastTracker, onPageChange, type RouteToastTracker, type ToastId } from '../../lib/toasts';
 
 function onScreen(): ToastT[] {
   return toast.getToasts().filter((shown): shown is ToastT => !('dismiss' in shown && shown.dismiss));
@@ -104,13 +104,28 @@ export function RouteToasts({ tracker }: { tracker?: RouteToastTracker }) {
   const [own] = useState(() => tracker ?? createRouteToastTracker());
   const shownOn = useRef(pathname);
 
+  /** The page the app's router said the reader is moving to (see notePageChange), already dealt with. */
+  const handled = useRef<string>(undefined);
+
   const ids = () => onScreen().map((shown) => shown.id);
+  const takeAwayOld = () => {
+    for (const id of own.pageChanged(ids())) toast.dismiss(id);
+  };
   // Declared first: a toast that appears in the same render as a new page is seen before the page change is.
   useEffect(() => own.see(ids()), [toasts, own]);
+  useEffect(
+    () =>
+      onPageChange((next) => {
+        handled.current = next;
+        takeAwayOld();
+      }),
+    [own],
+  );
   useEffect(() => {
     if (shownOn.current === pathname) return;
     shownOn.current = pathname;
-    for (const id of own.pageChanged(ids())) toast.dismiss(id);
+    if (handled.current === pathname) return;
+    takeAwayOld();
   }, [pathname, own]);
   return null;
 }
