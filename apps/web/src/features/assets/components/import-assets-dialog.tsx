@@ -133,7 +133,11 @@ export function ImportAssetsDialog() {
       {rowsRefused && (
         <div role="alert" className="space-y-3 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
           <h3 className="font-bold text-slate-900">{t('import.refusedTitle')}</h3>
-          <p className="text-slate-800">{rowsRefused.detail}</p>
+          <p className="text-slate-800">
+            {rowsRefused.refused.length > 0
+              ? t('import.refusedBody', { count: rowsRefused.refused.length })
+              : rowsRefused.detail}
+          </p>
           {rowsRefused.refused.length > 0 && (
             <DataTable
               caption={t('import.refusedCaption')}
