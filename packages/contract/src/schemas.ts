@@ -283,10 +283,36 @@ export const ZONE_LIST_MAX = 200;
 export const zoneListSchema = z.object({ zones: z.array(z.string()), truncated: z.boolean() });
 export type ZoneList = z.infer<typeof zoneListSchema>;
 
+/** Why an import refused a row, as a code and its parameters (the web words them; `reasons` says the same in
+ * English). */
+export const ASSET_IMPORT_PROBLEMS = [
+  'csv_syntax',
+  'unknown_column',
+  'duplicate_column',
+  'missing_column',
+  'field_count',
+  'map_incomplete',
+  'invalid_value',
+  'code_repeated',
+  'code_taken',
+  'map_overlap',
+] as const;
+export type AssetImportProblemCode = (typeof ASSET_IMPORT_PROBLEMS)[number];
+export const assetImportProblemSchema = z.object({
+  code: z.enum(ASSET_IMPORT_PROBLEMS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type AssetImportProblem = z.infer<typeof assetImportProblemSchema>;
+
 export const assetImportReportSchema = z.object({
   imported: z.number().int(),
   refused: z.array(
-    z.object({ row: z.number().int(), asset_code: z.string().nullable(), reasons: z.array(z.string()) }),
+    z.object({
+      row: z.number().int(),
+      asset_code: z.string().nullable(),
+      reasons: z.array(z.string()),
+      problems: z.array(assetImportProblemSchema),
+    }),
   ),
 });
 export type AssetImportReport = z.infer<typeof assetImportReportSchema>;

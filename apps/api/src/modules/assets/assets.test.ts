@@ -246,6 +246,16 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       expect(repeated.reasons).toEqual(['Asset code BAD-001 is already on row 2']);
       expect(taken.reasons).toEqual(['An asset with code taken-001 already exists']);
       expect(short.reasons).toEqual(['Expected 12 fields, found 11']);
+      // The same reasons as codes and parameters, for the web to word in the reader's language.
+      expect(typeAndValuation.problems).toEqual(
+        expect.arrayContaining([
+          { code: 'invalid_value', params: { column: 'type' } },
+          { code: 'invalid_value', params: { column: 'valuation' } },
+        ]),
+      );
+      expect(repeated.problems).toEqual([{ code: 'code_repeated', params: { code: 'BAD-001', row: 2 } }]);
+      expect(taken.problems).toEqual([{ code: 'code_taken', params: { code: 'taken-001' } }]);
+      expect(short.problems).toEqual([{ code: 'field_count', params: { expected: 12, found: 11 } }]);
       expect(await assetCount()).toBe(before);
       const codes = (await ctx.request(token, { method: 'GET', url: '/api/assets' }))
         .json()
@@ -260,7 +270,15 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       );
       expect(response.statusCode).toBe(422);
       expect(response.json().refused).toEqual([
-        { row: 1, asset_code: null, reasons: ["Unknown column 'category'", "Missing column 'category_id'"] },
+        {
+          row: 1,
+          asset_code: null,
+          reasons: ["Unknown column 'category'", "Missing column 'category_id'"],
+          problems: [
+            { code: 'unknown_column', params: { column: 'category' } },
+            { code: 'missing_column', params: { column: 'category_id' } },
+          ],
+        },
       ]);
     });
 
@@ -270,7 +288,11 @@ describe(`assets (${TEST_DB_KIND})`, () => {
       expect(empty.json().detail).toMatch(/no asset rows/);
       const broken = await importCsv('ho', `${HEADER}\n"Q-1,industrial\n`);
       expect(broken.statusCode).toBe(422);
-      expect(broken.json().refused[0]).toMatchObject({ row: 2, reasons: ['A quoted field is not closed'] });
+      expect(broken.json().refused[0]).toMatchObject({
+        row: 2,
+        reasons: ['A quoted field is not closed'],
+        problems: [{ code: 'csv_syntax', params: { line: 2 } }],
+      });
     });
 
     it('refuses a file that is not CSV (415), an empty one (400), no file (400) and one over 5 MB (413)', async () => {

@@ -12,6 +12,8 @@ import {
   ZONE_LIST_MAX,
   ZONE_MAP_MAX_PLOTS,
   type Asset,
+  type AssetImportProblem,
+  type AssetImportProblemCode,
   type AssetImportRefusal,
   type AssetListQuery,
   type AssetImportReport,
@@ -214,7 +216,12 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       return refuse('The file is not valid CSV; nothing was imported', [
-        { row: error.line, asset_code: null, reasons: [error.message] },
+        {
+          row: error.line,
+          asset_code: null,
+          reasons: [error.message],
+          problems: [{ code: 'csv_syntax', params: { line: error.line } }],
+        },
       ]);
     }
     throw error;
@@ -224,20 +231,27 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
 
   const columns = header.fields.map(headerName);
   const headerReasons: string[] = [];
+  const headerProblems: AssetImportProblem[] = [];
+  const headerProblem = (code: AssetImportProblemCode, column: string, reason: string) => {
+    headerReasons.push(reason);
+    headerProblems.push({ code, params: { column } });
+  };
   const known = new Set<string>([...ASSET_IMPORT_COLUMNS, ...ASSET_IMPORT_MAP_COLUMNS]);
   const seenColumns = new Set<string>();
   for (const column of columns) {
-    if (!known.has(column)) headerReasons.push(`Unknown column '${column}'`);
-    else if (seenColumns.has(column)) headerReasons.push(`Column '${column}' appears twice`);
+    if (!known.has(column)) headerProblem('unknown_column', column, `Unknown column '${column}'`);
+    else if (seenColumns.has(column)) headerProblem('duplicate_column', column, `Column '${column}' appears twice`);
     seenColumns.add(column);
   }
   const optional = new Set<string>(ASSET_IMPORT_OPTIONAL_COLUMNS);
   for (const column of ASSET_IMPORT_COLUMNS) {
-    if (!optional.has(column) && !seenColumns.has(column)) headerReasons.push(`Missing column '${column}'`);
+    if (!optional.has(column) && !seenColumns.has(column)) {
+      headerProblem('missing_column', column, `Missing column '${column}'`);
+    }
   }
   if (headerReasons.length > 0) {
     return refuse('The header row is not right; nothing was imported', [
-      { row: header.line, asset_code: null, reasons: headerReasons },
+      { row: header.line, asset_code: null, reasons: headerReasons, problems: headerProblems },
     ]);
   }
   if (rows.length === 0) return refuse('The file has no asset rows; nothing was imported', []);
@@ -255,23 +269,36 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
     });
     const code = typeof raw.asset_code === 'string' && raw.asset_code !== '' ? raw.asset_code : null;
     const reasons: string[] = [];
+    const problems: AssetImportProblem[] = [];
+    const say = (code: AssetImportProblemCode, params: AssetImportProblem['params'], reason: string) => {
+      reasons.push(reason);
+      problems.push({ code, params });
+    };
     if (record.fields.length !== columns.length) {
-      reasons.push(`Expected ${columns.length} fields, found ${record.fields.length}`);
+      say(
+        'field_count',
+        { expected: columns.length, found: record.fields.length },
+        `Expected ${columns.length} fields, found ${record.fields.length}`,
+      );
     }
     const place = mapCells(raw);
-    if (place.reason) reasons.push(place.reason);
+    if (place.reason) say('map_incomplete', {}, place.reason);
     const fields: Record<string, unknown> = {};
     for (const column of ASSET_IMPORT_COLUMNS) fields[column] = raw[column];
     const parsed = createAssetRequestSchema.safeParse({ ...fields, map: place.map });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) reasons.push(`${columnOfIssue(issue.path)}: ${issue.message}`);
+      for (const issue of parsed.error.issues) {
+        const column = columnOfIssue(issue.path);
+        say('invalid_value', { column }, `${column}: ${issue.message}`);
+      }
     }
     if (code) {
       const earlier = firstLineOfCode.get(code.toLowerCase());
-      if (earlier !== undefined) reasons.push(`Asset code ${code} is already on row ${earlier}`);
-      else firstLineOfCode.set(code.toLowerCase(), record.line);
+      if (earlier !== undefined) {
+        say('code_repeated', { code, row: earlier }, `Asset code ${code} is already on row ${earlier}`);
+      } else firstLineOfCode.set(code.toLowerCase(), record.line);
     }
-    if (reasons.length > 0 || !parsed.success) refused.push({ row: record.line, asset_code: code, reasons });
+    if (reasons.length > 0 || !parsed.success) refused.push({ row: record.line, asset_code: code, reasons, problems });
     else valid.push({ line: record.line, asset: parsed.data });
   }
 
@@ -291,6 +318,7 @@ export async function importAssetsFromCsv(db: Database, text: string): Promise<I
           row: item.line,
           asset_code: item.asset.asset_code,
           reasons: [duplicateCode(item.asset.asset_code)],
+          problems: [{ code: 'code_taken', params: { code: item.asset.asset_code } }],
         });
       }
     }
@@ -329,7 +357,12 @@ async function overlapRefusals(
     const placed = taken.get(asset.zone) ?? [];
     const overlapping = placed.filter((plot) => mapPositionsOverlap(plot.map, asset.map!)).map((plot) => plot.code);
     if (overlapping.length > 0) {
-      refused.push({ row: line, asset_code: asset.asset_code, reasons: [overlapMessage(asset.zone, overlapping)] });
+      refused.push({
+        row: line,
+        asset_code: asset.asset_code,
+        reasons: [overlapMessage(asset.zone, overlapping)],
+        problems: [{ code: 'map_overlap', params: { zone: asset.zone, codes: overlapping.join(', ') } }],
+      });
     }
     placed.push({ code: asset.asset_code, map: asset.map });
     taken.set(asset.zone, placed);

@@ -54,7 +54,12 @@ function downloadTemplate() {
 }
 
 export function ImportAssetsDialog() {
-  const { t } = useTranslation('assets');
+  const { t, i18n } = useTranslation('assets');
+  // English keeps the server's own sentences (they quote the rule broken); other languages word the codes.
+  const reasonsOf = (row: AssetImportRefusal['refused'][number]) =>
+    i18n.resolvedLanguage === 'en' || row.problems.length === 0
+      ? row.reasons
+      : row.problems.map((problem) => t(`import.problems.${problem.code}`, problem.params));
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [rowsRefused, setRowsRefused] = useState<AssetImportRefusal | null>(null);
@@ -157,7 +162,7 @@ export function ImportAssetsDialog() {
                   className: 'whitespace-normal',
                   cell: (row) => (
                     <ul className="list-disc space-y-1 pl-4">
-                      {row.reasons.map((reason) => (
+                      {reasonsOf(row).map((reason) => (
                         <li key={reason}>{reason}</li>
                       ))}
                     </ul>

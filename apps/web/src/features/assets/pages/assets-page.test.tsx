@@ -6,6 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Asset } from '@portal/contract';
+import { changeLanguage } from '../../../lib/i18n';
+import hi from '../i18n/hi.json';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 function asset(code: string, status: Asset['status']): Asset {
@@ -455,22 +457,50 @@ describe('assets page', () => {
       expect((body.get('file') as File).name).toBe('assets.csv');
     });
 
-    it('lists each refused row and why when nothing was imported', async () => {
-      stubAssets({
-        importFile: () =>
-          jsonResponse(422, {
-            detail: '2 rows were refused; nothing was imported',
-            imported: 0,
-            refused: [
-              {
-                row: 3,
-                asset_code: 'BAD-2',
-                reasons: ['valuation: Enter an amount in rupees', 'type: Invalid option'],
-              },
-              { row: 5, asset_code: 'HYD-1', reasons: ['An asset with code HYD-1 already exists'] },
+    const refusedImport = () =>
+      jsonResponse(422, {
+        detail: '2 rows were refused; nothing was imported',
+        imported: 0,
+        refused: [
+          {
+            row: 3,
+            asset_code: 'BAD-2',
+            reasons: ['valuation: Enter an amount in rupees', 'type: Invalid option'],
+            problems: [
+              { code: 'invalid_value', params: { column: 'valuation' } },
+              { code: 'invalid_value', params: { column: 'type' } },
             ],
-          }),
+          },
+          {
+            row: 5,
+            asset_code: 'HYD-1',
+            reasons: ['An asset with code HYD-1 already exists'],
+            problems: [{ code: 'code_taken', params: { code: 'HYD-1' } }],
+          },
+        ],
       });
+
+    it('words each refused row from its codes in Hindi, never in the server’s English', async () => {
+      stubAssets({ importFile: refusedImport });
+      await openAssets();
+      await changeLanguage('hi');
+      try {
+        const user = userEvent.setup();
+        await user.click(await screen.findByRole('button', { name: hi.importCsv }));
+        const dialog = await screen.findByRole('dialog', { name: hi.import.title });
+        await user.upload(within(dialog).getByLabelText(hi.import.file), csvFile());
+        await user.click(within(dialog).getByRole('button', { name: hi.import.submit }));
+        const report = await within(dialog).findByRole('alert');
+        expect(report).toHaveTextContent('कॉलम valuation का मान जाँचें');
+        expect(report).toHaveTextContent('कोड HYD-1 वाली परिसंपत्ति पहले से मौजूद है');
+        expect(report).not.toHaveTextContent('Enter an amount in rupees');
+      } finally {
+        await changeLanguage('en');
+      }
+    });
+
+    it('lists each refused row and why when nothing was imported', async () => {
+      stubAssets({ importFile: refusedImport });
       await openAssets();
       const dialog = await openImport();
       const user = userEvent.setup();
