@@ -1,5 +1,5 @@
 /** The GOV.UK error summary: role=alert, takes focus when shown, links to each field in error. */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FieldError {
@@ -25,7 +25,8 @@ export function ErrorSummary({ errors, title, focusKey }: ErrorSummaryProps) {
   // submit), never when it appears while the user is typing a correction after a submit; without one, each time it
   // appears.
   const seenKey = useRef(focusKey);
-  useEffect(() => {
+  // In the same commit as the summary itself: by the time it is on screen it has the focus.
+  useLayoutEffect(() => {
     const keyChanged = seenKey.current !== focusKey;
     seenKey.current = focusKey;
     if (shown && (focusKey === undefined || keyChanged)) ref.current?.focus();

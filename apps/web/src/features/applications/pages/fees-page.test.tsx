@@ -31,7 +31,7 @@ describe('fees page', () => {
     renderApp('/fees');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Estimate fees' }));
-    const summary = screen.getByRole('alert');
+    const summary = await screen.findByRole('alert');
     expect(summary).toHaveFocus();
     expect(summary).toHaveTextContent("Enter the asset's valuation in rupees, 0 or more");
     const field = screen.getByLabelText('Asset valuation (₹)');
@@ -41,8 +41,8 @@ describe('fees page', () => {
 
     await user.type(field, '53,50,000');
     await user.click(screen.getByRole('button', { name: 'Estimate fees' }));
+    const estimate = await screen.findByRole('region', { name: 'Estimate for an asset valued at ₹53,50,000' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    const estimate = screen.getByRole('region', { name: 'Estimate for an asset valued at ₹53,50,000' });
     expect(within(estimate).getByText('Processing fee').closest('div')).toHaveTextContent('₹11,800');
     expect(within(estimate).getByText('Earnest money deposit (EMD)').closest('div')).toHaveTextContent('₹5,35,000');
     expect(within(estimate).getByText('Total raised on submission').closest('div')).toHaveTextContent('₹5,46,800');
@@ -51,7 +51,7 @@ describe('fees page', () => {
     await user.clear(field);
     await user.type(field, '-5');
     await user.click(screen.getByRole('button', { name: 'Estimate fees' }));
-    expect(screen.getByRole('alert')).toHaveTextContent("Enter the asset's valuation in rupees, 0 or more");
+    expect(await screen.findByRole('alert')).toHaveTextContent("Enter the asset's valuation in rupees, 0 or more");
     expect(screen.queryByRole('region', { name: /^Estimate for/ })).not.toBeInTheDocument();
   });
 

@@ -171,11 +171,11 @@ describe('reports page', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^From date/), toInputDate('2026-04-01'));
     await user.type(screen.getByLabelText(/^To date/), toInputDate('2026-03-01'));
     await user.click(screen.getByRole('button', { name: 'Generate' }));
+    // The error summary takes focus and links to the field.
+    const summary = await screen.findByRole('alert');
     expect(screen.getByLabelText(/^To date/)).toHaveAccessibleDescription(
       'Day, month and year, for example 27/03/2026. The from date must be on or before the to date',
     );
-    // The error summary takes focus and links to the field.
-    const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
     await user.click(within(summary).getByRole('link', { name: 'The from date must be on or before the to date' }));
     expect(screen.getByLabelText(/^To date/)).toHaveFocus();
