@@ -2,11 +2,8 @@
 // starts scrutiny, verifies the documents and sends it on. Every control is reached with Tab (arrows inside radio
 // groups and tab lists) and used with Enter, Space or typing; nothing is clicked. Each control shows where the focus
 // is when it gets there.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, PDF, submitCase } from './support/api';
+import { apiLogin, pdfOnDisk, submitCase } from './support/api';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from './support/session';
 
 /** More Tab presses than any screen needs to go from the top of the page to its last control. */
@@ -53,12 +50,6 @@ async function openTab(page: Page, name: string): Promise<void> {
     await page.keyboard.press('ArrowRight');
   }
   await expect(wanted, `the ${name} tab is selected`).toHaveAttribute('aria-selected', 'true');
-}
-
-function pdfOnDisk(name: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-keyboard-')), name);
-  fs.writeFileSync(file, PDF(name));
-  return file;
 }
 
 test('an applicant registers, applies, submits and pays with the keyboard alone', async ({ page }) => {

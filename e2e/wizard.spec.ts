@@ -1,34 +1,10 @@
 // The New Application wizard as an applicant uses it: an empty step stops where it is with its errors; the review
 // shows the fees submission will raise before the declaration, and one Submit creates, uploads and submits (the
 // invoices are there at once); a saved draft is finished from its page; the fees are public at /fees.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfOnDisk } from './support/api';
 import { signInAs } from './support/session';
-
-/** A valid one-page PDF on disk, as the applicant's DPR would be. */
-function pdfOnDisk(name: string): string {
-  const objects = [
-    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
-    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (const object of objects) {
-    offsets.push(body.length);
-    body += `${object}\n`;
-  }
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-wizard-')), name);
-  fs.writeFileSync(file, Buffer.from(body, 'latin1'));
-  return file;
-}
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });

@@ -1,9 +1,34 @@
 /** Driving the portal's API from a journey, for the steps a spec sets up rather than walks in the browser. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, type DemoRole } from './session';
 
 /** A tiny but well-formed PDF, which the upload's file signature check accepts. */
 export const PDF = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+
+/** A valid one-page PDF on disk, as the applicant's DPR would be. */
+export function pdfOnDisk(name: string): string {
+  const objects = [
+    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (const object of objects) {
+    offsets.push(body.length);
+    body += `${object}\n`;
+  }
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-pdf-')), name);
+  fs.writeFileSync(file, Buffer.from(body, 'latin1'));
+  return file;
+}
 
 export type Headers = { authorization: string };
 
