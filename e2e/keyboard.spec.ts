@@ -46,8 +46,12 @@ async function activate(page: Page, target: Locator, what: string, key: 'Enter' 
 async function openTab(page: Page, name: string): Promise<void> {
   await tabTo(page, page.getByRole('tab', { selected: true }), 'the selected tab');
   const wanted = page.getByRole('tab', { name });
+  const selected = page.getByRole('tab', { selected: true });
   for (let presses = 0; presses < 8 && (await wanted.getAttribute('aria-selected')) !== 'true'; presses++) {
+    const before = await selected.textContent();
     await page.keyboard.press('ArrowRight');
+    // Wait for the move to land before looking again, or a slow page is pressed past the wanted tab.
+    await expect(selected).not.toHaveText(before ?? '');
   }
   await expect(wanted, `the ${name} tab is selected`).toHaveAttribute('aria-selected', 'true');
 }
