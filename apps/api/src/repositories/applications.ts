@@ -16,6 +16,7 @@ import { CALENDAR } from '../lib/business-calendar';
 import { lockAuditChain } from '../lib/audit-context';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
+import { preparedPerHandle } from '../lib/prepared-query';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -47,15 +48,20 @@ export async function findApplicationById(db: Database, id: string): Promise<App
 }
 
 /** The application with the user id of its owner, for ownership checks. */
+const applicationWithOwnerQuery = preparedPerHandle((db) =>
+  db
+    .select({ application: applications, ownerUserId: applicants.userId })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .where(eq(applications.id, sql.placeholder('id')))
+    .prepare('find_application_with_owner'),
+);
+
 export async function findApplicationWithOwner(
   db: Database,
   id: string,
 ): Promise<{ application: ApplicationRow; ownerUserId: string } | undefined> {
-  const [row] = await db
-    .select({ application: applications, ownerUserId: applicants.userId })
-    .from(applications)
-    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-    .where(eq(applications.id, id));
+  const [row] = await applicationWithOwnerQuery(db).execute({ id });
   return row;
 }
 

@@ -3,6 +3,7 @@ import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { USER_LIST, type Language, type Me, type Role, type User, type UserListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { preparedPerHandle } from '../lib/prepared-query';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,12 +43,8 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 /** What every authenticated request needs of its user, read with its session in one query (two primary-key
  * lookups): no row when the session is unknown, revoked or expired, or belongs to another user, so signing out or
  * resetting a password ends a token at once in every API process. No password hash. */
-export async function findSessionUser(
-  db: Database,
-  userId: string,
-  sessionId: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'isActive'> | undefined> {
-  const [row] = await db
+const sessionUserQuery = preparedPerHandle((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -59,12 +56,21 @@ export async function findSessionUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > now()`,
       ),
-    );
+    )
+    .prepare('find_session_user'),
+);
+
+export async function findSessionUser(
+  db: Database,
+  userId: string,
+  sessionId: string,
+): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'isActive'> | undefined> {
+  const [row] = await sessionUserQuery(db).execute({ userId, sessionId });
   return row;
 }
 
