@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } from './plugins/errors';
 import inputGuardPlugin from './plugins/input-guard';
 import openapiPlugin from './plugins/openapi';
+import securityHeadersPlugin from './plugins/security-headers';
 import type { FileStorage } from './plugins/storage';
 import { modules } from './modules';
 
@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // First, so its onSend hook sees error bodies before compression does.
   await app.register(errorsPlugin);
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     // HSTS and upgrade-insecure-requests only over HTTPS (below): sent over plain HTTP they break an intranet
     // deployment without TLS.
     hsts: false,
