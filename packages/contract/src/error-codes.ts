@@ -1,8 +1,7 @@
 /** Every error the API answers is JSON `{detail, code}`: `detail` is for people, `code` for programs. The codes are
  * declared here, once, and never renamed: a client may switch on them. A `wrong_state` refusal also names its
- * `reason` and `params` (refusals.ts), so a client can word it in the reader's language. */
-import { z } from 'zod';
-import { refusalReasonSchema } from './refusals';
+ * `reason` and `params` (refusals.ts), so a client can word it in the reader's language. The body's zod schema is in
+ * error-body.ts, so a client that reads only the codes does not load zod. */
 
 export const ERROR_CODES = [
   /** 422: a field or parameter is missing or malformed (`errors` names each one). */
@@ -75,22 +74,3 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return status >= 500 ? 'internal_error' : 'bad_request';
   }
 }
-
-export const errorCodeSchema = z.enum(ERROR_CODES);
-
-export const errorBodySchema = z.object({
-  detail: z.string(),
-  code: errorCodeSchema,
-  /** On a 422: every field that failed, as `body.full_name`, `querystring.from` ... */
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  /** On a 409 `wrong_state`: why the record's state refused the action (the contract's refusals.ts). */
-  reason: refusalReasonSchema
-    .optional()
-    .meta({ description: "On a 409 wrong_state: why the record's state refused the action." }),
-  /** With `reason`: its parameters, as codes (statuses, document types), never words. */
-  params: z
-    .record(z.string(), z.union([z.string(), z.array(z.string())]))
-    .optional()
-    .meta({ description: 'With reason: its parameters as codes (statuses, document type codes), never words.' }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

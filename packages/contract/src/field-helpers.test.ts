@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorBodySchema, errorCodeForStatus } from './error-codes';
+import { errorBodySchema } from './error-body';
+import { ERROR_CODES, errorCodeForStatus } from './error-codes';
 import {
   calendarDate,
   containsControlCharacter,

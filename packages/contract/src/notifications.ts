@@ -3,10 +3,8 @@
  * catalogues (`notifications.<code>`), and the mail worker through the mail templates of the user's language.
  */
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 import { enumList, listQueryFor, type ListDefinition } from './listing';
-
-export const LANGUAGES = ['en', 'hi', 'te'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 /** What a user is told about, in-app and by mail. */
 export const NOTIFICATION_CODES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema } from './error-codes';
+import { errorBodySchema } from './error-body';
 import { readRefusal, REFUSAL_PARAMS, REFUSAL_REASONS } from './refusals';
 
 describe('refusal reasons', () => {

@@ -26,7 +26,7 @@ import {
 } from './enums';
 import { DOCUMENT_TYPES } from './documents';
 import { newPasswordSchema } from './accounts';
-import { LANGUAGES } from './notifications';
+import { LANGUAGES } from './languages';
 
 const id = z.uuid();
 
