@@ -1,6 +1,6 @@
 /** The app's TanStack Query client: queries retry once, mutations never. */
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-request';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

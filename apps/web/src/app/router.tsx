@@ -1,6 +1,6 @@
 /** Every route of the contract's ROUTES table (plus /register and a not-found page) behind its guard. Every page but
  * the sign-in page is lazy-loaded: /login, the first page most visitors see, renders from the entry chunk without
- * a second round trip, and no other page's code is downloaded before it is opened. */
+ * a second round trip, and no other page's code (nor its English words) is downloaded before it is opened. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteKey } from '@portal/contract';
@@ -9,44 +9,50 @@ import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout/app-layout';
 import { PublicOnly, RequireRoute } from './route-guards';
 import { announcePageChanges } from '../lib/toasts';
+import { loadEnglishCatalogues } from '../lib/i18n';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
-const NotFoundPage = lazy(() => import('./not-found-page'));
-const FeesPage = lazy(() => import('../features/applications/pages/fees-page'));
-const VerifyPage = lazy(() => import('../features/verify/pages/verify-page'));
+/** A page loaded when first opened, together with the English catalogues the entry leaves out. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
+  return lazy(async () => (await Promise.all([load(), loadEnglishCatalogues()]))[0]);
+}
+
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
+const NotFoundPage = lazyPage(() => import('./not-found-page'));
+const FeesPage = lazyPage(() => import('../features/applications/pages/fees-page'));
+const VerifyPage = lazyPage(() => import('../features/verify/pages/verify-page'));
 
 /** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
 const PAGES: Record<
   Exclude<RouteKey, 'login' | 'register' | 'fees' | 'forgotPassword' | 'resetPassword' | 'verify'>,
   Page
 > = {
-  dashboard: lazy(() => import('../features/dashboard/pages/dashboard-page')),
-  myApplications: lazy(() => import('../features/applications/pages/my-applications-page')),
-  newApplication: lazy(() => import('../features/applications/pages/new-application-page')),
-  applicationDetail: lazy(() => import('../features/applications/pages/application-detail-page')),
-  profile: lazy(() => import('../features/profile/pages/profile-page')),
-  account: lazy(() => import('../features/profile/pages/account-page')),
-  serviceRequests: lazy(() => import('../features/service-requests/pages/service-requests-page')),
-  serviceRequestDetail: lazy(() => import('../features/service-requests/pages/service-request-detail-page')),
-  officerDashboard: lazy(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
-  financeDashboard: lazy(() => import('../features/finance/pages/finance-dashboard-page')),
-  officerApplications: lazy(() => import('../features/applications/pages/officer-applications-page')),
-  officerApplicationDetail: lazy(() => import('../features/applications/pages/officer-application-detail-page')),
-  assets: lazy(() => import('../features/assets/pages/assets-page')),
-  findPlot: lazy(() => import('../features/assets/pages/find-plot-page')),
-  allotments: lazy(() => import('../features/allotments/pages/allotments-page')),
-  meetings: lazy(() => import('../features/meetings/pages/meetings-page')),
-  reports: lazy(() => import('../features/reports/pages/reports-page')),
-  users: lazy(() => import('../features/users/pages/users-page')),
-  audit: lazy(() => import('../features/audit/pages/audit-page')),
-  outbox: lazy(() => import('../features/outbox/pages/outbox-page')),
-  notifications: lazy(() => import('../features/notifications/pages/notifications-page')),
-  officerServiceRequests: lazy(() => import('../features/service-requests/pages/officer-service-requests-page')),
-  officerServiceRequestDetail: lazy(
+  dashboard: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
+  myApplications: lazyPage(() => import('../features/applications/pages/my-applications-page')),
+  newApplication: lazyPage(() => import('../features/applications/pages/new-application-page')),
+  applicationDetail: lazyPage(() => import('../features/applications/pages/application-detail-page')),
+  profile: lazyPage(() => import('../features/profile/pages/profile-page')),
+  account: lazyPage(() => import('../features/profile/pages/account-page')),
+  serviceRequests: lazyPage(() => import('../features/service-requests/pages/service-requests-page')),
+  serviceRequestDetail: lazyPage(() => import('../features/service-requests/pages/service-request-detail-page')),
+  officerDashboard: lazyPage(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
+  financeDashboard: lazyPage(() => import('../features/finance/pages/finance-dashboard-page')),
+  officerApplications: lazyPage(() => import('../features/applications/pages/officer-applications-page')),
+  officerApplicationDetail: lazyPage(() => import('../features/applications/pages/officer-application-detail-page')),
+  assets: lazyPage(() => import('../features/assets/pages/assets-page')),
+  findPlot: lazyPage(() => import('../features/assets/pages/find-plot-page')),
+  allotments: lazyPage(() => import('../features/allotments/pages/allotments-page')),
+  meetings: lazyPage(() => import('../features/meetings/pages/meetings-page')),
+  reports: lazyPage(() => import('../features/reports/pages/reports-page')),
+  users: lazyPage(() => import('../features/users/pages/users-page')),
+  audit: lazyPage(() => import('../features/audit/pages/audit-page')),
+  outbox: lazyPage(() => import('../features/outbox/pages/outbox-page')),
+  notifications: lazyPage(() => import('../features/notifications/pages/notifications-page')),
+  officerServiceRequests: lazyPage(() => import('../features/service-requests/pages/officer-service-requests-page')),
+  officerServiceRequestDetail: lazyPage(
     () => import('../features/service-requests/pages/officer-service-request-detail-page'),
   ),
 };

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me, TokenResponse, User } from '@portal/contract';
-import { api, setUnauthorizedHandler } from './api-client';
+import { api, setUnauthorizedHandler } from './api-request';
 import { changeLanguage, languageChosenSignedOut, storedLanguage } from './i18n';
 import {
   clearStoredSession,

@@ -1,4 +1,6 @@
-/** i18next setup. English is bundled (every catalogue: app, features, shared components); Hindi and Telugu are
+/** i18next setup. English is bundled in two parts: the catalogues of the sign-in page and the page frame (app, auth,
+ * ui, form) in the entry, and every other English catalogue in one chunk that each lazily loaded page waits for
+ * (loadEnglishCatalogues), so the sign-in page does not carry the words of the whole portal. Hindi and Telugu are
  * loaded when chosen, with their fonts, so an English reader downloads neither. The choice is kept in this browser
  * (and on the user, see features/auth), and <html lang> and the shared formatters follow it. */
 import i18n, { type Resource, type ResourceLanguage } from 'i18next';
@@ -6,13 +8,13 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, setDisplayLanguage, type Language } from '@portal/contract';
 import common from '../app/i18n/en.json';
 
-type Catalogue = Record<string, unknown>;
+export type Catalogue = Record<string, unknown>;
 
-const featureCatalogues = import.meta.glob<Catalogue>('../features/*/i18n/en.json', { eager: true, import: 'default' });
-const componentCatalogues = import.meta.glob<Catalogue>('../components/**/i18n/en.json', {
-  eager: true,
-  import: 'default',
-});
+/** The English words of the sign-in page and of the frame around every page. */
+const entryCatalogues = import.meta.glob<Catalogue>(
+  ['../features/auth/i18n/en.json', '../components/ui/i18n/en.json', '../components/form/i18n/en.json'],
+  { eager: true, import: 'default' },
+);
 /** Every Hindi and Telugu catalogue, each its own chunk, fetched when its language is chosen. */
 const otherCatalogues = import.meta.glob<Catalogue>(
   ['../app/i18n/{hi,te}.json', '../features/*/i18n/{hi,te}.json', '../components/**/i18n/{hi,te}.json'],
@@ -30,9 +32,7 @@ export function namespaceOf(path: string): string {
 
 function englishResources(): Resource {
   const en: ResourceLanguage = { common };
-  for (const [path, catalogue] of Object.entries({ ...componentCatalogues, ...featureCatalogues })) {
-    en[namespaceOf(path)] = catalogue;
-  }
+  for (const [path, catalogue] of Object.entries(entryCatalogues)) en[namespaceOf(path)] = catalogue;
   return { en };
 }
 
@@ -119,6 +119,19 @@ export function noteLanguageChosenSignedOut(language: Language): void {
   } catch {
     // Without storage the account's language applies at sign-in.
   }
+}
+
+let englishLoaded: Promise<void> | undefined;
+
+/** Adds the English catalogues that the entry leaves out (all but the sign-in page's and the frame's), once; a page
+ * that shows their words waits for this before it renders. */
+export function loadEnglishCatalogues(): Promise<void> {
+  englishLoaded ??= import('./i18n-english').then(({ ENGLISH_CATALOGUES }) => {
+    for (const [path, catalogue] of Object.entries(ENGLISH_CATALOGUES)) {
+      i18n.addResourceBundle('en', namespaceOf(path), catalogue, true, true);
+    }
+  });
+  return englishLoaded;
 }
 
 const loaded = new Set<Language>(['en']);

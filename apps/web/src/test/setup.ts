@@ -1,9 +1,12 @@
 // Vitest setup for the web project: DOM matchers, the i18n catalogues, a clean DOM and clean storage between tests.
 import '@testing-library/jest-dom/vitest';
-import '../lib/i18n';
+import { loadEnglishCatalogues } from '../lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// Components are rendered here without the lazily loaded page around them that would fetch their words.
+await loadEnglishCatalogues();
 
 // A lazily loaded route's first render waits for its chunk; on a busy machine that can pass the default second.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,5 +1,5 @@
 /** The top navigation bar: product name, the role's links (a menu button below md), the user's name and Logout. */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOut, Menu, X } from 'lucide-react';
@@ -7,7 +7,16 @@ import { homeFor, navLinksFor, ROUTES, type RouteKey } from '@portal/contract';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../components/ui/cn';
 import { LanguageSwitcher } from '../../components/language-switcher/language-switcher';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { loadEnglishCatalogues } from '../../lib/i18n';
+
+// Signed in only, so the sign-in page does not carry it; with its words, like a lazily loaded page.
+const NotificationBell = lazy(async () => {
+  const [bell] = await Promise.all([
+    import('../../features/notifications/components/notification-bell'),
+    loadEnglishCatalogues(),
+  ]);
+  return { default: bell.NotificationBell };
+});
 
 // Home links match only exactly, so /officer is not "current" on /officer/applications.
 const EXACT: ReadonlySet<RouteKey> = new Set(['dashboard', 'officerDashboard', 'financeDashboard']);
@@ -83,7 +92,9 @@ export function TopNav() {
             <div className="hidden md:block">
               <LanguageSwitcher signedIn />
             </div>
-            <NotificationBell />
+            <Suspense fallback={<span aria-hidden="true" className="inline-block min-h-11 min-w-11" />}>
+              <NotificationBell />
+            </Suspense>
             <button
               type="button"
               onClick={logout}

@@ -6,8 +6,12 @@
  * (a custom issue's message is its reason, e.g. 'in_past'), `<messages>.<field>.<zod issue code>`,
  * `<messages>.<field>.invalid`; then the shared `form:validation.<reason or code>`. English may fall back to the
  * contract's own message; Hindi and Telugu never show it. Errors are worded when shown, so they follow a change of
- * language. */
-import { useCallback, type ReactNode } from 'react';
+ * language.
+ *
+ * A page that must render before zod has loaded (the sign-in page, from the entry chunk) passes a loader of its
+ * schema instead, with the fields' order: the schema is fetched when the form first takes focus, or at the latest on
+ * submit. The dialog form is in ./schema-form-dialog, so the sign-in page does not load the dialog's code. */
+import { useCallback, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -22,16 +26,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-request';
 import { ErrorSummary, type FieldError } from '../ui/error-summary';
 import { Field, type FieldProps } from '../ui/field';
-import { FormDialog, type FormDialogProps } from '../ui/form-dialog';
 
 /** Any schema of a form's values (an object, maybe with refinements or transforms). */
 export type AnyObjectSchema = z.ZodType<FieldValues, FieldValues>;
 
 export interface SchemaFormOptions<Schema extends AnyObjectSchema> {
-  schema: Schema;
+  /** The schema, or a loader of it (then give fieldOrder; see the module comment). */
+  schema: Schema | (() => Promise<Schema>);
   defaultValues: DefaultValues<z.input<Schema>>;
   /** The catalogue prefix of this form's messages, e.g. 'applications:raiseQuery.errors'. */
   messages: string;
@@ -53,7 +57,31 @@ export type SchemaForm<Schema extends AnyObjectSchema> = UseFormReturn<z.input<S
   /** Puts a server refusal's field errors (a 422's `errors`, paths like 'body.new_password') on their fields,
    * worded from `<messages>.<field>.<code>`; answers whether any field took one. */
   setServerErrors: (error: unknown) => boolean;
+  /** Starts loading a lazily loaded schema (nothing when it was given as it is); the form element calls it on focus. */
+  prepare: () => void;
 };
+
+type SchemaResolver<Schema extends AnyObjectSchema> = Resolver<z.input<Schema>, unknown, z.output<Schema>>;
+
+/** A resolver over a schema that is loaded on first use (or when prepare is called), and again after a failed load. */
+function lazyResolver<Schema extends AnyObjectSchema>(load: () => Promise<Schema>) {
+  let loading: Promise<SchemaResolver<Schema>> | undefined;
+  const prepare = () => {
+    loading ??= load().then(
+      (schema) => zodResolver(schema as never) as unknown as SchemaResolver<Schema>,
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const resolver: SchemaResolver<Schema> = async (values, context, options) =>
+    (await prepare())(values, context, options);
+  return { resolver, prepare: () => void prepare().catch(() => undefined) };
+}
+
+const NOTHING_TO_PREPARE = () => undefined;
 
 /** A reason written as an issue's message by our own schemas ('in_past'), as opposed to a sentence. */
 const REASON = /^[a-z][a-z_]*$/;
@@ -106,14 +134,15 @@ export function useSchemaForm<Schema extends AnyObjectSchema>({
   messageParams,
 }: SchemaFormOptions<Schema>): SchemaForm<Schema> {
   const { t, i18n } = useTranslation();
+  const [lazy] = useState(() => (typeof schema === 'function' ? lazyResolver(schema) : undefined));
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     defaultValues,
-    resolver: zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
+    resolver: lazy?.resolver ?? (zodResolver(schema as never) as unknown as SchemaResolver<Schema>),
     shouldFocusError: false,
   });
   const order =
     fieldOrder ??
-    ('shape' in schema && typeof schema.shape === 'object' && schema.shape !== null
+    (typeof schema !== 'function' && 'shape' in schema && typeof schema.shape === 'object' && schema.shape !== null
       ? (Object.keys(schema.shape) as Array<Path<z.input<Schema>>>)
       : []);
   const idOf = useCallback((name: Path<z.input<Schema>>) => `${idPrefix}${name}`, [idPrefix]);
@@ -157,7 +186,8 @@ export function useSchemaForm<Schema extends AnyObjectSchema>({
     }
     return placed;
   };
-  return Object.assign(form, { idPrefix, idOf, errorOf, summary, setServerErrors });
+  const prepare = lazy?.prepare ?? NOTHING_TO_PREPARE;
+  return Object.assign(form, { idPrefix, idOf, errorOf, summary, setServerErrors, prepare });
 }
 
 export interface FormFieldProps<Schema extends AnyObjectSchema> extends Omit<FieldProps, 'id' | 'error'> {
@@ -177,44 +207,6 @@ export function FormRefusal({ children }: { children?: ReactNode }) {
     <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-800">
       {children}
     </p>
-  );
-}
-
-export interface SchemaFormDialogProps<Schema extends AnyObjectSchema> extends Omit<
-  FormDialogProps,
-  'formId' | 'onSubmit' | 'errors' | 'errorsFocusKey'
-> {
-  form: SchemaForm<Schema>;
-  onValid: SubmitHandler<z.output<Schema>>;
-  /** The server's refusal of the last try, in words. */
-  refusal?: string;
-}
-
-/** A form dialog over a schema form. Closing it puts the form back to its defaults. */
-export function SchemaFormDialog<Schema extends AnyObjectSchema>({
-  form,
-  onValid,
-  refusal,
-  onOpenChange,
-  children,
-  ...dialog
-}: SchemaFormDialogProps<Schema>) {
-  return (
-    <FormDialog
-      {...dialog}
-      onOpenChange={(next) => {
-        if (!next && dialog.busy) return;
-        if (!next) form.reset();
-        onOpenChange(next);
-      }}
-      formId={`${form.idPrefix}form`}
-      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-      errors={form.summary}
-      errorsFocusKey={form.formState.submitCount}
-    >
-      <FormRefusal>{refusal}</FormRefusal>
-      {children}
-    </FormDialog>
   );
 }
 
@@ -241,6 +233,7 @@ export function SchemaFormElement<Schema extends AnyObjectSchema>({
         id={`${form.idPrefix}form`}
         noValidate
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        onFocus={form.prepare}
         className={className}
       >
         <FormRefusal>{refusal}</FormRefusal>

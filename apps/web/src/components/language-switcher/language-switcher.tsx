@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@portal/contract';
-import { api } from '../../lib/api-client';
+import { api } from '../../lib/api-request';
 import { changeLanguage, isLanguage, noteLanguageChosenSignedOut } from '../../lib/i18n';
 import { cn } from '../ui/cn';
 

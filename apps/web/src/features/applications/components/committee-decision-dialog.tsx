@@ -11,7 +11,8 @@ import {
   containsControlCharacter,
   type Application,
 } from '@portal/contract';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Select, Textarea } from '../../../components/ui/input';
 import { useUpdateStatus } from '../api/officer-actions';
 import { refusalText } from './refusal-text';

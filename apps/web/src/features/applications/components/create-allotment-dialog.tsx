@@ -12,7 +12,8 @@ import {
   type Application,
 } from '@portal/contract';
 import { FormDateField, inputDate } from '../../../components/form/date-input';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Select } from '../../../components/ui/input';
 import { useCreateAllotment } from '../api/officer-actions';
 import { refusalText } from './refusal-text';

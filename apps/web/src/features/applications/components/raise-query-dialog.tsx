@@ -11,7 +11,8 @@ import {
   toInputDate,
 } from '@portal/contract';
 import { FormDateField, inputDate } from '../../../components/form/date-input';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
 import { useRaiseQuery } from '../api/case-work';

@@ -12,7 +12,8 @@ import {
   type Possession,
 } from '@portal/contract';
 import { FormDateField, inputDate } from '../../../components/form/date-input';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Checkbox, Input, Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
 import { useRecordPossession } from '../api/officer-actions';

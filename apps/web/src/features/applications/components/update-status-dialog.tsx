@@ -12,7 +12,8 @@ import {
   type ApplicationStatus,
   type Role,
 } from '@portal/contract';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { DebouncedInput } from '../../../components/debounced-input';

@@ -11,7 +11,8 @@ import {
   MAX_UPLOAD_BYTES,
   type AssetImportRefusal,
 } from '@portal/contract';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Input } from '../../../components/ui/input';

@@ -1,5 +1,5 @@
 /** Reading the API's refusals on the account screens: the error `code`, whether or not the contract lists it. */
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-request';
 
 export function errorCode(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;

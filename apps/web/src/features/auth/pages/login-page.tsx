@@ -1,18 +1,21 @@
 /** The login screen: email and password, validated on submit, toasts per the spec, then the role's home. A link
- * to recover a forgotten password, and a notice with that link when the email is locked after failed attempts. */
+ * to recover a forgotten password, and a notice with that link when the email is locked after failed attempts.
+ * It renders from the entry chunk, so its schema (and zod with it) is loaded only once the form is used. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { homeFor, loginRequestSchema } from '@portal/contract';
+import { homeFor } from '@portal/contract';
 import { useAuth } from '../../../lib/auth';
-import { errorDetail } from '../../../lib/api-client';
+import { serverDetail } from '../../../lib/api-request';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorCode } from '../lib/server-errors';
+
+const loginSchema = () => import('@portal/contract/schemas').then((schemas) => schemas.loginRequestSchema);
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -21,10 +24,11 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(false);
   const form = useSchemaForm({
-    schema: loginRequestSchema,
+    schema: loginSchema,
     defaultValues: { username: '', password: '' },
     messages: 'auth:login.errors',
     idPrefix: '',
+    fieldOrder: ['username', 'password'],
   });
 
   const onSubmit = async (values: { username: string; password: string }) => {
@@ -39,7 +43,8 @@ export default function LoginPage() {
       if (errorCode(error) === 'account_locked') {
         setLocked(true);
       } else {
-        toast.error(errorDetail(error, t('login.failed')));
+        // Sign-in answers carry no refusal reason, so the server's detail (or its code's words) is all there is.
+        toast.error(serverDetail(error, t('login.failed')));
       }
       setBusy(false);
     }
@@ -83,7 +88,7 @@ export default function LoginPage() {
           </Link>
         </p>
         <Link to="/fees" className="mt-3 inline-block font-medium text-brand-700 underline underline-offset-2">
-          {t('feesPage.loginLink', { ns: 'applications' })}
+          {t('login.feesLink')}
         </Link>
       </Card>
     </div>

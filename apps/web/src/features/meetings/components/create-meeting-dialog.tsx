@@ -8,7 +8,8 @@ import { COMMITTEE_TYPES, createMeetingRequestSchema, formatNumber } from '@port
 import { useApplicationPage } from '../../../api/applications';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { FormDateField, inputDate } from '../../../components/form/date-input';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Checkbox, Select, Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';

@@ -13,7 +13,8 @@ import {
   serviceRequestFee,
   serviceRequestNeedsApplication,
 } from '@portal/contract';
-import { FormField, SchemaFormDialog, useSchemaForm } from '../../../components/form/schema-form';
+import { FormField, useSchemaForm } from '../../../components/form/schema-form';
+import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Select, Textarea } from '../../../components/ui/input';
 import { SearchSelect } from '../../../components/search-select';
 import { errorDetail } from '../../../lib/api-client';

@@ -1,0 +1,14 @@
+/** The English catalogues that the entry chunk leaves out, in one chunk of their own (see loadEnglishCatalogues in
+ * ./i18n): those of every feature but auth, and of every shared component but ui and form. */
+import type { Catalogue } from './i18n';
+
+export const ENGLISH_CATALOGUES = import.meta.glob<Catalogue>(
+  [
+    '../features/*/i18n/en.json',
+    '!../features/auth/i18n/en.json',
+    '../components/**/i18n/en.json',
+    '!../components/ui/i18n/en.json',
+    '!../components/form/i18n/en.json',
+  ],
+  { eager: true, import: 'default' },
+);
