@@ -1,7 +1,8 @@
 /** JavaScript and CSS on the wire per route, read from the built web app (apps/web/dist): the entry chunk and its
- * static imports, which every route loads, plus each route's lazily loaded page chunk and its static imports that
- * the entry does not already bring. Sizes raw, gzip (level 9) and brotli (quality 11), as a static server would
- * send them precompressed. */
+ * static imports, which every route loads, plus each route's lazily loaded page chunk, the English catalogues every
+ * lazily loaded page waits for, and their static imports that the entry does not already bring. A page the router
+ * imports statically (the sign-in page) is the entry alone. Sizes raw, gzip (level 9) and brotli (quality 11), as a
+ * static server would send them precompressed. */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,7 +18,7 @@ export interface Sizes {
 export interface RouteBytes {
   route: string;
   page: string;
-  /** Files of the route beyond the entry closure. */
+  /** Files of the route beyond the entry closure (none for a page in the entry). */
   own: Sizes;
   /** Entry closure plus own: what a first visit straight to this route downloads. */
   total: Sizes;
@@ -57,17 +58,28 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-function routePaths(): Map<string, string> {
-  // module basename (e.g. login-page) -> route path, from the router's lazy imports and the contract's ROUTES.
+interface RoutePage {
+  route: string;
+  /** Imported statically by the router, so in the entry chunk. */
+  inEntry: boolean;
+}
+
+function routePaths(): Map<string, RoutePage> {
+  // module basename (e.g. login-page) -> route path, from the router's page imports and the contract's ROUTES.
   const source = fs.readFileSync(ROUTER, 'utf8');
-  const paths = new Map<string, string>();
+  const paths = new Map<string, RoutePage>();
   const routes = ROUTES as Record<string, { path: string }>;
-  for (const match of source.matchAll(/(?:const\s+)?(\w+)\s*[:=]\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)) {
-    const [, name, module] = match;
-    const base = path.posix.basename(module!);
-    const key = name!.charAt(0).toLowerCase() + name!.slice(1).replace(/Page$/, '');
-    paths.set(base, routes[key]?.path ?? (base === 'not-found-page' ? '(any unknown path)' : `(${name})`));
-  }
+  const add = (name: string, module: string, inEntry: boolean) => {
+    const base = path.posix.basename(module);
+    const key = name.charAt(0).toLowerCase() + name.slice(1).replace(/Page$/, '');
+    const route = routes[key]?.path ?? (base === 'not-found-page' ? '(any unknown path)' : `(${name})`);
+    paths.set(base, { route, inEntry });
+  };
+  for (const [, name, module] of source.matchAll(/^import (\w+Page) from '([^']+)';$/gm)) add(name!, module!, true);
+  for (const [, name, module] of source.matchAll(
+    /(?:const\s+)?(\w+)\s*[:=]\s*lazy\w*\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g,
+  ))
+    add(name!, module!, false);
   return paths;
 }
 
@@ -84,10 +96,19 @@ export function bundleReport(): BundleReport | undefined {
 
   const routes: RouteBytes[] = [];
   const entrySizes = sizesOf(entryJs);
-  for (const [base, route] of routePaths()) {
-    const chunk = allJs.find((file) => path.posix.basename(file).startsWith(`${base}-`));
+  const chunkOf = (base: string) => allJs.find((file) => path.posix.basename(file).startsWith(`${base}-`));
+  // The English catalogues that the entry leaves out, fetched with every lazily loaded page (lib/i18n.ts).
+  const catalogues = chunkOf('i18n-english');
+  for (const [base, { route, inEntry }] of routePaths()) {
+    if (inEntry) {
+      routes.push({ route, page: '(entry)', own: sizesOf([]), total: entrySizes });
+      continue;
+    }
+    const chunk = chunkOf(base);
     if (!chunk) continue;
-    const own = [...closure(chunk)].filter((file) => !entryJs.has(file));
+    const files = closure(chunk);
+    if (catalogues) closure(catalogues, files);
+    const own = [...files].filter((file) => !entryJs.has(file));
     const ownSizes = sizesOf(own);
     routes.push({
       route,

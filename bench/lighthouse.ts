@@ -1,5 +1,6 @@
 /** Lighthouse scores of a page, when the optional `lighthouse` package and Chromium are both there. Chromium runs
- * headless with networking beyond 127.0.0.1 switched off. */
+ * headless with networking beyond 127.0.0.1 switched off. A signed-in page is audited with the session put in the
+ * origin's local storage first, where the web app keeps it. */
 import fs from 'node:fs';
 
 export const CHROME_FLAGS = [
@@ -19,17 +20,42 @@ export interface LighthouseResult {
   note?: string;
 }
 
-export async function lighthouseScores(url: string): Promise<LighthouseResult> {
+export interface LighthouseOptions {
+  /** Items written to the origin's local storage before the audit (a signed-in session), which then keeps them. */
+  localStorage?: Record<string, string>;
+}
+
+/** Signs in through the API and answers the local storage the web app keeps for that session
+ * (apps/web/src/lib/session-storage.ts: the token, and the user without the language). */
+export async function signedInStorage(base: string, email: string, password: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`/auth/me as ${email}: ${me.status}`);
+  const { language: _language, ...user } = (await me.json()) as Record<string, unknown>;
+  return { token, user: JSON.stringify(user) };
+}
+
+export async function lighthouseScores(url: string, options: LighthouseOptions = {}): Promise<LighthouseResult> {
   const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromePath)) return { note: `skipped: no Chromium at ${chromePath} (apt-get install chromium)` };
   let lighthouse: (url: string, flags: object) => Promise<{ lhr: LighthouseReport } | undefined>;
   let launch: (options: object) => Promise<{ port: number; kill(): Promise<void> | void }>;
+  let connect: (options: { browserURL: string }) => Promise<Browser>;
   try {
-    // Optional packages: a variable specifier keeps them out of the type check and the install.
+    // Optional packages (puppeteer-core comes with lighthouse): a variable specifier keeps them out of the type check
+    // and the install.
     const lighthouseModule = 'lighthouse';
     const launcherModule = 'chrome-launcher';
+    const puppeteerModule = 'puppeteer-core';
     lighthouse = (await import(lighthouseModule)).default;
     launch = (await import(launcherModule)).launch;
+    connect = (await import(puppeteerModule)).default.connect;
   } catch {
     return { note: 'skipped: the lighthouse package is not installed' };
   }
@@ -39,11 +65,14 @@ export async function lighthouseScores(url: string): Promise<LighthouseResult> {
     userDataDir: fs.mkdtempSync('/tmp/portal-bench-chrome-'),
   });
   try {
+    if (options.localStorage) await fillLocalStorage(connect, chrome.port, url, options.localStorage);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // Lighthouse empties the origin's storage (and so the session) before loading the page unless told not to.
+      disableStorageReset: Boolean(options.localStorage),
     });
     if (!result) return { note: 'lighthouse answered nothing' };
     const scores: Record<string, number> = {};
@@ -66,6 +95,37 @@ export async function lighthouseScores(url: string): Promise<LighthouseResult> {
   } finally {
     await chrome.kill();
   }
+}
+
+/** Writes the items into the origin's local storage from a page of the origin that does not run the app (the API's
+ * health check), so no script or style of the app is in the browser's cache when the audit starts. */
+async function fillLocalStorage(
+  connect: (options: { browserURL: string }) => Promise<Browser>,
+  port: number,
+  url: string,
+  items: Record<string, string>,
+): Promise<void> {
+  const browser = await connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${new URL(url).origin}/api/health`);
+    await page.evaluate((entries: Array<[string, string]>) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(items));
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** The few puppeteer-core calls used here. */
+interface Browser {
+  newPage(): Promise<{
+    goto(url: string): Promise<unknown>;
+    evaluate<T>(fn: (arg: T) => void, arg: T): Promise<void>;
+    close(): Promise<void>;
+  }>;
+  disconnect(): Promise<void>;
 }
 
 interface LighthouseReport {

@@ -10,15 +10,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
+import { homeFor, type Role } from '@portal/contract';
 import { openDatabase } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/db/generate-volume';
 import { sweepReminders } from '../apps/api/src/lib/notify-reminders';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
 import { bundleReport } from './bundle';
-import { lighthouseScores } from './lighthouse';
+import { lighthouseScores, signedInStorage } from './lighthouse';
 import { measureEndpoint, measureMixed, single, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
 import { createDatabase, serverVersion } from './postgres';
-import { renderReport, type Configuration, type DetailBaselines, type SweepFigures } from './report';
+import {
+  renderReport,
+  type Configuration,
+  type DetailBaselines,
+  type LighthousePage,
+  type SweepFigures,
+} from './report';
 import { ROOT, startApi, startBaseline, type RunningServer } from './servers';
 
 const { values } = parseArgs({
@@ -186,6 +193,33 @@ async function login(base: string, email: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** The demo user of each role, whose home page Lighthouse measures signed in. */
+const HOME_OF: ReadonlyArray<{ role: Role; email: string }> = [
+  { role: 'entrepreneur', email: 'entrepreneur@example.com' },
+  { role: 'zonal_manager', email: 'zonal@example.com' },
+  { role: 'ho', email: 'ho@example.com' },
+  { role: 'committee', email: 'committee@example.com' },
+  { role: 'legal', email: 'legal@example.com' },
+  { role: 'finance', email: 'finance@example.com' },
+  { role: 'admin', email: 'admin@example.com' },
+];
+
+/** Lighthouse on /login, then on each role's home with that role's session in the browser's storage. */
+async function lighthousePages(base: string): Promise<LighthousePage[]> {
+  const pages: LighthousePage[] = [];
+  const measure = async (page: LighthousePage['page'], storage?: Record<string, string>) => {
+    log(`  Lighthouse ${page.path}${page.as ? ` as ${page.as}` : ''} ...`);
+    const result = await lighthouseScores(`${base}${page.path}`, { localStorage: storage });
+    log(`  Lighthouse: ${result.note ?? JSON.stringify(result.scores)}`);
+    pages.push({ page, result });
+  };
+  await measure({ path: '/login' });
+  for (const { role, email } of HOME_OF) {
+    await measure({ path: homeFor(role), as: role }, await signedInStorage(base, email, DEMO_PASSWORD));
+  }
+  return pages;
+}
+
 async function measureApi(label: string, server: RunningServer, facts: Facts): Promise<Map<string, EndpointFigures>> {
   const tokens = new Map<string, string>();
   const tokenFor = async (as: string) => {
@@ -286,7 +320,7 @@ async function main() {
   const configurations: Configuration[] = [];
   let baselines: DetailBaselines | undefined;
   let postgresVersion: string | undefined;
-  let lighthouse: Awaited<ReturnType<typeof lighthouseScores>> | undefined;
+  let lighthouse: LighthousePage[] | undefined;
 
   const database = await createDatabase('pg');
   if (!database) {
@@ -315,11 +349,7 @@ async function main() {
           });
           if (size === sizes[0]) {
             baselines = await detailBaselines(server, facts, database.url, results.get('application detail')!);
-            if (!values['no-lighthouse']) {
-              log('  Lighthouse /login ...');
-              lighthouse = await lighthouseScores(`${server.base}/login`);
-              log(`  Lighthouse: ${lighthouse.note ?? JSON.stringify(lighthouse.scores)}`);
-            }
+            if (!values['no-lighthouse']) lighthouse = await lighthousePages(server.base);
           }
         } finally {
           await server.stop();
