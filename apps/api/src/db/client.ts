@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock';
+import { takeTurns } from './pglite-turns';
 import { withAuditTransactions } from '../lib/audit-context';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,6 +61,7 @@ export async function openDatabase(options: {
     client = new PGlite(pgDir, pgliteOptions);
   }
   await client.waitReady;
+  takeTurns(client);
   const db = withAuditTransactions(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
