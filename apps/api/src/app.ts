@@ -6,10 +6,11 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
 import { DEMO_ORG, type Config, type OrgIdentity } from './config';
 import type { Database } from './db/client';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import type { TokenService } from './lib/tokens';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
@@ -29,6 +30,8 @@ export interface AppDependencies {
   logger?: boolean | { level: string };
   /** Whether SMTP_URL is set, so that the outbox's mail is sent (the Outbox screen says so). */
   smtpConfigured?: boolean;
+  /** Also check every answer against its zod schema (the tests): see lib/response-serializer.ts. */
+  checkResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -47,7 +50,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: deps.checkResponses ?? false }));
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage);
   app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);

@@ -73,6 +73,7 @@ export async function createTestContext(
     db: handle.db,
     tokens,
     storage: createDiskStorage(path.join(dataDir, 'uploads')),
+    checkResponses: true,
   });
   await app.ready();
 
