@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DB_KIND } from '../test/harness';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase, TEST_DB_KIND } from '../test/harness';
 import { countUsers } from '../repositories/users';
 import { openDatabase } from './client';
 import { seedDemoData } from './seed';
@@ -65,4 +67,31 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database on disk', () =
     expect(await countUsers(reopened.db)).toBe(7);
     await reopened.close();
   }, 60_000);
+});
+
+describe.skipIf(TEST_DB_KIND !== 'postgres')('PostgreSQL connections', () => {
+  it('replaces an idle connection the server ends, instead of the process dying with it', async () => {
+    const { handle, drop } = await openTestDatabase();
+    try {
+      await handle.migrate();
+      // The pool now holds idle connections; the server ends every one of them.
+      const { rows } = (await handle.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const admin = new pg.Client({ connectionString: process.env.TEST_PG_URL });
+      await admin.connect();
+      const ended = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [rows[0]!.name],
+      );
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThan(0);
+      // Without a listener the pool's 'error' event would have thrown out of this process by now.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await countUsers(handle.db)).toBe(0);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
 });

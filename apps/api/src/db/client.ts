@@ -37,6 +37,11 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: Number(process.env.DATABASE_POOL_SIZE) || 20,
     });
+    // An idle connection the server ends (a restart, a terminated backend, a dropped network) is an 'error' event on
+    // the pool; unheard, it ended the whole API process. The pool drops that connection and opens a fresh one.
+    pool.on('error', (error) => {
+      console.warn(`A PostgreSQL connection was lost and will be replaced: ${error.message}`);
+    });
     // Numeric columns come back as strings by default; drizzle's mode 'number' maps them.
     const db = withAuditTransactions(drizzlePg({ client: pool, schema }) as unknown as Database);
     return {

@@ -26,7 +26,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   if (TEST_DB_KIND === 'pglite') {
     return { handle: await openDatabase({ inMemory: true }), drop: async () => {} };
   }
