@@ -16,9 +16,11 @@ import {
   applicationStatusCounts,
   applications,
   assetStatusCounts,
-  invoiceTotals,
+  invoiceTotalsBase,
+  invoiceTotalsDeltas,
   paymentTotals,
 } from '../db/schema';
+import { preparedPerHandle } from '../lib/prepared-query';
 
 const count = (condition?: SQL) =>
   condition ? sql<number>`count(*) filter (where ${condition})::int` : sql<number>`count(*)::int`;
@@ -56,11 +58,33 @@ export async function entrepreneurStats(db: Database, userId: string): Promise<E
   };
 }
 
-/** Staff figures. `today` (the business day, YYYY-MM-DD, a query parameter rather than current_date) decides which unpaid invoices read as overdue, as the invoice list does. */
-export async function officerStats(db: Database, today: string): Promise<OfficerStats> {
+/** The staff figures' four reads, prepared once per handle: planning the summary views cost more than reading
+ * them. */
+const staffFigureQueries = preparedPerHandle((db) => {
   const status = applicationStatusCounts.status;
-  const [applicationFigures, assetFigures, invoiceFigures, paymentFigures] = await Promise.all([
-    db
+  // Base rows and deltas side by side, not grouped: a total over them is the total over invoice_totals without the
+  // view's GROUP BY, which hashed a row per status and due date (2,000 at 10k applications, 7 ms a request).
+  const invoiceParts = db
+    .select({
+      status: invoiceTotalsBase.status,
+      dueDate: invoiceTotalsBase.dueDate,
+      count: invoiceTotalsBase.count,
+      amount: invoiceTotalsBase.amount,
+    })
+    .from(invoiceTotalsBase)
+    .unionAll(
+      db
+        .select({
+          status: invoiceTotalsDeltas.status,
+          dueDate: invoiceTotalsDeltas.dueDate,
+          count: invoiceTotalsDeltas.count,
+          amount: invoiceTotalsDeltas.amount,
+        })
+        .from(invoiceTotalsDeltas),
+    )
+    .as('invoice_parts');
+  return {
+    applications: db
       .select({
         // Drafts are the applicant's own until submitted.
         total_applications: total(applicationStatusCounts.count, ne(status, 'draft')),
@@ -68,30 +92,44 @@ export async function officerStats(db: Database, today: string): Promise<Officer
         pending_committee: total(applicationStatusCounts.count, eq(status, 'pending_committee')),
         approved: total(applicationStatusCounts.count, inArray(status, [...APPROVED_OR_LATER_STATUSES])),
       })
-      .from(applicationStatusCounts),
-    db
+      .from(applicationStatusCounts)
+      .prepare('staff_figures_applications'),
+    assets: db
       .select({ available_assets: total(assetStatusCounts.count) })
       .from(assetStatusCounts)
-      .where(eq(assetStatusCounts.status, 'available')),
-    // One row per status and due date: a few thousand rows at most, however many invoices there are.
-    db
+      .where(eq(assetStatusCounts.status, 'available'))
+      .prepare('staff_figures_assets'),
+    invoices: db
       .select({
-        total_invoices: total(invoiceTotals.count),
-        pending_invoices: total(invoiceTotals.count, eq(invoiceTotals.status, 'pending')),
-        paid_invoices: total(invoiceTotals.count, eq(invoiceTotals.status, 'paid')),
+        total_invoices: total(invoiceParts.count),
+        pending_invoices: total(invoiceParts.count, eq(invoiceParts.status, 'pending')),
+        paid_invoices: total(invoiceParts.count, eq(invoiceParts.status, 'paid')),
         overdue_invoices: total(
-          invoiceTotals.count,
-          sql`${invoiceTotals.status} = 'pending' and ${invoiceTotals.dueDate} < ${today}`,
+          invoiceParts.count,
+          sql`${invoiceParts.status} = 'pending' and ${invoiceParts.dueDate} < ${sql.placeholder('today')}`,
         ),
-        total_invoices_amount: total(invoiceTotals.amount),
-        pending_invoices_amount: total(invoiceTotals.amount, eq(invoiceTotals.status, 'pending')),
-        paid_invoices_amount: total(invoiceTotals.amount, eq(invoiceTotals.status, 'paid')),
+        total_invoices_amount: total(invoiceParts.amount),
+        pending_invoices_amount: total(invoiceParts.amount, eq(invoiceParts.status, 'pending')),
+        paid_invoices_amount: total(invoiceParts.amount, eq(invoiceParts.status, 'paid')),
       })
-      .from(invoiceTotals),
-    db
+      .from(invoiceParts)
+      .prepare('staff_figures_invoices'),
+    payments: db
       .select({ total_payments: total(paymentTotals.count), total_payments_amount: total(paymentTotals.amount) })
       .from(paymentTotals)
-      .where(eq(paymentTotals.status, 'success')),
+      .where(eq(paymentTotals.status, 'success'))
+      .prepare('staff_figures_payments'),
+  };
+});
+
+/** Staff figures. `today` (the business day, YYYY-MM-DD, a query parameter rather than current_date) decides which unpaid invoices read as overdue, as the invoice list does. */
+export async function officerStats(db: Database, today: string): Promise<OfficerStats> {
+  const queries = staffFigureQueries(db);
+  const [applicationFigures, assetFigures, invoiceFigures, paymentFigures] = await Promise.all([
+    queries.applications.execute(),
+    queries.assets.execute(),
+    queries.invoices.execute({ today }),
+    queries.payments.execute(),
   ]);
   const figure = (value: number | string | undefined) => Number(value ?? 0);
   const money = (value: number | string | undefined) => Math.round(Number(value ?? 0) * 100) / 100;
