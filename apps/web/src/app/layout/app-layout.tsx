@@ -42,7 +42,8 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-6 focus:outline-none sm:py-8"
       >
-        <Suspense fallback={<Spinner />}>
+        {/* The spinner fills the screen, so the footer does not sit in view and then jump when the page arrives. */}
+        <Suspense fallback={<Spinner className="min-h-screen items-start" />}>
           <Outlet />
         </Suspense>
       </main>
