@@ -18,8 +18,9 @@ import {
   pageOfTable,
   type SortExpression,
 } from '../lib/list-page';
-import { invoiceTotals, invoices } from '../db/schema';
+import { invoices } from '../db/schema';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
+import { invoiceTotalParts } from './summaries';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -144,14 +145,15 @@ function countsFromSummary(search: InvoiceSearch): boolean {
 
 async function summaryTotal(db: Database, search: InvoiceSearch): Promise<number> {
   const { query } = search;
-  const conditions: SQL[] = [...dateRange(invoiceTotals.dueDate, query.from, query.to)];
+  const parts = invoiceTotalParts(db);
+  const conditions: SQL[] = [...dateRange(parts.dueDate, query.from, query.to)];
   if (query.status?.length) {
-    const condition = statusCondition(query.status, search.today, invoiceTotals);
+    const condition = statusCondition(query.status, search.today, parts);
     if (condition) conditions.push(condition);
   }
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${invoiceTotals.count}), 0)::int` })
-    .from(invoiceTotals)
+    .select({ total: sql<number>`coalesce(sum(${parts.count}), 0)::int` })
+    .from(parts)
     .where(conditions.length ? and(...conditions) : undefined);
   return Number(row?.total ?? 0);
 }
