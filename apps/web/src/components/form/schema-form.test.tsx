@@ -159,3 +159,41 @@ describe('date filter fields', () => {
     expect(from).toHaveValue('');
   });
 });
+
+describe('a form whose schema is loaded when first used', () => {
+  const loginLike = z.object({ name: z.string().trim().min(1) });
+
+  function LazyForm({ load, onValid }: { load: () => Promise<typeof loginLike>; onValid: () => void }) {
+    const form = useSchemaForm({
+      schema: load,
+      defaultValues: { name: '' },
+      messages: 'test:form',
+      idPrefix: 'lazy-',
+      fieldOrder: ['name'],
+    });
+    return (
+      <SchemaFormElement form={form} onValid={onValid}>
+        <FormField form={form} name="name" label="Name">
+          <Input {...form.register('name')} />
+        </FormField>
+        <button type="submit">Sign in</button>
+      </SchemaFormElement>
+    );
+  }
+
+  it('says so when the schema cannot be fetched, and checks the form once it can', async () => {
+    let reachable = false;
+    const load = () => (reachable ? Promise.resolve(loginLike) : Promise.reject(new TypeError('Failed to fetch')));
+    const submitted: string[] = [];
+    render(<LazyForm load={load} onValid={() => submitted.push('sent')} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ravi');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/part of the page did not load/)).toBeInTheDocument();
+    expect(submitted).toEqual([]);
+
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(submitted).toEqual(['sent']));
+    expect(screen.queryByText(/part of the page did not load/)).not.toBeInTheDocument();
+  });
+});

@@ -63,6 +63,13 @@ export type SchemaForm<Schema extends AnyObjectSchema> = UseFormReturn<z.input<S
 
 type SchemaResolver<Schema extends AnyObjectSchema> = Resolver<z.input<Schema>, unknown, z.output<Schema>>;
 
+/** A lazily loaded schema could not be fetched. */
+class SchemaLoadError extends Error {
+  constructor(cause: unknown) {
+    super('The form schema could not be loaded', { cause });
+  }
+}
+
 /** A resolver over a schema that is loaded on first use (or when prepare is called), and again after a failed load. */
 function lazyResolver<Schema extends AnyObjectSchema>(load: () => Promise<Schema>) {
   let loading: Promise<SchemaResolver<Schema>> | undefined;
@@ -71,7 +78,7 @@ function lazyResolver<Schema extends AnyObjectSchema>(load: () => Promise<Schema
       (schema) => zodResolver(schema as never) as unknown as SchemaResolver<Schema>,
       (error: unknown) => {
         loading = undefined;
-        throw error;
+        throw new SchemaLoadError(error);
       },
     );
     return loading;
@@ -226,17 +233,28 @@ export function SchemaFormElement<Schema extends AnyObjectSchema>({
   className = 'space-y-5',
   children,
 }: SchemaFormElementProps<Schema>) {
+  const { t } = useTranslation('form');
+  // A lazily loaded schema that cannot be fetched (the connection dropped) fails the submit before any check runs.
+  const [loadFailed, setLoadFailed] = useState(false);
   return (
     <>
       <ErrorSummary errors={form.summary} focusKey={form.formState.submitCount} />
       <form
         id={`${form.idPrefix}form`}
         noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        onSubmit={(event) => {
+          setLoadFailed(false);
+          form
+            .handleSubmit(onValid)(event)
+            .catch((error: unknown) => {
+              if (!(error instanceof SchemaLoadError)) throw error;
+              setLoadFailed(true);
+            });
+        }}
         onFocus={form.prepare}
         className={className}
       >
-        <FormRefusal>{refusal}</FormRefusal>
+        <FormRefusal>{loadFailed ? t('loadFailed') : refusal}</FormRefusal>
         {children}
       </form>
     </>
