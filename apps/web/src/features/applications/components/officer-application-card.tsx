@@ -1,12 +1,13 @@
 /** One card of the officer list: number, status, stage, the applicant's organisation, the asset and its zone, type,
  * investment, submitted date and the service clock (days in the stage, due date or overdue); opens the detail. */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatRupees, type ApplicationListItem } from '@portal/contract';
 import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
-export function OfficerApplicationCard({ application }: { application: ApplicationListItem }) {
+function OfficerApplicationCardView({ application }: { application: ApplicationListItem }) {
   const { t } = useTranslation('applications');
   const facts = [
     { label: t('list.applicant'), value: application.organization_name },
@@ -52,3 +53,7 @@ export function OfficerApplicationCard({ application }: { application: Applicati
     </li>
   );
 }
+
+/** Kept while its row is the same object: each key typed into the list's search draws the page again, and fifty
+ * cards redrawn per key cost a frame. A change of language still redraws it (useTranslation). */
+export const OfficerApplicationCard = memo(OfficerApplicationCardView);
