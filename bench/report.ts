@@ -1,6 +1,7 @@
 /** docs/performance.md: the figures of one benchmark run as Markdown tables. */
 import type { BundleReport, Sizes } from './bundle';
 import type { LighthouseResult } from './lighthouse';
+import type { TypingFigures } from './typing';
 import type { EndpointFigures, LoadSettings, Spread } from './load';
 
 /** One run of the reminder sweep. */
@@ -59,6 +60,7 @@ export interface ReportInput {
   baselines?: DetailBaselines;
   bundle?: BundleReport;
   lighthouse?: LighthousePage[];
+  typing?: TypingFigures | { note: string };
 }
 
 const number = (value: number, digits = 0) =>
@@ -401,6 +403,37 @@ export function renderReport(input: ReportInput): string {
                 }),
               ]),
         ]),
+      ),
+    );
+  }
+  out.push('');
+
+  out.push("## Typing in a list's search");
+  out.push('');
+  const typing = input.typing;
+  if (!typing) {
+    out.push('Not run (`--no-lighthouse`, or no PostgreSQL to serve the app from).');
+  } else if (!('word' in typing)) {
+    out.push(`Not measured: ${typing.note}`);
+  } else {
+    out.push(
+      `The head office types "${typing.word}" into the applications list's search in Chromium (1280 px), a key every ` +
+        '80 ms; the page records the gaps between animation frames and the long tasks (50 ms or more) from the first ' +
+        'key until the answer is drawn.',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['list requests sent', 'last answer to its rows drawn', 'longest frame', 'frames over 16.7 ms', 'long tasks'],
+        [
+          [
+            String(typing.requests),
+            `${ms(typing.answerToRowsMs)} ms`,
+            `${ms(typing.longestFrameMs)} ms`,
+            `${typing.framesOver16ms} of ${typing.frames}`,
+            typing.longTasks.length ? typing.longTasks.map((duration) => `${ms(duration)} ms`).join(', ') : 'none',
+          ],
+        ],
       ),
     );
   }

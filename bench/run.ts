@@ -17,6 +17,7 @@ import { sweepReminders } from '../apps/api/src/lib/notify-reminders';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
 import { bundleReport } from './bundle';
 import { lighthouseScores, signedInStorage } from './lighthouse';
+import { typingFigures, type TypingFigures } from './typing';
 import { measureEndpoint, measureMixed, single, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
 import { createDatabase, serverVersion } from './postgres';
 import {
@@ -321,6 +322,7 @@ async function main() {
   let baselines: DetailBaselines | undefined;
   let postgresVersion: string | undefined;
   let lighthouse: LighthousePage[] | undefined;
+  let typing: TypingFigures | { note: string } | undefined;
 
   const database = await createDatabase('pg');
   if (!database) {
@@ -349,7 +351,16 @@ async function main() {
           });
           if (size === sizes[0]) {
             baselines = await detailBaselines(server, facts, database.url, results.get('application detail')!);
-            if (!values['no-lighthouse']) lighthouse = await lighthousePages(server.base);
+            if (!values['no-lighthouse']) {
+              lighthouse = await lighthousePages(server.base);
+              log('  typing in the applications list search ...');
+              typing = await typingFigures(
+                server.base,
+                await signedInStorage(server.base, ROLE_EMAILS.ho!, DEMO_PASSWORD),
+                facts.searchTerm,
+              );
+              log(`  typing: ${JSON.stringify(typing)}`);
+            }
           }
         } finally {
           await server.stop();
@@ -408,6 +419,7 @@ async function main() {
     baselines,
     bundle,
     lighthouse,
+    typing,
   });
   // Formatted as the repository formats Markdown, so `prettier --check` passes on the committed file.
   const markdown = await prettier.format(rendered, {
