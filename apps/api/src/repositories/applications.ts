@@ -47,7 +47,6 @@ export async function findApplicationById(db: Database, id: string): Promise<App
   return row;
 }
 
-/** The application with the user id of its owner, for ownership checks. */
 const applicationWithOwnerQuery = preparedPerHandle((db) =>
   db
     .select({ application: applications, ownerUserId: applicants.userId })
@@ -57,6 +56,7 @@ const applicationWithOwnerQuery = preparedPerHandle((db) =>
     .prepare('find_application_with_owner'),
 );
 
+/** The application with the user id of its owner, for ownership checks. */
 export async function findApplicationWithOwner(
   db: Database,
   id: string,

@@ -40,9 +40,6 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
-/** What every authenticated request needs of its user, read with its session in one query (two primary-key
- * lookups): no row when the session is unknown, revoked or expired, or belongs to another user, so signing out or
- * resetting a password ends a token at once in every API process. No password hash. */
 const sessionUserQuery = preparedPerHandle((db) =>
   db
     .select({
@@ -65,6 +62,9 @@ const sessionUserQuery = preparedPerHandle((db) =>
     .prepare('find_session_user'),
 );
 
+/** What every authenticated request needs of its user, read with its session in one query (two primary-key
+ * lookups): no row when the session is unknown, revoked or expired, or belongs to another user, so signing out or
+ * resetting a password ends a token at once in every API process. No password hash. */
 export async function findSessionUser(
   db: Database,
   userId: string,
