@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessCalendar } from './business-calendar';
 import {
   formatDate,
@@ -86,5 +86,46 @@ describe('formatters in each language', () => {
       setDisplayLanguage('en');
     }
     expect(formatDate('2026-12-05')).toBe('5 Dec 2026');
+  });
+});
+
+describe('formatters cost nothing until used', () => {
+  const real = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat };
+  const made = { numberFormats: 0, dateTimeFormats: 0 };
+
+  beforeEach(() => {
+    made.numberFormats = 0;
+    made.dateTimeFormats = 0;
+    Intl.NumberFormat = class extends real.NumberFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        made.numberFormats += 1;
+      }
+    } as typeof Intl.NumberFormat;
+    Intl.DateTimeFormat = class extends real.DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        made.dateTimeFormats += 1;
+      }
+    } as typeof Intl.DateTimeFormat;
+  });
+  afterEach(() => {
+    Intl.NumberFormat = real.NumberFormat;
+    Intl.DateTimeFormat = real.DateTimeFormat;
+  });
+
+  it('builds an Intl formatter on its first use, once, and no other', async () => {
+    vi.resetModules();
+    // A fresh copy of the module: loading it (what every page does at start) builds nothing.
+    const format = await import('./format');
+    expect(made).toEqual({ numberFormats: 0, dateTimeFormats: 0 });
+
+    expect(format.formatRupees(150000)).toBe('₹1,50,000');
+    expect(format.formatRupees(2500)).toBe('₹2,500');
+    expect(made).toEqual({ numberFormats: 1, dateTimeFormats: 0 });
+
+    format.formatDate('2026-01-15');
+    format.formatDate('2026-02-15');
+    expect(made).toEqual({ numberFormats: 1, dateTimeFormats: 1 });
   });
 });

@@ -33,48 +33,57 @@ function toDate(value: string | Date | null | undefined): ReadDate | null {
   return Number.isNaN(date.getTime()) ? null : { date, calendarDay };
 }
 
+/** Makes a value on first use: an Intl formatter takes milliseconds to build (tens on a slow phone, more with a time
+ * zone), and a page that formats no dates should not pay for the date formatters while it starts. */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 function makeFormatters(language: FormatLanguage): Formatters {
   const locale = LOCALES[language];
   // Latin digits in every language: amounts and dates are compared with bank papers and typed back into forms.
   const options = { numberingSystem: 'latn' } as const;
-  const rupee = new Intl.NumberFormat(locale, {
-    ...options,
-    style: 'currency',
-    currency: 'INR',
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  });
-  const plainNumber = new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 2 });
+  const rupee = onFirstUse(
+    () =>
+      new Intl.NumberFormat(locale, {
+        ...options,
+        style: 'currency',
+        currency: 'INR',
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }),
+  );
+  const plainNumber = onFirstUse(() => new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 2 }));
   const zone = DEFAULT_CALENDAR.timeZone;
-  const date = new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: zone });
-  const dateTime = new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, ...TIME_PARTS, timeZone: zone });
+  const date = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: zone }));
+  const dateTime = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, ...TIME_PARTS, timeZone: zone }),
+  );
   // A plain calendar day is read as midnight UTC and shown in UTC, so no zone can move it.
-  const calendarDay = new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: 'UTC' });
-  const calendarDayTime = new Intl.DateTimeFormat(locale, {
-    ...options,
-    ...DATE_PARTS,
-    ...TIME_PARTS,
-    timeZone: 'UTC',
-  });
+  const calendarDay = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: 'UTC' }));
+  const calendarDayTime = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, ...TIME_PARTS, timeZone: 'UTC' }),
+  );
   return {
     rupees(amount) {
       const value = typeof amount === 'string' ? Number(amount) : amount;
       if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
-      return rupee.format(value);
+      return rupee().format(value);
     },
     number(value) {
       if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
-      return plainNumber.format(value);
+      return plainNumber().format(value);
     },
     date(value) {
       const read = toDate(value);
       if (!read) return NOT_AVAILABLE;
-      return (read.calendarDay ? calendarDay : date).format(read.date);
+      return (read.calendarDay ? calendarDay : date)().format(read.date);
     },
     dateTime(value) {
       const read = toDate(value);
       if (!read) return NOT_AVAILABLE;
-      return (read.calendarDay ? calendarDayTime : dateTime).format(read.date);
+      return (read.calendarDay ? calendarDayTime : dateTime)().format(read.date);
     },
   };
 }
