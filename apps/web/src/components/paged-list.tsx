@@ -1,6 +1,11 @@
 /** What a paged list shows under its toolbar: the four states (loading, error with retry, empty, content) and the
- * pager. While the next page loads the current one stays, dimmed and marked aria-busy. */
-import type { ReactNode } from 'react';
+ * pager. While the next page loads the current one stays, dimmed and marked aria-busy.
+ *
+ * A new answer's rows are drawn in a render React may interrupt (useDeferredValue): fifty new rows take longer than a
+ * frame to build, and built in one piece they froze the page for that long just after a search's answer came back.
+ * Built in slices, the page keeps drawing frames and answering keys; the previous rows stay (still dimmed) until the
+ * new ones are ready and then replace them in one step, pager and total with them. */
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../lib/api-client';
 import { Pager } from './pager';
@@ -49,9 +54,27 @@ export function PagedList<T>({
   children,
 }: PagedListProps<T>) {
   const { t } = useTranslation('list');
-  const busy = Boolean(query.isPlaceholderData);
+  const placeholder = Boolean(query.isPlaceholderData);
+  // The rows and their busy state move together, so the dimming ends in the same step the new rows appear; it starts
+  // at once, when the next page is asked for.
+  const current = useMemo(() => ({ data: query.data, busy: placeholder }), [query.data, placeholder]);
+  const deferred = useDeferredValue(current);
+  // The first answer (nothing shown before it) is drawn at once: there is no earlier page to keep showing.
+  const shown = deferred.data === undefined ? current : deferred;
+  const busy = placeholder || shown.busy;
+  // Named one by one, not spread: a query result tracks the fields read, and a spread would read them all, drawing the
+  // page again on every change of any of them.
+  const shownQuery: QueryLike<Page<T>> = {
+    data: shown.data,
+    isPending: query.isPending,
+    isError: query.isError,
+    refetch: query.refetch,
+    get isRefetching() {
+      return query.isRefetching;
+    },
+  };
   return (
-    <QueryState query={query} errorMessage={errorMessage} loadingLabel={loadingLabel}>
+    <QueryState query={shownQuery} errorMessage={errorMessage} loadingLabel={loadingLabel}>
       {(page) => {
         const pager = (
           <Pager
@@ -86,10 +109,13 @@ export function PagedList<T>({
         return (
           <div
             aria-busy={busy || undefined}
-            className={cn('transition-opacity', busy && 'pointer-events-none opacity-60', className)}
+            className={cn('relative transition-opacity', busy && 'opacity-60', className)}
           >
             {children(page.items)}
             {pager}
+            {/* Takes the clicks on rows that are about to go. Not pointer-events on the list itself: that property is
+                inherited, so setting it restyled every row's every element (a frame of its own on a long list). */}
+            {busy && <div aria-hidden="true" className="absolute inset-0" />}
           </div>
         );
       }}

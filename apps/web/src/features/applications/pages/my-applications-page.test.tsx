@@ -137,7 +137,8 @@ describe('my applications', () => {
     const user = userEvent.setup();
     await user.click(within(pages).getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Showing 51–100 of 1,234')).toBeInTheDocument();
-    expect(numbers()[0]).toBe('APP-2026-000051');
+    // The pager moves at once; the new rows follow when they are drawn.
+    await waitFor(() => expect(numbers()[0]).toBe('APP-2026-000051'));
     expect(router.state.location.search).toBe('?page=2');
     expect(queryOf(listCalls().at(-1)!).offset).toBe('50');
     await user.click(within(pages).getByRole('button', { name: 'Page 25' }));
