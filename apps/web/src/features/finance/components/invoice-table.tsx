@@ -1,17 +1,25 @@
 /** The invoice table: each row (and its invoice number link) opens the officer application detail. */
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, formatRupees, type Invoice } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { INVOICE_TONES } from './invoice-tones';
+import { LoadingLabel, Placeholder } from './placeholder';
 
 const applicationPath = (invoice: Invoice) => `/officer/applications/${invoice.application_id}`;
 
-export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
+/** Rows drawn with the page itself; the rest of a page (up to 50, far below the fold) follows in a render React may
+ * interrupt, so the first screen does not wait on them. */
+const FIRST_ROWS = 10;
+
+/** Grey rows while the first page loads. */
+const PLACEHOLDER_ROWS = [0, 1, 2, 3, 4];
+
+function useColumns(): Column<Invoice>[] {
   const { t } = useTranslation('finance');
-  const navigate = useNavigate();
-  const columns: Column<Invoice>[] = [
+  return [
     {
       key: 'number',
       header: t('invoices.number'),
@@ -36,13 +44,37 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
     },
     { key: 'generated', header: t('invoices.generated'), cell: (invoice) => formatDate(invoice.generated_at) },
   ];
+}
+
+export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
+  const { t } = useTranslation('finance');
+  const navigate = useNavigate();
+  const columns = useColumns();
+  const rows = useDeferredValue(invoices, invoices.length > FIRST_ROWS ? invoices.slice(0, FIRST_ROWS) : invoices);
   return (
     <DataTable
       caption={t('invoices.caption')}
       columns={columns}
-      rows={invoices}
+      rows={rows}
       rowKey={(invoice) => invoice.id}
       onRowClick={(invoice) => void navigate(applicationPath(invoice))}
     />
+  );
+}
+
+/** The table's headings (a phone's card labels) over grey rows. */
+export function InvoiceTablePlaceholder() {
+  const { t } = useTranslation('finance');
+  const columns: Column<number>[] = useColumns().map(({ key, header, numeric }) => ({
+    key,
+    header,
+    numeric,
+    cell: () => <Placeholder className={key === 'type' ? 'w-40' : 'w-24'} />,
+  }));
+  return (
+    <div aria-busy="true">
+      <LoadingLabel />
+      <DataTable caption={t('invoices.caption')} columns={columns} rows={PLACEHOLDER_ROWS} rowKey={String} />
+    </div>
   );
 }

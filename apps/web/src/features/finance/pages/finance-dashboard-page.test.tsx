@@ -90,12 +90,21 @@ const SLOW = { timeout: 5000 };
 const calls = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(path));
 
+/** Waits until every part has come: while loading, placeholders stand in, marked aria-busy. */
 async function openFinance() {
   signedInAs('finance');
   const rendered = renderApp('/finance');
   await screen.findByRole('heading', { level: 1, name: 'Finance Dashboard' }, { timeout: 5000 });
-  await screen.findByRole('region', { name: /^Invoices;/ }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: 'Recent Payments' }, { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
   return rendered;
+}
+
+/** A response the test lets through when it chooses. */
+function held() {
+  let answer!: (response: Response) => void;
+  const response = new Promise<Response>((resolve) => (answer = resolve));
+  return { response, answer };
 }
 
 const invoiceNumbers = () =>
@@ -196,6 +205,52 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     const newest = PAYMENTS.find((payment) => payment.payment_date === dates[0])!;
     expect(rows[0]).toHaveTextContent(newest.receipt_number);
     expect(within(table).getAllByText('SUCCESS')[0]).toHaveClass('text-green-800');
+  });
+
+  it('keeps the room of the totals and the invoices while they load, and draws the payments once the invoices are in', async () => {
+    const stats = held();
+    const invoices = held();
+    stubFetch((url) => {
+      if (url.startsWith('/api/dashboard/stats')) return stats.response;
+      if (url.startsWith('/api/invoices')) return invoices.response;
+      return pageResponse(PAYMENTS.slice(0, 10), { total: PAYMENTS.length });
+    });
+    signedInAs('finance');
+    renderApp('/finance');
+    const cards = await screen.findByRole('region', { name: 'Invoice and payment totals' }, { timeout: 5000 });
+    // The five cards the figures will fill, with their labels, no figures yet, and busy for screen readers.
+    expect(cards).toHaveAttribute('aria-busy', 'true');
+    expect(within(cards).getByText('Loading...')).toBeInTheDocument();
+    const labels = ['Total Invoices', 'Pending Invoices', 'Paid Invoices', 'Total Payments', 'Overdue Invoices'];
+    for (const label of labels) expect(within(cards).getByText(label)).toBeInTheDocument();
+    expect(cards).not.toHaveTextContent(/\d/);
+    // Grey rows under the table's headings; the payments, whose place depends on the invoices, wait for them.
+    const table = screen.getByRole('region', { name: /^Invoices;/ });
+    expect(table.closest('[aria-busy="true"]')).not.toBeNull();
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(screen.queryByRole('heading', { name: 'Recent Payments' })).not.toBeInTheDocument();
+
+    stats.answer(jsonResponse(200, STATS));
+    await waitFor(() => expect(cards).not.toHaveAttribute('aria-busy'));
+    expect(within(cards).getByText('Total Invoices').parentElement!.parentElement).toHaveTextContent(/4\s*₹2,89,400/);
+    invoices.answer(pageResponse(INVOICES));
+    expect(await screen.findByRole('heading', { name: 'Recent Payments' })).toBeInTheDocument();
+    await waitFor(() => expect(invoiceNumbers()).toHaveLength(INVOICES.length));
+  });
+
+  it('shows the overdue card with none overdue too, so the cards never change in number', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/dashboard/stats')
+        ? jsonResponse(200, { ...STATS, overdue_invoices: 0 })
+        : pageResponse([], { total: 0 }),
+    );
+    await openFinance();
+    const cards = screen.getByRole('region', { name: 'Invoice and payment totals' });
+    const overdue = within(cards).getByRole('link', { name: /^Overdue Invoices/ });
+    expect(overdue).toHaveAttribute('href', '/finance?status=overdue');
+    expect(overdue).toHaveTextContent(/0\s*0 overdue/);
+    expect(within(overdue).getByText('0 overdue')).not.toHaveClass('text-red-800');
+    expect(calls(fetchMock, '/api/dashboard/stats')).toHaveLength(1);
   });
 
   it("toasts 'Failed to load finance data' when a call fails", async () => {
