@@ -1,6 +1,7 @@
 /** "Waiting on me": one page of the officer's inbox (what waits on their role with its clock running, or is assigned
  * to them), the oldest due date first, with filters (everything / assigned to me / overdue, status, zone) kept in the
- * URL. Each row shows the number, organisation, asset code, zone, status, days in the stage and the due date. */
+ * URL. Each row shows the number, organisation, asset code, zone, status, days in the stage and the due date. While
+ * the first page loads, grey rows of the same shape stand in for it. */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +23,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useListParams } from '../../../lib/use-list-params';
 import { INBOX_FIXED, INBOX_PAGE_SIZE, useInboxPage } from '../api/officer-dashboard';
+import { LoadingLabel, Placeholder } from './placeholder';
 
 /** Statuses something can still wait on (a draft is the applicant's own; rejected and completed are closed). */
 const INBOX_STATUSES = APPLICATION_STATUSES.filter(
@@ -73,11 +75,45 @@ function InboxRow({ application }: { application: ApplicationListItem }) {
   );
 }
 
-export function InboxCard({ admin }: { admin: boolean }) {
-  const { t } = useTranslation('officer-dashboard');
-  const [, setSearchParams] = useSearchParams();
+/** Grey rows while the first page loads: as many as a screen shows, of a row's three lines. */
+const PLACEHOLDER_ROWS = [0, 1, 2, 3, 4];
+
+function InboxPlaceholder() {
+  return (
+    <div aria-busy="true">
+      <LoadingLabel />
+      <ul aria-hidden="true" className="divide-y divide-slate-100">
+        {PLACEHOLDER_ROWS.map((row) => (
+          <li key={row} className="flex min-h-11 items-center py-3">
+            <span className="min-w-0 space-y-1">
+              <span className="flex flex-wrap items-center gap-2">
+                <Placeholder className="w-36" />
+                <Placeholder className="w-24 text-xs" />
+              </span>
+              <span className="flex text-sm">
+                <Placeholder className="w-64" />
+              </span>
+              <span className="flex text-sm">
+                <Placeholder className="w-48" />
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The inbox's page and its filters in the URL; the dashboard holds them so it knows when the first page is in. */
+export function useInbox() {
   const list = useListParams(APPLICATION_LIST, { limit: INBOX_PAGE_SIZE, fixed: INBOX_FIXED });
   const inbox = useInboxPage(list.query);
+  return { list, inbox };
+}
+
+export function InboxCard({ admin, list, inbox }: { admin: boolean } & ReturnType<typeof useInbox>) {
+  const { t } = useTranslation('officer-dashboard');
+  const [, setSearchParams] = useSearchParams();
   useFailureToast(inbox.isError, t('inbox.loadFailed'), 'officer-inbox-load-failed');
 
   const show: Show =
@@ -132,22 +168,26 @@ export function InboxCard({ admin }: { admin: boolean }) {
           />
         </Field>
       </div>
-      <PagedList
-        query={inbox}
-        list={list}
-        errorMessage={t('inbox.loadFailed')}
-        emptyMessage={list.isFiltered ? t('inbox.emptyFiltered') : t('inbox.empty')}
-        clearFiltersLabel={t('inbox.clearFilters')}
-        pagerLabel={t('inbox.pages')}
-      >
-        {(items) => (
-          <ul aria-label={t('inbox.label')} className="divide-y divide-slate-100">
-            {items.map((application) => (
-              <InboxRow key={application.id} application={application} />
-            ))}
-          </ul>
-        )}
-      </PagedList>
+      {inbox.isPending ? (
+        <InboxPlaceholder />
+      ) : (
+        <PagedList
+          query={inbox}
+          list={list}
+          errorMessage={t('inbox.loadFailed')}
+          emptyMessage={list.isFiltered ? t('inbox.emptyFiltered') : t('inbox.empty')}
+          clearFiltersLabel={t('inbox.clearFilters')}
+          pagerLabel={t('inbox.pages')}
+        >
+          {(items) => (
+            <ul aria-label={t('inbox.label')} className="divide-y divide-slate-100">
+              {items.map((application) => (
+                <InboxRow key={application.id} application={application} />
+              ))}
+            </ul>
+          )}
+        </PagedList>
+      )}
     </Card>
   );
 }

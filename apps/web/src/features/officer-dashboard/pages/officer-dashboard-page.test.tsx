@@ -93,11 +93,20 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, inbox: boolean) =>
     .filter((url) => url.startsWith('/api/applications') && (queryOf(url).inbox === 'true') === inbox)
     .map(queryOf);
 
+/** Waits until every part has come: while loading, placeholders stand in, marked aria-busy. */
 async function open(role: Role, path = '/officer') {
   signedInAs(role);
   const rendered = renderApp(path);
   await screen.findByRole('region', { name: 'Application figures' }, { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
   return rendered;
+}
+
+/** A response the test lets through when it chooses. */
+function held() {
+  let answer!: (response: Response) => void;
+  const response = new Promise<Response>((resolve) => (answer = resolve));
+  return { response, answer };
 }
 
 const card = (label: string) =>
@@ -175,6 +184,55 @@ describe('officer dashboard', () => {
     expect(within(figures).queryByRole('link', { name: /^Available Assets/ })).not.toBeInTheDocument();
     expect(card('Available Assets')).toHaveTextContent('29');
   });
+
+  it(
+    'draws the figures and recent applications once the inbox is in, as grey cards and rows until theirs come',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      const inboxPage = held();
+      const stats = held();
+      const recent = held();
+      stubFetch((url) => {
+        if (url.startsWith('/api/dashboard/stats')) return stats.response;
+        if (url.startsWith('/api/applications') && queryOf(url).inbox === 'true') return inboxPage.response;
+        if (url.startsWith('/api/applications')) return recent.response;
+        return pageResponse([]);
+      });
+      signedInAs('ho');
+      renderApp('/officer');
+      // Grey rows in the inbox; what comes below it waits, as its place depends on how many rows come.
+      await waitFor(() => expect(within(inbox()).getByText('Loading...')).toBeInTheDocument(), { timeout: 5000 });
+      expect(within(inbox()).getByText('Loading...').closest('[aria-busy="true"]')).not.toBeNull();
+      expect(screen.queryByRole('region', { name: 'Application figures' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Recent Applications' })).not.toBeInTheDocument();
+
+      inboxPage.answer(pageResponse(INBOX, { total: INBOX.length }));
+      const figures = await screen.findByRole('region', { name: 'Application figures' });
+      // The four cards the figures will fill, with their labels and no numbers yet; five grey rows for the recent ones.
+      expect(figures).toHaveAttribute('aria-busy', 'true');
+      for (const label of ['Total Applications', 'Pending Review', 'Approved', 'Available Assets']) {
+        expect(within(figures).getByText(label)).toBeInTheDocument();
+      }
+      expect(figures).not.toHaveTextContent(/\d/);
+      const recentCard = screen.getByRole('heading', { name: 'Recent Applications' }).closest('section')!;
+      expect(within(recentCard).getByText('Loading...')).toBeInTheDocument();
+      expect(recentCard.querySelectorAll('li')).toHaveLength(5);
+
+      stats.answer(jsonResponse(200, STATS));
+      await waitFor(() => expect(figures).not.toHaveAttribute('aria-busy'));
+      expect(card('Total Applications')).toHaveTextContent('17');
+      recent.answer(
+        pageResponse(
+          [8, 7, 6, 5, 3].map((n) => application(n)),
+          { total: 17 },
+        ),
+      );
+      const list = await screen.findByRole('list', { name: 'The five most recent applications' });
+      expect(within(list).getAllByRole('link')).toHaveLength(5);
+    },
+  );
 
   it("toasts 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
     stubDashboard(() => jsonResponse(403, { detail: 'no' }));
