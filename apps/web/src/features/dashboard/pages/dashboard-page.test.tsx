@@ -82,6 +82,19 @@ describe('entrepreneur dashboard', () => {
     expect(listCalls.map(queryOf)).toEqual([{ limit: '5', sort: '-created_at' }]);
   });
 
+  it('keeps the room of the figures and of five applications while they load', async () => {
+    signedInAs('entrepreneur');
+    stubFetch(() => new Promise<Response>(() => undefined));
+    renderApp('/');
+    const figures = await screen.findByRole('region', { name: 'Your figures' }, { timeout: 5000 });
+    expect(figures).toHaveAttribute('aria-busy', 'true');
+    expect(within(figures).getByText('Total Applications')).toBeInTheDocument();
+    expect(figures).not.toHaveTextContent(/\d/);
+    const recent = screen.getByRole('heading', { level: 2, name: 'Recent Applications' }).closest('section')!;
+    expect(within(recent).getByText('Loading...').closest('[aria-busy="true"]')).not.toBeNull();
+    expect(recent.querySelectorAll('li')).toHaveLength(5);
+  });
+
   it("shows 'No applications yet' and 'Start Your First Application' without applications", async () => {
     open([]);
     renderApp('/');

@@ -1,7 +1,9 @@
-/** The entrepreneur dashboard: welcome, New Application, four figures, the five most recent applications (one page). */
+/** The entrepreneur dashboard: welcome, New Application, four figures, the five most recent applications (one page).
+ * Nothing moves as the calls answer: grey bars stand in for the figures and five grey rows for the applications. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Clock, FileText, MapPinned, Plus } from 'lucide-react';
+import { RECENT_APPLICATIONS_ON_DASHBOARD } from '@portal/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -12,6 +14,29 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useEntrepreneurStats, useRecentApplications } from '../api/dashboard';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { LoadingLabel, Placeholder } from '../components/placeholder';
+
+const ROW = 'flex min-h-11 flex-wrap items-center justify-between gap-2 px-2 py-3';
+const PLACEHOLDER_ROWS = Array.from({ length: RECENT_APPLICATIONS_ON_DASHBOARD }, (_, index) => index);
+
+/** A grey row of the same two lines for each recent application to come. */
+function RecentPlaceholder() {
+  return (
+    <div aria-busy="true">
+      <LoadingLabel />
+      <ul aria-hidden="true" className="divide-y divide-slate-200">
+        {PLACEHOLDER_ROWS.map((row) => (
+          <li key={row} className={ROW}>
+            <span>
+              <Placeholder className="block w-36" />
+              <Placeholder className="w-44 text-sm" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -27,7 +52,7 @@ export default function DashboardPage() {
       {t('newApplication')}
     </Link>
   );
-  const figure = (value: number | undefined) => (stats.isPending ? '…' : (value ?? '—'));
+  const figure = (value: number | undefined) => (stats.isPending ? <Placeholder /> : (value ?? '—'));
 
   return (
     <>
@@ -36,7 +61,12 @@ export default function DashboardPage() {
         subtitle={t('subtitle')}
         actions={newApplication}
       />
-      <section aria-label={t('stats.label')} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section
+        aria-label={t('stats.label')}
+        aria-busy={stats.isPending || undefined}
+        className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4"
+      >
+        {stats.isPending && <LoadingLabel />}
         <StatCard
           label={t('stats.total')}
           value={figure(stats.data?.total_applications)}
@@ -80,42 +110,43 @@ export default function DashboardPage() {
           </Link>
         }
       >
-        <QueryState
-          query={applications}
-          errorMessage={t('loadFailed')}
-          isEmpty={(page) => page.items.length === 0}
-          empty={
-            <EmptyState
-              message={t('empty')}
-              action={
-                <Link to="/applications/new" className={buttonClasses('primary')}>
-                  {t('startFirst')}
-                </Link>
-              }
-            />
-          }
-        >
-          {({ items }) => (
-            <ul className="divide-y divide-slate-200">
-              {items.map((application) => (
-                <li key={application.id}>
-                  <Link
-                    to={`/applications/${application.id}`}
-                    className="flex min-h-11 flex-wrap items-center justify-between gap-2 px-2 py-3 hover:bg-brand-50"
-                  >
-                    <span>
-                      <span className="block font-semibold text-brand-800">{application.application_number}</span>
-                      <span className="text-sm text-slate-600">
-                        {t('stage')}: {application.current_stage}
-                      </span>
-                    </span>
-                    <StatusBadge status={application.status} />
+        {applications.isPending ? (
+          <RecentPlaceholder />
+        ) : (
+          <QueryState
+            query={applications}
+            errorMessage={t('loadFailed')}
+            isEmpty={(page) => page.items.length === 0}
+            empty={
+              <EmptyState
+                message={t('empty')}
+                action={
+                  <Link to="/applications/new" className={buttonClasses('primary')}>
+                    {t('startFirst')}
                   </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
+                }
+              />
+            }
+          >
+            {({ items }) => (
+              <ul className="divide-y divide-slate-200">
+                {items.map((application) => (
+                  <li key={application.id}>
+                    <Link to={`/applications/${application.id}`} className={`${ROW} hover:bg-brand-50`}>
+                      <span>
+                        <span className="block font-semibold text-brand-800">{application.application_number}</span>
+                        <span className="text-sm text-slate-600">
+                          {t('stage')}: {application.current_stage}
+                        </span>
+                      </span>
+                      <StatusBadge status={application.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        )}
       </Card>
     </>
   );
