@@ -1,9 +1,10 @@
 /** One application in the entrepreneur's list: number, badge, stage, type, investment, created date and jobs. */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, type Application } from '@portal/contract';
 import { ApplicationCard as Card } from '../../../components/application-card';
 
-export function ApplicationCard({ application }: { application: Application }) {
+function ApplicationCardView({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
   return (
     <Card
@@ -23,3 +24,7 @@ export function ApplicationCard({ application }: { application: Application }) {
     />
   );
 }
+
+/** Kept while its row is the same object: each key typed into the list's search draws the page again, and the cards
+ * with their facts drawn again per key cost a frame. A change of language still redraws it (useTranslation). */
+export const ApplicationCard = memo(ApplicationCardView);

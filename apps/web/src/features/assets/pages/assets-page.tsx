@@ -1,7 +1,7 @@
 /** The Assets screen (ho, admin): the assets a page at a time with their status colour, searched, filtered (status,
  * zone, type, category, area and valuation ranges) and sorted on the server, or a zone's plot map with the plots the
  * filters leave out faded; the Add Asset and Edit Asset dialogs and the CSV import. */
-import { useState } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
@@ -10,6 +10,7 @@ import { useAssetPage } from '../../../api/assets';
 import { AssetFilters } from '../../../components/asset-finder/asset-filters';
 import { assetMatchesFilters } from '../../../components/asset-finder/asset-filter-match';
 import { ZonePlotMap } from '../../../components/asset-finder/plot-map';
+import { useSortChange } from '../../../components/list/use-sort-change';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -24,40 +25,21 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 
 type View = 'list' | 'map';
 
-export default function AssetsPage() {
+/** The table of one page. Kept while its rows and sort are the same: each key typed into the search draws the page
+ * again, and every row drawn again per key cost most of a frame. */
+const AssetTable = memo(function AssetTable({
+  rows,
+  sort,
+  onSortChange,
+  editButton,
+}: {
+  rows: Asset[];
+  sort: string;
+  onSortChange: (sort: string) => void;
+  editButton: (asset: Asset) => ReactNode;
+}) {
   const { t } = useTranslation('assets');
-  const list = useListParams(ASSET_LIST);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view: View = searchParams.get('view') === 'map' ? 'map' : 'list';
-  const assets = useAssetPage(list.query);
-  const [editing, setEditing] = useState<Asset | null>(null);
-
-  useFailureToast(assets.isError, t('loadFailed'), 'assets-load-failed');
-
-  const setView = (next: string) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === 'map') params.set('view', 'map');
-        else params.delete('view');
-        return params;
-      },
-      { replace: true },
-    );
-
   const area = (value: number, asset: Asset) => `${formatNumber(value)} ${t(`units.${asset.unit}`)}`;
-  // The table's button names its asset; the map's sits under the asset's facts, which name it.
-  const editButton = (asset: Asset, words?: string) => (
-    <Button
-      variant="secondary"
-      size="sm"
-      icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
-      aria-label={words ? undefined : t('edit.actionLabel', { code: asset.asset_code })}
-      onClick={() => setEditing(asset)}
-    >
-      {words ?? t('edit.action')}
-    </Button>
-  );
   // Twelve facts must fit a 1280 px screen, whatever the font and language: narrower gaps between columns, words
   // (not figures, codes or the status) and headers may wrap, and the place (location, survey and plot numbers)
   // shares one column, a line each.
@@ -119,6 +101,58 @@ export default function AssetsPage() {
     },
     { key: 'actions', header: t('columns.actions'), card: 'actions', cell: (asset) => editButton(asset) },
   ];
+  return (
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={assetKey}
+      compact
+      sort={sort}
+      onSortChange={onSortChange}
+    />
+  );
+});
+
+const assetKey = (asset: Asset) => asset.id;
+
+export default function AssetsPage() {
+  const { t } = useTranslation('assets');
+  const list = useListParams(ASSET_LIST);
+  const sortBy = useSortChange(list.setSort);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view: View = searchParams.get('view') === 'map' ? 'map' : 'list';
+  const assets = useAssetPage(list.query);
+  const [editing, setEditing] = useState<Asset | null>(null);
+
+  useFailureToast(assets.isError, t('loadFailed'), 'assets-load-failed');
+
+  const setView = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'map') params.set('view', 'map');
+        else params.delete('view');
+        return params;
+      },
+      { replace: true },
+    );
+
+  // The table's button names its asset; the map's sits under the asset's facts, which name it.
+  const editButton = useCallback(
+    (asset: Asset, words?: string) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<Pencil aria-hidden="true" className="h-4 w-4" />}
+        aria-label={words ? undefined : t('edit.actionLabel', { code: asset.asset_code })}
+        onClick={() => setEditing(asset)}
+      >
+        {words ?? t('edit.action')}
+      </Button>
+    ),
+    [t],
+  );
 
   const listView = (
     <PagedList
@@ -128,17 +162,7 @@ export default function AssetsPage() {
       emptyMessage={t('empty')}
       clearFiltersLabel={t('filters.clear')}
     >
-      {(items) => (
-        <DataTable
-          caption={t('caption')}
-          columns={columns}
-          rows={items}
-          rowKey={(asset) => asset.id}
-          compact
-          sort={list.sort}
-          onSortChange={(value) => list.setSort(value as typeof list.sort)}
-        />
-      )}
+      {(items) => <AssetTable rows={items} sort={list.sort} onSortChange={sortBy} editButton={editButton} />}
     </PagedList>
   );
   const mapView = (

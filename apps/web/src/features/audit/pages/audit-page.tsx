@@ -1,12 +1,13 @@
 /** The Audit screen (admin): every recorded write, newest first, a page at a time; filtered by table, record, action,
  * acting user and day, and exported as CSV under the same filters. An application's officer page links here with
  * entity=applications&entity_id=<id>. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AUDIT_ACTIONS, AUDIT_LIST, AUDITED_ENTITIES, formatDateTime, type AuditEntry } from '@portal/contract';
 import { DateFilterField } from '../../../components/form/date-input';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { useSortChange } from '../../../components/list/use-sort-change';
 import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -41,27 +42,18 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-export default function AuditPage() {
+/** The table of one page. Kept while its rows and sort are the same: each key typed into the search draws the page
+ * again, and every row drawn again per key cost most of a frame. */
+const AuditTable = memo(function AuditTable({
+  rows,
+  sort,
+  onSortChange,
+}: {
+  rows: AuditEntry[];
+  sort: string;
+  onSortChange: (sort: string) => void;
+}) {
   const { t } = useTranslation('audit');
-  const list = useListParams(AUDIT_LIST);
-  const entries = useAuditPage(list.query);
-  const [exporting, setExporting] = useState(false);
-
-  useFailureToast(entries.isError, t('loadFailed'), 'audit-load-failed');
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await downloadAuditCsv(list.query);
-      saveFile(file.blob, file.fileName ?? 'audit-trail.csv');
-      toast.success(t('exported'));
-    } catch (error) {
-      toast.error(t('exportFailed'), { description: errorDetail(error, '') || undefined });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const columns: Column<AuditEntry>[] = [
     {
       key: 'seq',
@@ -104,6 +96,42 @@ export default function AuditPage() {
       ),
     },
   ];
+
+  return (
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={auditTableKey}
+      sort={sort}
+      onSortChange={onSortChange}
+    />
+  );
+});
+
+const auditTableKey = (entry: AuditEntry) => String(entry.seq);
+
+export default function AuditPage() {
+  const { t } = useTranslation('audit');
+  const list = useListParams(AUDIT_LIST);
+  const sortBy = useSortChange(list.setSort);
+  const entries = useAuditPage(list.query);
+  const [exporting, setExporting] = useState(false);
+
+  useFailureToast(entries.isError, t('loadFailed'), 'audit-load-failed');
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await downloadAuditCsv(list.query);
+      saveFile(file.blob, file.fileName ?? 'audit-trail.csv');
+      toast.success(t('exported'));
+    } catch (error) {
+      toast.error(t('exportFailed'), { description: errorDetail(error, '') || undefined });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const entity = list.choice('entity', AUDITED_ENTITIES);
   const commitText = (filter: 'actor' | 'entity_id') => (event: { currentTarget: HTMLInputElement }) =>
@@ -184,16 +212,7 @@ export default function AuditPage() {
         emptyMessage={t('filters.empty')}
         clearFiltersLabel={t('filters.clear')}
       >
-        {(items) => (
-          <DataTable
-            caption={t('caption')}
-            columns={columns}
-            rows={items}
-            rowKey={(entry) => String(entry.seq)}
-            sort={list.sort}
-            onSortChange={(value) => list.setSort(value as typeof list.sort)}
-          />
-        )}
+        {(items) => <AuditTable rows={items} sort={list.sort} onSortChange={sortBy} />}
       </PagedList>
     </>
   );

@@ -1,6 +1,7 @@
 /** The Outbox screen (admin): whether mail is being sent at all, how many messages wait, failed or went out in the
  * last day, and every message a page at a time (by status and mail, searched by recipient) with its attempts, last
  * error and next attempt; a failed one can be sent again. */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@portal/contract';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { useSortChange } from '../../../components/list/use-sort-change';
 import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -60,14 +62,18 @@ function SummaryCards({ summary }: { summary: OutboxSummary }) {
   );
 }
 
-export default function OutboxPage() {
+/** The table of one page. Kept while its rows and sort are the same: each key typed into the search draws the page
+ * again, and every row drawn again per key cost most of a frame. */
+const OutboxTable = memo(function OutboxTable({
+  rows,
+  sort,
+  onSortChange,
+}: {
+  rows: OutboxMessage[];
+  sort: string;
+  onSortChange: (sort: string) => void;
+}) {
   const { t } = useTranslation('outbox');
-  const list = useListParams(OUTBOX_LIST);
-  const messages = useOutboxPage(list.query);
-  const summary = useOutboxSummary();
-
-  useFailureToast(messages.isError, t('loadFailed'), 'outbox-load-failed');
-
   const when = (value: string | null) => (value ? formatDateTime(value) : t('none'));
   const columns: Column<OutboxMessage>[] = [
     {
@@ -120,6 +126,29 @@ export default function OutboxPage() {
   ];
 
   return (
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={outboxTableKey}
+      sort={sort}
+      onSortChange={onSortChange}
+    />
+  );
+});
+
+const outboxTableKey = (message: OutboxMessage) => message.id;
+
+export default function OutboxPage() {
+  const { t } = useTranslation('outbox');
+  const list = useListParams(OUTBOX_LIST);
+  const sortBy = useSortChange(list.setSort);
+  const messages = useOutboxPage(list.query);
+  const summary = useOutboxSummary();
+
+  useFailureToast(messages.isError, t('loadFailed'), 'outbox-load-failed');
+
+  return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <section aria-label={t('summary.label')} className="mb-6">
@@ -159,16 +188,7 @@ export default function OutboxPage() {
         emptyMessage={list.isFiltered ? t('filters.empty') : t('filters.emptyAll')}
         clearFiltersLabel={t('filters.clear')}
       >
-        {(items) => (
-          <DataTable
-            caption={t('caption')}
-            columns={columns}
-            rows={items}
-            rowKey={(message) => message.id}
-            sort={list.sort}
-            onSortChange={(value) => list.setSort(value as typeof list.sort)}
-          />
-        )}
+        {(items) => <OutboxTable rows={items} sort={list.sort} onSortChange={sortBy} />}
       </PagedList>
     </>
   );

@@ -1,7 +1,7 @@
 /** A page of service requests (number, status, type, fee, submitted date, description), searched by number and
  * filtered by status and type on the server with the state in the URL; each number opens the request. The
  * applicant's list and the officers' queue are this one list with their own words and detail path. */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,10 +10,12 @@ import {
   SERVICE_REQUEST_LIST,
   SERVICE_REQUEST_STATUSES,
   SERVICE_REQUEST_TYPES,
+  type ServiceRequest,
 } from '@portal/contract';
 import { useServiceRequestPage } from '../../../api/service-requests';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { useSortChange } from '../../../components/list/use-sort-change';
 import { PagedList } from '../../../components/paged-list';
 import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
@@ -32,6 +34,73 @@ export interface ServiceRequestListProps {
   detailPath: (id: string) => string;
 }
 
+/** The table of one page. Kept while its rows and sort are the same: each key typed into the search draws the list
+ * again, and every row drawn again per key cost most of a frame. */
+const ServiceRequestTable = memo(function ServiceRequestTable({
+  rows,
+  caption,
+  detailPath,
+  sort,
+  onSortChange,
+}: {
+  rows: ServiceRequest[];
+  caption: string;
+  detailPath: (id: string) => string;
+  sort: string;
+  onSortChange: (sort: string) => void;
+}) {
+  const { t } = useTranslation('service-requests');
+  return (
+    <DataTable
+      caption={caption}
+      rows={rows}
+      rowKey={requestKey}
+      sort={sort}
+      onSortChange={onSortChange}
+      columns={[
+        {
+          key: 'number',
+          header: t('columns.number'),
+          sortBy: 'request_number',
+          cell: (request) => (
+            <Link to={detailPath(request.id)} className="font-medium text-brand-700 underline underline-offset-2">
+              {request.request_number}
+            </Link>
+          ),
+        },
+        {
+          key: 'status',
+          header: t('columns.status'),
+          sortBy: 'status',
+          cell: (request) => <StatusBadge status={request.status} />,
+        },
+        { key: 'type', header: t('columns.type'), cell: (request) => t(`types.${request.request_type}`) },
+        {
+          key: 'fee',
+          header: t('columns.fee'),
+          numeric: true,
+          cell: (request) => formatRupees(request.fee_amount),
+        },
+        {
+          key: 'submitted',
+          header: t('columns.submitted'),
+          sortBy: 'submitted_at',
+          sortDescendingFirst: true,
+          cell: (request) => formatDate(request.submitted_at),
+        },
+        {
+          key: 'description',
+          header: t('columns.description'),
+          className: 'min-w-[16rem] whitespace-normal',
+          cell: (request) => request.description,
+        },
+      ]}
+    />
+  );
+});
+
+const requestKey = (request: ServiceRequest) => request.id;
+
 export function ServiceRequestList({
   ids,
   failureToastId,
@@ -42,6 +111,7 @@ export function ServiceRequestList({
 }: ServiceRequestListProps) {
   const { t } = useTranslation('service-requests');
   const list = useListParams(SERVICE_REQUEST_LIST);
+  const sortBy = useSortChange(list.setSort);
   const requests = useServiceRequestPage(list.query);
 
   useFailureToast(requests.isError, t('loadFailed'), failureToastId);
@@ -86,50 +156,12 @@ export function ServiceRequestList({
         emptyFrame={(empty) => <Card>{empty}</Card>}
       >
         {(items) => (
-          <DataTable
-            caption={caption}
+          <ServiceRequestTable
             rows={items}
-            rowKey={(request) => request.id}
+            caption={caption}
+            detailPath={detailPath}
             sort={list.sort}
-            onSortChange={(value) => list.setSort(value as typeof list.sort)}
-            columns={[
-              {
-                key: 'number',
-                header: t('columns.number'),
-                sortBy: 'request_number',
-                cell: (request) => (
-                  <Link to={detailPath(request.id)} className="font-medium text-brand-700 underline underline-offset-2">
-                    {request.request_number}
-                  </Link>
-                ),
-              },
-              {
-                key: 'status',
-                header: t('columns.status'),
-                sortBy: 'status',
-                cell: (request) => <StatusBadge status={request.status} />,
-              },
-              { key: 'type', header: t('columns.type'), cell: (request) => t(`types.${request.request_type}`) },
-              {
-                key: 'fee',
-                header: t('columns.fee'),
-                numeric: true,
-                cell: (request) => formatRupees(request.fee_amount),
-              },
-              {
-                key: 'submitted',
-                header: t('columns.submitted'),
-                sortBy: 'submitted_at',
-                sortDescendingFirst: true,
-                cell: (request) => formatDate(request.submitted_at),
-              },
-              {
-                key: 'description',
-                header: t('columns.description'),
-                className: 'min-w-[16rem] whitespace-normal',
-                cell: (request) => request.description,
-              },
-            ]}
+            onSortChange={sortBy}
           />
         )}
       </PagedList>

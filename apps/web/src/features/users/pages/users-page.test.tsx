@@ -2,8 +2,8 @@
 // deactivating with a confirmation; the admin's own row offers no action.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { User } from '@portal/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate, type User } from '@portal/contract';
 import {
   jsonResponse,
   pageResponse,
@@ -13,6 +13,12 @@ import {
   stubFetch,
   userFor,
 } from '../../../test/render-app';
+
+// Each row's Created cell goes through formatDate: its calls count the rows drawn.
+vi.mock('@portal/contract', async (importOriginal) => {
+  const contract = await importOriginal<typeof import('@portal/contract')>();
+  return { ...contract, formatDate: vi.fn(contract.formatDate) };
+});
 
 const OFFICER: User = {
   id: '66666666-6666-4666-8666-666666666666',
@@ -55,6 +61,16 @@ async function openUsers(path = '/officer/users') {
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr')!;
 
 describe('users page', () => {
+  it('does not draw the rows again for each key typed into the search', async () => {
+    stubUsers();
+    const table = await openUsers();
+    expect(within(table).getByText('Priya Nair')).toBeInTheDocument();
+    vi.mocked(formatDate).mockClear();
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search' }), 'pri');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('pri');
+    expect(formatDate).not.toHaveBeenCalled();
+  });
+
   it("lists the accounts; the admin's own row has no actions and an entrepreneur's role cannot be changed", async () => {
     stubUsers();
     const table = await openUsers();

@@ -1,10 +1,12 @@
 /** The Users screen (admin): the accounts a page at a time, searched by name or email, filtered by role and state and
  * sorted on the server; Add Officer, and per officer Change role and Deactivate/Reactivate. The admin's own row offers
  * neither, and entrepreneurs' roles are not changed here. */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, ROLES, USER_LIST, type User } from '@portal/contract';
 import { useUserPage } from '../../../api/users';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { useSortChange } from '../../../components/list/use-sort-change';
 import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Field } from '../../../components/ui/field';
@@ -18,14 +20,20 @@ import { AddOfficerDialog } from '../components/add-officer-dialog';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
-export default function UsersPage() {
+/** The table of one page of users. Kept while its rows, sort and viewer are the same: each key typed into the search
+ * draws the page again, and every row with its dialogs drawn again per key cost most of a frame. */
+const UserTable = memo(function UserTable({
+  rows,
+  sort,
+  onSortChange,
+  meId,
+}: {
+  rows: User[];
+  sort: string;
+  onSortChange: (sort: string) => void;
+  meId: string | undefined;
+}) {
   const { t } = useTranslation('users');
-  const { user: me } = useAuth();
-  const list = useListParams(USER_LIST);
-  const users = useUserPage(list.query);
-
-  useFailureToast(users.isError, t('loadFailed'), 'users-load-failed');
-
   const columns: Column<User>[] = [
     {
       key: 'name',
@@ -57,7 +65,7 @@ export default function UsersPage() {
       header: t('columns.actions'),
       card: 'actions',
       cell: (user) =>
-        user.id === me?.id ? (
+        user.id === meId ? (
           <span className="text-slate-600">{t('you')}</span>
         ) : (
           <div className="flex gap-2">
@@ -68,7 +76,30 @@ export default function UsersPage() {
     },
   ];
 
+  return (
+    <DataTable
+      caption={t('caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={userKey}
+      sort={sort}
+      onSortChange={onSortChange}
+    />
+  );
+});
+
+const userKey = (user: User) => user.id;
+
+export default function UsersPage() {
+  const { t } = useTranslation('users');
+  const { user: me } = useAuth();
+  const list = useListParams(USER_LIST);
+  const users = useUserPage(list.query);
+
+  useFailureToast(users.isError, t('loadFailed'), 'users-load-failed');
+
   const role = list.choice('role', ROLES);
+  const sortBy = useSortChange(list.setSort);
 
   return (
     <>
@@ -106,16 +137,7 @@ export default function UsersPage() {
         emptyMessage={t('filters.empty')}
         clearFiltersLabel={t('filters.clear')}
       >
-        {(items) => (
-          <DataTable
-            caption={t('caption')}
-            columns={columns}
-            rows={items}
-            rowKey={(user) => user.id}
-            sort={list.sort}
-            onSortChange={(value) => list.setSort(value as typeof list.sort)}
-          />
-        )}
+        {(items) => <UserTable rows={items} sort={list.sort} onSortChange={sortBy} meId={me?.id} />}
       </PagedList>
     </>
   );
