@@ -1,8 +1,7 @@
 /** Opens the database: PGlite in DATA_DIR by default, PostgreSQL through node-postgres when DATABASE_URL is set. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock';
-import { takeTurns } from './pglite-turns';
+import { PGliteWorkerClient } from './pglite-worker-client';
 import { withAuditTransactions } from '../lib/audit-context';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,8 +23,6 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
-// The `q` searches use trigram indexes (migration 0001).
-const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -53,9 +50,9 @@ export async function openDatabase(options: {
   }
 
   let lock: DirectoryLock | undefined;
-  let client: PGlite;
+  let client: PGliteWorkerClient;
   if (options.inMemory) {
-    client = new PGlite(pgliteOptions);
+    client = new PGliteWorkerClient();
   } else {
     const dataDir = options.dataDir ?? 'data';
     const pgDir = path.join(dataDir, 'pgdata');
@@ -63,11 +60,19 @@ export async function openDatabase(options: {
     lock = acquireDirectoryLock(path.join(dataDir, 'pgdata.lock'));
     // After a hard kill PGlite can refuse to start on the dead process's pid file; the lock proves it is stale.
     fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
-    client = new PGlite(pgDir, pgliteOptions);
+    client = new PGliteWorkerClient(pgDir);
   }
-  await client.waitReady;
-  takeTurns(client);
-  const db = withAuditTransactions(drizzlePglite({ client, schema }) as unknown as Database);
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await client.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  // Drizzle calls query and transaction only, which the worker's client answers as PGlite does.
+  const db = withAuditTransactions(
+    drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database,
+  );
   return {
     db,
     kind: 'pglite',
