@@ -47,7 +47,7 @@ export const AUDIT_LIST = {
   },
 } as const satisfies ListDefinition<'seq', z.ZodRawShape>;
 
-export const auditListQuerySchema = listQueryFor(AUDIT_LIST);
+export const auditListQuerySchema = /* @__PURE__ */ listQueryFor(AUDIT_LIST);
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 export const auditEntrySchema = z.object({

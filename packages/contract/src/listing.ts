@@ -254,7 +254,9 @@ export function sortValues<Sort extends string>(sort: readonly [Sort, ...Sort[]]
   return [...sort, ...sort.map((column) => `-${column}` as const)] as [Sort | `-${Sort}`, ...(Sort | `-${Sort}`)[]];
 }
 
-/** The query-string schema of a list: paging, sort, `q` and its filters. A limit over 200 is a 422. */
+/** The query-string schema of a list: paging, sort, `q` and its filters. A limit over 200 is a 422. The schemas below
+ * are marked pure: the server validates with them, and the web app's build leaves out those it never reads instead of
+ * building them while a page starts. */
 export function listQueryFor<Sort extends string, Filters extends z.ZodRawShape>(
   definition: ListDefinition<Sort, Filters>,
 ) {
@@ -279,21 +281,22 @@ export function listQueryFor<Sort extends string, Filters extends z.ZodRawShape>
     .extend(definition.filters);
 }
 
-export const applicationListQuerySchema = listQueryFor(APPLICATION_LIST);
-export const invoiceListQuerySchema = listQueryFor(INVOICE_LIST);
-export const paymentListQuerySchema = listQueryFor(PAYMENT_LIST);
-export const assetListQuerySchema = listQueryFor(ASSET_LIST).superRefine((query, context) => {
-  for (const issue of assetRangeIssues(query)) {
-    context.addIssue({ code: 'custom', message: issue.message, path: [issue.path] });
-  }
-});
-export const allotmentListQuerySchema = listQueryFor(ALLOTMENT_LIST);
-export const serviceRequestListQuerySchema = listQueryFor(SERVICE_REQUEST_LIST);
-export const meetingListQuerySchema = listQueryFor(MEETING_LIST);
-export const userListQuerySchema = listQueryFor(USER_LIST);
-export const documentListQuerySchema = listQueryFor(DOCUMENT_LIST);
-export const timelineListQuerySchema = listQueryFor(TIMELINE_LIST);
-export const queryListQuerySchema = listQueryFor(QUERY_LIST);
+export const applicationListQuerySchema = /* @__PURE__ */ listQueryFor(APPLICATION_LIST);
+export const invoiceListQuerySchema = /* @__PURE__ */ listQueryFor(INVOICE_LIST);
+export const paymentListQuerySchema = /* @__PURE__ */ listQueryFor(PAYMENT_LIST);
+export const assetListQuerySchema = /* @__PURE__ */ (() =>
+  listQueryFor(ASSET_LIST).superRefine((query, context) => {
+    for (const issue of assetRangeIssues(query)) {
+      context.addIssue({ code: 'custom', message: issue.message, path: [issue.path] });
+    }
+  }))();
+export const allotmentListQuerySchema = /* @__PURE__ */ listQueryFor(ALLOTMENT_LIST);
+export const serviceRequestListQuerySchema = /* @__PURE__ */ listQueryFor(SERVICE_REQUEST_LIST);
+export const meetingListQuerySchema = /* @__PURE__ */ listQueryFor(MEETING_LIST);
+export const userListQuerySchema = /* @__PURE__ */ listQueryFor(USER_LIST);
+export const documentListQuerySchema = /* @__PURE__ */ listQueryFor(DOCUMENT_LIST);
+export const timelineListQuerySchema = /* @__PURE__ */ listQueryFor(TIMELINE_LIST);
+export const queryListQuerySchema = /* @__PURE__ */ listQueryFor(QUERY_LIST);
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;

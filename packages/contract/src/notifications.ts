@@ -47,7 +47,7 @@ export const NOTIFICATION_LIST = {
   },
 } as const satisfies ListDefinition<'created_at', z.ZodRawShape>;
 
-export const notificationListQuerySchema = listQueryFor(NOTIFICATION_LIST);
+export const notificationListQuerySchema = /* @__PURE__ */ listQueryFor(NOTIFICATION_LIST);
 export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
 
 const paramValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -79,7 +79,7 @@ export const OUTBOX_LIST = {
   },
 } as const satisfies ListDefinition<'created_at', z.ZodRawShape>;
 
-export const outboxListQuerySchema = listQueryFor(OUTBOX_LIST);
+export const outboxListQuerySchema = /* @__PURE__ */ listQueryFor(OUTBOX_LIST);
 export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
 
 /** An outbox message as the admins' Outbox screen shows it (no message body: templates make it when sent). */
