@@ -101,4 +101,88 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database in its own thr
     expect((await sentBefore).rows).toEqual([{ n: 1 }]);
     await expect(client.query('select 1')).rejects.toThrow(/database thread ended/);
   });
+
+  it('reads every text parameter exactly as written, quotes and backslashes too, and refuses a NUL as PostgreSQL does', async () => {
+    const client = await workerClient();
+    const texts = ["O'Brien & Sons", 'C:\\plots\\new', "'); drop table users; --", 'ఆంధ్ర ప్రదేశ్', '', "$1 $$ E'x'"];
+    for (let round = 0; round < 2; round++) {
+      for (const text of texts) {
+        const { rows } = await client.query<{ text: string; length: number }>(
+          'select $1::text as text, length($1::text) as length',
+          [text],
+        );
+        expect(rows).toEqual([{ text, length: [...text].length }]);
+      }
+    }
+    const nul = await client.query('select $1::text', ['a\u0000b']).catch((caught: unknown) => caught);
+    expect(nul).toMatchObject({ code: '22021' });
+  });
+
+  it('gives the same answers to a statement run again and again, and counts the rows a write changed', async () => {
+    const client = await workerClient();
+    await client.exec('create table plots (id int primary key, zone text, area numeric)');
+    for (let id = 1; id <= 12; id++) {
+      const inserted = await client.query<{ id: number }>('insert into plots values ($1, $2, $3) returning id', [
+        id,
+        id % 2 ? 'North' : 'South',
+        id * 10.5,
+      ]);
+      expect(inserted.rows).toEqual([{ id }]);
+    }
+    const updated = await client.query('update plots set area = area + $1 where zone = $2', [1, 'North']);
+    expect(updated.affectedRows).toBe(6);
+    for (let round = 0; round < 8; round++) {
+      const { rows } = await client.query<[number, string]>(
+        'select count(*)::int, $1::text from plots where zone = $1',
+        ['South'],
+        {
+          rowMode: 'array',
+        },
+      );
+      expect(rows).toEqual([[6, 'South']]);
+    }
+    const nulls = await client.query<{ zone: string | null }>('select $1::text as zone', [null]);
+    expect(nulls.rows).toEqual([{ zone: null }]);
+    // Each was prepared once and then executed: parsed and planned once, not on every call.
+    const { rows } = await client.query<{ statement: string }>(
+      'select statement from pg_prepared_statements order by prepare_time',
+    );
+    const statements = rows.map((row) => row.statement.replace(/^PREPARE \S+ AS /, ''));
+    expect(statements.filter((statement) => / plots /.test(statement))).toEqual([
+      'insert into plots values ($1, $2, $3) returning id',
+      'update plots set area = area + $1 where zone = $2',
+      'select count(*)::int, $1::text from plots where zone = $1',
+    ]);
+  });
+
+  it('keeps serving a statement first seen in a transaction that was rolled back, and after a table changes', async () => {
+    const client = await workerClient();
+    await client.exec('create table notes (id int primary key, body text)');
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query('insert into notes values ($1, $2)', [1, 'rolled back']);
+        await tx.query('select body from notes where id = $1', [1]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    await client.query('insert into notes values ($1, $2)', [2, 'kept']);
+    expect((await client.query('select body from notes where id = $1', [2])).rows).toEqual([{ body: 'kept' }]);
+    await client.exec('alter table notes add column author text');
+    await client.query('update notes set author = $1 where id = $2', ['zonal', 2]);
+    expect((await client.query('select * from notes where id = $1', [2])).rows).toEqual([
+      { id: 2, body: 'kept', author: 'zonal' },
+    ]);
+  });
+
+  it('serves more distinct statements than it keeps prepared', async () => {
+    const client = await workerClient();
+    for (let round = 0; round < 2; round++) {
+      for (let n = 0; n < 520; n++) {
+        const { rows } = await client.query<{ n: number }>(`select $1::int + ${n} as n`, [round]);
+        expect(rows[0]!.n).toBe(round + n);
+      }
+    }
+    const { rows } = await client.query<{ kept: number }>('select count(*)::int as kept from pg_prepared_statements');
+    expect(rows[0]!.kept).toBeLessThanOrEqual(501);
+  });
 });

@@ -30,6 +30,80 @@ function plainError(error) {
   return plain;
 }
 
+/** Statements kept prepared, by their text: PGlite's `query` parses and plans a statement on every call, through six
+ * protocol messages; a prepared one is run with one EXECUTE. A read or write under the mixed load took a quarter
+ * less of the database's time this way. The most recently used are kept; the oldest is deallocated. */
+const prepared = new Map();
+const MAX_PREPARED = 500;
+let preparedCount = 0;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** A text search is planned for its own pattern every time: after five runs PostgreSQL may settle on one plan for any
+ * pattern, which guesses how many rows match and can walk a whole table in date order looking for a rare match. */
+const PLANNED_PER_VALUE = /\s(i?like|similar\s+to)\s/i;
+const CHANGES_TABLES = /^\s*(create|alter|drop|truncate)\b/i;
+/** Set at start from the server's setting: with standard_conforming_strings on, a quote doubled is the only escape. */
+let literalsAreSafe = false;
+
+/** A parameter as an SQL literal of unknown type, which PostgreSQL reads with the parameter's input function exactly
+ * as it reads a parameter sent as text. Undefined for what has no safe literal (a NUL, an object, an array). */
+function literalOf(value) {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${value}'`;
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
+}
+
+/** The name `sql` is prepared under, preparing it on first use; undefined when it cannot be prepared. Two callers
+ * asking for the same new statement at once share one PREPARE. */
+function preparedName(handle, sql) {
+  const known = prepared.get(sql);
+  if (known) {
+    prepared.delete(sql);
+    prepared.set(sql, known);
+    return known;
+  }
+  const name = `portal_${++preparedCount}`;
+  const preparing = handle.exec(`PREPARE ${name} AS ${sql}`).then(
+    () => name,
+    () => {
+      // Not preparable here (or in an aborted transaction): the statement runs as it is and reports its own error.
+      prepared.delete(sql);
+      return undefined;
+    },
+  );
+  prepared.set(sql, preparing);
+  if (prepared.size > MAX_PREPARED) {
+    const [oldest, oldName] = prepared.entries().next().value;
+    prepared.delete(oldest);
+    void oldName.then((old) => old && handle.exec(`DEALLOCATE ${old}`)).catch(() => {});
+  }
+  return preparing;
+}
+
+async function runQuery(handle, message) {
+  const options = queryOptions(message);
+  if (CHANGES_TABLES.test(message.sql) && prepared.size > 0) {
+    prepared.clear();
+    await handle.exec('DEALLOCATE ALL');
+  }
+  const literals = (message.params ?? []).map(literalOf);
+  if (
+    !literalsAreSafe ||
+    !PREPARABLE.test(message.sql) ||
+    PLANNED_PER_VALUE.test(message.sql) ||
+    literals.includes(undefined)
+  ) {
+    return handle.query(message.sql, message.params, options);
+  }
+  const name = await preparedName(handle, message.sql);
+  if (!name) return handle.query(message.sql, message.params, options);
+  const [result] = await handle.exec(
+    literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`,
+    options,
+  );
+  return result;
+}
+
 function handleOf(message) {
   if (message.tx === undefined) return db;
   const open = transactions.get(message.tx);
@@ -69,7 +143,7 @@ async function end(tx, commit) {
 async function serve(message) {
   switch (message.op) {
     case 'query':
-      return handleOf(message).query(message.sql, message.params, queryOptions(message));
+      return runQuery(handleOf(message), message);
     case 'exec':
       return handleOf(message).exec(message.sql);
     case 'begin':
@@ -84,10 +158,15 @@ async function serve(message) {
   }
 }
 
-db.waitReady.then(
-  () => parentPort.postMessage({ id: 0, ok: true }),
-  (error) => parentPort.postMessage({ id: 0, ok: false, error: plainError(error) }),
-);
+db.waitReady
+  .then(async () => {
+    const { rows } = await db.query('show standard_conforming_strings');
+    literalsAreSafe = rows[0]?.standard_conforming_strings === 'on';
+  })
+  .then(
+    () => parentPort.postMessage({ id: 0, ok: true }),
+    (error) => parentPort.postMessage({ id: 0, ok: false, error: plainError(error) }),
+  );
 
 parentPort.on('message', (message) => {
   serve(message).then(
