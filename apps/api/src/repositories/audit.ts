@@ -90,15 +90,15 @@ export async function searchAuditLog(db: Database, query: AuditListQuery): Promi
   const conditions = conditionsOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const keyset = after === undefined ? undefined : descending ? lt(auditLog.seq, after) : gt(auditLog.seq, after);
-  const rows = (await db
+  const rowsRead = db
     .select(entryColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(and(...conditions, keyset))
     .orderBy(descending ? desc(auditLog.seq) : asc(auditLog.seq))
     .limit(query.limit + 1)
-    .offset(query.cursor ? 0 : query.offset)) as EntryRow[];
-  const count = await countCapped(
+    .offset(query.cursor ? 0 : query.offset);
+  const countRead = countCapped(
     db,
     db
       .select({ one: sql`1` })
@@ -106,6 +106,8 @@ export async function searchAuditLog(db: Database, query: AuditListQuery): Promi
       .where(and(...conditions))
       .$dynamic(),
   );
+  // Together, as a list page's rows and total are (lib/list-page.ts).
+  const [rows, count] = (await Promise.all([rowsRead, countRead])) as [EntryRow[], Awaited<typeof countRead>];
   const hasMore = rows.length > query.limit;
   const kept = hasMore ? rows.slice(0, query.limit) : rows;
   const last = kept.at(-1);
