@@ -14,7 +14,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useEntrepreneurStats, useRecentApplications } from '../api/dashboard';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { LoadingLabel, Placeholder } from '../components/placeholder';
+import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 
 const ROW = 'flex min-h-11 flex-wrap items-center justify-between gap-2 px-2 py-3';
 const PLACEHOLDER_ROWS = Array.from({ length: RECENT_APPLICATIONS_ON_DASHBOARD }, (_, index) => index);

@@ -6,7 +6,7 @@ import { formatDate, formatRupees, type Invoice } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { INVOICE_TONES } from './invoice-tones';
-import { LoadingLabel, Placeholder } from './placeholder';
+import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 
 const applicationPath = (invoice: Invoice) => `/officer/applications/${invoice.application_id}`;
 

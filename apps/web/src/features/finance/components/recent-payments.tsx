@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { PAYMENT_TONES } from './invoice-tones';
-import { LoadingLabel, Placeholder } from './placeholder';
+import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 
 function useColumns(): Column<Payment>[] {
   const { t } = useTranslation('finance');

@@ -17,7 +17,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { useInvoicePage } from '../../../api/invoices';
 import { useFinanceStats, useRecentPayments } from '../api/finance';
 import { InvoiceTable, InvoiceTablePlaceholder } from '../components/invoice-table';
-import { LoadingLabel, Placeholder } from '../components/placeholder';
+import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 import { RecentPayments, RecentPaymentsPlaceholder } from '../components/recent-payments';
 import { StatLink } from '../components/stat-link';
 import { useListParams } from '../../../lib/use-list-params';

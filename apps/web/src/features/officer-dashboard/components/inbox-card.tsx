@@ -23,7 +23,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useListParams } from '../../../lib/use-list-params';
 import { INBOX_FIXED, INBOX_PAGE_SIZE, useInboxPage } from '../api/officer-dashboard';
-import { LoadingLabel, Placeholder } from './placeholder';
+import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 
 /** Statuses something can still wait on (a draft is the applicant's own; rejected and completed are closed). */
 const INBOX_STATUSES = APPLICATION_STATUSES.filter(

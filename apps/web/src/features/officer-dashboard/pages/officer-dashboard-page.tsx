@@ -27,7 +27,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useOfficerStats, useRecentApplications } from '../api/officer-dashboard';
 import { InboxCard, useInbox } from '../components/inbox-card';
-import { LoadingLabel, Placeholder } from '../components/placeholder';
+import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 import { StatLink } from '../components/stat-link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 

@@ -1,7 +1,7 @@
 /** What stands in for a figure, a cell or a line while it loads, so that what replaces it takes the same room and
  * nothing below moves. */
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 /** A grey bar one line of the surrounding text high (the no-break space inside gives it that line's height), hidden
  * from screen readers. Give a width class for the text it stands for. */
