@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { changeLanguage, storedLanguage } from './lib/i18n';
+import { warmFormattersWhenIdle } from './lib/warm-formatters';
 import './index.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -22,6 +23,7 @@ function render() {
       </StrictMode>,
     );
   });
+  warmFormattersWhenIdle();
 }
 
 // A reader who chose Hindi or Telugu gets it from the first paint; English needs nothing loaded.
