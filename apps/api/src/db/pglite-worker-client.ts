@@ -32,11 +32,18 @@ type Message =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' };
 
+/** The types each parsers object keeps as text: drizzle passes the same object with every run of a statement, so it is
+ * read once, not on every statement. */
+const textTypesByParsers = new WeakMap<NonNullable<QueryOptions['parsers']>, number[]>();
+
 /** A function cannot cross to another thread. Drizzle's parsers all keep a type's text as it is (dates, times,
  * intervals and their arrays); the worker is told which types those are. Any other parser is refused. */
 function textTypesOf(parsers: QueryOptions['parsers']): number[] {
+  if (!parsers) return [];
+  const known = textTypesByParsers.get(parsers);
+  if (known) return known;
   const types: number[] = [];
-  for (const [type, parse] of Object.entries(parsers ?? {})) {
+  for (const [type, parse] of Object.entries(parsers)) {
     if (parse('2026-01-01 00:00:00', Number(type)) !== '2026-01-01 00:00:00') {
       throw new Error(
         `PGlite in a worker keeps a type's text or parses it itself; a parser for type ${type} cannot run`,
@@ -44,6 +51,7 @@ function textTypesOf(parsers: QueryOptions['parsers']): number[] {
     }
     types.push(Number(type));
   }
+  textTypesByParsers.set(parsers, types);
   return types;
 }
 
@@ -54,12 +62,7 @@ function errorFrom(plain: NonNullable<Reply['error']>): Error {
   return error;
 }
 
-export interface WorkerQueryable {
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  exec(sql: string): Promise<Results[]>;
-}
-
-export class PGliteWorkerClient implements WorkerQueryable {
+export class PGliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #nextId = 1;
