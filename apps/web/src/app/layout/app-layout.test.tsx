@@ -24,6 +24,18 @@ describe('the page frame', () => {
     expect(screen.getByTestId('route-announcer')).toHaveTextContent('Meetings');
   });
 
+  it('treats the first page of a new visit as a first page, whatever the last visit showed', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/officer');
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Meetings' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Meetings' })).toHaveFocus());
+    first.unmount();
+
+    renderApp('/officer');
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('has a footer landmark', async () => {
     renderApp('/officer');
     expect(await screen.findByRole('contentinfo')).toHaveTextContent('Industrial Infrastructure Corporation');

@@ -30,6 +30,8 @@ export function RouteAnnouncer() {
     announce = (title) => setMessage(title);
     return () => {
       announce = () => undefined;
+      // The app is gone; the first page of the next one is a first page too, not a move from this one's last.
+      lastPath = null;
     };
   }, []);
   return (
