@@ -2,9 +2,10 @@
 // Vite build, dev server (with the /api proxy) and the 'web' Vitest project.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -43,8 +44,22 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/** React Router's package exports send every import to its development build, whose warnings stay switched on
+ * (ENABLE_DEV_WARNINGS; remix-run/react-router#12532, #14102), and a bundler ships it. The production build names the
+ * same exports from the same package; the web build takes it, while tests and the dev server keep the warnings. */
+function reactRouterProductionBuild(): Alias[] {
+  const development = path.dirname(fileURLToPath(import.meta.resolve('react-router')));
+  if (path.basename(development) !== 'development') return [];
+  const production = path.join(path.dirname(development), 'production');
+  return [
+    { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+    { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: command === 'build' ? { alias: reactRouterProductionBuild() } : {},
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
   },
@@ -56,4 +71,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));
