@@ -31,8 +31,64 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The calendar day (YYYY-MM-DD) an instant falls on in the business time zone. */
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The zone's offset from UTC, in milliseconds, at an instant. */
+function offsetAt(timeZone: string, ms: number): number {
+  let formatter = instantFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    instantFormatters.set(timeZone, formatter);
+  }
+  const part: Record<string, number> = {};
+  for (const { type, value } of formatter.formatToParts(ms)) part[type] = Number(value);
+  const local = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+/** Instants whose day toISOString writes as YYYY-MM-DD: years 1970 to 9999. */
+const LAST_PLAIN_INSTANT = Date.UTC(9999, 11, 30);
+const OFFSETS_KEPT = 4096;
+/** Per zone, the offset of each UTC day seen (null: the zone changed its offset during that day). */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/** The zone's offset through the whole of a UTC day, or null when it changes during the day. A zone changes its
+ * offset at most once a day, so the same offset at the day's first and last second holds for all of it. */
+function offsetThroughUtcDay(timeZone: string, utcDay: number): number | null {
+  let offsets = dayOffsets.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    dayOffsets.set(timeZone, offsets);
+  }
+  let offset = offsets.get(utcDay);
+  if (offset === undefined) {
+    const first = offsetAt(timeZone, utcDay * DAY_MS);
+    offset = first === offsetAt(timeZone, (utcDay + 1) * DAY_MS - 1000) ? first : null;
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(utcDay, offset);
+  }
+  return offset;
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the business time zone. Every answer reads this for each
+ * record it carries (the clock's "today", the day a stage began), so the zone's offset is looked up once per UTC day
+ * and the day worked out by arithmetic; formatting each instant with Intl cost more than the rest of a list page's
+ * rows. */
 export function businessDay(instant: Date, calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
+  const ms = instant.getTime();
+  if (ms >= 0 && ms <= LAST_PLAIN_INSTANT) {
+    const offset = offsetThroughUtcDay(calendar.timeZone, Math.floor(ms / DAY_MS));
+    if (offset !== null) return new Date(ms + offset).toISOString().slice(0, 10);
+  }
   return dayFormatter(calendar.timeZone).format(instant);
 }
 
