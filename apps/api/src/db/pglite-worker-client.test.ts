@@ -174,6 +174,17 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database in its own thr
     ]);
   });
 
+  it('answers with the new columns after a script of several statements changes a table it has prepared a read of', async () => {
+    const client = await workerClient();
+    await client.exec('create table parcels (id int primary key, zone text)');
+    await client.query('insert into parcels values ($1, $2)', [1, 'North']);
+    expect((await client.query('select * from parcels where id = $1', [1])).rows).toEqual([{ id: 1, zone: 'North' }]);
+    await client.exec('set search_path to public; alter table parcels add column area numeric default 5');
+    expect((await client.query('select * from parcels where id = $1', [1])).rows).toEqual([
+      { id: 1, zone: 'North', area: '5' },
+    ]);
+  });
+
   it('serves more distinct statements than it keeps prepared', async () => {
     const client = await workerClient();
     for (let round = 0; round < 2; round++) {

@@ -40,7 +40,9 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** A text search is planned for its own pattern every time: after five runs PostgreSQL may settle on one plan for any
  * pattern, which guesses how many rows match and can walk a whole table in date order looking for a rare match. */
 const PLANNED_PER_VALUE = /\s(i?like|similar\s+to)\s/i;
-const CHANGES_TABLES = /^\s*(create|alter|drop|truncate)\b/i;
+/** A statement, or any statement of a script, that changes a table: a statement prepared before it may now answer with
+ * other columns, which PostgreSQL refuses ("cached plan must not change result type"). */
+const CHANGES_TABLES = /(^|;)\s*(create|alter|drop|truncate)\b/i;
 /** Set at start from the server's setting: with standard_conforming_strings on, a quote doubled is the only escape. */
 let literalsAreSafe = false;
 
@@ -80,12 +82,16 @@ function preparedName(handle, sql) {
   return preparing;
 }
 
+/** Forgets every prepared statement before SQL that changes a table, whether it comes as a query or a script. */
+async function forgetPreparedBefore(handle, sql) {
+  if (prepared.size === 0 || !CHANGES_TABLES.test(sql)) return;
+  prepared.clear();
+  await handle.exec('DEALLOCATE ALL');
+}
+
 async function runQuery(handle, message) {
   const options = queryOptions(message);
-  if (CHANGES_TABLES.test(message.sql) && prepared.size > 0) {
-    prepared.clear();
-    await handle.exec('DEALLOCATE ALL');
-  }
+  await forgetPreparedBefore(handle, message.sql);
   const literals = (message.params ?? []).map(literalOf);
   if (
     !literalsAreSafe ||
@@ -144,8 +150,11 @@ async function serve(message) {
   switch (message.op) {
     case 'query':
       return runQuery(handleOf(message), message);
-    case 'exec':
-      return handleOf(message).exec(message.sql);
+    case 'exec': {
+      const handle = handleOf(message);
+      await forgetPreparedBefore(handle, message.sql);
+      return handle.exec(message.sql);
+    }
     case 'begin':
       return begin(message.tx);
     case 'end':
