@@ -21,12 +21,12 @@ describe('status changes only through the lifecycle', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
 
   it('finds the server code it checks', () => {
-    expect(files.map((file) => file.name)).toContain('lib/lifecycle.ts');
+    expect(files.map((file) => file.name)).toContain('case/transition.ts');
     expect(files.length).toBeGreaterThan(40);
   });
 
-  it('calls the status writers only from lib/lifecycle.ts (and test setup)', () => {
-    const allowed = new Set(['lib/lifecycle.ts', 'repositories/applications.ts', 'test/workflow-fixtures.ts']);
+  it('calls the status writers only from the case engine (and test setup)', () => {
+    const allowed = new Set(['case/transition.ts', 'repositories/applications.ts', 'test/workflow-fixtures.ts']);
     const offenders = files
       .filter((file) => !allowed.has(file.name))
       .filter((file) => /\b(updateApplicationIfStatus|forceApplicationStatus)\s*\(/.test(file.text))

@@ -24,8 +24,8 @@ import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harne
 import { insertTestInvoices } from '../test/list-fixtures';
 import { insertTestApplication } from '../test/workflow-fixtures';
 import type { CurrentUser } from '../plugins/auth';
-import { HttpError } from './http-error';
-import { transition, type TransitionActor } from './lifecycle';
+import { HttpError } from '../lib/http-error';
+import { transition, type TransitionActor } from './transition';
 
 type Outcome = 'moved' | 'wrong_state' | 'forbidden' | 'guard' | 'not_system';
 type ActorCase = { label: string; by: TransitionActor };

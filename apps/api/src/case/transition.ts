@@ -18,8 +18,8 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { CALENDAR } from './business-calendar';
-import { conflict, forbidden, wrongState, type HttpError } from './http-error';
+import { CALENDAR } from '../lib/business-calendar';
+import { conflict, forbidden, wrongState, type HttpError } from '../lib/http-error';
 import { actorOf, type CurrentUser } from '../plugins/auth';
 import { updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
 import { requiredDocumentStates } from '../repositories/documents';

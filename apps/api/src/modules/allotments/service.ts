@@ -39,7 +39,7 @@ import {
   type LeaseDeedRow,
 } from '../../repositories/lease-deeds';
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../repositories/possessions';
-import { transition } from '../../lib/lifecycle';
+import { transition } from '../../case/transition';
 import { recordEvent } from '../../repositories/timeline';
 
 export const ALLOTMENT_NOT_FOUND = 'Allotment not found';

@@ -54,7 +54,7 @@ import {
   type DocumentRow,
 } from '../../repositories/documents';
 import { insertInvoice, toInvoice } from '../../repositories/invoices';
-import { transition } from '../../lib/lifecycle';
+import { transition } from '../../case/transition';
 import { recordEvent, searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';

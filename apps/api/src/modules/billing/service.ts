@@ -27,7 +27,7 @@ import {
   toInvoice,
 } from '../../repositories/invoices';
 import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
-import { transition } from '../../lib/lifecycle';
+import { transition } from '../../case/transition';
 import { recordEvent } from '../../repositories/timeline';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;

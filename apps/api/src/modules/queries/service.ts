@@ -16,7 +16,7 @@ import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../lib/access'
 import { CALENDAR } from '../../lib/business-calendar';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
-import { LOST_RACE } from '../../lib/lifecycle';
+import { LOST_RACE } from '../../case/transition';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import {
   findApplicationWithOwner,

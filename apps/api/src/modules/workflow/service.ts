@@ -24,11 +24,11 @@ import {
 } from '../../repositories/documents';
 import { countUnpaidInvoices, insertInvoice } from '../../repositories/invoices';
 import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
-import { transition, transitionNotAllowed } from '../../lib/lifecycle';
+import { transition, transitionNotAllowed } from '../../case/transition';
 import { findUserById } from '../../repositories/users';
 import { APPLICATION_NOT_FOUND } from '../../lib/access';
 
-export { LOST_RACE, WRONG_STATE } from '../../lib/lifecycle';
+export { LOST_RACE, WRONG_STATE } from '../../case/transition';
 export type { DocumentDecision } from '../../repositories/documents';
 
 export async function updateStatus(
