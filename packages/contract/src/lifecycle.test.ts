@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES } from './enums';
-import { APPLICATION_EVENT_NAMES, APPLICATION_EVENTS, eventsOffered, manualEventFor, mayFire } from './lifecycle';
+import { APPLICATION_STATUSES, type ApplicationStatus } from './enums';
+import {
+  APPLICATION_EVENT_NAMES,
+  APPLICATION_EVENTS,
+  APPLICATION_LIFECYCLE,
+  eventsOffered,
+  manualEventFor,
+  mayFire,
+  NO_CASE_FACTS,
+  waitingOnOf,
+  type CaseFacts,
+} from './lifecycle';
 import { MANUAL_TRANSITIONS } from './workflow';
 
 describe('the lifecycle table', () => {
@@ -42,5 +52,68 @@ describe('the lifecycle table', () => {
     expect(eventsOffered('provisional_allotment', 'entrepreneur', true)).toEqual(['submit_lease_deed']);
     expect(manualEventFor('under_scrutiny', 'pending_committee')).toBe('refer_to_committee');
     expect(manualEventFor('approved', 'provisional_allotment')).toBeUndefined();
+  });
+});
+
+describe('whom an application waits on (waitingOnOf)', () => {
+  const on = (status: ApplicationStatus, facts: Partial<CaseFacts> = {}) =>
+    waitingOnOf(status, { ...NO_CASE_FACTS, unpaidInvoices: 1, ...facts });
+
+  it('names the one role each status waits on when nothing else is pending', () => {
+    expect(Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, on(status)]))).toEqual({
+      draft: 'entrepreneur',
+      submitted: 'zonal_manager',
+      under_scrutiny: 'zonal_manager',
+      pending_committee: 'committee',
+      approved: 'ho',
+      rejected: null,
+      pending_payment: 'entrepreneur',
+      payment_verified: 'ho',
+      provisional_allotment: 'entrepreneur',
+      lease_submitted: 'zonal_manager',
+      final_allotment: 'entrepreneur',
+      possession_given: null,
+      under_implementation: null,
+      completed: null,
+    });
+  });
+
+  it('waits on the applicant while a query is open, in every status with a clock, and on nobody once decided', () => {
+    expect(on('under_scrutiny', { openQuery: true })).toBe('entrepreneur');
+    expect(on('pending_committee', { openQuery: true })).toBe('entrepreneur');
+    expect(on('lease_submitted', { openQuery: true })).toBe('entrepreneur');
+    expect(on('rejected', { openQuery: true })).toBeNull();
+    expect(on('completed', { openQuery: true })).toBeNull();
+  });
+
+  it('waits on the applicant for documents to fix only where the applicant may upload', () => {
+    expect(on('submitted', { documentsToFix: true })).toBe('entrepreneur');
+    expect(on('pending_committee', { documentsToFix: true })).toBe('entrepreneur');
+    expect(on('approved', { documentsToFix: true })).toBe('ho');
+    expect(on('lease_submitted', { documentsToFix: true })).toBe('zonal_manager');
+  });
+
+  it('follows the lease deed: in review an officer, approved at final allotment possession, else the applicant', () => {
+    expect(on('lease_submitted', { leaseDeed: 'pending' })).toBe('zonal_manager');
+    expect(on('provisional_allotment', { leaseDeed: 'rejected' })).toBe('entrepreneur');
+    expect(on('provisional_allotment', { leaseDeed: 'approved' })).toBe('entrepreneur');
+    expect(on('final_allotment', { leaseDeed: 'approved' })).toBe('zonal_manager');
+    expect(on('final_allotment', { leaseDeed: 'needs_revision' })).toBe('entrepreneur');
+    expect(on('final_allotment', { leaseDeed: undefined })).toBe('entrepreneur');
+  });
+
+  it('waits on nobody once every invoice is paid: the portal verifies the payment itself', () => {
+    expect(on('pending_payment', { unpaidInvoices: 2 })).toBe('entrepreneur');
+    expect(on('pending_payment', { unpaidInvoices: 0 })).toBeNull();
+  });
+
+  it('declares for each status a role that may fire the event it waits for (or the portal fires it)', () => {
+    for (const status of APPLICATION_STATUSES) {
+      for (const wait of APPLICATION_LIFECYCLE.statuses[status].waits) {
+        const event = APPLICATION_EVENTS[wait.event];
+        expect(event.from, `${status}: ${wait.event}`).toContain(status);
+        if (wait.on && event.by.kind !== 'system') expect(mayFire(wait.event, wait.on, true), status).toBe(true);
+      }
+    }
   });
 });

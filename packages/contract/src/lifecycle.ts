@@ -4,7 +4,7 @@
  * The server changes status only through its one `transition` function, which reads this table; the web app offers
  * exactly the events this table allows the signed-in user.
  */
-import type { ApplicationStatus } from './enums';
+import type { ApplicationStatus, LeaseDeedStatus } from './enums';
 import { can, type Permission } from './permissions';
 import type { Role } from './roles';
 
@@ -135,31 +135,214 @@ export const APPLICATION_EVENTS = {
 export type ApplicationEventName = keyof typeof APPLICATION_EVENTS;
 export const APPLICATION_EVENT_NAMES = Object.keys(APPLICATION_EVENTS) as ApplicationEventName[];
 
-export function lifecycleEvent(name: ApplicationEventName): LifecycleEvent {
-  return APPLICATION_EVENTS[name];
+/** Something a user does on an application that leaves its status as it is, and the statuses it may be done in. */
+export interface LifecycleAction {
+  in: readonly ApplicationStatus[];
+  by: EventActor;
 }
 
-/** Whether a user of `role` may fire the event; `isOwner` says whether they own the application. */
-export function mayFire(name: ApplicationEventName, role: Role, isOwner: boolean): boolean {
-  const by: EventActor = APPLICATION_EVENTS[name].by;
+export const APPLICATION_ACTIONS = {
+  /** A query (shortfall letter) to the applicant; it stops the service clock until answered. */
+  raise_query: { in: ['under_scrutiny', 'pending_committee'], by: scrutiny },
+  /**
+   * Add a document, or upload again one an officer rejected (the new one replaces it), while the application waits
+   * on its documents: as a draft and until the committee decides.
+   */
+  upload_document: { in: ['draft', 'submitted', 'under_scrutiny', 'pending_committee'], by: { kind: 'owner' } },
+  schedule_meeting: { in: ['under_scrutiny'], by: { kind: 'staff', permission: 'schedule:meeting' } },
+} as const satisfies Record<string, LifecycleAction>;
+
+export type ApplicationActionName = keyof typeof APPLICATION_ACTIONS;
+export const APPLICATION_ACTION_NAMES = Object.keys(APPLICATION_ACTIONS) as ApplicationActionName[];
+
+/** A fact beyond the status that decides what a status waits for. */
+export type WaitCondition = 'lease_deed_approved' | 'all_invoices_paid';
+
+export interface StatusWait {
+  /** The event that moves the application on. */
+  event: ApplicationEventName;
+  /** The one role waited on until it happens ('entrepreneur' is the applicant); null when nobody is waited on. */
+  on: Role | null;
+  /** Only while this holds; a status's first wait whose condition holds applies. */
+  when?: WaitCondition;
+}
+
+export interface StatusRule {
+  /** The service clock's target in working days; absent for a status without a clock. */
+  workingDays?: number;
+  /** What the status waits for, first match first; empty when the application is decided or done. */
+  waits: readonly StatusWait[];
+}
+
+/**
+ * What each status waits for and whom. An open query or documents to fix put any status with a clock on the
+ * applicant first (see waitingOnOf); otherwise the first wait whose condition holds names the role.
+ */
+export const APPLICATION_STATUS_RULES = {
+  draft: { waits: [{ event: 'submit', on: 'entrepreneur' }] },
+  submitted: { workingDays: 3, waits: [{ event: 'start_scrutiny', on: 'zonal_manager' }] },
+  under_scrutiny: { workingDays: 15, waits: [{ event: 'refer_to_committee', on: 'zonal_manager' }] },
+  pending_committee: { workingDays: 30, waits: [{ event: 'approve', on: 'committee' }] },
+  approved: { workingDays: 7, waits: [{ event: 'request_payment', on: 'ho' }] },
+  rejected: { waits: [] },
+  pending_payment: {
+    workingDays: 30,
+    // Everything paid: the portal verifies the payment itself; until then the applicant pays.
+    waits: [
+      { event: 'verify_payment', on: null, when: 'all_invoices_paid' },
+      { event: 'verify_payment', on: 'entrepreneur' },
+    ],
+  },
+  payment_verified: { workingDays: 7, waits: [{ event: 'allot', on: 'ho' }] },
+  // An uploaded lease deed moves the application to lease_submitted; one returned brings it back here.
+  provisional_allotment: { workingDays: 30, waits: [{ event: 'submit_lease_deed', on: 'entrepreneur' }] },
+  lease_submitted: { workingDays: 7, waits: [{ event: 'approve_lease_deed', on: 'zonal_manager' }] },
+  final_allotment: {
+    workingDays: 30,
+    waits: [
+      { event: 'record_possession', on: 'zonal_manager', when: 'lease_deed_approved' },
+      { event: 'submit_lease_deed', on: 'entrepreneur' },
+    ],
+  },
+  // The applicant builds in their own time: nobody is waited on.
+  possession_given: { waits: [{ event: 'start_implementation', on: null }] },
+  under_implementation: { waits: [{ event: 'complete', on: null }] },
+  completed: { waits: [] },
+} as const satisfies Record<ApplicationStatus, StatusRule>;
+
+/** A case's table: its events, the actions that keep its status, and what each status waits for. */
+export interface Lifecycle {
+  events: Readonly<Record<ApplicationEventName, LifecycleEvent>>;
+  actions: Readonly<Record<ApplicationActionName, LifecycleAction>>;
+  statuses: Readonly<Record<ApplicationStatus, StatusRule>>;
+}
+
+/** The application's table; every derivation below takes another one (a test's changed copy) as its last argument. */
+export const APPLICATION_LIFECYCLE: Lifecycle = {
+  events: APPLICATION_EVENTS,
+  actions: APPLICATION_ACTIONS,
+  statuses: APPLICATION_STATUS_RULES,
+};
+
+/** The facts beyond its status that decide whom an application waits on. */
+export interface CaseFacts {
+  /** A query waits on the applicant. */
+  openQuery: boolean;
+  /** A required document is missing or one was rejected, in a status where the applicant may upload (not draft). */
+  documentsToFix: boolean;
+  /** The latest lease deed's status: null when none was uploaded. */
+  leaseDeed: LeaseDeedStatus | null | undefined;
+  /** The application's own unpaid invoices (not service fees). */
+  unpaidInvoices: number;
+}
+
+export const NO_CASE_FACTS: CaseFacts = { openQuery: false, documentsToFix: false, leaseDeed: null, unpaidInvoices: 0 };
+
+function conditionHolds(condition: WaitCondition, facts: CaseFacts): boolean {
+  switch (condition) {
+    case 'lease_deed_approved':
+      return facts.leaseDeed === 'approved';
+    case 'all_invoices_paid':
+      return facts.unpaidInvoices === 0;
+  }
+}
+
+/** What the status waits for by its own table entry and the facts: its first wait whose condition holds. */
+export function statusWaitOf(
+  status: ApplicationStatus,
+  facts: CaseFacts,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): StatusWait | null {
+  return table.statuses[status].waits.find((wait) => !wait.when || conditionHolds(wait.when, facts)) ?? null;
+}
+
+/**
+ * Whom an application waits on: the one answer the inbox (the stored waiting_on), both right-now cards, the
+ * reminders and the clocks read. In a status with a clock, an open query, or documents to fix where the applicant
+ * may upload, wait on the applicant first; otherwise the status's wait in the table names the role.
+ */
+export function waitingOnOf(
+  status: ApplicationStatus,
+  facts: CaseFacts,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): Role | null {
+  if (table.statuses[status].workingDays !== undefined) {
+    if (facts.openQuery) return 'entrepreneur';
+    if (facts.documentsToFix && status !== 'draft' && statusesFor('upload_document', table).includes(status)) {
+      return 'entrepreneur';
+    }
+  }
+  return statusWaitOf(status, facts, table)?.on ?? null;
+}
+
+function actorMay(by: EventActor, role: Role, isOwner: boolean): boolean {
   if (by.kind === 'system') return false;
   if (by.kind === 'owner') return role === 'entrepreneur' && isOwner;
   return can(role, by.permission);
 }
 
-export function leavesFrom(name: ApplicationEventName, status: ApplicationStatus): boolean {
-  return (APPLICATION_EVENTS[name].from as readonly ApplicationStatus[]).includes(status);
+/** Whether a user of `role` may fire the event; `isOwner` says whether they own the application. */
+export function mayFire(
+  name: ApplicationEventName,
+  role: Role,
+  isOwner: boolean,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): boolean {
+  return actorMay(table.events[name].by, role, isOwner);
+}
+
+export function leavesFrom(
+  name: ApplicationEventName,
+  status: ApplicationStatus,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): boolean {
+  return table.events[name].from.includes(status);
+}
+
+function isEventName(name: string, table: Lifecycle): name is ApplicationEventName {
+  return Object.hasOwn(table.events, name);
+}
+
+/** The statuses an event leaves from, or an action may be done in. */
+export function statusesFor(
+  name: ApplicationEventName | ApplicationActionName,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): readonly ApplicationStatus[] {
+  return isEventName(name, table) ? table.events[name].from : table.actions[name as ApplicationActionName].in;
+}
+
+/** Whether a user of `role` may fire the event or do the action on an application in `status`. */
+export function mayDo(
+  name: ApplicationEventName | ApplicationActionName,
+  status: ApplicationStatus,
+  role: Role,
+  isOwner = false,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): boolean {
+  const by = isEventName(name, table) ? table.events[name].by : table.actions[name as ApplicationActionName].by;
+  return statusesFor(name, table).includes(status) && actorMay(by, role, isOwner);
 }
 
 /** The manual event that moves `from` to `to`, if Update Status may do it. */
-export function manualEventFor(from: ApplicationStatus, to: ApplicationStatus): ApplicationEventName | undefined {
+export function manualEventFor(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): ApplicationEventName | undefined {
   return APPLICATION_EVENT_NAMES.find((name) => {
-    const event: LifecycleEvent = APPLICATION_EVENTS[name];
+    const event = table.events[name];
     return event.manual && event.from.includes(from) && event.to.includes(to);
   });
 }
 
 /** The events a user may fire on an application in `status`: what the web app offers. */
-export function eventsOffered(status: ApplicationStatus, role: Role, isOwner: boolean): ApplicationEventName[] {
-  return APPLICATION_EVENT_NAMES.filter((name) => leavesFrom(name, status) && mayFire(name, role, isOwner));
+export function eventsOffered(
+  status: ApplicationStatus,
+  role: Role,
+  isOwner: boolean,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): ApplicationEventName[] {
+  return APPLICATION_EVENT_NAMES.filter(
+    (name) => leavesFrom(name, status, table) && mayFire(name, role, isOwner, table),
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessCalendar } from './business-calendar';
-import { clockView, resumeStageClock, stageTarget, startStageClock } from './service-clock';
+import { APPLICATION_LIFECYCLE, type Lifecycle } from './lifecycle';
+import { clockView, resumeStageClock, SERVICE_TARGETS, stageTarget, startStageClock } from './service-clock';
 
 // Friday 20 Nov 2026, 10:00 IST.
 const FRIDAY = new Date('2026-11-20T04:30:00Z');
@@ -13,7 +14,11 @@ describe('service clocks', () => {
       waitingOn: 'zonal_manager',
       stageDueOn: '2026-11-26',
     });
-    expect(startStageClock('draft', FRIDAY, {}, calendar)).toMatchObject({ waitingOn: null, stageDueOn: null });
+    // A draft has no clock, yet waits on its applicant (waitingOnOf).
+    expect(startStageClock('draft', FRIDAY, {}, calendar)).toMatchObject({
+      waitingOn: 'entrepreneur',
+      stageDueOn: null,
+    });
     expect(startStageClock('completed', FRIDAY, {}, calendar).stageDueOn).toBeNull();
   });
 
@@ -28,6 +33,27 @@ describe('service clocks', () => {
   it('waits on the applicant at final allotment until the lease deed is approved, then on an officer', () => {
     expect(stageTarget('final_allotment')?.waitingOn).toBe('entrepreneur');
     expect(stageTarget('final_allotment', { leaseDeedApproved: true })?.waitingOn).toBe('zonal_manager');
+    expect(stageTarget('final_allotment', { leaseDeed: 'approved' })).toEqual({
+      workingDays: 30,
+      waitingOn: 'zonal_manager',
+    });
+  });
+
+  it('reads each target and whom it waits on from the lifecycle table', () => {
+    expect(SERVICE_TARGETS).toEqual({
+      submitted: { workingDays: 3, waitingOn: 'zonal_manager' },
+      under_scrutiny: { workingDays: 15, waitingOn: 'zonal_manager' },
+      pending_committee: { workingDays: 30, waitingOn: 'committee' },
+      approved: { workingDays: 7, waitingOn: 'ho' },
+      pending_payment: { workingDays: 30, waitingOn: 'entrepreneur' },
+      payment_verified: { workingDays: 7, waitingOn: 'ho' },
+      provisional_allotment: { workingDays: 30, waitingOn: 'entrepreneur' },
+      lease_submitted: { workingDays: 7, waitingOn: 'zonal_manager' },
+      final_allotment: { workingDays: 30, waitingOn: 'entrepreneur' },
+    });
+    const copy = JSON.parse(JSON.stringify(APPLICATION_LIFECYCLE)) as Lifecycle;
+    copy.statuses.lease_submitted.waits[0]!.on = 'ho';
+    expect(stageTarget('lease_submitted', {}, copy)).toEqual({ workingDays: 7, waitingOn: 'ho' });
   });
 
   it('counts working days in the stage, late only after the due day, and stands still while paused', () => {

@@ -1,6 +1,6 @@
 /**
  * Service clocks: each waiting status has a target in working days and a party it waits on (an officer role, or
- * the applicant as `entrepreneur`). The clock starts when the application enters the status, stands still while a
+ * the applicant as `entrepreneur`), both declared in the lifecycle table. The clock starts when the application enters the status, stands still while a
  * query waits on the applicant, and the time spent paused is added to the due date when the query is answered.
  */
 import {
@@ -11,38 +11,53 @@ import {
   workingDaysBetween,
   type BusinessCalendar,
 } from './business-calendar';
-import type { ApplicationStatus } from './enums';
+import { APPLICATION_STATUSES, type ApplicationStatus } from './enums';
+import { APPLICATION_LIFECYCLE, waitingOnOf, type CaseFacts, type Lifecycle } from './lifecycle';
 import type { Role } from './roles';
 
 export interface StageTarget {
   workingDays: number;
-  waitingOn: Role;
+  /** Null when nobody is waited on (everything is paid: the portal moves the application on). */
+  waitingOn: Role | null;
 }
 
-export const SERVICE_TARGETS: Partial<Record<ApplicationStatus, StageTarget>> = {
-  submitted: { workingDays: 3, waitingOn: 'zonal_manager' },
-  under_scrutiny: { workingDays: 15, waitingOn: 'zonal_manager' },
-  pending_committee: { workingDays: 30, waitingOn: 'committee' },
-  approved: { workingDays: 7, waitingOn: 'ho' },
-  pending_payment: { workingDays: 30, waitingOn: 'entrepreneur' },
-  payment_verified: { workingDays: 7, waitingOn: 'ho' },
-  provisional_allotment: { workingDays: 30, waitingOn: 'entrepreneur' },
-  lease_submitted: { workingDays: 7, waitingOn: 'zonal_manager' },
-  final_allotment: { workingDays: 30, waitingOn: 'entrepreneur' },
-};
+/** Each status with a clock: its target and whom it waits on by default, both read from the lifecycle table. */
+export const SERVICE_TARGETS: Partial<Record<ApplicationStatus, { workingDays: number; waitingOn: Role }>> =
+  Object.fromEntries(
+    APPLICATION_STATUSES.flatMap((status) => {
+      const rule = APPLICATION_LIFECYCLE.statuses[status];
+      const waitingOn = rule.waits.find((wait) => !wait.when)?.on;
+      return rule.workingDays !== undefined && waitingOn
+        ? [[status, { workingDays: rule.workingDays, waitingOn }]]
+        : [];
+    }),
+  );
 
-/** Facts beyond the status that change whom a step waits on. */
-export interface StageFacts {
+/** Facts beyond the status that change whom a step waits on; a fact not given is taken as the usual one. */
+export interface StageFacts extends Partial<CaseFacts> {
   /** At final allotment: the lease deed is approved, so possession (an officer) is next, not the applicant. */
   leaseDeedApproved?: boolean;
 }
 
-/** Whom the status waits on and its target, or null for statuses without a clock (draft, decided, done). */
-export function stageTarget(status: ApplicationStatus, facts: StageFacts = {}): StageTarget | null {
-  const target = SERVICE_TARGETS[status];
-  if (!target) return null;
-  if (status === 'final_allotment' && facts.leaseDeedApproved) return { ...target, waitingOn: 'zonal_manager' };
-  return target;
+/** Whom the status waits on (waitingOnOf) and its target, or null for statuses without a clock. */
+export function stageTarget(
+  status: ApplicationStatus,
+  facts: StageFacts = {},
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): StageTarget | null {
+  const workingDays = table.statuses[status].workingDays;
+  if (workingDays === undefined) return null;
+  return { workingDays, waitingOn: waitingOnOf(status, caseFactsOf(facts), table) };
+}
+
+function caseFactsOf(facts: StageFacts): CaseFacts {
+  return {
+    openQuery: facts.openQuery ?? false,
+    documentsToFix: facts.documentsToFix ?? false,
+    leaseDeed: facts.leaseDeedApproved ? 'approved' : facts.leaseDeed,
+    // Not given: something is unpaid (a status is entered before it is paid for).
+    unpaidInvoices: facts.unpaidInvoices ?? 1,
+  };
 }
 
 /** The columns written when an application enters a status at `now`. */
@@ -60,7 +75,8 @@ export function startStageClock(
 ): StageClockStart {
   const target = stageTarget(status, facts);
   return {
-    waitingOn: target?.waitingOn ?? null,
+    // A status without a clock may still wait on someone (a draft on its applicant).
+    waitingOn: waitingOnOf(status, caseFactsOf(facts)),
     stageEnteredAt: now,
     stageDueOn: target ? addWorkingDays(businessDay(now, calendar), target.workingDays, calendar) : null,
   };
