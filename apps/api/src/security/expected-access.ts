@@ -1,0 +1,171 @@
+/** Who may call each operation of the API, written out by hand: the expectations of the authorization matrix
+ * (matrix.test.ts). They come from the spec (section 2's route table, section 6's roles, section 7's calls), the
+ * product decisions (sections 3 to 7) and the decision records for what both are silent on, never from the route
+ * guards, the contract's permission table or the OpenAPI document, so a guard naming the wrong permission fails.
+ * A route the server answers that has no row here fails the matrix too: a new route gets its row before it ships.
+ *
+ * A row is 'public' (anyone, signed in or not), or one cell per role in the order of ROLE_COLUMNS:
+ *   'yes'  the role may call it: never told 401 or 403 (nor 404 when the record it names exists);
+ *   'no'   the role is refused with 403;
+ *   'own'  (entrepreneurs) only on their own records: another entrepreneur naming the owner's record is told 404,
+ *          and a list or summary shows nobody else's records. */
+
+export const ROLE_COLUMNS = ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'] as const;
+
+type Staff = 'yes' | 'no';
+export type Cell = 'yes' | 'no' | 'own';
+export type Row =
+  | 'public'
+  | readonly [
+      entrepreneur: 'yes' | 'no' | 'own',
+      zonal_manager: Staff,
+      ho: Staff,
+      committee: Staff,
+      legal: Staff,
+      finance: Staff,
+      admin: Staff,
+    ];
+
+// Columns: entrepreneur, zonal_manager, ho, committee, legal, finance, admin.
+export const EXPECTED_ACCESS: Record<string, Row> = {
+  // Accounts (product decisions 3, decision record 010): signing in, registering and recovering are public; anyone
+  // signed in reads and changes their own account.
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/me': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'PATCH /api/auth/me': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/auth/logout': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/auth/change-password': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+
+  // Staff accounts (product decisions 3): "Admins manage officer accounts; GET /api/users lists users for officers"
+  // (the spec's committee list for assignment). Finance accounts are among the officer accounts admins manage.
+  'GET /api/users': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/users': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  'PATCH /api/users/{id}': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+
+  // The applicant profile (spec 6: the entrepreneur's own profile). Staff read it on the officer detail, which the
+  // route table opens to every staff role.
+  'GET /api/applicants/me': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'PUT /api/applicants/me': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'POST /api/applicants': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/applicants/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+
+  // Assets (spec 6: "ho, admin: Assets management"). Reading them is everyone's: the wizard lists available ones,
+  // both detail screens have an Asset tab, and the plot finder reads the zones and their map.
+  'GET /api/assets': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/assets/available': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/assets/zones': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/assets/map': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/assets/{id}': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/assets': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'PATCH /api/assets/{id}': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'POST /api/assets/import': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+
+  // Applications. The entrepreneur creates, submits and documents their own (spec 1, 6; product decisions 5); the
+  // officer list and detail are open to zonal_manager, ho, committee, finance, legal and admin (spec 2).
+  'GET /api/applications': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/applications': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/applications/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/applications/{id}/submit': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/applications/{id}/documents': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/applications/{id}/documents': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/applications/{id}/documents/checklist': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/applications/{id}/documents/{docId}/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/applications/{id}/timeline': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/applications/{id}/acknowledgment.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // Update Status, and the committee decision sent through it (spec 6: zonal_manager, ho, committee, admin; the
+  // decision's committee, ho, admin are among them).
+  'PUT /api/applications/{id}/status': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
+  // "zonal_manager, ho, committee, admin (legal and finance only read)" (product decisions 5, verify document).
+  'PUT /api/applications/{id}/documents/{docId}/verify': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
+  // Beyond the spec (decision record 008): internal notes and queries to the applicant are written by the roles that
+  // work a case (those of Update Status); legal's "application views only" and finance read them.
+  'POST /api/applications/{id}/notes': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
+  'GET /api/applications/{id}/queries': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/applications/{id}/queries': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
+  'POST /api/queries/{id}/response': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'POST /api/queries/{id}/close': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
+
+  // Money (spec 1: the entrepreneur pays their invoices; "finance users see invoices, payments and reports"). The
+  // officer detail's Payments tab shows them to every staff role; only the owner pays (product decisions 5).
+  'GET /api/invoices': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/payments': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/payments': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/payments/{id}/receipt.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+
+  // Allotments. Created by committee, ho, admin; the lease deed uploaded by its owner and verified, and possession
+  // recorded, by zonal_manager, ho, admin (spec 4, 6; product decisions 5). Read by the owner and, through the
+  // officer detail's Allotment & Possession tab, by every staff role.
+  'GET /api/allotments': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/allotments': ['no', 'no', 'yes', 'yes', 'no', 'no', 'yes'],
+  'GET /api/allotments/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/allotments/{id}/letter.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/allotments/{id}/lease-deed': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/allotments/{id}/lease-deed': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/allotments/{id}/lease-deed/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'PUT /api/allotments/{id}/lease-deed/verify': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/allotments/{id}/possession': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/allotments/{id}/possession': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/allotments/{id}/possession/certificate.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+
+  // Service requests: the entrepreneur raises their own (spec 1, 6). Beyond the spec, staff take them up: the roles
+  // that verify lease deeds and record possession work them (zonal_manager, ho, admin), legal and finance read them
+  // (a transfer or a mortgage NOC, and its fee); the committee, which decides applications, has no desk for them.
+  'GET /api/service-requests': ['own', 'yes', 'yes', 'no', 'yes', 'yes', 'yes'],
+  'POST /api/service-requests': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/service-requests/{id}': ['own', 'yes', 'yes', 'no', 'yes', 'yes', 'yes'],
+  'PATCH /api/service-requests/{id}': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+
+  // Meetings are stored, for committee, ho and admin (product decisions 6; spec 2's Meetings screen). The zonal
+  // manager's "Schedule a meeting" (spec 6) sends nothing (spec 4), so it is no operation.
+  'GET /api/meetings': ['no', 'no', 'yes', 'yes', 'no', 'no', 'yes'],
+  'POST /api/meetings': ['no', 'no', 'yes', 'yes', 'no', 'no', 'yes'],
+
+  // The dashboard answers for the caller: the entrepreneur's own figures, the officers' for anyone else
+  // (product decisions 7).
+  'GET /api/dashboard/stats': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+
+  // Reports: zonal_manager, ho, finance, admin (spec 2 and 6).
+  'GET /api/reports/{type}': ['no', 'yes', 'yes', 'no', 'no', 'yes', 'yes'],
+  'GET /api/reports/{type}/export.csv': ['no', 'yes', 'yes', 'no', 'no', 'yes', 'yes'],
+  'GET /api/reports/{type}/export.json': ['no', 'yes', 'yes', 'no', 'no', 'yes', 'yes'],
+
+  // The audit trail is read by admins (decision record 009).
+  'GET /api/audit': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  'GET /api/audit/export.csv': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+
+  // Everyone's own notifications; the mail outbox is the admins' (decision record 011).
+  'GET /api/notifications': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/notifications/unread-count': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/notifications/read-all': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/notifications/{id}/read': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/outbox': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  'GET /api/outbox/summary': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  'POST /api/outbox/{id}/retry': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+
+  // Issued documents (decision record 012): anyone checks one by its code; an administrator revokes one.
+  'GET /api/verify/{code}': 'public',
+  'GET /api/organization': 'public',
+  'POST /api/issued-documents/{id}/revoke': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+
+  'GET /api/health': 'public',
+};
+
+/** Routes the server answers that are the API's own reference, not operations of it: public, and not in the
+ * OpenAPI document they serve. */
+export const REFERENCE_ROUTES = /^(GET \/api\/openapi\.json|GET \/api\/docs(\/.*)?)$/;
+
+/** Operations whose record the matrix's world does not hold (no lease deed, possession, payment, notification or
+ * failed mail yet, no issued document), so an allowed caller is told 404 like anyone else. */
+export const NOT_IN_WORLD = new Set([
+  'GET /api/allotments/{id}/lease-deed',
+  'GET /api/allotments/{id}/lease-deed/file',
+  'GET /api/allotments/{id}/possession',
+  'GET /api/allotments/{id}/possession/certificate.pdf',
+  'GET /api/payments/{id}/receipt.pdf',
+  'POST /api/notifications/{id}/read',
+  'POST /api/outbox/{id}/retry',
+  'GET /api/verify/{code}',
+]);
