@@ -5,6 +5,7 @@ export * from './limits';
 export * from './fee-estimate';
 export * from './permissions';
 export * from './workflow';
+export * from './stages';
 export * from './format';
 export * from './input-date';
 export * from './schemas';

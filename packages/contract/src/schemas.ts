@@ -27,6 +27,7 @@ import {
 import { DOCUMENT_TYPES } from './documents';
 import { newPasswordSchema } from './accounts';
 import { LANGUAGES } from './languages';
+import { stageSchema } from './stages';
 
 const id = z.uuid();
 
@@ -356,7 +357,10 @@ export const applicationSchema = z.object({
   asset_id: id,
   application_type: z.enum(APPLICATION_TYPES),
   status: z.enum(APPLICATION_STATUSES),
+  /** The stage in English (the spec's field): a system stage's English, or the officer's words as typed. */
   current_stage: z.string(),
+  /** The stage the portal set, as a code and parameters the reader's language renders; null for officer words. */
+  stage: stageSchema.nullable(),
   estimated_investment: z.number(),
   employment_generation: z.number().int(),
   project_description: z.string(),
@@ -377,6 +381,9 @@ export type Application = z.infer<typeof applicationSchema>;
 export const updateStatusRequestSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   current_stage: requiredText(500),
+  /** The stage as a code (a committee decision, or the status's own stage left as offered); without it, the text is
+   * the officer's words unless it is the status's own English stage (stageOfText). */
+  stage: stageSchema.optional(),
   assigned_to: id.nullish(),
 });
 export type UpdateStatusRequest = z.infer<typeof updateStatusRequestSchema>;

@@ -7,7 +7,7 @@
 import { DOCUMENT_TYPE_NAMES, type DocumentType } from './documents';
 import type { ApplicationStatus } from './enums';
 import { formatDate, formatRupees } from './format';
-import { DEFAULT_STAGE } from './workflow';
+import { DEFAULT_STAGE } from './stages';
 
 export type TimelineParamValue = string | number | boolean | null;
 export type TimelineParams = Record<string, TimelineParamValue>;

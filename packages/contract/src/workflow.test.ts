@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, COMMITTEE_DECISIONS } from './enums';
+import { APPLICATION_STATUSES } from './enums';
 import { can, PERMISSIONS } from './permissions';
 import { ROLES } from './roles';
 import {
   ALLOTMENT_FROM_STATUSES,
-  committeeDecisionUpdate,
-  DEFAULT_STAGE,
   hasManualTransitions,
   isAllowedStatusUpdate,
   LEASE_DEED_UPLOAD_STATUSES,
   MANUAL_TRANSITIONS,
   manualTransitionsFrom,
-  meetingDecisionUpdate,
   statusUpdatePermission,
 } from './workflow';
 
@@ -66,10 +63,6 @@ describe('the workflow tables', () => {
     }
   });
 
-  it('has a default stage for every status', () => {
-    for (const status of APPLICATION_STATUSES) expect(DEFAULT_STAGE[status]).toMatch(/\S/);
-  });
-
   it('allots from approved or payment_verified, and takes a lease deed under a provisional or final allotment', () => {
     expect(ALLOTMENT_FROM_STATUSES).toEqual(['approved', 'payment_verified']);
     expect(LEASE_DEED_UPLOAD_STATUSES).toEqual(['provisional_allotment', 'final_allotment']);
@@ -86,41 +79,5 @@ describe('the workflow tables', () => {
     expect(holders('verify:lease-deed')).toEqual(['zonal_manager', 'ho', 'admin']);
     expect(holders('record:possession')).toEqual(['zonal_manager', 'ho', 'admin']);
     expect(holders('upload:lease-deed:own')).toEqual(['entrepreneur']);
-  });
-});
-
-describe('committee decisions', () => {
-  it('maps each decision of the officer detail to its status and stage', () => {
-    expect(committeeDecisionUpdate('approved', 'ignored')).toEqual({
-      status: 'approved',
-      current_stage: 'pending allotment',
-    });
-    expect(committeeDecisionUpdate('rejected', ' Not viable ')).toEqual({
-      status: 'rejected',
-      current_stage: 'Rejected: Not viable',
-    });
-    expect(committeeDecisionUpdate('rejected', '')).toEqual({ status: 'rejected', current_stage: 'Rejected' });
-    expect(committeeDecisionUpdate('deferred', 'Need site visit')).toEqual({
-      status: 'pending_committee',
-      current_stage: 'Deferred: Need site visit',
-    });
-    expect(committeeDecisionUpdate('conditional_approval', 'Fire NOC')).toEqual({
-      status: 'pending_committee',
-      current_stage: 'Conditional approval: Fire NOC',
-    });
-  });
-
-  it('keeps every decision within what the server accepts from pending_committee', () => {
-    for (const decision of COMMITTEE_DECISIONS) {
-      expect(isAllowedStatusUpdate('pending_committee', committeeDecisionUpdate(decision, 'x').status)).toBe(true);
-      expect(isAllowedStatusUpdate('pending_committee', meetingDecisionUpdate(decision, 'x').status)).toBe(true);
-    }
-  });
-
-  it('sends approved with stage pending payment from the Meetings screen, and rejected otherwise', () => {
-    expect(meetingDecisionUpdate('approved', '')).toEqual({ status: 'approved', current_stage: 'pending payment' });
-    for (const decision of ['rejected', 'deferred', 'conditional_approval'] as const) {
-      expect(meetingDecisionUpdate(decision, 'No quorum').status).toBe('rejected');
-    }
   });
 });

@@ -1,5 +1,5 @@
 /** The application's life: the spec's manual transition table (section 4) and the rules around it. */
-import type { ApplicationStatus, CommitteeDecision } from './enums';
+import type { ApplicationStatus } from './enums';
 import { APPLICATION_EVENT_NAMES, APPLICATION_EVENTS, type LifecycleEvent } from './lifecycle';
 
 /** Update Status offers exactly these (the manual events of the lifecycle); every other pair is refused with 409. */
@@ -48,54 +48,6 @@ export const DOCUMENT_UPLOAD_STATUSES: readonly ApplicationStatus[] = [
 ];
 /** Officers raise a query (shortfall letter) on an application only in these statuses. */
 export const QUERY_RAISE_STATUSES: readonly ApplicationStatus[] = ['under_scrutiny', 'pending_committee'];
-
-export interface DecisionUpdate {
-  status: ApplicationStatus;
-  current_stage: string;
-}
-
-/** What a committee decision on the officer detail screen sends (spec section 4). */
-export function committeeDecisionUpdate(decision: CommitteeDecision, remarks: string): DecisionUpdate {
-  const note = remarks.trim();
-  switch (decision) {
-    case 'approved':
-      return { status: 'approved', current_stage: 'pending allotment' };
-    case 'rejected':
-      return { status: 'rejected', current_stage: note ? `Rejected: ${note}` : 'Rejected' };
-    case 'deferred':
-      return { status: 'pending_committee', current_stage: note ? `Deferred: ${note}` : 'Deferred' };
-    case 'conditional_approval':
-      return {
-        status: 'pending_committee',
-        current_stage: note ? `Conditional approval: ${note}` : 'Conditional approval',
-      };
-  }
-}
-
-/** The decision on the Meetings screen: approved with stage 'pending payment', otherwise rejected. */
-export function meetingDecisionUpdate(decision: CommitteeDecision, remarks: string): DecisionUpdate {
-  if (decision === 'approved') return { status: 'approved', current_stage: 'pending payment' };
-  const note = remarks.trim();
-  return { status: 'rejected', current_stage: note ? `Rejected: ${note}` : 'Rejected' };
-}
-
-/** The stage text the server writes for a status it sets itself. */
-export const DEFAULT_STAGE: Record<ApplicationStatus, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted for scrutiny',
-  under_scrutiny: 'Under scrutiny',
-  pending_committee: 'Pending committee',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  pending_payment: 'Pending payment',
-  payment_verified: 'Payment verified',
-  provisional_allotment: 'Provisional allotment',
-  lease_submitted: 'Lease deed submitted',
-  final_allotment: 'Final allotment',
-  possession_given: 'Possession given',
-  under_implementation: 'Under implementation',
-  completed: 'Completed',
-};
 
 /**
  * The permission a status update needs: a stage-only change in pending_committee is a committee decision

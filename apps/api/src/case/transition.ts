@@ -3,16 +3,18 @@
  * next status with a fresh service clock through a conditional update, and appends the timeline entry. */
 import {
   APPLICATION_EVENTS,
-  DEFAULT_STAGE,
   DOCUMENT_TYPE_NAMES,
   mayFire,
   stageTarget,
+  stageToParams,
   startStageClock,
+  statusStage,
   statusLabel,
   type ApplicationEventName,
   type ApplicationStatus,
   type LifecycleEvent,
   type LifecycleGuard,
+  type Stage,
   type StageFacts,
   type TimelineCode,
   type TimelineParams,
@@ -21,7 +23,7 @@ import type { Database } from '../db/client';
 import { CALENDAR } from '../lib/business-calendar';
 import { conflict, forbidden, wrongState, type HttpError } from '../lib/http-error';
 import { actorOf, type CurrentUser } from '../plugins/auth';
-import { updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
+import { stageColumns, updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
 import { requiredDocumentStates } from '../repositories/documents';
 import { countUnpaidInvoices } from '../repositories/invoices';
 import { latestLeaseDeedStatusOfApplication } from '../repositories/lease-deeds';
@@ -42,8 +44,8 @@ export interface TransitionRequest {
   event: ApplicationEventName;
   /** The status to move to, when the event allows several (an allotment is provisional or final). */
   to?: ApplicationStatus;
-  /** The stage text; the status's plain name when not given. */
-  stage?: string;
+  /** The stage: a code the portal sets, or an officer's own words; the status's own stage when not given. */
+  stage?: Stage | { words: string };
   by: TransitionActor;
   /** Columns written with the move (the submission time, an assignment). */
   also?: { submittedAt?: Date; assignedTo?: string | null };
@@ -89,16 +91,23 @@ export async function transition(
               ? now
               : null,
         };
+  const stage = !request.stage ? statusStage(to) : 'words' in request.stage ? null : request.stage;
+  const words = request.stage && 'words' in request.stage ? request.stage.words : '';
   const moved = await updateApplicationIfStatus(tx, application.id, [from], {
     status: to,
-    currentStage: request.stage ?? DEFAULT_STAGE[to],
+    ...stageColumns(stage, words),
     ...clock,
     ...request.also,
   });
   if (!moved) throw conflict(LOST_RACE);
 
   const actor = request.by === 'system' ? SYSTEM_ACTOR : actorOf(request.by.user);
-  const params: TimelineParams = { event: request.event, from, to, stage: request.stage ?? null };
+  const params: TimelineParams = {
+    event: request.event,
+    from,
+    to,
+    ...(request.stage ? { stage: moved.currentStage, ...stageToParams(stage) } : { stage: null }),
+  };
   await recordEvent(tx, actor, {
     applicationId: application.id,
     code: request.timelineCode ?? (from === to ? 'committee_note' : 'status_changed'),

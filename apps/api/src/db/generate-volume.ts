@@ -477,11 +477,12 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
         'applications',
         `WITH ins AS (
            INSERT INTO applications (id, application_number, applicant_id, asset_id, application_type, status, current_stage,
-                                     estimated_investment, employment_generation, project_description, assigned_to,
+                                     stage_code, stage_params, estimated_investment, employment_generation, project_description, assigned_to,
                                      created_at, submitted_at, updated_at, waiting_on, stage_entered_at, stage_due_on)
            SELECT id, 'APP-' || yr || '-' || ${padded('n', 6)}, applicant_id, asset_id,
                   (CASE WHEN ${rnd('i', 50)} < 0.1 THEN 'expansion_reservation' ELSE 'new' END)::application_type,
                   status, ${caseOf('status::text', DEFAULT_STAGE)},
+                  'status', jsonb_build_object('status', status::text),
                   round((5000000 + ${rnd('i', 51)} * 495000000) / 100000) * 100000,
                   (5 + floor(${rnd('i', 52)} * 295))::int,
                   ${pickFrom(PROJECTS, 'i', 53)},

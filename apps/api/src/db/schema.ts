@@ -42,6 +42,7 @@ import {
   SERVICE_REQUEST_TYPES,
   SQM_PER_AREA_UNIT,
   TIMELINE_ENTITY_TYPES,
+  type StageCode,
 } from '@portal/contract';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -186,6 +187,10 @@ export const applications = pgTable(
     applicationType: applicationTypeEnum('application_type').notNull().default('new'),
     status: applicationStatusEnum('status').notNull().default('draft'),
     currentStage: text('current_stage').notNull(),
+    /** The stage the portal set (contract stages.ts), rendered in the reader's language; null when current_stage holds
+     * an officer's own words. */
+    stageCode: text('stage_code').$type<StageCode>(),
+    stageParams: jsonb('stage_params').$type<Record<string, string>>(),
     estimatedInvestment: money('estimated_investment').notNull(),
     employmentGeneration: integer('employment_generation').notNull(),
     projectDescription: text('project_description').notNull(),

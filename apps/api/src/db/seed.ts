@@ -4,7 +4,9 @@ import { addDays, dueDateFrom } from '../lib/dates';
 import {
   FEES,
   invoicesOnSubmit,
+  stageToParams,
   startStageClock,
+  statusStage,
   timelineEnglish,
   type ApplicationStatus,
   type Role,
@@ -166,6 +168,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           applicationType: 'new',
           status: item.status,
           currentStage: item.stage,
+          stageCode: 'status',
+          stageParams: { status: item.status },
           estimatedInvestment: item.investment,
           employmentGeneration: item.jobs,
           projectDescription: item.description,
@@ -214,7 +218,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       if (item.status !== 'submitted') {
         await tx.insert(timelineEvents).values({
           applicationId: application!.id,
-          ...timelineEntry('status_changed', { from: 'submitted', to: item.status, stage: item.stage }),
+          ...timelineEntry('status_changed', {
+            from: 'submitted',
+            to: item.status,
+            stage: item.stage,
+            ...stageToParams(statusStage(item.status)),
+          }),
           userRole: 'zonal_manager',
           userName: 'Lakshmi Rao',
           userId: userRows.find((user) => user.role === 'zonal_manager')!.id,

@@ -9,7 +9,12 @@ import {
   type ApplicationStatus,
   businessToday,
   clockView,
+  DEFAULT_STAGE,
   type Role,
+  type Stage,
+  stageEnglish,
+  stageOfText,
+  stageSchema,
   startStageClock,
 } from '@portal/contract';
 import { CALENDAR } from '../lib/business-calendar';
@@ -31,6 +36,7 @@ export function toApplication(row: ApplicationRow): Application {
     application_type: row.applicationType,
     status: row.status,
     current_stage: row.currentStage,
+    stage: stageOfRow(row),
     estimated_investment: row.estimatedInvestment,
     employment_generation: row.employmentGeneration,
     project_description: row.projectDescription,
@@ -40,6 +46,23 @@ export function toApplication(row: ApplicationRow): Application {
     updated_at: row.updatedAt.toISOString(),
     ...clockView(row, new Date(), CALENDAR),
   };
+}
+
+/** The stored code and parameters as the contract's stage; null for an officer's words (or anything unreadable). */
+function stageOfRow(row: Pick<ApplicationRow, 'stageCode' | 'stageParams'>): Stage | null {
+  if (!row.stageCode) return null;
+  const parsed = stageSchema.safeParse({ code: row.stageCode, params: row.stageParams ?? {} });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The columns that store a stage: its English (the spec's `current_stage`), and its code and parameters if any. */
+export function stageColumns(
+  stage: Stage | null,
+  words: string,
+): Pick<ApplicationRow, 'currentStage' | 'stageCode' | 'stageParams'> {
+  return stage
+    ? { currentStage: stageEnglish(stage), stageCode: stage.code, stageParams: stage.params as Record<string, string> }
+    : { currentStage: words, stageCode: null, stageParams: null };
 }
 
 export async function findApplicationById(db: Database, id: string): Promise<ApplicationRow | undefined> {
@@ -65,8 +88,16 @@ export async function findApplicationWithOwner(
   return row;
 }
 
+/** A new application; a stage given as text only is the status's own stage when it is that stage's English. */
 export async function insertApplication(db: Database, values: NewApplicationValues): Promise<ApplicationRow> {
-  const [row] = await db.insert(applications).values(values).returning();
+  const stage =
+    values.stageCode === undefined
+      ? stageColumns(stageOfText(values.status ?? 'draft', values.currentStage), values.currentStage)
+      : {};
+  const [row] = await db
+    .insert(applications)
+    .values({ ...values, ...stage })
+    .returning();
   return row!;
 }
 
@@ -80,6 +111,8 @@ export async function updateApplicationIfStatus(
       ApplicationRow,
       | 'status'
       | 'currentStage'
+      | 'stageCode'
+      | 'stageParams'
       | 'assignedTo'
       | 'submittedAt'
       | 'waitingOn'
@@ -306,11 +339,18 @@ export async function forceApplicationStatus(
   db: Database,
   id: string,
   status: ApplicationStatus,
-  currentStage: string,
+  currentStage: string = DEFAULT_STAGE[status],
 ): Promise<void> {
   const now = new Date();
   await db
     .update(applications)
-    .set({ status, currentStage, updatedAt: now, ...startStageClock(status, now, {}, CALENDAR), clockPausedAt: null })
+    .set({
+      status,
+      ...stageColumns(stage, currentStage),
+      updatedAt: now,
+      ...startStageClock(status, now, {}, CALENDAR),
+      clockPausedAt: null,
+    })
     .where(eq(applications.id, id));
 }
+  const stage = stageOfText(status, currentStage);

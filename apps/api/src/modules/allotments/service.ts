@@ -5,6 +5,7 @@ import {
   can,
   LEASE_DEED_UPLOAD_STATUSES,
   possessionCertificateNumber,
+  STAGE_NOTE_MAX,
   type Allotment,
   type CreateAllotmentRequest,
   type AllotmentListQuery,
@@ -221,11 +222,12 @@ export async function verifyLeaseDeed(
     } else {
       // The owner uploads again from the allotment status the deed was submitted under.
       const back = allotment.allotmentType === 'final' ? 'final_allotment' : 'provisional_allotment';
-      const stage = request.verification_status === 'rejected' ? 'Lease deed rejected' : 'Lease deed needs revision';
+      const code = request.verification_status === 'rejected' ? 'lease_deed_rejected' : 'lease_deed_needs_revision';
+      const note = remarks?.slice(0, STAGE_NOTE_MAX);
       await transition(tx, application, {
         event: 'return_lease_deed',
         to: back,
-        stage: remarks ? `${stage}: ${remarks}` : stage,
+        stage: { code, params: note ? { note } : {} },
         by,
       });
     }

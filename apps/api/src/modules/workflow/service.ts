@@ -3,6 +3,9 @@
 import {
   FEES,
   manualEventFor,
+  stageFitsStatus,
+  stageOfText,
+  type Stage,
   premiumInstalmentAmount,
   type Application,
   type ApplicationDocument,
@@ -50,7 +53,7 @@ export async function updateStatus(
     const updated = await transition(tx, current, {
       event,
       to,
-      stage: request.current_stage,
+      stage: stageOfRequest(request),
       by: { user, isOwner: false },
       ...(request.assigned_to !== undefined && { also: { assignedTo: request.assigned_to } }),
     });
@@ -68,6 +71,18 @@ export async function updateStatus(
     const final = to === 'pending_payment' ? await enterPendingPayment(tx, updated) : updated;
     return toApplication(final);
   });
+}
+
+/** The stage a status update writes: the code it names, the status's own stage when the text is that stage's
+ * English (the spec's client sends text only), and otherwise the officer's words as typed. */
+function stageOfRequest(request: UpdateStatusRequest): Stage | { words: string } {
+  if (request.stage) {
+    if (!stageFitsStatus(request.stage, request.status)) {
+      throw badRequest(`The stage ${request.stage.code} does not go with the status ${request.status}`);
+    }
+    return request.stage;
+  }
+  return stageOfText(request.status, request.current_stage) ?? { words: request.current_stage };
 }
 
 async function assertAssignable(db: Database, userId: string): Promise<void> {

@@ -1,0 +1,147 @@
+/**
+ * The stage of an application, declared once: a stage the portal sets is a code with parameters, rendered in the
+ * reader's language (the web app's `ui:stages` catalogue, the mail templates); the English text below is what the
+ * server also keeps in `current_stage`, the field the spec's client reads. A stage an officer types in Update Status
+ * is the officer's own words: it has no code and is shown as typed.
+ */
+import { z } from 'zod';
+import { APPLICATION_STATUSES, type ApplicationStatus, type CommitteeDecision } from './enums';
+
+/** The stage text the server writes for a status it sets itself (the `status` stage's English). */
+export const DEFAULT_STAGE: Record<ApplicationStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted for scrutiny',
+  under_scrutiny: 'Under scrutiny',
+  pending_committee: 'Pending committee',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  pending_payment: 'Pending payment',
+  payment_verified: 'Payment verified',
+  provisional_allotment: 'Provisional allotment',
+  lease_submitted: 'Lease deed submitted',
+  final_allotment: 'Final allotment',
+  possession_given: 'Possession given',
+  under_implementation: 'Under implementation',
+  completed: 'Completed',
+};
+
+/**
+ * - status: the status's own stage (params: status).
+ * - committee_*: the committee's decision, with its remarks as the note when it gave any (params: note).
+ * - lease_deed_*: the lease deed came back to the owner, with the officer's remarks as the note (params: note).
+ */
+export const STAGE_CODES = [
+  'status',
+  'committee_approved',
+  'committee_rejected',
+  'committee_deferred',
+  'committee_conditional_approval',
+  'lease_deed_rejected',
+  'lease_deed_needs_revision',
+] as const;
+export type StageCode = (typeof STAGE_CODES)[number];
+
+/** The committee's remarks, kept so that the English stage ('Conditional approval: ...') fits `current_stage`. */
+export const STAGE_NOTE_MAX = 400;
+const note = z.string().trim().min(1).max(STAGE_NOTE_MAX).optional();
+
+export const stageSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('status'), params: z.object({ status: z.enum(APPLICATION_STATUSES) }) }),
+  z.object({ code: z.literal('committee_approved'), params: z.object({}) }),
+  z.object({ code: z.literal('committee_rejected'), params: z.object({ note }) }),
+  z.object({ code: z.literal('committee_deferred'), params: z.object({ note }) }),
+  z.object({ code: z.literal('committee_conditional_approval'), params: z.object({ note }) }),
+  z.object({ code: z.literal('lease_deed_rejected'), params: z.object({ note }) }),
+  z.object({ code: z.literal('lease_deed_needs_revision'), params: z.object({ note }) }),
+]);
+export type Stage = z.infer<typeof stageSchema>;
+
+/** The status's own stage. */
+export const statusStage = (status: ApplicationStatus): Stage => ({ code: 'status', params: { status } });
+
+const COMMITTEE_ENGLISH = {
+  committee_approved: 'pending allotment',
+  committee_rejected: 'Rejected',
+  committee_deferred: 'Deferred',
+  committee_conditional_approval: 'Conditional approval',
+  lease_deed_rejected: 'Lease deed rejected',
+  lease_deed_needs_revision: 'Lease deed needs revision',
+} as const satisfies Record<Exclude<StageCode, 'status'>, string>;
+
+/** The English of a stage: `current_stage` as the spec's client reads it. */
+export function stageEnglish(stage: Stage): string {
+  if (stage.code === 'status') return DEFAULT_STAGE[stage.params.status];
+  const base = COMMITTEE_ENGLISH[stage.code];
+  return 'note' in stage.params && stage.params.note ? `${base}: ${stage.params.note}` : base;
+}
+
+/** The statuses a stage may stand beside: the status's own, or the status the committee's decision leaves. */
+export function stageFitsStatus(stage: Stage, status: ApplicationStatus): boolean {
+  switch (stage.code) {
+    case 'status':
+      return stage.params.status === status;
+    case 'committee_approved':
+      return status === 'approved';
+    case 'committee_rejected':
+      return status === 'rejected';
+    case 'committee_deferred':
+    case 'committee_conditional_approval':
+      return status === 'pending_committee';
+    case 'lease_deed_rejected':
+    case 'lease_deed_needs_revision':
+      return status === 'provisional_allotment' || status === 'final_allotment';
+  }
+}
+
+/**
+ * The stage a `current_stage` text stands for when a client sends text only (the spec's client): the target status's
+ * own English stage is that stage; any other text is the officer's own words (null).
+ */
+export function stageOfText(status: ApplicationStatus, text: string): Stage | null {
+  return text.trim() === DEFAULT_STAGE[status] ? statusStage(status) : null;
+}
+
+export interface DecisionUpdate {
+  status: ApplicationStatus;
+  /** The English of `stage`, for the spec's field. */
+  current_stage: string;
+  stage: Stage;
+}
+
+/**
+ * The one mapping of a committee decision, wherever it is recorded (the officer's detail screen, the Meetings
+ * screen): approved moves to approved, rejected to rejected, and deferred or conditional approval keep
+ * pending_committee with the decision as the stage; the remarks are the stage's note.
+ */
+export function committeeDecisionUpdate(decision: CommitteeDecision, remarks: string): DecisionUpdate {
+  const trimmed = remarks.trim().slice(0, STAGE_NOTE_MAX);
+  const params = trimmed ? { note: trimmed } : {};
+  const [status, stage]: [ApplicationStatus, Stage] =
+    decision === 'approved'
+      ? ['approved', { code: 'committee_approved', params: {} }]
+      : decision === 'rejected'
+        ? ['rejected', { code: 'committee_rejected', params }]
+        : decision === 'deferred'
+          ? ['pending_committee', { code: 'committee_deferred', params }]
+          : ['pending_committee', { code: 'committee_conditional_approval', params }];
+  return { status, current_stage: stageEnglish(stage), stage };
+}
+
+/** The stage as the flat parameters of a timeline entry or a notification (`stage_code`, `stage_note`, ...). */
+export function stageToParams(stage: Stage | null): Record<string, string | null> {
+  if (!stage) return { stage_code: null };
+  const params: Record<string, string | null> = { stage_code: stage.code };
+  for (const [key, value] of Object.entries(stage.params)) params[`stage_${key}`] = value ?? null;
+  return params;
+}
+
+/** The stage back from flat parameters; null for officer words, an older entry or anything unknown. */
+export function stageFromParams(params: Record<string, unknown>): Stage | null {
+  if (typeof params.stage_code !== 'string') return null;
+  const inner: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (key.startsWith('stage_') && key !== 'stage_code' && value !== null) inner[key.slice(6)] = value;
+  }
+  const parsed = stageSchema.safeParse({ code: params.stage_code, params: inner });
+  return parsed.success ? parsed.data : null;
+}
