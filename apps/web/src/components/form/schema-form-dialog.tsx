@@ -36,7 +36,7 @@ export function SchemaFormDialog<Schema extends AnyObjectSchema>({
       errors={form.summary}
       errorsFocusKey={form.formState.submitCount}
     >
-      <FormRefusal>{refusal}</FormRefusal>
+      <FormRefusal focusKey={form.formState.submitCount}>{refusal}</FormRefusal>
       {children}
     </FormDialog>
   );

@@ -11,7 +11,7 @@
  * A page that must render before zod has loaded (the sign-in page, from the entry chunk) passes a loader of its
  * schema instead, with the fields' order: the schema is fetched when the form first takes focus, or at the latest on
  * submit. The dialog form is in ./schema-form-dialog, so the sign-in page does not load the dialog's code. */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -207,11 +207,23 @@ export function FormField<Schema extends AnyObjectSchema>({ form, name, ...field
   return <Field id={form.idOf(name)} error={form.errorOf(name)} {...field} />;
 }
 
-/** The refusal of a server answer, shown inside the form above its fields (never also as a toast). */
-export function FormRefusal({ children }: { children?: ReactNode }) {
+/** The refusal of a server answer, shown inside the form above its fields (never also as a toast). With a focus key
+ * (a submit count) it takes focus each time it shows after a submit, which also scrolls it into view: in a dialog
+ * whose body was scrolled down to its Submit button it would otherwise sit out of sight. */
+export function FormRefusal({ children, focusKey }: { children?: ReactNode; focusKey?: unknown }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const shown = Boolean(children);
+  useLayoutEffect(() => {
+    if (shown && focusKey !== undefined) ref.current?.focus();
+  }, [shown, children, focusKey]);
   if (!children) return null;
   return (
-    <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-800">
+    <p
+      ref={ref}
+      role="alert"
+      tabIndex={focusKey === undefined ? undefined : -1}
+      className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
+    >
       {children}
     </p>
   );

@@ -102,7 +102,7 @@ export function AllotmentLetterDialog({
             <tr>
               <th scope="row">{t('allotment.area')}</th>
               <td>
-                {formatNumber(asset.total_area)} {asset.unit}
+                {formatNumber(asset.total_area)} {t(`units.${asset.unit}`)}
               </td>
             </tr>
             <tr>

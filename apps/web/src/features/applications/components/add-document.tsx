@@ -15,6 +15,9 @@ import { DocumentPicker } from './document-picker';
 import { chooseFile, requiredFile } from './file-field';
 
 const addDocumentFormSchema = z.object({ document_type: z.enum(DOCUMENT_TYPES), file: requiredFile() });
+const ID_PREFIX = 'add-document-';
+/** The id of the form's first field, which a "go and upload" action focuses. */
+export const ADD_DOCUMENT_FIELD = `${ID_PREFIX}document_type`;
 
 export function AddDocument({ application, onUploaded }: { application: Application; onUploaded: () => void }) {
   const { t } = useTranslation('applications');
@@ -24,7 +27,7 @@ export function AddDocument({ application, onUploaded }: { application: Applicat
     schema: addDocumentFormSchema,
     defaultValues: { document_type: 'dpr', file: null },
     messages: 'applications:detail.documents.errors',
-    idPrefix: 'add-document-',
+    idPrefix: ID_PREFIX,
   });
   // The upload is awaited by the form's submit, so this covers the whole call.
   const busy = form.formState.isSubmitting;

@@ -56,7 +56,7 @@ export function AllotmentTab({
     downloadFile(`/allotments/${allotment.id}/lease-deed/file`, leaseDeed?.file_name ?? 'lease-deed.pdf').catch(() =>
       toast.error(t('detail.documents.downloadFailed')),
     );
-  const unit = staff && asset ? ` ${asset.unit}` : '';
+  const unit = staff && asset ? ` ${t(`units.${asset.unit}`)}` : '';
   return (
     <div className="space-y-4">
       <Card

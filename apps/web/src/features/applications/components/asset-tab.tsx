@@ -11,19 +11,20 @@ import { ASSET_TONES } from './status-tones';
 /** The asset's facts; its status in words unless `status` shows it otherwise (a badge on screen). */
 export function assetItems(
   asset: Asset,
-  t: (key: string) => string,
+  t: (key: string, options?: Record<string, unknown>) => string,
   status: ReactNode = statusLabel(asset.status),
 ): Array<[string, ReactNode]> {
   return [
     [t('detail.fields.assetCode'), asset.asset_code],
     [t('detail.fields.assetType'), t(`assetTypes.${asset.type}`)],
-    [t('detail.fields.category'), asset.category_id],
+    // A category is a short code the corporation types (msme, food-processing): the known ones in words.
+    [t('detail.fields.category'), t(`assetCategories.${asset.category_id}`, { defaultValue: asset.category_id })],
     [t('detail.fields.zone'), asset.zone],
     [t('detail.fields.location'), asset.location],
     [t('detail.fields.surveyNumber'), asset.survey_number],
     [t('detail.fields.plotNumber'), asset.plot_number ?? t('notAvailable')],
-    [t('detail.fields.totalArea'), `${formatNumber(asset.total_area)} ${asset.unit}`],
-    [t('detail.fields.availableArea'), `${formatNumber(asset.available_area)} ${asset.unit}`],
+    [t('detail.fields.totalArea'), `${formatNumber(asset.total_area)} ${t(`units.${asset.unit}`)}`],
+    [t('detail.fields.availableArea'), `${formatNumber(asset.available_area)} ${t(`units.${asset.unit}`)}`],
     [t('detail.fields.valuation'), formatRupees(asset.valuation)],
     [t('detail.fields.assetStatus'), status],
   ];

@@ -89,7 +89,7 @@ export function RecordPossessionDialog({
         form={form}
         name="area_verified"
         label={t('possession.area')}
-        hint={asset ? t('possession.areaHint', { unit: asset.unit }) : undefined}
+        hint={asset ? t('possession.areaHint', { unit: t(`units.${asset.unit}`) }) : undefined}
       >
         <Input
           type="number"

@@ -36,7 +36,9 @@ export function RightNowCard({ now, onAction, available }: RightNowCardProps) {
     context: now.code === 'pay_invoices' && now.amount === null ? 'unknown' : undefined,
   });
   const alsoPay = now.amount !== null && now.code !== 'pay_invoices' && now.action === 'pay';
-  const action = now.action && available[now.action] ? now.action : null;
+  // A draft still missing documents asks for them, so it offers the upload as well.
+  const offered = now.action ?? (now.code === 'submit_draft' && now.documents.length > 0 ? 'upload_documents' : null);
+  const action = offered && available[offered] ? offered : null;
   const Icon = action ? ICONS[action] : null;
 
   return (

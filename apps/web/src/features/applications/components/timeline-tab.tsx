@@ -72,7 +72,11 @@ export function TimelineTab({
                       )}
                       {!staff && (
                         <StatusBadge
-                          status={event.user_role === 'SYSTEM' ? t('detail.timeline.system') : event.user_role}
+                          status={
+                            event.user_role === 'SYSTEM'
+                              ? t('detail.timeline.system')
+                              : t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') })
+                          }
                           tone="grey"
                         />
                       )}

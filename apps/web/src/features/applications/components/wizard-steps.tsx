@@ -1,5 +1,7 @@
 /** The wizard's first step, Select Asset (the available assets a page at a time, each with its fee estimate), and the
- * asset summary the review step shows again. The other steps are in ./wizard/. */
+ * asset summary the review step shows again. The list, its filters and its pager sit in a region of their own, the
+ * cards in a box that scrolls, so the list's "Next page" is never the button just above the wizard's Next; the chosen
+ * asset is named again beside the wizard's Next (ChosenAssetLine). The other steps are in ./wizard/. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatRupees, ROUTES, type Asset } from '@portal/contract';
@@ -19,8 +21,8 @@ export function AssetSummary({ asset }: { asset: Asset }) {
         {asset.location}, {asset.zone}
       </p>
       <p className="text-sm text-slate-600">
-        {t('wizard.survey')} {asset.survey_number} · {t('wizard.area')} {formatNumber(asset.total_area)} {asset.unit} ·{' '}
-        {t('wizard.valuation')} {formatRupees(asset.valuation)}
+        {t('wizard.survey')} {asset.survey_number} · {t('wizard.area')} {formatNumber(asset.total_area)}{' '}
+        {t(`units.${asset.unit}`)} · {t('wizard.valuation')} {formatRupees(asset.valuation)}
       </p>
     </div>
   );
@@ -61,46 +63,73 @@ export function SelectAssetStep({
           {t('wizard.findOnMap')}
         </Link>
       </p>
-      <AssetFilters list={list} idPrefix="wizard-asset" show={{ search: true, category: true }} />
-      <PagedList
-        query={assets}
-        list={list}
-        errorMessage={t('wizard.assetsLoadFailed')}
-        emptyMessage={list.isFiltered ? t('wizard.noMatchingAssets') : t('wizard.noAssets')}
-        clearFiltersLabel={t('wizard.clearAssetSearch')}
-        pagerLabel={t('wizard.assetPages')}
+      <section
+        aria-labelledby="wizard-asset-list-title"
+        className="rounded-lg border border-slate-200 bg-slate-50 p-3 sm:p-4"
       >
-        {(list) => (
-          <div className="grid gap-3 md:grid-cols-2">
-            {list.map((asset) => {
-              const checked = asset.id === selectedId;
-              return (
-                <label
-                  key={asset.id}
-                  className={cn(
-                    'flex cursor-pointer gap-3 rounded-lg border bg-white p-4 hover:border-brand-600',
-                    checked ? 'border-2 border-brand-700 bg-brand-50' : 'border-slate-300',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="asset"
-                    value={asset.id}
-                    checked={checked}
-                    onChange={() => onSelect(asset)}
-                    className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-                    aria-label={`${asset.asset_code}, ${asset.location}, ${asset.zone}`}
-                  />
-                  <div className="min-w-0">
-                    <AssetSummary asset={asset} />
-                    <AssetFeeLine valuation={asset.valuation} />
-                  </div>
-                </label>
-              );
-            })}
-          </div>
-        )}
-      </PagedList>
+        <h3 id="wizard-asset-list-title" className="mb-3 font-semibold text-slate-900">
+          {t('wizard.assetListTitle')}
+        </h3>
+        <AssetFilters list={list} idPrefix="wizard-asset" show={{ search: true, category: true }} />
+        <PagedList
+          query={assets}
+          list={list}
+          errorMessage={t('wizard.assetsLoadFailed')}
+          emptyMessage={list.isFiltered ? t('wizard.noMatchingAssets') : t('wizard.noAssets')}
+          clearFiltersLabel={t('wizard.clearAssetSearch')}
+          pagerLabel={t('wizard.assetPages')}
+        >
+          {(list) => (
+            <div className="mb-3 grid max-h-[60vh] gap-3 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 md:grid-cols-2">
+              {list.map((asset) => {
+                const checked = asset.id === selectedId;
+                return (
+                  <label
+                    key={asset.id}
+                    className={cn(
+                      'flex cursor-pointer gap-3 rounded-lg border bg-white p-4 hover:border-brand-600',
+                      checked ? 'border-2 border-brand-700 bg-brand-50' : 'border-slate-300',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="asset"
+                      value={asset.id}
+                      checked={checked}
+                      onChange={() => onSelect(asset)}
+                      className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+                      aria-label={`${asset.asset_code}, ${asset.location}, ${asset.zone}`}
+                    />
+                    <div className="min-w-0">
+                      <AssetSummary asset={asset} />
+                      <AssetFeeLine valuation={asset.valuation} />
+                    </div>
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </PagedList>
+      </section>
     </fieldset>
+  );
+}
+
+/** The chosen asset in one line, beside the wizard's Next: what Next will go on with. */
+export function ChosenAssetLine({ asset }: { asset: Asset | undefined }) {
+  const { t } = useTranslation('applications');
+  return (
+    <p className="text-slate-800 sm:self-center">
+      {asset ? (
+        <>
+          <span className="text-slate-600">{t('wizard.chosenLabel')} </span>
+          <span className="font-semibold">
+            {asset.asset_code} · {asset.location}, {asset.zone}
+          </span>
+        </>
+      ) : (
+        <span className="text-slate-600">{t('wizard.noneChosen')}</span>
+      )}
+    </p>
   );
 }

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Printer, Send } from 'lucide-react';
+import { Printer, Send, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   can,
@@ -36,6 +36,7 @@ import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
 import { usePayInvoice, useSubmitApplication } from '../api/applications';
 import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
+import { ADD_DOCUMENT_FIELD } from '../components/add-document';
 import { AllotmentTab } from '../components/allotment-tab';
 import { AssetTab } from '../components/asset-tab';
 import { DetailsTab } from '../components/details-tab';
@@ -81,6 +82,14 @@ export default function ApplicationDetailPage() {
   const [receiptPayment, setReceiptPayment] = useState<Payment>();
   const [tab, setTab] = useState('details');
   const [answerFocus, setAnswerFocus] = useState(0);
+  /** Counts the requests to go to the document upload; each one focuses the upload's first field. */
+  const [uploadFocus, setUploadFocus] = useState(0);
+  useEffect(() => {
+    if (uploadFocus === 0 || tab !== 'documents') return;
+    const field = document.getElementById(ADD_DOCUMENT_FIELD);
+    field?.focus();
+    field?.scrollIntoView?.({ block: 'center' });
+  }, [uploadFocus, tab]);
 
   useEffect(() => {
     if (application.isError) {
@@ -126,7 +135,10 @@ export default function ApplicationDetailPage() {
   };
   const act = (action: RightNowAction) => {
     if (action === 'pay' && unpaid?.[0]) setConfirmingInvoice(unpaid[0]);
-    if (action === 'upload_documents') setTab('documents');
+    if (action === 'upload_documents') {
+      setTab('documents');
+      setUploadFocus((count) => count + 1);
+    }
     if (action === 'answer_query') {
       setTab('queries');
       setAnswerFocus((count) => count + 1);
@@ -319,7 +331,25 @@ export default function ApplicationDetailPage() {
         busyText={t('detail.submitting')}
         consequence={t('detail.submitConsequence')}
       >
-        {null}
+        {now.code === 'submit_draft' && now.documents.length > 0 ? (
+          <div role="note" className="space-y-3 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900">
+            <p>
+              {t('detail.submitMissingDocuments', {
+                documents: now.documents.map((type) => t(`documentTypes.${type}`)).join(', '),
+              })}
+            </p>
+            <Button
+              variant="secondary"
+              icon={<Upload aria-hidden="true" className="h-4 w-4" />}
+              onClick={() => {
+                setSubmitConfirmOpen(false);
+                act('upload_documents');
+              }}
+            >
+              {t('detail.uploadFirst')}
+            </Button>
+          </div>
+        ) : null}
       </FormDialog>
       <PayInvoiceDialog
         invoice={confirmingInvoice}

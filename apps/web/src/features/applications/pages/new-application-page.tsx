@@ -22,7 +22,7 @@ import { invoiceKeys } from '../../../api/invoices';
 import { useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { sendApplication, type SendIntent, type SendOutcome } from '../api/send-application';
-import { SelectAssetStep } from '../components/wizard-steps';
+import { ChosenAssetLine, SelectAssetStep } from '../components/wizard-steps';
 import {
   DETAIL_FIELDS,
   EMPTY_DETAILS,
@@ -269,13 +269,17 @@ export default function NewApplicationPage() {
           />
         )}
 
-        <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between">
+        <div
+          role="group"
+          aria-label={t('wizard.stepNavigation')}
+          className="mt-6 flex flex-col-reverse gap-3 border-t-2 border-slate-300 pt-4 sm:flex-row sm:justify-between"
+        >
           {step > 1 ? (
             <Button variant="secondary" onClick={back} disabled={busy}>
               {t('wizard.back')}
             </Button>
           ) : (
-            <span />
+            <ChosenAssetLine asset={selectedAsset} />
           )}
           {!lastStep ? (
             <Button onClick={() => void next()}>

@@ -18,7 +18,7 @@ import { errorCode } from '../lib/server-errors';
 const loginSchema = () => import('@portal/contract/schemas').then((schemas) => schemas.loginRequestSchema);
 
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { login } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,8 @@ export default function LoginPage() {
     setLocked(false);
     try {
       const user = await login(values.username, values.password);
-      toast.success(t('login.success'));
+      // Worded after the sign-in, which may have switched to the account's language (this render's t has the old one).
+      toast.success(i18n.t('auth:login.success'));
       void navigate(homeFor(user.role), { replace: true });
     } catch (error) {
       // A locked email is told once, in the notice above the form with its reset link, not in a toast as well.

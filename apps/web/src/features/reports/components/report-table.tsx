@@ -16,6 +16,8 @@ type Row = Report['data'][number];
 const MONEY = new Set(['estimated_investment', 'valuation', 'amount']);
 const DATES = new Set(['created_at', 'submitted_at', 'payment_date', 'allotment_date', 'expiry_date']);
 const NUMBERS = new Set(['total_area', 'available_area', 'employment_generation']);
+/** Columns that hold a code, shown in words (`codes.<column>.<value>`); a code the catalogue lacks shows as it is. */
+const CODES = new Set(['application_type', 'type', 'unit', 'category_id', 'payment_method', 'allotment_type']);
 
 export function ReportTable({ report }: { report: Report }) {
   const { t } = useTranslation('reports');
@@ -24,6 +26,7 @@ export function ReportTable({ report }: { report: Report }) {
     if (MONEY.has(column)) return formatRupees(value as number);
     if (DATES.has(column)) return formatDate(value as string | null);
     if (NUMBERS.has(column)) return formatNumber(value as number);
+    if (CODES.has(column) && typeof value === 'string') return t(`codes.${column}.${value}`, { defaultValue: value });
     if (typeof value === 'boolean') return value ? t('yes') : t('no');
     if (value === null || value === undefined || value === '') return '—';
     return String(value);

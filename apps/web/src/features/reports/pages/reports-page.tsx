@@ -157,7 +157,7 @@ function ReportResult({ report, request }: { report: Report; request: ReportRequ
               <Select value={group} onChange={(event) => setGroup(event.target.value as ChartGroup)}>
                 {CHART_GROUPS.map((value) => (
                   <option key={value} value={value}>
-                    {t(`chart.groups.${value}`)}
+                    {t(`chart.groupOptions.${value}`)}
                   </option>
                 ))}
               </Select>

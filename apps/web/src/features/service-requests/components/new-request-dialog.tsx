@@ -1,7 +1,8 @@
 /** The New Request dialog: type (default change_name), application and allotment (empty sent as null; one of them
  * is required when the type has a fee, since the fee is billed to it) and description (required), checked against
- * the contract's request schema. The fee is the contract's for the type, shown, never typed. A refusal is said in
- * the dialog. */
+ * the contract's request schema. One choice per thing: the application, then an allotment of that application only
+ * (the server filters the list), so the two cannot disagree. The fee is the contract's for the type, shown, never
+ * typed. A refusal is said in the dialog, where it takes focus so it is in view. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -22,7 +23,8 @@ import { useAllotmentPage } from '../../../api/allotments';
 import { useApplicationPage } from '../../../api/applications';
 import { useCreateServiceRequest } from '../api/service-requests';
 
-const PICKER_LIMIT = 20;
+/** An applicant's applications fit one select; more than this offers a search. */
+const PICKER_LIMIT = 50;
 
 /** A request with a fee names the application or allotment it is billed to. */
 const newRequestSchema = createServiceRequestSchema.superRefine((request, context) => {
@@ -40,15 +42,9 @@ const EMPTY = {
 export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('service-requests');
   const [applicationSearch, setApplicationSearch] = useState('');
-  const [allotmentSearch, setAllotmentSearch] = useState('');
   const [refusal, setRefusal] = useState<string>();
   const applications = useApplicationPage(
     { limit: PICKER_LIMIT, sort: '-created_at', q: applicationSearch },
-    { enabled: open },
-  );
-  // A failed look-up leaves a choice empty rather than blocking the request.
-  const allotments = useAllotmentPage(
-    { limit: PICKER_LIMIT, sort: '-created_at', q: allotmentSearch },
     { enabled: open },
   );
   const more = (page: { items: unknown[]; total: number } | undefined) =>
@@ -65,7 +61,23 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
   });
 
   const fee = serviceRequestFee(form.watch('request_type') ?? EMPTY.request_type);
-  const applicationError = form.errorOf('application_id');
+  const applicationId = form.watch('application_id') ?? '';
+  // Only the chosen application's allotments (a failed look-up leaves the choice empty rather than blocking).
+  const allotments = useAllotmentPage(
+    { limit: PICKER_LIMIT, sort: '-created_at', application_id: applicationId },
+    { enabled: open && applicationId !== '' },
+  );
+  const allotmentOptions = applicationId
+    ? (allotments.data?.items ?? []).map((allotment) => ({
+        value: allotment.id,
+        label: allotment.allotment_number,
+      }))
+    : [];
+  const allotmentHint = !applicationId
+    ? t('dialog.allotmentAfterApplication')
+    : allotments.data && allotments.data.total === 0
+      ? t('dialog.noAllotment')
+      : t('dialog.allotmentHint');
 
   return (
     <SchemaFormDialog
@@ -120,32 +132,35 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         searchLabel={t('dialog.findApplication')}
         noneLabel={t('dialog.none')}
         optional={fee === 0}
-        value={form.watch('application_id') ?? ''}
-        onChange={(value) => form.setValue('application_id', value)}
+        value={applicationId}
+        onChange={(value) => {
+          form.setValue('application_id', value, { shouldValidate: form.formState.isSubmitted });
+          // An allotment belongs to one application: another application's choice starts afresh.
+          form.setValue('allotment_id', '');
+        }}
         search={applicationSearch}
         onSearch={setApplicationSearch}
+        hasMore={Boolean(applications.data && applications.data.total > applications.data.items.length)}
         hint={more(applications.data)}
+        error={form.errorOf('application_id')}
         options={(applications.data?.items ?? []).map((application) => ({
           value: application.id,
           label: application.application_number,
         }))}
       />
-      {applicationError && <p className="-mt-3 text-sm font-medium text-red-700">{applicationError}</p>}
       <SearchSelect
         id={form.idOf('allotment_id')}
         label={t('dialog.allotment')}
         searchLabel={t('dialog.findAllotment')}
         noneLabel={t('dialog.none')}
-        optional={fee === 0}
+        optional
+        disabled={!applicationId}
         value={form.watch('allotment_id') ?? ''}
         onChange={(value) => form.setValue('allotment_id', value)}
-        search={allotmentSearch}
-        onSearch={setAllotmentSearch}
-        hint={more(allotments.data)}
-        options={(allotments.data?.items ?? []).map((allotment) => ({
-          value: allotment.id,
-          label: allotment.allotment_number,
-        }))}
+        search=""
+        onSearch={() => undefined}
+        hint={allotmentHint}
+        options={allotmentOptions}
       />
       <FormField form={form} name="description" label={t('dialog.descriptionField')}>
         <Textarea rows={4} {...form.register('description')} />

@@ -70,7 +70,7 @@ describe('service requests', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     const summary = within(dialog).getByRole('alert');
-    expect(summary).toHaveTextContent('Choose the application or allotment this request is for');
+    expect(summary).toHaveTextContent('Choose the application this request is for');
     expect(summary).toHaveTextContent('Enter a description of your request');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
@@ -135,7 +135,7 @@ describe('service requests', () => {
     const searches = fetchMock.mock.calls
       .map(([url]) => String(url))
       .filter((url) => url.startsWith('/api/applications?') && queryOf(url).q);
-    expect(searches.map((url) => queryOf(url))).toEqual([{ limit: '20', sort: '-created_at', q: '777' }]);
+    expect(searches.map((url) => queryOf(url))).toEqual([{ limit: '50', sort: '-created_at', q: '777' }]);
   });
 
   it("says 'Failed to submit request' in the dialog when the server refuses without a detail", async () => {
