@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees, type Applicant, type Application, type Role, type User } from '@portal/contract';
 import { Card } from '../../../components/ui/card';
-import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { isStaff, useViewerText } from '../lib/viewer';
 import { DefinitionGrid } from './definition-grid';
@@ -30,7 +29,7 @@ export function DetailsTab({ application, role, applicant, users = [] }: Details
   if (!staff) {
     items.push(
       [t('detail.fields.status'), <StatusBadge key="status" status={application.status} />],
-      [t('detail.fields.currentStage'), <StageText key="stage" application={application} />],
+      [t('detail.fields.currentStage'), application.current_stage],
     );
   }
   items.push(
