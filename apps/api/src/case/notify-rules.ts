@@ -1,6 +1,6 @@
 /**
  * What notifies whom, declared once: each timeline code the portal records (packages/contract timeline-events.ts)
- * maps to the notifications it raises and their audience. `notifyForEvent` (lib/notify.ts) reads this table inside
+ * maps to the notifications it raises and their audience. `notifyForEvent` (case/notify.ts) reads this table inside
  * the transaction that records the event, so a notification and its mail exist exactly when the event does.
  *
  * Audiences:

@@ -1,11 +1,9 @@
 /**
- * Notifications from the lifecycle's events: `notifyForEvent` runs inside `recordEvent`'s transaction and writes, by
- * the table in notify-rules.ts, one in-app notification per recipient and the mail of each into the outbox. Params
- * carry codes, numbers, amounts and dates (never sentences): the web app and the mail templates word them.
+ * Notifications from a case's events: `notifyForEvent` runs in the transaction that records the event (case/events.ts)
+ * and, by the table in notify-rules.ts, tells each audience through lib/notify.ts `deliver`.
  */
 import {
   OFFICER_ROLES,
-  ROUTES,
   stageTarget,
   type ApplicationStatus,
   type NotificationCode,
@@ -14,7 +12,8 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { enqueueMails, setPendingMailParams, type OutboxRow } from '../repositories/mail-outbox';
+import { applicantLink, deliver, mailParams, officerLink, serviceRequestLink } from '../lib/notify';
+import { setPendingMailParams } from '../repositories/mail-outbox';
 import {
   activeUsersByIds,
   activeUsersWithRole,
@@ -22,81 +21,12 @@ import {
   findNotificationByDedupeKey,
   findQueryRaiser,
   findServiceRequestFacts,
-  insertNotifications,
   setNotificationParams,
   type ApplicationFacts,
   type Recipient,
 } from '../repositories/notifications';
 import type { Actor, NewTimelineEvent } from '../repositories/timeline';
 import { DECISION_OF_EVENT, NOTIFY_ON_EVENT, type NotifyRule } from './notify-rules';
-
-/** The admins' Outbox screen, where an outbox failure links. */
-export const OUTBOX_PATH = ROUTES.outbox.path;
-
-const withId = (path: string, id: string) => path.replace(':id', id);
-export const applicantLink = (applicationId: string) => withId(ROUTES.applicationDetail.path, applicationId);
-export const officerLink = (applicationId: string) => withId(ROUTES.officerApplicationDetail.path, applicationId);
-export const serviceRequestLink = (id: string) => withId(ROUTES.serviceRequestDetail.path, id);
-
-export interface Delivery {
-  code: NotificationCode;
-  params: NotificationParams;
-  link: string | null;
-  applicationId: string | null;
-  /** The once-only key of each recipient's notification and mail; none for what happens once by nature. */
-  dedupeKey?: (recipient: Recipient) => string;
-  /** Send the mail too (default true). */
-  mail?: boolean;
-}
-
-/** Rows per insert statement: a role with many officers is written in a few statements, never one huge one. */
-const CHUNK = 500;
-
-/**
- * Writes a notification for each recipient and queues the mail of each one written (one whose key was already
- * used is neither written nor mailed again). Answers how many were written.
- */
-export async function deliver(tx: Database, recipients: readonly Recipient[], delivery: Delivery): Promise<number> {
-  const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
-  const everyone = [...byId.values()];
-  let written = 0;
-  for (let start = 0; start < everyone.length; start += CHUNK) {
-    const chunk = everyone.slice(start, start + CHUNK);
-    const rows = await insertNotifications(
-      tx,
-      chunk.map((recipient) => ({
-        userId: recipient.id,
-        code: delivery.code,
-        params: delivery.params,
-        link: delivery.link,
-        applicationId: delivery.applicationId,
-        dedupeKey: delivery.dedupeKey?.(recipient) ?? null,
-      })),
-    );
-    written += rows.length;
-    if (delivery.mail === false) continue;
-    await enqueueMails(
-      tx,
-      rows.map((row) => {
-        const recipient = byId.get(row.userId)!;
-        return {
-          to: recipient.email,
-          userId: recipient.id,
-          template: delivery.code,
-          params: mailParams(delivery.params, recipient, delivery.link),
-          language: recipient.language,
-          dedupeKey: row.dedupeKey ?? undefined,
-        };
-      }),
-    );
-  }
-  return written;
-}
-
-/** A mail's parameters: the notification's, the recipient's name for the greeting and the path it links to. */
-function mailParams(params: NotificationParams, recipient: Recipient, link: string | null): NotificationParams {
-  return { ...params, full_name: recipient.fullName, link };
-}
 
 const text = (value: TimelineParams[string] | undefined) => (value === undefined ? null : value);
 
@@ -274,21 +204,3 @@ async function notifyForRule(
   });
 }
 
-/** Tells the admins that the worker gave up on a message. A failed outbox_failure mail is told in-app only, so a
- * broken mail server cannot make failures about failures. */
-export async function notifyAdminsOfFailure(tx: Database, message: OutboxRow): Promise<void> {
-  const admins = await activeUsersWithRole(tx, 'admin');
-  await deliver(tx, admins, {
-    code: 'outbox_failure',
-    params: {
-      outbox_id: message.id,
-      to_email: message.toEmail,
-      template: message.template,
-      attempts: message.attempts,
-      error: message.lastError ? message.lastError.slice(0, 300) : null,
-    },
-    link: OUTBOX_PATH,
-    applicationId: null,
-    mail: message.template !== 'outbox_failure',
-  });
-}

@@ -1,6 +1,8 @@
 /** The one way an application's status changes: `transition` fires a named event of the contract's lifecycle
- * inside the caller's transaction. It checks the current status, who fires it and the event's guards, writes the
- * next status with a fresh service clock through a conditional update, and appends the timeline entry. */
+ * inside the caller's transaction. It checks the move through the engine (engine.ts: the status, who fires it, the
+ * event's guards), writes the next status with a fresh service clock and whom it now waits on through a conditional
+ * update, records the timeline entry and its notifications, and then the move's side effects: the invoices raised
+ * on submit and on entering pending_payment, and the payment verified when nothing is left to pay. */
 import {
   APPLICATION_EVENTS,
   DOCUMENT_TYPE_NAMES,
@@ -11,8 +13,8 @@ import {
   statusStage,
   statusLabel,
   type ApplicationEventName,
+  waitingOnOf,
   type ApplicationStatus,
-  type LifecycleEvent,
   type LifecycleGuard,
   type Stage,
   type StageFacts,
@@ -22,13 +24,22 @@ import {
 import type { Database } from '../db/client';
 import { CALENDAR } from '../lib/business-calendar';
 import { conflict, forbidden, wrongState, type HttpError } from '../lib/http-error';
-import { actorOf, type CurrentUser } from '../plugins/auth';
-import { stageColumns, updateApplicationIfStatus, type ApplicationRow } from '../repositories/applications';
+import { actorOf, type CurrentUser } from './actor';
+import {
+  findApplicationById,
+  stageColumns,
+  updateApplicationIfStatus,
+  type ApplicationRow,
+} from '../repositories/applications';
 import { requiredDocumentStates } from '../repositories/documents';
-import { countUnpaidInvoices } from '../repositories/invoices';
+import { countUnpaidInvoices, type InvoiceRow } from '../repositories/invoices';
 import { latestLeaseDeedStatusOfApplication } from '../repositories/lease-deeds';
 import { countOpenQueries } from '../repositories/queries';
-import { recordEvent, SYSTEM_ACTOR } from '../repositories/timeline';
+import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
+import { checkMove } from './engine';
+import { recordEvent } from './events';
+import { raiseInvoicesOnMove } from './invoices';
+import { caseFactsOf } from './waiting-on';
 
 export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
   `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
@@ -54,42 +65,56 @@ export interface TransitionRequest {
   timelineCode?: TimelineCode;
 }
 
+/** What a move did: the moved application (after its side effects) and the invoices it raised. */
+export interface CaseMove {
+  application: ApplicationRow;
+  invoices: InvoiceRow[];
+}
+
 /** Fires `request.event` on `application` (read under a row lock by the caller) and answers the moved row. */
 export async function transition(
   tx: Database,
   application: ApplicationRow,
   request: TransitionRequest,
 ): Promise<ApplicationRow> {
-  const event: LifecycleEvent = APPLICATION_EVENTS[request.event];
+  return (await fire(tx, application, request)).application;
+}
+
+/** As `transition`, answering the invoices the move raised too. */
+export async function fire(tx: Database, application: ApplicationRow, request: TransitionRequest): Promise<CaseMove> {
   const from = application.status;
-  const to = request.to ?? event.to[0]!;
-  if (!event.from.includes(from) || !event.to.includes(to)) throw transitionNotAllowed(from, to);
-  if (request.by === 'system') {
-    if (event.by.kind !== 'system') throw new Error(`The event ${request.event} is not fired by the portal`);
-  } else if (!mayFire(request.event, request.by.user.role, request.by.isOwner)) {
-    throw forbidden(
-      event.by.kind === 'staff' && event.by.permission === 'record:decision'
-        ? 'Only the committee, head office or an administrator can record a committee decision'
-        : 'Your role cannot do this',
-    );
-  }
-  for (const guard of event.guards) await checkGuard(tx, application.id, guard);
+  const by = request.by;
+  const to = await checkMove(
+    APPLICATION_EVENTS,
+    request.event,
+    from,
+    request.to,
+    by === 'system' ? 'system' : { mayFire: mayFire(request.event, by.user.role, by.isOwner) },
+    {
+      notAllowed: transitionNotAllowed,
+      forbidden: (event) =>
+        forbidden(
+          event.by.kind === 'staff' && event.by.permission === 'record:decision'
+            ? 'Only the committee, head office or an administrator can record a committee decision'
+            : 'Your role cannot do this',
+        ),
+      guard: (guard) => checkGuard(tx, application.id, guard),
+    },
+  );
 
   const now = new Date();
+  // The facts beyond the status (queries, documents, lease deed, invoices) do not change with the move: whom the
+  // new status waits on is the contract's waitingOnOf of them.
+  const facts = { ...(await caseFactsOf(tx, application.id)), ...request.facts };
   const clock =
     from === to
       ? {}
       : {
-          ...startStageClock(to, now, request.facts, CALENDAR),
+          ...startStageClock(to, now, facts, CALENDAR),
           pausedWorkingDays: 0,
           // A new stage starts its own clock: paused from now if a query still waits on the applicant and the stage
           // has a clock at all, running otherwise.
-          clockPausedAt:
-            application.clockPausedAt &&
-            stageTarget(to, request.facts) &&
-            (await countOpenQueries(tx, application.id)) > 0
-              ? now
-              : null,
+          clockPausedAt: application.clockPausedAt && stageTarget(to, facts) && facts.openQuery ? now : null,
         };
   const stage = !request.stage ? statusStage(to) : 'words' in request.stage ? null : request.stage;
   const words = request.stage && 'words' in request.stage ? request.stage.words : '';
@@ -97,6 +122,7 @@ export async function transition(
     status: to,
     ...stageColumns(stage, words),
     ...clock,
+    waitingOn: waitingOnOf(to, facts),
     ...request.also,
   });
   if (!moved) throw conflict(LOST_RACE);
@@ -115,7 +141,33 @@ export async function transition(
     entityType: 'application',
     entityId: application.id,
   });
-  return moved;
+  return afterMove(tx, moved, from, request.event, actor);
+}
+
+/** The move's side effects: entering a status that bills raises its invoices; entering pending_payment with
+ * nothing left to pay verifies the payment at once. */
+async function afterMove(
+  tx: Database,
+  moved: ApplicationRow,
+  from: ApplicationStatus,
+  event: ApplicationEventName,
+  actor: Actor,
+): Promise<CaseMove> {
+  if (moved.status === from) return { application: moved, invoices: [] };
+  const invoices = await raiseInvoicesOnMove(tx, moved, event, actor);
+  // An invoice raised changed whom the application waits on (case/events.ts): answer the row as stored.
+  const current = invoices.length > 0 ? ((await findApplicationById(tx, moved.id)) ?? moved) : moved;
+  const verified = await verifyPaymentIfPaid(tx, current);
+  return { application: verified ?? current, invoices };
+}
+
+/** When the application waits for payment and its last invoice is paid, the portal verifies the payment: the one
+ * place that fires verify_payment (on entering pending_payment, and after each payment). Answers the moved row, or
+ * undefined when it stays. */
+export async function verifyPaymentIfPaid(tx: Database, application: ApplicationRow): Promise<ApplicationRow | undefined> {
+  if (application.status !== 'pending_payment') return undefined;
+  if ((await countUnpaidInvoices(tx, application.id)) > 0) return undefined;
+  return transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });
 }
 
 /** A failed guard answers 409 naming what is missing. */

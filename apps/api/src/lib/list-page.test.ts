@@ -7,7 +7,7 @@ import { DEMO_USERS } from '../db/seed';
 import { insertAssets, type AssetRow } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';
 import { insertDocument } from '../repositories/documents';
-import { recordEvent } from '../repositories/timeline';
+import { insertTimelineEvent } from '../repositories/timeline';
 import { findUserByEmail } from '../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { entrepreneurWithProfile, expectLimitRefused, getList, readList, walkList } from '../test/list-fixtures';
@@ -276,7 +276,7 @@ describe(`documents and timeline pages of one application (${TEST_DB_KIND})`, ()
       { code: 'status_changed', params: { from: 'submitted', to: 'under_scrutiny', stage: null } },
     ] as const;
     for (const entry of entries) {
-      await recordEvent(
+      await insertTimelineEvent(
         ctx.db,
         { id: owner.userId, role: 'entrepreneur', name: 'Owner' },
         { applicationId, ...entry, entityType: 'application', entityId: applicationId },

@@ -8,18 +8,14 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Permission, type Role } from '@portal/contract';
+import { can, type Permission } from '@portal/contract';
 import { forbidden, unauthorized } from '../lib/http-error';
 import type { TokenService } from '../lib/tokens';
-import type { Actor } from '../repositories/timeline';
+import type { CurrentUser } from '../case/actor';
 import { findSessionUser } from '../repositories/users';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
-}
+// The signed-in user's type and the timeline's name for them live below the plugins, in the case engine's actor.
+export { actorOf, type CurrentUser } from '../case/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,10 +28,6 @@ declare module 'fastify' {
 export function currentUser(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
-}
-
-export function actorOf(user: CurrentUser): Actor {
-  return { id: user.id, role: user.role, name: user.fullName };
 }
 
 const SESSION_ENDED = 'Your session has ended or is invalid. Please sign in again.';

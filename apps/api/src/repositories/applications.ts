@@ -146,6 +146,18 @@ export async function setApplicationClockIfStatus(
   return row;
 }
 
+/** Stores whom the application waits on (the inbox reads it), writing only when it changed; never the status. */
+export async function setApplicationWaitingOn(
+  db: Database,
+  id: string,
+  waitingOn: ApplicationRow['waitingOn'],
+): Promise<void> {
+  await db
+    .update(applications)
+    .set({ waitingOn, updatedAt: new Date() })
+    .where(and(eq(applications.id, id), sql`${applications.waitingOn} is distinct from ${waitingOn}`));
+}
+
 /** Reads the application and locks its row until the transaction ends, so events on one application
  * (a payment and the check that everything is paid, an upload and a status change) happen one at a time. */
 export async function lockApplication(db: Database, id: string): Promise<ApplicationRow | undefined> {

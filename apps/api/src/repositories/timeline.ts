@@ -14,7 +14,6 @@ import {
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
-import { notifyForEvent } from '../lib/notify';
 
 export type TimelineListQuery = z.output<typeof timelineListQuerySchema>;
 
@@ -34,9 +33,9 @@ export interface NewTimelineEvent {
   entityId?: string | null;
 }
 
-/** Appends an entry: its code and parameters, and the English action and details the spec's timeline shows; and,
- * in the same transaction, the notifications and mails the event raises (lib/notify-rules.ts). */
-export async function recordEvent(db: Database, actor: Actor, event: NewTimelineEvent): Promise<TimelineEvent> {
+/** Appends an entry: its code and parameters, and the English action and details the spec's timeline shows. What
+ * follows from an event (the notifications) is the case engine's: it records through case/events.ts. */
+export async function insertTimelineEvent(db: Database, actor: Actor, event: NewTimelineEvent): Promise<TimelineEvent> {
   const params = event.params ?? {};
   const english = timelineEnglish(event.code, params);
   const [row] = await db
@@ -55,7 +54,6 @@ export async function recordEvent(db: Database, actor: Actor, event: NewTimeline
       userName: actor.name,
     })
     .returning();
-  await notifyForEvent(db, actor, event);
   return toTimelineEvent(row!);
 }
 

@@ -1,9 +1,7 @@
 /** Allotments, lease deeds and possession: the steps after a committee approves. Each step checks the
  * application's, the deed's and the asset's state in the same transaction that writes the next one. */
 import {
-  ALLOTMENT_FROM_STATUSES,
   can,
-  LEASE_DEED_UPLOAD_STATUSES,
   possessionCertificateNumber,
   STAGE_NOTE_MAX,
   type Allotment,
@@ -15,7 +13,7 @@ import {
   type VerifyLeaseDeedRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../lib/access';
+import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import type { ReceivedFile } from '../../lib/uploads';
@@ -41,7 +39,7 @@ import {
 } from '../../repositories/lease-deeds';
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../repositories/possessions';
 import { transition } from '../../case/transition';
-import { recordEvent } from '../../repositories/timeline';
+import { recordEvent } from '../../case/events';
 
 export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
 export const ASSET_TAKEN = 'This asset is already held by another allotment';
@@ -98,9 +96,6 @@ export async function createAllotment(
     const application = await lockApplication(tx, request.application_id);
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
     if (application.assetId !== request.asset_id) throw badRequest('The asset is not the one this application is for');
-    if (!ALLOTMENT_FROM_STATUSES.includes(application.status)) {
-      throw conflict('An allotment can be created only for an approved application or one whose payment is verified');
-    }
     const asset = await findAssetById(tx, request.asset_id);
     if (!asset) throw notFound('Asset not found');
 
@@ -167,10 +162,7 @@ export async function uploadLeaseDeed(
       if (latest && latest.verificationStatus !== 'rejected' && latest.verificationStatus !== 'needs_revision') {
         throw conflict(`A lease deed has already been uploaded and is ${latest.verificationStatus.replace('_', ' ')}`);
       }
-      // Moving the application to lease_submitted is the check two racing uploads queue on.
-      if (!LEASE_DEED_UPLOAD_STATUSES.includes(application.status)) {
-        throw conflict('A lease deed can be uploaded only after a provisional or final allotment');
-      }
+      // Moving the application to lease_submitted (transition checks the status) is what two racing uploads queue on.
       await transition(tx, application, { event: 'submit_lease_deed', by: { user, isOwner: true } });
       const deed = await insertLeaseDeed(tx, {
         allotmentId: allotment.id,
@@ -208,9 +200,6 @@ export async function verifyLeaseDeed(
     if (!latest) throw notFound(LEASE_DEED_NOT_FOUND);
     if (latest.verificationStatus !== 'pending')
       throw conflict(`This lease deed has already been ${latest.verificationStatus.replace('_', ' ')}`);
-    if (application.status !== 'lease_submitted') {
-      throw conflict('The application is not waiting for lease deed verification');
-    }
     const deed = await setLeaseDeedVerdictIfPending(tx, latest.id, request.verification_status, remarks, user.id);
     if (!deed) throw conflict('This lease deed was verified by someone else at the same time');
 
@@ -278,9 +267,6 @@ export async function recordPossession(
       recordedBy: user.id,
     });
     if (!possession) throw conflict('Possession has already been recorded for this allotment');
-    if (application.status !== 'final_allotment') {
-      throw conflict('Possession can be recorded only for an application with a final allotment');
-    }
     await transition(tx, application, { event: 'record_possession', by: { user, isOwner: false } });
     await setAssetStatusIf(tx, allotment.assetId, ['available', 'reserved'], 'allotted');
     await recordEvent(tx, actorOf(user), {

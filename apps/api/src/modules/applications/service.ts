@@ -6,8 +6,6 @@ import {
   DEFAULT_STAGE,
   DOCUMENT_RULES,
   DOCUMENT_TYPES,
-  DOCUMENT_UPLOAD_STATUSES,
-  FEES,
   roundRupees,
   type Application,
   type ApplicationDocument,
@@ -19,15 +17,12 @@ import {
   type createApplicationRequestSchema,
   type DocumentChecklist,
   type DocumentType,
-  type Invoice,
   type SubmitApplicationResponse,
   type TimelineEvent,
-  invoicesOnSubmit,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../lib/access';
+import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../case/access';
 import { CALENDAR } from '../../lib/business-calendar';
-import { addDays, isoDay } from '../../lib/dates';
 import { emptyPage, type Page } from '../../lib/list-page';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
 import { assertAcceptedFile, type ReceivedFile } from '../../lib/uploads';
@@ -53,9 +48,9 @@ import {
   type DocumentListQuery,
   type DocumentRow,
 } from '../../repositories/documents';
-import { insertInvoice, toInvoice } from '../../repositories/invoices';
-import { transition } from '../../case/transition';
-import { recordEvent, searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
+import { fire } from '../../case/transition';
+import { recordEvent } from '../../case/events';
+import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
 export const SUBMITTED_MESSAGE = 'Application submitted successfully. Invoices have been generated.';
@@ -137,36 +132,18 @@ export async function submitApplication(
     const current = await lockApplication(tx, id);
     if (!current) throw notFound(APPLICATION_NOT_FOUND);
     if (current.status !== 'draft') throw conflict('Only a draft application can be submitted');
-    const row = await transition(tx, current, {
+    // The case engine raises the processing fee and EMD invoices with the move.
+    const moved = await fire(tx, current, {
       event: 'submit',
       by: { user, isOwner: true },
       also: { submittedAt: now },
       timelineCode: 'application_submitted',
     });
-    const asset = await findAssetById(tx, row.assetId);
-    if (!asset) throw notFound('Asset not found');
-    const actor = actorOf(user);
-    const dueDate = isoDay(addDays(now, FEES.invoiceDueDays));
-    const generated: Invoice[] = [];
-    for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
-      const invoice = await insertInvoice(tx, {
-        applicationId: id,
-        invoiceType: type,
-        amount,
-        dueDate,
-        invoiceNumber: await nextNumber(tx, 'invoice'),
-      });
-      if (!invoice) continue; // already made (never expected for a draft)
-      generated.push(toInvoice(invoice));
-      await recordEvent(tx, actor, {
-        applicationId: id,
-        code: 'invoice_generated',
-        params: { invoice_number: invoice.invoiceNumber, invoice_type: type, amount, due_date: dueDate },
-        entityType: 'invoice',
-        entityId: invoice.id,
-      });
-    }
-    return { message: SUBMITTED_MESSAGE, application: toApplication(row), invoices_generated: generated.length };
+    return {
+      message: SUBMITTED_MESSAGE,
+      application: toApplication(moved.application),
+      invoices_generated: moved.invoices.length,
+    };
   });
 }
 

@@ -13,22 +13,21 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { isoDay } from '../../lib/dates';
-import { loadOwnApplication, loadVisibleApplication } from '../../lib/access';
+import { loadOwnApplication, loadVisibleApplication } from '../../case/access';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
 import {
-  countUnpaidInvoices,
   findInvoiceById,
   markInvoicePaidIfUnpaid,
   searchInvoices,
   toInvoice,
 } from '../../repositories/invoices';
 import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
-import { transition } from '../../case/transition';
-import { recordEvent } from '../../repositories/timeline';
+import { verifyPaymentIfPaid } from '../../case/transition';
+import { recordEvent } from '../../case/events';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
@@ -104,9 +103,7 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
       entityType: 'payment',
       entityId: payment.id,
     });
-    if (application.status === 'pending_payment' && (await countUnpaidInvoices(tx, application.id)) === 0) {
-      await transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });
-    }
+    await verifyPaymentIfPaid(tx, application);
     return toPayment(payment);
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '@portal/contract';
 import type { OrgIdentity } from '../../config';
 import type { Database } from '../../db/client';
-import { loadVisibleApplication } from '../../lib/access';
+import { loadVisibleApplication } from '../../case/access';
 import { forbidden, notFound, wrongState } from '../../lib/http-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';

@@ -7,7 +7,7 @@ import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { findApplicationsByIds } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
 import { insertMeeting, searchMeetings, toMeeting } from '../../repositories/meetings';
-import { recordEvent } from '../../repositories/timeline';
+import { recordEvent } from '../../case/events';
 
 export async function listAllMeetings(db: Database, query: MeetingListQuery): Promise<Page<Meeting>> {
   const page = await searchMeetings(db, query);

@@ -12,7 +12,7 @@ import {
   type QueryResponseRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../lib/access';
+import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
 import { CALENDAR } from '../../lib/business-calendar';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
@@ -35,7 +35,7 @@ import {
   type QueryListQuery,
   type QueryRow,
 } from '../../repositories/queries';
-import { recordEvent } from '../../repositories/timeline';
+import { recordEvent } from '../../case/events';
 
 export const QUERY_NOT_FOUND = 'Query not found';
 export const RESPOND_BY_PAST = 'respond_by: The reply date must be today or later';

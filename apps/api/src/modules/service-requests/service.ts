@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import {
   canReadAnyServiceRequest,
   canWorkServiceRequests,
-  FEES,
   formatRupees,
   serviceRequestFee,
   serviceRequestRemarksProblem,
@@ -16,8 +15,7 @@ import {
   type updateServiceRequestSchema,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { loadOwnApplication } from '../../lib/access';
-import { dueDateFrom } from '../../lib/dates';
+import { loadOwnApplication } from '../../case/access';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import type { Page } from '../../lib/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
@@ -26,14 +24,14 @@ import {
   findOwnAllotmentApplicationId,
   findServiceFeeInvoiceIds,
   findServiceRequestById,
-  insertServiceFeeInvoice,
   insertServiceRequest,
   searchServiceRequests,
   toServiceRequest,
   updateServiceRequestIfStatus,
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
-import { recordEvent } from '../../repositories/timeline';
+import { recordEvent } from '../../case/events';
+import { raiseServiceFee } from '../../case/invoices';
 
 export type CreateServiceRequestBody = z.output<typeof createServiceRequestSchema>;
 export type UpdateServiceRequestBody = z.output<typeof updateServiceRequestSchema>;
@@ -174,25 +172,10 @@ export async function updateServiceRequest(
     });
     if (!billed) return withInvoice(tx, row);
 
-    const dueDate = dueDateFrom(new Date(), FEES.invoiceDueDays);
-    const invoice = await insertServiceFeeInvoice(tx, {
-      invoiceNumber: await nextNumber(tx, 'invoice'),
+    const invoice = await raiseServiceFee(tx, actor, {
       applicationId: row.applicationId!,
       serviceRequestId: row.id,
       amount: row.feeAmount,
-      dueDate,
-    });
-    await recordEvent(tx, actor, {
-      applicationId: row.applicationId,
-      code: 'invoice_generated',
-      params: {
-        invoice_number: invoice.invoiceNumber,
-        invoice_type: invoice.invoiceType,
-        amount: invoice.amount,
-        due_date: invoice.dueDate,
-      },
-      entityType: 'invoice',
-      entityId: invoice.id,
     });
     return toServiceRequest(row, invoice.id);
   });

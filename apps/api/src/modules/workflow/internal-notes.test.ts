@@ -2,7 +2,8 @@
  * applicant, refused on drafts and without a message. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, ROLES, type TimelineEvent } from '@portal/contract';
-import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
+import { recordEvent } from '../../case/events';
+import { SYSTEM_ACTOR } from '../../repositories/timeline';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { insertTestApplication } from '../../test/workflow-fixtures';
 

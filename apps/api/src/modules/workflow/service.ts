@@ -1,35 +1,29 @@
 /** The officers' decisions on an application: status updates (with their side effects) and document verification.
  * Each one reads the current state and writes the next in one transaction, through conditional updates. */
 import {
-  FEES,
   manualEventFor,
   stageFitsStatus,
   stageOfText,
   type Stage,
-  premiumInstalmentAmount,
   type Application,
   type ApplicationDocument,
   type TimelineEvent,
   type UpdateStatusRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { addDays, isoDay } from '../../lib/dates';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
-import { lockApplication, toApplication, type ApplicationRow } from '../../repositories/applications';
-import { findAssetById } from '../../repositories/assets';
-import { nextNumber } from '../../repositories/counters';
+import { lockApplication, toApplication } from '../../repositories/applications';
 import {
   findDocument,
   setDocumentVerificationIfPending,
   toDocument,
   type DocumentDecision,
 } from '../../repositories/documents';
-import { countUnpaidInvoices, insertInvoice } from '../../repositories/invoices';
-import { recordEvent, SYSTEM_ACTOR } from '../../repositories/timeline';
+import { recordEvent } from '../../case/events';
 import { transition, transitionNotAllowed } from '../../case/transition';
 import { findUserById } from '../../repositories/users';
-import { APPLICATION_NOT_FOUND } from '../../lib/access';
+import { APPLICATION_NOT_FOUND } from '../../case/access';
 
 export { LOST_RACE, WRONG_STATE } from '../../case/transition';
 export type { DocumentDecision } from '../../repositories/documents';
@@ -68,8 +62,7 @@ export async function updateStatus(
         entityId: id,
       });
     }
-    const final = to === 'pending_payment' ? await enterPendingPayment(tx, updated) : updated;
-    return toApplication(final);
+    return toApplication(updated);
   });
 }
 
@@ -90,37 +83,6 @@ async function assertAssignable(db: Database, userId: string): Promise<void> {
   if (!assignee || !assignee.isActive || assignee.role === 'entrepreneur') {
     throw badRequest('The application can be assigned only to an active officer');
   }
-}
-
-/** Entering pending_payment raises the first premium instalment; if nothing is left to pay, payment is verified. */
-async function enterPendingPayment(tx: Database, application: ApplicationRow): Promise<ApplicationRow> {
-  const asset = await findAssetById(tx, application.assetId);
-  if (asset) {
-    const now = new Date();
-    const invoice = await insertInvoice(tx, {
-      applicationId: application.id,
-      invoiceType: 'premium_instalment',
-      amount: premiumInstalmentAmount(asset.valuation),
-      dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
-      invoiceNumber: await nextNumber(tx, 'invoice', now),
-    });
-    if (invoice) {
-      await recordEvent(tx, SYSTEM_ACTOR, {
-        applicationId: application.id,
-        code: 'invoice_generated',
-        params: {
-          invoice_number: invoice.invoiceNumber,
-          invoice_type: invoice.invoiceType,
-          amount: invoice.amount,
-          due_date: invoice.dueDate,
-        },
-        entityType: 'invoice',
-        entityId: invoice.id,
-      });
-    }
-  }
-  if ((await countUnpaidInvoices(tx, application.id)) > 0) return application;
-  return transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });
 }
 
 /** Verifies a pending document, or rejects it with the reason the applicant is shown (and re-uploads against). */

@@ -3,9 +3,9 @@
  * staff lists leave drafts out, and opening one by its id answers the same 404 as an id that does not exist. */
 import { can } from '@portal/contract';
 import type { Database } from '../db/client';
-import type { CurrentUser } from '../plugins/auth';
+import type { CurrentUser } from './actor';
 import { findApplicationWithOwner, type ApplicationRow } from '../repositories/applications';
-import { forbidden, notFound } from './http-error';
+import { forbidden, notFound } from '../lib/http-error';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 

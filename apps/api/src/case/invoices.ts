@@ -1,0 +1,91 @@
+/** The invoices a case raises, each told once on its timeline ("invoice generated", with its notification): the
+ * processing fee and EMD on submit, the first premium instalment on entering pending_payment, and a service
+ * request's fee when it is approved. Nothing else raises an invoice; the billing module takes the payments. */
+import { FEES, invoicesOnSubmit, premiumInstalmentAmount, type ApplicationEventName } from '@portal/contract';
+import type { Database } from '../db/client';
+import { addDays, dueDateFrom, isoDay } from '../lib/dates';
+import { notFound } from '../lib/http-error';
+import type { ApplicationRow } from '../repositories/applications';
+import { findAssetById } from '../repositories/assets';
+import { nextNumber } from '../repositories/counters';
+import { insertInvoice, type InvoiceRow } from '../repositories/invoices';
+import { insertServiceFeeInvoice } from '../repositories/service-requests';
+import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
+import { recordEvent } from './events';
+
+/** The invoices a move raises: on submit (by the applicant), and on entering pending_payment (by the portal). */
+export async function raiseInvoicesOnMove(
+  tx: Database,
+  application: ApplicationRow,
+  event: ApplicationEventName,
+  actor: Actor,
+): Promise<InvoiceRow[]> {
+  if (event === 'submit') {
+    const asset = await findAssetById(tx, application.assetId);
+    if (!asset) throw notFound('Asset not found');
+    const dueDate = isoDay(addDays(new Date(), FEES.invoiceDueDays));
+    const raised: InvoiceRow[] = [];
+    for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
+      const invoice = await insertInvoice(tx, {
+        applicationId: application.id,
+        invoiceType: type,
+        amount,
+        dueDate,
+        invoiceNumber: await nextNumber(tx, 'invoice'),
+      });
+      if (!invoice) continue; // already made (never expected for a draft)
+      await tell(tx, actor, invoice);
+      raised.push(invoice);
+    }
+    return raised;
+  }
+  if (application.status === 'pending_payment') {
+    const asset = await findAssetById(tx, application.assetId);
+    if (!asset) return [];
+    const now = new Date();
+    const invoice = await insertInvoice(tx, {
+      applicationId: application.id,
+      invoiceType: 'premium_instalment',
+      amount: premiumInstalmentAmount(asset.valuation),
+      dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
+      invoiceNumber: await nextNumber(tx, 'invoice', now),
+    });
+    if (!invoice) return [];
+    await tell(tx, SYSTEM_ACTOR, invoice);
+    return [invoice];
+  }
+  return [];
+}
+
+/** The fee of an approved service request, billed to the application it names. */
+export async function raiseServiceFee(
+  tx: Database,
+  actor: Actor,
+  fee: { applicationId: string; serviceRequestId: string; amount: number },
+): Promise<InvoiceRow> {
+  const invoice = await insertServiceFeeInvoice(tx, {
+    invoiceNumber: await nextNumber(tx, 'invoice'),
+    applicationId: fee.applicationId,
+    serviceRequestId: fee.serviceRequestId,
+    amount: fee.amount,
+    dueDate: dueDateFrom(new Date(), FEES.invoiceDueDays),
+  });
+  await tell(tx, actor, invoice);
+  return invoice;
+}
+
+/** The one "invoice generated" timeline entry (and, through it, the notification). */
+async function tell(tx: Database, actor: Actor, invoice: InvoiceRow): Promise<void> {
+  await recordEvent(tx, actor, {
+    applicationId: invoice.applicationId,
+    code: 'invoice_generated',
+    params: {
+      invoice_number: invoice.invoiceNumber,
+      invoice_type: invoice.invoiceType,
+      amount: invoice.amount,
+      due_date: invoice.dueDate,
+    },
+    entityType: 'invoice',
+    entityId: invoice.id,
+  });
+}
