@@ -274,7 +274,7 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       expect(right.body).toBe(wrong.body);
       expect(right.json()).toEqual({
         detail: 'This account has been deactivated. Please contact the administrator.',
-        code: 'unauthorized',
+        code: 'account_deactivated',
       });
     });
   });
@@ -496,6 +496,19 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
         }),
       );
       await check(401, 'unauthorized', ctx.app.inject({ method: 'GET', url: '/api/auth/me' }));
+      await check(401, 'invalid_credentials', ctx.app.inject(login(`nobody-${crypto.randomUUID()}@example.com`)));
+      const leaverEmail = `leaver-${crypto.randomUUID()}@example.com`;
+      const leaver = await ctx.request(await ctx.tokenFor('admin'), {
+        method: 'POST',
+        url: '/api/users',
+        payload: { email: leaverEmail, password: 'Tidy-Lantern-42', full_name: 'Leaver', role: 'legal' },
+      });
+      await ctx.request(await ctx.tokenFor('admin'), {
+        method: 'PATCH',
+        url: `/api/users/${leaver.json().id}`,
+        payload: { is_active: false },
+      });
+      await check(401, 'account_deactivated', ctx.app.inject(login(leaverEmail, 'Tidy-Lantern-42')));
       await check(403, 'forbidden', ctx.request(entrepreneur, { method: 'GET', url: '/api/users' }));
       await check(404, 'not_found', ctx.app.inject({ method: 'GET', url: '/api/nothing-here' }));
       await check(

@@ -10,6 +10,10 @@ export const ERROR_CODES = [
   'bad_request',
   /** 401: not signed in, or the session is no longer valid. */
   'unauthorized',
+  /** 401: a sign-in with an unknown email or a wrong password (never which of the two). */
+  'invalid_credentials',
+  /** 401: a sign-in to an account an administrator has deactivated. */
+  'account_deactivated',
   /** 403: signed in, but the role may not do this. */
   'forbidden',
   /** 404: no such record or endpoint, or one the caller may not see. */

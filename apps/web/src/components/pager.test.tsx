@@ -16,6 +16,20 @@ describe('pager', () => {
     expect(onPageChange).toHaveBeenCalledWith(1);
   });
 
+  it('gives each button one background and one text colour, so the current page is not drawn white on white', () => {
+    render(<Pager page={2} limit={50} total={500} itemCount={50} onPageChange={() => {}} />);
+    // Plain (not hover:, disabled:) colour utilities: two of one kind conflict, and the stylesheet's order decides.
+    const plain = (button: HTMLElement, kind: RegExp) =>
+      button.className.split(/\s+/).filter((name) => kind.test(name));
+    for (const button of screen.getAllByRole('button')) {
+      expect(plain(button, /^bg-/), button.textContent ?? '').toHaveLength(1);
+      expect(plain(button, /^text-(white|black|slate|brand|red)/), button.textContent ?? '').toHaveLength(1);
+    }
+    const current = screen.getByRole('button', { name: 'Page 2' });
+    expect(plain(current, /^bg-/)).toEqual(['bg-brand-700']);
+    expect(plain(current, /^text-(white|black|slate|brand|red)/)).toEqual(['text-white']);
+  });
+
   it('disables Previous on the first page and Next on the last', () => {
     const { rerender } = render(<Pager page={1} limit={50} total={120} itemCount={50} onPageChange={() => {}} />);
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();

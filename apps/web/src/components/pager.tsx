@@ -4,7 +4,6 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@portal/contract';
 import { buttonClasses } from './ui/button';
-import { cn } from './ui/cn';
 
 export interface PagerProps {
   /** 1-based. */
@@ -57,8 +56,10 @@ export function Pager({
   const lastPage = knownLast === undefined ? undefined : Math.min(knownLast, maxPage);
   const hasNext = page < maxPage && (lastPage === undefined ? itemCount === limit : page < lastPage);
   const hasPrevious = page > 1;
-  const navButton = (className?: string | false) =>
-    buttonClasses('secondary', 'md', cn('min-w-11 px-3 disabled:cursor-not-allowed', className));
+  // The current page is a primary button, not a secondary one with other colours added: `cn` only joins classes, and
+  // of two conflicting utilities the stylesheet's order, not the call's, decides (it drew white on white).
+  const navButton = (current = false) =>
+    buttonClasses(current ? 'primary' : 'secondary', 'md', 'min-w-11 disabled:cursor-not-allowed');
 
   return (
     <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -94,9 +95,7 @@ export function Pager({
                 <li key={value} className="hidden sm:block">
                   <button
                     type="button"
-                    className={navButton(
-                      value === page && 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800',
-                    )}
+                    className={navButton(value === page)}
                     aria-label={t('pager.page', { page: formatNumber(value) })}
                     aria-current={value === page ? 'page' : undefined}
                     onClick={() => value !== page && onPageChange(value)}

@@ -92,9 +92,11 @@ export async function login(db: Database, tokens: TokenService, email: string, p
   if (!user || !valid) {
     // The failure that locks the email answers as any other; the next attempt is told of the lock.
     await recordSignInFailure(db, key, SIGN_IN_LOCK_RULE);
-    throw unauthorized(user && !user.isActive ? DEACTIVATED_LOGIN : INVALID_LOGIN);
+    throw user && !user.isActive
+      ? unauthorized(DEACTIVATED_LOGIN, 'account_deactivated')
+      : unauthorized(INVALID_LOGIN, 'invalid_credentials');
   }
-  if (!user.isActive) throw unauthorized(DEACTIVATED_LOGIN);
+  if (!user.isActive) throw unauthorized(DEACTIVATED_LOGIN, 'account_deactivated');
   await clearSignInFailures(db, key);
   return openSession(db, tokens, user.id);
 }

@@ -82,7 +82,7 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
-  it("toasts 'Login failed. Please try again.' when the server gives no detail", async () => {
+  it("says 'Login failed. Please try again.' in the form when the server gives no detail", async () => {
     stubFetch(() => new Response('Bad gateway', { status: 502 }));
     await openLogin();
     const user = userEvent.setup();
@@ -92,14 +92,17 @@ describe('login page', () => {
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
   });
 
-  it("toasts the server's detail on a 401 and stays on /login", async () => {
-    stubFetch(() => jsonResponse(401, { detail: 'Incorrect email or password' }));
+  it("says the server's detail on a 401 inside the form, not in a toast, and stays on /login", async () => {
+    stubFetch(() => jsonResponse(401, { detail: 'Incorrect email or password', code: 'invalid_credentials' }));
     const { router } = await openLogin();
     const user = userEvent.setup();
     await user.type(fields().email, 'ho@example.com');
     await user.type(fields().password, 'wrong');
     await user.click(fields().button);
-    expect(await screen.findByText('Incorrect email or password')).toBeInTheDocument();
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('Incorrect email or password');
+    expect(refusal.closest('form')).not.toBeNull();
+    expect(toast.getToasts()).toEqual([]);
     expect(router.state.location.pathname).toBe('/login');
     expect(fields().email).toHaveValue('ho@example.com');
   });

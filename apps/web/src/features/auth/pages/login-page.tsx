@@ -1,5 +1,6 @@
 /** The login screen: email and password, validated on submit, toasts per the spec, then the role's home. A link
- * to recover a forgotten password, and a notice with that link when the email is locked after failed attempts.
+ * to recover a forgotten password, and a notice with that link when the email is locked after failed attempts. A
+ * refused sign-in is said inside the form.
  * It renders from the entry chunk, so its schema (and zod with it) is loaded only once the form is used. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -23,6 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
   const form = useSchemaForm({
     schema: loginSchema,
     defaultValues: { username: '', password: '' },
@@ -34,6 +36,7 @@ export default function LoginPage() {
   const onSubmit = async (values: { username: string; password: string }) => {
     setBusy(true);
     setLocked(false);
+    setRefusal(undefined);
     try {
       const user = await login(values.username, values.password);
       // Worded after the sign-in, which may have switched to the account's language (this render's t has the old one).
@@ -44,8 +47,9 @@ export default function LoginPage() {
       if (errorCode(error) === 'account_locked') {
         setLocked(true);
       } else {
-        // Sign-in answers carry no refusal reason, so the server's detail (or its code's words) is all there is.
-        toast.error(serverDetail(error, t('login.failed')));
+        // Said in the form, where the reader typed (not in a toast in a far corner): the server's detail in English,
+        // else its code's words (a wrong password is `invalid_credentials`, not a lost session).
+        setRefusal(serverDetail(error, t('login.failed')));
       }
       setBusy(false);
     }
@@ -66,7 +70,7 @@ export default function LoginPage() {
         </div>
       )}
       <Card>
-        <SchemaFormElement form={form} onValid={onSubmit}>
+        <SchemaFormElement form={form} onValid={onSubmit} refusal={refusal}>
           <FormField form={form} name="username" label={t('login.email')}>
             <Input type="email" autoComplete="username" required {...form.register('username')} />
           </FormField>
