@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND } from '../test/harness';
@@ -81,6 +82,19 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database in its own thr
     expect((error as Error).message).toContain('duplicate key');
   });
 
+  it('binds values as parameters: an error names the statement as written, never a value in it', async () => {
+    const client = await workerClient();
+    await client.exec('create table codes (code text primary key)');
+    const secret = "it's-a-secret";
+    await client.query('insert into codes values ($1)', [secret]);
+    const error = await client.query('insert into codes values ($1)', [secret]).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: '23505', query: 'insert into codes values ($1)' });
+    const inserted = await client.query<{ code: string }>('select code from codes where code = $1', [secret]);
+    expect(inserted.rows).toEqual([{ code: secret }]);
+    const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements');
+    expect(rows.map((row) => row.statement).filter((statement) => statement.includes('secret'))).toEqual([]);
+  });
+
   it('keeps the text of the types drizzle keeps as text, and refuses a parser it cannot run in the thread', async () => {
     const client = await workerClient();
     const keep = (value: string) => value;
@@ -147,7 +161,7 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database in its own thr
     const { rows } = await client.query<{ statement: string }>(
       'select statement from pg_prepared_statements order by prepare_time',
     );
-    const statements = rows.map((row) => row.statement.replace(/^PREPARE \S+ AS /, ''));
+    const statements = rows.map((row) => row.statement);
     expect(statements.filter((statement) => / plots /.test(statement))).toEqual([
       'insert into plots values ($1, $2, $3) returning id',
       'update plots set area = area + $1 where zone = $2',
@@ -195,5 +209,20 @@ describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database in its own thr
     }
     const { rows } = await client.query<{ kept: number }>('select count(*)::int as kept from pg_prepared_statements');
     expect(rows[0]!.kept).toBeLessThanOrEqual(501);
+  });
+});
+
+describe('the embedded database thread builds no SQL text from values', () => {
+  it('has no code that quotes a value into a statement, nor runs a statement by EXECUTE', () => {
+    const source = fs.readFileSync(new URL('./pglite-worker.mjs', import.meta.url), 'utf8');
+    const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    // A quote doubled by hand, a literal built from a parameter, or an EXECUTE of a prepared name with arguments.
+    expect(code).not.toMatch(/"''"|`''`|'\\'\\''/);
+    expect(code).not.toMatch(/literal/i);
+    expect(code).not.toMatch(/\bEXECUTE\s/);
+    expect(code).not.toMatch(/\bPREPARE\s/);
+    expect(code).not.toMatch(/`[^`]*\b(select|insert|update|delete|values|where)\b[^`]*\$\{/i);
+    // The values travel in the protocol's Bind message.
+    expect(code).toMatch(/serialize\.bind\(\{ statement: [^,]+, values \}\)/);
   });
 });

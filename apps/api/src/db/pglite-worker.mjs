@@ -3,7 +3,7 @@
 // JavaScript, so it loads in a worker thread whatever runs the API (tsx, vitest). Its caller is
 // pglite-worker-client.ts; the messages are described there.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // The `q` searches use trigram indexes (migration 0001).
@@ -30,9 +30,10 @@ function plainError(error) {
   return plain;
 }
 
-/** Statements kept prepared, by their text: PGlite's `query` parses and plans a statement on every call, through six
- * protocol messages; a prepared one is run with one EXECUTE. A read or write under the mixed load took a quarter
- * less of the database's time this way. The most recently used are kept; the oldest is deallocated. */
+/** Statements kept prepared, by their text: PGlite's `query` parses, describes and plans a statement on every call,
+ * through six calls into the database; a prepared one is bound and executed in one. A read or write under the mixed
+ * load took a quarter less of the database's time this way. The values always travel as parameters of the protocol's
+ * Bind message, never inside the statement's text. The most recently used are kept; the oldest is closed. */
 const prepared = new Map();
 const MAX_PREPARED = 500;
 let preparedCount = 0;
@@ -43,21 +44,25 @@ const PLANNED_PER_VALUE = /\s(i?like|similar\s+to)\s/i;
 /** A statement, or any statement of a script, that changes a table: a statement prepared before it may now answer with
  * other columns, which PostgreSQL refuses ("cached plan must not change result type"). */
 const CHANGES_TABLES = /(^|;)\s*(create|alter|drop|truncate)\b/i;
-/** Set at start from the server's setting: with standard_conforming_strings on, a quote doubled is the only escape. */
-let literalsAreSafe = false;
 
-/** A parameter as an SQL literal of unknown type, which PostgreSQL reads with the parameter's input function exactly
- * as it reads a parameter sent as text. Undefined for what has no safe literal (a NUL, an object, an array). */
-function literalOf(value) {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${value}'`;
-  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
-  return undefined;
+/** Sends protocol messages in one call into the database; answers PostgreSQL's replies, or throws its error (after the
+ * closing Sync, so the connection is ready for the next statement). */
+function send(messages) {
+  const length = messages.reduce((sum, message) => sum + message.length, 0);
+  const buffer = new Uint8Array(length);
+  let at = 0;
+  for (const message of messages) {
+    buffer.set(message, at);
+    at += message.length;
+  }
+  return db.execProtocolStream(buffer, { syncToFs: false });
 }
 
-/** The name `sql` is prepared under, preparing it on first use; undefined when it cannot be prepared. Two callers
- * asking for the same new statement at once share one PREPARE. */
-function preparedName(handle, sql) {
+/** `sql` prepared under a name of its own, with its parameters' types and the description of its rows; prepared on
+ * first use, closing the least recently used when too many are kept. Undefined when it cannot be prepared here (in a
+ * transaction that has failed, say): the caller then runs it as it is, and it reports its own error. Called only by
+ * the caller holding the database, so no two callers prepare at once. */
+async function preparedStatement(sql) {
   const known = prepared.get(sql);
   if (known) {
     prepared.delete(sql);
@@ -65,21 +70,56 @@ function preparedName(handle, sql) {
     return known;
   }
   const name = `portal_${++preparedCount}`;
-  const preparing = handle.exec(`PREPARE ${name} AS ${sql}`).then(
-    () => name,
-    () => {
-      // Not preparable here (or in an aborted transaction): the statement runs as it is and reports its own error.
-      prepared.delete(sql);
-      return undefined;
-    },
-  );
-  prepared.set(sql, preparing);
-  if (prepared.size > MAX_PREPARED) {
-    const [oldest, oldName] = prepared.entries().next().value;
+  const messages = [];
+  if (prepared.size >= MAX_PREPARED) {
+    const [oldest, old] = prepared.entries().next().value;
     prepared.delete(oldest);
-    void oldName.then((old) => old && handle.exec(`DEALLOCATE ${old}`)).catch(() => {});
+    messages.push(protocol.serialize.close({ type: 'S', name: old.name }));
   }
-  return preparing;
+  messages.push(
+    protocol.serialize.parse({ name, text: sql }),
+    protocol.serialize.describe({ type: 'S', name }),
+    protocol.serialize.sync(),
+  );
+  let replies;
+  try {
+    replies = await send(messages);
+  } catch {
+    return undefined;
+  }
+  const statement = {
+    name,
+    paramTypes: parse.parseDescribeStatementResults(replies),
+    rowDescription: replies.find((reply) => reply.name === 'rowDescription'),
+  };
+  prepared.set(sql, statement);
+  return statement;
+}
+
+/** A parameter as text for the Bind message, by the type PostgreSQL expects, exactly as PGlite's `query` does. */
+function parameterText(value, type) {
+  if (value === null || value === undefined) return null;
+  const serialize = db.serializers[type];
+  return serialize ? serialize(value) : value.toString();
+}
+
+/** Runs a prepared statement with its values bound as parameters: Bind, Execute and Sync in one call. */
+async function runPrepared(statement, message, options) {
+  const values = (message.params ?? []).map((value, index) => parameterText(value, statement.paramTypes[index]));
+  let replies;
+  try {
+    replies = await send([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+  } catch (error) {
+    // As PGlite's own `query` tells: the statement that failed (its text, never its values).
+    if (error && typeof error === 'object') error.query = message.sql;
+    throw error;
+  }
+  const described = statement.rowDescription ? [statement.rowDescription, ...replies] : replies;
+  return parse.parseResults(described, db.parsers, options)[0];
 }
 
 /** Forgets every prepared statement before SQL that changes a table, whether it comes as a query or a script. */
@@ -92,21 +132,21 @@ async function forgetPreparedBefore(handle, sql) {
 async function runQuery(handle, message) {
   const options = queryOptions(message);
   await forgetPreparedBefore(handle, message.sql);
-  const literals = (message.params ?? []).map(literalOf);
-  if (
-    !literalsAreSafe ||
-    !PREPARABLE.test(message.sql) ||
-    PLANNED_PER_VALUE.test(message.sql) ||
-    literals.includes(undefined)
-  ) {
+  if (!PREPARABLE.test(message.sql) || PLANNED_PER_VALUE.test(message.sql)) {
     return handle.query(message.sql, message.params, options);
   }
-  const name = await preparedName(handle, message.sql);
-  if (!name) return handle.query(message.sql, message.params, options);
-  const [result] = await handle.exec(
-    literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`,
-    options,
-  );
+  await db._checkReady();
+  const inTransaction = handle !== db;
+  const run = () =>
+    db._runExclusiveQuery(async () => {
+      const statement = await preparedStatement(message.sql);
+      return statement ? runPrepared(statement, message, options) : undefined;
+    });
+  // A statement of no transaction waits, as PGlite's `query` does, for the open transaction to end; one of the open
+  // transaction runs now.
+  const result = await (inTransaction ? run() : db._runExclusiveTransaction(run));
+  if (result === undefined) return handle.query(message.sql, message.params, options);
+  if (!inTransaction) await db.syncToFs();
   return result;
 }
 
@@ -167,15 +207,10 @@ async function serve(message) {
   }
 }
 
-db.waitReady
-  .then(async () => {
-    const { rows } = await db.query('show standard_conforming_strings');
-    literalsAreSafe = rows[0]?.standard_conforming_strings === 'on';
-  })
-  .then(
-    () => parentPort.postMessage({ id: 0, ok: true }),
-    (error) => parentPort.postMessage({ id: 0, ok: false, error: plainError(error) }),
-  );
+db.waitReady.then(
+  () => parentPort.postMessage({ id: 0, ok: true }),
+  (error) => parentPort.postMessage({ id: 0, ok: false, error: plainError(error) }),
+);
 
 parentPort.on('message', (message) => {
   serve(message).then(
