@@ -8,6 +8,7 @@ import {
   manualEventFor,
   mayFire,
   NO_CASE_FACTS,
+  statusesWaitingOn,
   waitingOnOf,
   type CaseFacts,
 } from './lifecycle';
@@ -100,6 +101,11 @@ describe('whom an application waits on (waitingOnOf)', () => {
     expect(on('final_allotment', { leaseDeed: 'approved' })).toBe('zonal_manager');
     expect(on('final_allotment', { leaseDeed: 'needs_revision' })).toBe('entrepreneur');
     expect(on('final_allotment', { leaseDeed: undefined })).toBe('entrepreneur');
+  });
+
+  it('lists the statuses that wait on a role', () => {
+    expect(statusesWaitingOn('committee')).toEqual(['pending_committee']);
+    expect(statusesWaitingOn('ho')).toEqual(['approved', 'payment_verified']);
   });
 
   it('waits on nobody once every invoice is paid: the portal verifies the payment itself', () => {

@@ -256,23 +256,46 @@ export function statusWaitOf(
   return table.statuses[status].waits.find((wait) => !wait.when || conditionHolds(wait.when, facts)) ?? null;
 }
 
+/** What an application waits for: the applicant's answer to a query, their documents, or the status's event. */
+export type Waiting =
+  | { for: 'query'; on: 'entrepreneur' }
+  | { for: 'documents'; on: 'entrepreneur' }
+  | { for: 'event'; on: Role | null; event: ApplicationEventName }
+  | { for: 'nothing'; on: null };
+
+/**
+ * What an application waits for. In a status with a clock, an open query, or documents to fix where the applicant
+ * may upload, come first (they stand between the application and its next event); otherwise the status's wait in
+ * the table whose condition holds.
+ */
+export function waitOf(status: ApplicationStatus, facts: CaseFacts, table: Lifecycle = APPLICATION_LIFECYCLE): Waiting {
+  if (table.statuses[status].workingDays !== undefined) {
+    if (facts.openQuery) return { for: 'query', on: 'entrepreneur' };
+    if (facts.documentsToFix && status !== 'draft' && statusesFor('upload_document', table).includes(status)) {
+      return { for: 'documents', on: 'entrepreneur' };
+    }
+  }
+  const wait = statusWaitOf(status, facts, table);
+  return wait ? { for: 'event', on: wait.on, event: wait.event } : { for: 'nothing', on: null };
+}
+
 /**
  * Whom an application waits on: the one answer the inbox (the stored waiting_on), both right-now cards, the
- * reminders and the clocks read. In a status with a clock, an open query, or documents to fix where the applicant
- * may upload, wait on the applicant first; otherwise the status's wait in the table names the role.
+ * reminders and the clocks read ('entrepreneur' is the applicant; null when nobody is waited on).
  */
 export function waitingOnOf(
   status: ApplicationStatus,
   facts: CaseFacts,
   table: Lifecycle = APPLICATION_LIFECYCLE,
 ): Role | null {
-  if (table.statuses[status].workingDays !== undefined) {
-    if (facts.openQuery) return 'entrepreneur';
-    if (facts.documentsToFix && status !== 'draft' && statusesFor('upload_document', table).includes(status)) {
-      return 'entrepreneur';
-    }
-  }
-  return statusWaitOf(status, facts, table)?.on ?? null;
+  return waitOf(status, facts, table).on;
+}
+
+/** The statuses that wait on `role` when nothing else is pending (the committee's: what a meeting decides on). */
+export function statusesWaitingOn(role: Role, table: Lifecycle = APPLICATION_LIFECYCLE): ApplicationStatus[] {
+  return (Object.keys(table.statuses) as ApplicationStatus[]).filter((status) =>
+    table.statuses[status].waits.some((wait) => wait.on === role),
+  );
 }
 
 function actorMay(by: EventActor, role: Role, isOwner: boolean): boolean {

@@ -1,7 +1,20 @@
 // "Right now" for every status, for both viewers: the same code and facts, and the applicant's action only for them.
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, type ApplicationStatus, type InvoiceStatus, type InvoiceType } from './enums';
-import { APPLICATION_EVENTS } from './lifecycle';
+import {
+  APPLICATION_STATUSES,
+  LEASE_DEED_STATUSES,
+  type ApplicationStatus,
+  type InvoiceStatus,
+  type InvoiceType,
+} from './enums';
+import {
+  APPLICATION_EVENTS,
+  APPLICATION_LIFECYCLE,
+  NO_CASE_FACTS,
+  waitingOnOf,
+  type CaseFacts,
+  type Lifecycle,
+} from './lifecycle';
 import {
   checklistFromDocuments,
   openQueriesOf,
@@ -256,9 +269,12 @@ describe('right now', () => {
       action: 'upload_lease_deed',
     });
     expect(rightNow(input('final_allotment', 'applicant', { leaseDeed: 'rejected' })).code).toBe('revise_lease_deed');
-    expect(rightNow(input('final_allotment', 'officer', { leaseDeed: 'pending' }))).toMatchObject({
+    // Uploading a deed moves the application to lease_submitted, where it waits on whoever reviews it.
+    expect(rightNow(input('lease_submitted', 'officer', { leaseDeed: 'pending' }))).toMatchObject({
       code: 'lease_deed_in_review',
       waitingOn: 'zonal_manager',
+      next: 'final_allotment',
+      event: 'approve_lease_deed',
     });
     const possession: Expected = {
       code: 'awaiting_possession',
@@ -308,5 +324,77 @@ describe('right now', () => {
         invoice('pending', 'service_fee', '2026-03-02'),
       ]),
     ).toEqual([invoice('overdue', 'processing_fee', '2026-03-03'), invoice('pending', 'emd', '2026-03-10')]);
+  });
+});
+
+describe('right now reads the one answer to whom an application waits on', () => {
+  const INVOICE = { amount: 5000, due_date: '2026-12-10', invoice_number: 'INV-2026-000001' };
+  const DOCUMENTS = {
+    verified: ALL_VERIFIED,
+    rejected: checklistFromDocuments([
+      { document_type: 'dpr', verification_status: 'rejected' },
+      { document_type: 'pan_card', verification_status: 'verified' },
+      { document_type: 'bank_proof', verification_status: 'verified' },
+    ]),
+    missing: checklistFromDocuments([
+      { document_type: 'dpr', verification_status: 'verified' },
+      { document_type: 'pan_card', verification_status: 'verified' },
+    ]),
+  };
+  const DEEDS = [null, ...LEASE_DEED_STATUSES] as const;
+
+  it('names, for both viewers, the party waitingOnOf names, with and without a query, documents to fix, each deed state and unpaid invoices', () => {
+    let compared = 0;
+    for (const status of APPLICATION_STATUSES) {
+      for (const openQuery of [false, true]) {
+        for (const documents of ['verified', 'rejected', 'missing'] as const) {
+          for (const leaseDeed of DEEDS) {
+            for (const unpaid of [0, 1]) {
+              const facts: CaseFacts = {
+                openQuery,
+                documentsToFix: status !== 'draft' && documents !== 'verified',
+                leaseDeed,
+                unpaidInvoices: unpaid,
+              };
+              const extra: Partial<RightNowInput> = {
+                openQueries: openQuery ? [{ respond_by: '2026-12-01' }] : [],
+                checklist: DOCUMENTS[documents],
+                leaseDeed,
+                unpaidInvoices: unpaid ? [INVOICE] : [],
+              };
+              for (const viewer of ['applicant', 'officer'] as const) {
+                const label = `${status} ${JSON.stringify(facts)} ${viewer}`;
+                expect(rightNow(input(status, viewer, extra)).waitingOn, label).toBe(waitingOnOf(status, facts));
+                compared += 1;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(14 * 2 * 3 * 5 * 2 * 2);
+  });
+
+  it('follows a changed copy of the table: whom a status waits on, the event it waits for and where documents are taken', () => {
+    const table = JSON.parse(JSON.stringify(APPLICATION_LIFECYCLE)) as Lifecycle;
+    table.statuses.submitted.waits = [{ event: 'start_scrutiny', on: 'ho' }];
+    table.statuses.approved.waits = [{ event: 'allot', on: 'committee' }];
+    table.actions.upload_document.in = ['draft'];
+
+    expect(waitingOnOf('submitted', NO_CASE_FACTS, table)).toBe('ho');
+    expect(rightNow(input('submitted', 'officer'), table)).toMatchObject({
+      code: 'awaiting_scrutiny',
+      waitingOn: 'ho',
+    });
+    expect(rightNow(input('approved', 'applicant'), table)).toMatchObject({
+      code: 'awaiting_allotment',
+      waitingOn: 'committee',
+      next: 'provisional_allotment',
+      event: 'allot',
+    });
+    // Documents are no longer taken under scrutiny, so a rejected one no longer puts the step on the applicant.
+    const rejected = input('under_scrutiny', 'applicant', { checklist: DOCUMENTS.rejected });
+    expect(rightNow(rejected).code).toBe('fix_documents');
+    expect(rightNow(rejected, table)).toMatchObject({ code: 'in_scrutiny', waitingOn: 'zonal_manager', action: null });
   });
 });

@@ -6,11 +6,9 @@
 import type { DocumentChecklistState } from './document-checklist';
 import { DOCUMENT_RULES, DOCUMENT_TYPES, type DocumentType } from './documents';
 import type { ApplicationStatus, InvoiceStatus, InvoiceType, LeaseDeedStatus } from './enums';
-import type { ApplicationEventName } from './lifecycle';
+import { APPLICATION_LIFECYCLE, waitOf, type ApplicationEventName, type CaseFacts, type Lifecycle } from './lifecycle';
 import type { Role } from './roles';
 import type { ApplicationQuery } from './schemas';
-import { stageTarget } from './service-clock';
-import { DOCUMENT_UPLOAD_STATUSES } from './workflow';
 
 export type RightNowViewer = 'applicant' | 'officer';
 
@@ -138,19 +136,31 @@ export function checklistFromDocuments(documents: readonly RightNowDocument[]): 
   });
 }
 
-interface Step {
-  code: RightNowCode;
-  waitingOn: Role | null;
-  next: ApplicationStatus | null;
-  event: ApplicationEventName | null;
-  dueOn?: string | null;
-  documents?: DocumentType[];
-  action?: RightNowAction | null;
-}
+/** The code of the step that waits for each event (the screens word it). */
+const EVENT_CODES: Record<ApplicationEventName, RightNowCode> = {
+  submit: 'submit_draft',
+  start_scrutiny: 'awaiting_scrutiny',
+  refer_to_committee: 'in_scrutiny',
+  approve: 'awaiting_committee',
+  reject: 'awaiting_committee',
+  return_to_scrutiny: 'awaiting_committee',
+  record_committee_note: 'awaiting_committee',
+  request_payment: 'awaiting_invoice_or_allotment',
+  verify_payment: 'pay_invoices',
+  allot: 'awaiting_allotment',
+  submit_lease_deed: 'upload_lease_deed',
+  approve_lease_deed: 'lease_deed_in_review',
+  return_lease_deed: 'lease_deed_in_review',
+  record_possession: 'awaiting_possession',
+  start_implementation: 'possession_given',
+  complete: 'under_implementation',
+};
 
-function clockWaitingOn(status: ApplicationStatus, fallback: Role | null | undefined): Role | null {
-  return stageTarget(status)?.waitingOn ?? fallback ?? null;
-}
+/** The applicant's main action on a step that waits on them for its event. */
+const EVENT_ACTIONS: Partial<Record<ApplicationEventName, RightNowAction>> = {
+  verify_payment: 'pay',
+  submit_lease_deed: 'upload_lease_deed',
+};
 
 function documentsToFix(checklist: readonly RightNowChecklistItem[] | undefined) {
   const rejected = (checklist ?? []).filter((item) => item.state === 'rejected').map((item) => item.document_type);
@@ -160,132 +170,89 @@ function documentsToFix(checklist: readonly RightNowChecklistItem[] | undefined)
   return { rejected, missing };
 }
 
-/** The step by status alone (and the lease deed's state where it decides between two steps). */
-function statusStep(input: RightNowInput, missing: DocumentType[], invoices: readonly RightNowInvoice[] | undefined) {
-  const { status, waiting_on: serverWaitingOn } = input.application;
-  const on = clockWaitingOn(status, serverWaitingOn);
-  switch (status) {
-    case 'draft':
-      return step('submit_draft', 'entrepreneur', 'submitted', 'submit', { documents: missing, dueOn: null });
-    case 'submitted':
-      return step('awaiting_scrutiny', on, 'under_scrutiny', 'start_scrutiny');
-    case 'under_scrutiny':
-      return step('in_scrutiny', on, 'pending_committee', 'refer_to_committee');
-    case 'pending_committee':
-      return step('awaiting_committee', on, 'approved', 'approve');
-    case 'approved':
-      return step('awaiting_invoice_or_allotment', on, 'pending_payment', 'request_payment');
-    case 'rejected':
-      return step('rejected', null, null, null);
-    case 'pending_payment':
-      if (invoices && invoices.length === 0) {
-        return step('payment_being_verified', null, 'payment_verified', 'verify_payment');
-      }
-      return step('pay_invoices', 'entrepreneur', 'payment_verified', 'verify_payment', {
-        action: 'pay',
-        dueOn: invoices?.[0]?.due_date ?? input.application.stage_due_on ?? null,
-      });
-    case 'payment_verified':
-      return step('awaiting_allotment', on, 'provisional_allotment', 'allot');
-    case 'provisional_allotment':
-    case 'final_allotment':
-      return allotmentStep(input);
-    case 'lease_submitted':
-      return step('lease_deed_in_review', on, 'final_allotment', 'approve_lease_deed');
-    case 'possession_given':
-      return step('possession_given', null, 'under_implementation', 'start_implementation');
-    case 'under_implementation':
-      return step('under_implementation', null, 'completed', 'complete');
-    case 'completed':
-      return step('completed', null, null, null);
-  }
-}
-
-/** Provisional or final allotment: the applicant's lease deed, its review, then (final only) possession. */
-function allotmentStep(input: RightNowInput): Step {
-  const { status, waiting_on: serverWaitingOn } = input.application;
-  const deed = input.leaseDeed;
-  // Without the deed's state, the server's clock says whether it was approved (an officer is then waited on).
-  const approved =
-    deed === 'approved' || (deed === undefined && Boolean(serverWaitingOn) && serverWaitingOn !== 'entrepreneur');
-  if (status === 'final_allotment' && approved) {
-    return step(
-      'awaiting_possession',
-      stageTarget(status, { leaseDeedApproved: true })?.waitingOn ?? null,
-      'possession_given',
-      'record_possession',
-    );
-  }
-  if (deed === 'pending') return step('lease_deed_in_review', 'zonal_manager', 'final_allotment', 'approve_lease_deed');
-  const code = deed === 'rejected' || deed === 'needs_revision' ? 'revise_lease_deed' : 'upload_lease_deed';
-  return step(code, 'entrepreneur', 'lease_submitted', 'submit_lease_deed', { action: 'upload_lease_deed' });
-}
-
-function step(
-  code: RightNowCode,
-  waitingOn: Role | null,
-  next: ApplicationStatus | null,
-  event: ApplicationEventName | null,
-  extra: Partial<Pick<Step, 'dueOn' | 'documents' | 'action'>> = {},
-): Step {
-  return { code, waitingOn, next, event, ...extra };
+/**
+ * The facts of the input, as waitingOnOf reads them. What the input does not know is read from the server's clock:
+ * a paused clock is an open query, and at final allotment an officer waited on means the lease deed was approved.
+ * Invoices not known are taken as unpaid.
+ */
+export function caseFactsOf(input: RightNowInput): CaseFacts {
+  const { status, waiting_on: serverWaitingOn, clock_paused } = input.application;
+  const checklist = input.checklist ?? (input.documents ? checklistFromDocuments(input.documents) : undefined);
+  const { rejected, missing } = documentsToFix(checklist);
+  const officerWaited = Boolean(serverWaitingOn) && serverWaitingOn !== 'entrepreneur';
+  return {
+    openQuery: input.openQueries ? input.openQueries.length > 0 : Boolean(clock_paused),
+    documentsToFix: status !== 'draft' && (rejected.length > 0 || missing.length > 0),
+    leaseDeed: input.leaseDeed === undefined && officerWaited ? 'approved' : input.leaseDeed,
+    unpaidInvoices: input.unpaidInvoices ? input.unpaidInvoices.length : 1,
+  };
 }
 
 /**
- * Right now on an application. A query waiting on the applicant comes first (it stops the clock), then documents
- * to upload again or still missing while documents may be uploaded, then the step of the status. The viewer
- * changes only `action`: an officer sees the same code and facts, and no applicant's button.
+ * Right now on an application, read from the lifecycle table (or `table`): whom it waits on is waitingOnOf of its
+ * facts, and what it waits for names the step (a query to answer, documents to upload again or still missing, or
+ * the event the status waits for, with the status that event leads to). The viewer changes only `action`: an
+ * officer sees the same code and facts, and no applicant's button.
  */
-export function rightNow(input: RightNowInput): RightNow {
+export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LIFECYCLE): RightNow {
   const { application } = input;
   const status = application.status;
   const checklist = input.checklist ?? (input.documents ? checklistFromDocuments(input.documents) : undefined);
   const { rejected, missing } = documentsToFix(checklist);
   const invoices = input.unpaidInvoices;
   const first = invoices?.[0];
-  const mayUpload = DOCUMENT_UPLOAD_STATUSES.includes(status) && status !== 'draft';
-  const openQuery = input.openQueries?.[0];
-  const queryWaits =
-    status !== 'draft' && (openQuery !== undefined || (input.openQueries === undefined && application.clock_paused));
+  const facts = caseFactsOf(input);
+  const waiting = waitOf(status, facts, table);
+  const hasClock = table.statuses[status].workingDays !== undefined;
 
-  let found: Step;
-  if (queryWaits) {
-    found = step('answer_query', 'entrepreneur', null, null, {
-      action: 'answer_query',
-      dueOn: openQuery?.respond_by ?? null,
-    });
-  } else if (mayUpload && rejected.length > 0) {
-    found = step('fix_documents', 'entrepreneur', null, null, {
-      action: 'upload_documents',
-      documents: [...rejected, ...missing.filter((type) => !rejected.includes(type))],
-      dueOn: null,
-    });
-  } else if (mayUpload && missing.length > 0) {
-    found = step('missing_documents', 'entrepreneur', null, null, {
-      action: 'upload_documents',
-      documents: missing,
-      dueOn: null,
-    });
-  } else {
-    found = statusStep(input, missing, invoices);
+  let code: RightNowCode;
+  let event: ApplicationEventName | null = null;
+  let action: RightNowAction | null = null;
+  let documents: DocumentType[] = [];
+  let dueOn: string | null = hasClock ? (application.stage_due_on ?? null) : null;
+  switch (waiting.for) {
+    case 'query':
+      code = 'answer_query';
+      action = 'answer_query';
+      dueOn = input.openQueries?.[0]?.respond_by ?? null;
+      break;
+    case 'documents':
+      code = rejected.length > 0 ? 'fix_documents' : 'missing_documents';
+      action = 'upload_documents';
+      documents = [...rejected, ...missing.filter((type) => !rejected.includes(type))];
+      dueOn = null;
+      break;
+    case 'event':
+      event = waiting.event;
+      code = EVENT_CODES[event];
+      if (waiting.on === 'entrepreneur') action = EVENT_ACTIONS[event] ?? null;
+      if (event === 'submit') documents = missing;
+      if (event === 'verify_payment' && waiting.on === null) code = 'payment_being_verified';
+      if (event === 'verify_payment' && waiting.on !== null) dueOn = first?.due_date ?? dueOn;
+      if (event === 'submit_lease_deed' && (facts.leaseDeed === 'rejected' || facts.leaseDeed === 'needs_revision')) {
+        code = 'revise_lease_deed';
+      }
+      break;
+    case 'nothing':
+      code = status === 'completed' ? 'completed' : 'rejected';
+      break;
   }
 
   const total = invoices && invoices.length > 0 ? invoices.reduce((sum, invoice) => sum + invoice.amount, 0) : null;
   // Unpaid invoices may be paid at any step; paying is the main action when the step asks nothing else.
-  const action = found.action ?? (total !== null && status !== 'rejected' ? 'pay' : null);
-  const dueOn = found.dueOn === undefined ? (application.stage_due_on ?? null) : found.dueOn;
+  const mainAction = action ?? (total !== null && status !== 'rejected' ? 'pay' : null);
   return {
-    code: found.code,
-    waitingOn: found.waitingOn,
-    next: found.next,
-    event: found.event,
+    code,
+    waitingOn: waiting.on,
+    next: event ? (table.events[event].to[0] ?? null) : null,
+    event,
     dueOn,
-    overdue: Boolean(application.overdue) && !application.clock_paused && found.waitingOn !== null,
+    overdue: Boolean(application.overdue) && !application.clock_paused && waiting.on !== null,
     amount: total,
     invoiceNumber: first?.invoice_number ?? null,
     invoiceAmount: first?.amount ?? null,
     invoiceDueOn: first?.due_date ?? null,
-    documents: found.documents ?? [],
-    action: input.viewer === 'applicant' ? action : null,
+    documents,
+    action: input.viewer === 'applicant' ? mainAction : null,
   };
 }

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES } from './enums';
 import { can, PERMISSIONS } from './permissions';
 import { ROLES } from './roles';
+import { APPLICATION_EVENTS, manualEventFor, statusesFor } from './lifecycle';
 import {
-  ALLOTMENT_FROM_STATUSES,
-  hasManualTransitions,
-  isAllowedStatusUpdate,
-  LEASE_DEED_UPLOAD_STATUSES,
   MANUAL_TRANSITIONS,
+  APPLICANT_PENDING_STATUSES,
+  APPROVED_OR_LATER_STATUSES,
   manualTransitionsFrom,
-  statusUpdatePermission,
+  OFFICER_PENDING_REVIEW_STATUSES,
 } from './workflow';
 
 describe('the workflow tables', () => {
@@ -36,7 +35,7 @@ describe('the workflow tables', () => {
   });
 
   it('offers none for the four statuses the spec shows as none available, nor for draft, pending_payment and the ends', () => {
-    const without = APPLICATION_STATUSES.filter((status) => !hasManualTransitions(status));
+    const without = APPLICATION_STATUSES.filter((status) => manualTransitionsFrom(status).length === 0);
     expect(without).toEqual([
       'draft',
       'rejected',
@@ -50,22 +49,52 @@ describe('the workflow tables', () => {
     for (const status of without) expect(manualTransitionsFrom(status)).toEqual([]);
   });
 
-  it('allows a status update for a table pair or the stage-only committee change, and nothing else', () => {
-    for (const from of APPLICATION_STATUSES) {
-      for (const to of APPLICATION_STATUSES) {
-        const expected =
-          manualTransitionsFrom(from).includes(to) || (from === 'pending_committee' && to === 'pending_committee');
-        expect(isAllowedStatusUpdate(from, to), `${from} -> ${to}`).toBe(expected);
-        expect(statusUpdatePermission(from, to)).toBe(
-          expected ? (from === to ? 'record:decision' : 'update:application:status') : null,
-        );
-      }
-    }
+  it('accepts a status update for a table pair or the stage-only committee note, under the permission of its event', () => {
+    const accepted = APPLICATION_STATUSES.flatMap((from) =>
+      APPLICATION_STATUSES.flatMap((to) => {
+        const name = manualEventFor(from, to);
+        const by = name ? APPLICATION_EVENTS[name].by : undefined;
+        return by?.kind === 'staff' ? [`${from} -> ${to}: ${by.permission}`] : [];
+      }),
+    );
+    expect(accepted).toEqual([
+      'submitted -> under_scrutiny: update:application:status',
+      'submitted -> rejected: update:application:status',
+      'under_scrutiny -> pending_committee: update:application:status',
+      'under_scrutiny -> rejected: update:application:status',
+      'pending_committee -> under_scrutiny: update:application:status',
+      'pending_committee -> pending_committee: record:decision',
+      'pending_committee -> approved: update:application:status',
+      'pending_committee -> rejected: update:application:status',
+      'approved -> pending_payment: update:application:status',
+      'possession_given -> under_implementation: update:application:status',
+      'possession_given -> completed: update:application:status',
+      'under_implementation -> completed: update:application:status',
+    ]);
   });
 
   it('allots from approved or payment_verified, and takes a lease deed under a provisional or final allotment', () => {
-    expect(ALLOTMENT_FROM_STATUSES).toEqual(['approved', 'payment_verified']);
-    expect(LEASE_DEED_UPLOAD_STATUSES).toEqual(['provisional_allotment', 'final_allotment']);
+    expect(statusesFor('allot')).toEqual(['approved', 'payment_verified']);
+    expect(statusesFor('submit_lease_deed')).toEqual(['provisional_allotment', 'final_allotment']);
+    expect(statusesFor('raise_query')).toEqual(['under_scrutiny', 'pending_committee']);
+    expect(statusesFor('upload_document')).toEqual(['draft', 'submitted', 'under_scrutiny', 'pending_committee']);
+    expect(statusesFor('schedule_meeting')).toEqual(['under_scrutiny']);
+  });
+
+  it('counts the dashboard groups along the lifecycle', () => {
+    expect(APPLICANT_PENDING_STATUSES).toEqual(['submitted', 'under_scrutiny', 'pending_committee']);
+    expect(OFFICER_PENDING_REVIEW_STATUSES).toEqual(['submitted', 'under_scrutiny']);
+    expect(APPROVED_OR_LATER_STATUSES).toEqual([
+      'approved',
+      'pending_payment',
+      'payment_verified',
+      'provisional_allotment',
+      'lease_submitted',
+      'final_allotment',
+      'possession_given',
+      'under_implementation',
+      'completed',
+    ]);
   });
 
   it('gives the roles of spec section 6 to each workflow action', () => {

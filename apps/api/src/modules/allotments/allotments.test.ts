@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ALLOTMENT_FROM_STATUSES,
   APPLICATION_STATUSES,
   can,
   formatDate,
-  LEASE_DEED_UPLOAD_STATUSES,
   possessionCertificateNumber,
   ROLES,
+  statusesFor,
   todayIso,
   type Role,
 } from '@portal/contract';
@@ -37,7 +36,7 @@ const NOT_VERIFIERS = ROLES.filter((role) => !can(role, 'verify:lease-deed'));
 const POSSESSION_RECORDERS = ROLES.filter((role) => can(role, 'record:possession'));
 const NOT_POSSESSION_RECORDERS = ROLES.filter((role) => !can(role, 'record:possession'));
 const NOT_UPLOADERS = ROLES.filter((role) => !can(role, 'upload:lease-deed:own'));
-const NOT_ALLOTTABLE = APPLICATION_STATUSES.filter((status) => !ALLOTMENT_FROM_STATUSES.includes(status));
+const NOT_ALLOTTABLE = APPLICATION_STATUSES.filter((status) => !statusesFor('allot').includes(status));
 
 describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
@@ -331,7 +330,7 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       const { app, allotment } = await allotted();
       expect((await uploadDeed(stranger.token, allotment.id)).statusCode).toBe(404);
       for (const status of APPLICATION_STATUSES.filter(
-        (candidate) => !LEASE_DEED_UPLOAD_STATUSES.includes(candidate),
+        (candidate) => !statusesFor('submit_lease_deed').includes(candidate),
       )) {
         await setApplicationStatus(ctx, app.id, status);
         expect((await uploadDeed(tokens.entrepreneur, allotment.id)).statusCode, status).toBe(409);

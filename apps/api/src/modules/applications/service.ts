@@ -7,6 +7,7 @@ import {
   DOCUMENT_RULES,
   DOCUMENT_TYPES,
   roundRupees,
+  statusesFor,
   type Application,
   type ApplicationDocument,
   type ApplicationListItem,
@@ -158,10 +159,10 @@ export async function listApplicationDocuments(
   return { ...page, items: page.items.map(toDocument) };
 }
 
-/** Uploads are taken while the application waits on its documents (DOCUMENT_UPLOAD_STATUSES); an open query
+/** Uploads are taken while the application waits on its documents (the lifecycle's upload_document); an open query
  * falls within them, since queries are raised only under scrutiny or before the committee. */
 function assertUploadAllowed(status: ApplicationStatus): void {
-  if (!DOCUMENT_UPLOAD_STATUSES.includes(status)) {
+  if (!statusesFor('upload_document').includes(status)) {
     throw conflict('Documents can no longer be added to this application');
   }
 }

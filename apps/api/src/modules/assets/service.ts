@@ -22,8 +22,8 @@ import {
   type ZoneMap,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { conflict, notFound } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import {
   findAssetById,
   findExistingAssetCodes,

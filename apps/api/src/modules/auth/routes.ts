@@ -19,7 +19,7 @@ import {
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { findUserById, toMe, updateUserLanguage } from '../../repositories/users';
 import { createAttemptLimiter } from '../../lib/attempt-limiter';
-import { notFound, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { notFound, tooManyRequests, unauthorized } from '../../core/http-error';
 import { scheduleAccountCleanup } from './cleanup';
 import { changePassword, login, logout, register, requestPasswordReset, resetPassword } from './service';
 
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { preHandler: requireAuth, schema: { body: updateMeRequestSchema, response: { 200: meSchema } } },
     async (request) => {
-      // In a transaction, so the audit trail records who changed it (lib/audit-context.ts).
+      // In a transaction, so the audit trail records who changed it (core/audit-context.ts).
       const row = await app.db.transaction((tx) =>
         updateUserLanguage(tx, currentUser(request).id, request.body.language),
       );

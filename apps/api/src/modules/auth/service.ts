@@ -12,7 +12,7 @@ import {
   type User,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-error';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../core/http-error';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
@@ -109,7 +109,7 @@ export async function logout(db: Database, user: CurrentUser, sessionId: string)
 export async function register(db: Database, request: RegisterRequest): Promise<User> {
   assertAcceptablePassword(request.password, { email: request.email, fullName: request.full_name }, 'body.password');
   const passwordHash = await hashPassword(request.password);
-  // In a transaction, so the audit trail records the request (lib/audit-context.ts).
+  // In a transaction, so the audit trail records the request (core/audit-context.ts).
   const row = await db.transaction((tx) =>
     insertUser(tx, {
       email: request.email,

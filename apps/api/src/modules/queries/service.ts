@@ -4,8 +4,8 @@
  * updates in the same transaction. */
 import {
   businessToday,
-  QUERY_RAISE_STATUSES,
   resumeStageClock,
+  statusesFor,
   statusLabel,
   type ApplicationQuery,
   type CreateQueryRequest,
@@ -55,7 +55,9 @@ export async function raiseQuery(
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
-    if (!QUERY_RAISE_STATUSES.includes(application.status)) throw conflict(QUERY_WRONG_STATUS(application.status));
+    if (!statusesFor('raise_query').includes(application.status)) {
+      throw conflict(QUERY_WRONG_STATUS(application.status));
+    }
     const query = await insertQuery(tx, {
       applicationId,
       message: request.message,

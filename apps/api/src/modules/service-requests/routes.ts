@@ -8,7 +8,7 @@ import {
   serviceRequestSchema,
   updateServiceRequestSchema,
 } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { getServiceRequest, listServiceRequests, raiseServiceRequest, updateServiceRequest } from './service';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SERVICE_REQUEST_FEES, type Application, type Invoice, type ServiceRequest } from '@portal/contract';
 import { allotments, applications, invoices, serviceRequests, timelineEvents } from '../../db/schema';
-import { dueDateFrom } from '../../lib/dates';
+import { dueDateFrom } from '../../core/dates';
 import { nextNumber } from '../../repositories/counters';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import {

@@ -16,8 +16,8 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication } from '../../case/access';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { conflict, forbidden, notFound, unprocessable } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { nextNumber } from '../../repositories/counters';
 import {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { registerRequestSchema } from '@portal/contract';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { HttpError } from '../../lib/http-error';
+import { HttpError } from '../../core/http-error';
 import { createAdminAccount } from './service';
 
 const USAGE = `Usage: npm run admin:create -- --email <email> --name "<full name>" [--password <password>]

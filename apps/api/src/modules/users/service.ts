@@ -2,8 +2,8 @@
  * deployment comes from the admin:create command. Entrepreneurs register themselves and keep their role. */
 import type { CreateUserRequest, UpdateUserRequest, User, UserListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { badRequest, conflict, notFound, unprocessable } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
@@ -30,7 +30,7 @@ async function insertAccount(db: Database, request: CreateUserRequest): Promise<
   // The same password rule as registering, resetting and changing one (decision record 010).
   assertAcceptablePassword(request.password, { email: request.email, fullName: request.full_name }, 'body.password');
   const passwordHash = await hashPassword(request.password);
-  // In a transaction, so the audit trail names who made the account (lib/audit-context.ts).
+  // In a transaction, so the audit trail names who made the account (core/audit-context.ts).
   const row = await db.transaction((tx) =>
     insertUser(tx, {
       email: request.email,

@@ -7,9 +7,10 @@ import { Check, Download, Upload, X } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   can,
-  DOCUMENT_UPLOAD_STATUSES,
   formatDate,
   formatDateTime,
+  mayDo,
+  statusesFor,
   type Application,
   type ApplicationDocument,
   type DocumentChecklist,
@@ -55,8 +56,9 @@ export function DocumentsTab({ application, role, documents, checklist }: Docume
   const [busy, setBusy] = useState<string | null>(null);
   const [replacing, setReplacing] = useState<ApplicationDocument>();
   const [rejecting, setRejecting] = useState<ApplicationDocument>();
-  const mayUpload = !staff && DOCUMENT_UPLOAD_STATUSES.includes(application.status);
-  const mayVerify = can(role, 'verify:document') && application.status !== 'draft';
+  const mayUpload = mayDo('upload_document', application.status, role, !staff);
+  // Documents are verified once the application is submitted (no longer in a status it is submitted from).
+  const mayVerify = can(role, 'verify:document') && !statusesFor('submit').includes(application.status);
   // Staff screens give the time of day as well.
   const when = staff ? formatDateTime : formatDate;
 

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   DEFAULT_STAGE,
+  manualEventFor,
   statusLabel,
   updateStatusRequestSchema,
   type Application,
@@ -59,10 +60,11 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
   const current = committeeMembers(everyone.data).find((user) => user.id === assignee);
   const choices = current && !committee.some((user) => user.id === current.id) ? [current, ...committee] : committee;
 
+  const event = to ? manualEventFor(application.status, to) : undefined;
   const consequence = !to
     ? ''
-    : to === 'rejected' || to === 'pending_payment'
-      ? t(`updateStatus.consequence_${to}`)
+    : event === 'reject' || event === 'request_payment'
+      ? t(`updateStatus.consequence_${event}`)
       : t('updateStatus.consequence', {
           from: t(`statuses.${application.status}`),
           to: t(`statuses.${to}`),

@@ -2,7 +2,14 @@
 // from the spec (section 4's manual table and Other transitions, section 6's roles) and product decisions 5, not
 // rebuilt from the contract's tables the code reads.
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, ROLES, type ApplicationStatus, type Role } from '@portal/contract';
+import {
+  APPLICATION_LIFECYCLE,
+  APPLICATION_STATUSES,
+  ROLES,
+  type ApplicationStatus,
+  type Lifecycle,
+  type Role,
+} from '@portal/contract';
 import { allotment, application, leaseDeed, possession } from '../test/officer-fixtures';
 import { availableActions, statusTargets, type AvailableActions } from './available-actions';
 
@@ -196,5 +203,24 @@ describe('available officer actions', () => {
         possession: null,
       }).createAllotment,
     ).toBe(false);
+  });
+
+  it('follows a changed copy of the lifecycle table', () => {
+    const table = JSON.parse(JSON.stringify(APPLICATION_LIFECYCLE)) as Lifecycle;
+    table.actions.raise_query.in = ['submitted'];
+    table.actions.schedule_meeting.in = ['pending_committee'];
+    table.events.allot.from = ['payment_verified'];
+    table.events.start_scrutiny.to = ['pending_committee'];
+    const offered = (status: ApplicationStatus) =>
+      availableActions(
+        { role: 'ho', application: application(status), allotment: null, leaseDeed: null, possession: null },
+        table,
+      );
+    expect(offered('submitted')).toMatchObject({ raiseQuery: true, scheduleMeeting: false });
+    expect(offered('under_scrutiny')).toMatchObject({ raiseQuery: false, scheduleMeeting: false });
+    expect(offered('pending_committee')).toMatchObject({ raiseQuery: false, scheduleMeeting: true });
+    expect(offered('approved').createAllotment).toBe(false);
+    expect(offered('payment_verified').createAllotment).toBe(true);
+    expect(statusTargets('submitted', 'ho', table)).toEqual(['pending_committee', 'rejected']);
   });
 });

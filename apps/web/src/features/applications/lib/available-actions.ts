@@ -1,17 +1,17 @@
 /** Which officer actions a role may take on an application right now, read from the contract's lifecycle table
- * (the events the role may fire from the current status) plus the facts an event needs (no allotment yet, a
- * pending or approved lease deed). The detail screen shows only these (absent, not disabled). */
+ * (the events and actions the role may do in the current status) plus the facts an event needs (no allotment yet, a
+ * pending or approved lease deed). The detail screen shows only these (absent, not disabled). Both functions take
+ * another table as their last argument. */
 import {
-  APPLICATION_EVENTS,
+  APPLICATION_LIFECYCLE,
   can,
   eventsOffered,
-  QUERY_RAISE_STATUSES,
-  SCHEDULE_MEETING_STATUS,
+  mayDo,
   type Allotment,
   type Application,
   type ApplicationStatus,
   type LeaseDeed,
-  type LifecycleEvent,
+  type Lifecycle,
   type Possession,
   type Role,
 } from '@portal/contract';
@@ -38,33 +38,34 @@ export interface AvailableActions {
 
 /** The statuses Update Status offers: where the manual events the role may fire from `status` lead, in the
  * lifecycle table's order (a stage-only committee note stays in the status, so it is the decision's, not this). */
-export function statusTargets(status: ApplicationStatus, role: Role): ApplicationStatus[] {
+export function statusTargets(
+  status: ApplicationStatus,
+  role: Role,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): ApplicationStatus[] {
   const targets: ApplicationStatus[] = [];
-  for (const name of eventsOffered(status, role, false)) {
-    const event: LifecycleEvent = APPLICATION_EVENTS[name];
+  for (const name of eventsOffered(status, role, false, table)) {
+    const event = table.events[name];
     if (!event.manual) continue;
     for (const to of event.to) if (to !== status && !targets.includes(to)) targets.push(to);
   }
   return targets;
 }
 
-export function availableActions({
-  role,
-  application,
-  allotment,
-  leaseDeed,
-  possession,
-}: ActionContext): AvailableActions {
+export function availableActions(
+  { role, application, allotment, leaseDeed, possession }: ActionContext,
+  table: Lifecycle = APPLICATION_LIFECYCLE,
+): AvailableActions {
   const status = application.status;
-  const offered = eventsOffered(status, role, false);
+  const offered = eventsOffered(status, role, false, table);
   const mayUpdate = can(role, 'update:application:status');
-  const targets = statusTargets(status, role);
+  const targets = statusTargets(status, role, table);
   return {
     updateStatus: targets.length > 0,
     updateStatusNoneAvailable: mayUpdate && targets.length === 0,
     committeeDecision: offered.includes('record_committee_note'),
-    scheduleMeeting: can(role, 'schedule:meeting') && status === SCHEDULE_MEETING_STATUS,
-    raiseQuery: mayUpdate && QUERY_RAISE_STATUSES.includes(status),
+    scheduleMeeting: mayDo('schedule_meeting', status, role, false, table),
+    raiseQuery: mayDo('raise_query', status, role, false, table),
     createAllotment: offered.includes('allot') && !allotment,
     verifyLeaseDeed: offered.includes('approve_lease_deed') && leaseDeed?.verification_status === 'pending',
     recordPossession:

@@ -1,16 +1,28 @@
 /** The officer list's status filter choices (spec section 5) and its orders; the server filters and sorts. */
-import type { ApplicationStatus } from '@portal/contract';
+import {
+  APPLICANT_PENDING_STATUSES,
+  APPLICATION_EVENT_NAMES,
+  APPLICATION_EVENTS,
+  APPLICATION_STATUSES,
+  leavesFrom,
+  type ApplicationStatus,
+} from '@portal/contract';
 
-/** The spec's status filter of the officer list. */
-export const OFFICER_STATUS_FILTER = [
+/** The spec's status filter of the officer list: the statuses on the way to the committee's decision, and the
+ * decisions they lead to (submitted, under scrutiny, pending committee, approved, rejected). */
+export const OFFICER_STATUS_FILTER: readonly OfficerStatusFilter[] = [
   'all',
-  'submitted',
-  'under_scrutiny',
-  'pending_committee',
-  'approved',
-  'rejected',
-] as const satisfies readonly (ApplicationStatus | 'all')[];
-export type OfficerStatusFilter = (typeof OFFICER_STATUS_FILTER)[number];
+  ...APPLICATION_STATUSES.filter(
+    (status) =>
+      APPLICANT_PENDING_STATUSES.includes(status) ||
+      APPLICATION_EVENT_NAMES.some(
+        (name) =>
+          APPLICANT_PENDING_STATUSES.some((from) => leavesFrom(name, from)) &&
+          (APPLICATION_EVENTS[name].to as readonly ApplicationStatus[]).includes(status),
+      ),
+  ),
+];
+export type OfficerStatusFilter = ApplicationStatus | 'all';
 
 /** The orders the sort select offers, with their words in the catalogue. */
 export const OFFICER_SORTS = {

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import {
   can,
   eventsOffered,
+  mayDo,
   openQueriesOf,
   rightNow,
   unpaidInvoicesOf,
@@ -108,6 +109,7 @@ export default function ApplicationDetailPage() {
   const current = application.data;
   const role = user.role;
 
+  const submittable = mayDo('submit', current.status, role, true);
   const deed = leaseDeed.data;
   const canUploadLeaseDeed =
     eventsOffered(current.status, role, true).includes('submit_lease_deed') &&
@@ -183,10 +185,10 @@ export default function ApplicationDetailPage() {
       >
         {t('detail.print')}
       </Button>
-      {current.status !== 'draft' && (
+      {!submittable && (
         <PdfDownloadButton document="acknowledgment" id={current.id} number={current.application_number} />
       )}
-      {current.status === 'draft' && (
+      {submittable && (
         <Button
           icon={<Send aria-hidden="true" className="h-4 w-4" />}
           busy={submit.isPending}

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   meetingDecisionUpdate,
+  statusesWaitingOn,
   type Application,
   type CommitteeDecision,
   type CommitteeType,
@@ -10,8 +11,8 @@ import {
 import { meetingKeys } from '../../../api/meetings';
 import { api } from '../../../lib/api-client';
 
-/** The applications a meeting decides on: those pending committee. */
-export const PENDING_COMMITTEE = { status: 'pending_committee' } as const;
+/** The applications a meeting decides on: those waiting on the committee. */
+export const PENDING_COMMITTEE = { status: statusesWaitingOn('committee').join(',') };
 
 export interface NewMeeting {
   meeting_date: string;

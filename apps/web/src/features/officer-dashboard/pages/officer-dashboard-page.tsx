@@ -12,6 +12,7 @@ import {
   APPROVED_OR_LATER_STATUSES,
   formatDate,
   OFFICER_PENDING_REVIEW_STATUSES,
+  statusesWaitingOn,
   RECENT_APPLICATIONS_ON_DASHBOARD,
   ROUTES,
   type ApplicationStatus,
@@ -57,7 +58,7 @@ function Figures({ stats, role }: { stats?: OfficerStats; role: Role }) {
           icon={<ClipboardList />}
         />
       </StatLink>
-      <StatLink to={applicationsWith(committee ? ['pending_committee'] : OFFICER_PENDING_REVIEW_STATUSES)}>
+      <StatLink to={applicationsWith(committee ? statusesWaitingOn('committee') : OFFICER_PENDING_REVIEW_STATUSES)}>
         <StatCard
           label={committee ? t('cards.pendingCommittee') : t('cards.pendingReview')}
           value={figure(committee ? stats?.pending_committee : stats?.pending_review)}
