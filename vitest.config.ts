@@ -15,6 +15,8 @@ export default defineConfig({
           // The several-processes journey needs PostgreSQL; with one known it runs in that project alone.
           exclude: [...configDefaults.exclude, ...(withPostgres ? ['src/multi-process.test.ts'] : [])],
           env: { TEST_DB: 'pglite' },
+          // Migrates and seeds once; each test file copies the result (src/test/global-setup.ts).
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +29,7 @@ export default defineConfig({
                 root: 'apps/api',
                 include: ['src/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['src/test/global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const root = path.resolve(import.meta.dirname, '..');
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
@@ -16,7 +17,24 @@ const forceThrowaway = process.env.TEST_PG === 'throwaway';
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-run-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Each suite's wall time, for the closing summary: [label, milliseconds]. */
+const timings = [];
 let throwawayPostgres;
+
+/** Runs `work` and keeps its wall time under `label`. */
+async function timed(label, work) {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings.push([label, performance.now() - start]);
+  }
+}
+
+function minutes(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
@@ -146,11 +164,24 @@ try {
 
   banner(`Unit, component and API tests (${pgUrl ? 'PGlite and PostgreSQL' : 'PGlite only'})`);
   const vitestReport = path.join(scratch, 'vitest.json');
-  const vitestCode = await run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    pgUrl ? { TEST_PG_URL: pgUrl } : {},
+  const vitestTimings = path.join(scratch, 'vitest-timings.json');
+  const vitestCode = await timed('vitest (all projects)', () =>
+    run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        '--reporter=./scripts/vitest-timings.mjs',
+        `--outputFile.json=${vitestReport}`,
+      ],
+      { VITEST_TIMINGS_FILE: vitestTimings, ...(pgUrl ? { TEST_PG_URL: pgUrl } : {}) },
+    ),
   );
+  for (const [name, project] of Object.entries(readJson(vitestTimings)?.projects ?? {})) {
+    timings.push([`  ${name}: ${project.files} files, first start to last end`, project.wallMs]);
+  }
   const vitest = readJson(vitestReport);
   if (vitest) {
     totals.passed += vitest.numPassedTests;
@@ -173,15 +204,15 @@ try {
     banner(message);
   } else {
     banner('Building the web app for the browser tests');
-    const buildCode = await run('npm', ['run', 'build', '-w', 'apps/web']);
+    const buildCode = await timed('web build', () => run('npm', ['run', 'build', '-w', 'apps/web']));
     if (buildCode !== 0) problems.push('the web build failed');
     banner(`Browser tests in headless Chromium (${chromium})`);
     // The e2e config writes its JSON report here.
     const playwrightReport = path.join(root, 'e2e/test-results/results.json');
     fs.rmSync(playwrightReport, { force: true });
-    const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      CHROMIUM_PATH: chromium,
-    });
+    const e2eCode = await timed('browser tests (Playwright)', () =>
+      run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium }),
+    );
     const playwright = readJson(playwrightReport);
     if (playwright?.stats) {
       totals.passed += playwright.stats.expected + playwright.stats.flaky;
@@ -198,6 +229,8 @@ try {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
+timings.push(['npm test in all', performance.now()]);
+banner(`Times (m:ss)\n${timings.map(([label, ms]) => `${minutes(ms).padStart(6)}  ${label}`).join('\n')}`);
 if (problems.length) banner(`Problems:\n - ${problems.join('\n - ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(problems.length || totals.failed ? 1 : 0);

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: writes the whole database to a file that `openDatabase({ inMemory: true, dump })` starts from. */
+  dumpTo?(file: string): Promise<void>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -28,6 +30,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
+  /** With inMemory: start from this file of `dumpTo` instead of an empty database (the API tests' template). */
+  dump?: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -52,7 +56,7 @@ export async function openDatabase(options: {
   let lock: DirectoryLock | undefined;
   let client: PGliteWorkerClient;
   if (options.inMemory) {
-    client = new PGliteWorkerClient();
+    client = new PGliteWorkerClient(undefined, options.dump);
   } else {
     const dataDir = options.dataDir ?? 'data';
     const pgDir = path.join(dataDir, 'pgdata');
@@ -77,6 +81,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    dumpTo: (file) => client.dumpTo(file),
     async close() {
       try {
         if (!options.inMemory) await client.query('CHECKPOINT');

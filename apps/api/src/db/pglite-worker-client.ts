@@ -6,9 +6,9 @@
  * database works while the main thread reads requests and writes answers.
  *
  * Messages to the worker: `{ id, op: 'query' | 'exec', sql, params?, rowMode?, textTypes?, tx? }`, `{ id, op:
- * 'begin' | 'end', tx, commit? }` and `{ id, op: 'close' }`; each is answered `{ id, ok, result | error }`. A
- * transaction stays open in the worker between `begin` and `end`; its statements carry its number. Statements of
- * other callers wait for it in PGlite's own queue, in the order they were sent. */
+ * 'begin' | 'end', tx, commit? }`, `{ id, op: 'dump', file }` and `{ id, op: 'close' }`; each is answered `{ id, ok,
+ * result | error }`. A transaction stays open in the worker between `begin` and `end`; its statements carry its
+ * number. Statements of other callers wait for it in PGlite's own queue, in the order they were sent. */
 import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 
@@ -30,6 +30,7 @@ type Message =
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'dump'; file: string }
   | { op: 'close' };
 
 /** The types each parsers object keeps as text: drizzle passes the same object with every run of a statement, so it is
@@ -70,10 +71,11 @@ export class PGliteWorkerClient {
   #stopped: Error | undefined;
   readonly waitReady: Promise<void>;
 
-  /** `dataDir`: PGlite's folder; none for a database in memory. */
-  constructor(dataDir?: string) {
+  /** `dataDir`: PGlite's folder; none for a database in memory. `dump`: a file written by `dumpTo`, which a database
+   * in memory starts from instead of an empty cluster. */
+  constructor(dataDir?: string, dump?: string) {
     this.#worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, dump },
       // The worker is plain JavaScript: no TypeScript loader needed (nor started) there.
       execArgv: [],
     });
@@ -149,6 +151,11 @@ export class PGliteWorkerClient {
     }
     await this.#call({ op: 'end', tx, commit: true });
     return result;
+  }
+
+  /** Writes the whole database to `file` (PGlite's dumpDataDir, uncompressed), for the `dump` of another. */
+  dumpTo(file: string): Promise<void> {
+    return this.#call({ op: 'dump', file });
   }
 
   async close(): Promise<void> {

@@ -2,12 +2,16 @@
 // HTTP work (reading requests, checking, writing answers) use two cores instead of taking turns on one. Plain
 // JavaScript, so it loads in a worker thread whatever runs the API (tsx, vitest). Its caller is
 // pglite-worker-client.ts; the messages are described there.
+import { Blob, Buffer } from 'node:buffer';
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // The `q` searches use trigram indexes (migration 0001).
 const options = { extensions: { pg_trgm } };
+// A database in memory can start from another's dump (the API tests clone a migrated and seeded one per file).
+if (workerData.dump) options.loadDataDir = new Blob([fs.readFileSync(workerData.dump)]);
 const db = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 
 /** Open transactions by the caller's number: PGlite's handle, and how to end it. */
@@ -199,6 +203,11 @@ async function serve(message) {
       return begin(message.tx);
     case 'end':
       return end(message.tx, message.commit);
+    case 'dump': {
+      const dump = await db.dumpDataDir('none');
+      fs.writeFileSync(message.file, Buffer.from(await dump.arrayBuffer()));
+      return undefined;
+    }
     case 'close':
       await db.close();
       return undefined;

@@ -1,17 +1,20 @@
 /** Builds a real app on a real database for API tests: in-memory PGlite, or a fresh database on the PostgreSQL
- * server in TEST_PG_URL when TEST_DB=postgres. Nothing of our server is mocked. */
+ * server in TEST_PG_URL when TEST_DB=postgres. Nothing of our server is mocked. Each test file's database is a copy
+ * of one the run migrated (and seeded) once (global-setup.ts); without one, it is migrated and seeded here. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Role } from '@portal/contract';
 import { buildApp } from '../app';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../db/seed';
 import { createTokenService } from '../lib/tokens';
 import { createDiskStorage } from '../plugins/storage';
+import { databaseUrl, type DatabaseTemplates } from './global-setup';
 
 export const TEST_DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -26,20 +29,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+/** An empty database; or, given `template` (from the run's templates), a copy of it. */
+export async function openTestDatabase(template?: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   if (TEST_DB_KIND === 'pglite') {
-    return { handle: await openDatabase({ inMemory: true }), drop: async () => {} };
+    return { handle: await openDatabase({ inMemory: true, dump: template }), drop: async () => {} };
   }
   const serverUrl = process.env.TEST_PG_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_PG_URL (npm test sets it)');
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const handle = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name) });
   return {
     handle,
     async drop() {
@@ -60,12 +62,26 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
   };
 }
 
+/** The run's templates for this engine, when its global set-up made them. */
+function templates(): DatabaseTemplates | undefined {
+  const provided = inject('databaseTemplates');
+  return provided?.kind === TEST_DB_KIND ? provided : undefined;
+}
+
+/** A migrated database, seeded with the demo data unless `seed` is false. */
+async function openPreparedDatabase(seed: boolean) {
+  const template = templates();
+  if (template) return openTestDatabase(seed ? template.seeded : template.migrated);
+  const opened = await openTestDatabase();
+  await opened.handle.migrate();
+  if (seed) await seedDemoData(opened.handle.db);
+  return opened;
+}
+
 export async function createTestContext(
   options: { seed?: boolean; loginAttemptsPerMinute?: number } = {},
 ): Promise<TestContext> {
-  const { handle, drop } = await openTestDatabase();
-  await handle.migrate();
-  if (options.seed !== false) await seedDemoData(handle.db);
+  const { handle, drop } = await openPreparedDatabase(options.seed !== false);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const tokens = createTokenService(new TextEncoder().encode(crypto.randomBytes(32).toString('hex')));
   const app = await buildApp({
