@@ -5,7 +5,7 @@ import { can } from '@portal/contract';
 import type { Database } from '../db/client';
 import type { CurrentUser } from './actor';
 import { findApplicationWithOwner, type ApplicationRow } from '../repositories/applications';
-import { forbidden, notFound } from '../lib/http-error';
+import { forbidden, notFound } from '../core/http-error';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 

@@ -3,8 +3,8 @@
  * request's fee when it is approved. Nothing else raises an invoice; the billing module takes the payments. */
 import { FEES, invoicesOnSubmit, premiumInstalmentAmount, type ApplicationEventName } from '@portal/contract';
 import type { Database } from '../db/client';
-import { addDays, dueDateFrom, isoDay } from '../lib/dates';
-import { notFound } from '../lib/http-error';
+import { addDays, dueDateFrom, isoDay } from '../core/dates';
+import { notFound } from '../core/http-error';
 import type { ApplicationRow } from '../repositories/applications';
 import { findAssetById } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';

@@ -22,7 +22,7 @@ import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harne
 import { insertTestInvoices } from '../test/list-fixtures';
 import { insertTestApplication } from '../test/workflow-fixtures';
 import type { CurrentUser } from '../plugins/auth';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from '../core/http-error';
 import { transition, type TransitionActor } from './transition';
 
 type Outcome = 'moved' | 'wrong_state' | 'forbidden' | 'guard' | 'not_system';

@@ -22,8 +22,8 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { CALENDAR } from '../lib/business-calendar';
-import { conflict, forbidden, wrongState, type HttpError } from '../lib/http-error';
+import { CALENDAR } from '../core/business-calendar';
+import { conflict, forbidden, wrongState, type HttpError } from '../core/http-error';
 import { actorOf, type CurrentUser } from './actor';
 import {
   findApplicationById,
@@ -164,7 +164,10 @@ async function afterMove(
 /** When the application waits for payment and its last invoice is paid, the portal verifies the payment: the one
  * place that fires verify_payment (on entering pending_payment, and after each payment). Answers the moved row, or
  * undefined when it stays. */
-export async function verifyPaymentIfPaid(tx: Database, application: ApplicationRow): Promise<ApplicationRow | undefined> {
+export async function verifyPaymentIfPaid(
+  tx: Database,
+  application: ApplicationRow,
+): Promise<ApplicationRow | undefined> {
   if (application.status !== 'pending_payment') return undefined;
   if ((await countUnpaidInvoices(tx, application.id)) > 0) return undefined;
   return transition(tx, application, { event: 'verify_payment', by: 'system', timelineCode: 'payment_verified' });

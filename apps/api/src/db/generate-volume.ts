@@ -22,7 +22,7 @@ import {
   SERVICE_TARGETS,
   type ApplicationStatus,
 } from '@portal/contract';
-import { CALENDAR } from '../lib/business-calendar';
+import { CALENDAR } from '../core/business-calendar';
 import { hashPassword } from '../lib/passwords';
 import type { Database } from './client';
 import { DEMO_PASSWORD } from './seed';

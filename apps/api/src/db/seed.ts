@@ -1,6 +1,6 @@
 /** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
  * Runs only on a database without users, so a second start keeps what is there. */
-import { addDays, dueDateFrom } from '../lib/dates';
+import { addDays, dueDateFrom } from '../core/dates';
 import {
   FEES,
   invoicesOnSubmit,
@@ -14,6 +14,7 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
+import { refreshWaitingOn } from '../case/waiting-on';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
 import type { Database } from './client';
@@ -233,6 +234,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         });
       }
     }
+    // Whom each case waits on, from its facts as the case engine stores it (no documents yet: the applicant).
+    for (const application of await tx.select().from(applications)) await refreshWaitingOn(tx, application);
     return true;
   });
 }

@@ -11,7 +11,7 @@ import { insertInvoice, type InvoiceRow } from '../repositories/invoices';
 import { findUserByEmail, insertUser } from '../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { insertTestApplication } from '../test/workflow-fixtures';
-import { businessTodayIso } from './dates';
+import { businessTodayIso } from '../core/dates';
 import { startTestSmtpServer } from './mail/smtp-test-server';
 import { createSmtpTransport } from './mail/transport';
 import { createMailWorker } from './mail/worker';

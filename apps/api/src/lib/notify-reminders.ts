@@ -20,7 +20,7 @@ import {
   type InvoiceReminder,
   type Recipient,
 } from '../repositories/notifications';
-import { businessTodayIso } from './dates';
+import { businessTodayIso } from '../core/dates';
 import { runExclusive } from './job-lease';
 import { applicantLink, deliver, officerLink } from './notify';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WEAK_PASSWORD_MESSAGE } from '@portal/contract';
 import { DEMO_PASSWORD } from '../db/seed';
-import { HttpError } from './http-error';
+import { HttpError } from '../core/http-error';
 import { assertAcceptablePassword, judgePassword } from './password-policy';
 
 describe('the password rule', () => {

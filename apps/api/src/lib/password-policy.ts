@@ -5,7 +5,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH, WEAK_PASSWORD_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@portal/contract';
-import { HttpError } from './http-error';
+import { HttpError } from '../core/http-error';
 
 /** zxcvbn's score from 0 to 4; 3 means about 10^8 guesses or more ("safely unguessable" online, and some protection
  * against an offline attack on the slow hash). "Password@123" and "Welcome@123" score 2. */

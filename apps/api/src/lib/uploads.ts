@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { extensionOf, isAcceptedExtension, MAX_UPLOAD_BYTES, type FileExtension } from '@portal/contract';
 import { bytesMatchExtension, CONTENT_TYPES, sanitiseFileName } from './file-signatures';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType, unprocessable } from './http-error';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType, unprocessable } from '../core/http-error';
 
 export interface ReceivedFile {
   fileName: string;

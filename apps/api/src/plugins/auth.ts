@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Permission } from '@portal/contract';
-import { forbidden, unauthorized } from '../lib/http-error';
+import { forbidden, unauthorized } from '../core/http-error';
 import type { TokenService } from '../lib/tokens';
 import type { CurrentUser } from '../case/actor';
 import { findSessionUser } from '../repositories/users';

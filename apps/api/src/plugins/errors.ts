@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { MAX_UPLOAD_BYTES, errorCodeForStatus, type ErrorBody, type ErrorCode } from '@portal/contract';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from '../core/http-error';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';

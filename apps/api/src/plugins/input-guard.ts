@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONTROL_CHARACTER_MESSAGE, containsControlCharacter } from '@portal/contract';
-import { invalidField } from '../lib/http-error';
+import { invalidField } from '../core/http-error';
 
 /** The dotted path of the first string (or object key) in `value` holding a control character, or null. Walked
  * with a stack, not recursion, so a deeply nested body cannot overflow it. */

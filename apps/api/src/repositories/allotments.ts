@@ -12,7 +12,7 @@ import {
   type Page,
   pageOfTable,
   type SortExpression,
-} from '../lib/list-page';
+} from '../core/list-page';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
 
 export type AllotmentRow = typeof allotments.$inferSelect;

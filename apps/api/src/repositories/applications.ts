@@ -17,12 +17,12 @@ import {
   stageSchema,
   startStageClock,
 } from '@portal/contract';
-import { CALENDAR } from '../lib/business-calendar';
-import { lockAuditChain } from '../lib/audit-context';
+import { CALENDAR } from '../core/business-calendar';
+import { lockAuditChain } from '../core/audit-context';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
-import { preparedPerHandle } from '../lib/prepared-query';
-import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
+import { preparedPerHandle } from '../core/prepared-query';
+import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../core/list-page';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

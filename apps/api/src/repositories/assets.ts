@@ -11,9 +11,9 @@ import {
   type AssetUnit,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { lockAuditChain } from '../lib/audit-context';
+import { lockAuditChain } from '../core/audit-context';
 import { assetStatusCounts, assets } from '../db/schema';
-import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt' | 'searchText'>;

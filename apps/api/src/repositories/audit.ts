@@ -4,8 +4,8 @@ import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseSort, type AuditEntry, type AuditListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { auditLog, users } from '../db/schema';
-import { unprocessable } from '../lib/http-error';
-import { countCapped, timestampRange, type Page } from '../lib/list-page';
+import { unprocessable } from '../core/http-error';
+import { countCapped, timestampRange, type Page } from '../core/list-page';
 
 export type AuditFilter = Omit<AuditListQuery, 'limit' | 'offset' | 'cursor' | 'sort'>;
 
@@ -106,7 +106,7 @@ export async function searchAuditLog(db: Database, query: AuditListQuery): Promi
       .where(and(...conditions))
       .$dynamic(),
   );
-  // Together, as a list page's rows and total are (lib/list-page.ts).
+  // Together, as a list page's rows and total are (core/list-page.ts).
   const [rows, count] = (await Promise.all([rowsRead, countRead])) as [EntryRow[], Awaited<typeof countRead>];
   const hasMore = rows.length > query.limit;
   const kept = hasMore ? rows.slice(0, query.limit) : rows;

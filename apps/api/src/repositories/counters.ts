@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { businessDay } from '@portal/contract';
 import type { Database } from '../db/client';
 import { counters } from '../db/schema';
-import { CALENDAR } from '../lib/business-calendar';
+import { CALENDAR } from '../core/business-calendar';
 
 export const NUMBER_PREFIXES = {
   application: { prefix: 'APP', width: 6 },

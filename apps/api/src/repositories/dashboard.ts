@@ -18,7 +18,7 @@ import {
   assetStatusCounts,
   paymentTotals,
 } from '../db/schema';
-import { preparedPerHandle } from '../lib/prepared-query';
+import { preparedPerHandle } from '../core/prepared-query';
 import { invoiceTotalParts } from './summaries';
 
 const count = (condition?: SQL) =>

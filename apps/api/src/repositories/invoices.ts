@@ -8,7 +8,7 @@ import {
   type InvoiceType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { businessTodayIso } from '../lib/dates';
+import { businessTodayIso } from '../core/dates';
 import {
   dateRange,
   idIn,
@@ -17,7 +17,7 @@ import {
   type Page,
   pageOfTable,
   type SortExpression,
-} from '../lib/list-page';
+} from '../core/list-page';
 import { invoices } from '../db/schema';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
 import { invoiceTotalParts } from './summaries';

@@ -14,7 +14,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { mailAttempts, mailOutbox } from '../db/schema';
-import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type MailAttemptRow = typeof mailAttempts.$inferSelect;

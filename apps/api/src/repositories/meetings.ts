@@ -3,7 +3,7 @@ import { ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { MEETING_LIST, type CommitteeType, type Meeting, type MeetingListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { meetings } from '../db/schema';
-import { dateRange, likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { dateRange, likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 

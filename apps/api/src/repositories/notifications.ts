@@ -21,7 +21,7 @@ import {
   serviceRequests,
   users,
 } from '../db/schema';
-import { type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

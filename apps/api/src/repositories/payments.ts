@@ -11,7 +11,7 @@ import {
   pageOfTable,
   type SortExpression,
   timestampRange,
-} from '../lib/list-page';
+} from '../core/list-page';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { QUERY_LIST, type ApplicationQuery, type QueryStatus, type queryListQuerySchema } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applicationQueries } from '../db/schema';
-import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type QueryListQuery = z.output<typeof queryListQuerySchema>;
 export type QueryRow = typeof applicationQueries.$inferSelect;

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ReportGroup, ReportType } from '@portal/contract';
 import type { Database } from '../db/client';
-import { CALENDAR } from '../lib/business-calendar';
+import { CALENDAR } from '../core/business-calendar';
 import { toAsset } from './assets';
 import { allotments, applicants, applications, assets, invoices, payments } from '../db/schema';
 

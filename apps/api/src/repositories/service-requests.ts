@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applicants, applications, invoices, serviceRequests } from '../db/schema';
-import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../core/list-page';
 import type { InvoiceRow } from './invoices';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
-import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type TimelineListQuery = z.output<typeof timelineListQuerySchema>;
 

@@ -3,8 +3,8 @@ import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { USER_LIST, type Language, type Me, type Role, type User, type UserListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { preparedPerHandle } from '../lib/prepared-query';
-import { likePattern, type Page, pageOfTable, type SortExpression } from '../lib/list-page';
+import { preparedPerHandle } from '../core/prepared-query';
+import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -11,7 +11,7 @@ import {
   recordPossessionRequestSchema,
   verifyLeaseDeedRequestSchema,
 } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { assertAcceptedFile, receiveUpload } from '../../lib/uploads';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import {

@@ -14,8 +14,8 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';

@@ -7,7 +7,7 @@ import {
   type applicantProfileUpdateSchema,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { conflict, forbidden, notFound } from '../../core/http-error';
 import type { CurrentUser } from '../../plugins/auth';
 import {
   findApplicantById,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateFrom } from '../../lib/dates';
+import { dueDateFrom } from '../../core/dates';
 import { eq } from 'drizzle-orm';
 import { FEES, processingFeeWithGst, roundRupees, type Application } from '@portal/contract';
 import { applications, assets, invoices, timelineEvents } from '../../db/schema';

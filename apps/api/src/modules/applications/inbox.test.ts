@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { applicants, applications, assets } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
-import { CALENDAR } from '../../lib/business-calendar';
+import { CALENDAR } from '../../core/business-calendar';
 import { findUserByEmail } from '../../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { getList, walkList } from '../../test/list-fixtures';

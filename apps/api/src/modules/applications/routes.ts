@@ -14,7 +14,7 @@ import {
   timelineEventSchema,
   timelineListQuerySchema,
 } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { receiveUpload } from '../../lib/uploads';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import {

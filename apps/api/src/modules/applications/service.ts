@@ -23,9 +23,9 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../case/access';
-import { CALENDAR } from '../../lib/business-calendar';
-import { emptyPage, type Page } from '../../lib/list-page';
-import { badRequest, conflict, notFound, unprocessable } from '../../lib/http-error';
+import { CALENDAR } from '../../core/business-calendar';
+import { emptyPage, type Page } from '../../core/list-page';
+import { badRequest, conflict, notFound, unprocessable } from '../../core/http-error';
 import { assertAcceptedFile, type ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';

@@ -18,8 +18,8 @@ import {
   zoneMapSchema,
 } from '@portal/contract';
 import { requireAuth, requirePermission } from '../../plugins/auth';
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
-import { sendPage } from '../../lib/list-page';
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../core/http-error';
+import { sendPage } from '../../core/list-page';
 import { unreadableMultipart } from '../../lib/uploads';
 import { findAssetById, toAsset } from '../../repositories/assets';
 import { createAsset, editAsset, getZoneMap, importAssetsFromCsv, listAssets, listZones } from './service';

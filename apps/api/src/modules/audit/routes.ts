@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEntrySchema, auditListQuerySchema } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { requirePermission } from '../../plugins/auth';
 import { auditExportFileName, exportAuditCsv, listAuditEntries } from './service';
 

@@ -1,8 +1,8 @@
 /** The audit trail for admins: one page of entries, or every entry under the filter as a CSV file. */
 import { AUDIT_EXPORT_COLUMNS, type AuditEntry, type AuditListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { businessTodayIso } from '../../lib/dates';
-import type { Page } from '../../lib/list-page';
+import { businessTodayIso } from '../../core/dates';
+import type { Page } from '../../core/list-page';
 import { auditPages, searchAuditLog, type AuditFilter } from '../../repositories/audit';
 
 export const AUDIT_EXPORT_PAGE_SIZE = 1000;

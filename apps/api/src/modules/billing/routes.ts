@@ -8,7 +8,7 @@ import {
   paymentListQuerySchema,
   paymentSchema,
 } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { listVisibleInvoices, listVisiblePayments, payInvoice } from './service';
 

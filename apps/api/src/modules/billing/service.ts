@@ -12,10 +12,10 @@ import {
   type PaymentListQuery,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { isoDay } from '../../lib/dates';
+import { isoDay } from '../../core/dates';
 import { loadOwnApplication, loadVisibleApplication } from '../../case/access';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';

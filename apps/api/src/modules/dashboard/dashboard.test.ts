@@ -9,7 +9,7 @@ import {
   type ApplicationStatus,
 } from '@portal/contract';
 import { allotments, applicants, applications, assets, invoices, payments } from '../../db/schema';
-import { isoDay } from '../../lib/dates';
+import { isoDay } from '../../core/dates';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 
 describe(`dashboard stats (${TEST_DB_KIND})`, () => {

@@ -1,7 +1,7 @@
 /** Dashboard figures for the caller: an entrepreneur's own, or the officer and finance figures for staff. */
 import type { EntrepreneurStats, OfficerStats } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { businessTodayIso } from '../../lib/dates';
+import { businessTodayIso } from '../../core/dates';
 import type { CurrentUser } from '../../plugins/auth';
 import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
 

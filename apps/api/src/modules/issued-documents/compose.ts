@@ -1,7 +1,7 @@
 /** The words and facts of each kind of issued document, from the records it is about, in the recipient's language.
  * Nothing here touches the database or the PDF: the service gathers the records and the renderer lays the blocks out. */
 import { maskBankAccount, possessionCertificateNumber } from '@portal/contract';
-import { isoDay } from '../../lib/dates';
+import { isoDay } from '../../core/dates';
 import type { AllotmentRow } from '../../repositories/allotments';
 import type { ApplicantRow } from '../../repositories/applicants';
 import type { ApplicationRow } from '../../repositories/applications';

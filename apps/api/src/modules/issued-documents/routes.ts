@@ -14,7 +14,7 @@ import {
   verifiedDocumentSchema,
 } from '@portal/contract';
 import { createAttemptLimiter } from '../../lib/attempt-limiter';
-import { tooManyRequests } from '../../lib/http-error';
+import { tooManyRequests } from '../../core/http-error';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import type { IssuedDocumentRow } from '../../repositories/issued-documents';
 import {

@@ -17,7 +17,7 @@ import {
 import type { OrgIdentity } from '../../config';
 import type { Database } from '../../db/client';
 import { loadVisibleApplication } from '../../case/access';
-import { forbidden, notFound, wrongState } from '../../lib/http-error';
+import { forbidden, notFound, wrongState } from '../../core/http-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import { findAllotmentWithOwner, type AllotmentRow } from '../../repositories/allotments';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMeetingRequestSchema, meetingListQuerySchema, meetingSchema } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { createMeeting, listAllMeetings } from './service';
 

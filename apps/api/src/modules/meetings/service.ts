@@ -1,8 +1,8 @@
 /** Committee meetings: kept on the server with their agenda and the applications placed on them. */
 import { type CreateMeetingRequest, type Meeting, type MeetingListQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { badRequest } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { findApplicationsByIds } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';

@@ -10,7 +10,7 @@ import {
   outboxSummarySchema,
   unreadCountSchema,
 } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import {
   listNotifications,

@@ -7,8 +7,8 @@ import type {
   OutboxSummary,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { notFound, wrongState } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { notFound, wrongState } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import { outboxCounts, retryFailedMail, searchOutbox, toOutboxMessage } from '../../repositories/mail-outbox';
 import {
   countUnreadNotifications,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addWorkingDays, can, ROLES, type ApplicationQuery, type Role } from '@portal/contract';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed';
-import { CALENDAR } from '../../lib/business-calendar';
+import { CALENDAR } from '../../core/business-calendar';
 import { findApplicationById } from '../../repositories/applications';
 import { listEventsForApplication } from '../../repositories/timeline';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';

@@ -8,7 +8,7 @@ import {
   queryListQuerySchema,
   queryResponseRequestSchema,
 } from '@portal/contract';
-import { sendPage } from '../../lib/list-page';
+import { sendPage } from '../../core/list-page';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { answerQuery, closeQuery, listQueries, raiseQuery } from './service';
 

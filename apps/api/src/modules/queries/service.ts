@@ -13,9 +13,9 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
-import { CALENDAR } from '../../lib/business-calendar';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
-import type { Page } from '../../lib/list-page';
+import { CALENDAR } from '../../core/business-calendar';
+import { conflict, forbidden, notFound, unprocessable } from '../../core/http-error';
+import type { Page } from '../../core/list-page';
 import { LOST_RACE } from '../../case/transition';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import {

@@ -11,8 +11,8 @@ import {
   type ReportType,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { businessTodayIso } from '../../lib/dates';
-import { notFound, unprocessable } from '../../lib/http-error';
+import { businessTodayIso } from '../../core/dates';
+import { notFound, unprocessable } from '../../core/http-error';
 import {
   reportPage,
   reportPages,

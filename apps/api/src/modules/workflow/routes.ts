@@ -10,7 +10,7 @@ import {
   timelineEventSchema,
   updateStatusRequestSchema,
 } from '@portal/contract';
-import { unprocessable } from '../../lib/http-error';
+import { unprocessable } from '../../core/http-error';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { addInternalNote, updateStatus, verifyDocument, type DocumentDecision } from './service';
 

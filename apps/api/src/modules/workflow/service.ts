@@ -11,7 +11,7 @@ import {
   type UpdateStatusRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../core/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication, toApplication } from '../../repositories/applications';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueDateFrom } from '../../lib/dates';
+import { dueDateFrom } from '../../core/dates';
 import {
   APPLICATION_EVENTS,
   APPLICATION_STATUSES,
