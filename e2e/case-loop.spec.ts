@@ -12,7 +12,7 @@ async function as(page: Page, role: DemoRole): Promise<void> {
 }
 
 const rightNow = (page: Page) => page.getByRole('region', { name: 'Right now' });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
 /** The applicant's card for the application says `text` (and offers `button` when given). */
 async function applicantSees(page: Page, id: string, text: string | RegExp, button?: string | RegExp): Promise<void> {

@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn, signInAs, signOut, uniqueEmail } from './support/session';
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
 async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const login = await request.post('/api/auth/login', { form: { username: email, password } });

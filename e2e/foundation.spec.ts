@@ -15,12 +15,12 @@ test.describe('sign-in and navigation per role', () => {
   }
 });
 
-test('a wrong password shows the server detail and stays on /login', async ({ page }) => {
+test('a wrong password shows the server detail in the form and stays on /login', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(DEMO.ho.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveText('Incorrect email or password');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Incorrect email or password');
   await expect(page).toHaveURL('/login');
 });
 

@@ -46,7 +46,7 @@ async function as(page: Page, role: DemoRole): Promise<void> {
 
 const actions = (page: Page) => page.getByRole('region', { name: 'Actions' });
 const statusLine = (page: Page) => page.getByRole('region', { name: 'Right now' });
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
 async function openOfficerDetail(page: Page, id: string): Promise<void> {
   await page.goto(`/officer/applications/${id}`);

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainNav, signInAs, signOut } from './support/session';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
 test('an entrepreneur raises a request, an officer approves it, and the entrepreneur pays its fee', async ({
   page,

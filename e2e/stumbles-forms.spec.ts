@@ -207,8 +207,8 @@ test('item 7: the sign-in toast, roles, units, categories, report codes and the 
     try {
       await signIn(page, DEMO.entrepreneur.email);
       await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'साइन इन सफल रहा!' })).toBeVisible();
-      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful!' })).toHaveCount(0);
+      await expect(page.locator('[data-toast]').filter({ hasText: 'साइन इन सफल रहा!' })).toBeVisible();
+      await expect(page.locator('[data-toast]').filter({ hasText: 'Login successful!' })).toHaveCount(0);
     } finally {
       const response = await request.patch('/api/auth/me', { headers: owner, data: { language: 'en' } });
       expect(response.ok()).toBe(true);

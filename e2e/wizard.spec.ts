@@ -7,7 +7,7 @@ import { pdfOnDisk } from './support/api';
 import { signInAs } from './support/session';
 
 function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return page.locator('[data-toast]').filter({ hasText: text });
 }
 
 async function expectNoAxeViolations(page: Page, where: string) {

@@ -492,7 +492,8 @@ export const createPaymentRequestSchema = z.object({
   application_id: id,
   amount: money.positive(),
   payment_method: z.enum(PAYMENT_METHODS).default('online'),
-  transaction_reference: requiredText(100),
+  /** A payment gateway's own reference; without one the portal gives the payment its own (TXN-2026-000001). */
+  transaction_reference: requiredText(100).optional(),
 });
 export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
 

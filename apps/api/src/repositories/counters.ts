@@ -10,6 +10,8 @@ export const NUMBER_PREFIXES = {
   application: { prefix: 'APP', width: 6 },
   invoice: { prefix: 'INV', width: 6 },
   receipt: { prefix: 'RCP', width: 6 },
+  /** The reference of a payment made in the portal itself (no outside gateway's reference). */
+  transaction: { prefix: 'TXN', width: 6 },
   allotment: { prefix: 'ALT', width: 6 },
   serviceRequest: { prefix: 'SR', width: 6 },
   meeting: { prefix: 'MTG', width: 4 },

@@ -81,13 +81,14 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
     if (!application) throw notFound(INVOICE_NOT_FOUND);
     const paid = await markInvoicePaidIfUnpaid(tx, invoice.id);
     if (!paid) throw conflict('This invoice has already been paid');
+    const reference = body.transaction_reference ?? (await nextNumber(tx, 'transaction'));
     const payment = await insertPayment(tx, {
       receiptNumber: await nextNumber(tx, 'receipt'),
       applicationId: body.application_id,
       invoiceId: invoice.id,
       amount: invoice.amount,
       paymentMethod: body.payment_method,
-      transactionReference: body.transaction_reference,
+      transactionReference: reference,
       paidBy: user.id,
     });
     await recordEvent(tx, actorOf(user), {
@@ -98,7 +99,7 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
         invoice_number: invoice.invoiceNumber,
         amount: invoice.amount,
         method: body.payment_method,
-        reference: body.transaction_reference,
+        reference,
       },
       entityType: 'payment',
       entityId: payment.id,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@portal/contract';
 import { Spinner } from '../../components/ui/spinner';
 import { RouteAnnouncer } from '../../components/ui/route-focus';
-import { RouteToasts } from '../../components/ui/toaster';
+import { AppToaster, RouteToasts } from '../../components/ui/toaster';
 import { TopNav } from './top-nav';
 
 function SiteFooter() {
@@ -42,6 +42,8 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-6 focus:outline-none sm:py-8"
       >
+        {/* Toasts sit in the flow above the page, so they push it down rather than lie over its controls. */}
+        <AppToaster />
         {/* The spinner fills the screen, so the footer does not sit in view and then jump when the page arrives. */}
         <Suspense fallback={<Spinner className="min-h-screen items-start" />}>
           <Outlet />

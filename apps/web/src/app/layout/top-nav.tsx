@@ -70,7 +70,9 @@ export function TopNav() {
   return (
     <header role="banner" className="bg-brand-700 text-white shadow">
       <nav aria-label={t('nav.label')} className="mx-auto max-w-[1200px] px-4">
-        {/* One row from sm up; on a phone the name wraps to its own line under the bar rather than crowd it. */}
+        {/* The bar holds the name, the account and its controls; from md up the links have a row of their own under it
+            (as GOV.UK's service navigation), so ten links of an administrator never wrap into a second, ragged row.
+            On a phone the name wraps to its own line under the bar rather than crowd it. */}
         <div className="flex min-h-16 flex-wrap items-center gap-x-2 py-2 sm:py-0">
           <Link
             to={homeFor(user.role)}
@@ -79,11 +81,10 @@ export function TopNav() {
           >
             {t('productName')}
           </Link>
-          {renderLinks('order-2 hidden min-w-0 flex-1 flex-wrap items-center gap-1 md:flex')}
           <Link
             to={ROUTES.account.path}
             onClick={closeMenu}
-            className="order-5 basis-full truncate pb-2 text-sm text-brand-50 underline-offset-4 hover:underline sm:order-3 sm:ml-auto sm:max-w-[14rem] sm:basis-auto sm:px-2 sm:pb-0 md:ml-0"
+            className="order-5 basis-full truncate pb-2 text-sm text-brand-50 underline-offset-4 hover:underline sm:order-3 sm:ml-auto sm:max-w-[14rem] sm:basis-auto sm:px-2 sm:pb-0"
             title={t('nav.accountOf', { name: user.full_name })}
           >
             {user.full_name}
@@ -119,6 +120,9 @@ export function TopNav() {
             </button>
           </div>
         </div>
+        {renderLinks(
+          '-mx-2 hidden flex-nowrap items-center gap-1 overflow-x-auto border-t border-white/20 px-2 py-2 whitespace-nowrap md:flex',
+        )}
         {menuOpen && (
           <div id={menuId} className="border-t border-white/20 py-2 md:hidden">
             {renderLinks('flex flex-col gap-1', undefined, closeMenu)}

@@ -67,6 +67,9 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Right-aligns numbers and money. */
   numeric?: boolean;
+  /** Lets the cell's words wrap (long text, dates with times), so a wide table fits a desk screen instead of scrolling
+   * sideways; other cells keep to one line. */
+  wrap?: boolean;
   className?: string;
   /** The list's sort column this header sorts by (with `sort` and `onSortChange` on the table). */
   sortBy?: string;
@@ -172,7 +175,8 @@ function TableView<Row>({
                   scope="col"
                   aria-sort={sortable ? ariaSort(sort, column.sortBy!) : undefined}
                   className={cn(
-                    'whitespace-nowrap font-semibold text-slate-700',
+                    column.wrap ? 'whitespace-normal' : 'whitespace-nowrap',
+                    'font-semibold text-slate-700',
                     gap,
                     sortable ? 'py-1' : 'py-3',
                     column.numeric && 'text-right',
@@ -206,7 +210,8 @@ function TableView<Row>({
                 <td
                   key={column.key}
                   className={cn(
-                    'whitespace-nowrap py-3 text-slate-800',
+                    column.wrap ? 'whitespace-normal' : 'whitespace-nowrap',
+                    'py-3 text-slate-800',
                     gap,
                     column.numeric && 'text-right tabular-nums',
                     column.className,

@@ -121,6 +121,9 @@ export function Tabs({ tabs, defaultValue, value, onValueChange, label, classNam
               className={cn(
                 'min-h-11 shrink-0 whitespace-nowrap border-b-2 border-transparent px-4 font-medium text-slate-600',
                 'hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800',
+                // The strip scrolls sideways, which cuts off anything drawn outside it: the focus ring is drawn inside
+                // the tab (outside, only its two sides showed, as two bars beside the tab).
+                'focus-visible:outline-offset-[-3px]',
               )}
             >
               {tab.label}

@@ -186,46 +186,46 @@ describe('the route toast tracker', () => {
 });
 
 describe('the toaster', () => {
-  it('is a region named in the reader language with a named close button', async () => {
-    render(<AppToaster closeButton />);
+  it('is a region named in the reader language, each toast with a named close button that takes it away', async () => {
+    render(<AppToaster />);
     act(() => void toast.error('Failed to load data'));
-    expect(await screen.findByRole('region', { name: /^Messages/ })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Close message' })).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Messages' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Close message' }));
+    await waitFor(() => expect(screen.queryByText('Failed to load data')).not.toBeInTheDocument());
   });
 
-  it('lets a toast time out when nobody is in it', async () => {
+  it('draws toasts in the flow of the page, not fixed over it, and lets none time out', async () => {
     vi.useFakeTimers();
-    render(<AppToaster duration={4000} />);
-    act(() => void toast.success('Profile updated'));
-    await act(() => vi.advanceTimersByTimeAsync(50));
-    expect(screen.getByText('Profile updated')).toBeInTheDocument();
+    render(<AppToaster />);
+    act(() => void toast.success('Profile updated', { duration: 4000 }));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    const shown = screen.getByText('Profile updated').closest<HTMLElement>('[data-toast]')!;
+    expect(shown).toBeInTheDocument();
+    for (let node: HTMLElement | null = shown; node; node = node.parentElement) {
+      expect(getComputedStyle(node).position).not.toMatch(/fixed|absolute/);
+    }
+  });
+
+  it('replaces a stale toast with a newer one, and keeps toasts raised together', async () => {
+    vi.useFakeTimers();
+    render(<AppToaster replaceAfterMs={1000} />);
+    act(() => void toast.error('Please complete your profile first'));
     await act(() => vi.advanceTimersByTimeAsync(5000));
-    expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
-  });
-
-  it('keeps every toast while keyboard focus is in one, and gives them their time again when it leaves', async () => {
-    vi.useFakeTimers();
-    render(
-      <>
-        <button type="button">Elsewhere</button>
-        <AppToaster duration={4000} />
-      </>,
-    );
-    act(() => void toast.success('Profile updated'));
-    act(() => void toast.error('Failed to generate report', { duration: 6000 }));
+    act(() => void toast.success('Profile created successfully'));
     await act(() => vi.advanceTimersByTimeAsync(50));
-    const first = screen.getByText('Profile updated').closest<HTMLElement>('[data-sonner-toast]')!;
-    act(() => first.focus());
-    await act(() => vi.advanceTimersByTimeAsync(20_000));
-    expect(screen.getByText('Profile updated')).toBeInTheDocument();
-    expect(screen.getByText('Failed to generate report')).toBeInTheDocument();
+    expect(screen.getByText('Profile created successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Please complete your profile first')).not.toBeInTheDocument();
 
-    act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
-    await act(() => vi.advanceTimersByTimeAsync(4500));
-    expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
-    // Its own longer time, not the toaster's.
-    expect(screen.getByText('Failed to generate report')).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(screen.queryByText('Failed to generate report')).not.toBeInTheDocument();
+    // A draft saved and its failed uploads are news of one step: both stay.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    act(() => {
+      toast.success('Application created successfully!');
+      toast.error('These documents were not uploaded: DPR');
+    });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByText('Application created successfully!')).toBeInTheDocument();
+    expect(screen.getByText('These documents were not uploaded: DPR')).toBeInTheDocument();
+    expect(screen.queryByText('Profile created successfully')).not.toBeInTheDocument();
   });
 });

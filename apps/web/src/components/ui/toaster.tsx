@@ -1,99 +1,106 @@
-/** The app's toaster and the rules its toasts follow beyond sonner's own: a named region in the reader's language,
- * no toast timing out while keyboard focus is in it (sonner pauses on hover only), and toasts that go when the
- * reader moves to another page (see lib/toasts for which ones stay). */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+/** The app's toasts and the rules they follow (decision 013): sonner's `toast()` raises them, and they are drawn here,
+ * in the page's flow at the top of its content, so they never lie over a control; they stay until the reader closes
+ * them, a newer one replaces them, or the reader moves to another page (see lib/toasts for which ones stay). */
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast, Toaster, useSonner, type ToasterProps, type ToastT } from 'sonner';
-import { createRouteToastTracker, onPageChange, type RouteToastTracker, type ToastId } from '../../lib/toasts';
+import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { toast, useSonner, type ToastT } from 'sonner';
+import {
+  CARRY_OVER_MS,
+  createRouteToastTracker,
+  onPageChange,
+  type RouteToastTracker,
+  type ToastId,
+} from '../../lib/toasts';
+import { cn } from './cn';
 
 function onScreen(): ToastT[] {
   return toast.getToasts().filter((shown): shown is ToastT => !('dismiss' in shown && shown.dismiss));
 }
 
-const inToaster = (node: EventTarget | null) =>
-  node instanceof Element && node.closest('[data-sonner-toaster]') !== null;
+const TONES: Record<string, string> = {
+  success: 'border-green-700 bg-green-50 text-green-900',
+  error: 'border-red-700 bg-red-50 text-red-900',
+  warning: 'border-amber-600 bg-amber-50 text-amber-900',
+  info: 'border-brand-700 bg-brand-50 text-slate-900',
+};
 
-/** Shows a toast again with another duration, keeping its type, words and everything else. */
-function withDuration(shown: ToastT, duration: number | undefined) {
-  const raise =
-    shown.type === 'success' || shown.type === 'error' || shown.type === 'info' || shown.type === 'warning'
-      ? toast[shown.type]
-      : toast.message;
-  raise(shown.title, { id: shown.id, duration });
+function ToastIcon({ type }: { type: ToastT['type'] }) {
+  const className = 'mt-0.5 h-5 w-5 shrink-0';
+  if (type === 'success') return <CircleCheck aria-hidden="true" className={className} />;
+  if (type === 'error' || type === 'warning') return <CircleAlert aria-hidden="true" className={className} />;
+  return <Info aria-hidden="true" className={className} />;
 }
 
-/** While focus is in a toast, every toast on screen stays (as sonner keeps them while the pointer is over them);
- * when focus leaves, each gets its full time again. */
-function usePauseWhileFocused(toasts: ToastT[]) {
-  const paused = useRef(new Map<ToastId, number | undefined>());
-  const focused = useRef(false);
-
-  const sync = useRef(() => {
-    if (focused.current) {
-      for (const shown of onScreen()) {
-        if (paused.current.has(shown.id) || shown.type === 'loading' || shown.duration === Infinity) continue;
-        paused.current.set(shown.id, shown.duration);
-        withDuration(shown, Infinity);
-      }
+/** A toast raised a while after the ones on screen replaces them: they were news of an earlier step ("Please complete
+ * your profile first" once the profile is created). Toasts raised together (a draft saved, and the uploads that
+ * failed with it) stay together. */
+function useNewestReplacesOlder(toasts: ToastT[], tracker: RouteToastTracker) {
+  const known = useRef(new Set<ToastId>());
+  useEffect(() => {
+    const ids = toasts.map((shown) => shown.id);
+    const arrived = ids.some((id) => !known.current.has(id));
+    known.current = new Set(ids);
+    if (!arrived) {
+      tracker.see(ids);
       return;
     }
-    const current = new Map(onScreen().map((shown) => [shown.id, shown]));
-    for (const [id, duration] of paused.current) {
-      const shown = current.get(id);
-      if (shown) withDuration(shown, duration);
-    }
-    paused.current.clear();
-  });
-
-  useEffect(() => {
-    const focusIn = (event: FocusEvent) => {
-      focused.current = inToaster(event.target);
-      sync.current();
-    };
-    const focusOut = (event: FocusEvent) => {
-      if (!inToaster(event.target) || inToaster(event.relatedTarget)) return;
-      focused.current = false;
-      sync.current();
-    };
-    document.addEventListener('focusin', focusIn);
-    document.addEventListener('focusout', focusOut);
-    return () => {
-      document.removeEventListener('focusin', focusIn);
-      document.removeEventListener('focusout', focusOut);
-    };
-  }, []);
-
-  // A toast raised while focus is in another one waits too; a focused toast that was closed lets the others go.
-  useEffect(() => {
-    if (focused.current && !inToaster(document.activeElement)) focused.current = false;
-    sync.current();
-  }, [toasts]);
+    for (const id of tracker.pageChanged(ids)) toast.dismiss(id);
+  }, [toasts, tracker]);
 }
 
-/** Sonner's rich colours put #e60000 on #fff0f0 (4.34:1) and #008a2e on #ecfdf3 (4.25:1), below WCAG AA's 4.5:1.
- * The same hues, darker, set on the toaster itself: sonner inserts its stylesheet after the app's, so a rule of the
- * same weight in the app's stylesheet loses to it. */
-const READABLE_COLOURS = {
-  '--success-text': '#00672a',
-  '--error-text': '#b00000',
-  '--warning-text': '#8a4b00',
-  '--info-text': '#004fa3',
-} as CSSProperties;
+export interface AppToasterProps {
+  /** For tests: how long before a newer toast an older one counts as stale. */
+  replaceAfterMs?: number;
+  className?: string;
+}
 
-/** sonner's Toaster with the region's and the close button's names translated, readable colours, and paused while
- * keyboard focus is in it. */
-export function AppToaster(props: ToasterProps) {
+/** The toasts on screen, newest first, as a named region at the top of the page's content; each has a close button.
+ * The region is a polite live region, present before any toast, so a screen reader reads each one as it comes. */
+export function AppToaster({ replaceAfterMs = CARRY_OVER_MS, className }: AppToasterProps) {
   const { t } = useTranslation('ui');
   const { toasts } = useSonner();
-  usePauseWhileFocused(toasts);
+  const [tracker] = useState(() => createRouteToastTracker(Date.now, replaceAfterMs));
+  useNewestReplacesOlder(toasts, tracker);
   return (
-    <Toaster
-      {...props}
-      style={{ ...READABLE_COLOURS, ...props.style }}
-      containerAriaLabel={t('toasts.region')}
-      toastOptions={{ ...props.toastOptions, closeButtonAriaLabel: t('toasts.close') }}
-    />
+    <section aria-label={t('toasts.region')} aria-live="polite" className={cn('no-print', className)}>
+      {toasts.length > 0 && (
+        <ol className="mb-4 space-y-2">
+          {toasts.map((shown) => (
+            <li
+              key={shown.id}
+              data-toast=""
+              data-type={shown.type ?? 'default'}
+              className={cn(
+                'flex items-start gap-3 rounded-md border-l-4 p-3 shadow-sm',
+                TONES[shown.type ?? ''] ?? 'border-slate-400 bg-white text-slate-900',
+              )}
+            >
+              <ToastIcon type={shown.type} />
+              <div className="min-w-0 flex-1">
+                <p data-title="" className="font-medium break-words">
+                  {typeof shown.title === 'function' ? shown.title() : shown.title}
+                </p>
+                {shown.description && (
+                  <p data-description="" className="mt-1 text-sm break-words">
+                    {typeof shown.description === 'function' ? shown.description() : shown.description}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                aria-label={t('toasts.close')}
+                className="-m-1 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md hover:bg-black/5"
+                onClick={() => toast.dismiss(shown.id)}
+              >
+                <X aria-hidden="true" className="h-5 w-5" />
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -71,7 +71,6 @@ export function usePayInvoice(id: string) {
         application_id: invoice.application_id,
         amount: invoice.amount,
         payment_method: 'online',
-        transaction_reference: `MOCK-${Date.now()}`,
       }),
     onSuccess: () => refresh(),
   });

@@ -34,6 +34,7 @@ export function PaymentHistoryTable({ role, payments, invoiceNumbers, onViewRece
     {
       key: 'date',
       header: t('detail.payments.paymentDate'),
+      wrap: true,
       cell: (payment) => formatDateTime(payment.payment_date),
     },
     {
@@ -41,7 +42,12 @@ export function PaymentHistoryTable({ role, payments, invoiceNumbers, onViewRece
       header: t('detail.payments.method'),
       cell: (payment) => t(`paymentMethods.${payment.payment_method}`),
     },
-    { key: 'reference', header: t('detail.payments.reference'), cell: (payment) => payment.transaction_reference },
+    {
+      key: 'reference',
+      header: t('detail.payments.reference'),
+      wrap: true,
+      cell: (payment) => <span className="break-all">{payment.transaction_reference}</span>,
+    },
     {
       key: 'status',
       header: t('detail.payments.status'),

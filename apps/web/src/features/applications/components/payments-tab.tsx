@@ -54,7 +54,9 @@ export function PaymentsTab({ role, invoices, payments, payingId, onPay, onViewR
       card: 'actions',
       cell: (invoice) =>
         invoice.status === 'paid' ? (
-          <span className="text-sm text-slate-600">{formatDate(invoice.paid_at)}</span>
+          <span className="text-sm text-slate-600">
+            {t('detail.payments.paidOn', { date: formatDate(invoice.paid_at) })}
+          </span>
         ) : (
           <Button
             size="sm"

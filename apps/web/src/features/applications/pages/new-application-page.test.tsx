@@ -104,7 +104,7 @@ describe('new application wizard', () => {
     await openWizard(api({ 'GET /api/assets/available': () => jsonResponse(500, { detail: 'boom' }) }));
     expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() =>
-      expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent('Failed to load assets'),
+      expect(document.querySelector('[data-toast]')).toHaveTextContent('Failed to load assets'),
     );
   });
 

@@ -4,7 +4,15 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { AUDIT_ACTIONS, AUDIT_LIST, AUDITED_ENTITIES, formatDateTime, type AuditEntry } from '@portal/contract';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_LIST,
+  AUDITED_ENTITIES,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  type AuditEntry,
+} from '@portal/contract';
 import { DateFilterField } from '../../../components/form/date-input';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { useSortChange } from '../../../components/list/use-sort-change';
@@ -20,21 +28,49 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { downloadAuditCsv, useAuditPage } from '../api/audit';
 
-const shown = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Fields whose value is never shown, even scrambled. */
+const HIDDEN_FIELDS: ReadonlySet<string> = new Set(['password_hash', 'storage_key']);
+
+/** A recorded change in words: fields by their names in the reader's language, statuses by theirs, instants and days
+ * through the shared formatters, yes or no, and nested values as "name: value" (never raw JSON or snake_case). */
+function useChangeWords() {
+  const { t, i18n } = useTranslation('audit');
+  const field = (name: string) => t(`fields.${name}`, { defaultValue: name.replace(/_/g, ' ') });
+  const value = (raw: unknown): string => {
+    if (raw === null || raw === undefined || raw === '') return '—';
+    if (typeof raw === 'boolean') return t(raw ? 'values.yes' : 'values.no');
+    if (typeof raw === 'number') return formatNumber(raw);
+    if (typeof raw === 'string') {
+      if (INSTANT.test(raw)) return formatDateTime(raw);
+      if (DAY.test(raw)) return formatDate(raw);
+      if (/^[a-z][a-z0-9_]*$/.test(raw) && i18n.exists(`ui:status.${raw}`)) return t(`ui:status.${raw}`);
+      return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(raw) ? raw.replace(/_/g, ' ') : raw;
+    }
+    if (Array.isArray(raw)) return raw.map(value).join(', ');
+    return Object.entries(raw as Record<string, unknown>)
+      .map(([name, inner]) => `${field(name)}: ${value(inner)}`)
+      .join('; ');
+  };
+  return { field, value, hidden: t('values.hidden') };
+}
 
 /** update: field: before → after; insert and delete: field: value. */
 function Changes({ entry }: { entry: AuditEntry }) {
+  const words = useChangeWords();
   const fields = Object.entries(entry.changes);
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+    <dl className="grid min-w-[16rem] grid-cols-[auto_1fr] gap-x-2 text-xs">
       {fields.map(([field, value]) => (
         <div key={field} className="contents">
-          <dt className="font-medium text-slate-700">{field}</dt>
-          <dd className="break-all text-slate-900">
-            {entry.action === 'update' && Array.isArray(value) && value.length === 2
-              ? `${shown(value[0])} → ${shown(value[1])}`
-              : shown(value)}
+          <dt className="font-medium text-slate-700">{words.field(field)}</dt>
+          <dd className="break-words text-slate-900 [overflow-wrap:anywhere]">
+            {HIDDEN_FIELDS.has(field)
+              ? words.hidden
+              : entry.action === 'update' && Array.isArray(value) && value.length === 2
+                ? `${words.value(value[0])} → ${words.value(value[1])}`
+                : words.value(value)}
           </dd>
         </div>
       ))}
@@ -62,10 +98,11 @@ const AuditTable = memo(function AuditTable({
       sortDescendingFirst: true,
       cell: (entry) => <span className="tabular-nums">{entry.seq}</span>,
     },
-    { key: 'at', header: t('columns.at'), cell: (entry) => formatDateTime(entry.at) },
+    { key: 'at', header: t('columns.at'), wrap: true, cell: (entry) => formatDateTime(entry.at) },
     {
       key: 'actor',
       header: t('columns.actor'),
+      wrap: true,
       cell: (entry) => (
         <>
           <span className="font-medium">{entry.actor_name ?? t(`actors.${entry.actor_id ? 'unknown' : 'none'}`)}</span>
@@ -77,19 +114,21 @@ const AuditTable = memo(function AuditTable({
     {
       key: 'entity',
       header: t('columns.entity'),
+      wrap: true,
       cell: (entry) => (
         <>
-          <span>{t(`entities.${entry.entity}`, entry.entity)}</span>
-          <span className="block break-all text-xs text-slate-600">{entry.entity_id}</span>
+          <span>{t(`entities.${entry.entity}`, { defaultValue: entry.entity.replace(/_/g, ' ') })}</span>
+          <span className="block max-w-[10rem] break-all text-xs text-slate-600">{entry.entity_id}</span>
         </>
       ),
     },
-    { key: 'changes', header: t('columns.changes'), cell: (entry) => <Changes entry={entry} /> },
+    { key: 'changes', header: t('columns.changes'), wrap: true, cell: (entry) => <Changes entry={entry} /> },
     {
       key: 'request',
       header: t('columns.request'),
+      wrap: true,
       cell: (entry) => (
-        <span className="text-xs text-slate-600">
+        <span className="block max-w-[9rem] text-xs break-all text-slate-600">
           {entry.request_id ?? '—'}
           {entry.client_address && <span className="block">{entry.client_address}</span>}
         </span>

@@ -81,12 +81,19 @@ const OutboxTable = memo(function OutboxTable({
       header: t('columns.created'),
       sortBy: 'created_at',
       sortDescendingFirst: true,
+      wrap: true,
       cell: (message) => formatDateTime(message.created_at),
     },
-    { key: 'recipient', header: t('columns.recipient'), cell: (message) => message.to_email },
+    {
+      key: 'recipient',
+      header: t('columns.recipient'),
+      wrap: true,
+      cell: (message) => <span className="break-all">{message.to_email}</span>,
+    },
     {
       key: 'template',
       header: t('columns.template'),
+      wrap: true,
       cell: (message) => (
         <>
           <span>{t(`templates.${message.template}`)}</span>
@@ -104,19 +111,18 @@ const OutboxTable = memo(function OutboxTable({
     {
       key: 'lastError',
       header: t('columns.lastError'),
-      // The table keeps cells on one line; an error message wraps inside its own box instead.
+      wrap: true,
       cell: (message) => (
-        <span className="block max-w-sm min-w-[14rem] break-words whitespace-normal">
-          {message.last_error ?? t('none')}
-        </span>
+        <span className="block max-w-xs min-w-[10rem] break-words">{message.last_error ?? t('none')}</span>
       ),
     },
     {
       key: 'nextAttempt',
       header: t('columns.nextAttempt'),
+      wrap: true,
       cell: (message) => (message.status === 'sent' ? t('none') : when(message.next_attempt_at)),
     },
-    { key: 'sent', header: t('columns.sent'), cell: (message) => when(message.sent_at) },
+    { key: 'sent', header: t('columns.sent'), wrap: true, cell: (message) => when(message.sent_at) },
     {
       key: 'actions',
       header: t('columns.actions'),

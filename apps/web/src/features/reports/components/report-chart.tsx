@@ -1,14 +1,10 @@
-/** A plain SVG bar chart of the report's rows by status or zone, with the same figures as a table beside it for
- * anyone who cannot see the bars. */
+/** A bar chart of the report's rows by status or zone, drawn in HTML (words at the page's own size at every width; an
+ * SVG scaled down to a phone drew them about 4 px tall), with the same figures as a table beside it for anyone who
+ * cannot see the bars. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees, statusLabel } from '@portal/contract';
+import { formatNumber, formatRupees, statusLabel } from '@portal/contract';
 import type { ChartGroup, GroupCount } from '../lib/group-report';
-
-const BAR_HEIGHT = 28;
-const GAP = 10;
-const LABEL_WIDTH = 200;
-const CHART_WIDTH = 640;
 
 export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: ChartGroup; total: number }) {
   const { t } = useTranslation('reports');
@@ -17,8 +13,6 @@ export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: C
   const max = Math.max(1, ...groups.map((item) => item.count));
   const label = (value: string) =>
     by === 'status' ? t(`ui:status.${value}`, { defaultValue: statusLabel(value) }) : value;
-  const barSpace = CHART_WIDTH - LABEL_WIDTH - 60;
-  const height = groups.length * (BAR_HEIGHT + GAP);
   const withAmounts = groups.some((item) => item.amount !== undefined);
 
   return (
@@ -26,40 +20,24 @@ export function ReportChart({ groups, by, total }: { groups: GroupCount[]; by: C
       <figcaption id={titleId} className="font-semibold text-slate-900">
         {t('chart.title', { group })}
       </figcaption>
-      <svg
-        role="img"
-        aria-label={t('chart.label', { count: total, group })}
-        viewBox={`0 0 ${CHART_WIDTH} ${Math.max(height, BAR_HEIGHT)}`}
-        className="w-full max-w-3xl"
-        preserveAspectRatio="xMinYMin meet"
-      >
-        {groups.map((item, index) => {
-          const y = index * (BAR_HEIGHT + GAP);
-          const width = Math.max(2, (item.count / max) * barSpace);
-          return (
-            <g key={item.label}>
-              <text
-                x={LABEL_WIDTH - 8}
-                y={y + BAR_HEIGHT / 2}
-                textAnchor="end"
-                dominantBaseline="middle"
-                className="fill-slate-700 text-[13px]"
-              >
-                {label(item.label)}
-              </text>
-              <rect x={LABEL_WIDTH} y={y} width={width} height={BAR_HEIGHT} rx={3} className="fill-brand-700" />
-              <text
-                x={LABEL_WIDTH + width + 6}
-                y={y + BAR_HEIGHT / 2}
-                dominantBaseline="middle"
-                className="fill-slate-900 text-[13px] font-semibold"
-              >
-                {item.count}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <div role="img" aria-label={t('chart.label', { count: total, group })} className="max-w-3xl space-y-2">
+        {groups.map((item) => (
+          <div key={item.label} className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[12rem_1fr] sm:items-center">
+            <span data-chart-label="" className="text-sm text-slate-700 sm:text-right">
+              {label(item.label)}
+            </span>
+            <span className="flex items-center gap-2">
+              <span
+                className="h-6 min-w-0.5 rounded-sm bg-brand-700"
+                style={{ width: `${Math.max(0.5, (item.count / max) * 85)}%` }}
+              />
+              <span data-chart-label="" className="text-sm font-semibold text-slate-900 tabular-nums">
+                {formatNumber(item.count)}
+              </span>
+            </span>
+          </div>
+        ))}
+      </div>
       <details className="text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">{t('chart.showTable')}</summary>
         <table className="mt-2 min-w-[16rem] divide-y divide-slate-200 text-left">

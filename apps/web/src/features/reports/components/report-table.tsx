@@ -35,6 +35,9 @@ export function ReportTable({ report }: { report: Report }) {
     key: column,
     header: t(`columns.${column}`),
     numeric: MONEY.has(column) || NUMBERS.has(column),
+    // Words may wrap (names, locations, references), so the table fits a desk screen rather than hiding its last
+    // columns to the side; figures and statuses keep to one line.
+    wrap: !MONEY.has(column) && !NUMBERS.has(column) && column !== 'status',
     cell: (row) => cell(column, row[column]),
   }));
   return (

@@ -84,6 +84,7 @@ function stubReports(answer?: (url: string) => Response, exportAnswer?: (url: st
     if (url.startsWith('/api/reports/payments'))
       return answer?.(url) ?? jsonResponse(200, report('payments', [PAYMENT_ROW]));
     if (url.startsWith('/api/reports/')) return jsonResponse(200, report('assets', []));
+    if (url === '/api/assets/zones') return jsonResponse(200, { zones: ['Nalgonda', 'Warangal'] });
     return jsonResponse(200, []);
   });
 }
@@ -92,6 +93,18 @@ async function openReports() {
   signedInAs('admin');
   renderApp('/officer/reports');
   await screen.findByRole('heading', { level: 1, name: 'Reports' }, { timeout: 5000 });
+}
+
+/** Picks a zone from the zones that hold assets (the list arrives after the page), or '' for all zones. */
+async function chooseZone(user: ReturnType<typeof userEvent.setup>, zone: string) {
+  const field = screen.getByRole('combobox', { name: /^Zone/ });
+  await within(field).findByRole('option', { name: 'Warangal' });
+  expect(
+    within(field)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['All zones', 'Nalgonda', 'Warangal']);
+  await user.selectOptions(field, zone);
 }
 
 const reportCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
@@ -146,7 +159,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText(/^Status/), 'approved');
     await user.type(screen.getByLabelText(/^From date/), toInputDate('2026-03-01'));
     await user.type(screen.getByLabelText(/^To date/), toInputDate('2026-03-31'));
-    await user.type(screen.getByLabelText(/^Zone/), 'Warangal');
+    await chooseZone(user, 'Warangal');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(reportCalls(fetchMock)).toHaveLength(2));
     const url = new URL(reportCalls(fetchMock)[1]!, 'http://x');
@@ -285,11 +298,11 @@ describe('reports page', { timeout: 20_000 }, () => {
     const fetchMock = stubReports(undefined, () => csv.response);
     await openReports();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/^Zone/), 'Warangal');
+    await chooseZone(user, 'Warangal');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByRole('region', { name: 'Applications report rows' });
     // Changing the form after Generate does not change what the export holds.
-    await user.clear(screen.getByLabelText(/^Zone/));
+    await chooseZone(user, '');
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const exportCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/export.csv'))!;

@@ -101,7 +101,6 @@ export function usePayServiceFee() {
         application_id: invoice.application_id,
         amount: invoice.amount,
         payment_method: 'online',
-        transaction_reference: `MOCK-${Date.now()}`,
       }),
     onSuccess: () => refresh(),
   });

@@ -29,7 +29,10 @@ export interface ServiceRequestListProps {
   /** The toast id of a failed load, so a retry does not stack toasts. */
   failureToastId: string;
   caption: string;
+  /** The empty list's words when no search or filter is set ("No service requests yet"). */
   emptyMessage: string;
+  /** The words when a search or filter left the list empty; without them, `emptyMessage`. */
+  filteredEmptyMessage?: string;
   emptyAction?: ReactNode;
   detailPath: (id: string) => string;
 }
@@ -106,6 +109,7 @@ export function ServiceRequestList({
   failureToastId,
   caption,
   emptyMessage,
+  filteredEmptyMessage,
   emptyAction,
   detailPath,
 }: ServiceRequestListProps) {
@@ -150,7 +154,7 @@ export function ServiceRequestList({
         query={requests}
         list={list}
         errorMessage={t('loadFailed')}
-        emptyMessage={emptyMessage}
+        emptyMessage={list.isFiltered ? (filteredEmptyMessage ?? emptyMessage) : emptyMessage}
         emptyAction={emptyAction}
         clearFiltersLabel={t('filters.clear')}
         emptyFrame={(empty) => <Card>{empty}</Card>}

@@ -98,7 +98,7 @@ describe('officer service request detail', () => {
     renderApp(`/officer/service-requests/${request.id}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve Request' }));
-    const toast = (await screen.findByText('Failed to update the request')).closest('[data-sonner-toast]');
+    const toast = (await screen.findByText('Failed to update the request')).closest('[data-toast]');
     expect(toast).toHaveTextContent('The request is already approved and cannot be changed');
   });
 

@@ -18,6 +18,7 @@ export default function OfficerServiceRequestsPage() {
         failureToastId="officer-service-requests-load-failed"
         caption={t('officer.caption')}
         emptyMessage={t('officer.empty')}
+        filteredEmptyMessage={t('officer.emptyFiltered')}
         detailPath={(id) => `/officer/service-requests/${id}`}
       />
     </>

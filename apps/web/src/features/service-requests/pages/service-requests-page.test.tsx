@@ -161,7 +161,7 @@ describe('service requests', () => {
     await user.type(within(dialog).getByLabelText('Description'), 'Transfer to my son');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to submit request: Allotment not found');
-    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(document.querySelector('[data-toast]')).toBeNull();
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Transfer to my son');
   });
 });
