@@ -60,6 +60,9 @@ function paramsFor(
         ...params,
         decision: DECISION_OF_EVENT[p.event as keyof typeof DECISION_OF_EVENT] ?? null,
         stage: text(p.stage),
+        // The committee's stage as its code, which the reader's language words (the note is the committee's own).
+        stage_code: text(p.stage_code),
+        stage_note: text(p.stage_note),
       };
     case 'case_reached_role':
       return {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Application } from '@portal/contract';
 import { cn } from './ui/cn';
+import { StageText } from './ui/stage-text';
 import { StatusBadge } from './ui/status-badge';
 
 export interface ApplicationCardFact {
@@ -43,7 +44,7 @@ export function ApplicationCard({ application, href, stageLabel, stageLabelHidde
         </div>
         <p className="mt-1 text-slate-700">
           <span className={stageLabelHidden ? 'sr-only' : 'text-slate-600'}>{stageLabel}: </span>
-          {application.current_stage}
+          <StageText application={application} />
         </p>
         <dl className={cn('mt-3 grid text-sm', factGrids[facts.length])}>
           {facts.map((fact) => (

@@ -1,6 +1,13 @@
 /** The Hindi mail of every MAIL_TEMPLATES entry: the same parameters as the English (en.ts), worded in Hindi, with
  * the contract's hi-IN formatters for amounts and dates. */
-import { formattersFor, type ApplicationStatus, type DocumentType, type NotificationParams } from '@portal/contract';
+import {
+  formattersFor,
+  stageFromParams,
+  type ApplicationStatus,
+  type DocumentType,
+  type NotificationParams,
+  type StageCode,
+} from '@portal/contract';
 import type { MailCatalogue } from './types';
 
 type Value = NotificationParams[string] | undefined;
@@ -29,6 +36,23 @@ const STAGE_NAMES: Record<ApplicationStatus, string> = {
   completed: 'पूर्ण',
 };
 const stageName = (status: Value) => STAGE_NAMES[status as ApplicationStatus] ?? words(status);
+/** The other stages the portal sets (the contract's stage codes) in Hindi; a note is the officer's own words. */
+const OTHER_STAGES: Record<Exclude<StageCode, 'status'>, string> = {
+  committee_approved: 'आवंटन लंबित',
+  committee_rejected: 'समिति द्वारा अस्वीकृत',
+  committee_deferred: 'समिति द्वारा स्थगित',
+  committee_conditional_approval: 'सशर्त स्वीकृति',
+  lease_deed_rejected: 'पट्टा विलेख अस्वीकृत',
+  lease_deed_needs_revision: 'पट्टा विलेख में संशोधन आवश्यक',
+};
+/** The stage a notification carries, in Hindi when it has a code; an officer's own words as typed. */
+const stageWords = (p: NotificationParams): Value => {
+  const stage = stageFromParams(p);
+  if (!stage) return p.stage;
+  if (stage.code === 'status') return STAGE_NAMES[stage.params.status];
+  const note = 'note' in stage.params ? stage.params.note : undefined;
+  return note ? `${OTHER_STAGES[stage.code]}: ${note}` : OTHER_STAGES[stage.code];
+};
 
 /** DOCUMENT_TYPE_NAMES in Hindi. */
 const DOCUMENT_NAMES: Record<DocumentType, string> = {
@@ -113,7 +137,7 @@ export const hi: MailCatalogue = {
         : p.decision === 'rejected'
           ? `आवेदन ${str(p.application_number)} अस्वीकार कर दिया गया है।`
           : `समिति ने आवेदन ${str(p.application_number)} पर निर्णय दर्ज किया है।`,
-      ...quoted('निर्णय', p.stage),
+      ...quoted('निर्णय', stageWords(p)),
     ],
     action: openApplication(p),
   }),

@@ -1,6 +1,13 @@
 /** The Telugu mail of every MAIL_TEMPLATES entry: the same parameters as the English (en.ts), worded in Telugu, with
  * the contract's te-IN formatters for amounts and dates. */
-import { formattersFor, type ApplicationStatus, type DocumentType, type NotificationParams } from '@portal/contract';
+import {
+  formattersFor,
+  stageFromParams,
+  type ApplicationStatus,
+  type DocumentType,
+  type NotificationParams,
+  type StageCode,
+} from '@portal/contract';
 import type { MailCatalogue } from './types';
 
 type Value = NotificationParams[string] | undefined;
@@ -29,6 +36,23 @@ const STAGE_NAMES: Record<ApplicationStatus, string> = {
   completed: 'పూర్తయింది',
 };
 const stageName = (status: Value) => STAGE_NAMES[status as ApplicationStatus] ?? words(status);
+/** The other stages the portal sets (the contract's stage codes) in Telugu; a note is the officer's own words. */
+const OTHER_STAGES: Record<Exclude<StageCode, 'status'>, string> = {
+  committee_approved: 'కేటాయింపు పెండింగ్',
+  committee_rejected: 'కమిటీ తిరస్కరించింది',
+  committee_deferred: 'కమిటీ వాయిదా వేసింది',
+  committee_conditional_approval: 'షరతులతో ఆమోదం',
+  lease_deed_rejected: 'లీజు దస్తావేజు తిరస్కరించబడింది',
+  lease_deed_needs_revision: 'లీజు దస్తావేజుకు సవరణ అవసరం',
+};
+/** The stage a notification carries, in Telugu when it has a code; an officer's own words as typed. */
+const stageWords = (p: NotificationParams): Value => {
+  const stage = stageFromParams(p);
+  if (!stage) return p.stage;
+  if (stage.code === 'status') return STAGE_NAMES[stage.params.status];
+  const note = 'note' in stage.params ? stage.params.note : undefined;
+  return note ? `${OTHER_STAGES[stage.code]}: ${note}` : OTHER_STAGES[stage.code];
+};
 
 /** DOCUMENT_TYPE_NAMES in Telugu. */
 const DOCUMENT_NAMES: Record<DocumentType, string> = {
@@ -113,7 +137,7 @@ export const te: MailCatalogue = {
         : p.decision === 'rejected'
           ? `దరఖాస్తు ${str(p.application_number)} తిరస్కరించబడింది.`
           : `కమిటీ దరఖాస్తు ${str(p.application_number)} పై నిర్ణయాన్ని నమోదు చేసింది.`,
-      ...quoted('నిర్ణయం', p.stage),
+      ...quoted('నిర్ణయం', stageWords(p)),
     ],
     action: openApplication(p),
   }),

@@ -185,3 +185,29 @@ describe.each(['hi', 'te'] as const)('mail templates in %s', (language) => {
     expect(mail.text.split('\n\n')).toHaveLength(3);
   });
 });
+
+describe('the stage a decision mail quotes', () => {
+  const deferred: NotificationParams = {
+    application_number: 'APP-2026-000042',
+    decision: 'committee_note',
+    stage: 'Deferred: Site visit first',
+    stage_code: 'committee_deferred',
+    stage_note: 'Site visit first',
+  };
+
+  it("words a stage the portal set in the reader's language, with the committee's note as written", () => {
+    expect(renderMail('decision_made', 'te', deferred, PORTAL).text).toContain(
+      'నిర్ణయం: కమిటీ వాయిదా వేసింది: Site visit first',
+    );
+    expect(renderMail('decision_made', 'hi', deferred, PORTAL).text).toContain(
+      'निर्णय: समिति द्वारा स्थगित: Site visit first',
+    );
+    expect(renderMail('decision_made', 'en', deferred, PORTAL).text).toContain('Decision: Deferred: Site visit first');
+    expect(renderMail('decision_made', 'te', deferred, PORTAL).text).not.toContain('Deferred');
+  });
+
+  it("quotes an officer's own words as typed", () => {
+    const typed = { ...deferred, stage: 'Waiting for the site report', stage_code: null, stage_note: null };
+    expect(renderMail('decision_made', 'te', typed, PORTAL).text).toContain('నిర్ణయం: Waiting for the site report');
+  });
+});

@@ -10,6 +10,7 @@ import type {
   LeaseDeed,
   LeaseDeedVerdict,
   Possession,
+  Stage,
   User,
 } from '@portal/contract';
 import { orNone } from '../../../api/or-none';
@@ -43,6 +44,8 @@ export function committeeMembers(users: User[] | undefined): User[] {
 export interface StatusUpdate {
   status: ApplicationStatus;
   current_stage: string;
+  /** The stage as a code, when it is the portal's (see the contract's stages.ts); absent for an officer's words. */
+  stage?: Stage;
   assigned_to?: string | null;
 }
 

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees, type Applicant, type Application, type Role, type User } from '@portal/contract';
 import { Card } from '../../../components/ui/card';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { isStaff, useViewerText } from '../lib/viewer';
 import { DefinitionGrid } from './definition-grid';
@@ -29,7 +30,7 @@ export function DetailsTab({ application, role, applicant, users = [] }: Details
   if (!staff) {
     items.push(
       [t('detail.fields.status'), <StatusBadge key="status" status={application.status} />],
-      [t('detail.fields.currentStage'), application.current_stage],
+      [t('detail.fields.currentStage'), <StageText key="stage" application={application} />],
     );
   }
   items.push(

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatRupees, type ApplicationListItem } from '@portal/contract';
 import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 function OfficerApplicationCardView({ application }: { application: ApplicationListItem }) {
@@ -36,7 +37,7 @@ function OfficerApplicationCardView({ application }: { application: ApplicationL
         </div>
         <p className="mt-1 text-slate-700">
           <span className="sr-only">{t('list.stage')}: </span>
-          {application.current_stage}
+          <StageText application={application} />
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
           {facts.map((fact) => (

@@ -17,6 +17,7 @@ import {
   type Payment,
   type TimelineEvent,
 } from '@portal/contract';
+import { StageText } from '../../../components/ui/stage-text';
 import { useOrganization } from '../../../api/organization';
 import { useTimelineText } from '../lib/timeline-text';
 import { assetItems } from './asset-tab';
@@ -119,7 +120,7 @@ export function PrintView({ application, applicant, asset, documents, invoices, 
               t('detail.fields.status'),
               t(`ui:status.${application.status}`, { defaultValue: statusLabel(application.status) }),
             ],
-            [t('detail.fields.currentStage'), application.current_stage],
+            [t('detail.fields.currentStage'), <StageText key="stage" application={application} />],
             [t('detail.fields.estimatedInvestment'), formatRupees(application.estimated_investment)],
             [t('detail.fields.employmentGeneration'), t('list.jobs', { count: application.employment_generation })],
             [t('detail.fields.createdAt'), formatDate(application.created_at)],

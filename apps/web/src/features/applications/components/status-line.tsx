@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, type Application, type RightNow } from '@portal/contract';
 import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 export function StatusLine({ application, now }: { application: Application; now: RightNow }) {
@@ -29,7 +30,9 @@ export function StatusLine({ application, now }: { application: Application; now
         <StatusBadge status={application.status} />
         <p className="font-semibold text-slate-900">
           <span className="sr-only">{t('detail.stage')}: </span>
-          <span>{application.current_stage}</span>
+          <span>
+            <StageText application={application} />
+          </span>
         </p>
         {clocked && <ClockBadge clock={application} />}
       </div>

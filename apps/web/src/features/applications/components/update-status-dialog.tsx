@@ -1,5 +1,7 @@
 /** Update Status: exactly the manual moves the lifecycle lets the role make from the current status, the stage text
- * (default per status, editable) and an optional committee assignee. A refusal (a guard's 409) shows in the dialog. */
+ * (the status's own stage in the reader's words, editable) and an optional committee assignee. The stage left as
+ * offered is sent as its code; an edited one is the officer's own words. A refusal (a guard's 409) shows in the
+ * dialog. */
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,6 +10,7 @@ import {
   DEFAULT_STAGE,
   manualEventFor,
   statusLabel,
+  statusStage,
   updateStatusRequestSchema,
   type Application,
   type ApplicationStatus,
@@ -17,6 +20,7 @@ import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
+import { stageWords } from '../../../components/ui/stage-text';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-actions';
 import { statusTargets } from '../lib/available-actions';
@@ -43,12 +47,14 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
   const committee = committeeMembers(users.data);
   const [refusal, setRefusal] = useState<string>();
   const update = useUpdateStatus(application.id);
+  const { t: ui } = useTranslation('ui');
+  const offeredStage = (status: ApplicationStatus) => stageWords(ui, statusStage(status), '');
   const form = useSchemaForm({
     schema: updateStatusFormSchema,
     defaultValues: {
       // None when no move is offered: the form then says so instead of sending one.
       status: options[0],
-      current_stage: options[0] ? DEFAULT_STAGE[options[0]] : '',
+      current_stage: options[0] ? offeredStage(options[0]) : '',
       assigned_to: application.assigned_to ?? '',
     },
     messages: 'applications:updateStatus.errors',
@@ -76,8 +82,12 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
       onValid={({ status, current_stage, assigned_to }) => {
         if (update.isPending) return;
         setRefusal(undefined);
+        const stage =
+          current_stage.trim() === offeredStage(status)
+            ? { current_stage: DEFAULT_STAGE[status], stage: statusStage(status) }
+            : { current_stage };
         update.mutate(
-          { status, current_stage, ...(assigned_to ? { assigned_to } : {}) },
+          { status, ...stage, ...(assigned_to ? { assigned_to } : {}) },
           {
             onSuccess: () => {
               toast.success(t('updateStatus.success'));
@@ -106,7 +116,7 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
           {...form.register('status', {
             onChange: (event: ChangeEvent<HTMLSelectElement>) => {
               const next = event.target.value as ApplicationStatus | '';
-              if (next) form.setValue('current_stage', DEFAULT_STAGE[next]);
+              if (next) form.setValue('current_stage', offeredStage(next));
             },
           })}
         >

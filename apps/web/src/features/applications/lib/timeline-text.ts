@@ -1,8 +1,9 @@
 /** A timeline entry in words: its catalogue code rendered through `timeline.<code>.title` and `.details` with its
- * parameters (amounts in rupees, dates, document and invoice types, statuses in this catalogue's words); a row
+ * parameters (amounts in rupees, dates, document and invoice types, statuses and stages in the reader's words); a row
  * from before the codes (`legacy`), or a code this catalogue does not know, shows the text the server stored. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import { formatDate, formatRupees, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import { stageWords } from '../../../components/ui/stage-text';
 
 const DATE_PARAMS = new Set(['due_date', 'respond_by', 'possession_date', 'meeting_date']);
 
@@ -25,6 +26,7 @@ const spaced = (text: string) => text.replace(/_/g, ' ');
 
 export function useTimelineText(): (event: TimelineEvent) => { title: string; details: string } {
   const { t, i18n } = useTranslation('applications');
+  const { t: ui } = useTranslation('ui');
   const label = (group: string, value: string) => t(`${group}.${value}`, { defaultValue: spaced(value) });
 
   const display = (params: TimelineParams): Record<string, string> => {
@@ -39,6 +41,8 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
       else if (name === 'method') shown[name] = label('paymentMethods', text);
       else if (name === 'committee_type') shown[name] = text.toUpperCase();
       else if (name === 'request_type' || name === 'status') shown[name] = spaced(text);
+      // A stage the portal set is in the reader's words; an officer's own stays as typed.
+      else if (name === 'stage') shown[name] = stageWords(ui, stageFromParams(params), text);
       else shown[name] = text;
     }
     return shown;

@@ -25,6 +25,7 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorDetail } from '../../../lib/api-client';
@@ -210,7 +211,9 @@ export default function ApplicationDetailPage() {
           subtitle={
             <>
               <span className="text-slate-600">{t('detail.stage')}: </span>
-              <span className="font-medium text-slate-800">{current.current_stage}</span>
+              <span className="font-medium text-slate-800">
+                <StageText application={current} />
+              </span>
             </>
           }
           actions={actions}

@@ -157,8 +157,27 @@ describe('officer application detail', () => {
         method: 'PUT',
         path: `/applications/${APP_ID}/status`,
         query: '',
-        body: { status: 'under_scrutiny', current_stage: 'Under scrutiny', assigned_to: COMMITTEE_ID },
+        body: {
+          status: 'under_scrutiny',
+          current_stage: 'Under scrutiny',
+          stage: { code: 'status', params: { status: 'under_scrutiny' } },
+          assigned_to: COMMITTEE_ID,
+        },
       },
+    ]);
+  });
+
+  it('sends an edited stage as the officer’s own words, with no code', async () => {
+    const { user, writes } = await open('zonal_manager', { application: application('submitted') });
+    await user.click(within(actions()).getByRole('button', { name: 'Update Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Status' });
+    const stage = within(dialog).getByLabelText('Stage text');
+    await user.clear(stage);
+    await user.type(stage, 'Checking the DPR with the bank');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
+    expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+    expect(writes.map((write) => write.body)).toEqual([
+      { status: 'under_scrutiny', current_stage: 'Checking the DPR with the bank' },
     ]);
   });
 
@@ -306,6 +325,7 @@ describe('officer application detail', () => {
     expect(writes[0]!.body).toEqual({
       status: 'pending_committee',
       current_stage: 'Conditional approval: Fire NOC needed',
+      stage: { code: 'committee_conditional_approval', params: { note: 'Fire NOC needed' } },
     });
   });
 
@@ -321,7 +341,11 @@ describe('officer application detail', () => {
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal).toHaveTextContent('Failed to record decision: Something went wrong');
     expect(screen.getAllByText(/Failed to record decision/)).toHaveLength(1);
-    expect(writes[0]!.body).toEqual({ status: 'approved', current_stage: 'pending allotment' });
+    expect(writes[0]!.body).toEqual({
+      status: 'approved',
+      current_stage: 'pending allotment',
+      stage: { code: 'committee_approved', params: {} },
+    });
   });
 
   it('offers no committee decision to a zonal manager, but Schedule Meeting in under_scrutiny, which sends nothing', async () => {

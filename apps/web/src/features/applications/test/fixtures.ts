@@ -59,6 +59,7 @@ export function application(overrides: Partial<Application> = {}): Application {
     application_type: 'new',
     status: 'draft',
     current_stage: 'Draft',
+    stage: null,
     estimated_investment: 2500000,
     employment_generation: 40,
     project_description: 'CNC machining unit',

@@ -16,6 +16,7 @@ function app(index: number): Application {
     application_type: 'new',
     status: index === 1 ? 'approved' : 'submitted',
     current_stage: `Stage ${index}`,
+    stage: null,
     estimated_investment: 100,
     employment_generation: 1,
     project_description: 'x',

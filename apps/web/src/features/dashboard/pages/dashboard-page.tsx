@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatCard } from '../../../components/ui/stat-card';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useEntrepreneurStats, useRecentApplications } from '../api/dashboard';
@@ -136,7 +137,7 @@ export default function DashboardPage() {
                       <span>
                         <span className="block font-semibold text-brand-800">{application.application_number}</span>
                         <span className="text-sm text-slate-600">
-                          {t('stage')}: {application.current_stage}
+                          {t('stage')}: <StageText application={application} />
                         </span>
                       </span>
                       <StatusBadge status={application.status} />

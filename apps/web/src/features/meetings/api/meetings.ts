@@ -1,7 +1,7 @@
 /** The Meetings screen's writes: creating a meeting and recording a decision (its lists are read through api/). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  meetingDecisionUpdate,
+  committeeDecisionUpdate,
   statusesWaitingOn,
   type Application,
   type CommitteeDecision,
@@ -29,7 +29,7 @@ export function useCreateMeeting() {
   });
 }
 
-/** The Meetings screen's decision: the contract's meetingDecisionUpdate (approved → approved, 'pending payment'; otherwise rejected). */
+/** The Meetings screen's decision: the contract's one committeeDecisionUpdate, as on the application's own screen. */
 export function useRecordDecision() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -41,7 +41,7 @@ export function useRecordDecision() {
       applicationId: string;
       decision: CommitteeDecision;
       remarks: string;
-    }) => api.put<Application>(`/applications/${applicationId}/status`, meetingDecisionUpdate(decision, remarks)),
+    }) => api.put<Application>(`/applications/${applicationId}/status`, committeeDecisionUpdate(decision, remarks)),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['applications'] }),

@@ -12,6 +12,7 @@ import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Field } from '../../../components/ui/field';
 import { Checkbox, Select, Textarea } from '../../../components/ui/input';
+import { useStageWords } from '../../../components/ui/stage-text';
 import { errorDetail } from '../../../lib/api-client';
 import { PENDING_COMMITTEE, useCreateMeeting } from '../api/meetings';
 
@@ -44,8 +45,9 @@ export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogP
   const results = found.data?.items ?? [];
   // Chosen applications stay on the list (and chosen) while another search hides them.
   const labels = useRef(new Map<string, string>());
+  const stageWords = useStageWords();
   for (const application of results)
-    labels.current.set(application.id, `${application.application_number} – ${application.current_stage}`);
+    labels.current.set(application.id, `${application.application_number} – ${stageWords(application)}`);
   const shown = [
     ...chosen.filter((id) => !results.some((application) => application.id === id)),
     ...results.map((application) => application.id),

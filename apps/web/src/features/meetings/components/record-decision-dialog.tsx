@@ -1,11 +1,11 @@
-/** Record Decision on the Meetings screen. It sends the contract's meetingDecisionUpdate, which turns anything but
- * approved into rejected, so only those two are offered here; deferral and conditions live on the application. A
- * refusal is said in the dialog. */
+/** Record Decision on the Meetings screen. It sends the contract's committeeDecisionUpdate, the same mapping as the
+ * application's own decision; the spec offers approved and rejected here, deferral and conditions live on the
+ * application. A refusal is said in the dialog. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import type { Application } from '@portal/contract';
+import { STAGE_NOTE_MAX, type Application } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Select, Textarea } from '../../../components/ui/input';
@@ -13,8 +13,8 @@ import { errorDetail } from '../../../lib/api-client';
 import { useRecordDecision } from '../api/meetings';
 
 const DECISIONS = ['approved', 'rejected'] as const;
-/** The remarks become part of the stage text ('Rejected: ...'), which the contract keeps to 500 characters. */
-const REMARKS_MAX = 400;
+/** The remarks become the stage's note, which the contract keeps to STAGE_NOTE_MAX characters. */
+const REMARKS_MAX = STAGE_NOTE_MAX;
 
 const recordDecisionSchema = z.object({
   decision: z.enum(DECISIONS),

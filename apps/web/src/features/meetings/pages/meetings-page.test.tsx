@@ -13,6 +13,7 @@ const PENDING: Application = {
   application_type: 'new',
   status: 'pending_committee',
   current_stage: 'Pending committee',
+  stage: { code: 'status', params: { status: 'pending_committee' } },
   estimated_investment: 45_000_000,
   employment_generation: 60,
   project_description: 'Food processing and cold storage',
@@ -107,12 +108,12 @@ describe('meetings page', () => {
     expect(within(table).getByText('Allotments for April')).toBeInTheDocument();
   });
 
-  it('records an approval as approved with the stage pending payment', async () => {
+  it('records an approval with the one committee mapping: approved, stage pending allotment', async () => {
     const { calls, user } = openMeetings();
     await user.click(within(await pendingList()).getByRole('button', { name: 'Record decision for APP-2026-000004' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record decision for APP-2026-000004' });
     expect(
-      within(dialog).getByText("The application will be approved, with the stage 'pending payment'."),
+      within(dialog).getByText("The application will be approved, with the stage 'pending allotment'."),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
     expect(await screen.findByText('Decision recorded successfully')).toBeInTheDocument();
@@ -120,7 +121,11 @@ describe('meetings page', () => {
       {
         method: 'PUT',
         url: `/api/applications/${PENDING.id}/status`,
-        body: { status: 'approved', current_stage: 'pending payment' },
+        body: {
+          status: 'approved',
+          current_stage: 'pending allotment',
+          stage: { code: 'committee_approved', params: {} },
+        },
       },
     ]);
   });
@@ -135,7 +140,11 @@ describe('meetings page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to record decision: Already decided');
     expect(screen.queryByText(/Failed to record decision/, { selector: '[data-title]' })).toBeNull();
-    expect(calls[0]!.body).toEqual({ status: 'rejected', current_stage: 'Rejected: Not viable' });
+    expect(calls[0]!.body).toEqual({
+      status: 'rejected',
+      current_stage: 'Rejected: Not viable',
+      stage: { code: 'committee_rejected', params: { note: 'Not viable' } },
+    });
   });
 
   it('requires the date and agenda of a new meeting, then creates it with its committee type and applications', async () => {

@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { PENDING_COMMITTEE } from '../api/meetings';
@@ -54,7 +55,9 @@ const PendingList = memo(function PendingList({
               </Link>
               <StatusBadge status={application.status} />
             </div>
-            <p className="text-slate-700">{application.current_stage}</p>
+            <p className="text-slate-700">
+              <StageText application={application} />
+            </p>
             <p className="text-sm text-slate-600">
               {t('pending.investment')}:{' '}
               <span className="tabular-nums">{formatRupees(application.estimated_investment)}</span> ·{' '}

@@ -3,10 +3,12 @@
  * own words when it carries them (`notes.<code>`). A sentence whose parameter the server did not send falls back to the
  * code's plain sentence (`plain.<code>`) rather than show a gap. */
 import type { TFunction } from 'i18next';
+import { stageWords } from '../../../components/ui/stage-text';
 import {
   formatDate,
   formatDateTime,
   formatRupees,
+  stageFromParams,
   type Notification,
   type NotificationCode,
   type NotificationParams,
@@ -89,7 +91,12 @@ export function notificationText(t: TFunction<'notifications'>, notification: Pi
 /** The person's words the notification carries (`notes.<code>`: "Reason: ..."), or null when it carries none. */
 export function notificationNote(t: TFunction<'notifications'>, notification: Pick<Notification, 'code' | 'params'>) {
   const param = NOTE_OF[notification.code];
-  const value = param ? notification.params[param] : undefined;
+  const stage = param === 'stage' ? stageFromParams(notification.params) : null;
+  const value = stage
+    ? stageWords((key, options) => t(key, { ...options, ns: 'ui' }), stage, '')
+    : param
+      ? notification.params[param]
+      : undefined;
   return typeof value === 'string' && value.trim() ? t(`notes.${notification.code}`, { value: value.trim() }) : null;
 }
 

@@ -34,6 +34,7 @@ function application(index: number, overrides: Partial<ApplicationListItem> = {}
     application_type: 'new',
     status: index % 2 ? 'approved' : 'submitted',
     current_stage: 'Stage text',
+    stage: null,
     estimated_investment: 1_000_000,
     employment_generation: 10,
     project_description: 'x',

@@ -24,6 +24,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatCard } from '../../../components/ui/stat-card';
+import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useAuth } from '../../../lib/auth';
 import { useOfficerStats, useRecentApplications } from '../api/officer-dashboard';
@@ -152,7 +153,7 @@ export default function OfficerDashboardPage() {
                           <span className="min-w-0">
                             <span className="block font-semibold text-slate-900">{application.application_number}</span>
                             <span className="block text-sm text-slate-600">
-                              {application.current_stage} ·{' '}
+                              <StageText application={application} /> ·{' '}
                               {t('recent.created', { date: formatDate(application.created_at) })}
                             </span>
                           </span>
