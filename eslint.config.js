@@ -1,5 +1,7 @@
 // Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other,
-// API modules never import each other (they share repositories and lib), and the web app never imports the API.
+// API modules never import each other (they share the case engine, repositories and lib), the web app never imports
+// the API, the API's layers point one way (a repository imports nothing of lib/, case/, plugins/ or modules/; lib/
+// nothing of plugins/, case/ or modules/), and no import cycle exists, type-only imports included.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -42,6 +44,93 @@ const isolate = (dir, extraPatterns = []) =>
     };
   });
 
+// Import cycles, type-only imports included (eslint-plugin-import-x's no-cycle skips those): the relative imports
+// of the API and the contract are read once per lint run, their strongly connected components found, and every
+// file on a cycle reported with the cycle's members.
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const CYCLE_ROOTS = ['apps/api/src', 'packages/contract/src'];
+let cycleMembers;
+function sourcesUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourcesUnder(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+function resolveImport(from, spec) {
+  const base = path.resolve(path.dirname(from), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), base.replace(/\.js$/, '.ts')];
+  return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+}
+function findCycles() {
+  const files = CYCLE_ROOTS.flatMap((dir) => sourcesUnder(path.join(root, dir)));
+  const edges = new Map(
+    files.map((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(IMPORT)].map((match) => resolveImport(file, match[1] ?? match[2]));
+      return [file, [...new Set(targets.filter(Boolean))]];
+    }),
+  );
+  // Tarjan's strongly connected components.
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const members = new Map();
+  let next = 0;
+  const visit = (file) => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file), index.get(target)));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const selfImport = (edges.get(file) ?? []).includes(file);
+    if (component.length > 1 || selfImport) for (const each of component) members.set(each, component);
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return members;
+}
+const noImportCycle = {
+  meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle (type-only imports count): {{files}}' } },
+  create(context) {
+    cycleMembers ??= findCycles();
+    const component = cycleMembers.get(path.resolve(context.filename));
+    if (!component) return {};
+    return {
+      Program(node) {
+        const files = component
+          .map((file) => path.relative(root, file))
+          .sort()
+          .join(' -> ');
+        context.report({ node, messageId: 'cycle', data: { files } });
+      },
+    };
+  },
+};
+
+const layer = (dir, forbidden, message) => ({
+  files: [`${dir}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`, message }] }],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +153,21 @@ export default tseslint.config(
   { files: ['apps/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [noApiImports] }] } },
   ...isolate('apps/web/src/features', [noApiImports]),
   ...isolate('apps/api/src/modules'),
+  layer(
+    'apps/api/src/repositories',
+    ['lib', 'case', 'plugins', 'modules'],
+    'A repository only reads and writes rows: it imports the database, core/ and the contract, nothing of lib/, case/, plugins/ or modules/.',
+  ),
+  layer(
+    'apps/api/src/lib',
+    ['plugins', 'case', 'modules'],
+    'lib/ holds technical helpers: it imports nothing of plugins/, case/ or modules/.',
+  ),
+  {
+    files: CYCLE_ROOTS.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    plugins: { imports: { rules: { 'no-cycle': noImportCycle } } },
+    rules: { 'imports/no-cycle': 'error' },
+  },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
