@@ -1,5 +1,5 @@
 /** Add a document: choose its type and file, then upload (the same upload a replacement uses). */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload } from 'lucide-react';
 import { toast } from 'sonner';
@@ -15,11 +15,17 @@ import { DocumentPicker } from './document-picker';
 import { chooseFile, requiredFile } from './file-field';
 
 const addDocumentFormSchema = z.object({ document_type: z.enum(DOCUMENT_TYPES), file: requiredFile() });
-const ID_PREFIX = 'add-document-';
-/** The id of the form's first field, which a "go and upload" action focuses. */
-export const ADD_DOCUMENT_FIELD = `${ID_PREFIX}document_type`;
 
-export function AddDocument({ application, onUploaded }: { application: Application; onUploaded: () => void }) {
+export function AddDocument({
+  application,
+  onUploaded,
+  focusKey,
+}: {
+  application: Application;
+  onUploaded: () => void;
+  /** Changes each time the applicant is sent here to upload: the document type takes focus. */
+  focusKey?: number;
+}) {
   const { t } = useTranslation('applications');
   const [progress, setProgress] = useState<number>();
   const [refusal, setRefusal] = useState<string>();
@@ -27,11 +33,15 @@ export function AddDocument({ application, onUploaded }: { application: Applicat
     schema: addDocumentFormSchema,
     defaultValues: { document_type: 'dpr', file: null },
     messages: 'applications:detail.documents.errors',
-    idPrefix: ID_PREFIX,
+    idPrefix: 'add-document-',
   });
   // The upload is awaited by the form's submit, so this covers the whole call.
   const busy = form.formState.isSubmitting;
   const type = form.watch('document_type') ?? 'dpr';
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusKey) setFocus('document_type');
+  }, [focusKey, setFocus]);
 
   return (
     <Card title={t('detail.documents.addTitle')} className="no-print">

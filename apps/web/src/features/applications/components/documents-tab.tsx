@@ -41,6 +41,8 @@ export interface DocumentsTabProps {
   documents: QueryLike<ApplicationDocument[]>;
   /** The required-documents checklist, shown to staff. */
   checklist?: QueryLike<DocumentChecklist>;
+  /** Changes each time the applicant is sent to upload: the upload's first field takes focus. */
+  uploadFocusKey?: number;
 }
 
 /** Current documents first, the superseded after them, each group in the server's order. */
@@ -48,7 +50,7 @@ function inShowingOrder(documents: ApplicationDocument[]): ApplicationDocument[]
   return [...documents.filter((d) => !d.replaced_at), ...documents.filter((d) => d.replaced_at)];
 }
 
-export function DocumentsTab({ application, role, documents, checklist }: DocumentsTabProps) {
+export function DocumentsTab({ application, role, documents, checklist, uploadFocusKey }: DocumentsTabProps) {
   const t = useViewerText(role);
   const staff = isStaff(role);
   const refresh = useRefreshApplication(application.id);
@@ -178,7 +180,9 @@ export function DocumentsTab({ application, role, documents, checklist }: Docume
           />
         )}
       </QueryState>
-      {mayUpload && <AddDocument application={application} onUploaded={() => void refresh()} />}
+      {mayUpload && (
+        <AddDocument application={application} onUploaded={() => void refresh()} focusKey={uploadFocusKey} />
+      )}
       {mayUpload && (
         <ReplaceDocumentDialog
           document={replacing}

@@ -38,7 +38,6 @@ import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
 import { usePayInvoice, useSubmitApplication } from '../api/applications';
 import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
-import { ADD_DOCUMENT_FIELD } from '../components/add-document';
 import { AllotmentTab } from '../components/allotment-tab';
 import { AssetTab } from '../components/asset-tab';
 import { DetailsTab } from '../components/details-tab';
@@ -86,12 +85,6 @@ export default function ApplicationDetailPage() {
   const [answerFocus, setAnswerFocus] = useState(0);
   /** Counts the requests to go to the document upload; each one focuses the upload's first field. */
   const [uploadFocus, setUploadFocus] = useState(0);
-  useEffect(() => {
-    if (uploadFocus === 0 || tab !== 'documents') return;
-    const field = document.getElementById(ADD_DOCUMENT_FIELD);
-    field?.focus();
-    field?.scrollIntoView?.({ block: 'center' });
-  }, [uploadFocus, tab]);
 
   useEffect(() => {
     if (application.isError) {
@@ -233,7 +226,9 @@ export default function ApplicationDetailPage() {
             {
               value: 'documents',
               label: t('detail.tabs.documents'),
-              content: <DocumentsTab application={current} role={role} documents={documents} />,
+              content: (
+                <DocumentsTab application={current} role={role} documents={documents} uploadFocusKey={uploadFocus} />
+              ),
             },
             {
               value: 'queries',
