@@ -387,7 +387,8 @@ describe('application detail', () => {
   });
 
   it('hides Upload lease deed while a deed is pending, and shows its verification status', async () => {
-    const submittedDeed = application({ status: 'final_allotment' });
+    // Uploading the deed moved the application to lease_submitted (the server's submit_lease_deed event).
+    const submittedDeed = application({ status: 'lease_submitted' });
     const allotment = ALLOTMENT(submittedDeed);
     await openDetail({
       app: submittedDeed,
