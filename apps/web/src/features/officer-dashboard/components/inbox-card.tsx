@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import {
+  APPLICATION_LIFECYCLE,
   APPLICATION_LIST,
   APPLICATION_STATUSES,
+  statusesFor,
   type ApplicationListItem,
-  type ApplicationStatus,
 } from '@portal/contract';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
@@ -25,10 +26,11 @@ import { useListParams } from '../../../lib/use-list-params';
 import { INBOX_FIXED, INBOX_PAGE_SIZE, useInboxPage } from '../api/officer-dashboard';
 import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 
-/** Statuses something can still wait on (a draft is the applicant's own; rejected and completed are closed). */
+/** Statuses something can still wait on: submitted (a draft is the applicant's own) and not closed (the table
+ * gives the status an event to wait for). */
 const INBOX_STATUSES = APPLICATION_STATUSES.filter(
-  (status) => !['draft', 'rejected', 'completed'].includes(status),
-) as Exclude<ApplicationStatus, 'draft' | 'rejected' | 'completed'>[];
+  (status) => !statusesFor('submit').includes(status) && APPLICATION_LIFECYCLE.statuses[status].waits.length > 0,
+);
 
 const SHOWS = ['all', 'assigned', 'overdue'] as const;
 type Show = (typeof SHOWS)[number];
