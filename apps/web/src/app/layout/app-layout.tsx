@@ -45,7 +45,7 @@ export function AppLayout() {
         {/* Toasts sit in the flow above the page, so they push it down rather than lie over its controls. */}
         <AppToaster />
         {/* The spinner fills the screen, so the footer does not sit in view and then jump when the page arrives. */}
-        <Suspense fallback={<Spinner className="min-h-screen items-start" />}>
+        <Suspense fallback={<Spinner align="start" className="min-h-screen" />}>
           <Outlet />
         </Suspense>
       </main>

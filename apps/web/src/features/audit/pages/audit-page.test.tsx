@@ -35,6 +35,24 @@ const ENTRIES: AuditEntry[] = [
     entity_id: '88888888-8888-4888-8888-888888888888',
     changes: { invoice_number: 'INV-2026-00001' },
   },
+  {
+    seq: 40,
+    at: '2026-11-20T08:00:00.000Z',
+    actor_id: null,
+    actor_name: null,
+    actor_role: 'system',
+    request_id: null,
+    client_address: null,
+    action: 'insert',
+    entity: 'issued_documents',
+    entity_id: '99999999-9999-4999-8999-999999999999',
+    changes: {
+      kind: 'allotment_letter',
+      facts: { holder_name: 'Sri Lakshmi Foods', area_verified: true },
+      issued_at: '2026-11-20T08:00:00.000Z',
+      superseded_by: null,
+    },
+  },
 ];
 
 function stubAudit() {
@@ -54,11 +72,19 @@ describe('audit page', () => {
     expect(within(first).getByText('Zonal manager')).toBeInTheDocument();
     expect(within(first).getByText('Changed')).toBeInTheDocument();
     expect(within(first).getByText('Application')).toBeInTheDocument();
-    expect(within(first).getByText('submitted → under_scrutiny')).toBeInTheDocument();
+    expect(within(first).getByText('Status')).toBeInTheDocument();
+    expect(within(first).getByText('SUBMITTED → UNDER SCRUTINY')).toBeInTheDocument();
     expect(within(first).getByText('req-9')).toBeInTheDocument();
     const second = within(table).getByText('INV-2026-00001').closest('tr')!;
     expect(within(second).getByText('System')).toBeInTheDocument();
     expect(within(second).getByText('Created')).toBeInTheDocument();
+    expect(within(second).getByText('Invoice number')).toBeInTheDocument();
+    // Every table, field and value in words: no table names, snake_case or JSON.
+    const third = within(table).getByText('Issued document').closest('tr')!;
+    expect(within(third).getByText('allotment letter')).toBeInTheDocument();
+    expect(within(third).getByText('Holder: Sri Lakshmi Foods; Area verified: Yes')).toBeInTheDocument();
+    expect(within(third).getByText('Replaced by')).toBeInTheDocument();
+    expect(table.textContent).not.toMatch(/[a-z]+_[a-z]+|[{}"]/);
   });
 
   it("asks for one application's entries when opened from its link, and sends the action filter", async () => {
