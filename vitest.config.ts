@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The PostgreSQL project runs only when a server is known (npm test finds or starts one and sets TEST_PG_URL).
@@ -5,6 +6,9 @@ const withPostgres = Boolean(process.env.TEST_PG_URL);
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two. Its own process mostly waits
+    // on the workers, so a worker per core keeps both busy.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {

@@ -1,5 +1,7 @@
-/** Playwright: browser journeys against the real server that support/global-setup.ts starts on a free port. */
+/** Playwright: browser journeys against the real servers that support/global-setup.ts starts on free ports, one per
+ * worker. */
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const CHROMIUM_ARGS = [
@@ -19,12 +21,23 @@ function chromiumPath(): string | undefined {
   return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
+// Two workers by default, one per core of the machine CI runs on; E2E_WORKERS=1 runs the files one after another.
+const WORKERS = Number(process.env.E2E_WORKERS) || 2;
+
+// Global setup starts one server per worker and lists them; each worker process loads this file with its own
+// TEST_PARALLEL_INDEX and takes its server and mailbox, so no worker sees another's changes to the demo data.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const serverOfSlot = process.env.E2E_BASE_URLS?.split(' ')[slot];
+const mailboxOfSlot = process.env.E2E_MAILBOX_DIRS?.split(path.delimiter)[slot];
+if (serverOfSlot) process.env.E2E_BASE_URL = serverOfSlot;
+if (mailboxOfSlot) process.env.E2E_MAILBOX_DIR = mailboxOfSlot;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,

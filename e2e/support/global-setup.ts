@@ -1,9 +1,11 @@
-/** Starts the real server (fresh data directory, demo seed, built web app) on a free port; the returned function stops it. */
+/** Starts the real server (fresh data directory, demo seed, built web app) on a free port, one per worker; the returned
+ * function stops them. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { startMailbox } from './mailbox';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -78,14 +80,32 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  // A server someone already runs can be reused: E2E_BASE_URL=http://127.0.0.1:PORT npm test -w e2e
-  if (process.env.E2E_BASE_URL && process.env.E2E_REUSE_SERVER) return async () => undefined;
+/** Migrates a fresh embedded database and loads the demo data into it (npm run db:seed), in `dataDir`. */
+function prepareDatabase(dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    seed.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    seed.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    seed.on('error', reject);
+    seed.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`The demo database was not prepared (exit ${code}):\n${output}`)),
+    );
+  });
+}
 
-  ensureWebBuild();
+/** One server, with its own data directory (a copy of the prepared database) and mailbox. */
+async function startServer(
+  prepared: string,
+): Promise<{ baseUrl: string; mailboxDir: string; pid?: number; stop(): Promise<void> }> {
   const mailbox = await startMailbox();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  fs.cpSync(path.join(prepared, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -110,25 +130,73 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
+  const stopAll = async () => {
+    await stop(server);
+    await mailbox.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
 
   try {
     await waitForHealth(baseUrl, server, () => output);
   } catch (error) {
-    await stop(server);
-    await mailbox.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopAll();
     throw error;
   }
+  return { baseUrl, mailboxDir: mailbox.directory, pid: server.pid, stop: stopAll };
+}
 
-  process.env.E2E_BASE_URL = baseUrl;
+/** Starts one server per worker: tests that change the demo data (submit a case, decide it, pay) run one after another
+ * on their worker's server, as they did on the single server of one worker, and never meet another worker's changes.
+ * The config gives each worker its server and mailbox (E2E_BASE_URLS, E2E_MAILBOX_DIRS, by TEST_PARALLEL_INDEX). */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  // A server someone already runs can be reused: E2E_BASE_URL=http://127.0.0.1:PORT npm test -w e2e
+  if (process.env.E2E_BASE_URL && process.env.E2E_REUSE_SERVER) return async () => undefined;
+
+  // The database is migrated and seeded once, while the web app builds, and each server starts on a copy of it (as a
+  // restart would: the seed finds its users and adds nothing); starting several on empty directories at once took
+  // each through an empty cluster, the migrations and the seed side by side.
+  const prepared = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-seed-'));
+  const preparing = prepareDatabase(prepared);
+  try {
+    ensureWebBuild();
+    await preparing;
+  } catch (error) {
+    await preparing.catch(() => undefined);
+    fs.rmSync(prepared, { recursive: true, force: true });
+    throw error;
+  }
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(1, config.workers) }, () => startServer(prepared)),
+  );
+  fs.rmSync(prepared, { recursive: true, force: true });
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+
+  process.env.E2E_BASE_URLS = servers.map((server) => server.baseUrl).join(' ');
+  process.env.E2E_MAILBOX_DIRS = servers.map((server) => server.mailboxDir).join(path.delimiter);
+  process.env.E2E_BASE_URL = servers[0]!.baseUrl;
+  process.env.E2E_MAILBOX_DIR = servers[0]!.mailboxDir;
   fs.mkdirSync(path.dirname(SERVER_INFO_FILE), { recursive: true });
-  fs.writeFileSync(SERVER_INFO_FILE, JSON.stringify({ baseUrl, pid: server.pid }, null, 2));
-  console.log(`[e2e] server at ${baseUrl}`);
+  fs.writeFileSync(
+    SERVER_INFO_FILE,
+    JSON.stringify(
+      {
+        baseUrl: servers[0]!.baseUrl,
+        pid: servers[0]!.pid,
+        servers: servers.map(({ baseUrl, pid }) => ({ baseUrl, pid })),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`[e2e] ${servers.length === 1 ? 'server' : 'servers'} at ${process.env.E2E_BASE_URLS}`);
 
   return async () => {
-    await stop(server);
-    await mailbox.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
     fs.rmSync(SERVER_INFO_FILE, { force: true });
   };
 }

@@ -1,6 +1,6 @@
-/** A real SMTP server for the journeys: global setup starts it and points the portal's SMTP_URL at it; each message it
- * receives is written as a JSON file in a fresh directory (E2E_MAILBOX_DIR, which the test workers inherit), and
- * tests read them with `mailTo`. */
+/** A real SMTP server for the journeys: global setup starts one per server and points that server's SMTP_URL at it;
+ * each message it receives is written as a JSON file in a fresh directory (E2E_MAILBOX_DIR, which the config sets in
+ * each test worker to its server's), and tests read them with `mailTo`. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,10 +19,9 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-/** Starts the SMTP server on a free local port; answers its port and a function that stops it. */
-export async function startMailbox(): Promise<{ port: number; stop: () => Promise<void> }> {
+/** Starts the SMTP server on a free local port; answers its port, its directory and a function that stops it. */
+export async function startMailbox(): Promise<{ port: number; directory: string; stop: () => Promise<void> }> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-mailbox-'));
-  process.env[MAILBOX_ENV] = directory;
   let count = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -56,6 +55,7 @@ export async function startMailbox(): Promise<{ port: number; stop: () => Promis
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     port,
+    directory,
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(directory, { recursive: true, force: true });
