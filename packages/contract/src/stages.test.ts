@@ -41,6 +41,10 @@ describe('stages', () => {
     expect(stageSchema.safeParse({ code: 'status', params: { status: 'flying' } }).success).toBe(false);
     expect(stageSchema.safeParse({ code: 'committee_deferred', params: { note: 'x'.repeat(401) } }).success).toBe(false);
     expect(stageSchema.safeParse({ code: 'committee_deferred', params: { note: 'Site visit' } }).success).toBe(true);
+    expect(stageSchema.safeParse({ code: 'status', params: {} }).success).toBe(false);
+    expect(stageSchema.safeParse({ code: 'status', params: { status: 'approved', note: 'x' } }).success).toBe(false);
+    expect(stageSchema.safeParse({ code: 'committee_deferred', params: { status: 'approved' } }).success).toBe(false);
+    expect(stageSchema.safeParse({ code: 'committee_approved', params: { note: 'x' } }).success).toBe(false);
   });
 
   it('stands beside the status it belongs to only', () => {

@@ -45,16 +45,41 @@ export type StageCode = (typeof STAGE_CODES)[number];
 export const STAGE_NOTE_MAX = 400;
 const note = z.string().trim().min(1).max(STAGE_NOTE_MAX).optional();
 
-export const stageSchema = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('status'), params: z.object({ status: z.enum(APPLICATION_STATUSES) }) }),
-  z.object({ code: z.literal('committee_approved'), params: z.object({}) }),
-  z.object({ code: z.literal('committee_rejected'), params: z.object({ note }) }),
-  z.object({ code: z.literal('committee_deferred'), params: z.object({ note }) }),
-  z.object({ code: z.literal('committee_conditional_approval'), params: z.object({ note }) }),
-  z.object({ code: z.literal('lease_deed_rejected'), params: z.object({ note }) }),
-  z.object({ code: z.literal('lease_deed_needs_revision'), params: z.object({ note }) }),
-]);
-export type Stage = z.infer<typeof stageSchema>;
+type Note = { note?: string };
+export type Stage =
+  | { code: 'status'; params: { status: ApplicationStatus } }
+  | { code: 'committee_approved'; params: Record<string, never> }
+  | { code: Exclude<StageCode, 'status' | 'committee_approved'>; params: Note };
+
+/** Which parameters each code takes (`status` is required where taken, `note` optional). */
+const PARAMS_OF: Record<StageCode, readonly ('status' | 'note')[]> = {
+  status: ['status'],
+  committee_approved: [],
+  committee_rejected: ['note'],
+  committee_deferred: ['note'],
+  committee_conditional_approval: ['note'],
+  lease_deed_rejected: ['note'],
+  lease_deed_needs_revision: ['note'],
+};
+
+/**
+ * One object shape for every code (the answers' fast writer flattens a union of objects into one, which would keep
+ * only one branch's parameters), with each code's parameters checked by the refinement.
+ */
+export const stageSchema = z
+  .object({
+    code: z.enum(STAGE_CODES),
+    params: z.object({ status: z.enum(APPLICATION_STATUSES).optional(), note }),
+  })
+  .superRefine((stage, context) => {
+    const allowed = PARAMS_OF[stage.code];
+    for (const key of ['status', 'note'] as const) {
+      if (stage.params[key] !== undefined && !allowed.includes(key))
+        context.addIssue({ code: 'custom', path: ['params', key], message: `${stage.code} takes no ${key}` });
+    }
+    if (allowed.includes('status') && stage.params.status === undefined)
+      context.addIssue({ code: 'custom', path: ['params', 'status'], message: `${stage.code} needs its status` });
+  }) as unknown as z.ZodType<Stage>;
 
 /** The status's own stage. */
 export const statusStage = (status: ApplicationStatus): Stage => ({ code: 'status', params: { status } });

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { APPLICATION_LIST, APPLICATION_STATUSES, statusLabel, type ApplicationStatus } from '@portal/contract';
+import { APPLICATION_LIST, APPLICATION_STATUSES, type ApplicationStatus } from '@portal/contract';
 import { useApplicationPage } from '../../../api/applications';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedList } from '../../../components/paged-list';
@@ -33,7 +33,7 @@ export default function MyApplicationsPage() {
 
   const statusOptions: { value: StatusChoice; label: string }[] = [
     { value: ALL_CHOICE, label: t('list.allStatuses') },
-    ...APPLICATION_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+    ...APPLICATION_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
   ];
   const status = list.choice('status', APPLICATION_STATUSES);
   const sort = (SORTS as readonly string[]).includes(list.sort) ? (list.sort as SortChoice) : SORTS[0];
