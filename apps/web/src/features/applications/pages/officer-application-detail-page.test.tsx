@@ -471,7 +471,7 @@ describe('officer application detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
     // In the summary and beside the field.
     expect(within(dialog).getAllByText('Please enter area verified')).toHaveLength(2);
-    expect(area).toHaveAccessibleDescription("In the asset's unit (sqm). Please enter area verified");
+    expect(area).toHaveAccessibleDescription("In the asset's unit (sq m). Please enter area verified");
     await user.clear(date);
     await user.type(date, '31/04/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
