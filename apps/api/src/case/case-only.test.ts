@@ -1,6 +1,7 @@
 /** Every status change goes through `transition`: no other server code writes an application's status. The
  * repository's writers may be called only from the lifecycle (and from test setup); a raw UPDATE of the
- * applications table may only live in its repository. */
+ * applications table may only live in its repository. Invoices are raised only by the case engine (and the demo
+ * seed), through the two invoice writers of the repositories. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,5 +63,26 @@ describe('status changes only through the lifecycle', () => {
         /Pick<[^>]*'status'/,
       );
     }
+  });
+
+  it('raises invoices only in the case engine, through the invoice writers of the repositories', () => {
+    const writers = files
+      .filter((file) => /\.insert\(\s*invoices\s*\)|insert\s+into\s+"?invoices"?/i.test(file.text))
+      .map((file) => file.name)
+      .sort();
+    // The demo seed, the generated volume data set and the report fixtures write rows straight into the table, as
+    // data to try the portal with, not as a case.
+    expect(writers).toEqual([
+      'db/generate-volume.ts',
+      'db/seed.ts',
+      'modules/reports/report-fixtures.ts',
+      'repositories/invoices.ts',
+      'repositories/service-requests.ts',
+    ]);
+    const callers = files
+      .filter((file) => !file.name.startsWith('repositories/') && !file.name.startsWith('test/'))
+      .filter((file) => /\b(insertInvoice|insertServiceFeeInvoice)\s*\(/.test(file.text))
+      .map((file) => file.name);
+    expect(callers).toEqual(['case/invoices.ts']);
   });
 });
