@@ -354,6 +354,7 @@ export async function forceApplicationStatus(
   currentStage: string = DEFAULT_STAGE[status],
 ): Promise<void> {
   const now = new Date();
+  const stage = stageOfText(status, currentStage);
   await db
     .update(applications)
     .set({
@@ -365,4 +366,3 @@ export async function forceApplicationStatus(
     })
     .where(eq(applications.id, id));
 }
-  const stage = stageOfText(status, currentStage);

@@ -212,7 +212,7 @@ export async function verifyLeaseDeed(
       // The owner uploads again from the allotment status the deed was submitted under.
       const back = allotment.allotmentType === 'final' ? 'final_allotment' : 'provisional_allotment';
       const code = request.verification_status === 'rejected' ? 'lease_deed_rejected' : 'lease_deed_needs_revision';
-      const note = remarks?.slice(0, STAGE_NOTE_MAX);
+      const note = remarks?.trim().slice(0, STAGE_NOTE_MAX);
       await transition(tx, application, {
         event: 'return_lease_deed',
         to: back,
