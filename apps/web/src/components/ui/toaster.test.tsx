@@ -1,7 +1,7 @@
 // Toasts go with the page they were raised on, except the one raised just before a redirect, which is read on the page
 // it leads to; and no toast times out while keyboard focus is in it.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -207,25 +207,37 @@ describe('the toaster', () => {
     }
   });
 
-  it('replaces a stale toast with a newer one, and keeps toasts raised together', async () => {
-    vi.useFakeTimers();
-    render(<AppToaster replaceAfterMs={1000} />);
+  it('replaces the toasts shown before the reader acted with the toast of that act, and keeps toasts raised together', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
+    render(<AppToaster />);
+    const act_ = async (raise: () => void) => {
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      fireEvent.pointerDown(document.body);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      act(raise);
+      await act(() => vi.advanceTimersByTimeAsync(50));
+    };
     act(() => void toast.error('Please complete your profile first'));
-    await act(() => vi.advanceTimersByTimeAsync(5000));
-    act(() => void toast.success('Profile created successfully'));
     await act(() => vi.advanceTimersByTimeAsync(50));
+    await act_(() => void toast.success('Profile created successfully'));
     expect(screen.getByText('Profile created successfully')).toBeInTheDocument();
     expect(screen.queryByText('Please complete your profile first')).not.toBeInTheDocument();
 
-    // A draft saved and its failed uploads are news of one step: both stay.
-    await act(() => vi.advanceTimersByTimeAsync(5000));
-    act(() => {
+    // A draft saved and its failed uploads are news of one act: both stay, and the older news goes.
+    await act_(() => {
       toast.success('Application created successfully!');
       toast.error('These documents were not uploaded: DPR');
     });
-    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByText('Application created successfully!')).toBeInTheDocument();
     expect(screen.getByText('These documents were not uploaded: DPR')).toBeInTheDocument();
     expect(screen.queryByText('Profile created successfully')).not.toBeInTheDocument();
+
+    // Two payments made one after the other: the second's news replaces the first's, however quickly it came.
+    await act_(() => void toast.success('Payment recorded. Receipt RCP-1'));
+    await act_(() => void toast.success('Payment recorded. Receipt RCP-2'));
+    expect(screen.getByText('Payment recorded. Receipt RCP-2')).toBeInTheDocument();
+    expect(screen.queryByText('Payment recorded. Receipt RCP-1')).not.toBeInTheDocument();
   });
 });

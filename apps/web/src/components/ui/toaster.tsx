@@ -6,13 +6,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { toast, useSonner, type ToastT } from 'sonner';
-import {
-  CARRY_OVER_MS,
-  createRouteToastTracker,
-  onPageChange,
-  type RouteToastTracker,
-  type ToastId,
-} from '../../lib/toasts';
+import { createRouteToastTracker, onPageChange, type RouteToastTracker, type ToastId } from '../../lib/toasts';
 import { cn } from './cn';
 
 function onScreen(): ToastT[] {
@@ -33,36 +27,46 @@ function ToastIcon({ type }: { type: ToastT['type'] }) {
   return <Info aria-hidden="true" className={className} />;
 }
 
-/** A toast raised a while after the ones on screen replaces them: they were news of an earlier step ("Please complete
- * your profile first" once the profile is created). Toasts raised together (a draft saved, and the uploads that
- * failed with it) stay together. */
-function useNewestReplacesOlder(toasts: ToastT[], tracker: RouteToastTracker) {
-  const known = useRef(new Set<ToastId>());
+/** A new toast replaces the ones that were on screen before the reader's last key press or tap: they were news of an
+ * earlier step ("Please complete your profile first" once the profile is created, the first payment once the second
+ * is made). Toasts raised by one step (a draft saved, and the uploads that failed with it) stay together. */
+function useNewestReplacesOlder(toasts: ToastT[]) {
+  const seenAt = useRef(new Map<ToastId, number>());
+  const lastAction = useRef(0);
   useEffect(() => {
-    const ids = toasts.map((shown) => shown.id);
-    const arrived = ids.some((id) => !known.current.has(id));
-    known.current = new Set(ids);
-    if (!arrived) {
-      tracker.see(ids);
-      return;
+    const acted = () => {
+      lastAction.current = performance.now();
+    };
+    document.addEventListener('pointerdown', acted, true);
+    document.addEventListener('keydown', acted, true);
+    return () => {
+      document.removeEventListener('pointerdown', acted, true);
+      document.removeEventListener('keydown', acted, true);
+    };
+  }, []);
+  useEffect(() => {
+    const now = performance.now();
+    const ids = new Set(toasts.map((shown) => shown.id));
+    for (const id of seenAt.current.keys()) if (!ids.has(id)) seenAt.current.delete(id);
+    const arrived = [...ids].filter((id) => !seenAt.current.has(id));
+    for (const id of arrived) seenAt.current.set(id, now);
+    if (arrived.length === 0) return;
+    for (const [id, at] of seenAt.current) {
+      if (at < lastAction.current) toast.dismiss(id);
     }
-    for (const id of tracker.pageChanged(ids)) toast.dismiss(id);
-  }, [toasts, tracker]);
+  }, [toasts]);
 }
 
 export interface AppToasterProps {
-  /** For tests: how long before a newer toast an older one counts as stale. */
-  replaceAfterMs?: number;
   className?: string;
 }
 
 /** The toasts on screen, newest first, as a named region at the top of the page's content; each has a close button.
  * The region is a polite live region, present before any toast, so a screen reader reads each one as it comes. */
-export function AppToaster({ replaceAfterMs = CARRY_OVER_MS, className }: AppToasterProps) {
+export function AppToaster({ className }: AppToasterProps) {
   const { t } = useTranslation('ui');
   const { toasts } = useSonner();
-  const [tracker] = useState(() => createRouteToastTracker(Date.now, replaceAfterMs));
-  useNewestReplacesOlder(toasts, tracker);
+  useNewestReplacesOlder(toasts);
   return (
     <section aria-label={t('toasts.region')} aria-live="polite" className={cn('no-print', className)}>
       {toasts.length > 0 && (
