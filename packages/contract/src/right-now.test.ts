@@ -174,6 +174,7 @@ describe('right now', () => {
       invoiceNumber: 'INV-2026-000009',
       invoiceAmount: 546_800,
       invoiceDueOn: '2026-12-05',
+      moreUnpaid: 1,
       dueOn: '2026-12-05',
       action: 'pay',
     });

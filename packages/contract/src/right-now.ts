@@ -31,7 +31,7 @@ export const RIGHT_NOW_CODES = [
   /** Approved: head office raises the premium invoice or allots. */
   'awaiting_invoice_or_allotment',
   'rejected',
-  /** Invoices (`amount`, first `invoiceNumber`) wait on the applicant's payment. */
+  /** Invoices wait on the applicant's payment: the first (`invoiceNumber`, `invoiceAmount`) and `moreUnpaid` others. */
   'pay_invoices',
   /** Everything is paid; the portal is moving the application on. */
   'payment_being_verified',
@@ -103,6 +103,8 @@ export interface RightNow {
   invoiceNumber: string | null;
   invoiceAmount: number | null;
   invoiceDueOn: string | null;
+  /** How many unpaid invoices there are besides the one to pay first (0 when none or only one is unpaid). */
+  moreUnpaid: number;
   /** Document types to upload or upload again. */
   documents: DocumentType[];
   /** The applicant's main action (always null for an officer). */
@@ -252,6 +254,7 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
     invoiceNumber: first?.invoice_number ?? null,
     invoiceAmount: first?.amount ?? null,
     invoiceDueOn: first?.due_date ?? null,
+    moreUnpaid: invoices && invoices.length > 1 ? invoices.length - 1 : 0,
     documents,
     action: input.viewer === 'applicant' ? mainAction : null,
   };

@@ -53,6 +53,10 @@ export function RightNowCard({ now, onAction, available }: RightNowCardProps) {
         <p>{sentence}</p>
         {now.documents.length > 0 && now.code === 'submit_draft' && <p>{t('rightNow.stillToUpload', { documents })}</p>}
         {alsoPay && <p>{t('rightNow.alsoPay', params)}</p>}
+        {/* The sentence and the button pay the first invoice; the others are counted, not added in. */}
+        {now.invoiceNumber !== null && now.moreUnpaid > 0 && (
+          <p>{t('rightNow.moreUnpaid', { count: now.moreUnpaid })}</p>
+        )}
         <ClockWords now={now} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">

@@ -545,13 +545,27 @@ describe('application detail: right now and the case loop', () => {
       app: pending,
       overrides: {
         [`GET /api/invoices?application_id=${pending.id}`]: () =>
-          jsonResponse(200, [PREMIUM(pending), invoice(pending.id, { status: 'paid' })]),
+          jsonResponse(200, [
+            PREMIUM(pending),
+            invoice(pending.id, { status: 'paid' }),
+            invoice(pending.id, {
+              id: 'd0000000-0000-4000-8000-000000000010',
+              invoice_number: 'INV-2026-000010',
+              amount: 1000,
+              due_date: '2026-12-20',
+            }),
+          ]),
       },
     });
     const card = rightNowCard();
+    // The sentence names the invoice the button pays, with the button's amount; the other is counted, not added in.
     expect(
-      await within(card).findByText('Please pay ₹5,46,800 to move your application on to allotment.'),
+      await within(card).findByText(
+        'Please pay invoice INV-2026-000009 of ₹5,46,800 to move your application on to allotment.',
+      ),
     ).toBeVisible();
+    expect(card).toHaveTextContent('After it, 1 more invoice is unpaid.');
+    expect(card).not.toHaveTextContent('₹5,47,800');
     expect(card).toHaveTextContent('Please do this by 5 Dec 2026.');
     expect(card).toHaveTextContent('Waiting on:You');
     expect(card).toHaveTextContent('Next:Payment verified');
