@@ -95,7 +95,7 @@ describe('allotment letter dialog', () => {
       ['Type', 'plot'],
       ['Location and zone', 'Patancheru IDA, Hyderabad North'],
       ['Survey number', '107/2'],
-      ['Area', '1,125 sqm'],
+      ['Area', '1,125 sq m'],
       ['Valuation', '₹18,50,000 (Rupees Eighteen Lakh Fifty Thousand Only)'],
     ]) {
       expect(within(table).getByRole('rowheader', { name: label }).nextElementSibling).toHaveTextContent(value!);

@@ -1,5 +1,5 @@
 // Toasts go with the page they were raised on, except the one raised just before a redirect, which is read on the page
-// it leads to; and no toast times out while keyboard focus is in it.
+// it leads to; each goes after its duration, but never while the focus or the pointer is on the toasts.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -195,16 +195,47 @@ describe('the toaster', () => {
     await waitFor(() => expect(screen.queryByText('Failed to load data')).not.toBeInTheDocument());
   });
 
-  it('draws toasts in the flow of the page, not fixed over it, and lets none time out', async () => {
+  it('draws toasts in the flow of the page, not fixed over it, and takes each away after 4000 ms, not before', async () => {
     vi.useFakeTimers();
     render(<AppToaster />);
-    act(() => void toast.success('Profile updated', { duration: 4000 }));
-    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    act(() => void toast.success('Profile updated'));
+    await act(() => vi.advanceTimersByTimeAsync(3900));
     const shown = screen.getByText('Profile updated').closest<HTMLElement>('[data-toast]')!;
     expect(shown).toBeInTheDocument();
     for (let node: HTMLElement | null = shown; node; node = node.parentElement) {
       expect(getComputedStyle(node).position).not.toMatch(/fixed|absolute/);
     }
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
+  });
+
+  it('keeps a toast while the focus or the pointer is on the toasts, and shows at most three', async () => {
+    vi.useFakeTimers();
+    render(<AppToaster />);
+    act(() => void toast.error('Upload failed', { duration: 4000 }));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const close = screen.getByRole('button', { name: 'Close message' });
+    act(() => close.focus());
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByText('Upload failed')).toBeInTheDocument();
+    act(() => close.blur());
+    await act(() => vi.advanceTimersByTimeAsync(4100));
+    expect(screen.queryByText('Upload failed')).not.toBeInTheDocument();
+
+    act(() => void toast.info('Pointer on it'));
+    const region = screen.getByRole('region', { name: 'Messages' });
+    fireEvent.pointerEnter(region);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByText('Pointer on it')).toBeInTheDocument();
+    fireEvent.pointerLeave(region);
+    await act(() => vi.advanceTimersByTimeAsync(4100));
+    expect(screen.queryByText('Pointer on it')).not.toBeInTheDocument();
+
+    act(() => {
+      for (const n of [1, 2, 3, 4]) toast.info(`Note ${n}`);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getAllByText(/^Note \d$/)).toHaveLength(3);
   });
 
   it('replaces the toasts shown before the reader acted with the toast of that act, and keeps toasts raised together', async () => {

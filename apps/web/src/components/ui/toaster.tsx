@@ -1,11 +1,13 @@
 /** The app's toasts and the rules they follow (decision 013): sonner's `toast()` raises them, and they are drawn here,
- * in the page's flow at the top of its content, so they never lie over a control; they stay until the reader closes
- * them, a newer one replaces them, or the reader moves to another page (see lib/toasts for which ones stay). */
+ * in the page's flow at the top of its content, so they never lie over a control. Each goes after its duration (the
+ * spec's 4000 ms unless the toast asks for longer), never while the pointer or the focus is on the toasts; at most
+ * three show at once; a newer one replaces them, and so does a move to another page (see lib/toasts). */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { toast, useSonner, type ToastT } from 'sonner';
+import { TOAST_DURATION_MS, TOASTS_VISIBLE } from '@portal/contract';
 import { createRouteToastTracker, onPageChange, type RouteToastTracker, type ToastId } from '../../lib/toasts';
 import { cn } from './cn';
 
@@ -57,6 +59,18 @@ function useNewestReplacesOlder(toasts: ToastT[]) {
   }, [toasts]);
 }
 
+/** Takes each toast away after its duration. The time stands still while the reader holds the pointer or the focus
+ * on the toasts (WCAG 2.2.1), and starts afresh when they leave. */
+function useTimedDismissal(toasts: ToastT[], held: boolean) {
+  useEffect(() => {
+    if (held) return;
+    const timers = toasts
+      .filter((shown) => shown.duration !== Infinity)
+      .map((shown) => setTimeout(() => toast.dismiss(shown.id), shown.duration ?? TOAST_DURATION_MS));
+    return () => timers.forEach(clearTimeout);
+  }, [toasts, held]);
+}
+
 export interface AppToasterProps {
   className?: string;
 }
@@ -66,12 +80,25 @@ export interface AppToasterProps {
 export function AppToaster({ className }: AppToasterProps) {
   const { t } = useTranslation('ui');
   const { toasts } = useSonner();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   useNewestReplacesOlder(toasts);
+  useTimedDismissal(toasts, hovered || focused);
   return (
-    <section aria-label={t('toasts.region')} aria-live="polite" className={cn('no-print', className)}>
+    <section
+      aria-label={t('toasts.region')}
+      aria-live="polite"
+      className={cn('no-print', className)}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       {toasts.length > 0 && (
         <ol className="mb-4 space-y-2">
-          {toasts.map((shown) => (
+          {toasts.slice(0, TOASTS_VISIBLE).map((shown) => (
             <li
               key={shown.id}
               data-toast=""
