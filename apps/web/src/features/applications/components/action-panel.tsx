@@ -42,7 +42,12 @@ export function ActionPanel(props: ActionPanelProps) {
         <p className="text-slate-700">{readOnly ? t('detail.readOnly') : t('detail.noActions')}</p>
       )}
       <div className="flex flex-wrap gap-2">
-        {actions.updateStatus && <Button onClick={() => setOpen('status')}>{t('updateStatus.button')}</Button>}
+        {/* Beside the committee's decision, Update Status only sends the case back: the decision is the one main action. */}
+        {actions.updateStatus && (
+          <Button variant={actions.committeeDecision ? 'secondary' : 'primary'} onClick={() => setOpen('status')}>
+            {t('updateStatus.button')}
+          </Button>
+        )}
         {actions.committeeDecision && <Button onClick={() => setOpen('decision')}>{t('decision.button')}</Button>}
         {actions.raiseQuery && (
           <Button variant="secondary" onClick={() => setOpen('query')}>

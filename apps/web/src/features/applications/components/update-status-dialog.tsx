@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   DEFAULT_STAGE,
   manualEventFor,
-  statusLabel,
   statusStage,
   updateStatusRequestSchema,
   type Application,
@@ -41,6 +40,7 @@ export interface UpdateStatusDialogProps {
 export function UpdateStatusDialog({ application, role, open, onOpenChange }: UpdateStatusDialogProps) {
   const { t } = useTranslation('applications');
   const options = statusTargets(application.status, role);
+  const assigns = role !== 'committee';
   const [memberSearch, setMemberSearch] = useState('');
   const users = useCommitteeMembers(memberSearch);
   const everyone = useCommitteeMembers();
@@ -122,7 +122,7 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
         >
           {options.map((status) => (
             <option key={status} value={status}>
-              {t(`ui:status.${status}`, { defaultValue: statusLabel(status) })}
+              {t(`statuses.${status}`)}
             </option>
           ))}
         </Select>
@@ -130,20 +130,25 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
       <FormField form={form} name="current_stage" label={t('updateStatus.stage')} hint={t('updateStatus.stageHint')}>
         <Input maxLength={500} {...form.register('current_stage')} />
       </FormField>
-      <Field id="update-status-member-search" label={t('updateStatus.findMember')} optional>
-        <DebouncedInput type="search" value={memberSearch} maxLength={100} onCommit={setMemberSearch} />
-      </Field>
-      {/* Controlled as well: the members arrive after the dialog opens, and the choice must survive that. */}
-      <FormField form={form} name="assigned_to" label={t('updateStatus.assignee')} optional>
-        <Select {...form.register('assigned_to')} value={assignee ?? ''}>
-          <option value="">{t('updateStatus.noAssignee')}</option>
-          {choices.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.full_name}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      {/* A committee member does not hand the case to a committee member: the assignment is the referring office's. */}
+      {assigns && (
+        <>
+          <Field id="update-status-member-search" label={t('updateStatus.findMember')} optional>
+            <DebouncedInput type="search" value={memberSearch} maxLength={100} onCommit={setMemberSearch} />
+          </Field>
+          {/* Controlled as well: the members arrive after the dialog opens, and the choice must survive that. */}
+          <FormField form={form} name="assigned_to" label={t('updateStatus.assignee')} optional>
+            <Select {...form.register('assigned_to')} value={assignee ?? ''}>
+              <option value="">{t('updateStatus.noAssignee')}</option>
+              {choices.map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.full_name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </>
+      )}
     </SchemaFormDialog>
   );
 }

@@ -142,11 +142,13 @@ describe('available officer actions', () => {
     expect(offered).toEqual(OFFERED[role]);
   });
 
-  it('offers in Update Status exactly the spec table’s targets, to the roles that may update status', () => {
+  it('offers in Update Status exactly the spec table’s targets, to the roles that may update status, less the committee decision’s', () => {
     for (const role of ALL_ROLES) {
       for (const status of ALL_STATUSES) {
         const mayUpdate = ['zonal_manager', 'ho', 'committee', 'admin'].includes(role);
-        const expected = mayUpdate ? (UPDATE_STATUS_TARGETS[status] ?? []) : [];
+        // Who records the committee's decision approves or rejects through it alone: Update Status keeps the return.
+        const decides = ['ho', 'committee', 'admin'].includes(role) && status === 'pending_committee';
+        const expected = !mayUpdate ? [] : decides ? ['under_scrutiny'] : (UPDATE_STATUS_TARGETS[status] ?? []);
         expect(statusTargets(status, role), `${role} on ${status}`).toEqual(expected);
       }
     }

@@ -4,7 +4,9 @@
  * another table as their last argument. */
 import {
   APPLICATION_LIFECYCLE,
+  COMMITTEE_DECISIONS,
   can,
+  committeeDecisionUpdate,
   eventsOffered,
   mayDo,
   type Allotment,
@@ -36,18 +38,30 @@ export interface AvailableActions {
   recordPossession: boolean;
 }
 
+/** The statuses the committee's decision moves an application to (approved, rejected). */
+const DECIDED_STATUSES: readonly ApplicationStatus[] = COMMITTEE_DECISIONS.map(
+  (decision) => committeeDecisionUpdate(decision, '').status,
+);
+
 /** The statuses Update Status offers: where the manual events the role may fire from `status` lead, in the
- * lifecycle table's order (a stage-only committee note stays in the status, so it is the decision's, not this). */
+ * lifecycle table's order (a stage-only committee note stays in the status, so it is the decision's, not this).
+ * Where the role records the committee's decision, the statuses that decision reaches are left to it, so one decision
+ * has one action (Update Status keeps only what the decision does not do, such as a return to scrutiny). */
 export function statusTargets(
   status: ApplicationStatus,
   role: Role,
   table: Lifecycle = APPLICATION_LIFECYCLE,
 ): ApplicationStatus[] {
+  const offered = eventsOffered(status, role, false, table);
+  const decides = offered.includes('record_committee_note');
   const targets: ApplicationStatus[] = [];
-  for (const name of eventsOffered(status, role, false, table)) {
+  for (const name of offered) {
     const event = table.events[name];
     if (!event.manual) continue;
-    for (const to of event.to) if (to !== status && !targets.includes(to)) targets.push(to);
+    for (const to of event.to) {
+      if (to === status || targets.includes(to) || (decides && DECIDED_STATUSES.includes(to))) continue;
+      targets.push(to);
+    }
   }
   return targets;
 }

@@ -7,8 +7,6 @@ import {
   addWorkingDays,
   APPLICATION_STATUSES,
   businessToday,
-  manualTransitionsFrom,
-  statusLabel,
   todayIso,
   toInputDate,
   type ApplicationStatus,
@@ -94,21 +92,39 @@ describe('officer application detail', () => {
     }
   });
 
+  // In the reader's words, as the note beside them; before the committee, head office approves or rejects through the
+  // committee's decision, so Update Status only sends the case back.
   it.each([
-    'submitted',
-    'under_scrutiny',
-    'pending_committee',
-    'approved',
-    'possession_given',
-    'under_implementation',
-  ] as ApplicationStatus[])('Update Status offers exactly the transitions from %s', async (status) => {
-    const { user } = await open('ho', { application: application(status) });
+    ['submitted', ['Under scrutiny', 'Rejected']],
+    ['under_scrutiny', ['Pending committee', 'Rejected']],
+    ['pending_committee', ['Under scrutiny']],
+    ['approved', ['Pending payment']],
+    ['possession_given', ['Under implementation', 'Completed']],
+    ['under_implementation', ['Completed']],
+  ] as [ApplicationStatus, string[]][])(
+    'Update Status offers exactly the transitions from %s',
+    async (status, expected) => {
+      const { user } = await open('ho', { application: application(status) });
+      await user.click(within(actions()).getByRole('button', { name: 'Update Status' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Update Status' });
+      const options = within(within(dialog).getByLabelText('New status'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+      expect(options).toEqual(expected);
+    },
+  );
+
+  it('gives the committee one decision: approval and rejection only through Record Committee Decision, no assignment', async () => {
+    const { user } = await open('committee', { application: application('pending_committee') });
+    expect(within(actions()).getByRole('button', { name: 'Record Committee Decision' })).toBeInTheDocument();
     await user.click(within(actions()).getByRole('button', { name: 'Update Status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Status' });
-    const options = within(within(dialog).getByLabelText('New status'))
-      .getAllByRole('option')
-      .map((option) => option.textContent);
-    expect(options).toEqual(manualTransitionsFrom(status).map(statusLabel));
+    expect(
+      within(within(dialog).getByLabelText('New status'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Under scrutiny']);
+    expect(within(dialog).queryByLabelText(/Assign to a committee member/)).not.toBeInTheDocument();
   });
 
   it.each(['payment_verified', 'provisional_allotment', 'lease_submitted', 'final_allotment'] as ApplicationStatus[])(
