@@ -39,7 +39,9 @@ describe('stages', () => {
   it('refuses a code it does not know and a note over the limit', () => {
     expect(stageSchema.safeParse({ code: 'pending_allotment', params: {} }).success).toBe(false);
     expect(stageSchema.safeParse({ code: 'status', params: { status: 'flying' } }).success).toBe(false);
-    expect(stageSchema.safeParse({ code: 'committee_deferred', params: { note: 'x'.repeat(401) } }).success).toBe(false);
+    expect(stageSchema.safeParse({ code: 'committee_deferred', params: { note: 'x'.repeat(401) } }).success).toBe(
+      false,
+    );
     expect(stageSchema.safeParse({ code: 'committee_deferred', params: { note: 'Site visit' } }).success).toBe(true);
     expect(stageSchema.safeParse({ code: 'status', params: {} }).success).toBe(false);
     expect(stageSchema.safeParse({ code: 'status', params: { status: 'approved', note: 'x' } }).success).toBe(false);
@@ -111,7 +113,8 @@ describe('committee decisions', () => {
       const update = committeeDecisionUpdate(decision, 'x');
       expect(stageSchema.parse(update.stage)).toEqual(update.stage);
       expect(stageFitsStatus(update.stage, update.status)).toBe(true);
-      if (update.status !== 'pending_committee') expect(manualEventFor('pending_committee', update.status)).toBeDefined();
+      if (update.status !== 'pending_committee')
+        expect(manualEventFor('pending_committee', update.status)).toBeDefined();
     }
   });
 

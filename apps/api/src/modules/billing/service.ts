@@ -19,12 +19,7 @@ import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
-import {
-  findInvoiceById,
-  markInvoicePaidIfUnpaid,
-  searchInvoices,
-  toInvoice,
-} from '../../repositories/invoices';
+import { findInvoiceById, markInvoicePaidIfUnpaid, searchInvoices, toInvoice } from '../../repositories/invoices';
 import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
 import { verifyPaymentIfPaid } from '../../case/transition';
 import { recordEvent } from '../../case/events';

@@ -196,9 +196,7 @@ describe('the stage a decision mail quotes', () => {
   };
 
   it("words a stage the portal set in the reader's language, with the committee's note as written", () => {
-    expect(renderMail('decision_made', 'te', deferred, PORTAL).text).toContain(
-      'నిర్ణయం: కమిటీ వాయిదా వేసింది: Site visit first',
-    );
+    expect(renderMail('decision_made', 'te', deferred, PORTAL).text).toContain('నిర్ణయం: కమిటీ వాయిదా వేసింది: Site visit first');
     expect(renderMail('decision_made', 'hi', deferred, PORTAL).text).toContain(
       'निर्णय: समिति द्वारा स्थगित: Site visit first',
     );
