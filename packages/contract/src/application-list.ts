@@ -11,7 +11,7 @@ export const applicationListItemSchema = applicationSchema.extend({
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 
-/** GET /applications: staff get list items; an entrepreneur gets their own applications as they are. */
+/** GET /applications: list items, an entrepreneur's own applications among them (the union keeps older answers valid). */
 export const applicationListAnswerSchema = z.array(z.union([applicationListItemSchema, applicationSchema]));
 
 /** The roles whose waiting steps make up a user's inbox (`inbox=true`): an officer's own role, every officer role

@@ -17,9 +17,12 @@ export const fetchDocuments = (id: string) => api.get<ApplicationDocument[]>(`/a
 export const fetchTimeline = (id: string) =>
   api.get<TimelineEvent[]>(`/applications/${id}/timeline`, { query: { sort: '-timestamp' } });
 
-/** One page of the caller's applications (APPLICATION_LIST's sort, filters and search). */
+/** One page of the caller's applications (APPLICATION_LIST's sort, filters and search), each with its asset code and
+ * zone (an older answer may lack them). */
 export function useApplicationPage(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
-  return usePageQuery<Application>(applicationKeys.all, '/applications', params, { enabled });
+  return usePageQuery<Application & Partial<ApplicationListItem>>(applicationKeys.all, '/applications', params, {
+    enabled,
+  });
 }
 
 /** One page of the staff list or inbox: each row with its organisation, asset code and zone. */

@@ -59,6 +59,10 @@ describe(`applications (${TEST_DB_KIND})`, () => {
     it("lists the entrepreneur's own applications, newest first", () => {
       expect(raviApps.map((app) => app.status)).toEqual(['pending_committee', 'under_scrutiny', 'submitted', 'draft']);
       expect(raviApps[0]!.application_number).toMatch(/^APP-\d{4}-\d{6}$/);
+      // Each names its plot and zone, so the applicant's cards can tell one application from another.
+      for (const app of raviApps) {
+        expect(app).toMatchObject({ asset_code: expect.stringMatching(/\S/), zone: expect.stringMatching(/\S/) });
+      }
     });
 
     it('filters by one status and pages with limit and offset; a bad status answers 422', async () => {

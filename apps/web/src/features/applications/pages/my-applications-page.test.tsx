@@ -162,7 +162,8 @@ describe('my applications', () => {
     expect(within(list).getByText('APP-2026-000001')).toBeInTheDocument();
     expect(list.closest('[aria-busy="true"]')).not.toBeNull();
     release!();
-    expect(await screen.findByText('APP-2026-000051')).toBeInTheDocument();
+    // Fifty cards, each with six facts, are drawn at once: on a loaded machine that takes longer than a second.
+    expect(await screen.findByText('APP-2026-000051', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('APP-2026-000001')).not.toBeInTheDocument();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
   }, 20_000);
