@@ -36,6 +36,10 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
   { role: 'admin', paths: ['/officer/users', '/officer/outbox', '/officer/audit', '/account'] },
 ];
 
+// Each test only reads pages, signed in afresh: they may run on either worker (each worker has its own server), so this
+// long file is shared between both instead of holding one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
 type Language = keyof typeof LANGUAGES;
 
