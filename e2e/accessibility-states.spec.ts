@@ -148,7 +148,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       // Under scrutiny: the zonal manager may raise a query and verify or reject documents.
       const moved = await request.put(`/api/applications/${application.id}/status`, {
         headers: zonal,
-        data: { status: 'under_scrutiny', current_stage: 'under_scrutiny' },
+        data: { status: 'under_scrutiny', current_stage: 'Under scrutiny' },
       });
       expect(moved.ok(), await moved.text()).toBe(true);
 

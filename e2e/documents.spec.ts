@@ -48,8 +48,10 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
     jobs: 30,
   });
   const { id, application_number: number } = application;
+  // The stage is the status's own words, as Update Status offers them ('Under scrutiny'), so the server keeps its code.
+  const stageOf = (status: string) => status[0]!.toUpperCase() + status.slice(1).replace(/_/g, ' ');
   const move = (headers: Headers, status: string) =>
-    api(request, headers, 'put', `/api/applications/${id}/status`, { status, current_stage: status });
+    api(request, headers, 'put', `/api/applications/${id}/status`, { status, current_stage: stageOf(status) });
   await move(zonal, 'under_scrutiny');
   const documents = await api<{ id: string }[]>(request, zonal, 'get', `/api/applications/${id}/documents`);
   for (const document of documents) {

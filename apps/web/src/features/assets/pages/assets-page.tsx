@@ -92,7 +92,11 @@ const AssetTable = memo(function AssetTable({
       sortDescendingFirst: true,
       cell: (asset) => formatRupees(asset.valuation),
     },
-    { key: 'category', header: wrapping(t('columns.category_id')), cell: (asset) => wrapping(asset.category_id) },
+    {
+      key: 'category',
+      header: wrapping(t('columns.category_id')),
+      cell: (asset) => wrapping(t(`assetCategories.${asset.category_id}`, { defaultValue: asset.category_id })),
+    },
     {
       key: 'status',
       header: t('columns.status'),

@@ -38,19 +38,22 @@ const HIDDEN_FIELDS: ReadonlySet<string> = new Set(['password_hash', 'storage_ke
 function useChangeWords() {
   const { t, i18n } = useTranslation('audit');
   const field = (name: string) => t(`fields.${name}`, { defaultValue: name.replace(/_/g, ' ') });
-  const value = (raw: unknown): string => {
+  const value = (raw: unknown, fieldName?: string): string => {
     if (raw === null || raw === undefined || raw === '') return '—';
     if (typeof raw === 'boolean') return t(raw ? 'values.yes' : 'values.no');
     if (typeof raw === 'number') return formatNumber(raw);
     if (typeof raw === 'string') {
       if (INSTANT.test(raw)) return formatDateTime(raw);
       if (DAY.test(raw)) return formatDate(raw);
+      // A unit, a category or a type: the code of its field, worded as the other screens word it.
+      if (fieldName && i18n.exists(`audit:fieldValues.${fieldName}.${raw}`))
+        return t(`fieldValues.${fieldName}.${raw}`);
       if (/^[a-z][a-z0-9_]*$/.test(raw) && i18n.exists(`ui:status.${raw}`)) return t(`ui:status.${raw}`);
       return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(raw) ? raw.replace(/_/g, ' ') : raw;
     }
-    if (Array.isArray(raw)) return raw.map(value).join(', ');
+    if (Array.isArray(raw)) return raw.map((item) => value(item, fieldName)).join(', ');
     return Object.entries(raw as Record<string, unknown>)
-      .map(([name, inner]) => `${field(name)}: ${value(inner)}`)
+      .map(([name, inner]) => `${field(name)}: ${value(inner, name)}`)
       .join('; ');
   };
   return { field, value, hidden: t('values.hidden') };
@@ -69,8 +72,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
             {HIDDEN_FIELDS.has(field)
               ? words.hidden
               : entry.action === 'update' && Array.isArray(value) && value.length === 2
-                ? `${words.value(value[0])} → ${words.value(value[1])}`
-                : words.value(value)}
+                ? `${words.value(value[0], field)} → ${words.value(value[1], field)}`
+                : words.value(value, field)}
           </dd>
         </div>
       ))}
