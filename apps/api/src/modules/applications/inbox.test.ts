@@ -153,7 +153,7 @@ describe(`officers' inbox on GET /api/applications (${TEST_DB_KIND})`, () => {
     ]);
   });
 
-  it('gives every staff row its organisation, asset code and zone, and its clock; an entrepreneur gets plain rows', async () => {
+  it('gives every staff row its organisation, asset code and zone, and its clock; an entrepreneur’s own rows too, to tell them apart', async () => {
     const page = await getList<ApplicationListItem>(
       ctx,
       tokens.zonal_manager,
@@ -185,7 +185,12 @@ describe(`officers' inbox on GET /api/applications (${TEST_DB_KIND})`, () => {
     );
     const paused = own.items.find((item) => item.id === ids.pausedOnQuery)!;
     expect(paused).toMatchObject({ waiting_on: 'entrepreneur', clock_paused: true, overdue: false });
-    expect(paused).not.toHaveProperty('organization_name');
+    const [asset] = await ctx.db
+      .select({ code: assets.assetCode, zone: assets.zone })
+      .from(applications)
+      .innerJoin(assets, eq(assets.id, applications.assetId))
+      .where(eq(applications.id, ids.pausedOnQuery));
+    expect(paused).toMatchObject({ asset_code: asset!.code, zone: asset!.zone });
   });
 
   it('walks the stage_due_on order by cursor in both directions, rows without a due date included', async () => {
