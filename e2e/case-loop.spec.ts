@@ -168,7 +168,12 @@ test('a case goes back to the applicant twice and on to possession, each side se
     await applicantSees(page, id, 'Your application is approved');
     await inboxOf(page, 'ho', 'approved', number);
     await move(ho, 'pending_payment', 'Pending payment');
-    await applicantSees(page, id, /Please pay ₹[\d,]+ to move your application on/, /Pay ₹[\d,]+ now/);
+    await applicantSees(
+      page,
+      id,
+      /Please pay invoice INV-\d{4}-\d+ of ₹[\d,]+ to move your application on/,
+      /Pay ₹[\d,]+ now/,
+    );
     await inboxOf(page, 'ho', 'pending_payment', number, false);
   });
 
