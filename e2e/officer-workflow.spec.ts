@@ -109,7 +109,8 @@ test('an application goes from submission to possession through every officer ro
   await test.step('head office moves it to pending payment', async () => {
     await as(page, 'ho');
     await openOfficerDetail(page, application.id);
-    await expect(statusLine(page).getByText('pending payment', { exact: true })).toBeVisible();
+    // The committee's approval, wherever it is recorded, leaves the stage "Pending allotment".
+    await expect(statusLine(page).getByText('Pending allotment', { exact: true })).toBeVisible();
     await updateStatus(page, 'pending_payment', 'PENDING PAYMENT');
   });
 

@@ -291,11 +291,14 @@ test('item 10: submitting a draft from its page names the missing documents, and
  * types such as new). E-mail addresses, file names and times of day (the shared formatter's am/pm) are left out, and
  * so is the stage: free text today, made codes by another change (`stages` are its words as the API gives them). */
 async function codesOnScreen(page: Page, stages: string[] = []): Promise<string[]> {
-  let text = await page.evaluate(() =>
-    [...document.querySelectorAll('main, [role="dialog"]')]
+  // With a dialog open, what the reader reads is the dialog (the page behind it holds their own words, such as the
+  // descriptions of earlier requests).
+  let text = await page.evaluate(() => {
+    const dialogs = [...document.querySelectorAll('[role="dialog"]')];
+    return (dialogs.length ? dialogs : [...document.querySelectorAll('main')])
       .map((element) => (element as HTMLElement).innerText)
-      .join('\n'),
-  );
+      .join('\n');
+  });
   for (const stage of stages) text = text.split(stage).join(' ');
   text = text
     .replace(/\S+@\S+/g, ' ')
