@@ -9,9 +9,10 @@ const WORDED_CODES = new Set(['sqm', 'sqft', 'acres', 'msme', 'mse']);
 /**
  * The words of the page's main content and open dialogs that are codes: snake_case, ALL CAPS words longer than three
  * letters (acronyms aside; numbers like APP-2026-000001 are not words), and unit and category codes. E-mail addresses
- * and file names are left out.
+ * and file names are left out. English screens write their status badges in capitals by design and word the unit
+ * "acres" as itself, so there those two are left out (`english: true`).
  */
-export async function codesOnScreen(page: Page): Promise<string[]> {
+export async function codesOnScreen(page: Page, { english = false }: { english?: boolean } = {}): Promise<string[]> {
   const text = await page.evaluate(() =>
     [...document.querySelectorAll('main, [role="dialog"]')]
       .map((element) => (element as HTMLElement).innerText)
@@ -25,8 +26,8 @@ export async function codesOnScreen(page: Page): Promise<string[]> {
   const codes = words.filter((word) => {
     if (/\d/.test(word)) return false;
     if (/_/.test(word)) return true;
-    if (/^[A-Z]{4,}$/.test(word)) return !ACRONYMS.has(word);
-    return WORDED_CODES.has(word);
+    if (/^[A-Z]{4,}$/.test(word)) return !english && !ACRONYMS.has(word);
+    return WORDED_CODES.has(word) && !(english && word === 'acres');
   });
   return [...new Set(codes)];
 }
