@@ -2,12 +2,12 @@
  * the contract's te-IN formatters for amounts and dates. */
 import {
   formattersFor,
-  stageFromParams,
   type ApplicationStatus,
   type DocumentType,
   type NotificationParams,
   type StageCode,
 } from '@portal/contract';
+import { stageWordsIn } from './stage-words';
 import type { MailCatalogue } from './types';
 
 type Value = NotificationParams[string] | undefined;
@@ -45,14 +45,7 @@ const OTHER_STAGES: Record<Exclude<StageCode, 'status'>, string> = {
   lease_deed_rejected: 'లీజు దస్తావేజు తిరస్కరించబడింది',
   lease_deed_needs_revision: 'లీజు దస్తావేజుకు సవరణ అవసరం',
 };
-/** The stage a notification carries, in Telugu when it has a code; an officer's own words as typed. */
-const stageWords = (p: NotificationParams): Value => {
-  const stage = stageFromParams(p);
-  if (!stage) return p.stage;
-  if (stage.code === 'status') return STAGE_NAMES[stage.params.status];
-  const note = 'note' in stage.params ? stage.params.note : undefined;
-  return note ? `${OTHER_STAGES[stage.code]}: ${note}` : OTHER_STAGES[stage.code];
-};
+const stageWords = stageWordsIn(STAGE_NAMES, OTHER_STAGES);
 
 /** DOCUMENT_TYPE_NAMES in Telugu. */
 const DOCUMENT_NAMES: Record<DocumentType, string> = {
