@@ -35,6 +35,15 @@ describe('status changes only through the lifecycle', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('stops and restarts the service clock only in the case engine', () => {
+    const allowed = new Set(['case/clock.ts', 'repositories/applications.ts']);
+    const offenders = files
+      .filter((file) => !allowed.has(file.name))
+      .filter((file) => /\b(setApplicationClockIfStatus|resumeStageClock)\s*\(/.test(file.text))
+      .map((file) => file.name);
+    expect(offenders).toEqual([]);
+  });
+
   it('updates the applications table only in its repository', () => {
     const allowed = new Set(['repositories/applications.ts', 'db/generate-volume.ts']);
     const offenders = files

@@ -4,7 +4,6 @@
  * updates in the same transaction. */
 import {
   businessToday,
-  resumeStageClock,
   statusesFor,
   statusLabel,
   type ApplicationQuery,
@@ -16,18 +15,12 @@ import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access
 import { CALENDAR } from '../../core/business-calendar';
 import { conflict, forbidden, notFound, unprocessable } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
-import { LOST_RACE } from '../../case/transition';
+import { pauseClockForQuery, resumeClockIfNoOpenQuery } from '../../case/clock';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
-import {
-  findApplicationWithOwner,
-  lockApplication,
-  setApplicationClockIfStatus,
-  type ApplicationRow,
-} from '../../repositories/applications';
+import { findApplicationWithOwner, lockApplication, type ApplicationRow } from '../../repositories/applications';
 import {
   answerQueryIfOpen,
   closeQueryIfStatus,
-  countOpenQueries,
   findQueryById,
   insertQuery,
   searchQueries,
@@ -66,10 +59,7 @@ export async function raiseQuery(
       raisedByName: user.fullName,
       raisedAt: now,
     });
-    if (!application.clockPausedAt) {
-      const paused = await setApplicationClockIfStatus(tx, applicationId, application.status, { clockPausedAt: now });
-      if (!paused) throw conflict(LOST_RACE);
-    }
+    await pauseClockForQuery(tx, application, now);
     await recordEvent(tx, actorOf(user), {
       applicationId,
       code: 'query_raised',
@@ -145,17 +135,4 @@ export async function closeQuery(db: Database, user: CurrentUser, queryId: strin
     });
     return toApplicationQuery(closed);
   });
-}
-
-/** With no query left open, the paused clock runs again: the working days it stood still move the due date on. */
-async function resumeClockIfNoOpenQuery(tx: Database, application: ApplicationRow, now: Date): Promise<void> {
-  if (!application.clockPausedAt) return;
-  if ((await countOpenQueries(tx, application.id)) > 0) return;
-  const resumed = resumeStageClock(application, now, CALENDAR);
-  const updated = await setApplicationClockIfStatus(tx, application.id, application.status, {
-    clockPausedAt: null,
-    pausedWorkingDays: resumed.pausedWorkingDays,
-    stageDueOn: resumed.stageDueOn,
-  });
-  if (!updated) throw conflict(LOST_RACE);
 }
