@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { codesOnScreen } from './support/codes';
 import { textThatDoesNotFit } from './support/fit';
+import { settled, trackRequests } from './support/settle';
 import { signInAs, type DemoRole } from './support/session';
 
 const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
@@ -49,7 +50,7 @@ async function expectNoViolations(page: Page, path: string, language: Language) 
   await page.goto(path);
   await page.getByRole('main').waitFor();
   // Let loading spinners settle into content, empty or error states.
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const script = LANGUAGES[language];
   if (script) {
     await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -73,6 +74,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       }) => {
         test.setTimeout(30_000 * paths.length);
         await page.setViewportSize({ width, height: 900 });
+        trackRequests(page);
         if (role) await signInAs(page, role);
         // From here every page load starts in the language, as if the reader had chosen it on this browser (signed
         // in as the demo account, whose own language is English, after the sign-in's words were read in English).
