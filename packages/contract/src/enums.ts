@@ -45,7 +45,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ALLOTMENT_TYPES = ['provisional', 'final'] as const;
 export type AllotmentType = (typeof ALLOTMENT_TYPES)[number];
-export const ALLOTMENT_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export const ALLOTMENT_STATUSES = ['active', 'expired', 'cancelled', 'surrendered'] as const;
 export type AllotmentStatus = (typeof ALLOTMENT_STATUSES)[number];
 
 export const LEASE_DEED_STATUSES = ['pending', 'approved', 'rejected', 'needs_revision'] as const;

@@ -42,6 +42,12 @@ export const ERROR_CODES = [
   'invalid_reset_token',
   /** 431: the request's headers are too large. */
   'headers_too_large',
+  /** 409: the allottee service may not be asked for on this allotment now (its status, or no possession yet). */
+  'service_not_allowed',
+  /** 409: the milestone has had its extensions of time already (ESTATE_TERMS.maxExtensionsPerMilestone). */
+  'extension_limit',
+  /** 409: the milestone is already met, so it needs no extension of time. */
+  'milestone_met',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

@@ -28,3 +28,4 @@ export * from './accounts';
 export * from './amount-in-words';
 export * from './masking';
 export * from './issued-documents';
+export * from './estate';

@@ -40,15 +40,3 @@ export function invoicesOnSubmit(valuation: number): { type: 'processing_fee' | 
 export function possessionCertificateNumber(possessionId: string): string {
   return possessionId.slice(0, POSSESSION_CERTIFICATE_NUMBER_LENGTH).toUpperCase();
 }
-
-/** The fee of each service request type in rupees, GST included; the applicant no longer types it. */
-export const SERVICE_REQUEST_FEES = {
-  change_name: 5_900,
-  change_constitution: 5_900,
-  transfer: 29_500,
-  mortgage_noc: 2_360,
-  subletting: 11_800,
-  withdrawal: 0,
-  activity_change: 5_900,
-  eot: 11_800,
-} as const satisfies Record<import('./enums').ServiceRequestType, number>;

@@ -19,6 +19,7 @@ import {
   SERVICE_REQUEST_TYPES,
 } from './enums';
 import { ROLES } from './roles';
+import { MILESTONE_KINDS } from './estate';
 
 export { LIST_HEADERS, readPageInfo, type PageInfo } from './page-headers';
 
@@ -184,6 +185,10 @@ export const ALLOTMENT_LIST = defineList({
     status: enumList(ALLOTMENT_STATUSES),
     allotment_type: enumList(ALLOTMENT_TYPES),
     application_id: z.uuid().optional(),
+    /** The asset's zone. */
+    zone: text(),
+    /** A milestone not met whose due date has passed. */
+    late: z.enum(MILESTONE_KINDS).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
   },

@@ -28,6 +28,7 @@ import { DOCUMENT_TYPES } from './documents';
 import { newPasswordSchema } from './accounts';
 import { LANGUAGES } from './languages';
 import { stageSchema } from './stages';
+import { MILESTONE_KINDS, milestoneSchema } from './estate';
 
 const id = z.uuid();
 
@@ -533,8 +534,33 @@ export const allotmentSchema = z.object({
   created_at: timestamp,
   /** The application's number, sent with list pages so a screen need not look each one up. */
   application_number: z.string().optional(),
+  /** Who holds the allotment now (the applicant, until a transfer). */
+  holder_user_id: id,
+  holder_name: z.string().optional(),
+  asset_code: z.string().optional(),
+  zone: z.string().optional(),
+  possession_date: z.string().nullable(),
+  /** The lease's last day: 99 years from possession. */
+  lease_ends_on: z.string().nullable(),
+  /** The day it was surrendered or cancelled. */
+  ended_on: z.string().nullable(),
+  /** What a surrender refunds, in rupees. */
+  refund_due: z.number().nullable(),
+  /** The implementation milestones; empty before possession. */
+  milestones: z.array(milestoneSchema),
+  /** The allottee services the caller may ask for on it now; empty for staff. */
+  services_allowed: z.array(z.enum(SERVICE_REQUEST_TYPES)),
 });
 export type Allotment = z.infer<typeof allotmentSchema>;
+
+/** GET /allotments/summary: the register's counts (staff). */
+export const allotmentSummarySchema = z.object({
+  by_status: z.record(z.enum(ALLOTMENT_STATUSES), z.number().int()),
+  late: z.object({ commence_construction: z.number().int(), start_production: z.number().int() }),
+});
+export type AllotmentSummary = z.infer<typeof allotmentSummarySchema>;
+export const allotmentSummaryQuerySchema = z.object({ zone: z.string().trim().min(1).max(60).optional() });
+export type AllotmentSummaryQuery = z.output<typeof allotmentSummaryQuerySchema>;
 
 export const leaseDeedSchema = z.object({
   id,
@@ -578,6 +604,8 @@ export const createServiceRequestSchema = z.object({
   request_type: z.enum(SERVICE_REQUEST_TYPES).default('change_name'),
   application_id: id.nullish().or(z.literal('').transform(() => null)),
   allotment_id: id.nullish().or(z.literal('').transform(() => null)),
+  /** The milestone an extension of time (eot) is for; required for eot, ignored otherwise. */
+  milestone: z.enum(MILESTONE_KINDS).optional(),
   description: requiredText(5000),
   /** Accepted for older clients and ignored: the fee comes from the contract's fee table by request type. */
   fee_amount: money.optional(),

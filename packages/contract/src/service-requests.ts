@@ -4,7 +4,7 @@
  * these rules; the web app offers exactly the moves they allow.
  */
 import type { ServiceRequestStatus, ServiceRequestType } from './enums';
-import { SERVICE_REQUEST_FEES } from './limits';
+import { serviceFee, serviceIsFree } from './estate';
 import { can } from './permissions';
 import type { Role } from './roles';
 
@@ -69,12 +69,13 @@ export function canReadAnyServiceRequest(role: Role): boolean {
   return can(role, 'read:service-request:any');
 }
 
-/** The fee of a request type in rupees (GST included), from the fee table; the applicant never types it. */
-export function serviceRequestFee(type: ServiceRequestType): number {
-  return SERVICE_REQUEST_FEES[type];
+/** The fee of a request type in rupees (GST included where fixed), from the allottee services table (estate.ts);
+ * the applicant never types it. A fee that is a share of the plot's valuation is 0 until the valuation is given. */
+export function serviceRequestFee(type: ServiceRequestType, valuation?: number): number {
+  return serviceFee(type, valuation ?? 0);
 }
 
 /** A request with a fee is billed to an application, so it must name one of the applicant's (or an allotment). */
 export function serviceRequestNeedsApplication(type: ServiceRequestType): boolean {
-  return serviceRequestFee(type) > 0;
+  return !serviceIsFree(type);
 }

@@ -32,6 +32,11 @@ const invoiceNames: Record<string, string> = {
   service_fee: 'Service request fee',
 };
 
+const milestoneNames: Record<string, string> = {
+  commence_construction: 'Construction to commence',
+  start_production: 'Production to start',
+};
+
 export const TIMELINE_CODES = {
   legacy: { english: () => ({ action: '', details: '' }) },
   application_created: {
@@ -179,6 +184,27 @@ export const TIMELINE_CODES = {
     english: (p) => ({
       action: `Service request ${text(p.status).replace(/_/g, ' ')}`,
       details: withNote(text(p.request_number), p.remarks),
+    }),
+  },
+  /** An extension of time took effect; params: milestone, due_on */
+  milestone_extended: {
+    english: (p) => ({
+      action: 'Extension of time granted',
+      details: `${milestoneNames[text(p.milestone)] ?? text(p.milestone)} now due on ${formatDate(text(p.due_on))}`,
+    }),
+  },
+  /** A milestone was met; params: milestone, met_on */
+  milestone_met: {
+    english: (p) => ({
+      action: 'Milestone met',
+      details: `${milestoneNames[text(p.milestone)] ?? text(p.milestone)} on ${formatDate(text(p.met_on))}`,
+    }),
+  },
+  /** The allotment was surrendered; params: allotment_number, asset_code, ended_on, refund_due */
+  allotment_surrendered: {
+    english: (p) => ({
+      action: 'Allotment surrendered',
+      details: `Allotment ${text(p.allotment_number)} surrendered on ${formatDate(text(p.ended_on))}; asset ${text(p.asset_code)} returns to the inventory; refund due ${formatRupees(Number(p.refund_due))}`,
     }),
   },
   /** An officer's note for other officers; params: message */
