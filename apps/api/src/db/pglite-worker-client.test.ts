@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DB_KIND } from '../test/harness';
+import { emptyPgliteDump, TEST_DB_KIND } from '../test/harness';
 import { openDatabase, type DatabaseHandle } from './client';
 import { PGliteWorkerClient } from './pglite-worker-client';
 
@@ -12,14 +12,15 @@ afterEach(async () => {
   for (const client of clients.splice(0)) await client.close().catch(() => {});
 });
 
+// Each test starts from a copy of an empty database the run made once, as a new one would be.
 async function embedded() {
-  const handle = await openDatabase({ inMemory: true });
+  const handle = await openDatabase({ inMemory: true, dump: emptyPgliteDump() });
   handles.push(handle);
   return handle.db;
 }
 
 async function workerClient() {
-  const client = new PGliteWorkerClient();
+  const client = new PGliteWorkerClient(undefined, emptyPgliteDump());
   clients.push(client);
   await client.waitReady;
   return client;

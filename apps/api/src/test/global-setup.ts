@@ -16,6 +16,9 @@ export interface DatabaseTemplates {
   /** PGlite: a dump file; PostgreSQL: a database name. */
   migrated: string;
   seeded: string;
+  /** PGlite only: a dump of a database as PGlite first makes it, before any migration (its own tests start from it:
+   * loading a dump takes a third of the time of making a database). */
+  empty?: string;
 }
 
 declare module 'vitest' {
@@ -36,9 +39,11 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
     kind: 'pglite',
     migrated: path.join(dir, 'migrated.tar'),
     seeded: path.join(dir, 'seeded.tar'),
+    empty: path.join(dir, 'empty.tar'),
   };
   const handle = await openDatabase({ inMemory: true });
   try {
+    await handle.dumpTo!(templates.empty!);
     await handle.migrate();
     await handle.dumpTo!(templates.migrated);
     await seedDemoData(handle.db);

@@ -68,6 +68,12 @@ function templates(): DatabaseTemplates | undefined {
   return provided?.kind === TEST_DB_KIND ? provided : undefined;
 }
 
+/** A dump of a new, empty embedded database, when the run made one (PGlite's own tests start from it). */
+export function emptyPgliteDump(): string | undefined {
+  const provided = inject('databaseTemplates');
+  return provided?.kind === 'pglite' ? provided.empty : undefined;
+}
+
 /** A migrated database, seeded with the demo data unless `seed` is false. */
 async function openPreparedDatabase(seed: boolean) {
   const template = templates();
