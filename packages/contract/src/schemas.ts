@@ -633,6 +633,8 @@ export const serviceRequestSchema = z.object({
   updated_at: timestamp,
   /** The fee invoice, once the request is approved with a fee. */
   invoice_id: id.nullable(),
+  /** The milestone an extension of time is for; null for other services. */
+  milestone: z.enum(MILESTONE_KINDS).nullable().optional(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 

@@ -2,7 +2,8 @@
  * inside the caller's transaction. It checks the move through the engine (engine.ts: the status, who fires it, the
  * event's guards), writes the next status with a fresh service clock and whom it now waits on through a conditional
  * update, records the timeline entry and its notifications, and then the move's side effects: the invoices raised
- * on submit and on entering pending_payment, and the payment verified when nothing is left to pay. */
+ * on submit and on entering pending_payment, the payment verified when nothing is left to pay, and the allotment's
+ * milestones met when implementation starts or completes (estate.ts). */
 import {
   APPLICATION_EVENTS,
   DOCUMENT_TYPE_NAMES,
@@ -38,6 +39,7 @@ import { countOpenQueries } from '../repositories/queries';
 import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
 import { checkMove } from './engine';
 import { recordEvent } from './events';
+import { meetMilestonesOnMove } from './estate';
 import { raiseInvoicesOnMove } from './invoices';
 import { caseFactsOf } from './waiting-on';
 
@@ -154,6 +156,8 @@ async function afterMove(
   actor: Actor,
 ): Promise<CaseMove> {
   if (moved.status === from) return { application: moved, invoices: [] };
+  // The implementation's moves meet the allotment's milestones in the same transaction (decision 014).
+  await meetMilestonesOnMove(tx, moved.id, event, actor);
   const invoices = await raiseInvoicesOnMove(tx, moved, event, actor);
   // An invoice raised changed whom the application waits on (case/events.ts): answer the row as stored.
   const current = invoices.length > 0 ? ((await findApplicationById(tx, moved.id)) ?? moved) : moved;

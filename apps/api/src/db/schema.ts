@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  check,
   customType,
   boolean,
   date,
@@ -334,6 +335,17 @@ export const allotments = pgTable(
     letterGenerated: boolean('letter_generated').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /** Who holds the allotment now: the applicant, until a transfer (decision 014). Left out of an insert, a trigger
+     * (migration 0010) writes the application's applicant. */
+    holderUserId: uuid('holder_user_id')
+      .notNull()
+      .references(() => users.id)
+      .$defaultFn(() => sql`NULL`),
+    possessionDate: date('possession_date', { mode: 'string' }),
+    leaseEndsOn: date('lease_ends_on', { mode: 'string' }),
+    /** The day it was surrendered or cancelled. */
+    endedOn: date('ended_on', { mode: 'string' }),
+    refundDue: money('refund_due'),
   },
   (table) => [
     // An asset is held by at most one active allotment; an application has at most one.
@@ -349,6 +361,31 @@ export const allotments = pgTable(
     index('allotments_date_idx').on(table.allotmentDate, table.id),
     index('allotments_status_idx').on(table.status, table.createdAt),
     index('allotments_number_trgm_idx').using('gin', table.allotmentNumber.op('gin_trgm_ops')),
+    // The holder's own list, newest first, and the register by status.
+    index('allotments_holder_idx').on(table.holderUserId, table.createdAt),
+  ],
+);
+
+/** An allotment's implementation milestones, made when possession is recorded (decision 014). */
+export const allotmentMilestones = pgTable(
+  'allotment_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allotmentId: uuid('allotment_id')
+      .notNull()
+      .references(() => allotments.id),
+    kind: text('kind').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    metOn: date('met_on', { mode: 'string' }),
+    extensions: integer('extensions').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('allotment_milestones_kind_uq').on(table.allotmentId, table.kind),
+    check('allotment_milestones_kind_check', sql`${table.kind} IN ('commence_construction', 'start_production')`),
+    // The late lists: milestones not met, by kind and due date.
+    index('allotment_milestones_open_idx')
+      .on(table.kind, table.dueOn, table.allotmentId)
+      .where(sql`${table.metOn} IS NULL`),
   ],
 );
 
@@ -398,6 +435,8 @@ export const serviceRequests = pgTable(
     allotmentId: uuid('allotment_id').references(() => allotments.id),
     description: text('description').notNull(),
     feeAmount: money('fee_amount').notNull().default(0),
+    /** The milestone an extension of time is for. */
+    milestone: text('milestone'),
     status: serviceRequestStatusEnum('status').notNull().default('submitted'),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     remarks: text('remarks'),
@@ -408,6 +447,10 @@ export const serviceRequests = pgTable(
     index('service_requests_user_idx').on(table.userId, table.submittedAt),
     index('service_requests_submitted_idx').on(table.submittedAt),
     index('service_requests_status_idx').on(table.status, table.submittedAt),
+    // The extensions of one milestone not yet in effect (decision 014).
+    index('service_requests_allotment_idx')
+      .on(table.allotmentId, table.requestType)
+      .where(sql`${table.allotmentId} IS NOT NULL`),
   ],
 );
 

@@ -1,9 +1,15 @@
 /** Allotments of an asset to an application. At most one active allotment per asset and per application
  * (partial unique indexes), so an insert that would break either answers undefined instead of a row. */
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { ALLOTMENT_LIST, type Allotment, type AllotmentListQuery, type AllotmentType } from '@portal/contract';
+import { and, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import {
+  ALLOTMENT_LIST,
+  type Allotment,
+  type AllotmentListQuery,
+  type AllotmentStatus,
+  type AllotmentType,
+} from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotments, applicants, applications } from '../db/schema';
+import { allotmentMilestones, allotments, applicants, applications, assets, users } from '../db/schema';
 import {
   dateRange,
   idIn,
@@ -13,10 +19,11 @@ import {
   pageOfTable,
   type SortExpression,
 } from '../core/list-page';
-import { applicationsMatching, applicationsOwnedBy } from './applications';
+import { applicationsMatching } from './applications';
 
 export type AllotmentRow = typeof allotments.$inferSelect;
 
+/** The allotment's own columns; the service adds its milestones and the services the caller may ask for. */
 export function toAllotment(row: AllotmentRow): Allotment {
   return {
     id: row.id,
@@ -29,6 +36,13 @@ export function toAllotment(row: AllotmentRow): Allotment {
     status: row.status,
     letter_generated: row.letterGenerated,
     created_at: row.createdAt.toISOString(),
+    holder_user_id: row.holderUserId,
+    possession_date: row.possessionDate,
+    lease_ends_on: row.leaseEndsOn,
+    ended_on: row.endedOn,
+    refund_due: row.refundDue,
+    milestones: [],
+    services_allowed: [],
   };
 }
 
@@ -40,6 +54,8 @@ export interface NewAllotment {
   allotmentDate: string;
   expiryDate: string | null;
   createdBy: string;
+  /** The applicant when left out (a trigger writes it). */
+  holderUserId?: string;
 }
 
 /** Inserts an active allotment; undefined when the asset or the application already has an active one. */
@@ -52,24 +68,116 @@ export async function insertAllotment(db: Database, values: NewAllotment): Promi
   return row;
 }
 
-/** The allotment with the user id of its application's owner, for ownership checks. */
+/** The allotment with the user id of its holder, for ownership checks. */
 export async function findAllotmentWithOwner(
   db: Database,
   id: string,
 ): Promise<{ allotment: AllotmentRow; ownerUserId: string } | undefined> {
-  const [row] = await db
-    .select({ allotment: allotments, ownerUserId: applicants.userId })
-    .from(allotments)
-    .innerJoin(applications, eq(applications.id, allotments.applicationId))
-    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-    .where(eq(allotments.id, id));
+  const [row] = await db.select().from(allotments).where(eq(allotments.id, id));
+  return row ? { allotment: row, ownerUserId: row.holderUserId } : undefined;
+}
+
+/** The allotment under a row lock, for a change of its state. */
+export async function lockAllotment(db: Database, id: string): Promise<AllotmentRow | undefined> {
+  const [row] = await db.select().from(allotments).where(eq(allotments.id, id)).for('update');
   return row;
 }
 
+/** The active allotment of an application (at most one). */
+export async function findActiveAllotmentOfApplication(
+  db: Database,
+  applicationId: string,
+): Promise<AllotmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(allotments)
+    .where(and(eq(allotments.applicationId, applicationId), eq(allotments.status, 'active')));
+  return row;
+}
+
+/** The user id of an application's applicant: the holder of an allotment made on it. */
+export async function findApplicantUserId(db: Database, applicationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: applicants.userId })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .where(eq(applications.id, applicationId));
+  return row?.userId;
+}
+
+/** Writes the possession date and the lease's end, once. */
+export async function setAllotmentPossession(
+  db: Database,
+  id: string,
+  possessionDate: string,
+  leaseEndsOn: string,
+): Promise<AllotmentRow | undefined> {
+  const [row] = await db
+    .update(allotments)
+    .set({ possessionDate, leaseEndsOn })
+    .where(and(eq(allotments.id, id), sql`${allotments.possessionDate} is null`))
+    .returning();
+  return row;
+}
+
+/** Ends an active allotment by surrender; undefined when it is no longer active (a racing officer won). */
+export async function surrenderAllotmentIfActive(
+  db: Database,
+  id: string,
+  endedOn: string,
+  refundDue: number,
+): Promise<AllotmentRow | undefined> {
+  const [row] = await db
+    .update(allotments)
+    .set({ status: 'surrendered', endedOn, refundDue })
+    .where(and(eq(allotments.id, id), eq(allotments.status, 'active')))
+    .returning();
+  return row;
+}
+
+/** The holder's name, the asset's code and zone of these allotments, for a page of the register. */
+export async function findAllotmentLabels(
+  db: Database,
+  rows: readonly AllotmentRow[],
+): Promise<{ holders: Map<string, string>; assets: Map<string, { code: string; zone: string }> }> {
+  const holderIds = [...new Set(rows.map((row) => row.holderUserId))];
+  const assetIds = [...new Set(rows.map((row) => row.assetId))];
+  const holderRows = holderIds.length
+    ? await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, holderIds))
+    : [];
+  const assetRows = assetIds.length
+    ? await db
+        .select({ id: assets.id, code: assets.assetCode, zone: assets.zone })
+        .from(assets)
+        .where(inArray(assets.id, assetIds))
+    : [];
+  return {
+    holders: new Map(holderRows.map((row) => [row.id, row.name])),
+    assets: new Map(assetRows.map((row) => [row.id, { code: row.code, zone: row.zone }])),
+  };
+}
+
+/** How many allotments are in each status, within a zone if given. */
+export async function countAllotmentsByStatus(
+  db: Database,
+  zone?: string,
+): Promise<Partial<Record<AllotmentStatus, number>>> {
+  const rows = await db
+    .select({ status: allotments.status, n: count() })
+    .from(allotments)
+    .where(zone ? sql`${allotments.assetId} in (${assetsInZone(zone)})` : undefined)
+    .groupBy(allotments.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+const assetsInZone = (zone: string) => sql`select ${assets.id} from ${assets} where ${assets.zone} = ${zone}`;
+
 export interface AllotmentSearch {
-  /** Only allotments on this user's applications (an entrepreneur's own list). */
+  /** Only allotments this user holds (an entrepreneur's own list). */
   ownerUserId?: string;
   query: AllotmentListQuery;
+  /** The business day `late` is read on. */
+  today: string;
 }
 
 const ALLOTMENT_SORT_COLUMNS = {
@@ -83,8 +191,14 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
   const { query } = search;
   const conditions: SQL[] = [];
   if (query.application_id) conditions.push(eq(allotments.applicationId, query.application_id));
-  if (search.ownerUserId) {
-    conditions.push(sql`${allotments.applicationId} in (${applicationsOwnedBy(search.ownerUserId)})`);
+  if (search.ownerUserId) conditions.push(eq(allotments.holderUserId, search.ownerUserId));
+  if (query.zone) conditions.push(sql`${allotments.assetId} in (${assetsInZone(query.zone)})`);
+  if (query.late) {
+    // The late list walks the partial index of unmet milestones by kind and due date; only live allotments are late.
+    conditions.push(eq(allotments.status, 'active'));
+    conditions.push(
+      sql`${allotments.id} in (select ${allotmentMilestones.allotmentId} from ${allotmentMilestones} where ${allotmentMilestones.kind} = ${query.late} and ${allotmentMilestones.metOn} is null and ${allotmentMilestones.dueOn} < ${search.today})`,
+    );
   }
   if (query.status?.length) conditions.push(inArray(allotments.status, query.status));
   if (query.allotment_type?.length) conditions.push(inArray(allotments.allotmentType, query.allotment_type));

@@ -293,3 +293,14 @@ export async function findExistingAssetCodes(db: Database, codes: string[]): Pro
     .where(inArray(sql`lower(${assets.assetCode})`, lowered));
   return new Set(rows.map((row) => row.code));
 }
+
+/** Returns a held asset to the inventory with its full area (a surrendered or cancelled allotment); undefined when
+ * it is not in one of `from`. */
+export async function releaseAssetIf(db: Database, id: string, from: AssetStatus[]): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .update(assets)
+    .set({ status: 'available', availableArea: sql`${assets.totalArea}` })
+    .where(and(eq(assets.id, id), inArray(assets.status, from)))
+    .returning();
+  return row;
+}

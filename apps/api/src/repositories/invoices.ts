@@ -195,3 +195,12 @@ export async function countUnpaidInvoices(db: Database, applicationId: string): 
     );
   return row?.count ?? 0;
 }
+
+/** The rupees paid on an application's invoices of one type (the premium paid, for a surrender's refund). */
+export async function sumPaidInvoices(db: Database, applicationId: string, type: InvoiceType): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${invoices.amount}), 0)::text` })
+    .from(invoices)
+    .where(and(eq(invoices.applicationId, applicationId), eq(invoices.invoiceType, type), eq(invoices.status, 'paid')));
+  return Number(row?.total ?? 0);
+}

@@ -1,7 +1,8 @@
 /** Service requests raised by entrepreneurs (change of name, transfer, NOCs, ...), and the fee invoice an approval
  * bills. */
-import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  type MilestoneKind,
   SERVICE_REQUEST_LIST,
   type ServiceRequest,
   type ServiceRequestListQuery,
@@ -9,7 +10,7 @@ import {
   type ServiceRequestType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotments, applicants, applications, invoices, serviceRequests } from '../db/schema';
+import { allotments, invoices, serviceRequests } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../core/list-page';
 import type { InvoiceRow } from './invoices';
 
@@ -30,6 +31,7 @@ export function toServiceRequest(row: ServiceRequestRow, invoiceId: string | nul
     remarks: row.remarks,
     updated_at: row.updatedAt.toISOString(),
     invoice_id: invoiceId,
+    milestone: (row.milestone as MilestoneKind | null) ?? null,
   };
 }
 
@@ -41,6 +43,7 @@ export interface NewServiceRequest {
   allotmentId: string | null;
   description: string;
   feeAmount: number;
+  milestone?: MilestoneKind | null;
 }
 
 export async function insertServiceRequest(db: Database, values: NewServiceRequest): Promise<ServiceRequestRow> {
@@ -139,8 +142,48 @@ export async function findOwnAllotmentApplicationId(
   const [row] = await db
     .select({ applicationId: allotments.applicationId })
     .from(allotments)
-    .innerJoin(applications, eq(applications.id, allotments.applicationId))
-    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-    .where(and(eq(allotments.id, allotmentId), eq(applicants.userId, userId)));
+    .where(and(eq(allotments.id, allotmentId), eq(allotments.holderUserId, userId)));
   return row?.applicationId;
+}
+
+/** The extension requests of one milestone not yet in effect: raised, in progress, or approved with the fee unpaid
+ * (other than `exceptId`). An extension takes effect when its fee is paid. */
+export async function countPendingExtensions(
+  db: Database,
+  allotmentId: string,
+  milestone: MilestoneKind,
+  exceptId?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.allotmentId, allotmentId),
+        eq(serviceRequests.requestType, 'eot'),
+        eq(serviceRequests.milestone, milestone),
+        exceptId ? ne(serviceRequests.id, exceptId) : undefined,
+        or(
+          inArray(serviceRequests.status, ['submitted', 'in_progress']),
+          and(
+            eq(serviceRequests.status, 'approved'),
+            sql`not exists (select 1 from ${invoices} where ${invoices.serviceRequestId} = ${serviceRequests.id} and ${invoices.status} = 'paid')`,
+          ),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The service request a fee invoice bills, if it bills one. */
+export async function findServiceRequestOfInvoice(
+  db: Database,
+  invoiceId: string,
+): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db
+    .select({ request: serviceRequests })
+    .from(invoices)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, invoices.serviceRequestId))
+    .where(eq(invoices.id, invoiceId));
+  return row?.request;
 }

@@ -99,6 +99,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   // recorded, by zonal_manager, ho, admin (spec 4, 6; product decisions 5). Read by the owner and, through the
   // officer detail's Allotment & Possession tab, by every staff role.
   'GET /api/allotments': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // The register's counts: staff who read every allotment (decision 014).
+  'GET /api/allotments/summary': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/allotments': ['no', 'no', 'yes', 'yes', 'no', 'no', 'yes'],
   'GET /api/allotments/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/allotments/{id}/letter.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],

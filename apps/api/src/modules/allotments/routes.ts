@@ -1,9 +1,11 @@
-/** Allotments, lease deeds and possession: /allotments, /allotments/{id}, .../lease-deed[/file|/verify], .../possession. */
+/** Allotments, lease deeds and possession: /allotments, /allotments/summary, /allotments/{id}, .../lease-deed[/file|/verify], .../possession. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   allotmentListQuerySchema,
   allotmentSchema,
+  allotmentSummaryQuerySchema,
+  allotmentSummarySchema,
   createAllotmentRequestSchema,
   LEASE_DEED_EXTENSIONS,
   leaseDeedSchema,
@@ -22,6 +24,7 @@ import {
   listVisibleAllotments,
   openLeaseDeedFile,
   recordPossession,
+  summariseAllotments,
   uploadLeaseDeed,
   verifyLeaseDeed,
 } from './service';
@@ -43,6 +46,15 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(request, reply, await listVisibleAllotments(app.db, currentUser(request), request.query), request.query),
+  );
+
+  app.get(
+    '/summary',
+    {
+      preHandler: requirePermission('read:allotments:any'),
+      schema: { querystring: allotmentSummaryQuerySchema, response: { 200: allotmentSummarySchema } },
+    },
+    async (request) => summariseAllotments(app.db, currentUser(request), request.query),
   );
 
   app.post(

@@ -1,8 +1,11 @@
 /** Allotments, lease deeds and possession: the steps after a committee approves. Each step checks the
  * application's, the deed's and the asset's state in the same transaction that writes the next one. */
 import {
+  ALLOTMENT_STATUSES,
   can,
   possessionCertificateNumber,
+  type AllotmentSummary,
+  type AllotmentSummaryQuery,
   STAGE_NOTE_MAX,
   type Allotment,
   type CreateAllotmentRequest,
@@ -20,13 +23,18 @@ import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import {
+  countAllotmentsByStatus,
+  findAllotmentLabels,
   findAllotmentWithOwner,
+  findApplicantUserId,
   insertAllotment,
   makeAllotmentFinal,
   searchAllotments,
-  toAllotment,
   type AllotmentRow,
 } from '../../repositories/allotments';
+import { countLateMilestones } from '../../repositories/allotment-milestones';
+import { describeAllotments, startAllotmentLife } from '../../case/estate';
+import { businessTodayIso } from '../../core/dates';
 import { findApplicationsByIds, lockApplication } from '../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
@@ -46,7 +54,7 @@ export const ASSET_TAKEN = 'This asset is already held by another allotment';
 export const LEASE_DEED_NOT_FOUND = 'No lease deed has been uploaded for this allotment';
 export const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
 
-/** An entrepreneur sees only allotments on their own applications (another's answers 404); staff with the read permission see all. */
+/** An entrepreneur sees only the allotments they hold (another's answers 404); staff with the read permission see all. */
 async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
   const found = await findAllotmentWithOwner(db, id);
   if (user.role === 'entrepreneur') {
@@ -67,22 +75,61 @@ export async function listVisibleAllotments(
   if (!own && !can(user.role, 'read:allotments:any')) throw forbidden();
   // A named application must be visible to the caller: another entrepreneur's answers 404.
   if (query.application_id) await loadVisibleApplication(db, user, query.application_id);
-  const page = await searchAllotments(db, { ownerUserId: own ? user.id : undefined, query });
-  // One lookup for the page's application numbers rather than one request per row from the screen.
+  const page = await searchAllotments(db, {
+    ownerUserId: own ? user.id : undefined,
+    query,
+    today: businessTodayIso(),
+  });
+  return { ...page, items: await withLabels(db, user, page.items) };
+}
+
+/** The page's allotments with their application numbers, holders, assets and milestones: one lookup each for the
+ * page rather than one request per row from the screen. */
+async function withLabels(db: Database, user: CurrentUser, rows: AllotmentRow[]): Promise<Allotment[]> {
   const numbers = new Map(
-    (await findApplicationsByIds(db, [...new Set(page.items.map((row) => row.applicationId))])).map((row) => [
+    (await findApplicationsByIds(db, [...new Set(rows.map((row) => row.applicationId))])).map((row) => [
       row.id,
       row.applicationNumber,
     ]),
   );
-  return {
-    ...page,
-    items: page.items.map((row) => ({ ...toAllotment(row), application_number: numbers.get(row.applicationId) })),
-  };
+  const labels = await findAllotmentLabels(db, rows);
+  const described = await describeAllotments(db, rows, user);
+  return described.map((allotment) => {
+    const asset = labels.assets.get(allotment.asset_id);
+    return {
+      ...allotment,
+      application_number: numbers.get(allotment.application_id),
+      holder_name: labels.holders.get(allotment.holder_user_id),
+      asset_code: asset?.code,
+      zone: asset?.zone,
+    };
+  });
 }
 
 export async function getAllotment(db: Database, user: CurrentUser, id: string): Promise<Allotment> {
-  return toAllotment(await loadVisibleAllotment(db, user, id));
+  const [allotment] = await withLabels(db, user, [await loadVisibleAllotment(db, user, id)]);
+  return allotment!;
+}
+
+/** The register's counts: allotments by status and the milestones late, within a zone if given (staff). */
+export async function summariseAllotments(
+  db: Database,
+  user: CurrentUser,
+  query: AllotmentSummaryQuery,
+): Promise<AllotmentSummary> {
+  if (!can(user.role, 'read:allotments:any')) throw forbidden();
+  const counts = await countAllotmentsByStatus(db, query.zone);
+  const today = businessTodayIso();
+  return {
+    by_status: Object.fromEntries(ALLOTMENT_STATUSES.map((status) => [status, counts[status] ?? 0])) as Record<
+      (typeof ALLOTMENT_STATUSES)[number],
+      number
+    >,
+    late: {
+      commence_construction: await countLateMilestones(db, 'commence_construction', today, query.zone),
+      start_production: await countLateMilestones(db, 'start_production', today, query.zone),
+    },
+  };
 }
 
 export async function createAllotment(
@@ -107,7 +154,10 @@ export async function createAllotment(
       to: type === 'final' ? 'final_allotment' : 'provisional_allotment',
       by: { user, isOwner: false },
     });
+    const holderUserId = await findApplicantUserId(tx, application.id);
+    if (!holderUserId) throw notFound(APPLICATION_NOT_FOUND);
     const allotment = await insertAllotment(tx, {
+      holderUserId,
       allotmentNumber: await nextNumber(tx, 'allotment'),
       applicationId: application.id,
       assetId: asset.id,
@@ -124,7 +174,7 @@ export async function createAllotment(
       entityType: 'allotment',
       entityId: allotment.id,
     });
-    return toAllotment(allotment);
+    return (await withLabels(tx, user, [allotment]))[0]!;
   });
 }
 
@@ -269,6 +319,8 @@ export async function recordPossession(
     if (!possession) throw conflict('Possession has already been recorded for this allotment');
     await transition(tx, application, { event: 'record_possession', by: { user, isOwner: false } });
     await setAssetStatusIf(tx, allotment.assetId, ['available', 'reserved'], 'allotted');
+    // The lease and the implementation milestones run from possession (decision 014).
+    await startAllotmentLife(tx, allotment, request.possession_date);
     await recordEvent(tx, actorOf(user), {
       applicationId: allotment.applicationId,
       code: 'possession_recorded',

@@ -22,6 +22,7 @@ import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, markInvoicePaidIfUnpaid, searchInvoices, toInvoice } from '../../repositories/invoices';
 import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
 import { verifyPaymentIfPaid } from '../../case/transition';
+import { applyServiceFeePaid } from '../../case/estate';
 import { recordEvent } from '../../case/events';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
@@ -100,6 +101,8 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
       entityId: payment.id,
     });
     await verifyPaymentIfPaid(tx, application);
+    // A service's fee paid puts the service into effect (an extension of time moves its milestone on).
+    await applyServiceFeePaid(tx, paid);
     return toPayment(payment);
   });
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SERVICE_REQUEST_FEES, type Application, type Invoice, type ServiceRequest } from '@portal/contract';
+import {
+  ALLOTTEE_SERVICES,
+  serviceFee,
+  SERVICE_REQUEST_TYPES,
+  type Application,
+  type Invoice,
+  type ServiceRequest,
+  type ServiceRequestType,
+} from '@portal/contract';
 import { allotments, applications, invoices, serviceRequests, timelineEvents } from '../../db/schema';
 import { dueDateFrom } from '../../core/dates';
 import { nextNumber } from '../../repositories/counters';
@@ -22,6 +30,19 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
   let zonal: string;
   let raviApp: Application;
   let raviAllotmentId: string;
+  let raviValuation: number;
+  /** A change of name on a new applicant's own application: a request any entrepreneur can raise. */
+  const ownRequest = async (name: string) => {
+    const owner = await entrepreneurWithProfile(ctx, name);
+    const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
+    const response = await raise(owner.token, {
+      request_type: 'change_name',
+      application_id: application.id,
+      description: name,
+    });
+    expect(response.statusCode).toBe(201);
+    return { token: owner.token, request: response.json() as ServiceRequest };
+  };
 
   const raise = (token: string, payload: Record<string, unknown>) =>
     ctx.request(token, { method: 'POST', url: '/api/service-requests', payload });
@@ -32,7 +53,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     ctx.db.select().from(invoices).where(eq(invoices.serviceRequestId, requestId));
   /** A request of Ravi's on his application, raised and (optionally) taken up by the zonal manager. */
   const raviRequest = async (
-    request_type: keyof typeof SERVICE_REQUEST_FEES = 'mortgage_noc',
+    request_type: ServiceRequestType = 'mortgage_noc',
     { takeUp = false } = {},
   ): Promise<ServiceRequest> => {
     const created = await raise(ravi, {
@@ -63,18 +84,27 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       })
       .returning();
     raviAllotmentId = allotment!.id;
+    raviValuation = (await ctx.request(ravi, { method: 'GET', url: `/api/assets/${raviApp.asset_id}` })).json()
+      .valuation;
   });
   afterAll(() => ctx.close());
 
   describe('raising a request', () => {
-    it('raises a fee-free request without links, numbered SR-YYYY-NNNNNN, status submitted, on the timeline', async () => {
-      const response = await raise(ravi, { request_type: 'withdrawal', description: 'Withdraw my interest' });
+    it('raises a request numbered SR-YYYY-NNNNNN, status submitted, on the timeline; a surrender names its allotment', async () => {
+      const unnamed = await raise(ravi, { request_type: 'withdrawal', description: 'Withdraw my interest' });
+      expect(unnamed.statusCode).toBe(422);
+      expect(unnamed.json().detail).toBe('A withdrawal request must name the allotment it is for');
+      const response = await raise(ravi, {
+        request_type: 'change_name',
+        application_id: raviApp.id,
+        description: 'Withdraw my interest',
+      });
       expect(response.statusCode).toBe(201);
       const created: ServiceRequest = response.json();
       expect(created).toMatchObject({
-        request_type: 'withdrawal',
-        fee_amount: 0,
-        application_id: null,
+        request_type: 'change_name',
+        fee_amount: 5_900,
+        application_id: raviApp.id,
         allotment_id: null,
         status: 'submitted',
         remarks: null,
@@ -87,12 +117,13 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         action: 'Service request raised',
         eventCode: 'service_request_raised',
         entityType: 'service_request',
-        applicationId: null,
+        applicationId: raviApp.id,
       });
     });
 
-    it('takes the fee from the table for every type and ignores a fee_amount sent with the request', async () => {
-      for (const [request_type, fee] of Object.entries(SERVICE_REQUEST_FEES)) {
+    it('takes the fee from the table and the plot valuation for every type and ignores a fee_amount sent', async () => {
+      for (const request_type of SERVICE_REQUEST_TYPES.filter((type) => ALLOTTEE_SERVICES[type].effect === 'none')) {
+        const fee = serviceFee(request_type, raviValuation);
         const response = await raise(ravi, {
           request_type,
           application_id: raviApp.id,
@@ -108,7 +139,11 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       const response = await raise(ravi, { request_type: 'transfer', description: 'Transfer to my son' });
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toBe(
-        'A transfer request has a fee of ₹29,500: choose the application or allotment it is for, so the fee can be billed to it',
+        'A transfer request has a fee: choose the application or allotment it is for, so the fee can be billed to it',
+      );
+      const fixed = await raise(ravi, { request_type: 'change_name', description: 'New name' });
+      expect(fixed.json().detail).toBe(
+        'A change name request has a fee of ₹5,900: choose the application or allotment it is for, so the fee can be billed to it',
       );
       const empty = await raise(ravi, {
         request_type: 'eot',
@@ -134,7 +169,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         request_type: 'mortgage_noc',
         application_id: raviApp.id,
         allotment_id: raviAllotmentId,
-        fee_amount: SERVICE_REQUEST_FEES.mortgage_noc,
+        fee_amount: 5_900,
       });
       const viaAllotment = await raise(ravi, {
         request_type: 'subletting',
@@ -156,7 +191,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     it('refuses an allotment of another application than the one named, with 422', async () => {
       const other = await insertTestApplication(ctx, 'submitted');
       const response = await raise(ravi, {
-        request_type: 'eot',
+        request_type: 'transfer',
         application_id: other.id,
         allotment_id: raviAllotmentId,
         description: 'Mismatched links',
@@ -202,9 +237,9 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
 
   describe('reading requests', () => {
     it("lists only the caller's own requests, newest first", async () => {
-      const { token } = await registerEntrepreneur(ctx);
-      expect((await ctx.request(token, { method: 'GET', url: '/api/service-requests' })).json()).toEqual([]);
-      const mine = (await raise(token, { request_type: 'withdrawal', description: 'Withdraw' })).json();
+      const { token: fresh } = await registerEntrepreneur(ctx);
+      expect((await ctx.request(fresh, { method: 'GET', url: '/api/service-requests' })).json()).toEqual([]);
+      const { token, request: mine } = await ownRequest('Own List Works');
       const list = (await ctx.request(token, { method: 'GET', url: '/api/service-requests' })).json();
       expect(list.map((item: ServiceRequest) => item.id)).toEqual([mine.id]);
       const raviList = (await ctx.request(ravi, { method: 'GET', url: '/api/service-requests' })).json();
@@ -218,9 +253,9 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       const owner = await entrepreneurWithProfile(ctx, 'Paging Works');
       const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
       const { token } = owner;
-      const { token: rivalToken } = await registerEntrepreneur(ctx);
+      const { token: rivalToken, request: rivals } = await ownRequest('Paging Rivals');
       const mine: ServiceRequest[] = [];
-      for (const request_type of ['change_name', 'eot', 'eot', 'transfer'] as const) {
+      for (const request_type of ['change_name', 'subletting', 'subletting', 'transfer'] as const) {
         const response = await raise(token, {
           request_type,
           application_id: application.id,
@@ -228,16 +263,15 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         });
         mine.push(response.json());
       }
-      const rivals = (await raise(rivalToken, { request_type: 'withdrawal', description: 'Rival' })).json();
       const first = await getList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3');
       expect(first.items).toHaveLength(3);
       expect(first.total).toBe(4);
       const walked = await walkList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3&sort=request_number');
       expect(walked.map((item) => item.id)).toEqual(mine.map((item) => item.id));
       expect(walked.map((item) => item.id)).not.toContain(rivals.id);
-      const eots = await getList<ServiceRequest>(ctx, token, '/api/service-requests?request_type=eot');
-      expect(eots.total).toBe(2);
-      expect(eots.items.every((item) => item.request_type === 'eot')).toBe(true);
+      const sublets = await getList<ServiceRequest>(ctx, token, '/api/service-requests?request_type=subletting');
+      expect(sublets.total).toBe(2);
+      expect(sublets.items.every((item) => item.request_type === 'subletting')).toBe(true);
       const byNumber = await getList<ServiceRequest>(
         ctx,
         token,
@@ -255,10 +289,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     });
 
     it("gives officers the queue of everyone's requests, paged, filtered by status and type and searched by number", async () => {
-      const { token: other } = await registerEntrepreneur(ctx);
-      const othersRequest: ServiceRequest = (
-        await raise(other, { request_type: 'withdrawal', description: 'Queue check' })
-      ).json();
+      const { request: othersRequest } = await ownRequest('Queue Check');
       const taken = await raviRequest('change_constitution', { takeUp: true });
 
       const queue = await getList<ServiceRequest>(ctx, zonal, '/api/service-requests?limit=2');
@@ -346,7 +377,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         invoiceType: 'service_fee',
         applicationId: raviApp.id,
         serviceRequestId: request.id,
-        amount: SERVICE_REQUEST_FEES.transfer,
+        amount: serviceFee('transfer', raviValuation),
         dueDate: dueDateFrom(new Date(), 30),
         status: 'pending',
       });
@@ -363,14 +394,9 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       });
     });
 
-    it('approves a fee-free request without an invoice, and rejects with the reason the applicant reads', async () => {
-      const free = (await raise(ravi, { request_type: 'withdrawal', description: 'Withdraw' })).json();
-      await move(zonal, free.id, { status: 'in_progress' });
-      const approved = await move(zonal, free.id, { status: 'approved' });
-      expect(approved.json()).toMatchObject({ status: 'approved', invoice_id: null });
-      expect(await invoicesOf(free.id)).toEqual([]);
-
-      const refused = await raviRequest('eot');
+    // A fee-free request (a surrender) approved without an invoice: estate.test.ts.
+    it('rejects with the reason the applicant reads', async () => {
+      const refused = await raviRequest('subletting');
       const rejected = await move(zonal, refused.id, {
         status: 'rejected',
         remarks: 'Construction has not started yet',
@@ -443,7 +469,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     });
 
     it('lets exactly one of a rejection and an approval sent at once win', async () => {
-      const request = await raviRequest('eot', { takeUp: true });
+      const request = await raviRequest('subletting', { takeUp: true });
       const answers = await Promise.all([
         move(zonal, request.id, { status: 'rejected', remarks: 'Not eligible for an extension' }),
         move(await ctx.tokenFor('admin'), request.id, { status: 'approved' }),
@@ -482,7 +508,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         },
       });
       expect(paid.statusCode).toBe(201);
-      expect(paid.json()).toMatchObject({ invoice_id: invoice!.id, amount: SERVICE_REQUEST_FEES.mortgage_noc });
+      expect(paid.json()).toMatchObject({ invoice_id: invoice!.id, amount: 5_900 });
       const [after] = await invoicesOf(request.id);
       expect(after!.status).toBe('paid');
       const [app] = await ctx.db.select().from(applications).where(eq(applications.id, application.id));

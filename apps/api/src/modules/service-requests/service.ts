@@ -3,10 +3,12 @@
  * who work them move them on, billing the fee when they approve. */
 import type { z } from 'zod';
 import {
+  ALLOTTEE_SERVICES,
   canReadAnyServiceRequest,
   canWorkServiceRequests,
   formatRupees,
-  serviceRequestFee,
+  serviceFee,
+  serviceIsFree,
   serviceRequestRemarksProblem,
   serviceRequestTransitionProblem,
   type createServiceRequestSchema,
@@ -31,7 +33,10 @@ import {
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
 import { recordEvent } from '../../case/events';
+import { applyServiceOnApproval, checkServiceAllowed } from '../../case/estate';
 import { raiseServiceFee } from '../../case/invoices';
+import { findApplicationById } from '../../repositories/applications';
+import { findAssetById } from '../../repositories/assets';
 
 export type CreateServiceRequestBody = z.output<typeof createServiceRequestSchema>;
 export type UpdateServiceRequestBody = z.output<typeof updateServiceRequestSchema>;
@@ -81,7 +86,7 @@ async function applicationOfRequest(
   db: Database,
   user: CurrentUser,
   body: CreateServiceRequestBody,
-  fee: number,
+  free: boolean,
 ): Promise<string | null> {
   const applicationId = body.application_id ?? null;
   if (applicationId) await loadOwnApplication(db, user, applicationId);
@@ -94,12 +99,22 @@ async function applicationOfRequest(
     throw unprocessable('The allotment belongs to another application: name the allotment of this application');
   }
   const linked = applicationId ?? allotmentApplicationId;
-  if (fee > 0 && !linked) {
+  if (!free && !linked) {
+    const rule = ALLOTTEE_SERVICES[body.request_type].fee;
+    const fee = rule.kind === 'fixed' ? ` of ${formatRupees(rule.amount)}` : '';
     throw unprocessable(
-      `A ${typeWords(body.request_type)} request has a fee of ${formatRupees(fee)}: choose the application or allotment it is for, so the fee can be billed to it`,
+      `A ${typeWords(body.request_type)} request has a fee${fee}: choose the application or allotment it is for, so the fee can be billed to it`,
     );
   }
   return linked;
+}
+
+/** The fee of a request, from the allottee services table and the valuation of the plot it is about. */
+async function feeOf(db: Database, type: CreateServiceRequestBody['request_type'], applicationId: string | null) {
+  if (serviceIsFree(type)) return 0;
+  const application = applicationId ? await findApplicationById(db, applicationId) : undefined;
+  const asset = application ? await findAssetById(db, application.assetId) : undefined;
+  return serviceFee(type, asset?.valuation ?? 0);
 }
 
 export async function raiseServiceRequest(
@@ -107,11 +122,25 @@ export async function raiseServiceRequest(
   user: CurrentUser,
   body: CreateServiceRequestBody,
 ): Promise<ServiceRequest> {
-  // The fee is the table's for the type; a fee_amount sent by an older client is ignored.
-  const fee = serviceRequestFee(body.request_type);
-  const applicationId = await applicationOfRequest(db, user, body, fee);
+  const service = ALLOTTEE_SERVICES[body.request_type];
+  // A service that changes the allotment (an extension of time, a surrender) is asked for on one the caller holds.
+  if (service.effect !== 'none' && !body.allotment_id) {
+    throw unprocessable(`A ${typeWords(body.request_type)} request must name the allotment it is for`);
+  }
+  const milestone = service.effect === 'extend_milestone' ? body.milestone : undefined;
+  if (service.effect === 'extend_milestone' && !milestone) {
+    throw unprocessable('An extension of time must name the milestone it is for');
+  }
+  const applicationId = await applicationOfRequest(db, user, body, serviceIsFree(body.request_type));
+  // The fee is the table's for the type and the plot's valuation; a fee_amount sent by an older client is ignored.
+  const fee = await feeOf(db, body.request_type, applicationId);
   return db.transaction(async (tx) => {
+    if (service.effect !== 'none') {
+      // The allotment row is the lock two racing requests of one milestone queue on.
+      await checkServiceAllowed(tx, body.allotment_id!, body.request_type, milestone);
+    }
     const row = await insertServiceRequest(tx, {
+      milestone: milestone ?? null,
       requestNumber: await nextNumber(tx, 'serviceRequest'),
       userId: user.id,
       requestType: body.request_type,
@@ -153,6 +182,12 @@ export async function updateServiceRequest(
     if (billed && !current.applicationId) {
       throw conflict('The request names no application to bill its fee to: reject it and ask for a new request');
     }
+    const effect = ALLOTTEE_SERVICES[current.requestType].effect;
+    if (body.status === 'approved' && effect !== 'none' && current.allotmentId) {
+      // The allotment may have moved on since the request was raised (met, extended, surrendered).
+      const milestone = current.milestone as Parameters<typeof checkServiceAllowed>[3];
+      await checkServiceAllowed(tx, current.allotmentId, current.requestType, milestone, current.id);
+    }
     const final = body.status === 'approved' || body.status === 'rejected';
     const row = await updateServiceRequestIfStatus(tx, id, current.status, {
       status: body.status,
@@ -170,6 +205,8 @@ export async function updateServiceRequest(
       entityType: 'service_request',
       entityId: row.id,
     });
+    // A free service takes effect on approval (a surrender); only the approval that won the race gets here.
+    if (row.status === 'approved') await applyServiceOnApproval(tx, actor, row);
     if (!billed) return withInvoice(tx, row);
 
     const invoice = await raiseServiceFee(tx, actor, {
