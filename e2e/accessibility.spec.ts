@@ -18,6 +18,7 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
       '/',
       '/applications',
       '/applications/new',
+      '/allotments',
       '/profile',
       '/service-requests',
       '/assets/map',

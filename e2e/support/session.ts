@@ -16,7 +16,7 @@ export const DEMO = {
     email: 'entrepreneur@example.com',
     fullName: 'Ravi Kumar',
     home: '/',
-    navLinks: ['Dashboard', 'My Applications', 'Service Requests', 'Profile'],
+    navLinks: ['Dashboard', 'My Applications', 'My plots', 'Service Requests', 'Profile'],
   },
   zonal_manager: {
     email: 'zonal@example.com',

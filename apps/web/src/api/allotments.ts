@@ -1,6 +1,7 @@
-/** Allotments as every feature reads them (with their lease deed and possession): query keys, fetchers, hooks. */
+/** Allotments as every feature reads them (with their lease deed and possession, and the register's counts): query
+ * keys, fetchers, hooks. */
 import { useQuery } from '@tanstack/react-query';
-import type { Allotment, LeaseDeed, Possession } from '@portal/contract';
+import type { Allotment, AllotmentSummary, LeaseDeed, Possession } from '@portal/contract';
 import { api, type ListParams } from '../lib/api-client';
 import { usePageQuery } from './page-query';
 import { orNone } from './or-none';
@@ -10,6 +11,7 @@ export const allotmentKeys = {
   forApplication: (applicationId: string) => ['allotments', { application_id: applicationId }] as const,
   leaseDeed: (allotmentId: string) => ['allotments', allotmentId, 'lease-deed'] as const,
   possession: (allotmentId: string) => ['allotments', allotmentId, 'possession'] as const,
+  summary: (zone: string | undefined) => ['allotments', 'summary', { zone: zone ?? null }] as const,
 };
 
 /** One application's allotments (a whole collection is only ever read a page at a time). */
@@ -55,5 +57,13 @@ export function usePossession(allotmentId: string | undefined) {
     queryFn: () => orNone(api.get<Possession>(`/allotments/${allotmentId}/possession`)),
     enabled: Boolean(allotmentId),
     retry: false,
+  });
+}
+
+/** The register's counts (staff): allotments by status and those late on each milestone, in one zone or all. */
+export function useAllotmentSummary(zone: string | undefined) {
+  return useQuery({
+    queryKey: allotmentKeys.summary(zone),
+    queryFn: ({ signal }) => api.get<AllotmentSummary>('/allotments/summary', { query: { zone }, signal }),
   });
 }

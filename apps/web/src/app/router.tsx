@@ -8,6 +8,7 @@ import LoginPage from '../features/auth/pages/login-page';
 import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout/app-layout';
 import { PublicOnly, RequireRoute } from './route-guards';
+import { WEB_ROUTES, type WebRouteKey } from './web-routes';
 import { announcePageChanges } from '../lib/toasts';
 import { loadEnglishCatalogues } from '../lib/i18n';
 
@@ -57,6 +58,11 @@ const PAGES: Record<
   ),
 };
 
+/** The pages of the web app's own routes (web-routes.ts). */
+const WEB_PAGES: Record<WebRouteKey, Page> = {
+  myPlots: lazyPage(() => import('../features/allotments/pages/my-plots-page')),
+};
+
 /** The session lives inside the router because signing out navigates. */
 function SessionRoot() {
   return (
@@ -77,6 +83,17 @@ const guardedRoutes: RouteObject[] = (Object.keys(PAGES) as Array<keyof typeof P
     ),
   };
 });
+for (const key of Object.keys(WEB_PAGES) as WebRouteKey[]) {
+  const PageComponent = WEB_PAGES[key];
+  guardedRoutes.push({
+    path: WEB_ROUTES[key].path,
+    element: (
+      <RequireRoute route={key}>
+        <PageComponent />
+      </RequireRoute>
+    ),
+  });
+}
 
 export const routes: RouteObject[] = [
   {

@@ -57,6 +57,13 @@ export function allotmentFixture(overrides: Partial<Allotment> = {}): Allotment 
     status: 'active',
     letter_generated: true,
     created_at: '2026-05-01T10:00:00Z',
+    holder_user_id: '00000000-0000-4000-8000-000000000001',
+    possession_date: null,
+    lease_ends_on: null,
+    ended_on: null,
+    refund_due: null,
+    milestones: [],
+    services_allowed: [],
     ...overrides,
   };
 }

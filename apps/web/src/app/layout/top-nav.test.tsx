@@ -12,6 +12,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
     links: [
       ['Dashboard', '/'],
       ['My Applications', '/applications'],
+      ['My plots', '/allotments'],
       ['Service Requests', '/service-requests'],
       ['Profile', '/profile'],
     ],

@@ -1,8 +1,10 @@
-// The Allotments screen: the read-only list, rows opening the application, the empty and failed states.
+// The Allotments screen (the estate register): the counts that set filters, the read-only list with holder, plot,
+// possession and next milestone (late in words), rows opening the application, the filters in the URL and the
+// request, the empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Allotment } from '@portal/contract';
+import type { Allotment, AllotmentSummary } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const APPLICATION_ID = '33333333-3333-4333-8333-333333333333';
@@ -19,15 +21,57 @@ const ALLOTMENTS: Allotment[] = [
     letter_generated: true,
     created_at: '2026-02-14T05:00:00.000Z',
     application_number: 'APP-2026-000042',
+    holder_user_id: '00000000-0000-4000-8000-000000000001',
+    holder_name: 'Ravi Kumar',
+    asset_code: 'VSP-A-12',
+    zone: 'Visakhapatnam',
+    possession_date: '2026-03-01',
+    lease_ends_on: '2125-03-01',
+    ended_on: null,
+    refund_due: null,
+    milestones: [
+      {
+        kind: 'commence_construction',
+        due_on: '2027-03-01',
+        met_on: null,
+        extensions: 0,
+        extensions_left: 2,
+        days_left: -12,
+        late: true,
+      },
+      {
+        kind: 'start_production',
+        due_on: '2028-03-01',
+        met_on: null,
+        extensions: 0,
+        extensions_left: 2,
+        days_left: 354,
+        late: false,
+      },
+    ],
+    services_allowed: [],
   },
 ];
 
+const SUMMARY: AllotmentSummary = {
+  by_status: { active: 12, expired: 1, cancelled: 2, surrendered: 3 },
+  late: { commence_construction: 4, start_production: 0 },
+};
+
+/** The register's calls: the summary, the zones and the page. */
+function register(page: () => Response = () => pageResponse(ALLOTMENTS)) {
+  return stubFetch((url) => {
+    if (url.startsWith('/api/allotments/summary')) return jsonResponse(200, SUMMARY);
+    if (url.startsWith('/api/assets/zones'))
+      return jsonResponse(200, { zones: ['Visakhapatnam', 'Kakinada'], truncated: false });
+    if (url.startsWith('/api/allotments')) return page();
+    return pageResponse([]);
+  });
+}
+
 describe('allotments page', () => {
-  it('lists number, application, status, type, date and expiry, and a row opens the application', async () => {
-    stubFetch((url) => {
-      if (url.startsWith('/api/allotments')) return pageResponse(ALLOTMENTS);
-      return pageResponse([]);
-    });
+  it('lists number, application, holder, plot, status, type, dates and the next milestone (late in words), and a row opens the application', async () => {
+    register();
     signedInAs('committee');
     const { router } = renderApp('/officer/allotments');
     const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
@@ -37,16 +81,25 @@ describe('allotments page', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['ALT-2026-000007', 'APP-2026-000042', 'ACTIVE', 'Provisional', '14 Feb 2026', 'N/A']);
+    ).toEqual([
+      'ALT-2026-000007',
+      'APP-2026-000042',
+      'Ravi Kumar',
+      'VSP-A-12',
+      'ACTIVE',
+      'Provisional',
+      '14 Feb 2026',
+      'N/A',
+      '1 Mar 2026',
+      '1 Mar 2027Construction to commenceLate by 12 days',
+    ]);
     await userEvent.setup().click(within(row).getByText('Provisional'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/officer/applications/${APPLICATION_ID}`));
   });
 
   it('takes the application number from the row the server sends, and sorts and filters on the server', async () => {
-    const fetchMock = stubFetch((url) =>
-      url.startsWith('/api/allotments')
-        ? pageResponse([{ ...ALLOTMENTS[0]!, application_number: 'APP-2026-000099' }], { total: 51 })
-        : pageResponse([]),
+    const fetchMock = register(() =>
+      pageResponse([{ ...ALLOTMENTS[0]!, application_number: 'APP-2026-000099' }], { total: 51 }),
     );
     signedInAs('ho');
     const { router } = renderApp('/officer/allotments?status=active');
@@ -61,6 +114,43 @@ describe('allotments page', () => {
     expect(queryOf(last)).toMatchObject({ status: 'active', sort: '-allotment_date' });
   }, 20_000);
 
+  it('shows the counts, and a count, the zone and the late filter each set the URL and the request', async () => {
+    const fetchMock = register();
+    signedInAs('ho');
+    const { router } = renderApp('/officer/allotments');
+    const summary = await screen.findByRole('region', { name: 'Allotments at a glance' }, { timeout: 5000 });
+    const surrendered = await within(summary).findByRole('button', { name: '3 Surrendered' });
+    expect(within(summary).getByRole('button', { name: '12 Active' })).toHaveAttribute('aria-pressed', 'false');
+    const lateConstruction = within(summary).getByRole('button', { name: '4 Construction not started (late)' });
+    const user = userEvent.setup();
+
+    await user.click(surrendered);
+    await waitFor(() => expect(router.state.location.search).toBe('?status=surrendered'));
+    await waitFor(() => expect(surrendered).toHaveAttribute('aria-pressed', 'true'));
+    const pageCalls = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => /^\/api\/allotments\?/.test(url));
+    await waitFor(() => expect(queryOf(pageCalls().at(-1)!)).toMatchObject({ status: 'surrendered' }));
+
+    // A late count shows those alone: the status filter goes.
+    await user.click(lateConstruction);
+    await waitFor(() => expect(router.state.location.search).toBe('?late=commence_construction'));
+    await waitFor(() => expect(queryOf(pageCalls().at(-1)!)).toMatchObject({ late: 'commence_construction' }));
+    expect(queryOf(pageCalls().at(-1)!)).not.toHaveProperty('status');
+    expect(screen.getByLabelText('Late milestone')).toHaveValue('commence_construction');
+
+    await user.selectOptions(await screen.findByLabelText('Zone'), 'Kakinada');
+    await waitFor(() => expect(router.state.location.search).toBe('?late=commence_construction&zone=Kakinada'));
+    await waitFor(() =>
+      expect(queryOf(pageCalls().at(-1)!)).toMatchObject({ zone: 'Kakinada', late: 'commence_construction' }),
+    );
+    // The counts are the zone's.
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/allotments/summary?zone=Kakinada')),
+      ).toBe(true),
+    );
+  }, 20_000);
+
   it('says when there are none', async () => {
     stubFetch();
     signedInAs('zonal_manager');
@@ -70,6 +160,7 @@ describe('allotments page', () => {
 
   it("toasts 'Failed to load allotments' on failure", async () => {
     stubFetch((url) => (url.startsWith('/api/allotments') ? jsonResponse(403, { detail: 'no' }) : pageResponse([])));
+
     signedInAs('ho');
     renderApp('/officer/allotments');
     expect(

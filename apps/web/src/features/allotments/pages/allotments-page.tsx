@@ -1,5 +1,7 @@
-/** The Allotments screen: a read-only list (number, status, type, date, expiry) a page at a time, searched, filtered
- * and sorted on the server; each row opens its application. */
+/** The Allotments screen, the estate register: the counts by status and of late milestones (each sets its filter),
+ * then a read-only list (number, application, holder, plot, status, type, date, expiry, possession, next milestone due)
+ * a page at a time, searched, filtered (status, type, zone, late milestone) and sorted on the server; each row opens
+ * its application. */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,21 +10,23 @@ import {
   ALLOTMENT_STATUSES,
   ALLOTMENT_TYPES,
   formatDate,
+  MILESTONE_KINDS,
   type Allotment,
-  type AllotmentStatus,
 } from '@portal/contract';
 import { useAllotmentPage } from '../../../api/allotments';
+import { useZones } from '../../../api/assets';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { useSortChange } from '../../../components/list/use-sort-change';
 import { PagedList } from '../../../components/paged-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
-import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-
-const STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = { active: 'green', expired: 'amber', cancelled: 'red' };
+import { ALLOTMENT_STATUS_TONES } from '../components/allotment-status';
+import { MilestoneState, nextMilestone } from '../components/milestone-state';
+import { RegisterSummary } from '../components/register-summary';
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
 
 /** Kept while its rows and sort are the same: each key typed into the search draws the page again, and every row
@@ -59,11 +63,13 @@ const AllotmentTable = memo(function AllotmentTable({
       header: t('columns.application'),
       cell: (allotment) => allotment.application_number ?? '—',
     },
+    { key: 'holder', header: t('columns.holder'), cell: (allotment) => allotment.holder_name ?? '—' },
+    { key: 'plot', header: t('columns.plot'), cell: (allotment) => allotment.asset_code ?? '—' },
     {
       key: 'status',
       header: t('columns.status'),
       sortBy: 'status',
-      cell: (allotment) => <StatusBadge status={allotment.status} tone={STATUS_TONES[allotment.status]} />,
+      cell: (allotment) => <StatusBadge status={allotment.status} tone={ALLOTMENT_STATUS_TONES[allotment.status]} />,
     },
     { key: 'type', header: t('columns.type'), cell: (allotment) => t(`types.${allotment.allotment_type}`) },
     {
@@ -74,6 +80,8 @@ const AllotmentTable = memo(function AllotmentTable({
       cell: (allotment) => formatDate(allotment.allotment_date),
     },
     { key: 'expiry', header: t('columns.expiry'), cell: (allotment) => formatDate(allotment.expiry_date) },
+    { key: 'possession', header: t('columns.possession'), cell: (allotment) => formatDate(allotment.possession_date) },
+    { key: 'next', header: t('columns.nextMilestone'), cell: (allotment) => <NextMilestone allotment={allotment} /> },
   ];
   return (
     <DataTable
@@ -88,6 +96,21 @@ const AllotmentTable = memo(function AllotmentTable({
   );
 });
 
+/** The earliest milestone not met: its due date and name, and in red with words when it is late. */
+function NextMilestone({ allotment }: { allotment: Allotment }) {
+  const { t } = useTranslation('allotments');
+  if (allotment.milestones.length === 0) return <>{t('register.noMilestones')}</>;
+  const next = nextMilestone(allotment.milestones);
+  if (!next) return <>{t('register.allMet')}</>;
+  return (
+    <div className="space-y-0.5">
+      <div className="tabular-nums">{formatDate(next.due_on)}</div>
+      <div className="text-xs text-slate-600">{t(`milestones.kinds.${next.kind}`)}</div>
+      {next.late && <MilestoneState milestone={next} className="text-sm" />}
+    </div>
+  );
+}
+
 export default function AllotmentsPage() {
   const { t } = useTranslation('allotments');
   const list = useListParams(ALLOTMENT_LIST);
@@ -98,10 +121,23 @@ export default function AllotmentsPage() {
 
   const status = list.choice('status', ALLOTMENT_STATUSES);
   const type = list.choice('allotment_type', ALLOTMENT_TYPES);
+  const late = list.choice('late', MILESTONE_KINDS);
+  const zones = useZones();
+  const zone = list.filters.zone;
+  const zoneChoices = [...(zones.data?.zones ?? [])];
+  if (zone && !zoneChoices.includes(zone)) zoneChoices.unshift(zone);
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <RegisterSummary
+        zone={zone}
+        status={list.filters.status}
+        late={list.filters.late}
+        // A count shows its allotments alone: the other count's filter goes.
+        onStatus={(value) => list.setFilters({ status: value, late: undefined })}
+        onLate={(kind) => list.setFilters({ late: kind, status: undefined })}
+      />
       <ListToolbar
         searchId="allotment-search"
         statusId="allotment-status-filter"
@@ -126,6 +162,24 @@ export default function AllotmentsPage() {
           choices={ALLOTMENT_TYPES}
           labelOf={(value) => t(`types.${value}`)}
           onChange={(value) => list.setChoice('allotment_type', value)}
+        />
+        <ChoiceFilter
+          id="allotment-zone-filter"
+          label={t('filters.zone')}
+          allLabel={t('filters.allZones')}
+          value={list.choice('zone', zoneChoices)}
+          choices={zoneChoices}
+          labelOf={(value) => value}
+          onChange={(value) => list.setChoice('zone', value)}
+        />
+        <ChoiceFilter
+          id="allotment-late-filter"
+          label={t('filters.late')}
+          allLabel={t('filters.anyMilestone')}
+          value={late}
+          choices={MILESTONE_KINDS}
+          labelOf={(value) => t(`late.${value}`)}
+          onChange={(value) => list.setChoice('late', value)}
         />
       </ListToolbar>
       <PagedList

@@ -46,4 +46,5 @@ export const ALLOTMENT_TONES: Record<AllotmentStatus, StatusBadgeTone> = {
   active: 'green',
   expired: 'grey',
   cancelled: 'grey',
+  surrendered: 'grey',
 };

@@ -5,7 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
 import { stageWords } from '../../../components/ui/stage-text';
 
-const DATE_PARAMS = new Set(['due_date', 'respond_by', 'possession_date', 'meeting_date']);
+const DATE_PARAMS = new Set([
+  'due_date',
+  'respond_by',
+  'possession_date',
+  'meeting_date',
+  'due_on',
+  'met_on',
+  'ended_on',
+]);
+const MONEY_PARAMS = new Set(['amount', 'refund_due']);
 
 /** The key variant (i18next context) a code's title and details read, chosen by its parameters. */
 const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; details?: string }> = {
@@ -33,12 +42,13 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
     const shown: Record<string, string> = {};
     for (const [name, value] of Object.entries(params)) {
       const text = value === null ? '' : String(value);
-      if (name === 'amount') shown[name] = formatRupees(Number(value));
+      if (MONEY_PARAMS.has(name)) shown[name] = formatRupees(Number(value));
       else if (DATE_PARAMS.has(name)) shown[name] = formatDate(text);
       else if (name === 'document_type') shown[name] = label('documentTypes', text);
       else if (name === 'invoice_type') shown[name] = label('invoiceTypes', text);
       else if (name === 'from' || name === 'to') shown[name] = label('statuses', text);
       else if (name === 'method') shown[name] = label('paymentMethods', text);
+      else if (name === 'milestone') shown[name] = label('milestones', text);
       else if (name === 'committee_type') shown[name] = text.toUpperCase();
       else if (name === 'request_type' || name === 'status') shown[name] = spaced(text);
       // A stage the portal set is in the reader's words; an officer's own stays as typed.

@@ -20,6 +20,13 @@ const ALLOTMENT = (app: Application): Allotment => ({
   status: 'active',
   letter_generated: true,
   created_at: '2026-03-01T10:00:00Z',
+  holder_user_id: '00000000-0000-4000-8000-000000000001',
+  possession_date: null,
+  lease_ends_on: null,
+  ended_on: null,
+  refund_due: null,
+  milestones: [],
+  services_allowed: [],
 });
 
 interface Scenario {
