@@ -1,18 +1,23 @@
 /** The New Request dialog: type (default change_name), application and allotment (empty sent as null; one of them
- * is required when the type has a fee, since the fee is billed to it) and description (required), checked against
+ * is required when the type has a fee, since the fee is billed to it, and the allotment when the service changes it:
+ * an extension of time, which also names its milestone, or a surrender) and description (required), checked against
  * the contract's request schema. One choice per thing: the application, then an allotment of that application only
- * (the server filters the list), so the two cannot disagree. The fee is the contract's for the type, shown, never
- * typed. A refusal is said in the dialog, where it takes focus so it is in view. */
+ * (the server filters the list), so the two cannot disagree. The fee is the contract's rule for the type (a sum, or a
+ * share of the plot's valuation the server works out), shown, never typed. A refusal is said in the dialog, where it
+ * takes focus so it is in view. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
+  ALLOTTEE_SERVICES,
   createServiceRequestSchema,
   formatNumber,
   formatRupees,
+  MILESTONE_KINDS,
   SERVICE_REQUEST_TYPES,
-  serviceRequestFee,
   serviceRequestNeedsApplication,
+  type ServiceRequestType,
 } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
@@ -26,16 +31,33 @@ import { useCreateServiceRequest } from '../api/service-requests';
 /** An applicant's applications fit one select; more than this offers a search. */
 const PICKER_LIMIT = 50;
 
-/** A request with a fee names the application or allotment it is billed to. */
-const newRequestSchema = createServiceRequestSchema.superRefine((request, context) => {
-  if (serviceRequestNeedsApplication(request.request_type) && !request.application_id && !request.allotment_id)
-    context.addIssue({ code: 'custom', message: 'required', path: ['application_id'] });
-});
+/** A service that changes the allotment (an extension of time, a surrender) is asked for on one allotment. */
+const changesAllotment = (type: ServiceRequestType) => ALLOTTEE_SERVICES[type].effect !== 'none';
+
+/** A request with a fee names the application or allotment it is billed to; one that changes the allotment names it,
+ * and an extension of time its milestone. */
+const newRequestSchema = createServiceRequestSchema
+  .extend({
+    milestone: z
+      .enum(MILESTONE_KINDS)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((request, context) => {
+    const type = request.request_type;
+    if (serviceRequestNeedsApplication(type) && !request.application_id && !request.allotment_id)
+      context.addIssue({ code: 'custom', message: 'required', path: ['application_id'] });
+    if (changesAllotment(type) && !request.allotment_id)
+      context.addIssue({ code: 'custom', message: 'required', path: ['allotment_id'] });
+    if (ALLOTTEE_SERVICES[type].effect === 'extend_milestone' && !request.milestone)
+      context.addIssue({ code: 'custom', message: 'required', path: ['milestone'] });
+  });
 
 const EMPTY = {
   request_type: 'change_name',
   application_id: '',
   allotment_id: '',
+  milestone: '',
   description: '',
 } as const;
 
@@ -57,10 +79,22 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
     defaultValues: EMPTY,
     messages: 'service-requests:dialog.errors',
     idPrefix: 'sr-',
-    fieldOrder: ['request_type', 'application_id', 'allotment_id', 'description'],
+    fieldOrder: ['request_type', 'application_id', 'allotment_id', 'milestone', 'description'],
   });
 
-  const fee = serviceRequestFee(form.watch('request_type') ?? EMPTY.request_type);
+  const type = form.watch('request_type') ?? EMPTY.request_type;
+  const feeRule = ALLOTTEE_SERVICES[type].fee;
+  const free = feeRule.kind === 'free';
+  const feeHint =
+    feeRule.kind === 'fixed'
+      ? t('dialog.feeHint', { fee: formatRupees(feeRule.amount) })
+      : feeRule.kind === 'share_of_valuation'
+        ? t('dialog.feeShareHint', { percent: formatNumber(feeRule.share * 100) })
+        : feeRule.kind === 'per_year_of_extension'
+          ? t('dialog.feePerYearHint', { percent: formatNumber(feeRule.share * 100) })
+          : t('dialog.noFee');
+  const onAllotment = changesAllotment(type);
+  const extension = ALLOTTEE_SERVICES[type].effect === 'extend_milestone';
   const applicationId = form.watch('application_id') ?? '';
   // Only the chosen application's allotments (a failed look-up leaves the choice empty rather than blocking).
   const allotments = useAllotmentPage(
@@ -82,10 +116,11 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ fee_amount: _ignored, ...request }) => {
+      onValid={({ fee_amount: _ignored, milestone, ...request }) => {
         if (create.isPending) return;
         setRefusal(undefined);
-        create.mutate(request, {
+        // Only an extension of time names a milestone.
+        create.mutate(extension && milestone ? { ...request, milestone } : request, {
           onSuccess: () => {
             toast.success(t('dialog.submitted'));
             form.reset();
@@ -116,7 +151,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         form={form}
         name="request_type"
         label={t('dialog.requestType')}
-        hint={fee > 0 ? t('dialog.feeHint', { fee: formatRupees(fee) }) : t('dialog.noFee')}
+        hint={onAllotment ? `${feeHint} ${t('dialog.onPlot')}` : feeHint}
       >
         <Select {...form.register('request_type')}>
           {SERVICE_REQUEST_TYPES.map((type) => (
@@ -131,7 +166,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         label={t('dialog.application')}
         searchLabel={t('dialog.findApplication')}
         noneLabel={t('dialog.none')}
-        optional={fee === 0}
+        optional={free && !onAllotment}
         value={applicationId}
         onChange={(value) => {
           form.setValue('application_id', value, { shouldValidate: form.formState.isSubmitted });
@@ -153,15 +188,28 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         label={t('dialog.allotment')}
         searchLabel={t('dialog.findAllotment')}
         noneLabel={t('dialog.none')}
-        optional
+        optional={!onAllotment}
         disabled={!applicationId}
         value={form.watch('allotment_id') ?? ''}
-        onChange={(value) => form.setValue('allotment_id', value)}
+        onChange={(value) => form.setValue('allotment_id', value, { shouldValidate: form.formState.isSubmitted })}
         search=""
         onSearch={() => undefined}
         hint={allotmentHint}
+        error={form.errorOf('allotment_id')}
         options={allotmentOptions}
       />
+      {extension && (
+        <FormField form={form} name="milestone" label={t('dialog.milestone')}>
+          <Select {...form.register('milestone')}>
+            <option value="">{t('dialog.chooseMilestone')}</option>
+            {MILESTONE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`dialog.milestones.${kind}`)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
       <FormField form={form} name="description" label={t('dialog.descriptionField')}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>

@@ -14,6 +14,7 @@ import {
 import { APP_ID, requestFixture } from '../test/fixtures';
 
 const REQUEST = requestFixture();
+const ALLOTMENT_ID = 'b1000000-0000-4000-8000-000000000001';
 
 async function open(handler: FetchHandler) {
   signedInAs('entrepreneur');
@@ -21,6 +22,18 @@ async function open(handler: FetchHandler) {
   renderApp('/service-requests');
   await screen.findByRole('heading', { level: 1, name: 'Service Requests' });
   return fetchMock;
+}
+
+/** The applicant's one application in the picker; every other call an empty page. */
+const withApplication = (url: string) =>
+  url.startsWith('/api/applications?')
+    ? pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }])
+    : pageResponse([]);
+
+async function chooseApplication(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  const application = within(dialog).getByRole('combobox', { name: 'Application' });
+  await within(application).findByRole('option', { name: 'APP-2026-000001' });
+  await user.selectOptions(application, APP_ID);
 }
 
 describe('service requests', () => {
@@ -74,18 +87,28 @@ describe('service requests', () => {
     expect(summary).toHaveTextContent('Enter a description of your request');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
+    // A surrender has no fee but is asked for on an allotment.
     await user.selectOptions(type, 'withdrawal');
-    expect(type).toHaveAccessibleDescription('There is no fee for this request.');
-    expect(within(dialog).getByLabelText('Application (optional)')).toHaveValue('');
-    await user.type(within(dialog).getByLabelText('Description'), 'Withdraw my application');
+    expect(type).toHaveAccessibleDescription(
+      'There is no fee for this request. It is asked for on one of your plots: choose its allotment (My plots offers it on each plot).',
+    );
+    expect(within(dialog).getByLabelText('Application')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Description'), 'Surrender my plot');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the allotment this request is for');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    // A fixed fee goes to the application chosen; no fee amount is sent.
+    await user.selectOptions(type, 'change_name');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Application' }), APP_ID);
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Service request submitted successfully')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({
-      request_type: 'withdrawal',
-      application_id: null,
+      request_type: 'change_name',
+      application_id: APP_ID,
       allotment_id: null,
-      description: 'Withdraw my application',
+      description: 'Surrender my plot',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -95,24 +118,38 @@ describe('service requests', () => {
       if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
       if (url.startsWith('/api/applications?'))
         return pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }]);
+      if (url.startsWith('/api/allotments?') && queryOf(url).application_id === APP_ID)
+        return pageResponse([{ id: ALLOTMENT_ID, allotment_number: 'ALT-2026-000001' }]);
       return pageResponse([]);
     });
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
     await user.selectOptions(within(dialog).getByLabelText('Request type'), 'eot');
-    expect(within(dialog).getByText(/Fee ₹11,800 \(GST included\)/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Fee 2% of the plot's valuation per year of extension, billed to the application/),
+    ).toBeInTheDocument();
     const application = within(dialog).getByRole('combobox', { name: 'Application' });
     await within(application).findByRole('option', { name: 'APP-2026-000001' });
     await user.selectOptions(application, APP_ID);
     await user.type(within(dialog).getByLabelText('Description'), 'Six more months');
+    // An extension of time names its allotment and milestone.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    const summary = within(dialog).getByRole('alert');
+    expect(summary).toHaveTextContent('Choose the allotment this request is for');
+    expect(summary).toHaveTextContent('Choose the milestone to extend');
+    const allotment = within(dialog).getByRole('combobox', { name: 'Allotment' });
+    await within(allotment).findByRole('option', { name: 'ALT-2026-000001' });
+    await user.selectOptions(allotment, ALLOTMENT_ID);
+    await user.selectOptions(within(dialog).getByLabelText('Milestone'), 'start_production');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     await screen.findByText('Service request submitted successfully');
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({
       request_type: 'eot',
       application_id: APP_ID,
-      allotment_id: null,
+      allotment_id: ALLOTMENT_ID,
+      milestone: 'start_production',
       description: 'Six more months',
     });
   });
@@ -139,11 +176,11 @@ describe('service requests', () => {
   });
 
   it("says 'Failed to submit request' in the dialog when the server refuses without a detail", async () => {
-    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : pageResponse([])));
+    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : withApplication(url)));
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
-    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'withdrawal');
+    await chooseApplication(user, dialog);
     await user.type(within(dialog).getByLabelText('Description'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to submit request$/);
@@ -152,12 +189,12 @@ describe('service requests', () => {
 
   it("leads with the spec's 'Failed to submit request' and adds the server's reason, in the dialog, keeping the draft", async () => {
     await open((url, init) =>
-      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : pageResponse([]),
+      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : withApplication(url),
     );
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
-    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'withdrawal');
+    await chooseApplication(user, dialog);
     await user.type(within(dialog).getByLabelText('Description'), 'Transfer to my son');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to submit request: Allotment not found');
