@@ -1,5 +1,5 @@
-/** What a service request says, for its applicant and for officers alike: type, dates, fee, the application it is
- * for (a link), the description and the officer's remarks. */
+/** What a service request says, for its applicant and for officers alike: type (with the milestone of an extension of
+ * time), dates, fee, the application it is for (a link), the description and the officer's remarks. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ export function RequestFacts({ request, applicationPath }: RequestFactsProps) {
     <Card title={t('detail.summary')} aria-label={t('detail.summary')}>
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
         <Fact label={t('detail.type')}>{t(`types.${request.request_type}`)}</Fact>
+        {request.milestone && <Fact label={t('dialog.milestone')}>{t(`dialog.milestones.${request.milestone}`)}</Fact>}
         <Fact label={t('detail.fee')}>
           <span className="tabular-nums">
             {request.fee_amount > 0 ? formatRupees(request.fee_amount) : t('detail.noFee')}

@@ -45,6 +45,13 @@ describe('service request detail (applicant)', () => {
     expect(screen.getByRole('link', { name: 'Back to Service Requests' })).toHaveAttribute('href', '/service-requests');
   });
 
+  it('names the milestone of an extension of time', async () => {
+    await open({ request: requestFixture({ request_type: 'eot', milestone: 'commence_construction' }) });
+    const facts = await screen.findByRole('region', { name: 'Request details' });
+    expect(within(facts).getByText('Extension of time (EOT)')).toBeInTheDocument();
+    expect(within(facts).getByText('Milestone').nextSibling).toHaveTextContent('Construction to commence');
+  });
+
   it("shows a rejected request with the officer's remarks", async () => {
     await open({
       request: requestFixture({ status: 'rejected', remarks: 'The bank letter is not attested' }),
