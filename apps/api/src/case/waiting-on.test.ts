@@ -35,6 +35,11 @@ describe(`whom a demo application waits on (${TEST_DB_KIND})`, () => {
       'APP-2026-000002': 'entrepreneur',
       'APP-2026-000003': 'entrepreneur',
       'APP-2026-000004': 'entrepreneur',
+      // In possession or under implementation (seed-estate.ts): nobody is waited on.
+      'APP-2026-000005': null,
+      'APP-2026-000006': null,
+      'APP-2026-000007': null,
+      'APP-2026-000008': null,
     });
     for (const row of rows) {
       const derived = waitingOnOf(row.status as ApplicationStatus, await caseFactsOf(ctx.db, row.id));

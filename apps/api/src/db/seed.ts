@@ -1,4 +1,5 @@
-/** Demo data for a first start: the demo users, about 30 assets across zones, and applications in various statuses.
+/** Demo data for a first start: the demo users, about 30 assets across zones, applications in various statuses and
+ * allotments after possession (seed-estate.ts).
  * Runs only on a database without users, so a second start keeps what is there. */
 import { addDays, dueDateFrom } from '../core/dates';
 import {
@@ -15,6 +16,7 @@ import {
 } from '@portal/contract';
 import { hashPassword } from '../lib/passwords';
 import { refreshWaitingOn } from '../case/waiting-on';
+import { seedDemoEstate } from './seed-estate';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
 import type { Database } from './client';
@@ -234,6 +236,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         });
       }
     }
+    // Allotments after possession, on plots no seeded application is for (those are every third).
+    const zonal = userRows.find((user) => user.role === 'zonal_manager')!;
+    await seedDemoEstate(
+      tx,
+      { entrepreneur, applicantId: profile!.id, officer: zonal },
+      [1, 2, 4, 5].map((index) => assetRows[index]!),
+    );
     // Whom each case waits on, from its facts as the case engine stores it (no documents yet: the applicant).
     for (const application of await tx.select().from(applications)) await refreshWaitingOn(tx, application);
     return true;

@@ -1,7 +1,7 @@
 /** Dashboard figures. Staff figures read only the summary views of migration 0001 (base rows plus the deltas its
  * statement-level triggers append with every write), so they cost the same at ten thousand applications as at a
  * million; an entrepreneur's figures count their own rows through the applicant index. */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICANT_PENDING_STATUSES,
   APPROVED_OR_LATER_STATUSES,
@@ -31,7 +31,7 @@ const total = (column: unknown, condition?: SQL) =>
 
 export async function entrepreneurStats(db: Database, userId: string): Promise<EntrepreneurStats> {
   // One applicant profile per user (unique user_id), then index scans on applications (applicant_id, created_at)
-  // and allotments (application_id): the cost follows the caller's own rows, not the table sizes.
+  // and allotments (holder_user_id): the cost follows the caller's own rows, not the table sizes.
   const ownApplication = eq(
     applications.applicantId,
     sql`(select ${applicants.id} from ${applicants} where ${applicants.userId} = ${userId})`,
@@ -44,11 +44,11 @@ export async function entrepreneurStats(db: Database, userId: string): Promise<E
     })
     .from(applications)
     .where(ownApplication);
-  const own = db.select({ id: applications.id }).from(applications).where(ownApplication);
+  // The allotments the user holds (allotments_holder_idx), less those ended by cancellation or surrender.
   const [held] = await db
     .select({ allotments: count() })
     .from(allotments)
-    .where(and(inArray(allotments.applicationId, own), ne(allotments.status, 'cancelled')));
+    .where(and(eq(allotments.holderUserId, userId), notInArray(allotments.status, ['cancelled', 'surrendered'])));
   return {
     total_applications: figures?.total_applications ?? 0,
     pending_applications: figures?.pending_applications ?? 0,

@@ -122,6 +122,8 @@ export async function raiseServiceRequest(
   user: CurrentUser,
   body: CreateServiceRequestBody,
 ): Promise<ServiceRequest> {
+  // The application and allotment named must be the caller's (another's answers 404) before anything else is said.
+  const applicationId = await applicationOfRequest(db, user, body, serviceIsFree(body.request_type));
   const service = ALLOTTEE_SERVICES[body.request_type];
   // A service that changes the allotment (an extension of time, a surrender) is asked for on one the caller holds.
   if (service.effect !== 'none' && !body.allotment_id) {
@@ -131,7 +133,6 @@ export async function raiseServiceRequest(
   if (service.effect === 'extend_milestone' && !milestone) {
     throw unprocessable('An extension of time must name the milestone it is for');
   }
-  const applicationId = await applicationOfRequest(db, user, body, serviceIsFree(body.request_type));
   // The fee is the table's for the type and the plot's valuation; a fee_amount sent by an older client is ignored.
   const fee = await feeOf(db, body.request_type, applicationId);
   return db.transaction(async (tx) => {
