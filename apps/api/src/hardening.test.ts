@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { ERROR_CODES, errorBodySchema, type ErrorCode } from '@portal/contract';
 import { buildApp, type AppDependencies } from './app';
-import { applications, rateLimitHits } from './db/schema';
+import { allotmentMilestones, applications, rateLimitHits } from './db/schema';
 import { DEMO_USERS } from './db/seed';
 import { createTokenService } from './lib/tokens';
 import { createDiskStorage } from './plugins/storage';
@@ -609,6 +609,30 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
       const failure = await failing.inject({ method: 'GET', url: '/api/test-failure' });
       await check(500, 'internal_error', Promise.resolve(failure));
       expect(failure.body).not.toMatch(/password/);
+      // The allottee services' refusals, on the demo entrepreneur's seeded allotments (seed-estate.ts).
+      const held = (await ctx.request(entrepreneur, { method: 'GET', url: '/api/allotments?limit=200' })).json() as {
+        id: string;
+        status: string;
+        milestones: { kind: string; met_on: string | null }[];
+      }[];
+      const surrendered = held.find((item) => item.status === 'surrendered')!;
+      const building = held.find((item) => item.milestones.some((m) => m.met_on !== null))!;
+      const open = held.find((item) => item.status === 'active' && item.milestones.every((m) => m.met_on === null))!;
+      const ask = (allotmentId: string, request_type: string, milestone?: string) =>
+        ctx.request(entrepreneur, {
+          method: 'POST',
+          url: '/api/service-requests',
+          payload: { request_type, allotment_id: allotmentId, milestone, description: 'Hardening check' },
+        });
+      await check(409, 'service_not_allowed', ask(surrendered.id, 'withdrawal'));
+      await check(409, 'milestone_met', ask(building.id, 'eot', 'commence_construction'));
+      await ctx.db
+        .update(allotmentMilestones)
+        .set({ extensions: 2 })
+        .where(
+          sql`${allotmentMilestones.allotmentId} = ${open.id} and ${allotmentMilestones.kind} = 'start_production'`,
+        );
+      await check(409, 'extension_limit', ask(open.id, 'eot', 'start_production'));
       // 431 and request_timeout come from Node before a request exists (the 431 test above); the rest are here.
       expect(ERROR_CODES.filter((code) => !seen.has(code)).sort()).toEqual(['headers_too_large', 'request_timeout']);
     });

@@ -195,7 +195,8 @@ describe(`reports (${TEST_DB_KIND})`, () => {
       ]);
       expect(await data('assets', { status: 'reserved', zone: otherZone }, 'asset_code')).toEqual(['RPT-ASSET-11']);
       const available = (await report('assets', { status: 'available' })).json();
-      expect(available.count).toBeGreaterThanOrEqual(31);
+      // 27 of the 30 seeded (three are held by the seeded allotments in possession), and this file's own.
+      expect(available.count).toBeGreaterThanOrEqual(28);
       expect(available.data.every((row: { status: string }) => row.status === 'available')).toBe(true);
     });
 
