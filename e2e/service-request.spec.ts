@@ -20,7 +20,7 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await page.getByRole('button', { name: 'New Request' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New Service Request' });
     await dialog.getByLabel('Request type').selectOption('mortgage_noc');
-    await expect(dialog.getByText('Fee ₹2,360 (GST included)', { exact: false })).toBeVisible();
+    await expect(dialog.getByText('Fee ₹5,900 (GST included)', { exact: false })).toBeVisible();
     const application = dialog.getByRole('combobox', { name: 'Application', exact: true });
     await expect(application.locator('option')).not.toHaveCount(1);
     await application.selectOption({ index: 1 });
@@ -30,7 +30,7 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
 
     const row = page.getByRole('row').filter({ hasText: description });
     await expect(row).toContainText('SUBMITTED');
-    await expect(row).toContainText('₹2,360');
+    await expect(row).toContainText('₹5,900');
     requestNumber = (await row.getByRole('link').textContent())!.trim();
     expect(requestNumber).toMatch(/^SR-\d{4}-\d{6}$/);
     await signOut(page);
@@ -49,14 +49,14 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await expect(toast(page, 'Request taken up')).toBeVisible();
 
     await expect(decision.getByRole('button')).toHaveText(['Approve Request', 'Reject Request']);
-    await expect(decision).toContainText('Approve Request bills the applicant a fee of ₹2,360');
+    await expect(decision).toContainText('Approve Request bills the applicant a fee of ₹5,900');
     await decision.getByLabel('Remarks').fill('Bank letter verified; NOC approved');
     await decision.getByRole('button', { name: 'Approve Request' }).click();
     await expect(toast(page, 'Request approved')).toBeVisible();
     await expect(page.getByText('Approved. This decision is final.')).toBeVisible();
     await expect(decision).toBeHidden();
     const invoice = page.getByRole('region', { name: 'Fee invoice' });
-    await expect(invoice).toContainText('₹2,360');
+    await expect(invoice).toContainText('₹5,900');
     await expect(invoice).toContainText('PENDING');
     await signOut(page);
   });
@@ -67,13 +67,13 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await page.getByLabel('Search').fill(requestNumber);
     await page.getByRole('link', { name: requestNumber }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Service Request ${requestNumber}`);
-    await expect(page.getByText('Your request is approved. Pay the fee of ₹2,360 to complete it.')).toBeVisible();
+    await expect(page.getByText('Your request is approved. Pay the fee of ₹5,900 to complete it.')).toBeVisible();
     await expect(page.getByText('Bank letter verified; NOC approved')).toBeVisible();
 
     const invoice = page.getByRole('region', { name: 'Fee invoice' });
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: /^Pay invoice INV-/ });
-    await dialog.getByRole('button', { name: 'Pay ₹2,360' }).click();
+    await dialog.getByRole('button', { name: 'Pay ₹5,900' }).click();
     await expect(toast(page, 'Payment successful')).toBeVisible();
     await expect(invoice).toContainText('PAID');
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeHidden();
