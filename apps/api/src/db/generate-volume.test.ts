@@ -27,6 +27,7 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     'allotments',
     'lease_deeds',
     'possessions',
+    'allotment_milestones',
     'timeline_events',
     'meetings',
     'service_requests',
@@ -63,6 +64,28 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     expect(summary.rows.service_requests).toBeGreaterThan(0);
     // The bell: the applicant of each submitted application and the zonal manager of each case in scrutiny or later.
     expect(summary.rows.notifications).toBeGreaterThan(APPLICATIONS);
+  });
+
+  it('gives every allotment its holder, and every possession its lease and two milestones, some late', async () => {
+    expect(
+      await count(`SELECT count(*) AS n FROM allotments al JOIN applications ap ON ap.id = al.application_id
+                   JOIN applicants a ON a.id = ap.applicant_id WHERE al.holder_user_id <> a.user_id`),
+    ).toBe(0);
+    expect(summary.rows.allotment_milestones).toBe(2 * (summary.rows.possessions ?? 0));
+    expect(
+      await count(`SELECT count(*) AS n FROM allotments al JOIN possessions po ON po.allotment_id = al.id
+                   WHERE al.possession_date IS DISTINCT FROM po.possession_date
+                      OR al.lease_ends_on <> (po.possession_date + interval '99 years')::date`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM allotment_milestones m JOIN allotments al ON al.id = m.allotment_id
+                   JOIN applications ap ON ap.id = al.application_id
+                   WHERE (m.met_on IS NOT NULL) <> (ap.status IN ('under_implementation', 'completed')
+                         AND (m.kind = 'commence_construction' OR ap.status = 'completed'))`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM allotment_milestones WHERE met_on IS NULL AND due_on < current_date`),
+    ).toBeGreaterThan(0);
   });
 
   it('covers every application status, and dates within about three years before now', async () => {
@@ -130,13 +153,19 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
                        'under_implementation', 'completed')`;
     expect(
       await count(`SELECT count(*) AS n FROM applications a
-                   WHERE (a.status IN ${allotted}) <> EXISTS (SELECT 1 FROM allotments l WHERE l.application_id = a.id AND l.status = 'active')`),
+                   WHERE (a.status IN ${allotted}) <> EXISTS (SELECT 1 FROM allotments l WHERE l.application_id = a.id
+                                                              AND l.status IN ('active', 'surrendered'))`),
     ).toBe(0);
     expect(
       await count(`SELECT count(*) AS n FROM allotments l JOIN applications a ON a.id = l.application_id
                    JOIN assets s ON s.id = l.asset_id
-                   WHERE l.asset_id <> a.asset_id OR s.status NOT IN ('reserved', 'allotted')
-                      OR (l.allotment_type = 'final') <> (s.status = 'allotted')`),
+                   WHERE l.status = 'active' AND (l.asset_id <> a.asset_id OR s.status NOT IN ('reserved', 'allotted')
+                      OR (l.allotment_type = 'final') <> (s.status = 'allotted'))`),
+    ).toBe(0);
+    // A surrendered allotment (the seed's) leaves its application where it was and its plot back in the inventory.
+    expect(
+      await count(`SELECT count(*) AS n FROM allotments l JOIN assets s ON s.id = l.asset_id
+                   WHERE l.status = 'surrendered' AND (s.status <> 'available' OR s.available_area <> s.total_area)`),
     ).toBe(0);
     // A held asset has no area left to offer, as the API stores it (repositories/assets.ts).
     expect(

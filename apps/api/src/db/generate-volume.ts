@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   APPLICATION_STATUSES,
   DEFAULT_STAGE,
+  ESTATE_TERMS,
   FEES,
   processingFeeWithGst,
   ROUTES,
@@ -582,12 +583,12 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
         `WITH src AS (${numbered('allotment', `(SELECT v.*, ${milestone(7)} AS allotted_at FROM vol_app v WHERE v.p >= 7)`, yearOf('src.allotted_at'), 's.allotted_at, s.i')}),
          ins AS (
            INSERT INTO allotments (id, allotment_number, application_id, asset_id, allotment_type, allotment_date, expiry_date,
-                                   status, letter_generated, created_by, created_at)
+                                   status, letter_generated, created_by, created_at, holder_user_id)
            SELECT ${uuidInline('allotment', 'i')}, 'ALT-' || yr || '-' || ${padded('n', 6)}, id, asset_id,
                   (CASE WHEN p >= 9 THEN 'final' ELSE 'provisional' END)::allotment_type,
                   ${dayOf('allotted_at')},
                   CASE WHEN p < 9 THEN ${dayOf('allotted_at')} + 365 END,
-                  'active', true, ${ho.id}, allotted_at
+                  'active', true, ${ho.id}, allotted_at, user_id
            FROM src ORDER BY i
            RETURNING 1
          ), bump AS (${bumpCounters('allotment', 'src')})
@@ -611,6 +612,30 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          SELECT ${uuidInline('possession', 'v.i')}, ${uuidInline('allotment', 'v.i')}, ${dayOf(milestone(10))},
                 a.total_area, true, NULL, ${zonal.id}, ${milestone(10)}
          FROM vol_app v JOIN assets a ON a.id = v.asset_id WHERE v.p >= 10 ORDER BY v.i`,
+      );
+      // The lease (99 years) and the two milestones run from possession (decision 014): construction is met when
+      // the application reached under_implementation, production when it completed; the others are late once due.
+      await execute(
+        tx,
+        null,
+        `UPDATE allotments al SET possession_date = po.possession_date,
+                lease_ends_on = (po.possession_date + interval '${ESTATE_TERMS.leaseYears} years')::date
+         FROM possessions po
+         WHERE po.allotment_id = al.id AND al.id IN (SELECT ${uuidInline('allotment', 'v.i')} FROM vol_app v WHERE v.p >= 10)`,
+      );
+      await execute(
+        tx,
+        'allotment_milestones',
+        `INSERT INTO allotment_milestones (allotment_id, kind, due_on, met_on)
+         SELECT ${uuidInline('allotment', 'v.i')}, m.kind,
+                (${dayOf(milestone(10))} + interval '1 month' * m.months)::date,
+                CASE WHEN v.p >= m.met_at THEN
+                  CASE m.met_at WHEN 11 THEN ${dayOf(milestone(11))} ELSE ${dayOf(milestone(12))} END END
+         FROM vol_app v
+         CROSS JOIN (VALUES ('commence_construction', ${ESTATE_TERMS.milestoneMonths.commence_construction}, 11),
+                            ('start_production', ${ESTATE_TERMS.milestoneMonths.start_production}, 12))
+           AS m(kind, months, met_at)
+         WHERE v.p >= 10 ORDER BY v.i`,
       );
 
       // A few timeline entries per application, in order: created, submitted, the latest status, the allotment.

@@ -11,6 +11,7 @@ import {
   possessionCertificateNumber,
   startStageClock,
   surrenderRefund,
+  invoicesOnSubmit,
   premiumInstalmentAmount,
   timelineEnglish,
   type ApplicationStatus,
@@ -20,7 +21,16 @@ import {
 import { businessTodayIso } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
 import type { Database } from './client';
-import { allotmentMilestones, allotments, applications, assets, possessions, timelineEvents } from './schema';
+import {
+  allotmentMilestones,
+  allotments,
+  applications,
+  assets,
+  invoices,
+  payments,
+  possessions,
+  timelineEvents,
+} from './schema';
 import { eq } from 'drizzle-orm';
 
 interface EstatePlan {
@@ -74,6 +84,37 @@ export async function seedDemoEstate(
         ...startStageClock(item.status, new Date(`${possessionDate}T10:00:00+05:30`)),
       })
       .returning();
+    // The processing fee, the EMD and the first premium instalment, each paid online before the allotment.
+    const owed = [
+      ...invoicesOnSubmit(plot.valuation),
+      { type: 'premium_instalment' as const, amount: premiumInstalmentAmount(plot.valuation) },
+    ];
+    for (const [order, { type, amount }] of owed.entries()) {
+      const paidAt = new Date(`${addMonths(allottedOn, order - owed.length)}T12:00:00+05:30`);
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          invoiceNumber: await nextNumber(tx, 'invoice'),
+          applicationId: application!.id,
+          invoiceType: type,
+          amount,
+          dueDate: addMonths(allottedOn, order - owed.length + 1),
+          status: 'paid',
+          generatedAt: paidAt,
+          paidAt,
+        })
+        .returning();
+      await tx.insert(payments).values({
+        receiptNumber: await nextNumber(tx, 'receipt'),
+        applicationId: application!.id,
+        invoiceId: invoice!.id,
+        amount,
+        paymentDate: paidAt,
+        paymentMethod: 'online',
+        transactionReference: await nextNumber(tx, 'transaction'),
+        paidBy: people.entrepreneur.id,
+      });
+    }
     const [allotment] = await tx
       .insert(allotments)
       .values({

@@ -85,12 +85,14 @@ describe(`dashboard stats (${TEST_DB_KIND})`, () => {
       approved: 4,
       // 30 seeded, three held by the seeded allotments in possession (the surrendered one's is back).
       available_assets: 27,
-      total_invoices: 6,
+      // The three submitted applications' two invoices each are pending; the four in possession paid the processing
+      // fee, the EMD and the first premium instalment: 4 × 11,800 + 35% of 1,02,00,000 (their plots' valuations).
+      total_invoices: 18,
       pending_invoices: 6,
-      paid_invoices: 0,
+      paid_invoices: 12,
       overdue_invoices: 0,
-      total_payments: 0,
-      total_payments_amount: 0,
+      total_payments: 12,
+      total_payments_amount: 3_617_200,
     });
     expect(body).toEqual(await expectedOfficerStats());
   });
@@ -220,13 +222,13 @@ describe(`dashboard stats (${TEST_DB_KIND})`, () => {
       total_applications: 11, // the seeded draft is left out
       approved: 7,
       available_assets: 26,
-      total_invoices: 9,
+      total_invoices: 21,
       pending_invoices: 8,
-      paid_invoices: 1,
+      paid_invoices: 13,
       overdue_invoices: 1,
-      total_payments: 1,
-      total_payments_amount: 11_800,
-      paid_invoices_amount: 11_800,
+      total_payments: 13,
+      total_payments_amount: 3_617_200 + 11_800,
+      paid_invoices_amount: 3_617_200 + 11_800,
     });
     expect(body).toEqual(await expectedOfficerStats());
   });
