@@ -97,6 +97,36 @@ describe('allotments page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/officer/applications/${APPLICATION_ID}`));
   });
 
+  it('owes no milestone on an ended allotment, and says when none is set yet or all are met', async () => {
+    const [held] = ALLOTMENTS;
+    register(() =>
+      pageResponse([
+        { ...held!, id: 'a1000000-0000-4000-8000-000000000001', allotment_number: 'ALT-1', status: 'surrendered' },
+        { ...held!, id: 'a1000000-0000-4000-8000-000000000002', allotment_number: 'ALT-2', milestones: [] },
+        {
+          ...held!,
+          id: 'a1000000-0000-4000-8000-000000000003',
+          allotment_number: 'ALT-3',
+          milestones: held!.milestones.map((milestone) => ({
+            ...milestone,
+            met_on: '2027-01-01',
+            late: false,
+            days_left: null,
+          })),
+        },
+      ]),
+    );
+    signedInAs('ho');
+    renderApp('/officer/allotments');
+    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual([
+      '—',
+      'No possession yet',
+      'All met',
+    ]);
+  });
+
   it('takes the application number from the row the server sends, and sorts and filters on the server', async () => {
     const fetchMock = register(() =>
       pageResponse([{ ...ALLOTMENTS[0]!, application_number: 'APP-2026-000099' }], { total: 51 }),

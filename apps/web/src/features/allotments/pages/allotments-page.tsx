@@ -24,7 +24,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { ALLOTMENT_STATUS_TONES } from '../components/allotment-status';
+import { ALLOTMENT_STATUS_TONES, allotmentEnded } from '../components/allotment-status';
 import { MilestoneState, nextMilestone } from '../components/milestone-state';
 import { RegisterSummary } from '../components/register-summary';
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
@@ -63,7 +63,7 @@ const AllotmentTable = memo(function AllotmentTable({
       header: t('columns.application'),
       cell: (allotment) => allotment.application_number ?? '—',
     },
-    { key: 'holder', header: t('columns.holder'), cell: (allotment) => allotment.holder_name ?? '—' },
+    { key: 'holder', header: t('columns.holder'), wrap: true, cell: (allotment) => allotment.holder_name ?? '—' },
     { key: 'plot', header: t('columns.plot'), cell: (allotment) => allotment.asset_code ?? '—' },
     {
       key: 'status',
@@ -81,7 +81,13 @@ const AllotmentTable = memo(function AllotmentTable({
     },
     { key: 'expiry', header: t('columns.expiry'), cell: (allotment) => formatDate(allotment.expiry_date) },
     { key: 'possession', header: t('columns.possession'), cell: (allotment) => formatDate(allotment.possession_date) },
-    { key: 'next', header: t('columns.nextMilestone'), cell: (allotment) => <NextMilestone allotment={allotment} /> },
+    {
+      key: 'next',
+      header: t('columns.nextMilestone'),
+      wrap: true,
+      className: 'min-w-[9rem]',
+      cell: (allotment) => <NextMilestone allotment={allotment} />,
+    },
   ];
   return (
     <DataTable
@@ -89,6 +95,7 @@ const AllotmentTable = memo(function AllotmentTable({
       columns={columns}
       rows={rows}
       rowKey={(allotment) => allotment.id}
+      compact
       onRowClick={(allotment) => void navigate(applicationPath(allotment))}
       sort={sort}
       onSortChange={onSortChange}
@@ -96,9 +103,11 @@ const AllotmentTable = memo(function AllotmentTable({
   );
 });
 
-/** The earliest milestone not met: its due date and name, and in red with words when it is late. */
+/** The earliest milestone not met: its due date and name, and in red with words when it is late. An allotment that
+ * has ended (surrendered, cancelled) owes none. */
 function NextMilestone({ allotment }: { allotment: Allotment }) {
   const { t } = useTranslation('allotments');
+  if (allotmentEnded(allotment.status)) return <>—</>;
   if (allotment.milestones.length === 0) return <>{t('register.noMilestones')}</>;
   const next = nextMilestone(allotment.milestones);
   if (!next) return <>{t('register.allMet')}</>;

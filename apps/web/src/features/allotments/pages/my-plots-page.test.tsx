@@ -116,7 +116,41 @@ describe('my plots page', () => {
     expect(surrendered).toHaveTextContent('SURRENDERED');
     expect(surrendered).toHaveTextContent('Surrendered on10 Jan 2026');
     expect(surrendered).toHaveTextContent('Refund due₹4,50,000');
-    expect(surrendered).toHaveTextContent('Met on 20 May 2025');
+    // An ended allotment's milestones no longer fall due.
+    expect(surrendered).not.toHaveTextContent('Milestones');
+    expect(surrendered).not.toHaveTextContent('Due on');
+  });
+
+  it('says when a milestone was met, and that milestones start with possession', async () => {
+    plotsServer([
+      {
+        ...HELD,
+        milestones: [
+          { ...HELD.milestones[0]!, met_on: '2026-01-20', days_left: null, late: false },
+          HELD.milestones[1]!,
+        ],
+      },
+      {
+        ...HELD,
+        id: '88888888-8888-4888-8888-888888888888',
+        asset_code: 'VSP-A-13',
+        possession_date: null,
+        lease_ends_on: null,
+        milestones: [],
+      },
+    ]);
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    const held = await card('Plot VSP-A-12');
+    expect(held).toHaveTextContent(
+      'Construction to commenceDue on 1 Mar 2026Met on 20 Jan 2026Extensions used: 1 of 2',
+    );
+    expect(
+      within(held).queryByRole('button', { name: 'Ask for extension of time: Construction to commence' }),
+    ).not.toBeInTheDocument();
+    const waiting = await card('Plot VSP-A-13');
+    expect(waiting).toHaveTextContent('Possession dateNot yet given');
+    expect(waiting).toHaveTextContent('The milestones start when possession of the plot is given.');
   });
 
   it('offers only the services the server allows on each plot, with a link to the application', async () => {
