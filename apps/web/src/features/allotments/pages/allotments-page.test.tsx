@@ -70,7 +70,7 @@ function register(page: () => Response = () => pageResponse(ALLOTMENTS)) {
 }
 
 describe('allotments page', () => {
-  it('lists number, application, holder, plot, status, type, dates and the next milestone (late in words), and a row opens the application', async () => {
+  it('lists number with application, holder, plot, status, type, dates and the next milestone (late in words), and a row opens the application', async () => {
     register();
     signedInAs('committee');
     const { router } = renderApp('/officer/allotments');
@@ -82,8 +82,7 @@ describe('allotments page', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
-      'ALT-2026-000007',
-      'APP-2026-000042',
+      'ALT-2026-000007APP-2026-000042',
       'Ravi Kumar',
       'VSP-A-12',
       'ACTIVE',

@@ -1,5 +1,5 @@
 /** The Allotments screen, the estate register: the counts by status and of late milestones (each sets its filter),
- * then a read-only list (number, application, holder, plot, status, type, date, expiry, possession, next milestone due)
+ * then a read-only list (number with its application, holder, plot, status, type, date, expiry, possession, next milestone due)
  * a page at a time, searched, filtered (status, type, zone, late milestone) and sorted on the server; each row opens
  * its application. */
 import { memo } from 'react';
@@ -45,25 +45,24 @@ const AllotmentTable = memo(function AllotmentTable({
   const columns: Column<Allotment>[] = [
     {
       key: 'number',
-      header: t('columns.number'),
+      header: t('columns.numberAndApplication'),
       sortBy: 'allotment_number',
       cell: (allotment) => (
-        <Link
-          to={applicationPath(allotment)}
-          onClick={(event) => event.stopPropagation()}
-          aria-label={t('openApplication', { number: allotment.allotment_number })}
-          className="font-medium text-brand-700 underline underline-offset-2"
-        >
-          {allotment.allotment_number}
-        </Link>
+        <>
+          <Link
+            to={applicationPath(allotment)}
+            onClick={(event) => event.stopPropagation()}
+            aria-label={t('openApplication', { number: allotment.allotment_number })}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {allotment.allotment_number}
+          </Link>
+          {/* The application it came from, under its number: one column less to fit a desk screen. */}
+          <div className="text-xs text-slate-600">{allotment.application_number ?? '—'}</div>
+        </>
       ),
     },
-    {
-      key: 'application',
-      header: t('columns.application'),
-      cell: (allotment) => allotment.application_number ?? '—',
-    },
-    { key: 'holder', header: t('columns.holder'), wrap: true, cell: (allotment) => allotment.holder_name ?? '—' },
+    { key: 'holder', header: t('columns.holder'), cell: (allotment) => allotment.holder_name ?? '—' },
     { key: 'plot', header: t('columns.plot'), cell: (allotment) => allotment.asset_code ?? '—' },
     {
       key: 'status',
@@ -80,12 +79,17 @@ const AllotmentTable = memo(function AllotmentTable({
       cell: (allotment) => formatDate(allotment.allotment_date),
     },
     { key: 'expiry', header: t('columns.expiry'), cell: (allotment) => formatDate(allotment.expiry_date) },
-    { key: 'possession', header: t('columns.possession'), cell: (allotment) => formatDate(allotment.possession_date) },
+    // The headers of the last columns wrap, their dates do not: the table then fits a desk screen.
+    {
+      key: 'possession',
+      header: t('columns.possession'),
+      wrap: true,
+      cell: (allotment) => <span className="whitespace-nowrap">{formatDate(allotment.possession_date)}</span>,
+    },
     {
       key: 'next',
       header: t('columns.nextMilestone'),
       wrap: true,
-      className: 'min-w-[9rem]',
       cell: (allotment) => <NextMilestone allotment={allotment} />,
     },
   ];
@@ -113,7 +117,7 @@ function NextMilestone({ allotment }: { allotment: Allotment }) {
   if (!next) return <>{t('register.allMet')}</>;
   return (
     <div className="space-y-0.5">
-      <div className="tabular-nums">{formatDate(next.due_on)}</div>
+      <div className="whitespace-nowrap tabular-nums">{formatDate(next.due_on)}</div>
       <div className="text-xs text-slate-600">{t(`milestones.kinds.${next.kind}`)}</div>
       {next.late && <MilestoneState milestone={next} className="text-sm" />}
     </div>
