@@ -21,6 +21,10 @@ export const NOTIFICATION_CODES = [
   'lease_deed_returned',
   'possession_recorded',
   'service_request_decided',
+  /** An extension of time is in effect (its fee paid); params: application_number, milestone, due_on. */
+  'milestone_extended',
+  /** The allotment was surrendered; params: application_number, allotment_number, ended_on, refund_due. */
+  'allotment_surrendered',
   // Officers
   'case_reached_role',
   'case_assigned',

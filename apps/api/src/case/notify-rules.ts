@@ -68,6 +68,9 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   lease_deed_returned: [{ notify: 'lease_deed_returned', to: 'owner' }],
   possession_recorded: [{ notify: 'possession_recorded', to: 'owner' }],
   service_request_updated: [{ notify: 'service_request_decided', to: 'owner', statuses: ['approved', 'rejected'] }],
+  // The allotment's holder is its application's applicant until a transfer (decision 014).
+  milestone_extended: [{ notify: 'milestone_extended', to: 'owner' }],
+  allotment_surrendered: [{ notify: 'allotment_surrendered', to: 'owner' }],
 };
 
 /** The decision a status change or committee note records, as `decision_made`'s `decision` parameter. */

@@ -41,6 +41,8 @@ const COPIED: Partial<Record<NotificationCode, readonly string[]>> = {
   lease_deed_returned: ['verdict', 'remarks'],
   possession_recorded: ['possession_date', 'certificate_number'],
   service_request_decided: ['request_number', 'status', 'remarks'],
+  milestone_extended: ['milestone', 'due_on'],
+  allotment_surrendered: ['allotment_number', 'ended_on', 'refund_due'],
 };
 
 function paramsFor(

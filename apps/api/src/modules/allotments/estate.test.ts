@@ -148,6 +148,11 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       .where(eq(timelineEvents.eventCode, 'milestone_extended'))
       .then((rows) => rows.filter((row) => row.entityId === made.id));
     expect(event).toMatchObject({ params: { milestone: 'commence_construction', due_on: addMonths(due, 12) } });
+    // The holder is told, in the bell and by mail.
+    const bell = await getList<{ code: string; params: Record<string, unknown> }>(ctx, owner, '/api/notifications');
+    expect(bell.items.find((item) => item.code === 'milestone_extended')).toMatchObject({
+      params: { milestone: 'commence_construction', due_on: addMonths(due, 12) },
+    });
 
     // A second approved but unpaid extension counts: a third is refused at once.
     const second = await approvedExtension(made.id);
@@ -273,6 +278,10 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
     ).filter((row) => row.entityId === made.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.params).toMatchObject({ refund_due: 450_000, ended_on: todayIso() });
+    const bell = await getList<{ code: string; params: Record<string, unknown> }>(ctx, owner, '/api/notifications');
+    expect(bell.items.find((item) => item.code === 'allotment_surrendered')).toMatchObject({
+      params: { allotment_number: made.allotment_number, refund_due: 450_000 },
+    });
     // A surrendered allotment takes no more requests.
     const again = await raise(owner, { request_type: 'withdrawal', allotment_id: made.id, description: 'Again' });
     expect(again.json().code).toBe('service_not_allowed');

@@ -17,6 +17,11 @@ const str = (value: Value): string => (value === null || value === undefined ? '
 const words = (value: Value) => str(value).replace(/_/g, ' ');
 const money = (value: Value) => formatRupees(Number(value));
 const day = (value: Value) => formatDate(str(value));
+/** The implementation milestones (the contract's MILESTONE_KINDS). */
+const MILESTONE_NAMES: Record<string, string> = {
+  commence_construction: 'construction to commence',
+  start_production: 'production to start',
+};
 const stageName = (status: Value) => DEFAULT_STAGE[status as ApplicationStatus] ?? words(status);
 const documentName = (type: Value) => DOCUMENT_TYPE_NAMES[type as DocumentType] ?? words(type);
 /** An officer's words (a reason, a remark, a query), quoted on a line of their own when there are any. */
@@ -167,6 +172,23 @@ export const en: MailCatalogue = {
       ...quoted('Remarks', p.remarks),
     ],
     action: { label: 'Open the service request', href: str(p.link) || null },
+  }),
+
+  milestone_extended: (p) => ({
+    subject: `Extension of time granted on application ${str(p.application_number)}`,
+    paragraphs: [
+      `The extension of time on application ${str(p.application_number)} is in effect: ${MILESTONE_NAMES[str(p.milestone)] ?? words(p.milestone)} is now due by ${day(p.due_on)}.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  allotment_surrendered: (p) => ({
+    subject: `Allotment ${str(p.allotment_number)} surrendered`,
+    paragraphs: [
+      `Your allotment ${str(p.allotment_number)} (application ${str(p.application_number)}) was surrendered on ${day(p.ended_on)}, and its plot returns to the corporation.`,
+      `The refund due to you is ${money(p.refund_due)}.`,
+    ],
+    action: openApplication(p),
   }),
 
   case_reached_role: (p) => ({

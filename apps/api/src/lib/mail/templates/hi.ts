@@ -17,6 +17,8 @@ const str = (value: Value): string => (value === null || value === undefined ? '
 const words = (value: Value) => str(value).replace(/_/g, ' ');
 const money = (value: Value) => format.rupees(Number(value));
 const day = (value: Value) => format.date(str(value));
+/** The implementation milestones (the contract's MILESTONE_KINDS). */
+const MILESTONE_NAMES: Record<string, string> = { commence_construction: 'निर्माण आरंभ', start_production: 'उत्पादन आरंभ' };
 
 /** The default stage names (DEFAULT_STAGE in the contract) in Hindi. */
 const STAGE_NAMES: Record<ApplicationStatus, string> = {
@@ -206,6 +208,23 @@ export const hi: MailCatalogue = {
       ...quoted('टिप्पणियाँ', p.remarks),
     ],
     action: { label: 'सेवा अनुरोध खोलें', href: str(p.link) || null },
+  }),
+
+  milestone_extended: (p) => ({
+    subject: `आवेदन ${str(p.application_number)} पर समय-विस्तार स्वीकृत`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} पर समय-विस्तार लागू हो गया है: ${MILESTONE_NAMES[str(p.milestone)] ?? 'लक्ष्य'} की नई नियत तिथि ${day(p.due_on)} है।`,
+    ],
+    action: openApplication(p),
+  }),
+
+  allotment_surrendered: (p) => ({
+    subject: `आवंटन ${str(p.allotment_number)} समर्पित`,
+    paragraphs: [
+      `आपका आवंटन ${str(p.allotment_number)} (आवेदन ${str(p.application_number)}) ${day(p.ended_on)} को समर्पित किया गया, और उसका भूखंड निगम को लौट जाता है।`,
+      `आपको देय वापसी राशि ${money(p.refund_due)} है।`,
+    ],
+    action: openApplication(p),
   }),
 
   case_reached_role: (p) => ({

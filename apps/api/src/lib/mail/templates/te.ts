@@ -17,6 +17,11 @@ const str = (value: Value): string => (value === null || value === undefined ? '
 const words = (value: Value) => str(value).replace(/_/g, ' ');
 const money = (value: Value) => format.rupees(Number(value));
 const day = (value: Value) => format.date(str(value));
+/** The implementation milestones (the contract's MILESTONE_KINDS). */
+const MILESTONE_NAMES: Record<string, string> = {
+  commence_construction: 'నిర్మాణ ప్రారంభం',
+  start_production: 'ఉత్పత్తి ప్రారంభం',
+};
 
 /** The default stage names (DEFAULT_STAGE in the contract) in Telugu. */
 const STAGE_NAMES: Record<ApplicationStatus, string> = {
@@ -206,6 +211,23 @@ export const te: MailCatalogue = {
       ...quoted('వ్యాఖ్యలు', p.remarks),
     ],
     action: { label: 'సేవా అభ్యర్థనను తెరవండి', href: str(p.link) || null },
+  }),
+
+  milestone_extended: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై గడువు పొడిగింపు మంజూరు`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} పై గడువు పొడిగింపు అమలులోకి వచ్చింది: ${MILESTONE_NAMES[str(p.milestone)] ?? 'లక్ష్యం'} కొత్త గడువు తేదీ ${day(p.due_on)}.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  allotment_surrendered: (p) => ({
+    subject: `కేటాయింపు ${str(p.allotment_number)} అప్పగించబడింది`,
+    paragraphs: [
+      `మీ కేటాయింపు ${str(p.allotment_number)} (దరఖాస్తు ${str(p.application_number)}) ${day(p.ended_on)} న అప్పగించబడింది, దాని స్థలం సంస్థకు తిరిగి వెళ్తుంది.`,
+      `మీకు చెల్లించవలసిన వాపసు మొత్తం ${money(p.refund_due)}.`,
+    ],
+    action: openApplication(p),
   }),
 
   case_reached_role: (p) => ({

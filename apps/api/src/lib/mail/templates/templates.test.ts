@@ -40,6 +40,10 @@ const FULL: NotificationParams = {
   error: '550 Mailbox unavailable',
   reset_url: 'https://portal.example.gov.in/reset-password?token=abc',
   expires_minutes: 30,
+  milestone: 'commence_construction',
+  due_on: '2027-04-02',
+  ended_on: '2026-05-01',
+  refund_due: 450000,
 };
 
 describe('mail templates', () => {
@@ -108,6 +112,7 @@ describe('mail templates', () => {
 /** Parameters that are codes: a mail words them (a document type, a decision, a role), it does not show them. */
 const CODES = new Set([
   'link',
+  'milestone',
   'document_type',
   'decision',
   'invoice_type',
