@@ -41,6 +41,26 @@ describe('notification words', () => {
     expect(notificationNote(t, { code: 'case_assigned', params: { assigned_by: 'Suresh Reddy' } })).toBeNull();
   });
 
+  it('words the allotment after possession: the milestone extended and its new date, a surrender and its refund', () => {
+    expect(
+      notificationText(t, {
+        code: 'milestone_extended',
+        params: { application_number: 'APP-5', milestone: 'commence_construction', due_on: '2028-09-26' },
+      }),
+    ).toBe('Construction on application APP-5 is now due to commence by 26 Sept 2028.');
+    expect(
+      notificationText(t, {
+        code: 'allotment_surrendered',
+        params: {
+          application_number: 'APP-8',
+          allotment_number: 'ALT-4',
+          ended_on: '2026-03-26',
+          refund_due: 450000,
+        },
+      }),
+    ).toBe('Allotment ALT-4 (application APP-8) was surrendered on 26 Mar 2026. Refund due: ₹4,50,000.');
+  });
+
   it('picks the variant a parameter names: the decision, the verdict, the count of invoices', () => {
     const approved = { code: 'decision_made', params: { application_number: 'APP-1', decision: 'approved' } } as const;
     expect(notificationText(t, approved)).toBe('Application APP-1 was approved.');

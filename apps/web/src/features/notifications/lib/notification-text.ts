@@ -25,6 +25,7 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   service_request_decided: 'status',
   lease_deed_returned: 'verdict',
   allotment_letter_issued: 'allotment_type',
+  milestone_extended: 'milestone',
 };
 
 /** The parameter that counts something in the sentence (its plural forms: `application_submitted_one`). */
@@ -44,11 +45,14 @@ const NOTE_OF: Partial<Record<NotificationCode, string>> = {
   outbox_failure: 'error',
 };
 
-/** Parameters are formatted by their name: `amount` or `*_amount` is money, `*_date`, `*_on`, `date` (and
+/** Money whose name does not say so by its ending. */
+const MONEY_PARAMS: ReadonlySet<string> = new Set(['refund_due']);
+
+/** Parameters are formatted by their name: `amount`, `*_amount` (and `refund_due`) is money, `*_date`, `*_on`, `date` (and
  * `respond_by`) a day, and `*_at` an instant. Anything else is shown as sent. */
 export function formatParam(name: string, value: ParamValue): ParamValue {
   if (value === null || typeof value === 'boolean') return value;
-  if (name === 'amount' || name.endsWith('_amount')) return formatRupees(value);
+  if (name === 'amount' || name.endsWith('_amount') || MONEY_PARAMS.has(name)) return formatRupees(value);
   if (typeof value !== 'string') return value;
   if (name === 'date' || name.endsWith('_date') || name.endsWith('_on') || DAY_PARAMS.has(name))
     return formatDate(value);
