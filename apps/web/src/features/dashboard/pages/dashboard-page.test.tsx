@@ -66,6 +66,8 @@ describe('entrepreneur dashboard', () => {
       const card = within(figures).getByText(label!).closest('div')!.parentElement!;
       expect(await within(card).findByText(value!)).toBeInTheDocument();
     }
+    // The plots held open My plots.
+    expect(within(figures).getByRole('link', { name: 'See My plots' })).toHaveAttribute('href', '/allotments');
   });
 
   it('lists the five most recent applications from one page of five, each opening its detail', async () => {

@@ -87,6 +87,13 @@ export default function DashboardPage() {
           label={t('stats.allotments')}
           value={figure(stats.data?.allotments)}
           icon={<MapPinned className="h-5 w-5" />}
+          note={
+            stats.data?.allotments ? (
+              <Link to="/allotments" className="font-medium text-brand-700 underline underline-offset-2">
+                {t('stats.seePlots')}
+              </Link>
+            ) : undefined
+          }
         />
       </section>
       {stats.isError && (
