@@ -180,7 +180,7 @@ export function assetRangeIssues(
 export const ALLOTMENT_LIST = defineList({
   sort: ['created_at', 'allotment_date', 'allotment_number', 'status'],
   defaultSort: '-created_at',
-  searches: 'allotment number, application number',
+  searches: "allotment number, application number, asset code, holder's name",
   filters: {
     status: enumList(ALLOTMENT_STATUSES),
     allotment_type: enumList(ALLOTMENT_TYPES),

@@ -1,6 +1,6 @@
 /** Allotments of an asset to an application. At most one active allotment per asset and per application
  * (partial unique indexes), so an insert that would break either answers undefined instead of a row. */
-import { and, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import {
   ALLOTMENT_LIST,
   type Allotment,
@@ -209,6 +209,9 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
         allotments.id,
         sql`select ${allotments.id} from ${allotments} where ${like(allotments.allotmentNumber, numberPattern(query.q))}`,
         sql`select ${allotments.id} from ${allotments} where ${allotments.applicationId} in (${applicationsMatching(likePattern(query.q))})`,
+        // The asset's code (its trigram-indexed search text) and the holder's name (users_name_trgm_idx).
+        sql`select ${allotments.id} from ${allotments} where ${allotments.assetId} in (select ${assets.id} from ${assets} where ${like(assets.searchText, likePattern(query.q))})`,
+        sql`select ${allotments.id} from ${allotments} where ${allotments.holderUserId} in (select ${users.id} from ${users} where ${ilike(users.fullName, likePattern(query.q))})`,
       ),
     );
   }

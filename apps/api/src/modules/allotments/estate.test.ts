@@ -294,6 +294,14 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
     const inZone = await getList<Allotment>(ctx, zonal, `/api/allotments?zone=${encodeURIComponent(zone)}&limit=200`);
     expect(inZone.items.length).toBeGreaterThanOrEqual(5);
     expect(inZone.items.every((item) => item.zone === zone && item.asset_code && item.holder_name)).toBe(true);
+    const byCode = await getList<Allotment>(ctx, zonal, `/api/allotments?q=${late.asset_code!.toLowerCase()}`);
+    expect(byCode.items.map((item) => item.id)).toEqual([late.id]);
+    const byHolder = await getList<Allotment>(
+      ctx,
+      zonal,
+      `/api/allotments?zone=${encodeURIComponent(zone)}&q=${encodeURIComponent(late.holder_name!.slice(0, 4))}`,
+    );
+    expect(byHolder.items.map((item) => item.id)).toContain(late.id);
     const lateList = await getList<Allotment>(
       ctx,
       zonal,
