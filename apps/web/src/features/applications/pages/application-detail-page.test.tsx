@@ -838,6 +838,25 @@ describe('application detail: right now and the case loop', () => {
               params: { document_type: 'pan_card', file_name: 'pan.pdf', reason: 'Not readable' },
             }),
             event({ id: 'f0000000-0000-4000-8000-000000000013', action: 'Old style entry', details: 'As stored' }),
+            event({
+              id: 'f0000000-0000-4000-8000-000000000014',
+              user_role: 'SYSTEM',
+              user_name: 'SYSTEM',
+              event_code: 'milestone_extended',
+              params: { milestone: 'commence_construction', due_on: '2028-09-26' },
+            }),
+            event({
+              id: 'f0000000-0000-4000-8000-000000000015',
+              user_role: 'ho',
+              user_name: 'Suresh Reddy',
+              event_code: 'allotment_surrendered',
+              params: {
+                allotment_number: 'ALT-2026-000004',
+                asset_code: 'HYD-PL-006',
+                ended_on: '2026-03-26',
+                refund_due: 450000,
+              },
+            }),
           ]),
       },
     });
@@ -850,5 +869,11 @@ describe('application detail: right now and the case loop', () => {
     expect(items[1]).toHaveTextContent('PAN Card: pan.pdf. Reason: Not readable');
     expect(items[2]).toHaveTextContent('Old style entry');
     expect(items[2]).toHaveTextContent('As stored');
+    expect(items[3]).toHaveTextContent('Extension of time granted');
+    expect(items[3]).toHaveTextContent('Construction to commence now due on 26 Sept 2028');
+    expect(items[4]).toHaveTextContent('Allotment surrendered');
+    expect(items[4]).toHaveTextContent(
+      'Allotment ALT-2026-000004 surrendered on 26 Mar 2026; asset HYD-PL-006 returns to the inventory; refund due ₹4,50,000',
+    );
   });
 });
