@@ -9,6 +9,7 @@ import type {
   ServiceRequest,
   ServiceRequestStatus,
 } from '@portal/contract';
+import { allotmentKeys } from '../../../api/allotments';
 import { applicationKeys, fetchApplication } from '../../../api/applications';
 import { invoiceKeys } from '../../../api/invoices';
 import { paymentKeys } from '../../../api/payments';
@@ -20,12 +21,14 @@ const detailKey = (id: string) => [...requestsKey, 'detail', id] as const;
 /** One application's service fees are few: one page of them holds every one. */
 const SERVICE_FEE_PAGE = 200;
 
-/** Everything a change to a request, its invoice or its payment may have touched. */
+/** Everything a change to a request, its invoice or its payment may have touched (a paid extension of time moves its
+ * milestone, an approved surrender ends its allotment). */
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: requestsKey }),
+      queryClient.invalidateQueries({ queryKey: allotmentKeys.all }),
       queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
       queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
       queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
