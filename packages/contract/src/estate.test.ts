@@ -106,5 +106,8 @@ describe('surrender refund', () => {
     // A ₹10,00,000 plot with its first premium instalment (25%) paid: ₹2,50,000 less ₹25,000 forfeited.
     expect(surrenderRefund(250_000)).toBe(225_000);
     expect(surrenderRefund(0)).toBe(0);
+    // Unpaid dues (an unpaid service fee of ₹5,900) are set off against it, down to nothing.
+    expect(surrenderRefund(250_000, 5_900)).toBe(219_100);
+    expect(surrenderRefund(10_000, 50_000)).toBe(0);
   });
 });

@@ -194,8 +194,9 @@ export function servicesAllowed(allotment: {
 }
 
 /** What a surrender refunds (section 9): before production the premium paid less 10% forfeited (the EMD is
- * forfeited too, so it is not refunded); after production 90% of the premium paid. */
+ * forfeited too, so it is not refunded); after production 90% of the premium paid. Unpaid dues are set off against
+ * it; it is never below nothing. */
 export const SURRENDER_FORFEIT_SHARE = 0.1;
-export function surrenderRefund(premiumPaid: number): number {
-  return roundRupees(premiumPaid * (1 - SURRENDER_FORFEIT_SHARE));
+export function surrenderRefund(premiumPaid: number, unpaidDues = 0): number {
+  return Math.max(0, roundRupees(premiumPaid * (1 - SURRENDER_FORFEIT_SHARE) - unpaidDues));
 }

@@ -37,7 +37,7 @@ import {
   type MilestoneRow,
 } from '../repositories/allotment-milestones';
 import { findAssetById, releaseAssetIf } from '../repositories/assets';
-import { sumPaidInvoices, type InvoiceRow } from '../repositories/invoices';
+import { sumPaidInvoices, sumUnpaidInvoices, type InvoiceRow } from '../repositories/invoices';
 import {
   countPendingExtensions,
   findServiceRequestOfInvoice,
@@ -195,14 +195,15 @@ export async function applyServiceFeePaid(tx: Database, invoice: InvoiceRow): Pr
 }
 
 /** Surrender (section 9): the allotment ends today, the plot returns to the inventory with its full area, and the
- * refund is the premium paid less the 10% forfeited (the EMD is forfeited). Only the racing approval that finds the
+ * refund is the premium paid less the 10% forfeited (the EMD is forfeited), less any unpaid dues. Only the racing approval that finds the
  * allotment still active frees the asset. */
 async function surrender(tx: Database, actor: Actor, allotmentId: string): Promise<void> {
   const current = await lockAllotment(tx, allotmentId);
   if (!current || current.status !== 'active') throw serviceRefused('service_not_allowed');
   const today = businessTodayIso();
   const premiumPaid = await sumPaidInvoices(tx, current.applicationId, 'premium_instalment');
-  const refund = surrenderRefund(premiumPaid);
+  // Unpaid dues are set off against the refund (section 9).
+  const refund = surrenderRefund(premiumPaid, await sumUnpaidInvoices(tx, current.applicationId));
   const ended = await surrenderAllotmentIfActive(tx, current.id, today, refund);
   if (!ended) throw serviceRefused('service_not_allowed');
   await releaseAssetIf(tx, ended.assetId, ['allotted', 'reserved']);

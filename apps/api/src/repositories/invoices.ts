@@ -196,6 +196,15 @@ export async function countUnpaidInvoices(db: Database, applicationId: string): 
   return row?.count ?? 0;
 }
 
+/** The rupees an application still owes on its unpaid invoices (set off against a surrender's refund). */
+export async function sumUnpaidInvoices(db: Database, applicationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${invoices.amount}), 0)::text` })
+    .from(invoices)
+    .where(and(eq(invoices.applicationId, applicationId), eq(invoices.status, 'pending')));
+  return Number(row?.total ?? 0);
+}
+
 /** The rupees paid on an application's invoices of one type (the premium paid, for a surrender's refund). */
 export async function sumPaidInvoices(db: Database, applicationId: string, type: InvoiceType): Promise<number> {
   const [row] = await db

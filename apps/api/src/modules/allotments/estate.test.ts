@@ -242,7 +242,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
     expect(list.items.map((item) => item.id)).not.toContain(made.id);
   });
 
-  it('surrenders on approval: the plot returns with its full area, the refund is 90% of the premium paid', async () => {
+  it('surrenders on approval: the plot returns with its full area, the refund is 90% of the premium paid less dues', async () => {
     const { allotment: made, applicationId, assetId } = await allotment();
     // The first premium instalment (25% of ₹20,00,000) paid.
     const premium = await insertInvoice(ctx.db, {
@@ -253,6 +253,11 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       invoiceNumber: await nextNumber(ctx.db, 'invoice'),
     });
     await markInvoicePaidIfUnpaid(ctx.db, premium!.id);
+    // An approved mortgage NOC whose ₹5,900 fee is still unpaid: the dues are set off against the refund.
+    const noc = await raise(owner, { request_type: 'mortgage_noc', allotment_id: made.id, description: 'Term loan' });
+    expect(noc.statusCode, noc.body).toBe(201);
+    await move(zonal, noc.json().id, { status: 'in_progress' });
+    expect((await move(zonal, noc.json().id, { status: 'approved' })).json().invoice_id).toBeTruthy();
     const raised = await raise(owner, { request_type: 'withdrawal', allotment_id: made.id, description: 'Closing' });
     expect(raised.statusCode, raised.body).toBe(201);
     const request = raised.json() as ServiceRequest;
@@ -265,11 +270,14 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       Array.from({ length: 100 }, (_, index) => move(officers[index % 3]!, request.id, { status: 'approved' })),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(99);
+    const lost = answers.filter((answer) => answer.statusCode === 409);
+    expect(lost).toHaveLength(99);
+    expect([...new Set(lost.map((answer) => answer.json().detail))]).toEqual(['The request is already approved']);
     expect(answers.find((answer) => answer.statusCode === 200)!.json()).toMatchObject({ invoice_id: null });
 
     const ended = await get<Allotment>(owner, `/api/allotments/${made.id}`);
-    expect(ended).toMatchObject({ status: 'surrendered', ended_on: todayIso(), refund_due: 450_000 });
+    // 90% of the ₹5,00,000 premium paid, less the ₹5,900 unpaid: ₹4,44,100.
+    expect(ended).toMatchObject({ status: 'surrendered', ended_on: todayIso(), refund_due: 444_100 });
     expect(ended.services_allowed).toEqual([]);
     const asset = await findAssetById(ctx.db, assetId);
     expect(asset).toMatchObject({ status: 'available', availableArea: asset!.totalArea });
@@ -277,10 +285,10 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.eventCode, 'allotment_surrendered'))
     ).filter((row) => row.entityId === made.id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.params).toMatchObject({ refund_due: 450_000, ended_on: todayIso() });
+    expect(events[0]!.params).toMatchObject({ refund_due: 444_100, ended_on: todayIso() });
     const bell = await getList<{ code: string; params: Record<string, unknown> }>(ctx, owner, '/api/notifications');
     expect(bell.items.find((item) => item.code === 'allotment_surrendered')).toMatchObject({
-      params: { allotment_number: made.allotment_number, refund_due: 450_000 },
+      params: { allotment_number: made.allotment_number, refund_due: 444_100 },
     });
     // A surrendered allotment takes no more requests.
     const again = await raise(owner, { request_type: 'withdrawal', allotment_id: made.id, description: 'Again' });

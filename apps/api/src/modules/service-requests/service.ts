@@ -36,6 +36,7 @@ import { recordEvent } from '../../case/events';
 import { applyServiceOnApproval, checkServiceAllowed } from '../../case/estate';
 import { raiseServiceFee } from '../../case/invoices';
 import { findApplicationById } from '../../repositories/applications';
+import { lockAllotment } from '../../repositories/allotments';
 import { findAssetById } from '../../repositories/assets';
 
 export type CreateServiceRequestBody = z.output<typeof createServiceRequestSchema>;
@@ -175,8 +176,14 @@ export async function updateServiceRequest(
   if (remarksProblem) throw unprocessable(remarksProblem);
 
   return db.transaction(async (tx) => {
-    const current = await findServiceRequestById(tx, id);
+    let current = await findServiceRequestById(tx, id);
     if (!current) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+    if (current.allotmentId && ALLOTTEE_SERVICES[current.requestType].effect !== 'none') {
+      // Officers approving a service that changes the allotment queue on its row; each then reads the request as the
+      // one before left it, so a late approval hears "already approved", not about the allotment.
+      await lockAllotment(tx, current.allotmentId);
+      current = (await findServiceRequestById(tx, id))!;
+    }
     const moveProblem = serviceRequestTransitionProblem(current.status, body.status);
     if (moveProblem) throw conflict(moveProblem);
     const billed = body.status === 'approved' && current.feeAmount > 0;
