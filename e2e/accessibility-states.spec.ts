@@ -19,6 +19,7 @@ const AREAS = {
   auth: 'features/auth',
   applications: 'features/applications',
   users: 'features/users',
+  allotments: 'features/allotments',
   ui: 'components/ui',
 } as const;
 type Area = keyof typeof AREAS;
@@ -231,6 +232,47 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
           dialog,
           t('users', 'create.submit'),
           'the Add officer dialog refusing an empty submit',
+        );
+      });
+    });
+
+    test(`an allottee's extension of time and surrender dialogs and their errors have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'entrepreneur');
+      await chooseLanguage(page, language);
+      await open(page, '/allotments', language, t('allotments', 'plots.title'));
+      const dialog = page.getByRole('dialog');
+
+      await test.step('the extension of time dialog open, then submitted empty', async () => {
+        // The button's name is its words and then the milestone's (a name matches any part of it).
+        const ask = t('allotments', 'plots.askExtensionFor').trim();
+        await page.getByRole('button', { name: ask }).first().click();
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, 'the extension of time dialog open');
+        await expectEmptySubmitRefused(
+          page,
+          dialog,
+          t('allotments', 'extension.submit'),
+          'the extension of time dialog refusing an empty submit',
+        );
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      });
+
+      await test.step('the surrender dialog open, then submitted empty', async () => {
+        await page
+          .getByRole('button', { name: t('allotments', 'plots.surrender'), exact: true })
+          .first()
+          .click();
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, 'the surrender dialog open');
+        await expectEmptySubmitRefused(
+          page,
+          dialog,
+          t('allotments', 'surrender.submit'),
+          'the surrender dialog refusing an empty submit',
         );
       });
     });
