@@ -5,12 +5,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CalendarPlus, FileText, Undo2 } from 'lucide-react';
-import { ESTATE_TERMS, formatDate, formatNumber, formatRupees, type Allotment, type Milestone } from '@portal/contract';
+import { formatDate, formatRupees, type Allotment, type Milestone } from '@portal/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALLOTMENT_STATUS_TONES, allotmentEnded } from './allotment-status';
-import { MilestoneState } from './milestone-state';
+import { MilestoneList } from '../../../components/milestones/milestone-list';
 
 export interface PlotCardProps {
   allotment: Allotment;
@@ -58,7 +58,25 @@ export function PlotCard({ allotment, onAskExtension, onSurrender }: PlotCardPro
       {allotmentEnded(allotment.status) ? null : allotment.milestones.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('plots.noMilestones')}</p>
       ) : (
-        <MilestoneList allotment={allotment} canExtend={canExtend} onAskExtension={onAskExtension} />
+        <>
+          <h3 className="mt-6 mb-2 font-semibold text-slate-900">{t('plots.milestones')}</h3>
+          <MilestoneList
+            milestones={allotment.milestones}
+            action={(milestone, name) =>
+              canExtend && milestone.met_on === null && milestone.extensions_left > 0 ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<CalendarPlus aria-hidden="true" className="h-4 w-4" />}
+                  aria-label={t('plots.askExtensionFor', { milestone: name })}
+                  onClick={() => onAskExtension(allotment, milestone)}
+                >
+                  {t('plots.askExtension')}
+                </Button>
+              ) : null
+            }
+          />
+        </>
       )}
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
@@ -80,58 +98,5 @@ export function PlotCard({ allotment, onAskExtension, onSurrender }: PlotCardPro
         )}
       </div>
     </Card>
-  );
-}
-
-/** The milestones, each with its due date, where it stands and the extensions used, and the extension of time where
- * the server allows one and the milestone has one left. */
-function MilestoneList({
-  allotment,
-  canExtend,
-  onAskExtension,
-}: {
-  allotment: Allotment;
-  canExtend: boolean;
-  onAskExtension: PlotCardProps['onAskExtension'];
-}) {
-  const { t } = useTranslation('allotments');
-  return (
-    <>
-      <h3 className="mt-6 mb-2 font-semibold text-slate-900">{t('plots.milestones')}</h3>
-      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-        {allotment.milestones.map((milestone) => {
-          const name = t(`milestones.kinds.${milestone.kind}`);
-          const extendable = canExtend && milestone.met_on === null && milestone.extensions_left > 0;
-          return (
-            <li key={milestone.kind} className="flex flex-wrap items-center justify-between gap-3 p-3">
-              <div className="min-w-0 space-y-1">
-                <p className="font-medium text-slate-900">{name}</p>
-                <p className="text-sm text-slate-700 tabular-nums">
-                  {t('milestones.dueOn', { date: formatDate(milestone.due_on) })}
-                </p>
-                <MilestoneState milestone={milestone} className="text-sm" />
-                <p className="text-sm text-slate-700">
-                  {t('milestones.extensionsUsed', {
-                    used: formatNumber(milestone.extensions),
-                    max: formatNumber(ESTATE_TERMS.maxExtensionsPerMilestone),
-                  })}
-                </p>
-              </div>
-              {extendable && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  icon={<CalendarPlus aria-hidden="true" className="h-4 w-4" />}
-                  aria-label={t('plots.askExtensionFor', { milestone: name })}
-                  onClick={() => onAskExtension(allotment, milestone)}
-                >
-                  {t('plots.askExtension')}
-                </Button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </>
   );
 }

@@ -25,7 +25,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALLOTMENT_STATUS_TONES, allotmentEnded } from '../components/allotment-status';
-import { MilestoneState, nextMilestone } from '../components/milestone-state';
+import { MilestoneState, nextMilestone } from '../../../components/milestones/milestone-state';
 import { RegisterSummary } from '../components/register-summary';
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
 
