@@ -1,6 +1,6 @@
 /** Allotment & Possession: the allotment and its letter, the lease deed and its verification (staff also download
- * it), and the possession and its certificate; the letter and the certificate open for quick printing and download
- * as the issued PDFs. */
+ * it), the possession and its certificate, and once possession is given the lease's end and the milestones; the
+ * letter and the certificate open for quick printing and download as the issued PDFs. */
 import { FileCheck2, ScrollText } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -14,6 +14,7 @@ import {
   type Role,
 } from '@portal/contract';
 import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
+import { MilestoneList } from '../../../components/milestones/milestone-list';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -152,6 +153,17 @@ export function AllotmentTab({
           <p className="text-slate-700">{t('detail.allotment.noPossession')}</p>
         )}
       </Card>
+      {/* A surrendered or cancelled allotment's milestones no longer fall due. */}
+      {allotment.milestones.length > 0 && allotment.status !== 'surrendered' && allotment.status !== 'cancelled' && (
+        <Card title={t('detail.allotment.milestones')}>
+          {allotment.lease_ends_on && (
+            <p className="mb-3 text-slate-700">
+              {t('detail.allotment.leaseEndsOn', { date: formatDate(allotment.lease_ends_on) })}
+            </p>
+          )}
+          <MilestoneList milestones={allotment.milestones} />
+        </Card>
+      )}
     </div>
   );
 }

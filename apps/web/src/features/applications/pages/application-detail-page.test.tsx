@@ -420,7 +420,23 @@ describe('application detail', () => {
 
   it('opens the allotment letter and, once possession is recorded, the possession certificate', async () => {
     const possessed = application({ status: 'possession_given' });
-    const allotment = { ...ALLOTMENT(possessed), allotment_type: 'final' as const };
+    const allotment = {
+      ...ALLOTMENT(possessed),
+      allotment_type: 'final' as const,
+      possession_date: '2026-04-10',
+      lease_ends_on: '2125-04-10',
+      milestones: [
+        {
+          kind: 'commence_construction' as const,
+          due_on: '2027-04-10',
+          met_on: null,
+          extensions: 0,
+          extensions_left: 2,
+          days_left: -3,
+          late: true,
+        },
+      ],
+    };
     await openDetail({
       app: possessed,
       allotment,
@@ -454,6 +470,17 @@ describe('application detail', () => {
     await user.click(await screen.findByRole('button', { name: 'View Possession Certificate' }));
     expect(await screen.findByRole('dialog', { name: 'Possession Certificate' })).toHaveTextContent(
       'Certificate No. ABCDEF12-345',
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Possession Certificate' }))
+        .getAllByRole('button', { name: 'Close' })
+        .at(-1)!,
+    );
+    // Once possession is given: the lease's end and the milestones, a late one in words.
+    const milestones = screen.getByRole('heading', { level: 2, name: 'Milestones' }).closest('section')!;
+    expect(milestones).toHaveTextContent('The lease runs until 10 Apr 2125.');
+    expect(milestones).toHaveTextContent(
+      'Construction to commenceDue on 10 Apr 2027Late by 3 daysExtensions used: 0 of 2',
     );
   });
 
