@@ -32,6 +32,7 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/officer/audit': ['admin'],
   '/officer/outbox': ['admin'],
   '/assets/map': ['entrepreneur'],
+  '/allotments': ['entrepreneur'],
   '/notifications': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
 };
 
@@ -72,8 +73,8 @@ describe('route table', () => {
 describe('navigation links', () => {
   const paths = (role: Role) => navLinksFor(role).map((key) => ROUTES[key].path);
 
-  it('gives the entrepreneur Dashboard, My Applications, Service Requests and Profile', () => {
-    expect(paths('entrepreneur')).toEqual(['/', '/applications', '/service-requests', '/profile']);
+  it('gives the entrepreneur Dashboard, My Applications, My plots, Service Requests and Profile', () => {
+    expect(paths('entrepreneur')).toEqual(['/', '/applications', '/allotments', '/service-requests', '/profile']);
   });
 
   it.each([

@@ -39,6 +39,8 @@ export const ROUTES = {
   verify: { path: '/verify/:code', screen: 'Document verification', roles: 'public' },
   dashboard: { path: '/', screen: 'Entrepreneur dashboard', roles: ['entrepreneur'] },
   myApplications: { path: '/applications', screen: 'My Applications', roles: ['entrepreneur'] },
+  /** Beyond the spec: the allotments an entrepreneur holds, as plots (decision record 014). */
+  myPlots: { path: '/allotments', screen: 'My plots', roles: ['entrepreneur'] },
   newApplication: { path: '/applications/new', screen: 'New Application wizard', roles: ['entrepreneur'] },
   applicationDetail: { path: '/applications/:id', screen: 'Entrepreneur application detail', roles: ['entrepreneur'] },
   profile: { path: '/profile', screen: 'Applicant profile', roles: ['entrepreneur'] },
@@ -88,7 +90,7 @@ export function canOpenRoute(role: Role, key: RouteKey): boolean {
 
 /** The links of the top navigation bar, in order, for a role. */
 export function navLinksFor(role: Role): RouteKey[] {
-  if (role === 'entrepreneur') return ['dashboard', 'myApplications', 'serviceRequests', 'profile'];
+  if (role === 'entrepreneur') return ['dashboard', 'myApplications', 'myPlots', 'serviceRequests', 'profile'];
   const home: RouteKey = role === 'finance' ? 'financeDashboard' : 'officerDashboard';
   const candidates: RouteKey[] = [
     'officerApplications',

@@ -3,19 +3,13 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { canOpenRoute, homeFor, type RouteKey } from '@portal/contract';
 import { useAuth } from '../lib/auth';
-import { WEB_ROUTES, type WebRouteKey } from './web-routes';
-
-const isWebRoute = (route: RouteKey | WebRouteKey): route is WebRouteKey => route in WEB_ROUTES;
 
 /** Renders children only for a signed-in user whose role may open the route. */
-export function RequireRoute({ route, children }: { route: RouteKey | WebRouteKey; children: ReactNode }) {
+export function RequireRoute({ route, children }: { route: RouteKey; children: ReactNode }) {
   const { user } = useAuth();
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  const allowed = isWebRoute(route)
-    ? (WEB_ROUTES[route].roles as readonly string[]).includes(user.role)
-    : canOpenRoute(user.role, route);
-  if (!allowed) return <Navigate to={homeFor(user.role)} replace />;
+  if (!canOpenRoute(user.role, route)) return <Navigate to={homeFor(user.role)} replace />;
   return <>{children}</>;
 }
 

@@ -8,7 +8,6 @@ import LoginPage from '../features/auth/pages/login-page';
 import { AuthProvider } from '../lib/auth';
 import { AppLayout } from './layout/app-layout';
 import { PublicOnly, RequireRoute } from './route-guards';
-import { WEB_ROUTES, type WebRouteKey } from './web-routes';
 import { announcePageChanges } from '../lib/toasts';
 import { loadEnglishCatalogues } from '../lib/i18n';
 
@@ -33,6 +32,7 @@ const PAGES: Record<
 > = {
   dashboard: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
   myApplications: lazyPage(() => import('../features/applications/pages/my-applications-page')),
+  myPlots: lazyPage(() => import('../features/allotments/pages/my-plots-page')),
   newApplication: lazyPage(() => import('../features/applications/pages/new-application-page')),
   applicationDetail: lazyPage(() => import('../features/applications/pages/application-detail-page')),
   profile: lazyPage(() => import('../features/profile/pages/profile-page')),
@@ -58,11 +58,6 @@ const PAGES: Record<
   ),
 };
 
-/** The pages of the web app's own routes (web-routes.ts). */
-const WEB_PAGES: Record<WebRouteKey, Page> = {
-  myPlots: lazyPage(() => import('../features/allotments/pages/my-plots-page')),
-};
-
 /** The session lives inside the router because signing out navigates. */
 function SessionRoot() {
   return (
@@ -83,17 +78,6 @@ const guardedRoutes: RouteObject[] = (Object.keys(PAGES) as Array<keyof typeof P
     ),
   };
 });
-for (const key of Object.keys(WEB_PAGES) as WebRouteKey[]) {
-  const PageComponent = WEB_PAGES[key];
-  guardedRoutes.push({
-    path: WEB_ROUTES[key].path,
-    element: (
-      <RequireRoute route={key}>
-        <PageComponent />
-      </RequireRoute>
-    ),
-  });
-}
 
 export const routes: RouteObject[] = [
   {

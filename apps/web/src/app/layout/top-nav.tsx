@@ -3,12 +3,11 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOut, Menu, X } from 'lucide-react';
-import { homeFor, ROUTES } from '@portal/contract';
+import { homeFor, navLinksFor, ROUTES, type RouteKey } from '@portal/contract';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../components/ui/cn';
 import { LanguageSwitcher } from '../../components/language-switcher/language-switcher';
 import { loadEnglishCatalogues } from '../../lib/i18n';
-import { navLinksOf, type NavKey } from '../web-routes';
 
 // Signed in only, so the sign-in page does not carry it; with its words, like a lazily loaded page.
 const NotificationBell = lazy(async () => {
@@ -20,7 +19,7 @@ const NotificationBell = lazy(async () => {
 });
 
 // Home links match only exactly, so /officer is not "current" on /officer/applications.
-const EXACT: ReadonlySet<NavKey> = new Set(['dashboard', 'officerDashboard', 'financeDashboard']);
+const EXACT: ReadonlySet<RouteKey> = new Set(['dashboard', 'officerDashboard', 'financeDashboard']);
 
 function linkClasses({ isActive }: { isActive: boolean }) {
   return cn(
@@ -55,7 +54,7 @@ export function TopNav() {
       </header>
     );
   }
-  const links = navLinksOf(user.role).map(({ key, path }) => ({ key, path, label: t(`nav.${key}`) }));
+  const links = navLinksFor(user.role).map((key) => ({ key, path: ROUTES[key].path, label: t(`nav.${key}`) }));
   const renderLinks = (className: string, id?: string, onFollow?: () => void) => (
     <ul id={id} className={className}>
       {links.map((link) => (
