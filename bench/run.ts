@@ -68,6 +68,12 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'assets by area, largest first', path: '/api/assets?sort=-total_area', as: 'ho' },
   { name: 'assets by valuation', path: '/api/assets?sort=valuation', as: 'ho' },
   { name: 'allotments', path: '/api/allotments', as: 'ho' },
+  // The estate register (decision 014): its filters, late lists and counts.
+  { name: 'allotments in one zone', path: '/api/allotments?zone=Warangal', as: 'ho' },
+  { name: 'allotments late to start construction', path: '/api/allotments?late=commence_construction', as: 'ho' },
+  { name: 'allotments late to start production', path: '/api/allotments?late=start_production', as: 'ho' },
+  { name: 'allotments search q=hyd', path: '/api/allotments?q=hyd', as: 'ho' },
+  { name: 'allotments summary (counts)', path: '/api/allotments/summary', as: 'ho' },
   { name: 'dashboard stats (officer)', path: '/api/dashboard/stats', as: 'ho' },
   { name: 'dashboard stats (finance)', path: '/api/dashboard/stats', as: 'finance' },
   { name: 'report: applications', path: '/api/reports/applications', as: 'ho' },
