@@ -14,6 +14,7 @@ import {
   surrenderRefund,
   type Allotment,
   type ApplicationEventName,
+  type Milestone,
   type MilestoneKind,
   type ServiceRefusal,
   type ServiceRequestType,
@@ -57,6 +58,13 @@ export function serviceRefused(refusal: ServiceRefusal) {
   return conflict(REFUSAL_WORDS[refusal], refusal);
 }
 
+/** An allotment's milestone rows as the API answers them, in the order of MILESTONE_KINDS, read on `today`. */
+function describeMilestoneRows(rows: readonly MilestoneRow[], today: string): Milestone[] {
+  return [...rows]
+    .sort((a, b) => MILESTONE_KINDS.indexOf(a.kind) - MILESTONE_KINDS.indexOf(b.kind))
+    .map((m) => describeMilestone({ kind: m.kind, due_on: m.dueOn, met_on: m.metOn, extensions: m.extensions }, today));
+}
+
 /** Allotments as the API answers them, with their milestones read on today and, for their holder, the services
  * they may ask for now. */
 export async function describeAllotments(
@@ -70,12 +78,10 @@ export async function describeAllotments(
     rows.map((row) => row.id),
   );
   return rows.map((row) => {
-    const own = milestones
-      .filter((m) => m.allotmentId === row.id)
-      .sort((a, b) => MILESTONE_KINDS.indexOf(a.kind) - MILESTONE_KINDS.indexOf(b.kind))
-      .map((m) =>
-        describeMilestone({ kind: m.kind, due_on: m.dueOn, met_on: m.metOn, extensions: m.extensions }, today),
-      );
+    const own = describeMilestoneRows(
+      milestones.filter((m) => m.allotmentId === row.id),
+      today,
+    );
     const base = toAllotment(row);
     const holder = viewer.role === 'entrepreneur' && row.holderUserId === viewer.id;
     return {
@@ -147,9 +153,7 @@ export async function checkServiceAllowed(
     {
       status: allotment.status,
       possession_date: allotment.possessionDate,
-      milestones: milestones.map((m) =>
-        describeMilestone({ kind: m.kind, due_on: m.dueOn, met_on: m.metOn, extensions: m.extensions }, today),
-      ),
+      milestones: describeMilestoneRows(milestones, today),
     },
     milestone ?? undefined,
     pendingExtensions,
@@ -172,7 +176,7 @@ export async function applyServiceFeePaid(tx: Database, invoice: InvoiceRow): Pr
   const request = await findServiceRequestOfInvoice(tx, invoice.id);
   if (!request || !request.allotmentId || request.status !== 'approved') return;
   if (ALLOTTEE_SERVICES[request.requestType].effect !== 'extend_milestone' || !request.milestone) return;
-  const kind = request.milestone as MilestoneKind;
+  const kind = request.milestone;
   const allotment = await lockAllotment(tx, request.allotmentId);
   if (!allotment || allotment.status !== 'active') return;
   const [milestone] = (await findMilestones(tx, [allotment.id])).filter((m) => m.kind === kind);

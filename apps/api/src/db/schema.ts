@@ -43,6 +43,7 @@ import {
   SERVICE_REQUEST_TYPES,
   SQM_PER_AREA_UNIT,
   TIMELINE_ENTITY_TYPES,
+  type MilestoneKind,
   type StageCode,
 } from '@portal/contract';
 
@@ -374,7 +375,7 @@ export const allotmentMilestones = pgTable(
     allotmentId: uuid('allotment_id')
       .notNull()
       .references(() => allotments.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<MilestoneKind>().notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     metOn: date('met_on', { mode: 'string' }),
     extensions: integer('extensions').notNull().default(0),
@@ -436,7 +437,7 @@ export const serviceRequests = pgTable(
     description: text('description').notNull(),
     feeAmount: money('fee_amount').notNull().default(0),
     /** The milestone an extension of time is for. */
-    milestone: text('milestone'),
+    milestone: text('milestone').$type<MilestoneKind>(),
     status: serviceRequestStatusEnum('status').notNull().default('submitted'),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     remarks: text('remarks'),

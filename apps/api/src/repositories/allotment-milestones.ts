@@ -5,7 +5,7 @@ import type { MilestoneKind } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotmentMilestones, allotments, assets } from '../db/schema';
 
-export type MilestoneRow = typeof allotmentMilestones.$inferSelect & { kind: MilestoneKind };
+export type MilestoneRow = typeof allotmentMilestones.$inferSelect;
 
 export async function insertMilestones(
   db: Database,

@@ -31,7 +31,7 @@ export function toServiceRequest(row: ServiceRequestRow, invoiceId: string | nul
     remarks: row.remarks,
     updated_at: row.updatedAt.toISOString(),
     invoice_id: invoiceId,
-    milestone: (row.milestone as MilestoneKind | null) ?? null,
+    milestone: row.milestone,
   };
 }
 

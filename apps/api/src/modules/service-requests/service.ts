@@ -193,8 +193,7 @@ export async function updateServiceRequest(
     const effect = ALLOTTEE_SERVICES[current.requestType].effect;
     if (body.status === 'approved' && effect !== 'none' && current.allotmentId) {
       // The allotment may have moved on since the request was raised (met, extended, surrendered).
-      const milestone = current.milestone as Parameters<typeof checkServiceAllowed>[3];
-      await checkServiceAllowed(tx, current.allotmentId, current.requestType, milestone, current.id);
+      await checkServiceAllowed(tx, current.allotmentId, current.requestType, current.milestone, current.id);
     }
     const final = body.status === 'approved' || body.status === 'rejected';
     const row = await updateServiceRequestIfStatus(tx, id, current.status, {
