@@ -64,6 +64,18 @@ export const SERVICE_REQUEST_TYPES = [
   'eot',
 ] as const;
 export type ServiceRequestType = (typeof SERVICE_REQUEST_TYPES)[number];
+/** A firm's legal form (the applicant's profile; a change of constitution changes it). */
+export const CONSTITUTIONS = [
+  'proprietorship',
+  'partnership',
+  'llp',
+  'private_limited',
+  'public_limited',
+  'cooperative_society',
+  'trust',
+] as const;
+export type Constitution = (typeof CONSTITUTIONS)[number];
+
 export const SERVICE_REQUEST_STATUSES = ['submitted', 'in_progress', 'approved', 'rejected'] as const;
 export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
 
@@ -94,6 +106,7 @@ export const TIMELINE_ENTITY_TYPES = [
   'meeting',
   'service_request',
   'query',
+  'show_cause',
 ] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 

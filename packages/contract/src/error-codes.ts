@@ -48,6 +48,16 @@ export const ERROR_CODES = [
   'extension_limit',
   /** 409: the milestone is already met, so it needs no extension of time. */
   'milestone_met',
+  /** 409: a show-cause notice is open on the allotment: only a reply or a surrender may be made until it is decided. */
+  'show_cause_pending',
+  /** 409: the holder has unpaid dues, so may not transfer, sublet or get a mortgage NOC (section 9). */
+  'unpaid_dues',
+  /** 422: a transfer to the holder's own email. */
+  'transfer_to_self',
+  /** 409: the transfer cannot be approved before its transferee accepts it in the portal. */
+  'transferee_not_accepted',
+  /** 409: a second show-cause notice while one is open, or a reply or order in the wrong step. */
+  'show_cause_state',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

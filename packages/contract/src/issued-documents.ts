@@ -2,6 +2,7 @@
  * possession certificate), their download paths, and the public verification of a document by its code. */
 import { z } from 'zod';
 import { ASSET_TYPES, ASSET_UNITS, INVOICE_TYPES } from './enums';
+import { MILESTONE_KINDS, SERVICE_ORDER_KINDS } from './estate';
 
 export const ISSUED_DOCUMENT_KINDS = [
   'acknowledgment',
@@ -9,6 +10,11 @@ export const ISSUED_DOCUMENT_KINDS = [
   'provisional_allotment_letter',
   'final_allotment_letter',
   'possession_certificate',
+  // Orders of the allotment's life (decision 014): one per service request that took effect, and the show-cause
+  // notice and its order.
+  ...SERVICE_ORDER_KINDS,
+  'show_cause_notice',
+  'cancellation_order',
 ] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 
@@ -22,6 +28,11 @@ export const ISSUED_DOCUMENT_PATHS = {
   paymentReceipt: (paymentId: string) => `/payments/${paymentId}/receipt.pdf`,
   allotmentLetter: (allotmentId: string) => `/allotments/${allotmentId}/letter.pdf`,
   possessionCertificate: (allotmentId: string) => `/allotments/${allotmentId}/possession/certificate.pdf`,
+  /** The order of a service request that took effect (extension, transfer, change, NOC, subletting, surrender). */
+  serviceOrder: (serviceRequestId: string) => `/service-requests/${serviceRequestId}/order.pdf`,
+  showCauseNotice: (showCauseId: string) => `/show-causes/${showCauseId}/notice.pdf`,
+  /** The order that decided a show-cause notice (cancelled or dropped). */
+  showCauseOrder: (showCauseId: string) => `/show-causes/${showCauseId}/order.pdf`,
 } as const;
 
 /** Crockford's base32 (no I, L, O or U), six groups of four: 120 random bits, printed and typed without confusion. */
@@ -64,6 +75,28 @@ export const issuedDocumentFactsSchema = z
     certificate_number: z.string(),
     possession_date: z.string(),
     area_handed_over: z.number(),
+    /** Orders: the order's number, and what it ordered. */
+    order_number: z.string(),
+    request_number: z.string(),
+    milestone: z.enum(MILESTONE_KINDS),
+    /** YYYY-MM-DD: a milestone's due date before and after an extension. */
+    previous_due_on: z.string(),
+    due_on: z.string(),
+    /** A transfer's previous and new holder (organisation names, as printed). */
+    transferor: z.string(),
+    transferee: z.string(),
+    /** A change order: what changed (name, constitution, activity) and its new value. */
+    changed: z.enum(['name', 'constitution', 'activity']),
+    new_value: z.string(),
+    lender: z.string(),
+    loan_amount: z.number(),
+    sub_lessee: z.string(),
+    sublet_area: z.number(),
+    months: z.number(),
+    ended_on: z.string(),
+    /** A show-cause notice: the last day to reply; its order: cancelled or dropped. */
+    reply_by: z.string(),
+    outcome: z.enum(['cancelled', 'dropped']),
   })
   .partial();
 export type IssuedDocumentFacts = z.infer<typeof issuedDocumentFactsSchema>;

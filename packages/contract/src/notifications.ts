@@ -25,7 +25,23 @@ export const NOTIFICATION_CODES = [
   'milestone_extended',
   /** The allotment was surrendered; params: application_number, allotment_number, ended_on, refund_due. */
   'allotment_surrendered',
+  /** A holder offered the caller (by email) a transfer to accept; params: request_number, allotment_number, asset_code, holder_name. */
+  'transfer_offered',
+  /** A service took effect and its order is issued; params: request_number, request_type, allotment_number. */
+  'service_order_issued',
+  /** A transfer took effect: to the new holder and the previous one; params: allotment_number, asset_code. */
+  'allotment_transferred',
+  /** A show-cause notice was issued; params: notice_number, allotment_number, reply_by. */
+  'show_cause_issued',
+  /** A show-cause notice was decided; params: notice_number, allotment_number, outcome. */
+  'show_cause_decided',
+  /** A milestone falls due in 30 or 7 days; params: allotment_number, milestone, due_on, days_left. */
+  'milestone_due_soon',
   // Officers
+  /** The holder replied to a show-cause notice; params: notice_number, allotment_number. */
+  'show_cause_replied',
+  /** A milestone was missed (zonal managers); params: allotment_number, milestone, due_on, holder_name. */
+  'milestone_missed',
   'case_reached_role',
   'case_assigned',
   'query_answered',

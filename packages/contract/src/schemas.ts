@@ -11,6 +11,7 @@ import {
   ASSET_TYPES,
   ASSET_UNITS,
   COMMITTEE_TYPES,
+  CONSTITUTIONS,
   DOCUMENT_STATUSES,
   INVOICE_STATUSES,
   INVOICE_TYPES,
@@ -22,13 +23,15 @@ import {
   SERVICE_REQUEST_STATUSES,
   SERVICE_REQUEST_TYPES,
   TIMELINE_ENTITY_TYPES,
+  type ServiceRequestType,
   QUERY_STATUSES,
 } from './enums';
 import { DOCUMENT_TYPES } from './documents';
 import { newPasswordSchema } from './accounts';
 import { LANGUAGES } from './languages';
 import { stageSchema } from './stages';
-import { MILESTONE_KINDS, milestoneSchema } from './estate';
+import { MILESTONE_KINDS, milestoneSchema, SUBLETTING_MAX_MONTHS } from './estate';
+import { ISSUED_DOCUMENT_KINDS } from './issued-documents';
 
 const id = z.uuid();
 
@@ -129,6 +132,7 @@ export const applicantProfileRequestSchema = z.object({
     .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, { error: 'Enter a valid PAN, for example ABCDE1234F' }),
   gst_number: optionalText(15),
   category: z.enum(APPLICANT_CATEGORIES).default('general'),
+  constitution: z.enum(CONSTITUTIONS).default('proprietorship'),
   address: requiredText(500),
   city: requiredText(100),
   state: requiredText(100),
@@ -160,6 +164,8 @@ export const applicantSchema = z.object({
   pan_number: z.string(),
   gst_number: z.string().nullable(),
   category: z.enum(APPLICANT_CATEGORIES),
+  /** The firm's legal form; a change of constitution changes it. */
+  constitution: z.enum(CONSTITUTIONS),
   address: z.string(),
   city: z.string(),
   state: z.string(),
@@ -550,6 +556,13 @@ export const allotmentSchema = z.object({
   milestones: z.array(milestoneSchema),
   /** The allottee services the caller may ask for on it now; empty for staff. */
   services_allowed: z.array(z.enum(SERVICE_REQUEST_TYPES)),
+  /** The unit's line of activity (a change of activity changes it); null until one is recorded. */
+  activity: z.string().nullable().optional(),
+  /** Set when the caller held it before a transfer: their holding ended then, and they may only read its history
+   * up to that moment. */
+  held_until: timestamp.nullable().optional(),
+  /** A show-cause notice open on it (awaiting a reply or an order), if any. */
+  open_show_cause_id: id.nullable().optional(),
 });
 export type Allotment = z.infer<typeof allotmentSchema>;
 
@@ -600,16 +613,75 @@ export const possessionSchema = z.object({
 export type Possession = z.infer<typeof possessionSchema>;
 
 // ---------- service requests ----------
-export const createServiceRequestSchema = z.object({
-  request_type: z.enum(SERVICE_REQUEST_TYPES).default('change_name'),
-  application_id: id.nullish().or(z.literal('').transform(() => null)),
-  allotment_id: id.nullish().or(z.literal('').transform(() => null)),
-  /** The milestone an extension of time (eot) is for; required for eot, ignored otherwise. */
-  milestone: z.enum(MILESTONE_KINDS).optional(),
-  description: requiredText(5000),
-  /** Accepted for older clients and ignored: the fee comes from the contract's fee table by request type. */
-  fee_amount: money.optional(),
+/** What each allottee service names besides its description (decision 014): who a transfer is to, the new name,
+ * constitution or activity, the lender and loan of a mortgage NOC, the sub-lessee, area and months of a subletting.
+ * The fields a type needs are required for it (SERVICE_PARTICULARS) and the others are dropped. */
+export const serviceParticularsSchema = z.object({
+  transferee_email: z.email({ error: 'Enter the email address of the person the plot is transferred to' }).max(254),
+  /** A transfer to a legal heir carries no fee (section 9). */
+  legal_heir: z.boolean(),
+  new_name: requiredText(200),
+  new_constitution: z.enum(CONSTITUTIONS, { error: 'Choose the new constitution' }),
+  new_activity: requiredText(200),
+  lender: requiredText(200),
+  loan_amount: money.positive({ error: 'Enter the loan amount in rupees' }),
+  sub_lessee: requiredText(200),
+  /** The part of the plot sublet, in the plot's unit. */
+  sublet_area: z.number({ error: 'Enter the area sublet' }).finite().positive({ error: 'Enter the area sublet' }),
+  months: z
+    .number({ error: 'Enter the period in months' })
+    .int({ error: 'Enter the period in whole months' })
+    .min(1, { error: 'The period is at least one month' })
+    .max(SUBLETTING_MAX_MONTHS, { error: `The period is at most ${SUBLETTING_MAX_MONTHS} months` }),
 });
+export type ServiceParticulars = Partial<z.output<typeof serviceParticularsSchema>>;
+type ParticularField = keyof z.output<typeof serviceParticularsSchema>;
+
+/** The particulars each service type needs; `legal_heir` is optional for a transfer (false when left out). */
+export const SERVICE_PARTICULARS: Record<ServiceRequestType, readonly ParticularField[]> = {
+  change_name: ['new_name'],
+  change_constitution: ['new_constitution'],
+  transfer: ['transferee_email'],
+  mortgage_noc: ['lender', 'loan_amount'],
+  subletting: ['sub_lessee', 'sublet_area', 'months'],
+  withdrawal: [],
+  activity_change: ['new_activity'],
+  eot: [],
+};
+
+export const createServiceRequestSchema = z
+  .object({
+    request_type: z.enum(SERVICE_REQUEST_TYPES).default('change_name'),
+    application_id: id.nullish().or(z.literal('').transform(() => null)),
+    allotment_id: id.nullish().or(z.literal('').transform(() => null)),
+    /** The milestone an extension of time (eot) is for; required for eot, ignored otherwise. */
+    milestone: z.enum(MILESTONE_KINDS).optional(),
+    description: requiredText(5000),
+    /** Accepted for older clients and ignored: the fee comes from the contract's fee table by request type. */
+    fee_amount: money.optional(),
+    particulars: z.record(z.string(), z.unknown()).optional(),
+  })
+  .transform((body, context) => {
+    const needed = SERVICE_PARTICULARS[body.request_type];
+    const given = body.particulars ?? {};
+    const particulars: Record<string, unknown> = {};
+    for (const field of [...needed, ...(body.request_type === 'transfer' ? (['legal_heir'] as const) : [])]) {
+      const value = given[field];
+      if (field === 'legal_heir' && value === undefined) {
+        particulars[field] = false;
+        continue;
+      }
+      const parsed = serviceParticularsSchema.shape[field].safeParse(value);
+      if (parsed.success) particulars[field] = parsed.data;
+      else
+        context.addIssue({
+          code: 'custom',
+          path: ['particulars', field],
+          message: value === undefined || value === '' ? 'This field is required' : parsed.error.issues[0]!.message,
+        });
+    }
+    return { ...body, particulars: particulars as ServiceParticulars };
+  });
 export type CreateServiceRequest = z.input<typeof createServiceRequestSchema>;
 
 /** PATCH /service-requests/{id}: an officer moves a request on, with remarks (required to reject). */
@@ -635,8 +707,23 @@ export const serviceRequestSchema = z.object({
   invoice_id: id.nullable(),
   /** The milestone an extension of time is for; null for other services. */
   milestone: z.enum(MILESTONE_KINDS).nullable().optional(),
+  /** What the service names (SERVICE_PARTICULARS of its type). */
+  particulars: serviceParticularsSchema.partial().optional(),
+  /** A transfer: when the transferee accepted it in the portal (null while waiting). */
+  transferee_accepted_at: timestamp.nullable().optional(),
+  /** When its effect took hold (on payment of the fee, or on approval when free). */
+  took_effect_at: timestamp.nullable().optional(),
+  /** The order issued when it took effect, downloaded at /api/service-requests/{id}/order.pdf. */
+  order_kind: z.enum(ISSUED_DOCUMENT_KINDS).nullable().optional(),
+  /** The allotment's number and plot, for lists. */
+  allotment_number: z.string().nullable().optional(),
+  asset_code: z.string().nullable().optional(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
+
+/** GET /service-requests/transfers-offered: transfers named to the caller's email, with who offers them. */
+export const transferOfferSchema = serviceRequestSchema.extend({ holder_name: z.string() });
+export type TransferOffer = z.infer<typeof transferOfferSchema>;
 
 // ---------- meetings ----------
 export const createMeetingRequestSchema = z.object({

@@ -207,6 +207,62 @@ export const TIMELINE_CODES = {
       details: `Allotment ${text(p.allotment_number)} surrendered on ${formatDate(text(p.ended_on))}; asset ${text(p.asset_code)} returns to the inventory; refund due ${formatRupees(Number(p.refund_due))}`,
     }),
   },
+  /** The transferee accepted a transfer; params: request_number, transferee */
+  transfer_accepted: {
+    english: (p) => ({
+      action: 'Transfer accepted by the transferee',
+      details: `${text(p.request_number)}: ${text(p.transferee)}`,
+    }),
+  },
+  /** A transfer took effect; params: request_number, allotment_number, transferor, transferee */
+  allotment_transferred: {
+    english: (p) => ({
+      action: 'Allotment transferred',
+      details: `Allotment ${text(p.allotment_number)} transferred from ${text(p.transferor)} to ${text(p.transferee)}`,
+    }),
+  },
+  /** A change of name, constitution or activity took effect; params: request_number, changed, previous, value */
+  holder_details_changed: {
+    english: (p) => ({
+      action: `Change of ${text(p.changed)} recorded`,
+      details: `${text(p.previous) || 'none'} → ${text(p.value)}`,
+    }),
+  },
+  /** A mortgage NOC was issued; params: request_number, lender, loan_amount */
+  mortgage_noc_issued: {
+    english: (p) => ({
+      action: 'Mortgage NOC issued',
+      details: `${text(p.lender)}, ${formatRupees(Number(p.loan_amount))}`,
+    }),
+  },
+  /** Subletting was permitted; params: request_number, sub_lessee, sublet_area, months */
+  subletting_permitted: {
+    english: (p) => ({
+      action: 'Subletting permitted',
+      details: `${text(p.sub_lessee)}: ${text(p.sublet_area)} for ${text(p.months)} months`,
+    }),
+  },
+  /** A show-cause notice was issued; params: notice_number, reply_by */
+  show_cause_issued: {
+    english: (p) => ({
+      action: 'Show-cause notice issued',
+      details: `${text(p.notice_number)}: reply by ${formatDate(text(p.reply_by))}`,
+    }),
+  },
+  /** The holder replied to a show-cause notice; params: notice_number */
+  show_cause_replied: {
+    english: (p) => ({ action: 'Reply to show-cause notice received', details: text(p.notice_number) }),
+  },
+  /** A show-cause notice was decided; params: notice_number, outcome, allotment_number, asset_code, refund_due */
+  show_cause_decided: {
+    english: (p) => ({
+      action: p.outcome === 'cancelled' ? 'Allotment cancelled' : 'Show-cause notice dropped',
+      details:
+        p.outcome === 'cancelled'
+          ? `${text(p.notice_number)}: allotment ${text(p.allotment_number)} cancelled; asset ${text(p.asset_code)} returns to the inventory; refund due ${formatRupees(Number(p.refund_due))}`
+          : text(p.notice_number),
+    }),
+  },
   /** An officer's note for other officers; params: message */
   internal_note: { internal: true, english: (p) => ({ action: 'Internal note', details: text(p.message) }) },
 } as const satisfies Record<string, CodeRule>;

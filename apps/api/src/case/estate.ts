@@ -51,6 +51,8 @@ const REFUSAL_WORDS: Record<ServiceRefusal, string> = {
   service_not_allowed: 'This service cannot be asked for on this allotment now: it must be active and in possession',
   milestone_met: 'This milestone is already met, so it needs no extension of time',
   extension_limit: `This milestone has had its ${ESTATE_TERMS.maxExtensionsPerMilestone} extensions of time (or they are already asked for)`,
+  show_cause_pending:
+    'A show-cause notice is open on this allotment: reply to it, or surrender the plot, until an order decides it',
 };
 
 /** The 409 for a service the allotment does not allow now, with its code. */

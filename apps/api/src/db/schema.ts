@@ -43,6 +43,9 @@ import {
   SERVICE_REQUEST_TYPES,
   SQM_PER_AREA_UNIT,
   TIMELINE_ENTITY_TYPES,
+  type Constitution,
+  type ServiceParticulars,
+  type ShowCauseOutcome,
   type MilestoneKind,
   type StageCode,
 } from '@portal/contract';
@@ -71,6 +74,7 @@ export const timelineEntityEnum = pgEnum('timeline_entity_type', TIMELINE_ENTITY
 export const queryStatusEnum = pgEnum('query_status', QUERY_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'number' });
 const area = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
@@ -111,6 +115,8 @@ export const applicants = pgTable('applicants', {
   panNumber: text('pan_number').notNull(),
   gstNumber: text('gst_number'),
   category: applicantCategoryEnum('category').notNull().default('general'),
+  /** The firm's legal form (CONSTITUTIONS); a change of constitution changes it. */
+  constitution: text('constitution').$type<Constitution>().notNull().default('proprietorship'),
   address: text('address').notNull(),
   city: text('city').notNull(),
   state: text('state').notNull(),
@@ -347,6 +353,8 @@ export const allotments = pgTable(
     /** The day it was surrendered or cancelled. */
     endedOn: date('ended_on', { mode: 'string' }),
     refundDue: money('refund_due'),
+    /** The unit's line of activity; a change of activity changes it. */
+    activity: text('activity'),
   },
   (table) => [
     // An asset is held by at most one active allotment; an application has at most one.
@@ -443,9 +451,23 @@ export const serviceRequests = pgTable(
     remarks: text('remarks'),
     decidedBy: uuid('decided_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** What the service names (SERVICE_PARTICULARS of its type): the transferee's email, the new name, the lender... */
+    particulars: jsonb('particulars').$type<ServiceParticulars>().notNull().default({}),
+    /** A transfer's transferee, lower-cased, and the account that accepted it (null while waiting). */
+    transfereeEmail: text('transferee_email'),
+    transfereeUserId: uuid('transferee_user_id').references(() => users.id),
+    transfereeAcceptedAt: instant('transferee_accepted_at'),
+    /** When its effect took hold, and what it changed (the facts its order prints: before and after). */
+    tookEffectAt: instant('took_effect_at'),
+    outcome: jsonb('outcome').$type<Record<string, string | number | boolean | null>>(),
+    /** The order issued when it took effect (ORD-2026-000001). */
+    orderNumber: text('order_number').unique(),
   },
   (table) => [
     index('service_requests_user_idx').on(table.userId, table.submittedAt),
+    index('service_requests_transferee_idx')
+      .on(table.transfereeEmail)
+      .where(sql`${table.transfereeEmail} IS NOT NULL`),
     index('service_requests_submitted_idx').on(table.submittedAt),
     index('service_requests_status_idx').on(table.status, table.submittedAt),
     // The extensions of one milestone not yet in effect (decision 014).
@@ -453,6 +475,84 @@ export const serviceRequests = pgTable(
       .on(table.allotmentId, table.requestType)
       .where(sql`${table.allotmentId} IS NOT NULL`),
   ],
+);
+
+/** Who held an allotment before a transfer (decision 014): one row per ended holding (the current holder is the
+ * allotment's `holder_user_id`). A previous holder reads the allotment's history up to `held_until`. */
+export const allotmentHolders = pgTable(
+  'allotment_holders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allotmentId: uuid('allotment_id')
+      .notNull()
+      .references(() => allotments.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    heldFrom: instant('held_from').notNull().defaultNow(),
+    heldUntil: instant('held_until').notNull(),
+    /** The transfer that ended this holding. */
+    endedByRequestId: uuid('ended_by_request_id').references(() => serviceRequests.id),
+  },
+  (table) => [
+    index('allotment_holders_user_idx').on(table.userId, table.heldFrom),
+    index('allotment_holders_allotment_idx').on(table.allotmentId, table.heldFrom),
+  ],
+);
+
+/** A show-cause notice for non-compliance and its order (decision 014): issued, replied, decided. */
+export const showCauses = pgTable(
+  'show_causes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noticeNumber: text('notice_number').notNull().unique(),
+    allotmentId: uuid('allotment_id')
+      .notNull()
+      .references(() => allotments.id),
+    grounds: text('grounds').notNull(),
+    issuedBy: uuid('issued_by')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
+    replyBy: date('reply_by', { mode: 'string' }).notNull(),
+    reply: text('reply'),
+    repliedAt: instant('replied_at'),
+    hearingNote: text('hearing_note'),
+    outcome: text('outcome').$type<ShowCauseOutcome>(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: instant('decided_at'),
+    refundDue: money('refund_due'),
+  },
+  (table) => [
+    // One open notice per allotment.
+    uniqueIndex('show_causes_open_uq')
+      .on(table.allotmentId)
+      .where(sql`${table.outcome} IS NULL`),
+    // The register's "show-cause pending reply" list.
+    index('show_causes_awaiting_idx')
+      .on(table.replyBy)
+      .where(sql`${table.outcome} IS NULL AND ${table.repliedAt} IS NULL`),
+    index('show_causes_allotment_idx').on(table.allotmentId, table.issuedAt),
+  ],
+);
+
+/** Files the holder attaches to a show-cause reply. */
+export const showCauseDocuments = pgTable(
+  'show_cause_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    showCauseId: uuid('show_cause_id')
+      .notNull()
+      .references(() => showCauses.id),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [index('show_cause_documents_notice_idx').on(table.showCauseId, table.uploadedAt)],
 );
 
 export const meetings = pgTable(
@@ -672,7 +772,6 @@ export const auditLog = pgTable(
   ],
 );
 
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Signed-in sessions: a token names its session (`sid`), and a revoked or unknown session refuses the token. */
 export const sessions = pgTable(

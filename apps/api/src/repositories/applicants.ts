@@ -15,6 +15,7 @@ export function toApplicant(row: ApplicantRow): Applicant {
     pan_number: row.panNumber,
     gst_number: row.gstNumber,
     category: row.category,
+    constitution: row.constitution,
     address: row.address,
     city: row.city,
     state: row.state,

@@ -14,6 +14,9 @@ export const NUMBER_PREFIXES = {
   transaction: { prefix: 'TXN', width: 6 },
   allotment: { prefix: 'ALT', width: 6 },
   serviceRequest: { prefix: 'SR', width: 6 },
+  /** An order issued when a service request takes effect (extension, transfer, NOC...). */
+  order: { prefix: 'ORD', width: 6 },
+  showCause: { prefix: 'SCN', width: 5 },
   meeting: { prefix: 'MTG', width: 4 },
 } as const;
 

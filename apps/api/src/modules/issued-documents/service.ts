@@ -66,6 +66,14 @@ const FILE_NAMES: Record<IssuedDocumentKind, string> = {
   provisional_allotment_letter: 'provisional-allotment-letter',
   final_allotment_letter: 'final-allotment-letter',
   possession_certificate: 'possession-certificate',
+  extension_order: 'extension-order',
+  transfer_order: 'transfer-order',
+  change_order: 'change-order',
+  mortgage_noc: 'mortgage-noc',
+  subletting_permission: 'subletting-permission',
+  surrender_acceptance: 'surrender-acceptance',
+  show_cause_notice: 'show-cause-notice',
+  cancellation_order: 'cancellation-order',
 };
 
 export function downloadName(row: IssuedDocumentRow): string {
