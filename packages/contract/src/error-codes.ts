@@ -58,6 +58,9 @@ export const ERROR_CODES = [
   'transferee_not_accepted',
   /** 409: a second show-cause notice while one is open, or a reply or order in the wrong step. */
   'show_cause_state',
+  /** 409: the order or notice asked for is not issued yet (the service request has not taken effect, or the
+   * show-cause notice is not decided). */
+  'order_not_issued',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;
