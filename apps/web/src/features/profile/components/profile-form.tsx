@@ -1,9 +1,11 @@
-/** The profile form: Organization Details, Address and Bank Details; the contract's rules, checked on submit,
- * with an error summary; PAN read-only once the profile exists. */
+/** The profile form: Organization Details (with the firm's constitution, sole proprietorship unless chosen), Address
+ * and Bank Details; the contract's rules, checked on submit, with an error summary; PAN read-only once the profile
+ * exists. */
 import { useTranslation } from 'react-i18next';
 import {
   APPLICANT_CATEGORIES,
   applicantProfileRequestSchema,
+  CONSTITUTIONS,
   type Applicant,
   type ApplicantProfileRequest,
 } from '@portal/contract';
@@ -17,6 +19,7 @@ export interface ProfileFormValues {
   pan_number: string;
   gst_number: string;
   category: (typeof APPLICANT_CATEGORIES)[number];
+  constitution: (typeof CONSTITUTIONS)[number];
   sdp_reference: string;
   address: string;
   city: string;
@@ -32,6 +35,7 @@ const FIELD_ORDER: Array<keyof ProfileFormValues> = [
   'pan_number',
   'gst_number',
   'category',
+  'constitution',
   'sdp_reference',
   'address',
   'city',
@@ -48,6 +52,7 @@ export function valuesOf(profile: Applicant | null | undefined): ProfileFormValu
     pan_number: profile?.pan_number ?? '',
     gst_number: profile?.gst_number ?? '',
     category: profile?.category ?? 'general',
+    constitution: profile?.constitution ?? 'proprietorship',
     sdp_reference: profile?.sdp_reference ?? '',
     address: profile?.address ?? '',
     city: profile?.city ?? '',
@@ -118,6 +123,20 @@ export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
               {APPLICANT_CATEGORIES.map((category) => (
                 <option key={category} value={category}>
                   {t(`categories.${category}`)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField
+            form={form}
+            name="constitution"
+            label={t('fields.constitution')}
+            hint={t('fields.constitution_hint')}
+          >
+            <Select {...register('constitution')}>
+              {CONSTITUTIONS.map((constitution) => (
+                <option key={constitution} value={constitution}>
+                  {t(`constitutions.${constitution}`)}
                 </option>
               ))}
             </Select>

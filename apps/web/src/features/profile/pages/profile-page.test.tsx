@@ -1,4 +1,4 @@
-// The profile form: three sections, required and optional fields, the default category, PAN read-only once saved,
+// The profile form: three sections, required and optional fields, the default category and constitution, PAN read-only once saved,
 // 'Create Profile' / 'Update Profile' / 'Saving...', and what is sent.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ const SAVED = applicantFixture({
   id: 'b0000000-0000-4000-8000-000000000001',
   user_id: '00000000-0000-4000-8000-000000000001',
   kyc_verified: false,
+  constitution: 'partnership',
 });
 
 async function openProfile(handler: FetchHandler) {
@@ -46,6 +47,22 @@ describe('profile page', () => {
       expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Category')).toHaveValue('general');
+    const constitution = screen.getByLabelText('Constitution');
+    expect(constitution).toHaveValue('proprietorship');
+    expect(constitution).toHaveAccessibleDescription('The legal form of your organization.');
+    expect(
+      within(constitution)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Sole proprietorship',
+      'Partnership firm',
+      'Limited liability partnership (LLP)',
+      'Private limited company',
+      'Public limited company',
+      'Co-operative society',
+      'Trust',
+    ]);
     expect(screen.getByLabelText('GST Number (optional)')).toBeInTheDocument();
     expect(screen.getByLabelText('SDP Reference (optional)')).toBeInTheDocument();
     expect(screen.getByLabelText('PAN Number')).not.toHaveAttribute('readonly');
@@ -130,6 +147,7 @@ describe('profile page', () => {
       pan_number: 'ABCDE1234F',
       gst_number: null,
       category: 'general',
+      constitution: 'proprietorship',
       sdp_reference: null,
       address: '4-1-22, Market Road',
       city: 'Warangal',
@@ -157,6 +175,8 @@ describe('profile page', () => {
     expect(pan).toHaveValue('ABCPK1234L');
     expect(pan).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Category')).toHaveValue('mse');
+    expect(screen.getByLabelText('Constitution')).toHaveValue('partnership');
+    await user.selectOptions(screen.getByLabelText('Constitution'), 'Private limited company');
     await user.clear(screen.getByLabelText('City'));
     await user.type(screen.getByLabelText('City'), 'Secunderabad');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
@@ -165,6 +185,7 @@ describe('profile page', () => {
     const body = JSON.parse(String(init!.body));
     expect(body).not.toHaveProperty('pan_number');
     expect(body.city).toBe('Secunderabad');
+    expect(body.constitution).toBe('private_limited');
   });
 
   it("shows the server's detail when saving fails, else 'Failed to save profile'", async () => {
