@@ -1,6 +1,7 @@
 /** The English mail of every MAIL_TEMPLATES entry, worded from the message's parameters (codes, numbers, amounts,
  * dates) with the contract's en-IN formatters. */
 import {
+  ROUTES,
   DEFAULT_STAGE,
   DOCUMENT_TYPE_NAMES,
   formatDate,
@@ -8,6 +9,7 @@ import {
   type ApplicationStatus,
   type DocumentType,
   type NotificationParams,
+  type ServiceRequestType,
 } from '@portal/contract';
 import type { MailCatalogue } from './types';
 
@@ -46,6 +48,30 @@ const ROLE_NAMES: Record<string, string> = {
 const openApplication = (p: NotificationParams, label = 'Open the application') => ({
   label,
   href: str(p.link) || null,
+});
+
+/** The service request types (the contract's SERVICE_REQUEST_TYPES), in the web catalogue's words. */
+const SERVICE_TYPE_NAMES: Record<ServiceRequestType, string> = {
+  change_name: 'change of name',
+  change_constitution: 'change of constitution',
+  transfer: 'transfer',
+  mortgage_noc: 'mortgage NOC',
+  subletting: 'subletting',
+  withdrawal: 'withdrawal',
+  activity_change: 'change of activity',
+  eot: 'extension of time',
+};
+const serviceType = (type: Value) => SERVICE_TYPE_NAMES[type as ServiceRequestType] ?? words(type);
+const milestoneName = (milestone: Value) => MILESTONE_NAMES[str(milestone)] ?? words(milestone);
+
+/** An allotment's mail opens the notification's link, else My plots; an officer's, else the allotment register. */
+const openPlots = (p: NotificationParams, label = 'Open My plots') => ({
+  label,
+  href: str(p.link) || ROUTES.myPlots.path,
+});
+const openRegister = (p: NotificationParams, label = 'Open the register') => ({
+  label,
+  href: str(p.link) || ROUTES.allotments.path,
 });
 
 export const en: MailCatalogue = {
@@ -189,6 +215,84 @@ export const en: MailCatalogue = {
       `The refund due to you is ${money(p.refund_due)}.`,
     ],
     action: openApplication(p),
+  }),
+  transfer_offered: (p) => ({
+    subject: `Transfer of allotment ${str(p.allotment_number)} offered to you`,
+    paragraphs: [
+      `${str(p.holder_name) || 'The holder'} offers to transfer allotment ${str(p.allotment_number)} (asset ${str(p.asset_code)}) to you, by service request ${str(p.request_number)}.`,
+      'To take the plot, accept the transfer in the portal under My plots. The corporation considers the transfer only once you have accepted it.',
+    ],
+    action: openPlots(p, 'Review the transfer'),
+  }),
+
+  service_order_issued: (p) => ({
+    subject: `Order issued on service request ${str(p.request_number)}`,
+    paragraphs: [
+      `Your service request ${str(p.request_number)}${serviceType(p.request_type) ? ` (${serviceType(p.request_type)})` : ''} on allotment ${str(p.allotment_number)} has taken effect, and its order is issued.`,
+      'You can download the order from the portal.',
+    ],
+    action: openPlots(p),
+  }),
+
+  allotment_transferred: (p) => ({
+    subject: `Allotment ${str(p.allotment_number)} transferred`,
+    paragraphs: [
+      `The transfer of allotment ${str(p.allotment_number)} (asset ${str(p.asset_code)}) has taken effect, and the plot now stands in the name of its new holder.`,
+    ],
+    action: openPlots(p),
+  }),
+
+  show_cause_issued: (p) => ({
+    subject: `Show-cause notice ${str(p.notice_number)} on allotment ${str(p.allotment_number)}`,
+    paragraphs: [
+      `The corporation has issued show-cause notice ${str(p.notice_number)} on your allotment ${str(p.allotment_number)}.`,
+      `Please reply to it by ${day(p.reply_by)}. Until the notice is decided, only a reply or a surrender can be made on the allotment.`,
+    ],
+    action: openPlots(p, 'Reply to the notice'),
+  }),
+
+  show_cause_decided: (p) =>
+    p.outcome === 'cancelled'
+      ? {
+          subject: `Allotment ${str(p.allotment_number)} cancelled`,
+          paragraphs: [
+            `Show-cause notice ${str(p.notice_number)} has been decided: your allotment ${str(p.allotment_number)} is cancelled, and its plot returns to the corporation.`,
+            'You can download the order from the portal.',
+          ],
+          action: openPlots(p),
+        }
+      : {
+          subject: `Show-cause notice ${str(p.notice_number)} dropped`,
+          paragraphs: [
+            `Show-cause notice ${str(p.notice_number)} on your allotment ${str(p.allotment_number)} has been dropped. The allotment goes on as before.`,
+          ],
+          action: openPlots(p),
+        },
+
+  milestone_due_soon: (p) => ({
+    subject: `Reminder: ${milestoneName(p.milestone)} by ${day(p.due_on)} on allotment ${str(p.allotment_number)}`,
+    paragraphs: [
+      `On your allotment ${str(p.allotment_number)}, ${milestoneName(p.milestone)} is due by ${day(p.due_on)}${str(p.days_left) ? `, in ${str(p.days_left)} days` : ''}.`,
+      'If you need more time, ask for an extension of time from My plots before that date.',
+    ],
+    action: openPlots(p),
+  }),
+
+  show_cause_replied: (p) => ({
+    subject: `Reply to show-cause notice ${str(p.notice_number)}`,
+    paragraphs: [
+      `The holder of allotment ${str(p.allotment_number)} has replied to show-cause notice ${str(p.notice_number)}. The notice now waits on a decision: cancel the allotment or drop the notice.`,
+    ],
+    action: openRegister(p),
+  }),
+
+  milestone_missed: (p) => ({
+    subject: `Milestone missed on allotment ${str(p.allotment_number)}`,
+    paragraphs: [
+      `${str(p.holder_name) ? `${str(p.holder_name)}, the holder of allotment ${str(p.allotment_number)},` : `The holder of allotment ${str(p.allotment_number)}`} has missed a milestone: ${milestoneName(p.milestone)} was due by ${day(p.due_on)}.`,
+      'You can issue a show-cause notice from the register.',
+    ],
+    action: openRegister(p),
   }),
 
   case_reached_role: (p) => ({

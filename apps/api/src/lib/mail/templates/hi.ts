@@ -1,10 +1,12 @@
 /** The Hindi mail of every MAIL_TEMPLATES entry: the same parameters as the English (en.ts), worded in Hindi, with
  * the contract's hi-IN formatters for amounts and dates. */
 import {
+  ROUTES,
   formattersFor,
   type ApplicationStatus,
   type DocumentType,
   type NotificationParams,
+  type ServiceRequestType,
   type StageCode,
 } from '@portal/contract';
 import { stageWordsIn } from './stage-words';
@@ -83,6 +85,30 @@ const roleName = (role: Value) => ROLE_NAMES[str(role)] ?? 'आपकी टी�
 const openApplication = (p: NotificationParams, label = 'आवेदन खोलें') => ({
   label,
   href: str(p.link) || null,
+});
+
+/** The service request types (the contract's SERVICE_REQUEST_TYPES), in the web catalogue's Hindi words. */
+const SERVICE_TYPE_NAMES: Record<ServiceRequestType, string> = {
+  change_name: 'नाम परिवर्तन',
+  change_constitution: 'संगठन के स्वरूप में परिवर्तन',
+  transfer: 'हस्तांतरण',
+  mortgage_noc: 'बंधक हेतु NOC',
+  subletting: 'उप-पट्टा',
+  withdrawal: 'वापसी',
+  activity_change: 'गतिविधि में परिवर्तन',
+  eot: 'समय-विस्तार',
+};
+const serviceType = (type: Value) => SERVICE_TYPE_NAMES[type as ServiceRequestType] ?? '';
+const milestoneName = (milestone: Value) => MILESTONE_NAMES[str(milestone)] ?? 'लक्ष्य';
+
+/** An allotment's mail opens the notification's link, else My plots; an officer's, else the allotment register. */
+const openPlots = (p: NotificationParams, label = 'मेरे भूखंड खोलें') => ({
+  label,
+  href: str(p.link) || ROUTES.myPlots.path,
+});
+const openRegister = (p: NotificationParams, label = 'आवंटन रजिस्टर खोलें') => ({
+  label,
+  href: str(p.link) || ROUTES.allotments.path,
 });
 
 export const hi: MailCatalogue = {
@@ -225,6 +251,84 @@ export const hi: MailCatalogue = {
       `आपको देय वापसी राशि ${money(p.refund_due)} है।`,
     ],
     action: openApplication(p),
+  }),
+  transfer_offered: (p) => ({
+    subject: `आवंटन ${str(p.allotment_number)} का हस्तांतरण आपको प्रस्तावित`,
+    paragraphs: [
+      `${str(p.holder_name) || 'आवंटन के धारक'} ने सेवा अनुरोध ${str(p.request_number)} द्वारा आवंटन ${str(p.allotment_number)} (परिसंपत्ति ${str(p.asset_code)}) आपके नाम हस्तांतरित करने का प्रस्ताव दिया है।`,
+      'भूखंड लेने के लिए पोर्टल में "मेरे भूखंड" पर जाकर हस्तांतरण स्वीकार करें। आपकी स्वीकृति के बाद ही निगम हस्तांतरण पर विचार करता है।',
+    ],
+    action: openPlots(p, 'हस्तांतरण देखें'),
+  }),
+
+  service_order_issued: (p) => ({
+    subject: `सेवा अनुरोध ${str(p.request_number)} पर आदेश जारी`,
+    paragraphs: [
+      `आवंटन ${str(p.allotment_number)} पर आपका सेवा अनुरोध ${str(p.request_number)}${serviceType(p.request_type) ? ` (${serviceType(p.request_type)})` : ''} लागू हो गया है, और उसका आदेश जारी कर दिया गया है।`,
+      'आप आदेश पोर्टल से डाउनलोड कर सकते हैं।',
+    ],
+    action: openPlots(p),
+  }),
+
+  allotment_transferred: (p) => ({
+    subject: `आवंटन ${str(p.allotment_number)} हस्तांतरित`,
+    paragraphs: [
+      `आवंटन ${str(p.allotment_number)} (परिसंपत्ति ${str(p.asset_code)}) का हस्तांतरण लागू हो गया है, और भूखंड अब नए धारक के नाम है।`,
+    ],
+    action: openPlots(p),
+  }),
+
+  show_cause_issued: (p) => ({
+    subject: `आवंटन ${str(p.allotment_number)} पर कारण बताओ नोटिस ${str(p.notice_number)}`,
+    paragraphs: [
+      `निगम ने आपके आवंटन ${str(p.allotment_number)} पर कारण बताओ नोटिस ${str(p.notice_number)} जारी किया है।`,
+      `कृपया ${day(p.reply_by)} तक इसका उत्तर दें। नोटिस पर निर्णय होने तक इस आवंटन पर केवल उत्तर या समर्पण ही किया जा सकता है।`,
+    ],
+    action: openPlots(p, 'नोटिस का उत्तर दें'),
+  }),
+
+  show_cause_decided: (p) =>
+    p.outcome === 'cancelled'
+      ? {
+          subject: `आवंटन ${str(p.allotment_number)} रद्द`,
+          paragraphs: [
+            `कारण बताओ नोटिस ${str(p.notice_number)} पर निर्णय हो गया है: आपका आवंटन ${str(p.allotment_number)} रद्द कर दिया गया है, और उसका भूखंड निगम को लौट जाता है।`,
+            'आप आदेश पोर्टल से डाउनलोड कर सकते हैं।',
+          ],
+          action: openPlots(p),
+        }
+      : {
+          subject: `कारण बताओ नोटिस ${str(p.notice_number)} समाप्त`,
+          paragraphs: [
+            `आपके आवंटन ${str(p.allotment_number)} पर कारण बताओ नोटिस ${str(p.notice_number)} समाप्त कर दिया गया है। आवंटन पहले की तरह जारी रहेगा।`,
+          ],
+          action: openPlots(p),
+        },
+
+  milestone_due_soon: (p) => ({
+    subject: `अनुस्मारक: आवंटन ${str(p.allotment_number)} पर ${milestoneName(p.milestone)} की नियत तिथि ${day(p.due_on)}`,
+    paragraphs: [
+      `आपके आवंटन ${str(p.allotment_number)} पर ${milestoneName(p.milestone)} की नियत तिथि ${day(p.due_on)} है${str(p.days_left) ? ` (${str(p.days_left)} दिन शेष)` : ''}।`,
+      'यदि आपको अधिक समय चाहिए, तो उस तिथि से पहले "मेरे भूखंड" से समय-विस्तार माँगें।',
+    ],
+    action: openPlots(p),
+  }),
+
+  show_cause_replied: (p) => ({
+    subject: `कारण बताओ नोटिस ${str(p.notice_number)} का उत्तर मिला`,
+    paragraphs: [
+      `आवंटन ${str(p.allotment_number)} के धारक ने कारण बताओ नोटिस ${str(p.notice_number)} का उत्तर दे दिया है। अब नोटिस पर निर्णय लंबित है: आवंटन रद्द करें या नोटिस समाप्त करें।`,
+    ],
+    action: openRegister(p),
+  }),
+
+  milestone_missed: (p) => ({
+    subject: `आवंटन ${str(p.allotment_number)} पर लक्ष्य की तिथि निकल गई`,
+    paragraphs: [
+      `आवंटन ${str(p.allotment_number)} के धारक${str(p.holder_name) ? ` ${str(p.holder_name)}` : ''} ने लक्ष्य पूरा नहीं किया: ${milestoneName(p.milestone)} की नियत तिथि ${day(p.due_on)} थी।`,
+      'आप रजिस्टर से कारण बताओ नोटिस जारी कर सकते हैं।',
+    ],
+    action: openRegister(p),
   }),
 
   case_reached_role: (p) => ({

@@ -1,10 +1,12 @@
 /** The Telugu mail of every MAIL_TEMPLATES entry: the same parameters as the English (en.ts), worded in Telugu, with
  * the contract's te-IN formatters for amounts and dates. */
 import {
+  ROUTES,
   formattersFor,
   type ApplicationStatus,
   type DocumentType,
   type NotificationParams,
+  type ServiceRequestType,
   type StageCode,
 } from '@portal/contract';
 import { stageWordsIn } from './stage-words';
@@ -86,6 +88,30 @@ const roleName = (role: Value) => ROLE_NAMES[str(role)] ?? 'మీ బృంద�
 const openApplication = (p: NotificationParams, label = 'దరఖాస్తును తెరవండి') => ({
   label,
   href: str(p.link) || null,
+});
+
+/** The service request types (the contract's SERVICE_REQUEST_TYPES), in the web catalogue's Telugu words. */
+const SERVICE_TYPE_NAMES: Record<ServiceRequestType, string> = {
+  change_name: 'పేరు మార్పు',
+  change_constitution: 'సంస్థ స్వరూపం మార్పు',
+  transfer: 'బదిలీ',
+  mortgage_noc: 'తనఖా NOC',
+  subletting: 'ఉప-లీజు',
+  withdrawal: 'ఉపసంహరణ',
+  activity_change: 'కార్యకలాపం మార్పు',
+  eot: 'గడువు పొడిగింపు',
+};
+const serviceType = (type: Value) => SERVICE_TYPE_NAMES[type as ServiceRequestType] ?? '';
+const milestoneName = (milestone: Value) => MILESTONE_NAMES[str(milestone)] ?? 'లక్ష్యం';
+
+/** An allotment's mail opens the notification's link, else My plots; an officer's, else the allotment register. */
+const openPlots = (p: NotificationParams, label = 'నా ప్లాట్లు తెరవండి') => ({
+  label,
+  href: str(p.link) || ROUTES.myPlots.path,
+});
+const openRegister = (p: NotificationParams, label = 'కేటాయింపుల రిజిస్టర్ తెరవండి') => ({
+  label,
+  href: str(p.link) || ROUTES.allotments.path,
 });
 
 export const te: MailCatalogue = {
@@ -228,6 +254,84 @@ export const te: MailCatalogue = {
       `మీకు చెల్లించవలసిన వాపసు మొత్తం ${money(p.refund_due)}.`,
     ],
     action: openApplication(p),
+  }),
+  transfer_offered: (p) => ({
+    subject: `కేటాయింపు ${str(p.allotment_number)} బదిలీ మీకు ప్రతిపాదించబడింది`,
+    paragraphs: [
+      `${str(p.holder_name) || 'కేటాయింపు కలిగినవారు'} సేవా అభ్యర్థన ${str(p.request_number)} ద్వారా కేటాయింపు ${str(p.allotment_number)} (ఆస్తి ${str(p.asset_code)}) ను మీ పేరుకు బదిలీ చేయాలని ప్రతిపాదించారు.`,
+      'ప్లాట్‌ను తీసుకోవడానికి, పోర్టల్‌లో "నా ప్లాట్లు" వద్ద బదిలీని అంగీకరించండి. మీరు అంగీకరించిన తర్వాతే సంస్థ బదిలీని పరిశీలిస్తుంది.',
+    ],
+    action: openPlots(p, 'బదిలీని చూడండి'),
+  }),
+
+  service_order_issued: (p) => ({
+    subject: `సేవా అభ్యర్థన ${str(p.request_number)} పై ఉత్తర్వు జారీ చేయబడింది`,
+    paragraphs: [
+      `కేటాయింపు ${str(p.allotment_number)} పై మీ సేవా అభ్యర్థన ${str(p.request_number)}${serviceType(p.request_type) ? ` (${serviceType(p.request_type)})` : ''} అమలులోకి వచ్చింది, దాని ఉత్తర్వు జారీ చేయబడింది.`,
+      'మీరు ఉత్తర్వును పోర్టల్ నుండి డౌన్‌లోడ్ చేసుకోవచ్చు.',
+    ],
+    action: openPlots(p),
+  }),
+
+  allotment_transferred: (p) => ({
+    subject: `కేటాయింపు ${str(p.allotment_number)} బదిలీ చేయబడింది`,
+    paragraphs: [
+      `కేటాయింపు ${str(p.allotment_number)} (ఆస్తి ${str(p.asset_code)}) బదిలీ అమలులోకి వచ్చింది, ప్లాట్ ఇప్పుడు కొత్తగా కలిగినవారి పేరు మీద ఉంది.`,
+    ],
+    action: openPlots(p),
+  }),
+
+  show_cause_issued: (p) => ({
+    subject: `కేటాయింపు ${str(p.allotment_number)} పై షోకాజ్ నోటీసు ${str(p.notice_number)}`,
+    paragraphs: [
+      `సంస్థ మీ కేటాయింపు ${str(p.allotment_number)} పై షోకాజ్ నోటీసు ${str(p.notice_number)} జారీ చేసింది.`,
+      `దయచేసి ${day(p.reply_by)} లోగా దీనికి సమాధానం ఇవ్వండి. నోటీసుపై నిర్ణయం వచ్చే వరకు, ఈ కేటాయింపుపై సమాధానం లేదా అప్పగింత మాత్రమే చేయవచ్చు.`,
+    ],
+    action: openPlots(p, 'నోటీసుకు సమాధానం ఇవ్వండి'),
+  }),
+
+  show_cause_decided: (p) =>
+    p.outcome === 'cancelled'
+      ? {
+          subject: `కేటాయింపు ${str(p.allotment_number)} రద్దు చేయబడింది`,
+          paragraphs: [
+            `షోకాజ్ నోటీసు ${str(p.notice_number)} పై నిర్ణయం వెలువడింది: మీ కేటాయింపు ${str(p.allotment_number)} రద్దు చేయబడింది, దాని ప్లాట్ సంస్థకు తిరిగి వెళ్తుంది.`,
+            'మీరు ఉత్తర్వును పోర్టల్ నుండి డౌన్‌లోడ్ చేసుకోవచ్చు.',
+          ],
+          action: openPlots(p),
+        }
+      : {
+          subject: `షోకాజ్ నోటీసు ${str(p.notice_number)} ఉపసంహరించబడింది`,
+          paragraphs: [
+            `మీ కేటాయింపు ${str(p.allotment_number)} పై షోకాజ్ నోటీసు ${str(p.notice_number)} ఉపసంహరించబడింది. కేటాయింపు యథావిధిగా కొనసాగుతుంది.`,
+          ],
+          action: openPlots(p),
+        },
+
+  milestone_due_soon: (p) => ({
+    subject: `రిమైండర్: కేటాయింపు ${str(p.allotment_number)} పై ${milestoneName(p.milestone)} గడువు ${day(p.due_on)}`,
+    paragraphs: [
+      `మీ కేటాయింపు ${str(p.allotment_number)} పై ${milestoneName(p.milestone)} గడువు తేదీ ${day(p.due_on)}${str(p.days_left) ? ` (ఇంకా ${str(p.days_left)} రోజులు)` : ''}.`,
+      'మీకు మరింత సమయం కావాలంటే, ఆ తేదీలోగా "నా ప్లాట్లు" నుండి గడువు పొడిగింపు అడగండి.',
+    ],
+    action: openPlots(p),
+  }),
+
+  show_cause_replied: (p) => ({
+    subject: `షోకాజ్ నోటీసు ${str(p.notice_number)} కు సమాధానం వచ్చింది`,
+    paragraphs: [
+      `కేటాయింపు ${str(p.allotment_number)} కలిగినవారు షోకాజ్ నోటీసు ${str(p.notice_number)} కు సమాధానం ఇచ్చారు. ఇప్పుడు నోటీసుపై నిర్ణయం పెండింగ్‌లో ఉంది: కేటాయింపును రద్దు చేయాలా, లేదా నోటీసును ఉపసంహరించాలా.`,
+    ],
+    action: openRegister(p),
+  }),
+
+  milestone_missed: (p) => ({
+    subject: `కేటాయింపు ${str(p.allotment_number)} పై లక్ష్య గడువు దాటింది`,
+    paragraphs: [
+      `కేటాయింపు ${str(p.allotment_number)} కలిగినవారు${str(p.holder_name) ? ` ${str(p.holder_name)}` : ''} లక్ష్యాన్ని చేరుకోలేదు: ${milestoneName(p.milestone)} గడువు తేదీ ${day(p.due_on)}.`,
+      'మీరు రిజిస్టర్ నుండి షోకాజ్ నోటీసు జారీ చేయవచ్చు.',
+    ],
+    action: openRegister(p),
   }),
 
   case_reached_role: (p) => ({

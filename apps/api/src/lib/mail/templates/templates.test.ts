@@ -44,6 +44,12 @@ const FULL: NotificationParams = {
   due_on: '2027-04-02',
   ended_on: '2026-05-01',
   refund_due: 450000,
+  request_type: 'change_constitution',
+  holder_name: 'Lakshmi Industries',
+  notice_number: 'SCN-2026-000004',
+  reply_by: '2026-06-01',
+  outcome: 'cancelled',
+  days_left: 7,
 };
 
 describe('mail templates', () => {
@@ -121,6 +127,8 @@ const CODES = new Set([
   'status',
   'role',
   'template',
+  'request_type',
+  'outcome',
 ]);
 /** The acronyms a Hindi or Telugu reader sees in Latin letters. */
 const KEPT_IN_LATIN = ['PAN', 'GST', 'DPR', 'EMD'];
@@ -188,6 +196,31 @@ describe.each(['hi', 'te'] as const)('mail templates in %s', (language) => {
     expect(mail.text.split('\n')[0]).toMatch(SCRIPTS[language]);
     expect(mail.text).not.toMatch(/Dear|Hello|undefined/);
     expect(mail.text.split('\n\n')).toHaveLength(3);
+  });
+});
+
+describe("the allotment's mails", () => {
+  it('word the service type, the milestone and both outcomes of a show-cause notice', () => {
+    expect(renderMail('service_order_issued', 'en', FULL, PORTAL).text).toContain('(change of constitution)');
+    expect(renderMail('service_order_issued', 'hi', FULL, PORTAL).text).toContain('(संगठन के स्वरूप में परिवर्तन)');
+    expect(renderMail('service_order_issued', 'te', FULL, PORTAL).text).toContain('(సంస్థ స్వరూపం మార్పు)');
+    expect(renderMail('milestone_due_soon', 'en', FULL, PORTAL).text).toContain(
+      'construction to commence is due by 2 Apr 2027, in 7 days',
+    );
+    expect(renderMail('show_cause_decided', 'en', FULL, PORTAL).subject).toBe('Allotment ALT-2026-000007 cancelled');
+    const dropped = { ...FULL, outcome: 'dropped' };
+    expect(renderMail('show_cause_decided', 'en', dropped, PORTAL).subject).toBe(
+      'Show-cause notice SCN-2026-000004 dropped',
+    );
+    expect(renderMail('show_cause_decided', 'te', dropped, PORTAL).text).toContain('ఉపసంహరించబడింది');
+  });
+
+  it('open My plots, or the register for officers, when the notification carries no link', () => {
+    const bare = { ...FULL, link: null };
+    expect(renderMail('allotment_transferred', 'hi', bare, PORTAL).text).toContain(`${PORTAL}/allotments`);
+    expect(renderMail('milestone_missed', 'en', bare, PORTAL).text).toContain(
+      `Open the register: ${PORTAL}/officer/allotments`,
+    );
   });
 });
 
