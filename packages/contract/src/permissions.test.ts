@@ -39,6 +39,8 @@ const EXPECTED: Record<Permission, Role[]> = {
   'read:outbox': ['admin'],
   'manage:outbox': ['admin'],
   'revoke:issued-document': ['admin'],
+  // Cancellation for non-compliance (product decisions 9): the officers who work the allotment's services.
+  'issue:show-cause': ['zonal_manager', 'ho', 'admin'],
 };
 
 describe('permissions', () => {

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'work:service-request': ['zonal_manager', 'ho', 'admin'],
   'read:service-request:any': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   'revoke:issued-document': ['admin'],
+  /** Issue a show-cause notice on an allotment and order on it (cancel the allotment or drop the notice). */
+  'issue:show-cause': ['zonal_manager', 'ho', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
