@@ -61,6 +61,42 @@ describe('notification words', () => {
     ).toBe('Allotment ALT-4 (application APP-8) was surrendered on 26 Mar 2026. Refund due: ₹4,50,000.');
   });
 
+  it("words the allotment's services and notices: the type of an order, the milestone, the outcome", () => {
+    expect(
+      notificationText(t, {
+        code: 'service_order_issued',
+        params: { request_number: 'SR-6', request_type: 'change_constitution', allotment_number: 'ALT-4' },
+      }),
+    ).toBe('Service request SR-6 (change of constitution) on allotment ALT-4 took effect, and its order is issued.');
+    expect(
+      notificationText(t, {
+        code: 'milestone_due_soon',
+        params: { allotment_number: 'ALT-4', milestone: 'start_production', due_on: '2027-01-31', days_left: 7 },
+      }),
+    ).toBe('Production on allotment ALT-4 is due to start by 31 Jan 2027, in 7 days.');
+    expect(
+      notificationText(t, {
+        code: 'show_cause_issued',
+        params: { notice_number: 'SCN-2', allotment_number: 'ALT-4', reply_by: '2026-07-01' },
+      }),
+    ).toBe('Show-cause notice SCN-2 was issued on allotment ALT-4. Reply by 1 Jul 2026.');
+    const decided = {
+      code: 'show_cause_decided',
+      params: { notice_number: 'SCN-2', allotment_number: 'ALT-4', outcome: 'cancelled' },
+    } as const;
+    expect(notificationText(t, decided)).toBe('Show-cause notice SCN-2 was decided: allotment ALT-4 is cancelled.');
+    expect(notificationText(t, { ...decided, params: { ...decided.params, outcome: 'dropped' } })).toBe(
+      'Show-cause notice SCN-2 on allotment ALT-4 was dropped.',
+    );
+    expect(notificationText(t, { ...decided, params: { outcome: 'cancelled' } })).toBe('Your allotment was cancelled.');
+    expect(
+      notificationText(t, {
+        code: 'transfer_offered',
+        params: { request_number: 'SR-7', allotment_number: 'ALT-4', asset_code: null, holder_name: 'Lakshmi' },
+      }),
+    ).toBe('A holder offers to transfer a plot to you. Accept it in My plots.');
+  });
+
   it('picks the variant a parameter names: the decision, the verdict, the count of invoices', () => {
     const approved = { code: 'decision_made', params: { application_number: 'APP-1', decision: 'approved' } } as const;
     expect(notificationText(t, approved)).toBe('Application APP-1 was approved.');

@@ -17,7 +17,7 @@ import {
 type ParamValue = NotificationParams[string];
 
 /** Days whose names do not say so by their ending. */
-const DAY_PARAMS: ReadonlySet<string> = new Set(['respond_by']);
+const DAY_PARAMS: ReadonlySet<string> = new Set(['respond_by', 'reply_by']);
 
 /** The parameter whose value picks a variant of a code's sentence (an i18next context: `decision_made_approved`). */
 const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
@@ -26,6 +26,10 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   lease_deed_returned: 'verdict',
   allotment_letter_issued: 'allotment_type',
   milestone_extended: 'milestone',
+  milestone_due_soon: 'milestone',
+  milestone_missed: 'milestone',
+  service_order_issued: 'request_type',
+  show_cause_decided: 'outcome',
 };
 
 /** The parameter that counts something in the sentence (its plural forms: `application_submitted_one`). */
@@ -49,7 +53,7 @@ const NOTE_OF: Partial<Record<NotificationCode, string>> = {
 const MONEY_PARAMS: ReadonlySet<string> = new Set(['refund_due']);
 
 /** Parameters are formatted by their name: `amount`, `*_amount` (and `refund_due`) is money, `*_date`, `*_on`, `date` (and
- * `respond_by`) a day, and `*_at` an instant. Anything else is shown as sent. */
+ * `respond_by`, `reply_by`) a day, and `*_at` an instant. Anything else is shown as sent. */
 export function formatParam(name: string, value: ParamValue): ParamValue {
   if (value === null || typeof value === 'boolean') return value;
   if (name === 'amount' || name.endsWith('_amount') || MONEY_PARAMS.has(name)) return formatRupees(value);
