@@ -13,14 +13,14 @@ import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';
 
 /** "₹1,05,000 (Rupees One Lakh Five Thousand Only)". */
-function amountText(language: DocumentLanguage, amount: number): string {
+export function amountText(language: DocumentLanguage, amount: number): string {
   return fill(language.texts.common.amount, {
     figures: language.format.rupees(amount),
     words: language.amountInWords(amount),
   });
 }
 
-function addressLines(language: DocumentLanguage, applicant: ApplicantRow): string[] {
+export function addressLines(language: DocumentLanguage, applicant: ApplicantRow): string[] {
   return [
     applicant.address,
     fill(language.texts.common.addressLine, {
@@ -31,12 +31,12 @@ function addressLines(language: DocumentLanguage, applicant: ApplicantRow): stri
   ];
 }
 
-function locationOf(asset: AssetRow): string {
+export function locationOf(asset: AssetRow): string {
   return `${asset.location}, ${asset.zone}`;
 }
 
 /** The asset's rows, shared by the acknowledgment and the letters. */
-function assetRows(language: DocumentLanguage, asset: AssetRow): Array<readonly [string, string]> {
+export function assetRows(language: DocumentLanguage, asset: AssetRow): Array<readonly [string, string]> {
   const { labels, assetTypes, units } = language.texts;
   return [
     [labels.assetCode, asset.assetCode],

@@ -1,5 +1,6 @@
 /** Issued documents: the PDFs (GET /applications/{id}/acknowledgment.pdf, /payments/{id}/receipt.pdf,
- * /allotments/{id}/letter.pdf, /allotments/{id}/possession/certificate.pdf), the public GET /verify/{code}, an
+ * /allotments/{id}/letter.pdf, /allotments/{id}/possession/certificate.pdf, the orders of the allotment's life at
+ * /service-requests/{id}/order.pdf, /show-causes/{id}/notice.pdf and /show-causes/{id}/order.pdf), the public GET /verify/{code}, an
  * administrator's POST /issued-documents/{id}/revoke, and the public letterhead GET /organization. Mounted at /api
  * with full paths, beside the modules that own those records. */
 import { z } from 'zod';
@@ -24,6 +25,8 @@ import {
   possessionCertificateFor,
   receiptFor,
   revokeIssuedDocument,
+  serviceOrderFor,
+  showCauseDocumentFor,
   verifyDocument,
   type IssuingContext,
 } from './service';
@@ -91,6 +94,51 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAuth, schema: { params, description: PDF_DESCRIPTION } },
     async (request, reply) =>
       sendPdf(reply, await possessionCertificateFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/service-requests/:id/order.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description:
+          'The order of a service request that took effect (extension of time, transfer, change, mortgage NOC, ' +
+          'subletting permission, surrender acceptance): for the user who raised it, the transferee, the ' +
+          "allotment's holder and staff who read allotments; 409 order_not_issued before it takes effect. " +
+          PDF_DESCRIPTION,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await serviceOrderFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/show-causes/:id/notice.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description: `The show-cause notice, for the allotment's holder when it was issued and staff who read allotments. ${PDF_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await showCauseDocumentFor(context(request), currentUser(request), request.params.id, 'notice')),
+  );
+
+  app.get(
+    '/show-causes/:id/order.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description:
+          'The order deciding a show-cause notice (the allotment cancelled, or the notice dropped); 409 ' +
+          `order_not_issued until it is decided. ${PDF_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await showCauseDocumentFor(context(request), currentUser(request), request.params.id, 'order')),
   );
 
   app.get(

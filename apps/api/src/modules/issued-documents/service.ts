@@ -4,6 +4,7 @@
  * the document on the public verify page. */
 import crypto from 'node:crypto';
 import {
+  ALLOTTEE_SERVICES,
   can,
   issuedDocumentFactsSchema,
   normaliseVerificationCode,
@@ -17,11 +18,11 @@ import {
 import type { OrgIdentity } from '../../config';
 import type { Database } from '../../db/client';
 import { loadVisibleApplication } from '../../case/access';
-import { forbidden, notFound, wrongState } from '../../core/http-error';
+import { conflict, forbidden, notFound, wrongState } from '../../core/http-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import { findAllotmentWithOwner, type AllotmentRow } from '../../repositories/allotments';
-import { findApplicantById } from '../../repositories/applicants';
+import { findApplicantById, findApplicantByUserId } from '../../repositories/applicants';
 import { findApplicationById } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { findInvoiceById, listInvoices } from '../../repositories/invoices';
@@ -37,8 +38,24 @@ import {
   supersedeIssuedDocuments,
   type IssuedDocumentRow,
 } from '../../repositories/issued-documents';
+import {
+  findServiceRequestForOrder,
+  findShowCauseForOrder,
+  firstTransferAfter,
+  holderAt,
+  lastTransferAt,
+  supersedeLettersByTransfer,
+} from '../../repositories/issued-orders';
 import { findPossessionByAllotment } from '../../repositories/possessions';
-import { composeAcknowledgment, composeAllotmentLetter, composePossessionCertificate, composeReceipt } from './compose';
+import { findUserById } from '../../repositories/users';
+import {
+  addressLines,
+  composeAcknowledgment,
+  composeAllotmentLetter,
+  composePossessionCertificate,
+  composeReceipt,
+} from './compose';
+import { composeServiceOrder, composeShowCauseNotice, composeShowCauseOrder, type OrderHolder } from './compose-orders';
 import type { DocumentContent } from './content';
 import { renderPdf } from './render-pdf';
 import { documentLanguage, type DocumentLanguage } from './texts';
@@ -49,6 +66,8 @@ const PAYMENT_NOT_FOUND = 'Payment not found';
 const ALLOTMENT_NOT_FOUND = 'Allotment not found';
 const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
 const RECORD_MISSING = 'A record this document needs is missing';
+const REQUEST_NOT_FOUND = 'Service request not found';
+const SHOW_CAUSE_NOT_FOUND = 'Show-cause notice not found';
 
 /** What issuing needs besides the records: where PDFs are kept, the letterhead, and the address the QR code opens. */
 export interface IssuingContext {
@@ -93,6 +112,13 @@ interface Composed {
   language: DocumentLanguage;
 }
 
+interface IssueOptions {
+  /** Whether a document already issued still serves (an allotment letter issued before a transfer does not). */
+  stillServes?: (row: IssuedDocumentRow) => boolean;
+  /** Run in the transaction that records the new document (the supersession of the documents it replaces). */
+  afterIssue?: (tx: Database, row: IssuedDocumentRow) => Promise<unknown>;
+}
+
 /** The document of this kind about this record: the one already issued, or a new one made, stored and recorded now.
  * Rendering happens outside the transaction; a second request that raced this one keeps the first one's document. */
 async function issue(
@@ -100,8 +126,11 @@ async function issue(
   kind: IssuedDocumentKind,
   subjectId: string,
   compose: () => Promise<Composed>,
+  options: IssueOptions = {},
 ): Promise<IssuedDocumentRow> {
-  const existing = await findCurrentIssuedDocument(ctx.db, kind, subjectId);
+  const serves = (row: IssuedDocumentRow | undefined) =>
+    row && (!options.stillServes || options.stillServes(row)) ? row : undefined;
+  const existing = serves(await findCurrentIssuedDocument(ctx.db, kind, subjectId));
   if (existing) return existing;
 
   const { content, language } = await compose();
@@ -118,7 +147,7 @@ async function issue(
   try {
     const { row, fresh } = await ctx.db.transaction(async (tx) => {
       await lockIssuing(tx, kind, subjectId);
-      const raced = await findCurrentIssuedDocument(tx, kind, subjectId);
+      const raced = serves(await findCurrentIssuedDocument(tx, kind, subjectId));
       if (raced) return { row: raced, fresh: false };
       const row = await insertIssuedDocument(tx, {
         verificationCode: code,
@@ -137,6 +166,7 @@ async function issue(
       if (kind === 'final_allotment_letter') {
         await supersedeIssuedDocuments(tx, content.applicationId, 'provisional_allotment_letter', row.id);
       }
+      await options.afterIssue?.(tx, row);
       return { row, fresh: true };
     });
     if (!fresh) await ctx.storage.remove(storageKey);
@@ -231,22 +261,34 @@ export async function allotmentLetterFor(
   if (!allotment.letterGenerated)
     throw wrongState('No letter has been generated for this allotment', 'letter_not_generated');
   const kind = allotment.allotmentType === 'final' ? 'final_allotment_letter' : 'provisional_allotment_letter';
-  return issue(ctx, kind, allotment.id, async () => {
-    const application = required(await findApplicationById(ctx.db, allotment.applicationId));
-    const applicant = required(await findApplicantById(ctx.db, application.applicantId));
-    const asset = required(await findAssetById(ctx.db, allotment.assetId));
-    const language = await languageOf(ctx.db, ownerUserId);
-    return {
-      language,
-      content: composeAllotmentLetter(language, {
-        allotment,
-        application,
-        applicant,
-        asset,
-        corporation: ctx.org.name,
-      }),
-    };
-  });
+  // After a transfer the letter is the new holder's: one issued before it no longer serves (it reads superseded by
+  // the transfer order), and the next download issues a new letter in the holder's name.
+  const transferredAt = await lastTransferAt(ctx.db, allotment.id);
+  return issue(
+    ctx,
+    kind,
+    allotment.id,
+    async () => {
+      const application = required(await findApplicationById(ctx.db, allotment.applicationId));
+      const applicant = required(
+        (await findApplicantByUserId(ctx.db, ownerUserId)) ??
+          (await findApplicantById(ctx.db, application.applicantId)),
+      );
+      const asset = required(await findAssetById(ctx.db, allotment.assetId));
+      const language = await languageOf(ctx.db, ownerUserId);
+      return {
+        language,
+        content: composeAllotmentLetter(language, {
+          allotment,
+          application,
+          applicant,
+          asset,
+          corporation: ctx.org.name,
+        }),
+      };
+    },
+    { stillServes: (row) => !transferredAt || row.issuedAt >= transferredAt },
+  );
 }
 
 export async function possessionCertificateFor(
@@ -275,6 +317,114 @@ export async function possessionCertificateFor(
   });
 }
 
+/** The holder an order is addressed to: their applicant profile's organisation and address, else their name. */
+async function orderHolder(
+  db: Database,
+  language: DocumentLanguage,
+  userId: string,
+  fallbackName?: string,
+): Promise<OrderHolder> {
+  const applicant = await findApplicantByUserId(db, userId);
+  if (applicant) return { name: applicant.organizationName, address: addressLines(language, applicant) };
+  const user = await findUserById(db, userId);
+  return { name: fallbackName || user?.fullName || '', address: [] };
+}
+
+/** The order of a service request that took effect. The user who raised it, the transferee of a transfer, the
+ * allotment's holder now and staff who read every allotment may download it; another entrepreneur gets 404. Written
+ * to the holder (for a transfer, the new holder), in their language. Issuing a transfer order marks the allotment's
+ * letters issued before the transfer superseded by it. */
+export async function serviceOrderFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  serviceRequestId: string,
+): Promise<IssuedDocumentRow> {
+  const request = await findServiceRequestForOrder(ctx.db, serviceRequestId);
+  const found = request?.allotmentId ? await findAllotmentWithOwner(ctx.db, request.allotmentId) : undefined;
+  if (user.role === 'entrepreneur') {
+    const outcome = request?.outcome ?? {};
+    const mayRead =
+      request &&
+      (request.userId === user.id ||
+        request.transfereeUserId === user.id ||
+        outcome.transferee_user_id === user.id ||
+        found?.ownerUserId === user.id);
+    if (!mayRead) throw notFound(REQUEST_NOT_FOUND);
+  } else {
+    if (!can(user.role, 'read:allotments:any')) throw forbidden();
+    if (!request) throw notFound(REQUEST_NOT_FOUND);
+  }
+  if (!request.tookEffectAt || !request.orderNumber || !found) {
+    throw conflict('The request has not taken effect yet, so no order has been issued', 'order_not_issued');
+  }
+  const { allotment } = found;
+  const tookEffectAt = request.tookEffectAt;
+  const kind = ALLOTTEE_SERVICES[request.requestType].order;
+  const outcome = request.outcome ?? {};
+  const transfereeId =
+    typeof outcome.transferee_user_id === 'string' ? outcome.transferee_user_id : request.transfereeUserId;
+  const recipientId =
+    kind === 'transfer_order' && transfereeId
+      ? transfereeId
+      : await holderAt(ctx.db, allotment.id, allotment.holderUserId, new Date(tookEffectAt.getTime() - 1));
+  return issue(
+    ctx,
+    kind,
+    request.id,
+    async () => {
+      const asset = required(await findAssetById(ctx.db, allotment.assetId));
+      const language = await languageOf(ctx.db, recipientId);
+      const fallbackName = kind === 'transfer_order' ? String(outcome.transferee ?? '') : undefined;
+      const holder = await orderHolder(ctx.db, language, recipientId, fallbackName);
+      return {
+        language,
+        content: composeServiceOrder(language, { request, allotment, asset, holder, corporation: ctx.org.name }),
+      };
+    },
+    kind === 'transfer_order'
+      ? { afterIssue: (tx, row) => supersedeLettersByTransfer(tx, allotment.id, tookEffectAt, row.id) }
+      : {},
+  );
+}
+
+/** A show-cause notice, or the order that decided it. The allotment's holder when the notice was issued and staff who
+ * read every allotment may download them; another entrepreneur gets 404. The order only once decided (409 before). */
+export async function showCauseDocumentFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  showCauseId: string,
+  which: 'notice' | 'order',
+): Promise<IssuedDocumentRow> {
+  const showCause = await findShowCauseForOrder(ctx.db, showCauseId);
+  const found = showCause ? await findAllotmentWithOwner(ctx.db, showCause.allotmentId) : undefined;
+  const recipientId =
+    showCause && found
+      ? await holderAt(ctx.db, found.allotment.id, found.allotment.holderUserId, showCause.issuedAt)
+      : undefined;
+  if (user.role === 'entrepreneur') {
+    if (!showCause || !found || recipientId !== user.id) throw notFound(SHOW_CAUSE_NOT_FOUND);
+  } else {
+    if (!can(user.role, 'read:allotments:any')) throw forbidden();
+    if (!showCause || !found) throw notFound(SHOW_CAUSE_NOT_FOUND);
+  }
+  if (which === 'order' && (!showCause.outcome || !showCause.decidedAt)) {
+    throw conflict('The notice has not been decided yet, so no order has been issued', 'order_not_issued');
+  }
+  const { allotment } = found;
+  const holderId = required(recipientId);
+  return issue(ctx, which === 'notice' ? 'show_cause_notice' : 'cancellation_order', showCause.id, async () => {
+    const asset = required(await findAssetById(ctx.db, allotment.assetId));
+    const language = await languageOf(ctx.db, holderId);
+    const holder = await orderHolder(ctx.db, language, holderId);
+    const records = { showCause, allotment, asset, holder, corporation: ctx.org.name };
+    return {
+      language,
+      content:
+        which === 'notice' ? composeShowCauseNotice(language, records) : composeShowCauseOrder(language, records),
+    };
+  });
+}
+
 function replacement(row: IssuedDocumentRow): NonNullable<VerifiedDocument['superseded_by']> {
   return {
     kind: row.kind as IssuedDocumentKind,
@@ -283,8 +433,14 @@ function replacement(row: IssuedDocumentRow): NonNullable<VerifiedDocument['supe
   };
 }
 
+const LETTER_KINDS: ReadonlySet<string> = new Set<IssuedDocumentKind>([
+  'provisional_allotment_letter',
+  'final_allotment_letter',
+]);
+
 /** The public answer for a code. A provisional letter whose allotment has since become final reads superseded even
- * before the final letter is downloaded (the record is then marked when the final letter is issued). */
+ * before the final letter is downloaded (the record is then marked when the final letter is issued); so does a letter
+ * issued before a transfer of the allotment, replaced by the transfer order. */
 export async function verifyDocument(db: Database, rawCode: string): Promise<VerifiedDocument> {
   const code = normaliseVerificationCode(rawCode);
   if (!VERIFICATION_CODE_PATTERN.test(code)) throw notFound(UNKNOWN_CODE);
@@ -296,6 +452,17 @@ export async function verifyDocument(db: Database, rawCode: string): Promise<Ver
   if (row.supersededBy) {
     const by = await findIssuedDocumentById(db, row.supersededBy);
     if (by) supersededBy = replacement(by);
+  }
+  if (status === 'valid' && LETTER_KINDS.has(row.kind)) {
+    // A letter issued before a transfer names the previous holder: the transfer order replaces it.
+    const transfer = await firstTransferAfter(db, row.subjectId, row.issuedAt);
+    if (transfer) {
+      status = 'superseded';
+      const order = await findCurrentIssuedDocument(db, 'transfer_order', transfer.id);
+      supersededBy = order
+        ? replacement(order)
+        : { kind: 'transfer_order', document_number: transfer.orderNumber ?? transfer.requestNumber, issued_at: null };
+    }
   }
   if (status === 'valid' && row.kind === 'provisional_allotment_letter') {
     const found = await findAllotmentWithOwner(db, row.subjectId);
