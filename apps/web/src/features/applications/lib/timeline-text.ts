@@ -1,6 +1,7 @@
 /** A timeline entry in words: its catalogue code rendered through `timeline.<code>.title` and `.details` with its
- * parameters (amounts in rupees, dates, document and invoice types, statuses and stages in the reader's words); a row
- * from before the codes (`legacy`), or a code this catalogue does not know, shows the text the server stored. */
+ * parameters (amounts in rupees, dates, document, invoice and service request types, statuses, constitutions and
+ * stages in the reader's words); a row from before the codes (`legacy`), or a code this catalogue does not know, shows
+ * the text the server stored. */
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
 import { stageWords } from '../../../components/ui/stage-text';
@@ -13,11 +14,14 @@ const DATE_PARAMS = new Set([
   'due_on',
   'met_on',
   'ended_on',
+  'reply_by',
 ]);
-const MONEY_PARAMS = new Set(['amount', 'refund_due']);
+const MONEY_PARAMS = new Set(['amount', 'refund_due', 'loan_amount']);
+const HOLDER_DETAILS = new Set(['name', 'constitution', 'activity']);
 
-/** The key variant (i18next context) a code's title and details read, chosen by its parameters. */
-const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; details?: string }> = {
+/** The key variant (i18next context) a code's title and details read, chosen by its parameters, and the count its
+ * details' plural forms follow. */
+const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; details?: string; count?: number }> = {
   status_changed: (p) => ({ details: p.stage ? 'stage' : undefined }),
   document_uploaded: (p) => ({ title: p.replaced ? 'replaced' : undefined }),
   document_rejected: (p) => ({ details: p.reason ? 'reason' : undefined }),
@@ -29,6 +33,15 @@ const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; det
     return { title: verdict, details: p.remarks ? `${verdict}_remarks` : verdict };
   },
   service_request_updated: (p) => ({ details: p.remarks ? 'remarks' : undefined }),
+  holder_details_changed: (p) => ({
+    title: HOLDER_DETAILS.has(String(p.changed)) ? String(p.changed) : undefined,
+    details: p.previous ? undefined : 'none',
+  }),
+  subletting_permitted: (p) => ({ count: Number(p.months) }),
+  show_cause_decided: (p) => {
+    const outcome = p.outcome === 'cancelled' ? 'cancelled' : 'dropped';
+    return { title: outcome, details: outcome === 'cancelled' ? outcome : undefined };
+  },
 };
 
 const spaced = (text: string) => text.replace(/_/g, ' ');
@@ -50,7 +63,12 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
       else if (name === 'method') shown[name] = label('paymentMethods', text);
       else if (name === 'milestone') shown[name] = label('milestones', text);
       else if (name === 'committee_type') shown[name] = text.toUpperCase();
-      else if (name === 'request_type' || name === 'status') shown[name] = spaced(text);
+      else if (name === 'request_type') shown[name] = label('serviceRequestTypes', text);
+      // Only a service request's timeline entry carries a status by that name.
+      else if (name === 'status') shown[name] = label('serviceRequestStatuses', text);
+      // A change of constitution names the firm's legal forms, before and after, in words.
+      else if ((name === 'previous' || name === 'value') && params.changed === 'constitution' && text)
+        shown[name] = label('constitutions', text);
       // A stage the portal set is in the reader's words; an officer's own stays as typed.
       else if (name === 'stage') shown[name] = stageWords(ui, stageFromParams(params), text);
       else shown[name] = text;
@@ -67,7 +85,12 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
     const context = CONTEXTS[code]?.(event.params ?? {}) ?? {};
     return {
       title: t(`timeline.${code}.title`, { ...params, context: context.title }),
-      details: t(`timeline.${code}.details`, { ...params, context: context.details, defaultValue: '' }),
+      details: t(`timeline.${code}.details`, {
+        ...params,
+        context: context.details,
+        ...(context.count !== undefined && Number.isFinite(context.count) ? { count: context.count } : {}),
+        defaultValue: '',
+      }),
     };
   };
 }

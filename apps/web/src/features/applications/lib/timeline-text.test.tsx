@@ -1,0 +1,97 @@
+// The timeline's words: every code of the contract's catalogue has a title in every language, and the entries of the
+// allotment's services read their codes (service types and statuses, constitutions, outcomes) in words, with amounts
+// and dates formatted.
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TIMELINE_CODE_NAMES, timelineEnglish, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import en from '../i18n/en.json';
+import hi from '../i18n/hi.json';
+import te from '../i18n/te.json';
+import { useTimelineText } from './timeline-text';
+
+const event = (event_code: string, params: TimelineParams): TimelineEvent => ({
+  id: 'f0000000-0000-4000-8000-000000000001',
+  application_id: 'f0000000-0000-4000-8000-000000000002',
+  action: 'stored action',
+  user_role: 'SYSTEM',
+  user_name: 'SYSTEM',
+  details: 'stored details',
+  timestamp: '2026-05-01T10:00:00.000Z',
+  entity_type: 'allotment',
+  event_code,
+  params,
+  internal: false,
+});
+
+/** The server's English for a code, as the timeline shows it (title and details). */
+function english(code: Parameters<typeof timelineEnglish>[0], params: TimelineParams) {
+  const { action, details } = timelineEnglish(code, params);
+  return { title: action, details };
+}
+
+describe('the timeline catalogue', () => {
+  it('has a title for every code of the contract in every language', () => {
+    for (const catalogue of [en, hi, te]) {
+      const titled = Object.entries(catalogue.timeline)
+        .filter(([, words]) => 'title' in words)
+        .map(([code]) => code);
+      expect(TIMELINE_CODE_NAMES.filter((code) => code !== 'legacy' && !titled.includes(code))).toEqual([]);
+    }
+  });
+
+  it("words the allotment's services: a transfer, a change of constitution, a mortgage NOC, subletting", () => {
+    const words = renderHook(() => useTimelineText()).result.current;
+    const transferred = { request_number: 'SR-1', allotment_number: 'ALT-4', transferor: 'A Ltd', transferee: 'B Ltd' };
+    expect(words(event('allotment_transferred', transferred))).toEqual(english('allotment_transferred', transferred));
+    expect(
+      words(
+        event('holder_details_changed', {
+          request_number: 'SR-2',
+          changed: 'constitution',
+          previous: 'proprietorship',
+          value: 'private_limited',
+        }),
+      ),
+    ).toEqual({
+      title: 'Change of constitution recorded',
+      details: 'Sole proprietorship → Private limited company',
+    });
+    expect(
+      words(event('holder_details_changed', { changed: 'activity', previous: null, value: 'Food processing' })),
+    ).toEqual({ title: 'Change of activity recorded', details: 'none → Food processing' });
+    expect(words(event('mortgage_noc_issued', { lender: 'State Bank', loan_amount: 2500000 })).details).toBe(
+      'State Bank, ₹25,00,000',
+    );
+    expect(words(event('subletting_permitted', { sub_lessee: 'C & Co', sublet_area: 400, months: 1 })).details).toBe(
+      'C & Co: 400 for 1 month',
+    );
+    expect(words(event('subletting_permitted', { sub_lessee: 'C & Co', sublet_area: 400, months: 24 })).details).toBe(
+      'C & Co: 400 for 24 months',
+    );
+  });
+
+  it('words a show-cause notice and its outcome, and the service request types and statuses', () => {
+    const words = renderHook(() => useTimelineText()).result.current;
+    expect(words(event('show_cause_issued', { notice_number: 'SCN-1', reply_by: '2026-06-01' })).details).toBe(
+      'SCN-1: reply by 1 Jun 2026',
+    );
+    const cancelled = {
+      notice_number: 'SCN-1',
+      outcome: 'cancelled',
+      allotment_number: 'ALT-4',
+      asset_code: 'HYD-PL-006',
+      refund_due: 450000,
+    };
+    expect(words(event('show_cause_decided', cancelled))).toEqual(english('show_cause_decided', cancelled));
+    expect(words(event('show_cause_decided', { notice_number: 'SCN-1', outcome: 'dropped' }))).toEqual({
+      title: 'Show-cause notice dropped',
+      details: 'SCN-1',
+    });
+    expect(
+      words(event('service_request_raised', { request_number: 'SR-3', request_type: 'mortgage_noc' })).details,
+    ).toBe('SR-3: Mortgage NOC');
+    expect(words(event('service_request_updated', { request_number: 'SR-3', status: 'in_progress' })).title).toBe(
+      'Service request in progress',
+    );
+  });
+});
