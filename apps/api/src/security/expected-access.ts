@@ -151,6 +151,11 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/verify/{code}': 'public',
   'GET /api/organization': 'public',
   'POST /api/issued-documents/{id}/revoke': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  // The orders of the allotment's life (decision 014): for the holder (and who raised the request, or received a
+  // transfer), and the staff who read every allotment.
+  'GET /api/service-requests/{id}/order.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/show-causes/{id}/notice.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/show-causes/{id}/order.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
 
   'GET /api/health': 'public',
 };
@@ -167,6 +172,8 @@ export const NOT_IN_WORLD = new Set([
   'GET /api/allotments/{id}/possession',
   'GET /api/allotments/{id}/possession/certificate.pdf',
   'GET /api/payments/{id}/receipt.pdf',
+  'GET /api/show-causes/{id}/notice.pdf',
+  'GET /api/show-causes/{id}/order.pdf',
   'POST /api/notifications/{id}/read',
   'POST /api/outbox/{id}/retry',
   'GET /api/verify/{code}',
