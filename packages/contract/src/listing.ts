@@ -177,6 +177,10 @@ export function assetRangeIssues(
   return issues;
 }
 
+/** The register's late lists: each milestone kind, and the allotments under a show-cause notice awaiting a reply. */
+export const ALLOTMENT_LATE_LISTS = [...MILESTONE_KINDS, 'show_cause'] as const;
+export type AllotmentLateList = (typeof ALLOTMENT_LATE_LISTS)[number];
+
 export const ALLOTMENT_LIST = defineList({
   sort: ['created_at', 'allotment_date', 'allotment_number', 'status'],
   defaultSort: '-created_at',
@@ -187,8 +191,8 @@ export const ALLOTMENT_LIST = defineList({
     application_id: z.uuid().optional(),
     /** The asset's zone. */
     zone: text(),
-    /** A milestone not met whose due date has passed. */
-    late: z.enum(MILESTONE_KINDS).optional(),
+    /** A milestone not met whose due date has passed, or (`show_cause`) a show-cause notice awaiting the reply. */
+    late: z.enum(ALLOTMENT_LATE_LISTS).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
   },

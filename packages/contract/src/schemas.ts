@@ -570,6 +570,8 @@ export type Allotment = z.infer<typeof allotmentSchema>;
 export const allotmentSummarySchema = z.object({
   by_status: z.record(z.enum(ALLOTMENT_STATUSES), z.number().int()),
   late: z.object({ commence_construction: z.number().int(), start_production: z.number().int() }),
+  /** Show-cause notices open and not yet replied to (the register's "show-cause pending reply" list). */
+  show_cause_awaiting: z.number().int(),
 });
 export type AllotmentSummary = z.infer<typeof allotmentSummarySchema>;
 export const allotmentSummaryQuerySchema = z.object({ zone: z.string().trim().min(1).max(60).optional() });
@@ -624,10 +626,13 @@ export const serviceParticularsSchema = z.object({
   new_constitution: z.enum(CONSTITUTIONS, { error: 'Choose the new constitution' }),
   new_activity: requiredText(200),
   lender: requiredText(200),
-  loan_amount: money.positive({ error: 'Enter the loan amount in rupees' }),
+  loan_amount: money.min(1, { error: 'Enter the loan amount in rupees' }),
   sub_lessee: requiredText(200),
   /** The part of the plot sublet, in the plot's unit. */
-  sublet_area: z.number({ error: 'Enter the area sublet' }).finite().positive({ error: 'Enter the area sublet' }),
+  sublet_area: z
+    .number({ error: 'Enter the area sublet' })
+    .finite()
+    .refine((area) => area > 0, { error: 'Enter the area sublet' }),
   months: z
     .number({ error: 'Enter the period in months' })
     .int({ error: 'Enter the period in whole months' })

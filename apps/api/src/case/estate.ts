@@ -1,11 +1,13 @@
 /** The allotment's life after possession (decision 014), in the caller's transaction: the lease and milestones
  * started when possession is recorded, milestones met when the application's implementation moves, and the effects
- * of the allottee services: an extension of time when its fee is paid, a surrender when it is approved. */
+ * of the allottee services, when their fee is paid (or on approval when free): an extension of time, a transfer, a
+ * change of name, constitution or activity, a mortgage NOC, a subletting permission, a surrender. */
 import {
   ALLOTTEE_SERVICES,
   describeMilestone,
   ESTATE_TERMS,
   extendedDueOn,
+  formatRupees,
   leaseEndsOn,
   MILESTONE_KINDS,
   milestoneDueOn,
@@ -16,6 +18,7 @@ import {
   type ApplicationEventName,
   type Milestone,
   type MilestoneKind,
+  type ServiceEffect,
   type ServiceRefusal,
   type ServiceRequestType,
 } from '@portal/contract';
@@ -24,9 +27,12 @@ import { businessTodayIso } from '../core/dates';
 import { conflict } from '../core/http-error';
 import {
   findActiveAllotmentOfApplication,
+  findPastHolding,
   lockAllotment,
+  setAllotmentActivity,
   setAllotmentPossession,
   surrenderAllotmentIfActive,
+  transferAllotmentIf,
   toAllotment,
   type AllotmentRow,
 } from '../repositories/allotments';
@@ -42,8 +48,12 @@ import { sumPaidInvoices, sumUnpaidInvoices, type InvoiceRow } from '../reposito
 import {
   countPendingExtensions,
   findServiceRequestOfInvoice,
+  markServiceRequestTookEffect,
   type ServiceRequestRow,
 } from '../repositories/service-requests';
+import { findApplicantByUserId, updateApplicant } from '../repositories/applicants';
+import { nextNumber } from '../repositories/counters';
+import { findUserById } from '../repositories/users';
 import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
 import { recordEvent } from './events';
 
@@ -79,6 +89,14 @@ export async function describeAllotments(
     db,
     rows.map((row) => row.id),
   );
+  // An entrepreneur's plots held before a transfer: when their holding ended.
+  const pastHoldings = new Map<string, Date>();
+  if (viewer.role === 'entrepreneur') {
+    for (const row of rows.filter((row) => row.holderUserId !== viewer.id)) {
+      const heldUntil = await findPastHolding(db, row.id, viewer.id);
+      if (heldUntil) pastHoldings.set(row.id, heldUntil);
+    }
+  }
   return rows.map((row) => {
     const own = describeMilestoneRows(
       milestones.filter((m) => m.allotmentId === row.id),
@@ -90,6 +108,7 @@ export async function describeAllotments(
       ...base,
       milestones: own,
       services_allowed: holder ? servicesAllowed({ ...base, milestones: own }) : [],
+      held_until: pastHoldings.get(row.id)?.toISOString() ?? null,
     };
   });
 }
@@ -164,33 +183,81 @@ export async function checkServiceAllowed(
   return { allotment, milestones };
 }
 
-/** A free service takes effect when approved: a surrender ends the allotment. */
-export async function applyServiceOnApproval(tx: Database, actor: Actor, request: ServiceRequestRow): Promise<void> {
-  if (!request.allotmentId) return;
-  if (ALLOTTEE_SERVICES[request.requestType].effect === 'surrender') {
-    await surrender(tx, actor, request.allotmentId);
+type Outcome = Record<string, string | number | boolean | null>;
+
+/** Section 9: a holder with unpaid dues may not transfer, sublet or get a mortgage NOC (409 naming the dues). */
+export async function checkNoDues(tx: Database, applicationId: string): Promise<void> {
+  const dues = await sumUnpaidInvoices(tx, applicationId);
+  if (dues > 0) {
+    throw conflict(
+      `There are unpaid dues of ${formatRupees(dues)} on this plot: pay them first, then ask for this service`,
+      'unpaid_dues',
+    );
   }
 }
 
-/** A paid service fee invoice puts its service into effect: an extension moves the milestone's due date on. */
+/** A free service takes effect when approved (a surrender, a transfer to a legal heir). */
+export async function applyServiceOnApproval(tx: Database, actor: Actor, request: ServiceRequestRow): Promise<void> {
+  if (request.feeAmount > 0) return;
+  await takeEffect(tx, actor, request);
+}
+
+/** A paid service fee invoice puts its service into effect. */
 export async function applyServiceFeePaid(tx: Database, invoice: InvoiceRow): Promise<void> {
   if (invoice.invoiceType !== 'service_fee' || !invoice.serviceRequestId) return;
   const request = await findServiceRequestOfInvoice(tx, invoice.id);
-  if (!request || !request.allotmentId || request.status !== 'approved') return;
-  if (ALLOTTEE_SERVICES[request.requestType].effect !== 'extend_milestone' || !request.milestone) return;
+  if (!request || request.status !== 'approved') return;
+  await takeEffect(tx, SYSTEM_ACTOR, request);
+}
+
+/** The service's effect, its timeline entry (which tells whom it concerns) and its order's number, in the caller's
+ * transaction; once per request. An effect the allotment no longer allows (met or extended meanwhile, transferred or
+ * ended) changes nothing: a paid fee then stays paid for an officer to refund. */
+async function takeEffect(tx: Database, actor: Actor, request: ServiceRequestRow): Promise<void> {
+  if (request.tookEffectAt) return;
+  const outcome = await EFFECTS[ALLOTTEE_SERVICES[request.requestType].effect](tx, actor, request);
+  if (!outcome) return;
+  await markServiceRequestTookEffect(tx, request.id, { orderNumber: await nextNumber(tx, 'order'), outcome });
+}
+
+const EFFECTS: Record<
+  ServiceEffect,
+  (tx: Database, actor: Actor, request: ServiceRequestRow) => Promise<Outcome | null>
+> = {
+  extend_milestone: extendMilestone,
+  surrender: async (tx, actor, request) => (request.allotmentId ? surrender(tx, actor, request.allotmentId) : null),
+  transfer,
+  change_name: (tx, actor, request) => changeHolderDetails(tx, actor, request, 'name'),
+  change_constitution: (tx, actor, request) => changeHolderDetails(tx, actor, request, 'constitution'),
+  change_activity: (tx, actor, request) => changeHolderDetails(tx, actor, request, 'activity'),
+  mortgage_noc: (tx, actor, request) =>
+    permission(tx, actor, request, 'mortgage_noc_issued', {
+      lender: request.particulars.lender ?? null,
+      loan_amount: request.particulars.loan_amount ?? null,
+    }),
+  subletting: (tx, actor, request) =>
+    permission(tx, actor, request, 'subletting_permitted', {
+      sub_lessee: request.particulars.sub_lessee ?? null,
+      sublet_area: request.particulars.sublet_area ?? null,
+      months: request.particulars.months ?? null,
+    }),
+};
+
+/** An extension moves the milestone's due date on by ESTATE_TERMS.extensionMonths. */
+async function extendMilestone(tx: Database, _actor: Actor, request: ServiceRequestRow): Promise<Outcome | null> {
   const kind = request.milestone;
+  if (!request.allotmentId || !kind) return null;
   const allotment = await lockAllotment(tx, request.allotmentId);
-  if (!allotment || allotment.status !== 'active') return;
+  if (!allotment || allotment.status !== 'active') return null;
   const [milestone] = (await findMilestones(tx, [allotment.id])).filter((m) => m.kind === kind);
-  // Met or at its limit meanwhile: the fee stays paid and the officer refunds it by hand.
-  if (!milestone || milestone.metOn !== null) return;
+  if (!milestone || milestone.metOn !== null) return null;
   const extended = await extendMilestoneIf(
     tx,
     milestone,
     extendedDueOn(milestone.dueOn),
     ESTATE_TERMS.maxExtensionsPerMilestone,
   );
-  if (!extended) return;
+  if (!extended) return null;
   await recordEvent(tx, SYSTEM_ACTOR, {
     applicationId: allotment.applicationId,
     code: 'milestone_extended',
@@ -198,12 +265,115 @@ export async function applyServiceFeePaid(tx: Database, invoice: InvoiceRow): Pr
     entityType: 'allotment',
     entityId: allotment.id,
   });
+  return { milestone: kind, previous_due_on: milestone.dueOn, due_on: extended.dueOn, extensions: extended.extensions };
+}
+
+/** The organisation name printed for a user: their applicant profile's, else their own name. */
+async function organisationOf(tx: Database, userId: string): Promise<string> {
+  const applicant = await findApplicantByUserId(tx, userId);
+  if (applicant) return applicant.organizationName;
+  return (await findUserById(tx, userId))?.fullName ?? '';
+}
+
+/** A transfer hands the allotment to the transferee who accepted it, if the one who asked still holds it; the
+ * previous holding is kept (allotment_holders) so the previous holder reads the history up to now. */
+async function transfer(tx: Database, actor: Actor, request: ServiceRequestRow): Promise<Outcome | null> {
+  if (!request.allotmentId || !request.transfereeUserId) return null;
+  const allotment = await lockAllotment(tx, request.allotmentId);
+  if (!allotment || allotment.status !== 'active' || allotment.holderUserId !== request.userId) return null;
+  const moved = await transferAllotmentIf(tx, allotment, request.transfereeUserId, request.id, new Date());
+  if (!moved) return null;
+  const transferor = await organisationOf(tx, request.userId);
+  const transferee = await organisationOf(tx, request.transfereeUserId);
+  await recordEvent(tx, actor, {
+    applicationId: allotment.applicationId,
+    code: 'allotment_transferred',
+    params: {
+      request_number: request.requestNumber,
+      allotment_number: allotment.allotmentNumber,
+      transferor,
+      transferee,
+    },
+    entityType: 'service_request',
+    entityId: request.id,
+  });
+  return {
+    transferor,
+    transferee,
+    transferor_user_id: request.userId,
+    transferee_user_id: request.transfereeUserId,
+    legal_heir: request.particulars.legal_heir === true,
+  };
+}
+
+/** A change of name or constitution changes the holder's profile; a change of activity the allotment's. The
+ * previous value is kept in the outcome and the timeline. */
+async function changeHolderDetails(
+  tx: Database,
+  actor: Actor,
+  request: ServiceRequestRow,
+  changed: 'name' | 'constitution' | 'activity',
+): Promise<Outcome | null> {
+  const { particulars } = request;
+  let previous: string | null;
+  let value: string;
+  if (changed === 'activity') {
+    if (!request.allotmentId || !particulars.new_activity) return null;
+    const allotment = await lockAllotment(tx, request.allotmentId);
+    if (!allotment || allotment.status !== 'active') return null;
+    previous = allotment.activity;
+    value = particulars.new_activity;
+    await setAllotmentActivity(tx, allotment.id, value);
+  } else {
+    const applicant = await findApplicantByUserId(tx, request.userId);
+    if (!applicant) return null;
+    if (changed === 'name') {
+      if (!particulars.new_name) return null;
+      previous = applicant.organizationName;
+      value = particulars.new_name;
+      await updateApplicant(tx, request.userId, { organizationName: value });
+    } else {
+      if (!particulars.new_constitution) return null;
+      previous = applicant.constitution;
+      value = particulars.new_constitution;
+      await updateApplicant(tx, request.userId, { constitution: particulars.new_constitution });
+    }
+  }
+  await recordEvent(tx, actor, {
+    applicationId: request.applicationId,
+    code: 'holder_details_changed',
+    params: { request_number: request.requestNumber, request_type: request.requestType, changed, previous, value },
+    entityType: 'service_request',
+    entityId: request.id,
+  });
+  return { changed, previous, value };
+}
+
+/** A mortgage NOC or a subletting permission changes nothing on the allotment: the order is the permission. */
+async function permission(
+  tx: Database,
+  actor: Actor,
+  request: ServiceRequestRow,
+  code: 'mortgage_noc_issued' | 'subletting_permitted',
+  facts: Outcome,
+): Promise<Outcome | null> {
+  if (!request.allotmentId) return null;
+  const allotment = await lockAllotment(tx, request.allotmentId);
+  if (!allotment || allotment.status !== 'active' || allotment.holderUserId !== request.userId) return null;
+  await recordEvent(tx, actor, {
+    applicationId: request.applicationId,
+    code,
+    params: { request_number: request.requestNumber, request_type: request.requestType, ...facts },
+    entityType: 'service_request',
+    entityId: request.id,
+  });
+  return facts;
 }
 
 /** Surrender (section 9): the allotment ends today, the plot returns to the inventory with its full area, and the
  * refund is the premium paid less the 10% forfeited (the EMD is forfeited), less any unpaid dues. Only the racing approval that finds the
  * allotment still active frees the asset. */
-async function surrender(tx: Database, actor: Actor, allotmentId: string): Promise<void> {
+async function surrender(tx: Database, actor: Actor, allotmentId: string): Promise<Outcome> {
   const current = await lockAllotment(tx, allotmentId);
   if (!current || current.status !== 'active') throw serviceRefused('service_not_allowed');
   const today = businessTodayIso();
@@ -226,4 +396,5 @@ async function surrender(tx: Database, actor: Actor, allotmentId: string): Promi
     entityType: 'allotment',
     entityId: ended.id,
   });
+  return { ended_on: today, refund_due: refund };
 }

@@ -9,6 +9,9 @@
  *   only when that role changed with the event and the clock runs (not paused by an open query).
  * - assignee: the officer the application is assigned to.
  * - query_raiser: the officer who raised the query, and the officer the case is assigned to.
+ * - holder: who holds the allotment the event is about now (decision 014: not the applicant after a transfer).
+ * - transferee: the account registered with the email a transfer names, if there is one yet.
+ * - estate_officers: the active zonal managers (a holder's reply to a show-cause notice).
  * Officers are never told of what they did themselves; the applicant is (a submission is their receipt).
  *
  * Reminders (invoice due soon, invoice overdue, case overdue) come from the sweep in lib/notify-reminders.ts and
@@ -19,10 +22,12 @@ import type {
   InvoiceType,
   NotificationCode,
   ServiceRequestStatus,
+  ServiceRequestType,
   TimelineCode,
 } from '@portal/contract';
 
-export type Audience = 'owner' | 'waiting_role' | 'assignee' | 'query_raiser';
+export type Audience =
+  'owner' | 'waiting_role' | 'assignee' | 'query_raiser' | 'holder' | 'transferee' | 'estate_officers';
 
 export interface NotifyRule {
   notify: NotificationCode;
@@ -33,6 +38,8 @@ export interface NotifyRule {
   invoiceTypes?: readonly InvoiceType[];
   /** service_request_updated: only these new statuses. */
   statuses?: readonly ServiceRequestStatus[];
+  /** service_request_raised: only requests of these types. */
+  requestTypes?: readonly ServiceRequestType[];
   /**
    * Adds to the notification `notify` written earlier in the same transaction (found by its dedupe key) instead of
    * writing another: the submission's invoices are told in the submission's notification and mail.
@@ -69,8 +76,22 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   possession_recorded: [{ notify: 'possession_recorded', to: 'owner' }],
   service_request_updated: [{ notify: 'service_request_decided', to: 'owner', statuses: ['approved', 'rejected'] }],
   // The allotment's holder is its application's applicant until a transfer (decision 014).
-  milestone_extended: [{ notify: 'milestone_extended', to: 'owner' }],
-  allotment_surrendered: [{ notify: 'allotment_surrendered', to: 'owner' }],
+  milestone_extended: [{ notify: 'milestone_extended', to: 'holder' }],
+  allotment_surrendered: [{ notify: 'allotment_surrendered', to: 'holder' }],
+  // A transfer raised with the transferee's email: they are asked to accept it.
+  service_request_raised: [{ notify: 'transfer_offered', to: 'transferee', requestTypes: ['transfer'] }],
+  // The new holder, and (as the request's owner) the one who transferred it.
+  allotment_transferred: [
+    { notify: 'allotment_transferred', to: 'holder' },
+    { notify: 'allotment_transferred', to: 'owner' },
+  ],
+  // Recorded on the service request: its owner is the holder who asked (a change of name may have no allotment).
+  holder_details_changed: [{ notify: 'service_order_issued', to: 'owner' }],
+  mortgage_noc_issued: [{ notify: 'service_order_issued', to: 'owner' }],
+  subletting_permitted: [{ notify: 'service_order_issued', to: 'owner' }],
+  show_cause_issued: [{ notify: 'show_cause_issued', to: 'holder' }],
+  show_cause_replied: [{ notify: 'show_cause_replied', to: 'estate_officers' }],
+  show_cause_decided: [{ notify: 'show_cause_decided', to: 'holder' }],
 };
 
 /** The decision a status change or committee note records, as `decision_made`'s `decision` parameter. */

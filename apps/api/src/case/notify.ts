@@ -12,11 +12,21 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { applicantLink, deliver, mailParams, officerLink, serviceRequestLink } from '../lib/notify';
+import {
+  applicantLink,
+  deliver,
+  mailParams,
+  myPlotsLink,
+  officerLink,
+  registerLink,
+  serviceRequestLink,
+} from '../lib/notify';
 import { setPendingMailParams } from '../repositories/mail-outbox';
 import {
+  activeUserByEmail,
   activeUsersByIds,
   activeUsersWithRole,
+  findAllotmentFacts,
   findApplicationFacts,
   findNotificationByDedupeKey,
   findQueryRaiser,
@@ -43,7 +53,26 @@ const COPIED: Partial<Record<NotificationCode, readonly string[]>> = {
   service_request_decided: ['request_number', 'status', 'remarks'],
   milestone_extended: ['milestone', 'due_on'],
   allotment_surrendered: ['allotment_number', 'ended_on', 'refund_due'],
+  transfer_offered: ['request_number'],
+  service_order_issued: ['request_number', 'request_type'],
+  show_cause_issued: ['notice_number', 'reply_by'],
+  show_cause_replied: ['notice_number'],
+  show_cause_decided: ['notice_number', 'outcome'],
 };
+
+/** Estate notifications name the allotment and its plot (and a transfer offer who offers it). */
+const ESTATE_NOTIFICATIONS: ReadonlySet<NotificationCode> = new Set([
+  'transfer_offered',
+  'service_order_issued',
+  'allotment_transferred',
+  'show_cause_issued',
+  'show_cause_replied',
+  'show_cause_decided',
+]);
+const ESTATE_ENTITIES = ['allotment', 'service_request', 'show_cause'] as const;
+type EstateEntity = (typeof ESTATE_ENTITIES)[number];
+const estateEntity = (type: NewTimelineEvent['entityType']): type is EstateEntity =>
+  (ESTATE_ENTITIES as readonly string[]).includes(type);
 
 function paramsFor(
   rule: NotifyRule,
@@ -102,6 +131,19 @@ async function audienceOf(
   event: NewTimelineEvent,
   facts: ApplicationFacts | undefined,
 ): Promise<{ recipients: Recipient[]; link: string | null; officers: boolean } | undefined> {
+  if (rule.to === 'holder' || rule.to === 'estate_officers') {
+    if (!estateEntity(event.entityType) || !event.entityId) return undefined;
+    const allotment = await findAllotmentFacts(tx, event.entityType, event.entityId);
+    if (!allotment) return undefined;
+    if (rule.to === 'estate_officers')
+      return { recipients: await activeUsersWithRole(tx, 'zonal_manager'), link: registerLink(), officers: true };
+    return allotment.holder ? { recipients: [allotment.holder], link: myPlotsLink(), officers: false } : undefined;
+  }
+  if (rule.to === 'transferee') {
+    const email = event.params?.transferee_email;
+    const transferee = typeof email === 'string' ? await activeUserByEmail(tx, email) : undefined;
+    return transferee ? { recipients: [transferee], link: myPlotsLink(), officers: false } : undefined;
+  }
   if (rule.to === 'owner' && event.entityType === 'service_request') {
     const request = event.entityId ? await findServiceRequestFacts(tx, event.entityId) : undefined;
     if (!request?.owner) return undefined;
@@ -165,6 +207,7 @@ function applies(rule: NotifyRule, params: TimelineParams): boolean {
   if (rule.events && !rule.events.includes(params.event as never)) return false;
   if (rule.invoiceTypes && !rule.invoiceTypes.includes(params.invoice_type as never)) return false;
   if (rule.statuses && !rule.statuses.includes(params.status as never)) return false;
+  if (rule.requestTypes && !rule.requestTypes.includes(params.request_type as never)) return false;
   return true;
 }
 
@@ -198,9 +241,19 @@ async function notifyForRule(
     ? audience.recipients.filter((recipient) => recipient.id !== actor.id)
     : audience.recipients;
   if (recipients.length === 0) return;
+  let params = paramsFor(rule, actor, event, facts);
+  if (ESTATE_NOTIFICATIONS.has(rule.notify) && estateEntity(event.entityType) && event.entityId) {
+    const allotment = await findAllotmentFacts(tx, event.entityType, event.entityId);
+    params = {
+      ...params,
+      allotment_number: allotment?.allotmentNumber ?? null,
+      asset_code: allotment?.assetCode ?? null,
+      ...(rule.notify === 'transfer_offered' ? { holder_name: actor.name } : {}),
+    };
+  }
   await deliver(tx, recipients, {
     code: rule.notify,
-    params: paramsFor(rule, actor, event, facts),
+    params,
     link: audience.link,
     applicationId: event.applicationId,
     ...(rule.notify === 'application_submitted' && facts

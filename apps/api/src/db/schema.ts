@@ -772,7 +772,6 @@ export const auditLog = pgTable(
   ],
 );
 
-
 /** Signed-in sessions: a token names its session (`sid`), and a revoked or unknown session refuses the token. */
 export const sessions = pgTable(
   'sessions',

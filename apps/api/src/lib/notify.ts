@@ -16,6 +16,9 @@ const withId = (path: string, id: string) => path.replace(':id', id);
 export const applicantLink = (applicationId: string) => withId(ROUTES.applicationDetail.path, applicationId);
 export const officerLink = (applicationId: string) => withId(ROUTES.officerApplicationDetail.path, applicationId);
 export const serviceRequestLink = (id: string) => withId(ROUTES.serviceRequestDetail.path, id);
+/** An allottee's plots, and the officers' estate register. */
+export const myPlotsLink = () => ROUTES.myPlots.path;
+export const registerLink = () => ROUTES.allotments.path;
 
 export interface Delivery {
   code: NotificationCode;

@@ -1,6 +1,6 @@
 /** Allotments of an asset to an application. At most one active allotment per asset and per application
  * (partial unique indexes), so an insert that would break either answers undefined instead of a row. */
-import { and, count, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, like, max, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALLOTMENT_LIST,
   type Allotment,
@@ -9,7 +9,15 @@ import {
   type AllotmentType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotmentMilestones, allotments, applicants, applications, assets, users } from '../db/schema';
+import {
+  allotmentHolders,
+  allotmentMilestones,
+  allotments,
+  applicants,
+  applications,
+  assets,
+  users,
+} from '../db/schema';
 import {
   dateRange,
   idIn,
@@ -20,6 +28,7 @@ import {
   type SortExpression,
 } from '../core/list-page';
 import { applicationsMatching } from './applications';
+import { allotmentAwaitingShowCauseReply } from './show-causes';
 
 export type AllotmentRow = typeof allotments.$inferSelect;
 
@@ -41,6 +50,7 @@ export function toAllotment(row: AllotmentRow): Allotment {
     lease_ends_on: row.leaseEndsOn,
     ended_on: row.endedOn,
     refund_due: row.refundDue,
+    activity: row.activity,
     milestones: [],
     services_allowed: [],
   };
@@ -135,6 +145,77 @@ export async function surrenderAllotmentIfActive(
   return row;
 }
 
+/** Hands the allotment to a new holder, only if `from` still holds it and it is active; the holding that ends is
+ * kept in allotment_holders (from its start: the previous transfer, or the allotment's making). */
+export async function transferAllotmentIf(
+  db: Database,
+  allotment: AllotmentRow,
+  to: string,
+  requestId: string,
+  at: Date,
+): Promise<AllotmentRow | undefined> {
+  const [row] = await db
+    .update(allotments)
+    .set({ holderUserId: to })
+    .where(
+      and(
+        eq(allotments.id, allotment.id),
+        eq(allotments.holderUserId, allotment.holderUserId),
+        eq(allotments.status, 'active'),
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  const [previous] = await db
+    .select({ heldUntil: max(allotmentHolders.heldUntil) })
+    .from(allotmentHolders)
+    .where(eq(allotmentHolders.allotmentId, allotment.id));
+  await db.insert(allotmentHolders).values({
+    allotmentId: allotment.id,
+    userId: allotment.holderUserId,
+    heldFrom: previous?.heldUntil ?? allotment.createdAt,
+    heldUntil: at,
+    endedByRequestId: requestId,
+  });
+  return row;
+}
+
+/** The unit's line of activity. */
+export async function setAllotmentActivity(db: Database, id: string, activity: string): Promise<void> {
+  await db.update(allotments).set({ activity }).where(eq(allotments.id, id));
+}
+
+/** When a user's holding of an allotment ended (their latest, if they held it more than once); undefined if they
+ * never held it before a transfer. */
+export async function findPastHolding(db: Database, allotmentId: string, userId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ heldUntil: max(allotmentHolders.heldUntil) })
+    .from(allotmentHolders)
+    .where(and(eq(allotmentHolders.allotmentId, allotmentId), eq(allotmentHolders.userId, userId)));
+  return row?.heldUntil ?? undefined;
+}
+
+/** When the user handed over (by transfer) an allotment of this application that someone else now holds; undefined
+ * if they never did. Their view of the application's history stops there. */
+export async function findTransferredAwayAt(
+  db: Database,
+  applicationId: string,
+  userId: string,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ heldUntil: max(allotmentHolders.heldUntil) })
+    .from(allotmentHolders)
+    .innerJoin(allotments, eq(allotments.id, allotmentHolders.allotmentId))
+    .where(
+      and(
+        eq(allotments.applicationId, applicationId),
+        eq(allotmentHolders.userId, userId),
+        sql`${allotments.holderUserId} <> ${userId}`,
+      ),
+    );
+  return row?.heldUntil ?? undefined;
+}
+
 /** The holder's name, the asset's code and zone of these allotments, for a page of the register. */
 export async function findAllotmentLabels(
   db: Database,
@@ -191,9 +272,21 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
   const { query } = search;
   const conditions: SQL[] = [];
   if (query.application_id) conditions.push(eq(allotments.applicationId, query.application_id));
-  if (search.ownerUserId) conditions.push(eq(allotments.holderUserId, search.ownerUserId));
+  if (search.ownerUserId) {
+    // Those held now, and those held before a transfer (read-only: their history up to it).
+    conditions.push(
+      or(
+        eq(allotments.holderUserId, search.ownerUserId),
+        sql`${allotments.id} in (select ${allotmentHolders.allotmentId} from ${allotmentHolders} where ${allotmentHolders.userId} = ${search.ownerUserId})`,
+      )!,
+    );
+  }
   if (query.zone) conditions.push(sql`${allotments.assetId} in (${assetsInZone(query.zone)})`);
-  if (query.late) {
+  if (query.late === 'show_cause') {
+    // Under a show-cause notice awaiting the reply: the partial index of open notices, by allotment.
+    conditions.push(eq(allotments.status, 'active'));
+    conditions.push(allotmentAwaitingShowCauseReply());
+  } else if (query.late) {
     // The late list walks the partial index of unmet milestones by kind and due date; only live allotments are late.
     conditions.push(eq(allotments.status, 'active'));
     conditions.push(

@@ -18,7 +18,7 @@ import {
   pageOfTable,
   type SortExpression,
 } from '../core/list-page';
-import { invoices } from '../db/schema';
+import { invoices, serviceRequests } from '../db/schema';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
 import { invoiceTotalParts } from './summaries';
 
@@ -79,6 +79,12 @@ export async function listInvoices(db: Database, filter: { applicationId: string
     .orderBy(invoices.generatedAt, invoices.invoiceNumber);
 }
 
+/** Whose an invoice is (decision 014): a service fee is the one who asked for the service (after a transfer, the new
+ * holder, though the invoice is billed to the application); any other invoice is the application's applicant's. */
+export function invoicesOwnedBy(userId: string): SQL {
+  return sql`((${invoices.serviceRequestId} is null and ${invoices.applicationId} in (${applicationsOwnedBy(userId)})) or ${invoices.serviceRequestId} in (select ${serviceRequests.id} from ${serviceRequests} where ${serviceRequests.userId} = ${userId}))`;
+}
+
 export interface InvoiceSearch {
   /** Only invoices of this user's applications (an entrepreneur's own list). */
   ownerUserId?: string;
@@ -117,7 +123,7 @@ function invoiceConditions(search: InvoiceSearch): SQL[] {
   const conditions: SQL[] = [];
   if (query.application_id) conditions.push(eq(invoices.applicationId, query.application_id));
   if (search.ownerUserId) {
-    conditions.push(sql`${invoices.applicationId} in (${applicationsOwnedBy(search.ownerUserId)})`);
+    conditions.push(invoicesOwnedBy(search.ownerUserId));
   }
   if (query.status?.length) {
     const condition = statusCondition(query.status, search.today, invoices);

@@ -4,7 +4,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { IssuedDocumentFacts, IssuedDocumentKind } from '@portal/contract';
 import type { Database } from '../db/client';
-import { applicants, applications, issuedDocuments, payments, users } from '../db/schema';
+import { applicants, applications, invoices, issuedDocuments, payments, serviceRequests, users } from '../db/schema';
 import type { PaymentRow } from './payments';
 
 export type IssuedDocumentRow = typeof issuedDocuments.$inferSelect;
@@ -108,12 +108,15 @@ export async function findPaymentWithOwner(
   id: string,
 ): Promise<{ payment: PaymentRow; ownerUserId: string } | undefined> {
   const [row] = await db
-    .select({ payment: payments, ownerUserId: applicants.userId })
+    .select({ payment: payments, applicantUserId: applicants.userId, requesterUserId: serviceRequests.userId })
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.applicationId))
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(serviceRequests, eq(serviceRequests.id, invoices.serviceRequestId))
     .where(eq(payments.id, id));
-  return row;
+  // A service fee's payment is the one who asked for the service (the new holder after a transfer).
+  return row && { payment: row.payment, ownerUserId: row.requesterUserId ?? row.applicantUserId };
 }
 
 /** The language the user reads: a document is written in its recipient's. */

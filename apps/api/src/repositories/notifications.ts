@@ -13,12 +13,15 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import {
+  allotments,
   applicants,
   applicationQueries,
   applications,
+  assets,
   invoices,
   notifications,
   serviceRequests,
+  showCauses,
   users,
 } from '../db/schema';
 import { type Page, pageOfTable, type SortExpression } from '../core/list-page';
@@ -209,6 +212,61 @@ export async function findServiceRequestFacts(
   if (!row) return undefined;
   const { ownerActive, owner, ...facts } = row;
   return { ...facts, owner: ownerActive ? owner : null };
+}
+
+/** The allotment an estate event is about (by the event's entity: the allotment, a service request on it, or a
+ * show-cause notice on it), its number and plot, and its holder now when their account is active. */
+export interface AllotmentFacts {
+  id: string;
+  allotmentNumber: string;
+  assetCode: string | null;
+  holder: Recipient | null;
+}
+
+export async function findAllotmentFacts(
+  db: Database,
+  entityType: 'allotment' | 'service_request' | 'show_cause',
+  entityId: string,
+): Promise<AllotmentFacts | undefined> {
+  let allotmentId: string | null | undefined = entityId;
+  if (entityType === 'service_request') {
+    const [request] = await db
+      .select({ allotmentId: serviceRequests.allotmentId })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, entityId));
+    allotmentId = request?.allotmentId;
+  } else if (entityType === 'show_cause') {
+    const [notice] = await db
+      .select({ allotmentId: showCauses.allotmentId })
+      .from(showCauses)
+      .where(eq(showCauses.id, entityId));
+    allotmentId = notice?.allotmentId;
+  }
+  if (!allotmentId) return undefined;
+  const [row] = await db
+    .select({
+      id: allotments.id,
+      allotmentNumber: allotments.allotmentNumber,
+      assetCode: assets.assetCode,
+      holder: recipientColumns,
+      holderActive: users.isActive,
+    })
+    .from(allotments)
+    .innerJoin(users, eq(users.id, allotments.holderUserId))
+    .leftJoin(assets, eq(assets.id, allotments.assetId))
+    .where(eq(allotments.id, allotmentId));
+  if (!row) return undefined;
+  const { holderActive, holder, ...facts } = row;
+  return { ...facts, holder: holderActive ? holder : null };
+}
+
+/** The active account registered with an email (a transfer's transferee), if any. */
+export async function activeUserByEmail(db: Database, email: string): Promise<Recipient | undefined> {
+  const [row] = await db
+    .select(recipientColumns)
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.isActive, true)));
+  return row;
 }
 
 /** Who raised a query (null when the portal did, or the user is gone). */

@@ -2,7 +2,8 @@
 import { eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_LIST, type Payment, type PaymentListQuery, type PaymentMethod } from '@portal/contract';
 import type { Database } from '../db/client';
-import { paymentTotals, payments } from '../db/schema';
+import { invoices, paymentTotals, payments } from '../db/schema';
+import { invoicesOwnedBy } from './invoices';
 import {
   idIn,
   likePattern,
@@ -12,7 +13,7 @@ import {
   type SortExpression,
   timestampRange,
 } from '../core/list-page';
-import { applicationsMatching, applicationsOwnedBy } from './applications';
+import { applicationsMatching } from './applications';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -65,7 +66,10 @@ function paymentConditions(search: PaymentSearch): SQL[] {
   const conditions: SQL[] = [];
   if (query.application_id) conditions.push(eq(payments.applicationId, query.application_id));
   if (search.ownerUserId) {
-    conditions.push(sql`${payments.applicationId} in (${applicationsOwnedBy(search.ownerUserId)})`);
+    // A payment is its invoice's owner's (a service fee is the one who asked for the service).
+    conditions.push(
+      sql`${payments.invoiceId} in (select ${invoices.id} from ${invoices} where ${invoicesOwnedBy(search.ownerUserId)})`,
+    );
   }
   if (query.status?.length) conditions.push(inArray(payments.status, query.status));
   conditions.push(...timestampRange(payments.paymentDate, query.from, query.to));

@@ -2,8 +2,10 @@
  * bills. */
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ALLOTTEE_SERVICES,
   type MilestoneKind,
   SERVICE_REQUEST_LIST,
+  type ServiceParticulars,
   type ServiceRequest,
   type ServiceRequestListQuery,
   type ServiceRequestStatus,
@@ -32,6 +34,10 @@ export function toServiceRequest(row: ServiceRequestRow, invoiceId: string | nul
     updated_at: row.updatedAt.toISOString(),
     invoice_id: invoiceId,
     milestone: row.milestone,
+    particulars: row.particulars,
+    transferee_accepted_at: row.transfereeAcceptedAt?.toISOString() ?? null,
+    took_effect_at: row.tookEffectAt?.toISOString() ?? null,
+    order_kind: row.tookEffectAt ? ALLOTTEE_SERVICES[row.requestType].order : null,
   };
 }
 
@@ -44,6 +50,9 @@ export interface NewServiceRequest {
   description: string;
   feeAmount: number;
   milestone?: MilestoneKind | null;
+  particulars: ServiceParticulars;
+  /** A transfer's transferee, lower-cased. */
+  transfereeEmail: string | null;
 }
 
 export async function insertServiceRequest(db: Database, values: NewServiceRequest): Promise<ServiceRequestRow> {
@@ -186,4 +195,89 @@ export async function findServiceRequestOfInvoice(
     .innerJoin(serviceRequests, eq(serviceRequests.id, invoices.serviceRequestId))
     .where(eq(invoices.id, invoiceId));
   return row?.request;
+}
+
+/** Statuses in which a transfer still waits to take effect. */
+const OPEN_STATUSES = ['submitted', 'in_progress', 'approved'] as const;
+
+/** The transferee accepts: only the account whose email the transfer names, once, while it is still open. */
+export async function acceptTransferIf(
+  db: Database,
+  id: string,
+  user: { id: string; email: string },
+): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db
+    .update(serviceRequests)
+    .set({ transfereeUserId: user.id, transfereeAcceptedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(serviceRequests.id, id),
+        eq(serviceRequests.requestType, 'transfer'),
+        eq(serviceRequests.transfereeEmail, user.email.toLowerCase()),
+        sql`${serviceRequests.transfereeAcceptedAt} IS NULL`,
+        inArray(serviceRequests.status, ['submitted', 'in_progress']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Records that the request took effect, with its order's number and what it changed; only once. */
+export async function markServiceRequestTookEffect(
+  db: Database,
+  id: string,
+  values: { orderNumber: string; outcome: Record<string, string | number | boolean | null> },
+): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db
+    .update(serviceRequests)
+    .set({ ...values, tookEffectAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(serviceRequests.id, id), sql`${serviceRequests.tookEffectAt} IS NULL`))
+    .returning();
+  return row;
+}
+
+/** Transfers offered to an email, not yet in effect or refused: what a transferee is asked to accept. */
+export async function searchTransferOffers(
+  db: Database,
+  email: string,
+  query: ServiceRequestListQuery,
+): Promise<Page<ServiceRequestRow>> {
+  return pageOfTable(db, {
+    table: serviceRequests,
+    request: query,
+    sortColumns: SERVICE_REQUEST_SORT_COLUMNS,
+    conditions: [
+      eq(serviceRequests.transfereeEmail, email.toLowerCase()),
+      inArray(serviceRequests.status, [...OPEN_STATUSES]),
+      sql`${serviceRequests.tookEffectAt} IS NULL`,
+    ],
+    total: 'all',
+  });
+}
+
+/** Open transfers of an allotment whose transferee has not accepted and whose clock has run out (submitted before
+ * `before`): the sweep lapses them. */
+export async function findLapsedTransferOffers(db: Database, before: Date, limit = 100): Promise<ServiceRequestRow[]> {
+  return db
+    .select()
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.requestType, 'transfer'),
+        inArray(serviceRequests.status, ['submitted', 'in_progress']),
+        sql`${serviceRequests.transfereeAcceptedAt} IS NULL`,
+        sql`${serviceRequests.submittedAt} < ${before}`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** Whether the user has asked for a service billed to this application. */
+export async function hasServiceRequestOn(db: Database, userId: string, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.userId, userId), eq(serviceRequests.applicationId, applicationId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 /** The append-only timeline of events. */
-import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   TIMELINE_LIST,
@@ -97,9 +97,14 @@ export async function searchTimeline(
   applicationId: string,
   query: TimelineListQuery,
   includeInternal: boolean,
+  /** Only the entries in this window: an allotment's history (from its making), a previous holder's (until the
+   * transfer). */
+  window: { from?: Date; until?: Date } = {},
 ): Promise<Page<TimelineEvent>> {
   const conditions: SQL[] = [eq(timelineEvents.applicationId, applicationId)];
   if (!includeInternal) conditions.push(eq(timelineEvents.internal, false));
+  if (window.from) conditions.push(gte(timelineEvents.timestamp, window.from));
+  if (window.until) conditions.push(lte(timelineEvents.timestamp, window.until));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(timelineEvents.action, pattern), ilike(timelineEvents.details, pattern))!);

@@ -1,4 +1,4 @@
-/** Allotments, lease deeds and possession: /allotments, /allotments/summary, /allotments/{id}, .../lease-deed[/file|/verify], .../possession. */
+/** Allotments, lease deeds and possession: /allotments, /allotments/summary, /allotments/{id}, .../history, .../lease-deed[/file|/verify], .../possession. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -11,6 +11,8 @@ import {
   leaseDeedSchema,
   possessionSchema,
   recordPossessionRequestSchema,
+  timelineEventSchema,
+  timelineListQuerySchema,
   verifyLeaseDeedRequestSchema,
 } from '@portal/contract';
 import { sendPage } from '../../core/list-page';
@@ -19,6 +21,7 @@ import { currentUser, requireAuth, requirePermission } from '../../plugins/auth'
 import {
   createAllotment,
   getAllotment,
+  getAllotmentHistory,
   getLatestLeaseDeed,
   getPossession,
   listVisibleAllotments,
@@ -70,6 +73,21 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { preHandler: requireAuth, schema: { params, response: { 200: allotmentSchema } } },
     async (request) => getAllotment(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      preHandler: requireAuth,
+      schema: { params, querystring: timelineListQuerySchema, response: { 200: z.array(timelineEventSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await getAllotmentHistory(app.db, currentUser(request), request.params.id, request.query),
+        request.query,
+      ),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type CreateAllotmentRequest,
   type AllotmentListQuery,
   type LeaseDeed,
+  type TimelineEvent,
   type Possession,
   type RecordPossessionRequest,
   type VerifyLeaseDeedRequest,
@@ -27,12 +28,14 @@ import {
   findAllotmentLabels,
   findAllotmentWithOwner,
   findApplicantUserId,
+  findPastHolding,
   insertAllotment,
   makeAllotmentFinal,
   searchAllotments,
   type AllotmentRow,
 } from '../../repositories/allotments';
 import { countLateMilestones } from '../../repositories/allotment-milestones';
+import { countShowCausesAwaitingReply } from '../../repositories/show-causes';
 import { describeAllotments, startAllotmentLife } from '../../case/estate';
 import { businessTodayIso } from '../../core/dates';
 import { findApplicationsByIds, lockApplication } from '../../repositories/applications';
@@ -47,6 +50,7 @@ import {
 } from '../../repositories/lease-deeds';
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../repositories/possessions';
 import { transition } from '../../case/transition';
+import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 import { recordEvent } from '../../case/events';
 
 export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
@@ -64,6 +68,38 @@ async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string)
   if (!can(user.role, 'read:allotments:any')) throw forbidden();
   if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
   return found.allotment;
+}
+
+/** As loadVisibleAllotment, and an entrepreneur who held it before a transfer too, with the moment their holding
+ * ended: they read it and its history up to then, and act on nothing. */
+async function loadReadableAllotment(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<{ allotment: AllotmentRow; heldUntil?: Date }> {
+  if (user.role === 'entrepreneur') {
+    const found = await findAllotmentWithOwner(db, id);
+    if (found && found.ownerUserId !== user.id) {
+      const heldUntil = await findPastHolding(db, id, user.id);
+      if (heldUntil) return { allotment: found.allotment, heldUntil };
+    }
+  }
+  return { allotment: await loadVisibleAllotment(db, user, id) };
+}
+
+/** The allotment's history: its application's timeline from the day it was made (a previous holder's up to the
+ * transfer). */
+export async function getAllotmentHistory(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  query: TimelineListQuery,
+): Promise<Page<TimelineEvent>> {
+  const { allotment, heldUntil } = await loadReadableAllotment(db, user, id);
+  return searchTimeline(db, allotment.applicationId, query, user.role !== 'entrepreneur', {
+    from: allotment.createdAt,
+    until: heldUntil,
+  });
 }
 
 export async function listVisibleAllotments(
@@ -107,8 +143,9 @@ async function withLabels(db: Database, user: CurrentUser, rows: AllotmentRow[])
 }
 
 export async function getAllotment(db: Database, user: CurrentUser, id: string): Promise<Allotment> {
-  const [allotment] = await withLabels(db, user, [await loadVisibleAllotment(db, user, id)]);
-  return allotment!;
+  const { allotment } = await loadReadableAllotment(db, user, id);
+  const [described] = await withLabels(db, user, [allotment]);
+  return described!;
 }
 
 /** The register's counts: allotments by status and the milestones late, within a zone if given (staff). */
@@ -129,6 +166,7 @@ export async function summariseAllotments(
       commence_construction: await countLateMilestones(db, 'commence_construction', today, query.zone),
       start_production: await countLateMilestones(db, 'start_production', today, query.zone),
     },
+    show_cause_awaiting: await countShowCausesAwaitingReply(db, query.zone),
   };
 }
 

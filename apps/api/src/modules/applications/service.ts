@@ -52,6 +52,7 @@ import {
 import { fire } from '../../case/transition';
 import { recordEvent } from '../../case/events';
 import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
+import { findTransferredAwayAt } from '../../repositories/allotments';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
 export const SUBMITTED_MESSAGE = 'Application submitted successfully. Invoices have been generated.';
@@ -247,5 +248,7 @@ export async function getTimeline(
   query: TimelineListQuery,
 ): Promise<Page<TimelineEvent>> {
   await loadVisibleApplication(db, user, id);
-  return searchTimeline(db, id, query, user.role !== 'entrepreneur');
+  // An applicant who transferred the plot reads the history up to the transfer.
+  const until = user.role === 'entrepreneur' ? await findTransferredAwayAt(db, id, user.id) : undefined;
+  return searchTimeline(db, id, query, user.role !== 'entrepreneur', { until });
 }

@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../core/http-error
 import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication } from '../../repositories/applications';
+import { findServiceRequestById, hasServiceRequestOn } from '../../repositories/service-requests';
 import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, markInvoicePaidIfUnpaid, searchInvoices, toInvoice } from '../../repositories/invoices';
 import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
@@ -37,7 +38,11 @@ async function listOwner(
   applicationId: string | undefined,
 ): Promise<string | undefined> {
   if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
-  if (applicationId) await loadVisibleApplication(db, user, applicationId);
+  // A holder after a transfer reads the fees of their own service requests on the application (it stays the first
+  // applicant's); any other entrepreneur's application answers 404.
+  if (applicationId && !(user.role === 'entrepreneur' && (await hasServiceRequestOn(db, user.id, applicationId)))) {
+    await loadVisibleApplication(db, user, applicationId);
+  }
   return user.role === 'entrepreneur' ? user.id : undefined;
 }
 
@@ -63,8 +68,16 @@ export async function listVisiblePayments(
 }
 
 export async function payInvoice(db: Database, user: CurrentUser, body: CreatePaymentBody): Promise<Payment> {
-  await loadOwnApplication(db, user, body.application_id);
   const invoice = await findInvoiceById(db, body.invoice_id);
+  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can do this');
+  // A service fee is paid by the one who asked for the service (after a transfer, the new holder, though the
+  // invoice is billed to the application); any other invoice by the application's applicant.
+  const request = invoice?.serviceRequestId ? await findServiceRequestById(db, invoice.serviceRequestId) : undefined;
+  if (request) {
+    if (request.userId !== user.id) throw notFound(INVOICE_NOT_FOUND);
+  } else {
+    await loadOwnApplication(db, user, body.application_id);
+  }
   if (!invoice || invoice.applicationId !== body.application_id) throw notFound(INVOICE_NOT_FOUND);
   if (invoice.status === 'paid') throw conflict('This invoice has already been paid');
   if (roundRupees(body.amount) !== invoice.amount) {

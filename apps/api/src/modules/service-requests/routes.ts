@@ -1,16 +1,25 @@
 /** Service requests: GET /service-requests (own, or all for staff who read them), GET /service-requests/{id},
- * POST /service-requests (an entrepreneur raises one), PATCH /service-requests/{id} (an officer moves it on). */
+ * POST /service-requests (an entrepreneur raises one), PATCH /service-requests/{id} (an officer moves it on),
+ * GET /service-requests/transfers-offered and POST /service-requests/{id}/accept-transfer (a transferee). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createServiceRequestSchema,
   serviceRequestListQuerySchema,
   serviceRequestSchema,
+  transferOfferSchema,
   updateServiceRequestSchema,
 } from '@portal/contract';
 import { sendPage } from '../../core/list-page';
 import { currentUser, requirePermission } from '../../plugins/auth';
-import { getServiceRequest, listServiceRequests, raiseServiceRequest, updateServiceRequest } from './service';
+import {
+  acceptTransfer,
+  getServiceRequest,
+  listServiceRequests,
+  listTransferOffers,
+  raiseServiceRequest,
+  updateServiceRequest,
+} from './service';
 
 const idParams = z.object({ id: z.uuid({ error: 'The service request id is not valid' }) });
 
@@ -26,6 +35,22 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPage(request, reply, await listServiceRequests(app.db, currentUser(request), request.query), request.query),
+  );
+
+  app.get(
+    '/transfers-offered',
+    {
+      preHandler: own,
+      schema: { querystring: serviceRequestListQuerySchema, response: { 200: z.array(transferOfferSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(request, reply, await listTransferOffers(app.db, currentUser(request), request.query), request.query),
+  );
+
+  app.post(
+    '/:id/accept-transfer',
+    { preHandler: own, schema: { params: idParams, response: { 200: serviceRequestSchema } } },
+    async (request) => acceptTransfer(app.db, currentUser(request), request.params.id),
   );
 
   app.get(

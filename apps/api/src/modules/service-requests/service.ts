@@ -12,8 +12,11 @@ import {
   serviceRequestRemarksProblem,
   serviceRequestTransitionProblem,
   type createServiceRequestSchema,
+  type ServiceParticulars,
   type ServiceRequest,
   type ServiceRequestListQuery,
+  type ServiceRequestType,
+  type TransferOffer,
   type updateServiceRequestSchema,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
@@ -25,15 +28,19 @@ import { nextNumber } from '../../repositories/counters';
 import {
   findOwnAllotmentApplicationId,
   findServiceFeeInvoiceIds,
+  acceptTransferIf,
   findServiceRequestById,
   insertServiceRequest,
   searchServiceRequests,
+  searchTransferOffers,
   toServiceRequest,
   updateServiceRequestIfStatus,
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
 import { recordEvent } from '../../case/events';
-import { applyServiceOnApproval, checkServiceAllowed } from '../../case/estate';
+import { applyServiceOnApproval, checkNoDues, checkServiceAllowed } from '../../case/estate';
+import { findApplicantByUserId } from '../../repositories/applicants';
+import { findUserById } from '../../repositories/users';
 import { raiseServiceFee } from '../../case/invoices';
 import { findApplicationById } from '../../repositories/applications';
 import { lockAllotment } from '../../repositories/allotments';
@@ -68,7 +75,9 @@ export async function listServiceRequests(
 async function loadVisibleServiceRequest(db: Database, user: CurrentUser, id: string): Promise<ServiceRequestRow> {
   if (user.role !== 'entrepreneur' && !canReadAnyServiceRequest(user.role)) throw forbidden();
   const row = await findServiceRequestById(db, id);
-  if (!row || (user.role === 'entrepreneur' && row.userId !== user.id)) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+  // The transferee named by a transfer reads it too (to accept it, and to follow it).
+  const own = row && (row.userId === user.id || row.transfereeEmail === user.email.toLowerCase());
+  if (!row || (user.role === 'entrepreneur' && !own)) throw notFound(SERVICE_REQUEST_NOT_FOUND);
   return row;
 }
 
@@ -111,12 +120,21 @@ async function applicationOfRequest(
 }
 
 /** The fee of a request, from the allottee services table and the valuation of the plot it is about. */
-async function feeOf(db: Database, type: CreateServiceRequestBody['request_type'], applicationId: string | null) {
+async function feeOf(
+  db: Database,
+  type: ServiceRequestType,
+  applicationId: string | null,
+  particulars: ServiceParticulars,
+) {
   if (serviceIsFree(type)) return 0;
   const application = applicationId ? await findApplicationById(db, applicationId) : undefined;
   const asset = application ? await findAssetById(db, application.assetId) : undefined;
-  return serviceFee(type, asset?.valuation ?? 0);
+  return serviceFee(type, asset?.valuation ?? 0, particulars);
 }
+
+/** The services that change the holder's own profile may be asked for before there is an allotment (on an
+ * application); every other service is about an allotment the caller holds. */
+const PROFILE_SERVICES: ReadonlySet<ServiceRequestType> = new Set(['change_name', 'change_constitution']);
 
 export async function raiseServiceRequest(
   db: Database,
@@ -124,41 +142,96 @@ export async function raiseServiceRequest(
   body: CreateServiceRequestBody,
 ): Promise<ServiceRequest> {
   // The application and allotment named must be the caller's (another's answers 404) before anything else is said.
-  const applicationId = await applicationOfRequest(db, user, body, serviceIsFree(body.request_type));
-  const service = ALLOTTEE_SERVICES[body.request_type];
-  // A service that changes the allotment (an extension of time, a surrender) is asked for on one the caller holds.
-  if (service.effect !== 'none' && !body.allotment_id) {
-    throw unprocessable(`A ${typeWords(body.request_type)} request must name the allotment it is for`);
+  const type = body.request_type;
+  const particulars = body.particulars;
+  const applicationId = await applicationOfRequest(db, user, body, serviceFee(type, 1, particulars) === 0);
+  const service = ALLOTTEE_SERVICES[type];
+  if (!body.allotment_id && !PROFILE_SERVICES.has(type)) {
+    throw unprocessable(`A ${typeWords(type)} request must name the allotment it is for`);
   }
   const milestone = service.effect === 'extend_milestone' ? body.milestone : undefined;
   if (service.effect === 'extend_milestone' && !milestone) {
     throw unprocessable('An extension of time must name the milestone it is for');
   }
-  // The fee is the table's for the type and the plot's valuation; a fee_amount sent by an older client is ignored.
-  const fee = await feeOf(db, body.request_type, applicationId);
+  const transfereeEmail = type === 'transfer' ? (particulars.transferee_email ?? '').toLowerCase() : null;
+  if (transfereeEmail !== null && transfereeEmail === user.email.toLowerCase()) {
+    throw unprocessable(
+      'A plot cannot be transferred to yourself: name the person it is transferred to',
+      'transfer_to_self',
+    );
+  }
+  // The fee is the table's for the type, the plot's valuation and the particulars; a fee_amount sent is ignored.
+  const fee = await feeOf(db, type, applicationId, particulars);
   return db.transaction(async (tx) => {
-    if (service.effect !== 'none') {
+    if (body.allotment_id) {
       // The allotment row is the lock two racing requests of one milestone queue on.
-      await checkServiceAllowed(tx, body.allotment_id!, body.request_type, milestone);
+      const { allotment } = await checkServiceAllowed(tx, body.allotment_id, type, milestone);
+      if (service.noDuesRequired) await checkNoDues(tx, allotment.applicationId);
     }
     const row = await insertServiceRequest(tx, {
       milestone: milestone ?? null,
       requestNumber: await nextNumber(tx, 'serviceRequest'),
       userId: user.id,
-      requestType: body.request_type,
+      requestType: type,
       applicationId,
       allotmentId: body.allotment_id ?? null,
       description: body.description,
       feeAmount: fee,
+      particulars,
+      transfereeEmail,
     });
     await recordEvent(tx, actorOf(user), {
       applicationId,
       code: 'service_request_raised',
-      params: { request_number: row.requestNumber, request_type: row.requestType },
+      params: {
+        request_number: row.requestNumber,
+        request_type: row.requestType,
+        ...(transfereeEmail ? { transferee_email: transfereeEmail } : {}),
+      },
       entityType: 'service_request',
       entityId: row.id,
     });
     return toServiceRequest(row);
+  });
+}
+
+/** The transfers offered to the caller's email that wait to take effect. */
+export async function listTransferOffers(
+  db: Database,
+  user: CurrentUser,
+  query: ServiceRequestListQuery,
+): Promise<Page<TransferOffer>> {
+  const page = await searchTransferOffers(db, user.email, query);
+  const items: TransferOffer[] = [];
+  for (const row of page.items) {
+    items.push({ ...(await withInvoice(db, row)), holder_name: await holderNameOf(db, row.userId) });
+  }
+  return { ...page, items };
+}
+
+async function holderNameOf(db: Database, userId: string): Promise<string> {
+  const applicant = await findApplicantByUserId(db, userId);
+  return applicant?.organizationName ?? (await findUserById(db, userId))?.fullName ?? '';
+}
+
+/** The transferee accepts a transfer offered to their email; only then may an officer approve it. */
+export async function acceptTransfer(db: Database, user: CurrentUser, id: string): Promise<ServiceRequest> {
+  if (user.role !== 'entrepreneur') throw forbidden('Only the person a plot is transferred to can accept it');
+  return db.transaction(async (tx) => {
+    const current = await findServiceRequestById(tx, id);
+    const offered = current?.requestType === 'transfer' && current.transfereeEmail === user.email.toLowerCase();
+    if (!current || !offered) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+    if (current.transfereeAcceptedAt) throw conflict('You have already accepted this transfer');
+    const row = await acceptTransferIf(tx, id, user);
+    if (!row) throw conflict('This transfer can no longer be accepted: it has been decided');
+    await recordEvent(tx, actorOf(user), {
+      applicationId: row.applicationId,
+      code: 'transfer_accepted',
+      params: { request_number: row.requestNumber, transferee: await holderNameOf(tx, user.id) },
+      entityType: 'service_request',
+      entityId: row.id,
+    });
+    return withInvoice(tx, row);
   });
 }
 
@@ -178,7 +251,7 @@ export async function updateServiceRequest(
   return db.transaction(async (tx) => {
     let current = await findServiceRequestById(tx, id);
     if (!current) throw notFound(SERVICE_REQUEST_NOT_FOUND);
-    if (current.allotmentId && ALLOTTEE_SERVICES[current.requestType].effect !== 'none') {
+    if (current.allotmentId) {
       // Officers approving a service that changes the allotment queue on its row; each then reads the request as the
       // one before left it, so a late approval hears "already approved", not about the allotment.
       await lockAllotment(tx, current.allotmentId);
@@ -190,10 +263,23 @@ export async function updateServiceRequest(
     if (billed && !current.applicationId) {
       throw conflict('The request names no application to bill its fee to: reject it and ask for a new request');
     }
-    const effect = ALLOTTEE_SERVICES[current.requestType].effect;
-    if (body.status === 'approved' && effect !== 'none' && current.allotmentId) {
-      // The allotment may have moved on since the request was raised (met, extended, surrendered).
-      await checkServiceAllowed(tx, current.allotmentId, current.requestType, current.milestone, current.id);
+    const service = ALLOTTEE_SERVICES[current.requestType];
+    if (body.status === 'approved' && current.requestType === 'transfer' && !current.transfereeAcceptedAt) {
+      throw conflict(
+        'The transferee has not accepted this transfer yet: it can be approved once they accept it in the portal',
+        'transferee_not_accepted',
+      );
+    }
+    if (body.status === 'approved' && current.allotmentId) {
+      // The allotment may have moved on since the request was raised (met, extended, surrendered, dues unpaid).
+      const { allotment } = await checkServiceAllowed(
+        tx,
+        current.allotmentId,
+        current.requestType,
+        current.milestone,
+        current.id,
+      );
+      if (service.noDuesRequired) await checkNoDues(tx, allotment.applicationId);
     }
     const final = body.status === 'approved' || body.status === 'rejected';
     const row = await updateServiceRequestIfStatus(tx, id, current.status, {
@@ -212,7 +298,8 @@ export async function updateServiceRequest(
       entityType: 'service_request',
       entityId: row.id,
     });
-    // A free service takes effect on approval (a surrender); only the approval that won the race gets here.
+    // A free service takes effect on approval (a surrender, a transfer to a legal heir); only the approval that won
+    // the race gets here.
     if (row.status === 'approved') await applyServiceOnApproval(tx, actor, row);
     if (!billed) return withInvoice(tx, row);
 
