@@ -44,6 +44,7 @@ import {
   type MilestoneRow,
 } from '../repositories/allotment-milestones';
 import { findAssetById, releaseAssetIf } from '../repositories/assets';
+import { findOpenShowCauseIds } from '../repositories/show-causes';
 import { sumPaidInvoices, sumUnpaidInvoices, type InvoiceRow } from '../repositories/invoices';
 import {
   countPendingExtensions,
@@ -89,6 +90,10 @@ export async function describeAllotments(
     db,
     rows.map((row) => row.id),
   );
+  const openShowCauses = await findOpenShowCauseIds(
+    db,
+    rows.map((row) => row.id),
+  );
   // An entrepreneur's plots held before a transfer: when their holding ended.
   const pastHoldings = new Map<string, Date>();
   if (viewer.role === 'entrepreneur') {
@@ -107,7 +112,11 @@ export async function describeAllotments(
     return {
       ...base,
       milestones: own,
-      services_allowed: holder ? servicesAllowed({ ...base, milestones: own }) : [],
+      // Under a show-cause notice the holder is offered only surrender.
+      services_allowed: holder
+        ? servicesAllowed({ ...base, milestones: own, open_show_cause: openShowCauses.has(row.id) })
+        : [],
+      open_show_cause_id: openShowCauses.get(row.id) ?? null,
       held_until: pastHoldings.get(row.id)?.toISOString() ?? null,
     };
   });

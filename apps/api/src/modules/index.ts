@@ -14,6 +14,7 @@ import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
 import { reportRoutes } from './reports/routes';
 import { serviceRequestRoutes } from './service-requests/routes';
+import { showCauseRoutes } from './show-causes/routes';
 import { userRoutes } from './users/routes';
 import { workflowRoutes } from './workflow/routes';
 
@@ -35,6 +36,8 @@ export const modules: ApiModule[] = [
   { prefix: '/payments', routes: paymentRoutes },
   { prefix: '/allotments', routes: allotmentRoutes },
   { prefix: '/service-requests', routes: serviceRequestRoutes },
+  // /allotments/{id}/show-causes and /show-causes/{id}: cancellation for non-compliance.
+  { prefix: '', routes: showCauseRoutes },
   { prefix: '/meetings', routes: meetingRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/reports', routes: reportRoutes },
