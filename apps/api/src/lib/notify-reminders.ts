@@ -3,26 +3,31 @@
  * - the applicant of each unpaid invoice due within DUE_SOON_DAYS, once per invoice and due date;
  * - the applicant of each overdue invoice, once a day;
  * - the officers a case waits on, once a day, that it is past its service clock's due date: the assigned officer
- *   when the case is assigned to an active officer of that role, otherwise every active officer of the role.
+ *   when the case is assigned to an active officer of that role, otherwise every active officer of the role;
+ * - the holder of an active allotment, 30 and again 7 days before an implementation milestone falls due (once per
+ *   milestone, due date and warning: an extension's new date is warned of again);
+ * - the zonal managers, once, when a milestone is missed (in the MISSED_WINDOW_DAYS after its due date: a milestone
+ *   missed long ago is on the register's late lists, not in anyone's mail).
  * Each reminder's notification and mail carry a dedupe key (the item, the recipient and the day), so a sweep that
  * runs twice, or in two processes at once despite the lease, tells nobody twice. Work is done in batches of one
  * transaction each and at most MAX_PER_RUN reminders per run: a backlog is worked off over a few runs.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { addCalendarDays, OFFICER_ROLES, type Role } from '@portal/contract';
+import { addCalendarDays, calendarDaysBetween, OFFICER_ROLES, type Role } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import {
   activeUsersByIds,
   activeUsersWithRole,
   invoicesToRemind,
+  milestonesToRemind,
   overdueCasesOfRole,
   type InvoiceReminder,
   type Recipient,
 } from '../repositories/notifications';
 import { businessTodayIso } from '../core/dates';
 import { runExclusive } from './job-lease';
-import { applicantLink, deliver, officerLink } from './notify';
+import { applicantLink, deliver, myPlotsLink, officerLink, registerLink } from './notify';
 
 export const DUE_SOON_DAYS = 7;
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
@@ -34,7 +39,13 @@ export interface ReminderCounts {
   dueSoon: number;
   overdue: number;
   caseOverdue: number;
+  milestoneDueSoon: number;
+  milestoneMissed: number;
 }
+
+/** Warnings before a milestone's due date, farthest first (product decisions section 9). */
+export const MILESTONE_WARNING_DAYS = [30, 7] as const;
+export const MISSED_WINDOW_DAYS = 7;
 
 const key = (...parts: (string | SQL)[]) =>
   sql.join(
@@ -49,6 +60,11 @@ const overdueKey = (invoiceId: string, today: string) => `invoice_overdue:${invo
 /** Once per case, officer and day. */
 const caseOverdueKey = (applicationId: string, userId: string, today: string) =>
   `case_overdue:${applicationId}:${userId}:${today}`;
+/** Once per milestone, due date and warning. */
+const milestoneDueSoonKey = (milestoneId: string, dueOn: string, days: number) =>
+  `milestone_due_soon:${milestoneId}:${dueOn}:${days}`;
+/** Once per milestone and due date (the zonal managers share the key's stem; each has their own row). */
+const milestoneMissedKey = (milestoneId: string, dueOn: string) => `milestone_missed:${milestoneId}:${dueOn}`;
 
 async function remindInvoices(
   db: Database,
@@ -127,6 +143,85 @@ async function remindOverdueCases(db: Database, today: string, budget: number): 
   return written;
 }
 
+/** The holders of milestones falling due: the 30-day warning for those due in 8 to 30 days, the 7-day warning for
+ * those due in the next 7. */
+async function remindMilestonesDue(db: Database, today: string, budget: number): Promise<number> {
+  let written = 0;
+  let nearer = 0;
+  for (const days of [...MILESTONE_WARNING_DAYS].sort((a, b) => a - b)) {
+    const from = addCalendarDays(today, nearer);
+    const to = addCalendarDays(today, days);
+    nearer = days + 1;
+    while (written < budget) {
+      const batch = await milestonesToRemind(db, {
+        from,
+        to,
+        key: (milestoneId, dueOn) => key('milestone_due_soon', milestoneId, dueOn, String(days)),
+        limit: Math.min(BATCH, budget - written),
+      });
+      if (batch.length === 0) break;
+      const added = await db.transaction(async (tx) => {
+        let count = 0;
+        for (const milestone of batch) {
+          count += await deliver(tx, [milestone.holder], {
+            code: 'milestone_due_soon',
+            params: {
+              allotment_number: milestone.allotmentNumber,
+              milestone: milestone.kind,
+              due_on: milestone.dueOn,
+              days_left: calendarDaysBetween(today, milestone.dueOn),
+            },
+            link: myPlotsLink(),
+            applicationId: milestone.applicationId,
+            dedupeKey: () => milestoneDueSoonKey(milestone.milestoneId, milestone.dueOn, days),
+          });
+        }
+        return count;
+      });
+      written += added;
+      if (added === 0 || batch.length < BATCH) break;
+    }
+  }
+  return written;
+}
+
+/** The zonal managers of milestones missed in the last MISSED_WINDOW_DAYS. */
+async function remindMilestonesMissed(db: Database, today: string, budget: number): Promise<number> {
+  const managers = await activeUsersWithRole(db, 'zonal_manager');
+  if (managers.length === 0) return 0;
+  let written = 0;
+  while (written < budget) {
+    const batch = await milestonesToRemind(db, {
+      from: addCalendarDays(today, -MISSED_WINDOW_DAYS),
+      to: addCalendarDays(today, -1),
+      key: (milestoneId, dueOn) => key('milestone_missed', milestoneId, dueOn, sql`${managers[0]!.id}::text`),
+      limit: Math.min(BATCH, Math.ceil((budget - written) / managers.length)),
+    });
+    if (batch.length === 0) break;
+    const added = await db.transaction(async (tx) => {
+      let count = 0;
+      for (const milestone of batch) {
+        count += await deliver(tx, managers, {
+          code: 'milestone_missed',
+          params: {
+            allotment_number: milestone.allotmentNumber,
+            milestone: milestone.kind,
+            due_on: milestone.dueOn,
+            holder_name: milestone.holderName,
+          },
+          link: registerLink(),
+          applicationId: milestone.applicationId,
+          dedupeKey: (recipient) => `${milestoneMissedKey(milestone.milestoneId, milestone.dueOn)}:${recipient.id}`,
+        });
+      }
+      return count;
+    });
+    written += added;
+    if (added === 0 || batch.length < BATCH) break;
+  }
+  return written;
+}
+
 /** One sweep over every kind of reminder, as of `now`'s business day. */
 export async function sweepReminders(
   db: Database,
@@ -153,7 +248,11 @@ export async function sweepReminders(
   );
   budget -= overdue;
   const caseOverdue = await remindOverdueCases(db, today, budget);
-  return { dueSoon, overdue, caseOverdue };
+  budget -= caseOverdue;
+  const milestoneDueSoon = await remindMilestonesDue(db, today, budget);
+  budget -= milestoneDueSoon;
+  const milestoneMissed = await remindMilestonesMissed(db, today, budget);
+  return { dueSoon, overdue, caseOverdue, milestoneDueSoon, milestoneMissed };
 }
 
 /** The sweep under the job lease: answers the counts, or null when another process holds the lease. */

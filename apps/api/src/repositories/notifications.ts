@@ -3,7 +3,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   LIST_LIMITS,
+  MILESTONE_KINDS,
   NOTIFICATION_LIST,
+  type MilestoneKind,
   type Language,
   type Notification,
   type NotificationCode,
@@ -13,6 +15,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import {
+  allotmentMilestones,
   allotments,
   applicants,
   applicationQueries,
@@ -313,7 +316,9 @@ export async function invoicesToRemind(
     .from(invoices)
     .innerJoin(applications, eq(applications.id, invoices.applicationId))
     .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-    .innerJoin(users, eq(users.id, applicants.userId))
+    // A service fee is its requester's (after a transfer, the new holder's); any other invoice the applicant's.
+    .leftJoin(serviceRequests, eq(serviceRequests.id, invoices.serviceRequestId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${serviceRequests.userId}, ${applicants.userId})`))
     .where(
       and(
         eq(invoices.status, 'pending'),
@@ -381,4 +386,56 @@ export async function listNotificationsOfUser(db: Database, userId: string): Pro
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(sql`${notifications.createdAt} desc`, sql`${notifications.id} desc`);
+}
+
+/** An unmet milestone of an active allotment that the sweep reminds of. */
+export interface MilestoneReminder {
+  milestoneId: string;
+  kind: MilestoneKind;
+  dueOn: string;
+  allotmentId: string;
+  allotmentNumber: string;
+  applicationId: string;
+  holder: Recipient;
+  holderName: string;
+}
+
+/**
+ * Up to `limit` unmet milestones of active allotments due in [from, to] (by kind, on the partial index of unmet
+ * milestones) for which `key` names no notification yet: each is told once per key however often the sweep runs.
+ */
+export async function milestonesToRemind(
+  db: Database,
+  options: { from: string; to: string; key: (milestoneId: SQL, dueOn: SQL) => SQL; limit: number },
+): Promise<MilestoneReminder[]> {
+  return db
+    .select({
+      milestoneId: allotmentMilestones.id,
+      kind: allotmentMilestones.kind,
+      dueOn: allotmentMilestones.dueOn,
+      allotmentId: allotments.id,
+      allotmentNumber: allotments.allotmentNumber,
+      applicationId: allotments.applicationId,
+      holder: recipientColumns,
+      holderName: users.fullName,
+    })
+    .from(allotmentMilestones)
+    .innerJoin(allotments, eq(allotments.id, allotmentMilestones.allotmentId))
+    .innerJoin(users, eq(users.id, allotments.holderUserId))
+    .where(
+      and(
+        isNull(allotmentMilestones.metOn),
+        inArray(allotmentMilestones.kind, [...MILESTONE_KINDS]),
+        sql`${allotmentMilestones.dueOn} >= ${options.from}`,
+        lte(allotmentMilestones.dueOn, options.to),
+        eq(allotments.status, 'active'),
+        eq(users.isActive, true),
+        sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${options.key(
+          sql`${allotmentMilestones.id}::text`,
+          sql`${allotmentMilestones.dueOn}::text`,
+        )})`,
+      ),
+    )
+    .orderBy(asc(allotmentMilestones.dueOn), asc(allotmentMilestones.id))
+    .limit(options.limit);
 }
