@@ -156,6 +156,16 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/service-requests/{id}/order.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/show-causes/{id}/notice.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/show-causes/{id}/order.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // Cancellation for non-compliance (product decisions 9): the officers who work the allotment's services issue a
+  // show-cause notice and order on it; the holder reads and replies (with documents); staff who read every
+  // allotment read it.
+  'POST /api/allotments/{id}/show-causes': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/allotments/{id}/show-causes': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/show-causes/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/show-causes/{id}/reply': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'POST /api/show-causes/{id}/documents': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/show-causes/{id}/documents/{docId}/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/show-causes/{id}/order': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
 
   'GET /api/health': 'public',
 };
@@ -174,6 +184,11 @@ export const NOT_IN_WORLD = new Set([
   'GET /api/payments/{id}/receipt.pdf',
   'GET /api/show-causes/{id}/notice.pdf',
   'GET /api/show-causes/{id}/order.pdf',
+  'GET /api/show-causes/{id}',
+  'POST /api/show-causes/{id}/reply',
+  'POST /api/show-causes/{id}/documents',
+  'GET /api/show-causes/{id}/documents/{docId}/file',
+  'POST /api/show-causes/{id}/order',
   'POST /api/notifications/{id}/read',
   'POST /api/outbox/{id}/retry',
   'GET /api/verify/{code}',

@@ -106,11 +106,14 @@ async function loadVisibleShowCause(
   }
 }
 
-/** Only the one who holds the allotment now answers its notice. */
+const HOLDER_ONLY = 'Only the holder of the allotment can reply to its show-cause notice';
+
+/** Only the one who holds the allotment now answers its notice: staff are refused before the notice is looked up. */
+function assertEntrepreneur(user: CurrentUser): void {
+  if (user.role !== 'entrepreneur') throw forbidden(HOLDER_ONLY);
+}
 function assertHolder(user: CurrentUser, allotment: AllotmentRow): void {
-  if (user.role !== 'entrepreneur' || allotment.holderUserId !== user.id) {
-    throw forbidden('Only the holder of the allotment can reply to its show-cause notice');
-  }
+  if (user.role !== 'entrepreneur' || allotment.holderUserId !== user.id) throw forbidden(HOLDER_ONLY);
 }
 
 /** Notices as the API answers them: one lookup of labels and documents for all of them. */
@@ -205,6 +208,7 @@ export async function replyToShowCause(
   id: string,
   request: ReplyShowCauseRequest,
 ): Promise<ShowCause> {
+  assertEntrepreneur(user);
   const { allotment } = await loadVisibleShowCause(db, user, id);
   assertHolder(user, allotment);
   return db.transaction(async (tx) => {
@@ -235,6 +239,7 @@ export async function uploadShowCauseDocument(
   id: string,
   file: ReceivedFile,
 ): Promise<ShowCause> {
+  assertEntrepreneur(user);
   const { allotment } = await loadVisibleShowCause(db, user, id);
   assertHolder(user, allotment);
   const storageKey = await storage.save(file.bytes);
