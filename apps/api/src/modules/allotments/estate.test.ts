@@ -254,7 +254,12 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
     });
     await markInvoicePaidIfUnpaid(ctx.db, premium!.id);
     // An approved mortgage NOC whose ₹5,900 fee is still unpaid: the dues are set off against the refund.
-    const noc = await raise(owner, { request_type: 'mortgage_noc', allotment_id: made.id, description: 'Term loan' });
+    const noc = await raise(owner, {
+      request_type: 'mortgage_noc',
+      allotment_id: made.id,
+      description: 'Term loan',
+      particulars: { lender: 'State Bank of India', loan_amount: 5_000_000 },
+    });
     expect(noc.statusCode, noc.body).toBe(201);
     await move(zonal, noc.json().id, { status: 'in_progress' });
     expect((await move(zonal, noc.json().id, { status: 'approved' })).json().invoice_id).toBeTruthy();

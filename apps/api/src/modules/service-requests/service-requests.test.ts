@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
-  ALLOTTEE_SERVICES,
   serviceFee,
   SERVICE_REQUEST_TYPES,
   type Application,
@@ -9,9 +8,8 @@ import {
   type ServiceRequest,
   type ServiceRequestType,
 } from '@portal/contract';
-import { allotments, applications, invoices, serviceRequests, timelineEvents } from '../../db/schema';
+import { applications, invoices, serviceRequests, timelineEvents } from '../../db/schema';
 import { dueDateFrom } from '../../core/dates';
-import { nextNumber } from '../../repositories/counters';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import {
   entrepreneurWithProfile,
@@ -20,6 +18,7 @@ import {
   insertTestInvoices,
   walkList,
 } from '../../test/list-fixtures';
+import { insertTestPlot, serviceRequestBody, TEST_PARTICULARS } from '../../test/service-fixtures';
 import { insertTestApplication } from '../../test/workflow-fixtures';
 
 const addOneDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -39,6 +38,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       request_type: 'change_name',
       application_id: application.id,
       description: name,
+      particulars: TEST_PARTICULARS.change_name,
     });
     expect(response.statusCode).toBe(201);
     return { token: owner.token, request: response.json() as ServiceRequest };
@@ -51,17 +51,23 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
   const get = (token: string, id: string) => ctx.request(token, { method: 'GET', url: `/api/service-requests/${id}` });
   const invoicesOf = (requestId: string) =>
     ctx.db.select().from(invoices).where(eq(invoices.serviceRequestId, requestId));
-  /** A request of Ravi's on his application, raised and (optionally) taken up by the zonal manager. */
+  /** A request of Ravi's about a plot of his in possession, raised and (optionally) taken up by the zonal manager.
+   * Each is about a plot of its own, so one request's unpaid fee is not another's unpaid dues (a transfer, a
+   * subletting and a mortgage NOC are refused while dues are unpaid). The fixture's plots are valued at ₹20,00,000. */
   const raviRequest = async (
     request_type: ServiceRequestType = 'mortgage_noc',
-    { takeUp = false } = {},
+    { takeUp = false, particulars = {} as Record<string, unknown> } = {},
   ): Promise<ServiceRequest> => {
-    const created = await raise(ravi, {
-      request_type,
-      application_id: raviApp.id,
-      description: `Ravi ${request_type}`,
-    });
-    expect(created.statusCode).toBe(201);
+    const plot = await insertTestPlot(ctx);
+    const created = await raise(
+      ravi,
+      serviceRequestBody(
+        request_type,
+        { application_id: plot.applicationId, allotment_id: plot.allotmentId, description: `Ravi ${request_type}` },
+        particulars,
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
     if (!takeUp) return created.json();
     const taken = await move(zonal, created.json().id, { status: 'in_progress' });
     expect(taken.statusCode).toBe(200);
@@ -72,18 +78,11 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     ctx = await createTestContext();
     ravi = await ctx.tokenFor('entrepreneur');
     zonal = await ctx.tokenFor('zonal_manager');
-    raviApp = (await ctx.request(ravi, { method: 'GET', url: '/api/applications' })).json()[0];
-    const [allotment] = await ctx.db
-      .insert(allotments)
-      .values({
-        allotmentNumber: await nextNumber(ctx.db, 'allotment'),
-        applicationId: raviApp.id,
-        assetId: raviApp.asset_id,
-        allotmentType: 'provisional',
-        allotmentDate: '2026-01-15',
-      })
-      .returning();
-    raviAllotmentId = allotment!.id;
+    // Ravi's plot in possession, on an application with no unpaid dues: every service may be asked for on it (a
+    // transfer, a subletting and a mortgage NOC are refused while dues are unpaid, as on his seeded application).
+    const plot = await insertTestPlot(ctx);
+    raviApp = (await ctx.request(ravi, { method: 'GET', url: `/api/applications/${plot.applicationId}` })).json();
+    raviAllotmentId = plot.allotmentId;
     raviValuation = (await ctx.request(ravi, { method: 'GET', url: `/api/assets/${raviApp.asset_id}` })).json()
       .valuation;
   });
@@ -98,6 +97,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         request_type: 'change_name',
         application_id: raviApp.id,
         description: 'Withdraw my interest',
+        particulars: TEST_PARTICULARS.change_name,
       });
       expect(response.statusCode).toBe(201);
       const created: ServiceRequest = response.json();
@@ -122,26 +122,35 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     });
 
     it('takes the fee from the table and the plot valuation for every type and ignores a fee_amount sent', async () => {
-      for (const request_type of SERVICE_REQUEST_TYPES.filter((type) => ALLOTTEE_SERVICES[type].effect === 'none')) {
-        const fee = serviceFee(request_type, raviValuation);
-        const response = await raise(ravi, {
-          request_type,
+      for (const request_type of SERVICE_REQUEST_TYPES) {
+        const body = serviceRequestBody(request_type, {
           application_id: raviApp.id,
+          allotment_id: raviAllotmentId,
           description: `Fee check ${request_type}`,
           fee_amount: 1,
         });
-        expect(response.statusCode).toBe(201);
+        const fee = serviceFee(request_type, raviValuation, body.particulars as { months?: number });
+        const response = await raise(ravi, body);
+        expect(response.statusCode, `${request_type}: ${response.body}`).toBe(201);
         expect(response.json().fee_amount).toBe(fee);
       }
     });
 
     it('refuses a request with a fee that names no application or allotment, with 422 and a readable detail', async () => {
-      const response = await raise(ravi, { request_type: 'transfer', description: 'Transfer to my son' });
+      const response = await raise(ravi, {
+        request_type: 'transfer',
+        description: 'Transfer to my son',
+        particulars: { transferee_email: 'son@example.com' },
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toBe(
         'A transfer request has a fee: choose the application or allotment it is for, so the fee can be billed to it',
       );
-      const fixed = await raise(ravi, { request_type: 'change_name', description: 'New name' });
+      const fixed = await raise(ravi, {
+        request_type: 'change_name',
+        description: 'New name',
+        particulars: TEST_PARTICULARS.change_name,
+      });
       expect(fixed.json().detail).toBe(
         'A change name request has a fee of ₹5,900: choose the application or allotment it is for, so the fee can be billed to it',
       );
@@ -163,6 +172,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         application_id: raviApp.id,
         allotment_id: raviAllotmentId,
         description: 'NOC for term loan',
+        particulars: TEST_PARTICULARS.mortgage_noc,
       });
       expect(linked.statusCode).toBe(201);
       expect(linked.json()).toMatchObject({
@@ -175,6 +185,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         request_type: 'subletting',
         allotment_id: raviAllotmentId,
         description: 'Sublet half the shed',
+        particulars: TEST_PARTICULARS.subletting,
       });
       expect(viaAllotment.statusCode).toBe(201);
       expect(viaAllotment.json()).toMatchObject({ application_id: raviApp.id, allotment_id: raviAllotmentId });
@@ -195,6 +206,7 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         application_id: other.id,
         allotment_id: raviAllotmentId,
         description: 'Mismatched links',
+        particulars: TEST_PARTICULARS.transfer,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toMatch(/allotment belongs to another application/);
@@ -202,13 +214,16 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
 
     it("refuses another entrepreneur's application or allotment, and unknown ones, with 404", async () => {
       const { token } = await registerEntrepreneur(ctx);
-      const app = await raise(token, { application_id: raviApp.id, description: 'x' });
+      const particulars = TEST_PARTICULARS.change_name;
+      const app = await raise(token, { application_id: raviApp.id, description: 'x', particulars });
       expect(app.statusCode).toBe(404);
       expect(app.json().detail).toBe('Application not found');
-      const allotment = await raise(token, { allotment_id: raviAllotmentId, description: 'x' });
+      const allotment = await raise(token, { allotment_id: raviAllotmentId, description: 'x', particulars });
       expect(allotment.statusCode).toBe(404);
       expect(allotment.json().detail).toBe('Allotment not found');
-      expect((await raise(ravi, { allotment_id: crypto.randomUUID(), description: 'x' })).statusCode).toBe(404);
+      expect((await raise(ravi, { allotment_id: crypto.randomUUID(), description: 'x', particulars })).statusCode).toBe(
+        404,
+      );
       expect(await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.description, 'x'))).toHaveLength(0);
     });
 
@@ -251,16 +266,21 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
 
     it("pages the caller's own requests with a type filter and q, never another's", async () => {
       const owner = await entrepreneurWithProfile(ctx, 'Paging Works');
-      const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
+      // A subletting and a transfer are about an allotment in possession.
+      const plot = await insertTestPlot(ctx, { ownerEmail: owner.email });
       const { token } = owner;
       const { token: rivalToken, request: rivals } = await ownRequest('Paging Rivals');
       const mine: ServiceRequest[] = [];
       for (const request_type of ['change_name', 'subletting', 'subletting', 'transfer'] as const) {
-        const response = await raise(token, {
-          request_type,
-          application_id: application.id,
-          description: `Request ${request_type}`,
-        });
+        const response = await raise(
+          token,
+          serviceRequestBody(request_type, {
+            application_id: plot.applicationId,
+            allotment_id: plot.allotmentId,
+            description: `Request ${request_type}`,
+          }),
+        );
+        expect(response.statusCode, response.body).toBe(201);
         mine.push(response.json());
       }
       const first = await getList<ServiceRequest>(ctx, token, '/api/service-requests?limit=3');
@@ -364,20 +384,27 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         ['service_request_updated', 'Service request approved'],
       ]);
       expect(events[1]!.details).toBe(`${request.request_number}: Checking the bank letter`);
-      expect(events.every((event) => event.applicationId === raviApp.id)).toBe(true);
+      expect(events.every((event) => event.applicationId === request.application_id)).toBe(true);
     });
 
     it('approving a request with a fee bills one service-fee invoice, due 30 days later, to its application', async () => {
-      const request = await raviRequest('transfer', { takeUp: true });
+      // A transfer is approved once the transferee has accepted it.
+      const buyer = await registerEntrepreneur(ctx);
+      const request = await raviRequest('transfer', { takeUp: true, particulars: { transferee_email: buyer.email } });
+      const accepted = await ctx.request(buyer.token, {
+        method: 'POST',
+        url: `/api/service-requests/${request.id}/accept-transfer`,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
       const approved = await move(zonal, request.id, { status: 'approved', remarks: 'Transfer deed in order' });
       expect(approved.statusCode).toBe(200);
       const [invoice, ...more] = await invoicesOf(request.id);
       expect(more).toEqual([]);
       expect(invoice).toMatchObject({
         invoiceType: 'service_fee',
-        applicationId: raviApp.id,
+        applicationId: request.application_id,
         serviceRequestId: request.id,
-        amount: serviceFee('transfer', raviValuation),
+        amount: serviceFee('transfer', 2_000_000),
         dueDate: dueDateFrom(new Date(), 30),
         status: 'pending',
       });
@@ -385,9 +412,13 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       expect(approved.json().invoice_id).toBe(invoice!.id);
       expect((await get(ravi, request.id)).json().invoice_id).toBe(invoice!.id);
       const [generated] = await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.entityId, invoice!.id));
-      expect(generated).toMatchObject({ eventCode: 'invoice_generated', applicationId: raviApp.id });
+      expect(generated).toMatchObject({ eventCode: 'invoice_generated', applicationId: request.application_id });
 
-      const listed = await getList<Invoice>(ctx, ravi, `/api/invoices?application_id=${raviApp.id}&limit=200`);
+      const listed = await getList<Invoice>(
+        ctx,
+        ravi,
+        `/api/invoices?application_id=${request.application_id}&limit=200`,
+      );
       expect(listed.items.find((item) => item.id === invoice!.id)).toMatchObject({
         invoice_type: 'service_fee',
         service_request_id: request.id,
@@ -485,11 +516,13 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       const owner = await entrepreneurWithProfile(ctx, 'Fee Payers');
       const application = await insertTestApplication(ctx, 'pending_payment', { ownerEmail: owner.email });
       await insertTestInvoices(ctx, application.id);
+      // A change of name: a mortgage NOC is refused while the application's own invoices are unpaid.
       const request: ServiceRequest = (
         await raise(owner.token, {
-          request_type: 'mortgage_noc',
+          request_type: 'change_name',
           application_id: application.id,
-          description: 'NOC for working capital',
+          description: 'New name after the merger',
+          particulars: TEST_PARTICULARS.change_name,
         })
       ).json();
       await move(zonal, request.id, { status: 'in_progress' });
