@@ -259,7 +259,7 @@ function orderedFor(language: DocumentLanguage, records: ServiceOrderRecords, ef
           [fill(labels.subletArea, { unit }), language.format.number(area)],
           [labels.months, fill(words.monthsValue, { months: language.format.number(months) })],
         ],
-        facts: { sub_lessee: subLessee, sublet_area: area, months },
+        facts: { sub_lessee: subLessee, sublet_area: area, area_unit: asset.unit, months },
       };
     }
     case 'surrender_acceptance': {

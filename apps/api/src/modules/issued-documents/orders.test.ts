@@ -212,7 +212,7 @@ describe(`orders as issued documents (${TEST_DB_KIND})`, () => {
         kind: 'subletting_permission',
         outcome: { sub_lessee: 'Godavari Logistics', sublet_area: 250, months: 36 },
         printed: ['Permission to Sublet', 'sublet 250 sq m of the plot to Godavari Logistics for 36 months'],
-        facts: { sub_lessee: 'Godavari Logistics', sublet_area: 250, months: 36 },
+        facts: { sub_lessee: 'Godavari Logistics', sublet_area: 250, area_unit: 'sqm', months: 36 },
       },
       {
         type: 'withdrawal' as const,

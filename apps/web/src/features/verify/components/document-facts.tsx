@@ -1,5 +1,6 @@
 /** What the verified document says: its type, number, holder, asset and date of issue, then the facts printed on it
- * (in the contract's terms), each formatted as the portal shows it. */
+ * (in the contract's terms: a letter's, a receipt's, or what an order of the allotment's life ordered), each
+ * formatted as the portal shows it. */
 import { useTranslation } from 'react-i18next';
 import {
   amountInWords,
@@ -14,6 +15,8 @@ import { Card } from '../../../components/ui/card';
 
 /** The facts in the order a reader expects them; area_unit is shown in the areas' labels. */
 const FACT_ORDER = [
+  'order_number',
+  'request_number',
   'application_number',
   'submitted_on',
   'receipt_number',
@@ -26,6 +29,22 @@ const FACT_ORDER = [
   'expiry_date',
   'certificate_number',
   'possession_date',
+  // What an order of the allotment's life ordered.
+  'milestone',
+  'previous_due_on',
+  'due_on',
+  'transferor',
+  'transferee',
+  'changed',
+  'new_value',
+  'lender',
+  'loan_amount',
+  'sub_lessee',
+  'sublet_area',
+  'months',
+  'ended_on',
+  'reply_by',
+  'outcome',
   'asset_type',
   'location',
   'area',
@@ -45,10 +64,15 @@ export function DocumentFacts({ document }: { document: VerifiedDocument }) {
       case 'allotment_date':
       case 'expiry_date':
       case 'possession_date':
+      case 'previous_due_on':
+      case 'due_on':
+      case 'ended_on':
+      case 'reply_by':
         return formatDate(value as string | null);
       case 'payment_date':
         return formatDateTime(value as string);
       case 'amount':
+      case 'loan_amount':
         return t('amountWithWords', { figures: formatRupees(value as number), words: amountInWords(value as number) });
       case 'invoice_type':
         return t(`invoiceTypes.${value as string}`);
@@ -56,7 +80,16 @@ export function DocumentFacts({ document }: { document: VerifiedDocument }) {
         return t(`assetTypes.${value as string}`);
       case 'area':
       case 'area_handed_over':
+      case 'sublet_area':
         return formatNumber(value as number);
+      case 'months':
+        return t('monthsValue', { months: formatNumber(value as number) });
+      case 'milestone':
+        return t(`milestones.${value as string}`);
+      case 'changed':
+        return t(`changes.${value as string}`);
+      case 'outcome':
+        return t(`outcomes.${value as string}`);
       default:
         return String(value);
     }

@@ -6,7 +6,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { VerifiedDocument } from '@portal/contract';
+import { changeLanguage } from '../../../lib/i18n';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import hi from '../i18n/hi.json';
+import te from '../i18n/te.json';
 
 const CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ23';
 const ISSUED_BYTES = '%PDF-1.7 the issued letter';
@@ -127,6 +130,125 @@ describe('verify page', () => {
     expect(status).toHaveAttribute('data-status', 'revoked');
     expect(status).toHaveClass('bg-red-50');
     expect(status).toHaveTextContent('withdrawn by the Corporation on 2 Apr 2026');
+  });
+
+  it("names an extension of time order and what it ordered: the milestone's new and previous due dates", async () => {
+    openVerify(() =>
+      jsonResponse(
+        200,
+        document({
+          kind: 'extension_order',
+          document_number: 'ORD-2026-000012',
+          facts: {
+            order_number: 'ORD-2026-000012',
+            request_number: 'SR-2026-000031',
+            allotment_number: 'ALT-2026-000003',
+            milestone: 'commence_construction',
+            previous_due_on: '2027-03-14',
+            due_on: '2028-03-14',
+            asset_type: 'plot',
+            location: 'Patancheru IDA, Hyderabad North',
+          },
+        }),
+      ),
+    );
+    await statusRegion();
+    expect(detail('Document')).toBe('Extension of time order');
+    expect(detail('Order number')).toBe('ORD-2026-000012');
+    expect(detail('Request number')).toBe('SR-2026-000031');
+    expect(detail('Milestone')).toBe('Construction to commence');
+    expect(detail('Due before')).toBe('14 Mar 2027');
+    expect(detail('Now due on')).toBe('14 Mar 2028');
+  });
+
+  it.each([
+    {
+      kind: 'transfer_order' as const,
+      name: 'Transfer order',
+      facts: { transferor: 'Kumar Precision Components Pvt Ltd', transferee: 'Haritha Agro Exports' },
+      rows: { 'Transferred by': 'Kumar Precision Components Pvt Ltd', 'Transferred to': 'Haritha Agro Exports' },
+    },
+    {
+      kind: 'change_order' as const,
+      name: 'Change order',
+      facts: { changed: 'constitution' as const, new_value: 'Private limited company' },
+      rows: { 'What changed': 'Constitution', 'Changed to': 'Private limited company' },
+    },
+    {
+      kind: 'mortgage_noc' as const,
+      name: 'No objection certificate for mortgage',
+      facts: { lender: 'State Bank of India', loan_amount: 2_500_000 },
+      rows: { Lender: 'State Bank of India', 'Loan amount': '₹25,00,000 (Rupees Twenty Five Lakh Only)' },
+    },
+    {
+      kind: 'subletting_permission' as const,
+      name: 'Subletting permission',
+      facts: { sub_lessee: 'Godavari Logistics', sublet_area: 250, area_unit: 'sqm' as const, months: 36 },
+      rows: { 'Sub-lessee': 'Godavari Logistics', 'Area sublet (sq m)': '250', Period: '36 months' },
+    },
+    {
+      kind: 'surrender_acceptance' as const,
+      name: 'Acceptance of surrender',
+      facts: { ended_on: '2026-11-20' },
+      rows: { 'Allotment ended on': '20 Nov 2026' },
+    },
+    {
+      kind: 'show_cause_notice' as const,
+      name: 'Show-cause notice',
+      facts: { reply_by: '2026-12-26' },
+      rows: { 'Reply by': '26 Dec 2026' },
+    },
+    {
+      kind: 'cancellation_order' as const,
+      name: 'Order on a show-cause notice',
+      facts: { outcome: 'dropped' as const },
+      rows: { Decision: 'Notice dropped' },
+    },
+  ])('names a $kind and its facts', async ({ kind, name, facts, rows }) => {
+    openVerify(() => jsonResponse(200, document({ kind, document_number: 'ORD-2026-000013', facts })));
+    await statusRegion();
+    expect(detail('Document')).toBe(name);
+    for (const [label, value] of Object.entries(rows)) expect(detail(label), label).toBe(value);
+  });
+
+  it('shows a letter issued before a transfer as superseded by the transfer order, issued or not yet', async () => {
+    openVerify(() =>
+      jsonResponse(
+        200,
+        document({
+          status: 'superseded',
+          superseded_by: { kind: 'transfer_order', document_number: 'ORD-2026-000014', issued_at: null },
+        }),
+      ),
+    );
+    expect(await statusRegion()).toHaveTextContent(
+      'This document has been replaced by the transfer order ORD-2026-000014.',
+    );
+  });
+
+  it.each([
+    ['hi', hi],
+    ['te', te],
+  ] as const)('names an order and its facts in %s', async (language, words) => {
+    openVerify(() =>
+      jsonResponse(
+        200,
+        document({
+          kind: 'cancellation_order',
+          document_number: 'SCN-2026-000002',
+          facts: { allotment_number: 'ALT-2026-000003', outcome: 'cancelled' },
+        }),
+      ),
+    );
+    await statusRegion();
+    await changeLanguage(language);
+    try {
+      expect(await screen.findByText(words.fields.outcome, { selector: 'dt' })).toBeInTheDocument();
+      expect(detail(words.fields.kind)).toBe(words.kinds.cancellation_order);
+      expect(detail(words.fields.outcome)).toBe(words.outcomes.cancelled);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('says so for an unknown code, and asks to wait when the look-ups are limited', async () => {
