@@ -1,20 +1,73 @@
-/** An allottee asks for a service on a plot they hold (an extension of time for a milestone, or surrender): the same
- * call as New Request on the service requests screen, with the allotment (and the milestone) named. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateServiceRequest, ServiceRequest } from '@portal/contract';
+/** An allottee's calls on the plots they hold and are offered: ask for a service on a plot (the same call as New
+ * Request on the service requests screen, with the allotment named), the transfers offered to them and accepting one,
+ * a plot's history a page at a time, and the requests that took effect (for their orders). */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateServiceRequest, ServiceRequest, TimelineEvent, TransferOffer } from '@portal/contract';
 import { allotmentKeys } from '../../../api/allotments';
-import { serviceRequestKeys } from '../../../api/service-requests';
-import { api } from '../../../lib/api-client';
+import { useServiceRequestPage, serviceRequestKeys } from '../../../api/service-requests';
+import { api, getPage } from '../../../lib/api-client';
+
+/** A plot's history is read a page at a time. */
+export const HISTORY_PAGE = 20;
+/** The entrepreneur's approved requests are few: one page of them holds the orders of every plot. */
+const ORDERS_PAGE = 200;
+
+const offersKey = [...serviceRequestKeys.all, 'transfers-offered'] as const;
+
+/** Everything a request or an acceptance may have touched: the lists of requests and offers, and the plots. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: serviceRequestKeys.all }),
+      // A pending request may change which services a plot still offers.
+      queryClient.invalidateQueries({ queryKey: allotmentKeys.all }),
+    ]);
+}
 
 export function useAskForService() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: CreateServiceRequest) => api.post<ServiceRequest>('/service-requests', body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: serviceRequestKeys.all }),
-        // A pending request may change which services a plot still offers.
-        queryClient.invalidateQueries({ queryKey: allotmentKeys.all }),
-      ]),
+    onSuccess: () => refresh(),
   });
+}
+
+/** The transfers offered to the signed-in entrepreneur's email that wait for acceptance or are in progress. */
+export function useTransfersOffered() {
+  return useQuery({
+    queryKey: offersKey,
+    queryFn: ({ signal }) =>
+      getPage<TransferOffer>('/service-requests/transfers-offered', { limit: ORDERS_PAGE }, { signal }),
+  });
+}
+
+/** The transferee accepts a transfer offered to them. */
+export function useAcceptTransfer() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ServiceRequest>(`/service-requests/${id}/accept-transfer`),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** One page of a plot's history (a previous holder's ends where their holding did). */
+export function useAllotmentHistory(allotmentId: string, page: number, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: [...allotmentKeys.all, allotmentId, 'history', page],
+    queryFn: ({ signal }) =>
+      getPage<TimelineEvent>(
+        `/allotments/${allotmentId}/history`,
+        { limit: HISTORY_PAGE, offset: (page - 1) * HISTORY_PAGE },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The caller's approved requests; those that took effect have an order to download. The list has no allotment
+ * filter, so one page of them serves every plot on the screen. */
+export function useApprovedRequests() {
+  return useServiceRequestPage({ status: ['approved'], limit: ORDERS_PAGE, sort: '-submitted_at' });
 }

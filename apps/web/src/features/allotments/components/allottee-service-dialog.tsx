@@ -1,43 +1,80 @@
-/** The two services a plot offers from My plots, each a dialog that says what will happen before it is asked for:
- * an extension of time for one unmet milestone (its due date now and after, the extensions used, how the fee is
- * reckoned and when the new date takes effect) and surrender (the plot returns, what is refunded). Either posts a
- * service request naming the allotment (and the milestone); the reason is required. */
-import { useState } from 'react';
+/** The services a plot offers from My plots, each a dialog that says what will happen before it is asked for: an
+ * extension of time for one unmet milestone (its due date now and after, the extensions used), a surrender (the plot
+ * returns, what is refunded), a transfer (the transferee accepts it in the portal first), and the changes, NOC and
+ * subletting, each asking for the particulars its type needs (SERVICE_PARTICULARS). The fee is the contract's for
+ * those particulars and the plot's valuation. It posts a service request naming the allotment (and the milestone); the
+ * reason is required. A refusal (unpaid dues, not allowed now...) is said in the dialog in the reader's words, and a
+ * field the server refused shows its error at the field. */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
-  ALLOTTEE_SERVICES,
-  createServiceRequestSchema,
   ESTATE_TERMS,
   extendedDueOn,
   formatDate,
   formatNumber,
+  serviceFeeNeedsValuation,
   type Allotment,
   type Milestone,
+  type ServiceRequestType,
 } from '@portal/contract';
+import { useAsset } from '../../../api/assets';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
+import {
+  emptyServiceRequestValues,
+  PARTICULAR_FIELDS,
+  serviceRequestFormSchema,
+} from '../../../components/service-request-form/form-schema';
+import { ParticularFields } from '../../../components/service-request-form/particular-fields';
+import { useServiceRefusalText } from '../../../components/service-request-form/refusal-text';
+import { useServiceFeeText } from '../../../components/service-request-form/service-fee-text';
 import { Textarea } from '../../../components/ui/input';
-import { errorDetail } from '../../../lib/api-client';
 import { useAskForService } from '../api/allottee-services';
 
+/** The services asked for from a plot's card besides an extension of time. */
+export type PlotService = Exclude<ServiceRequestType, 'eot'>;
+
 export type AllotteeServiceAsk =
-  { service: 'eot'; allotment: Allotment; milestone: Milestone } | { service: 'withdrawal'; allotment: Allotment };
+  { service: 'eot'; allotment: Allotment; milestone: Milestone } | { service: PlotService; allotment: Allotment };
 
-const reasonSchema = createServiceRequestSchema.pick({ description: true });
-
-const EOT_SHARE = ALLOTTEE_SERVICES.eot.fee.share;
+const schema = serviceRequestFormSchema();
+const FIELD_ORDER = [...PARTICULAR_FIELDS, 'description'] as const;
 
 export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAsk | undefined; onClose: () => void }) {
   const { t } = useTranslation('allotments');
   const [refusal, setRefusal] = useState<string>();
   const send = useAskForService();
+  const feeText = useServiceFeeText();
+  const { reasonOf, placeFieldErrors } = useServiceRefusalText();
   const form = useSchemaForm({
-    schema: reasonSchema,
-    defaultValues: { description: '' },
-    messages: 'allotments:service.errors',
+    schema,
+    defaultValues: emptyServiceRequestValues('eot'),
+    messages: 'service-request-form:errors',
     idPrefix: 'plot-service-',
+    fieldOrder: FIELD_ORDER,
   });
+  const { reset } = form;
+  // Each ask starts afresh, with its type, allotment and milestone in the form.
+  useEffect(() => {
+    if (!ask) return;
+    reset(
+      emptyServiceRequestValues(ask.service, {
+        allotment_id: ask.allotment.id,
+        application_id: ask.allotment.application_id,
+        milestone: ask.service === 'eot' ? ask.milestone.kind : '',
+      }),
+    );
+  }, [ask, reset]);
+
+  const service = ask?.service ?? 'eot';
+  const needsValuation = ask !== undefined && serviceFeeNeedsValuation(service);
+  const asset = useAsset(needsValuation ? ask.allotment.asset_id : undefined);
+  const valuation = needsValuation ? asset.data?.valuation : undefined;
+  const legalHeir = form.watch('legal_heir');
+  const months = form.watch('months');
+  const fee = ask ? feeText(service, valuation, { legal_heir: legalHeir, months }) : '';
+
   const eot = ask?.service === 'eot' ? ask : undefined;
   const plot = ask?.allotment.asset_code ?? ask?.allotment.allotment_number ?? '';
   const milestoneName = eot ? t(`milestones.kinds.${eot.milestone.kind}`) : '';
@@ -53,9 +90,9 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
           used: formatNumber(eot.milestone.extensions),
           max: formatNumber(ESTATE_TERMS.maxExtensionsPerMilestone),
         }),
-        t('extension.fee', { percent: formatNumber(EOT_SHARE * 100) }),
+        fee,
       ]
-    : ask
+    : ask?.service === 'withdrawal'
       ? [
           t('surrender.returns'),
           productionStarted(ask.allotment)
@@ -64,12 +101,20 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
           t('surrender.dues'),
           t('surrender.review'),
         ]
-      : [];
+      : ask
+        ? [...(ask.service === 'transfer' ? [t('service-request-form:transferNote')] : []), fee]
+        : [];
 
   const close = () => {
     setRefusal(undefined);
     onClose();
   };
+  const words = (key: string, values: Record<string, string> = {}) =>
+    eot
+      ? t(`extension.${key}`, values)
+      : service === 'withdrawal'
+        ? t(`surrender.${key}`, values)
+        : t(`services.${service}.${key}`, values);
 
   return (
     <SchemaFormDialog
@@ -78,37 +123,30 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      onValid={({ description }) => {
+      onValid={(body) => {
         if (!ask || send.isPending) return;
         setRefusal(undefined);
-        send.mutate(
-          {
-            request_type: ask.service,
-            allotment_id: ask.allotment.id,
-            application_id: ask.allotment.application_id,
-            ...(ask.service === 'eot' ? { milestone: ask.milestone.kind } : {}),
-            description,
+        // Only the particulars the type names are sent, and none at all for a service that names none.
+        const { particulars, ...request } = body;
+        send.mutate(Object.keys(particulars).length > 0 ? { ...request, particulars } : request, {
+          onSuccess: () => {
+            toast.success(words('sent'));
+            close();
           },
-          {
-            onSuccess: () => {
-              toast.success(ask.service === 'eot' ? t('extension.sent') : t('surrender.sent'));
-              form.reset();
-              close();
-            },
-            onError: (error) => {
-              const reason = errorDetail(error, '');
-              setRefusal(reason ? t('service.failedBecause', { reason }) : t('service.failed'));
-            },
+          onError: (error) => {
+            if (placeFieldErrors(form, error)) return;
+            const reason = reasonOf(error);
+            setRefusal(reason ? t('service.failedBecause', { reason }) : t('service.failed'));
           },
-        );
+        });
       }}
       refusal={refusal}
-      title={eot ? t('extension.title', { milestone: milestoneName }) : t('surrender.title', { plot })}
-      description={eot ? t('extension.description', { plot }) : t('surrender.description', { plot })}
+      title={eot ? t('extension.title', { milestone: milestoneName }) : words('title', { plot })}
+      description={words('description', { plot })}
       formClassName="space-y-5"
       cancelLabel={t('service.cancel')}
-      submitLabel={eot ? t('extension.submit') : t('surrender.submit')}
-      submitVariant={eot ? 'primary' : 'danger'}
+      submitLabel={words('submit')}
+      submitVariant={service === 'withdrawal' ? 'danger' : 'primary'}
       busy={send.isPending}
       busyText={t('service.sending')}
     >
@@ -117,12 +155,8 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
           <li key={fact}>{fact}</li>
         ))}
       </ul>
-      <FormField
-        form={form}
-        name="description"
-        label={eot ? t('extension.reason') : t('surrender.reason')}
-        hint={t('service.reasonHint')}
-      >
+      {ask && <ParticularFields form={form} type={service} />}
+      <FormField form={form} name="description" label={words('reason')} hint={t('service.reasonHint')}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>
     </SchemaFormDialog>

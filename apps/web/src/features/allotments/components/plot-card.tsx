@@ -1,39 +1,67 @@
-/** One plot the entrepreneur holds, as a card: its allotment, zone, status, possession and lease dates, each milestone
- * (due date, where it stands, extensions used), the refund of a surrendered plot, and only the services the server
- * says may be asked for on it now, with a link to the application. */
+/** One plot the entrepreneur holds or held, as a card: its allotment, zone, activity, status, possession and lease
+ * dates, each milestone (due date, where it stands, extensions used), the refund of a surrendered plot, only the
+ * services the server says may be asked for on it now, the orders of its services that took effect, and its history
+ * under a disclosure. A plot held before a transfer says when it was transferred and offers nothing but its history. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CalendarPlus, FileText, Undo2 } from 'lucide-react';
-import { formatDate, formatRupees, type Allotment, type Milestone } from '@portal/contract';
+import { ArrowRightLeft, CalendarPlus, FileText, Undo2 } from 'lucide-react';
+import {
+  formatDate,
+  formatRupees,
+  type Allotment,
+  type Milestone,
+  type ServiceRequest,
+  type ServiceRequestType,
+} from '@portal/contract';
+import { ServiceOrderButton } from '../../../components/service-request-form/service-order-button';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALLOTMENT_STATUS_TONES, allotmentEnded } from './allotment-status';
 import { MilestoneList } from '../../../components/milestones/milestone-list';
+import type { PlotService } from './allottee-service-dialog';
+import { PlotHistory } from './plot-history';
+
+/** The services asked for from the card's row of actions, in this order (an extension of time sits by its milestone,
+ * and surrender comes last). */
+const ROW_SERVICES = [
+  'transfer',
+  'change_name',
+  'change_constitution',
+  'activity_change',
+  'mortgage_noc',
+  'subletting',
+] as const satisfies readonly ServiceRequestType[];
 
 export interface PlotCardProps {
   allotment: Allotment;
+  /** The caller's requests on this plot that took effect, each with its order. */
+  orders?: readonly ServiceRequest[];
   onAskExtension: (allotment: Allotment, milestone: Milestone) => void;
-  onSurrender: (allotment: Allotment) => void;
+  onAskService: (allotment: Allotment, service: PlotService) => void;
 }
 
-export function PlotCard({ allotment, onAskExtension, onSurrender }: PlotCardProps) {
+export function PlotCard({ allotment, orders = [], onAskExtension, onAskService }: PlotCardProps) {
   const { t } = useTranslation('allotments');
   const headingId = useId();
   const plot = allotment.asset_code ?? allotment.allotment_number;
-  const canExtend = allotment.services_allowed.includes('eot');
-  const canSurrender = allotment.services_allowed.includes('withdrawal');
+  const previous = Boolean(allotment.held_until);
+  const allowed = previous ? [] : allotment.services_allowed;
+  const canExtend = allowed.includes('eot');
+  const canSurrender = allowed.includes('withdrawal');
   const facts: Array<[string, string]> = [
     [t('plots.allotmentNumber'), allotment.allotment_number],
     [t('plots.zone'), allotment.zone ?? '—'],
+    [t('plots.activity'), allotment.activity || t('plots.noActivity')],
     [
       t('plots.possessionDate'),
       allotment.possession_date ? formatDate(allotment.possession_date) : t('plots.noPossession'),
     ],
     [t('plots.leaseEndsOn'), allotment.lease_ends_on ? formatDate(allotment.lease_ends_on) : '—'],
   ];
-  if (allotment.status === 'surrendered') {
+  if (allotment.held_until) facts.push([t('plots.transferredOn'), formatDate(allotment.held_until)]);
+  if (allotment.status === 'surrendered' && !previous) {
     if (allotment.ended_on) facts.push([t('plots.surrenderedOn'), formatDate(allotment.ended_on)]);
     facts.push([t('plots.refundDue'), formatRupees(allotment.refund_due ?? 0)]);
   }
@@ -44,8 +72,15 @@ export function PlotCard({ allotment, onAskExtension, onSurrender }: PlotCardPro
         <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
           {t('plots.plot', { plot })}
         </h2>
-        <StatusBadge status={allotment.status} tone={ALLOTMENT_STATUS_TONES[allotment.status]} />
+        {previous ? (
+          <StatusBadge status={t('plots.transferred')} tone="grey" />
+        ) : (
+          <StatusBadge status={allotment.status} tone={ALLOTMENT_STATUS_TONES[allotment.status]} />
+        )}
       </div>
+      {allotment.held_until && (
+        <p className="mb-4 text-slate-800">{t('plots.heldUntil', { date: formatDate(allotment.held_until) })}</p>
+      )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -55,7 +90,7 @@ export function PlotCard({ allotment, onAskExtension, onSurrender }: PlotCardPro
         ))}
       </dl>
 
-      {allotmentEnded(allotment.status) ? null : allotment.milestones.length === 0 ? (
+      {previous || allotmentEnded(allotment.status) ? null : allotment.milestones.length === 0 ? (
         <p className="mt-6 text-slate-700">{t('plots.noMilestones')}</p>
       ) : (
         <>
@@ -79,24 +114,58 @@ export function PlotCard({ allotment, onAskExtension, onSurrender }: PlotCardPro
         </>
       )}
 
-      <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Link to={`/applications/${allotment.application_id}`} className={buttonClasses('secondary', 'sm')}>
-          <FileText aria-hidden="true" className="h-4 w-4" />
-          {allotment.application_number
-            ? t('plots.openApplicationNumber', { number: allotment.application_number })
-            : t('plots.openApplication')}
-        </Link>
-        {canSurrender && (
-          <Button
-            variant="danger"
-            size="sm"
-            icon={<Undo2 aria-hidden="true" className="h-4 w-4" />}
-            onClick={() => onSurrender(allotment)}
-          >
-            {t('plots.surrender')}
-          </Button>
-        )}
-      </div>
+      {orders.length > 0 && (
+        <>
+          <h3 className="mt-6 mb-2 font-semibold text-slate-900">{t('plots.orders')}</h3>
+          <ul className="space-y-2">
+            {orders.map((request) => (
+              <li key={request.id} className="flex flex-wrap items-center gap-3">
+                <span className="text-slate-800">
+                  {t('plots.orderOf', {
+                    type: t(`service-requests:types.${request.request_type}`),
+                    date: formatDate(request.took_effect_at ?? request.updated_at),
+                  })}
+                </span>
+                <ServiceOrderButton requestId={request.id} requestNumber={request.request_number} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {!previous && (
+        <div className="mt-5 flex flex-wrap items-center gap-3">
+          <Link to={`/applications/${allotment.application_id}`} className={buttonClasses('secondary', 'sm')}>
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            {allotment.application_number
+              ? t('plots.openApplicationNumber', { number: allotment.application_number })
+              : t('plots.openApplication')}
+          </Link>
+          {ROW_SERVICES.filter((service) => allowed.includes(service)).map((service) => (
+            <Button
+              key={service}
+              variant="secondary"
+              size="sm"
+              icon={service === 'transfer' ? <ArrowRightLeft aria-hidden="true" className="h-4 w-4" /> : undefined}
+              onClick={() => onAskService(allotment, service)}
+            >
+              {t(`services.${service}.action`)}
+            </Button>
+          ))}
+          {canSurrender && (
+            <Button
+              variant="danger"
+              size="sm"
+              icon={<Undo2 aria-hidden="true" className="h-4 w-4" />}
+              onClick={() => onAskService(allotment, 'withdrawal')}
+            >
+              {t('plots.surrender')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <PlotHistory allotmentId={allotment.id} plot={plot} />
     </Card>
   );
 }

@@ -17,7 +17,7 @@ import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Textarea } from '../../../components/ui/input';
-import { errorDetail } from '../../../lib/api-client';
+import { useServiceRefusalText } from '../../../components/service-request-form/refusal-text';
 import { useUpdateServiceRequest } from '../api/service-requests';
 
 /** The move chosen (set by the button pressed) and the remarks: required, and long enough, only to reject. */
@@ -40,6 +40,7 @@ const VARIANTS: Record<ServiceRequestStatus, ButtonVariant> = {
 export function DecisionPanel({ request }: { request: ServiceRequest }) {
   const { t } = useTranslation('service-requests');
   const update = useUpdateServiceRequest(request.id);
+  const { reasonOf } = useServiceRefusalText();
   const [moving, setMoving] = useState<ServiceRequestStatus>();
   const form = useSchemaForm({
     schema: decisionFormSchema,
@@ -72,7 +73,8 @@ export function DecisionPanel({ request }: { request: ServiceRequest }) {
         },
         onError: (error) =>
           toast.error(t('officer.decision.failed'), {
-            description: errorDetail(error, '') || undefined,
+            // A transfer its transferee has not accepted, unpaid dues...: in the reader's words.
+            description: reasonOf(error) || undefined,
           }),
         onSettled: () => setMoving(undefined),
       },

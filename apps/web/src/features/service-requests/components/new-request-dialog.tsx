@@ -1,70 +1,69 @@
-/** The New Request dialog: type (default change_name), application and allotment (empty sent as null; one of them
- * is required when the type has a fee, since the fee is billed to it, and the allotment when the service changes it:
- * an extension of time, which also names its milestone, or a surrender) and description (required), checked against
- * the contract's request schema. One choice per thing: the application, then an allotment of that application only
- * (the server filters the list), so the two cannot disagree. The fee is the contract's rule for the type (a sum, or a
- * share of the plot's valuation the server works out), shown, never typed. A refusal is said in the dialog, where it
- * takes focus so it is in view. */
+/** The New Request dialog: type (default change_name), application and allotment (empty sent as null; the application
+ * is required when the type has a fee, since the fee is billed to it, and the allotment always, since every service
+ * changes the allotment it is asked for on; an extension of time also names its milestone), the particulars the type
+ * needs (SERVICE_PARTICULARS: who a transfer is to, the new name, constitution or activity, the lender and loan, the
+ * sub-lessee, area and months) and description (required), checked against the contract's request schema. One choice
+ * per thing: the application, then an allotment of that application only (the server filters the list), so the two
+ * cannot disagree. The fee is the contract's for the type and particulars, worked out with the plot's valuation once
+ * the allotment is chosen (the rule in words before), shown, never typed. A refusal is said in the dialog in the
+ * reader's words, where it takes focus so it is in view; a field the server refused shows its error at the field. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import {
-  ALLOTTEE_SERVICES,
-  createServiceRequestSchema,
-  formatNumber,
-  formatRupees,
   MILESTONE_KINDS,
   SERVICE_REQUEST_TYPES,
+  serviceFeeNeedsValuation,
+  serviceIsFree,
   serviceRequestNeedsApplication,
-  type ServiceRequestType,
+  formatNumber,
 } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
+import {
+  emptyServiceRequestValues,
+  PARTICULAR_FIELDS,
+  serviceRequestFormSchema,
+} from '../../../components/service-request-form/form-schema';
+import { ParticularFields } from '../../../components/service-request-form/particular-fields';
+import { useServiceRefusalText } from '../../../components/service-request-form/refusal-text';
+import { useServiceFeeText } from '../../../components/service-request-form/service-fee-text';
 import { Select, Textarea } from '../../../components/ui/input';
 import { SearchSelect } from '../../../components/search-select';
-import { errorDetail } from '../../../lib/api-client';
 import { useAllotmentPage } from '../../../api/allotments';
 import { useApplicationPage } from '../../../api/applications';
+import { useAsset } from '../../../api/assets';
 import { useCreateServiceRequest } from '../api/service-requests';
 
 /** An applicant's applications fit one select; more than this offers a search. */
 const PICKER_LIMIT = 50;
 
-/** A service that changes the allotment (an extension of time, a surrender) is asked for on one allotment. */
-const changesAllotment = (type: ServiceRequestType) => ALLOTTEE_SERVICES[type].effect !== 'none';
+/** A request with a fee names the application it is billed to; every request names the allotment it changes, and an
+ * extension of time its milestone. */
+const newRequestSchema = serviceRequestFormSchema((request, context) => {
+  const type = request.request_type ?? 'change_name';
+  if (serviceRequestNeedsApplication(type) && !request.application_id && !request.allotment_id)
+    context.addIssue({ code: 'custom', message: 'required', path: ['application_id'] });
+  if (!request.allotment_id) context.addIssue({ code: 'custom', message: 'required', path: ['allotment_id'] });
+  if (type === 'eot' && !request.milestone)
+    context.addIssue({ code: 'custom', message: 'required', path: ['milestone'] });
+});
 
-/** A request with a fee names the application or allotment it is billed to; one that changes the allotment names it,
- * and an extension of time its milestone. */
-const newRequestSchema = createServiceRequestSchema
-  .extend({
-    milestone: z
-      .enum(MILESTONE_KINDS)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-  })
-  .superRefine((request, context) => {
-    const type = request.request_type;
-    if (serviceRequestNeedsApplication(type) && !request.application_id && !request.allotment_id)
-      context.addIssue({ code: 'custom', message: 'required', path: ['application_id'] });
-    if (changesAllotment(type) && !request.allotment_id)
-      context.addIssue({ code: 'custom', message: 'required', path: ['allotment_id'] });
-    if (ALLOTTEE_SERVICES[type].effect === 'extend_milestone' && !request.milestone)
-      context.addIssue({ code: 'custom', message: 'required', path: ['milestone'] });
-  });
-
-const EMPTY = {
-  request_type: 'change_name',
-  application_id: '',
-  allotment_id: '',
-  milestone: '',
-  description: '',
-} as const;
+const FIELD_ORDER = [
+  'request_type',
+  'application_id',
+  'allotment_id',
+  'milestone',
+  ...PARTICULAR_FIELDS,
+  'description',
+] as const;
 
 export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('service-requests');
   const [applicationSearch, setApplicationSearch] = useState('');
   const [refusal, setRefusal] = useState<string>();
+  const feeText = useServiceFeeText();
+  const { reasonOf, placeFieldErrors } = useServiceRefusalText();
   const applications = useApplicationPage(
     { limit: PICKER_LIMIT, sort: '-created_at', q: applicationSearch },
     { enabled: open },
@@ -76,35 +75,34 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
   const create = useCreateServiceRequest();
   const form = useSchemaForm({
     schema: newRequestSchema,
-    defaultValues: EMPTY,
-    messages: 'service-requests:dialog.errors',
+    defaultValues: emptyServiceRequestValues('change_name'),
+    messages: 'service-request-form:errors',
     idPrefix: 'sr-',
-    fieldOrder: ['request_type', 'application_id', 'allotment_id', 'milestone', 'description'],
+    fieldOrder: FIELD_ORDER,
   });
 
-  const type = form.watch('request_type') ?? EMPTY.request_type;
-  const feeRule = ALLOTTEE_SERVICES[type].fee;
-  const free = feeRule.kind === 'free';
-  const feeHint =
-    feeRule.kind === 'fixed'
-      ? t('dialog.feeHint', { fee: formatRupees(feeRule.amount) })
-      : feeRule.kind === 'share_of_valuation'
-        ? t('dialog.feeShareHint', { percent: formatNumber(feeRule.share * 100) })
-        : feeRule.kind === 'per_year_of_extension'
-          ? t('dialog.feePerYearHint', { percent: formatNumber(feeRule.share * 100) })
-          : t('dialog.noFee');
-  const onAllotment = changesAllotment(type);
-  const extension = ALLOTTEE_SERVICES[type].effect === 'extend_milestone';
+  const type = form.watch('request_type') ?? 'change_name';
+  const extension = type === 'eot';
   const applicationId = form.watch('application_id') ?? '';
+  const allotmentId = form.watch('allotment_id') ?? '';
   // Only the chosen application's allotments (a failed look-up leaves the choice empty rather than blocking).
   const allotments = useAllotmentPage(
     { limit: PICKER_LIMIT, sort: '-created_at', application_id: applicationId },
     { enabled: open && applicationId !== '' },
   );
+  const chosenAllotment = allotments.data?.items.find((allotment) => allotment.id === allotmentId);
+  const needsValuation = serviceFeeNeedsValuation(type);
+  const asset = useAsset(needsValuation ? chosenAllotment?.asset_id : undefined);
+  const fee = feeText(type, needsValuation ? asset.data?.valuation : undefined, {
+    legal_heir: form.watch('legal_heir'),
+    months: form.watch('months'),
+  });
   const allotmentOptions = applicationId
     ? (allotments.data?.items ?? []).map((allotment) => ({
         value: allotment.id,
-        label: allotment.allotment_number,
+        label: allotment.asset_code
+          ? `${allotment.allotment_number} (${allotment.asset_code})`
+          : allotment.allotment_number,
       }))
     : [];
   const allotmentHint = !applicationId
@@ -116,19 +114,21 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ fee_amount: _ignored, milestone, ...request }) => {
+      onValid={(body) => {
         if (create.isPending) return;
         setRefusal(undefined);
-        // Only an extension of time names a milestone.
-        create.mutate(extension && milestone ? { ...request, milestone } : request, {
+        // The particulars only when the type names some.
+        const { particulars, ...request } = body;
+        create.mutate(Object.keys(particulars).length > 0 ? { ...request, particulars } : request, {
           onSuccess: () => {
             toast.success(t('dialog.submitted'));
             form.reset();
             onOpenChange(false);
           },
-          // The spec's words lead; the server's reason, when it gave one, follows.
+          // A refused field shows at the field; otherwise the spec's words lead, and the reason, when known, follows.
           onError: (error) => {
-            const reason = errorDetail(error, '');
+            if (placeFieldErrors(form, error)) return;
+            const reason = reasonOf(error);
             setRefusal(reason ? t('dialog.failedBecause', { reason }) : t('dialog.failed'));
           },
         });
@@ -147,16 +147,11 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
       busy={create.isPending}
       busyText={t('dialog.submitting')}
     >
-      <FormField
-        form={form}
-        name="request_type"
-        label={t('dialog.requestType')}
-        hint={onAllotment ? `${feeHint} ${t('dialog.onPlot')}` : feeHint}
-      >
+      <FormField form={form} name="request_type" label={t('dialog.requestType')} hint={`${fee} ${t('dialog.onPlot')}`}>
         <Select {...form.register('request_type')}>
-          {SERVICE_REQUEST_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
+          {SERVICE_REQUEST_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {t(`types.${value}`)}
             </option>
           ))}
         </Select>
@@ -166,7 +161,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         label={t('dialog.application')}
         searchLabel={t('dialog.findApplication')}
         noneLabel={t('dialog.none')}
-        optional={free && !onAllotment}
+        optional={serviceIsFree(type)}
         value={applicationId}
         onChange={(value) => {
           form.setValue('application_id', value, { shouldValidate: form.formState.isSubmitted });
@@ -188,9 +183,8 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         label={t('dialog.allotment')}
         searchLabel={t('dialog.findAllotment')}
         noneLabel={t('dialog.none')}
-        optional={!onAllotment}
         disabled={!applicationId}
-        value={form.watch('allotment_id') ?? ''}
+        value={allotmentId}
         onChange={(value) => form.setValue('allotment_id', value, { shouldValidate: form.formState.isSubmitted })}
         search=""
         onSearch={() => undefined}
@@ -210,6 +204,8 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
           </Select>
         </FormField>
       )}
+      {type === 'transfer' && <p className="text-slate-800">{t('service-request-form:transferNote')}</p>}
+      <ParticularFields form={form} type={type} />
       <FormField form={form} name="description" label={t('dialog.descriptionField')}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>

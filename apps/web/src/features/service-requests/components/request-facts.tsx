@@ -1,9 +1,13 @@
 /** What a service request says, for its applicant and for officers alike: type (with the milestone of an extension of
- * time), dates, fee, the application it is for (a link), the description and the officer's remarks. */
+ * time), the plot, dates, fee, the application it is for (a link), the particulars it names in words, a transfer's
+ * acceptance by the transferee, the day it took effect and its order to download, the description and the officer's
+ * remarks. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, type ServiceRequest } from '@portal/contract';
+import { useParticularsFacts } from '../../../components/service-request-form/particulars-facts';
+import { ServiceOrderButton } from '../../../components/service-request-form/service-order-button';
 import { Card } from '../../../components/ui/card';
 import { useRequestApplication } from '../api/service-requests';
 
@@ -24,13 +28,20 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 
 export function RequestFacts({ request, applicationPath }: RequestFactsProps) {
   const { t } = useTranslation('service-requests');
+  const particulars = useParticularsFacts();
   const application = useRequestApplication(request.application_id);
   const applicationLabel = application.data?.application_number ?? t('detail.application');
+  const plot = request.allotment_number
+    ? request.asset_code
+      ? `${request.allotment_number} (${request.asset_code})`
+      : request.allotment_number
+    : null;
   return (
     <Card title={t('detail.summary')} aria-label={t('detail.summary')}>
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
         <Fact label={t('detail.type')}>{t(`types.${request.request_type}`)}</Fact>
         {request.milestone && <Fact label={t('dialog.milestone')}>{t(`dialog.milestones.${request.milestone}`)}</Fact>}
+        {plot && <Fact label={t('detail.allotment')}>{plot}</Fact>}
         <Fact label={t('detail.fee')}>
           <span className="tabular-nums">
             {request.fee_amount > 0 ? formatRupees(request.fee_amount) : t('detail.noFee')}
@@ -50,6 +61,24 @@ export function RequestFacts({ request, applicationPath }: RequestFactsProps) {
             t('detail.none')
           )}
         </Fact>
+        {particulars(request).map(([label, value]) => (
+          <Fact key={label} label={label}>
+            {value}
+          </Fact>
+        ))}
+        {request.request_type === 'transfer' && (
+          <Fact label={t('detail.acceptance')}>
+            {request.transferee_accepted_at
+              ? t('detail.acceptedOn', { date: formatDate(request.transferee_accepted_at) })
+              : t('detail.notAccepted')}
+          </Fact>
+        )}
+        {request.took_effect_at && <Fact label={t('detail.tookEffect')}>{formatDate(request.took_effect_at)}</Fact>}
+        {request.took_effect_at && (
+          <Fact label={t('detail.order')}>
+            <ServiceOrderButton requestId={request.id} requestNumber={request.request_number} />
+          </Fact>
+        )}
         <Fact label={t('detail.description')} wide>
           {request.description}
         </Fact>

@@ -1,4 +1,5 @@
-/** A page of service requests (number, status, type, fee, submitted date, description), searched by number and
+/** A page of service requests (number, status with a transfer's acceptance or the day it took effect and its order,
+ * type with its particulars in words, plot, fee, submitted date, description), searched by number and
  * filtered by status and type on the server with the state in the URL; each number opens the request. The
  * applicant's list and the officers' queue are this one list with their own words and detail path. */
 import { memo, type ReactNode } from 'react';
@@ -13,6 +14,8 @@ import {
   type ServiceRequest,
 } from '@portal/contract';
 import { useServiceRequestPage } from '../../../api/service-requests';
+import { useParticularsFacts } from '../../../components/service-request-form/particulars-facts';
+import { ServiceOrderButton } from '../../../components/service-request-form/service-order-button';
 import { ChoiceFilter } from '../../../components/choice-filter';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { useSortChange } from '../../../components/list/use-sort-change';
@@ -53,6 +56,16 @@ const ServiceRequestTable = memo(function ServiceRequestTable({
   onSortChange: (sort: string) => void;
 }) {
   const { t } = useTranslation('service-requests');
+  const particulars = useParticularsFacts();
+  /** Where a request stands beyond its status: in effect since a day, or a transfer awaiting its transferee. */
+  const state = (request: ServiceRequest) =>
+    request.took_effect_at
+      ? t('list.tookEffect', { date: formatDate(request.took_effect_at) })
+      : request.request_type === 'transfer' && !request.transferee_accepted_at && request.status !== 'rejected'
+        ? t('list.awaitingTransferee')
+        : request.request_type === 'transfer' && request.transferee_accepted_at
+          ? t('list.accepted', { date: formatDate(request.transferee_accepted_at) })
+          : null;
   return (
     <DataTable
       caption={caption}
@@ -75,9 +88,37 @@ const ServiceRequestTable = memo(function ServiceRequestTable({
           key: 'status',
           header: t('columns.status'),
           sortBy: 'status',
-          cell: (request) => <StatusBadge status={request.status} />,
+          className: 'min-w-[11rem] whitespace-normal',
+          cell: (request) => (
+            <div className="space-y-1">
+              <StatusBadge status={request.status} />
+              {state(request) && <p className="text-sm text-slate-700">{state(request)}</p>}
+              {request.took_effect_at && (
+                <ServiceOrderButton requestId={request.id} requestNumber={request.request_number} />
+              )}
+            </div>
+          ),
         },
-        { key: 'type', header: t('columns.type'), cell: (request) => t(`types.${request.request_type}`) },
+        {
+          key: 'type',
+          header: t('columns.type'),
+          className: 'min-w-[12rem] whitespace-normal',
+          cell: (request) => (
+            <div className="space-y-1">
+              <p>{t(`types.${request.request_type}`)}</p>
+              {particulars(request).map(([label, value]) => (
+                <p key={label} className="text-sm text-slate-700">
+                  {label}: {value}
+                </p>
+              ))}
+            </div>
+          ),
+        },
+        {
+          key: 'plot',
+          header: t('columns.plot'),
+          cell: (request) => request.asset_code ?? request.allotment_number ?? '—',
+        },
         {
           key: 'fee',
           header: t('columns.fee'),

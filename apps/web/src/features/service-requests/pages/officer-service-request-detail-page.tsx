@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { canWorkServiceRequests } from '@portal/contract';
+import { canWorkServiceRequests, formatDate } from '@portal/contract';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -54,7 +54,13 @@ export default function OfficerServiceRequestDetailPage() {
       />
       <div className="space-y-6">
         <Card>
-          <p className="text-slate-800">{t(`officer.next.${current.status}`)}</p>
+          <p className="text-slate-800">
+            {current.took_effect_at
+              ? t('officer.next.tookEffect', { date: formatDate(current.took_effect_at) })
+              : current.request_type === 'transfer' && !current.transferee_accepted_at && current.status !== 'rejected'
+                ? t('officer.next.awaitingTransferee', { email: current.particulars?.transferee_email ?? '' })
+                : t(`officer.next.${current.status}`)}
+          </p>
         </Card>
         {canWorkServiceRequests(user.role) && <DecisionPanel request={current} />}
         <RequestFacts request={current} applicationPath={applicationPath} />

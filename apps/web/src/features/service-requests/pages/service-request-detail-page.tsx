@@ -1,11 +1,12 @@
-/** One of the applicant's service requests: its status and what happens next, what it says, the officer's remarks,
- * and once approved with a fee, the fee invoice with Pay Now. */
+/** One of the applicant's service requests: its status and what happens next (a transfer waiting on its transferee's
+ * acceptance, a request in effect), what it says, the officer's remarks, once approved with a fee the fee invoice with
+ * Pay Now, and once in effect its order. */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatRupees, type Invoice, type ServiceRequest } from '@portal/contract';
+import { formatDate, formatRupees, type Invoice, type ServiceRequest } from '@portal/contract';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -21,6 +22,10 @@ const LIST_PATH = '/service-requests';
 const applicationPath = (id: string) => `/applications/${id}`;
 
 function nextStep(request: ServiceRequest, invoice: Invoice | null | undefined): string {
+  if (request.took_effect_at) return 'detail.next.tookEffect';
+  const waitsOnTransferee =
+    request.request_type === 'transfer' && !request.transferee_accepted_at && request.status !== 'rejected';
+  if (waitsOnTransferee) return 'detail.next.awaitingTransferee';
   if (request.status !== 'approved') return `detail.next.${request.status}`;
   if (!request.invoice_id) return 'detail.next.approved';
   return invoice?.status === 'paid' ? 'detail.next.approvedPaid' : 'detail.next.approvedToPay';
@@ -70,7 +75,11 @@ export default function ServiceRequestDetailPage() {
       <div className="space-y-6">
         <Card>
           <p className="text-slate-800">
-            {t(nextStep(current, invoice.data), { fee: formatRupees(current.fee_amount) })}
+            {t(nextStep(current, invoice.data), {
+              fee: formatRupees(current.fee_amount),
+              date: current.took_effect_at ? formatDate(current.took_effect_at) : '',
+              email: current.particulars?.transferee_email ?? '',
+            })}
           </p>
         </Card>
         <RequestFacts request={current} applicationPath={applicationPath} />
