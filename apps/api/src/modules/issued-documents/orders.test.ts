@@ -174,7 +174,13 @@ describe(`orders as issued documents (${TEST_DB_KIND})`, () => {
       expect((await get(stranger, url)).statusCode).toBe(404);
     });
 
-    it.each([
+    it.each<{
+      type: ServiceRequestType;
+      kind: IssuedDocumentKind;
+      outcome: Record<string, string | number>;
+      printed: string[];
+      facts: VerifiedDocument['facts'];
+    }>([
       {
         type: 'change_name' as const,
         kind: 'change_order',
