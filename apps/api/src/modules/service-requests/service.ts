@@ -300,7 +300,11 @@ export async function updateServiceRequest(
     });
     // A free service takes effect on approval (a surrender, a transfer to a legal heir); only the approval that won
     // the race gets here.
-    if (row.status === 'approved') await applyServiceOnApproval(tx, actor, row);
+    if (row.status === 'approved' && !billed) {
+      await applyServiceOnApproval(tx, actor, row);
+      // Answered as it now stands: in effect, with its order.
+      return withInvoice(tx, (await findServiceRequestById(tx, row.id)) ?? row);
+    }
     if (!billed) return withInvoice(tx, row);
 
     const invoice = await raiseServiceFee(tx, actor, {
