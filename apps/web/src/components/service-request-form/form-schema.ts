@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import {
   createServiceRequestSchema,
+  serviceParticularsSchema,
   SERVICE_PARTICULARS,
+  SUBLETTING_MAX_MONTHS,
   SERVICE_REQUEST_TYPES,
   type CreateServiceRequest,
   type ServiceRequestType,
@@ -97,16 +99,30 @@ export function serviceRequestFormSchema(refine?: (body: ServiceRequestBody, con
     } as ServiceRequestBody;
     const parsed = createServiceRequestSchema.safeParse(body);
     refine?.(body, context);
+    // The contract checks the particulars only once the rest is valid; the form says everything at once, each
+    // particular by the contract's own rule for it.
+    for (const field of particularFieldsOf(values.request_type)) {
+      if (field === 'legal_heir') continue;
+      const value = body.particulars[field];
+      const checked = serviceParticularsSchema.shape[field].safeParse(value);
+      if (!checked.success)
+        context.addIssue({
+          ...checked.error.issues[0]!,
+          path: [field],
+          ...(value === undefined || value === '' ? { message: 'This field is required' } : {}),
+        } as never);
+    }
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path[0] === 'particulars' ? issue.path.slice(1) : issue.path;
-        context.addIssue({ ...issue, path } as never);
-      }
+      for (const issue of parsed.error.issues)
+        if (issue.path[0] !== 'particulars') context.addIssue({ ...issue } as never);
       return z.NEVER;
     }
     return { ...parsed.data, particulars: parsed.data.particulars } as ServiceRequestBody;
   });
 }
+
+/** The values the form's messages take (the longest subletting asked for). */
+export const SERVICE_FORM_MESSAGE_PARAMS = { months: { max: SUBLETTING_MAX_MONTHS } };
 
 /** Empty values for a type (the boxes blank, not a legal heir, no constitution chosen). */
 export function emptyServiceRequestValues(

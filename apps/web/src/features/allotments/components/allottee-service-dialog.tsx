@@ -24,6 +24,7 @@ import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import {
   emptyServiceRequestValues,
   PARTICULAR_FIELDS,
+  SERVICE_FORM_MESSAGE_PARAMS,
   serviceRequestFormSchema,
 } from '../../../components/service-request-form/form-schema';
 import { ParticularFields } from '../../../components/service-request-form/particular-fields';
@@ -53,6 +54,7 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
     messages: 'service-request-form:errors',
     idPrefix: 'plot-service-',
     fieldOrder: FIELD_ORDER,
+    messageParams: SERVICE_FORM_MESSAGE_PARAMS,
   });
   const { reset } = form;
   // Each ask starts afresh, with its type, allotment and milestone in the form.

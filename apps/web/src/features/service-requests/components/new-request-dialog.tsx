@@ -23,6 +23,7 @@ import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import {
   emptyServiceRequestValues,
   PARTICULAR_FIELDS,
+  SERVICE_FORM_MESSAGE_PARAMS,
   serviceRequestFormSchema,
 } from '../../../components/service-request-form/form-schema';
 import { ParticularFields } from '../../../components/service-request-form/particular-fields';
@@ -79,6 +80,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
     messages: 'service-request-form:errors',
     idPrefix: 'sr-',
     fieldOrder: FIELD_ORDER,
+    messageParams: SERVICE_FORM_MESSAGE_PARAMS,
   });
 
   const type = form.watch('request_type') ?? 'change_name';

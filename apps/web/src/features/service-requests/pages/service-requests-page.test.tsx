@@ -1,4 +1,5 @@
-// Service requests: the list's columns and links, the New Request dialog's defaults, fee and rules, and what it sends.
+// Service requests: the list's columns and links, the New Request dialog's defaults, the particulars each type asks
+// for and their errors (the client's and the server's), the fee for them, refusals in words, and what it sends.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,16 +25,29 @@ async function open(handler: FetchHandler) {
   return fetchMock;
 }
 
-/** The applicant's one application in the picker; every other call an empty page. */
-const withApplication = (url: string) =>
-  url.startsWith('/api/applications?')
-    ? pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }])
-    : pageResponse([]);
+const ASSET_ID = 'd1000000-0000-4000-8000-000000000001';
 
-async function chooseApplication(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+/** The applicant's one application in the picker, its one allotment on a plot valued at ₹50 lakh; every other call an
+ * empty page. */
+function withPlot(url: string) {
+  if (url.startsWith('/api/applications?'))
+    return pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }]);
+  if (url.startsWith('/api/allotments?') && queryOf(url).application_id === APP_ID)
+    return pageResponse([
+      { id: ALLOTMENT_ID, allotment_number: 'ALT-2026-000001', asset_id: ASSET_ID, asset_code: 'VSP-A-12' },
+    ]);
+  if (url === `/api/assets/${ASSET_ID}`) return jsonResponse(200, { id: ASSET_ID, valuation: 5_000_000 });
+  return pageResponse([]);
+}
+
+/** Chooses the application, then its allotment. */
+async function choosePlot(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
   const application = within(dialog).getByRole('combobox', { name: 'Application' });
   await within(application).findByRole('option', { name: 'APP-2026-000001' });
   await user.selectOptions(application, APP_ID);
+  const allotment = within(dialog).getByRole('combobox', { name: 'Allotment' });
+  await within(allotment).findByRole('option', { name: 'ALT-2026-000001 (VSP-A-12)' });
+  await user.selectOptions(allotment, ALLOTMENT_ID);
 }
 
 describe('service requests', () => {
@@ -61,13 +75,11 @@ describe('service requests', () => {
     );
   });
 
-  it('opens New Request on change_name with its fee shown, needs an application for a fee and a description, and sends no fee', async () => {
+  it('opens New Request on change_name with its fee, needs the application, allotment, new name and reason, and sends the particulars', async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST')
         return jsonResponse(201, { ...REQUEST, id: 'a1000000-0000-4000-8000-000000000002' });
-      if (url.startsWith('/api/applications?'))
-        return pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }]);
-      return pageResponse([]);
+      return withPlot(url);
     });
     const user = userEvent.setup();
     expect(await screen.findByText('No service requests yet')).toBeInTheDocument();
@@ -76,71 +88,71 @@ describe('service requests', () => {
     const type = within(dialog).getByLabelText('Request type');
     expect(type).toHaveValue('change_name');
     expect(type).toHaveAccessibleDescription(
-      'Fee ₹5,900 (GST included), billed to the application when the request is approved.',
+      'Fee: ₹5,900 (GST included). It is billed when the request is approved, and the request takes effect once you pay it. Every service is asked for on one of your plots: choose its application and allotment (My plots offers the services on each plot).',
     );
     expect(within(dialog).queryByLabelText(/Fee amount/)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Application')).toHaveValue('');
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     const summary = within(dialog).getByRole('alert');
-    expect(summary).toHaveTextContent('Choose the application this request is for');
-    expect(summary).toHaveTextContent('Enter a description of your request');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Choose the application this request is for',
+      'Choose the allotment this request is for',
+      'Enter the new name',
+      'Enter the reason for your request',
+    ]);
+    const newName = within(dialog).getByLabelText('New name');
+    expect(newName).toHaveAttribute('aria-invalid', 'true');
+    expect(newName).toHaveAccessibleDescription(/Enter the new name/);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    // A surrender has no fee but is asked for on an allotment.
+    // A surrender has no fee and names no particulars.
     await user.selectOptions(type, 'withdrawal');
-    expect(type).toHaveAccessibleDescription(
-      'There is no fee for this request. It is asked for on one of your plots: choose its allotment (My plots offers it on each plot).',
-    );
-    expect(within(dialog).getByLabelText('Application')).toHaveValue('');
-    await user.type(within(dialog).getByLabelText('Description'), 'Surrender my plot');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the allotment this request is for');
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(type).toHaveAccessibleDescription(/^There is no fee for this request\. The request takes effect when/);
+    expect(within(dialog).queryByLabelText('New name')).not.toBeInTheDocument();
 
-    // A fixed fee goes to the application chosen; no fee amount is sent.
     await user.selectOptions(type, 'change_name');
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Application' }), APP_ID);
+    await choosePlot(user, dialog);
+    await user.type(within(dialog).getByLabelText('New name'), 'Sunrise Foods Private Limited');
+    await user.type(within(dialog).getByLabelText('Description'), 'The firm was renamed');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Service request submitted successfully')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({
       request_type: 'change_name',
       application_id: APP_ID,
-      allotment_id: null,
-      description: 'Surrender my plot',
+      allotment_id: ALLOTMENT_ID,
+      description: 'The firm was renamed',
+      particulars: { new_name: 'Sunrise Foods Private Limited' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+  }, 20_000);
 
-  it('links an own application and sends the chosen type, showing its fee', async () => {
+  it("shows an extension's fee rule until the plot is chosen, then the amount from its valuation, and sends the milestone", async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
-      if (url.startsWith('/api/applications?'))
-        return pageResponse([{ id: APP_ID, application_number: 'APP-2026-000001' }]);
-      if (url.startsWith('/api/allotments?') && queryOf(url).application_id === APP_ID)
-        return pageResponse([{ id: ALLOTMENT_ID, allotment_number: 'ALT-2026-000001' }]);
-      return pageResponse([]);
+      return withPlot(url);
     });
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
-    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'eot');
-    expect(
-      within(dialog).getByText(/Fee 2% of the plot's valuation per year of extension, billed to the application/),
-    ).toBeInTheDocument();
-    const application = within(dialog).getByRole('combobox', { name: 'Application' });
-    await within(application).findByRole('option', { name: 'APP-2026-000001' });
-    await user.selectOptions(application, APP_ID);
+    const type = within(dialog).getByLabelText('Request type');
+    await user.selectOptions(type, 'eot');
+    expect(type).toHaveAccessibleDescription(/^Fee: 2% of the plot's valuation per year of extension\./);
     await user.type(within(dialog).getByLabelText('Description'), 'Six more months');
-    // An extension of time names its allotment and milestone.
+    await choosePlot(user, dialog);
+    await waitFor(() =>
+      expect(type).toHaveAccessibleDescription(
+        /^Fee: ₹1,00,000, 2% of the plot's valuation of ₹50,00,000 for 12 months of extension\./,
+      ),
+    );
+    // An extension of time names its milestone.
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    const summary = within(dialog).getByRole('alert');
-    expect(summary).toHaveTextContent('Choose the allotment this request is for');
-    expect(summary).toHaveTextContent('Choose the milestone to extend');
-    const allotment = within(dialog).getByRole('combobox', { name: 'Allotment' });
-    await within(allotment).findByRole('option', { name: 'ALT-2026-000001' });
-    await user.selectOptions(allotment, ALLOTMENT_ID);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the milestone to extend');
     await user.selectOptions(within(dialog).getByLabelText('Milestone'), 'start_production');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     await screen.findByText('Service request submitted successfully');
@@ -152,7 +164,136 @@ describe('service requests', () => {
       milestone: 'start_production',
       description: 'Six more months',
     });
-  });
+  }, 20_000);
+
+  it('asks a subletting for the sub-lessee, area and whole months, charging each year or part of one', async () => {
+    const fetchMock = await open((url, init) => {
+      if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
+      return withPlot(url);
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    const type = within(dialog).getByLabelText('Request type');
+    await user.selectOptions(type, 'subletting');
+    await choosePlot(user, dialog);
+    await waitFor(() =>
+      expect(type).toHaveAccessibleDescription(/^Fee: ₹2,50,000 for each year or part of a year, 5% of the plot's/),
+    );
+    await user.type(within(dialog).getByLabelText('Sub-lessee'), 'Coastal Packaging LLP');
+    await user.type(within(dialog).getByLabelText('Area sublet'), '250.5');
+    await user.type(within(dialog).getByLabelText('Period in months'), '6.5');
+    await user.type(within(dialog).getByLabelText('Description'), 'A packaging partner');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter the period in whole months, from 1 to 120');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Period in months'));
+    await user.type(within(dialog).getByLabelText('Period in months'), '18');
+    expect(type).toHaveAccessibleDescription(/^Fee: ₹5,00,000 for 2 years, 5% of the plot's valuation of ₹50,00,000/);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await screen.findByText('Service request submitted successfully');
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body)).particulars).toEqual({
+      sub_lessee: 'Coastal Packaging LLP',
+      sublet_area: 250.5,
+      months: 18,
+    });
+  }, 20_000);
+
+  it("asks a transfer for the transferee's email, free to a legal heir; puts the server's field error at the field and says unpaid dues in words", async () => {
+    let answers = 0;
+    const fetchMock = await open((url, init) => {
+      if (url === '/api/service-requests' && init.method === 'POST') {
+        answers += 1;
+        return answers === 1
+          ? jsonResponse(422, {
+              detail: 'A plot cannot be transferred to its own holder',
+              code: 'transfer_to_self',
+              errors: [{ path: 'body.particulars.transferee_email', message: 'That is your own email' }],
+            })
+          : jsonResponse(409, { detail: 'You have unpaid dues', code: 'unpaid_dues' });
+      }
+      return withPlot(url);
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    const type = within(dialog).getByLabelText('Request type');
+    await user.selectOptions(type, 'transfer');
+    expect(dialog).toHaveTextContent('The person you name must accept the transfer in the portal.');
+    await choosePlot(user, dialog);
+    await waitFor(() =>
+      expect(type).toHaveAccessibleDescription(/^Fee: ₹5,00,000, 10% of the plot's valuation of ₹50,00,000\./),
+    );
+    await user.click(within(dialog).getByLabelText('The transfer is to my legal heir'));
+    expect(type).toHaveAccessibleDescription(/^No fee: a transfer to a legal heir is free\./);
+
+    await user.type(within(dialog).getByLabelText('Description'), 'To my daughter');
+    await user.type(within(dialog).getByLabelText('Email of the person taking over the plot'), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Enter a valid email address, for example name@example.com',
+    );
+
+    const email = within(dialog).getByLabelText('Email of the person taking over the plot');
+    await user.clear(email);
+    await user.type(email, 'ravi@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/You cannot transfer a plot to your own email/));
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')![1]!.body))).toEqual({
+      request_type: 'transfer',
+      application_id: APP_ID,
+      allotment_id: ALLOTMENT_ID,
+      description: 'To my daughter',
+      particulars: { transferee_email: 'ravi@example.com', legal_heir: true },
+    });
+
+    await user.clear(email);
+    await user.type(email, 'meena@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(
+      await within(dialog).findByText(/^Failed to submit request: You have unpaid dues on your plots\./),
+    ).toHaveAttribute('role', 'alert');
+  }, 30_000);
+
+  it('asks a change of constitution with the forms in words, and a mortgage NOC for the lender and loan in rupees', async () => {
+    const fetchMock = await open((url, init) => {
+      if (url === '/api/service-requests' && init.method === 'POST') return jsonResponse(201, REQUEST);
+      return withPlot(url);
+    });
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
+    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'change_constitution');
+    const constitution = within(dialog).getByLabelText('New constitution');
+    expect(
+      within(constitution)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Choose the new constitution',
+      'Sole proprietorship',
+      'Partnership firm',
+      'Limited liability partnership (LLP)',
+      'Private limited company',
+      'Public limited company',
+      'Co-operative society',
+      'Trust',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the new constitution');
+
+    await user.selectOptions(within(dialog).getByLabelText('Request type'), 'mortgage_noc');
+    await choosePlot(user, dialog);
+    await user.type(within(dialog).getByLabelText('Lender'), 'State Bank of India');
+    await user.type(within(dialog).getByLabelText('Loan amount in rupees'), '25,00,000');
+    await user.type(within(dialog).getByLabelText('Description'), 'Term loan for machinery');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await screen.findByText('Service request submitted successfully');
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body)).particulars).toEqual({ lender: 'State Bank of India', loan_amount: 2500000 });
+  }, 20_000);
 
   it('finds an application to link by asking the server, once per pause in typing', async () => {
     const fetchMock = await open((url) => {
@@ -176,11 +317,12 @@ describe('service requests', () => {
   });
 
   it("says 'Failed to submit request' in the dialog when the server refuses without a detail", async () => {
-    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : withApplication(url)));
+    await open((url, init) => (init.method === 'POST' ? new Response('', { status: 502 }) : withPlot(url)));
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
-    await chooseApplication(user, dialog);
+    await choosePlot(user, dialog);
+    await user.type(within(dialog).getByLabelText('New name'), 'Sunrise Foods');
     await user.type(within(dialog).getByLabelText('Description'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to submit request$/);
@@ -189,12 +331,13 @@ describe('service requests', () => {
 
   it("leads with the spec's 'Failed to submit request' and adds the server's reason, in the dialog, keeping the draft", async () => {
     await open((url, init) =>
-      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : withApplication(url),
+      init.method === 'POST' ? jsonResponse(404, { detail: 'Allotment not found' }) : withPlot(url),
     );
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'New Request' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
-    await chooseApplication(user, dialog);
+    await choosePlot(user, dialog);
+    await user.type(within(dialog).getByLabelText('New name'), 'Sunrise Foods');
     await user.type(within(dialog).getByLabelText('Description'), 'Transfer to my son');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to submit request: Allotment not found');
