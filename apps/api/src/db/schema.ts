@@ -230,6 +230,9 @@ export const applications = pgTable(
       .on(table.assignedTo, table.createdAt)
       .where(sql`assigned_to is not null`),
     index('applications_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // The estate register's search by application number (the search text also holds the zone and the plot, which
+    // match most of a zone's register).
+    index('applications_number_trgm_idx').using('gin', table.applicationNumber.op('gin_trgm_ops')),
     // The inbox: steps waiting on a role with the clock running, oldest due first (the sort's expression).
     index('applications_waiting_running_idx')
       .on(table.waitingOn, sql`coalesce(${table.stageDueOn}, '9999-12-31'::date)`, table.id)

@@ -77,7 +77,7 @@ describe(`milestone reminders (${TEST_DB_KIND})`, () => {
     await sweepReminders(ctx.db);
     await sweepReminders(ctx.db);
     const both = await told('milestone_due_soon', ids.construction);
-    expect(both.map((n) => n.dedupeKey.split(':').at(-1)).sort()).toEqual(['30', '7']);
+    expect(both.map((n) => n.dedupeKey!.split(':').at(-1)).sort()).toEqual(['30', '7']);
   });
 
   it('tells every active zonal manager once when a milestone is missed, and nobody of a met one', async () => {

@@ -27,7 +27,6 @@ import {
   pageOfTable,
   type SortExpression,
 } from '../core/list-page';
-import { applicationsMatching } from './applications';
 import { allotmentAwaitingShowCauseReply } from './show-causes';
 
 export type AllotmentRow = typeof allotments.$inferSelect;
@@ -301,7 +300,7 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
       idIn(
         allotments.id,
         sql`select ${allotments.id} from ${allotments} where ${like(allotments.allotmentNumber, numberPattern(query.q))}`,
-        sql`select ${allotments.id} from ${allotments} where ${allotments.applicationId} in (${applicationsMatching(likePattern(query.q))})`,
+        sql`select ${allotments.id} from ${allotments} where ${allotments.applicationId} in (select ${applications.id} from ${applications} where ${like(applications.applicationNumber, numberPattern(query.q))})`,
         // The asset's code (its trigram-indexed search text) and the holder's name (users_name_trgm_idx).
         sql`select ${allotments.id} from ${allotments} where ${allotments.assetId} in (select ${assets.id} from ${assets} where ${like(assets.searchText, likePattern(query.q))})`,
         sql`select ${allotments.id} from ${allotments} where ${allotments.holderUserId} in (select ${users.id} from ${users} where ${ilike(users.fullName, likePattern(query.q))})`,

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_number_trgm_idx" ON "applications" USING gin ("application_number" gin_trgm_ops);
