@@ -1,10 +1,12 @@
-// My plots: the entrepreneur's plots as cards with their milestones (days left, late, met), only the services the
-// server allows on each, the extension of time asked for with its milestone, surrender's consequences, and the empty
-// and failed states.
+// My plots: the entrepreneur's plots as cards with their activity and milestones (days left, late, met), only the
+// services the server allows on each, the extension of time asked for with its milestone and its fee from the plot's
+// valuation, a transfer with its particulars, fee and refusals, surrender's consequences, a plot held before a
+// transfer (no actions, its history), the history disclosure, the orders of requests that took effect, the transfers
+// offered to the entrepreneur and accepting one, and the empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Allotment } from '@portal/contract';
+import type { Allotment, ServiceRequest, TimelineEvent, TransferOffer } from '@portal/contract';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const HELD: Allotment = {
@@ -48,6 +50,7 @@ const HELD: Allotment = {
     },
   ],
   services_allowed: ['eot', 'withdrawal', 'change_name'],
+  activity: 'Food processing',
 };
 
 const SURRENDERED: Allotment = {
@@ -83,12 +86,101 @@ const SURRENDERED: Allotment = {
   services_allowed: [],
 };
 
-function plotsServer(items: Allotment[] = [HELD, SURRENDERED]) {
+/** A plot the entrepreneur held until a transfer: read-only, its history up to then. */
+const PREVIOUS: Allotment = {
+  ...HELD,
+  id: '99999999-9999-4999-8999-999999999999',
+  allotment_number: 'ALT-2025-000009',
+  application_number: 'APP-2025-000020',
+  asset_code: 'GNT-C-07',
+  held_until: '2026-01-15T10:00:00.000Z',
+  services_allowed: [],
+};
+
+const HISTORY: TimelineEvent[] = [
+  {
+    id: 'e0000000-0000-4000-8000-000000000002',
+    application_id: PREVIOUS.application_id,
+    action: 'Allotment transferred',
+    user_role: 'SYSTEM',
+    user_name: 'System',
+    details: 'Allotment ALT-2025-000009 transferred from Ravi Kumar to Meena Rao',
+    timestamp: '2026-01-15T10:00:00.000Z',
+    entity_type: 'allotment',
+    event_code: 'allotment_transferred',
+    params: { allotment_number: 'ALT-2025-000009', transferor: 'Ravi Kumar', transferee: 'Meena Rao' },
+    internal: false,
+  },
+  {
+    id: 'e0000000-0000-4000-8000-000000000001',
+    application_id: PREVIOUS.application_id,
+    action: 'Transfer accepted by the transferee',
+    user_role: 'entrepreneur',
+    user_name: 'Meena Rao',
+    details: 'SR-2026-000003: Meena Rao',
+    timestamp: '2026-01-10T09:00:00.000Z',
+    entity_type: 'service_request',
+    event_code: 'transfer_accepted',
+    params: { request_number: 'SR-2026-000003', transferee: 'Meena Rao' },
+    internal: false,
+  },
+];
+
+const OFFER: TransferOffer = {
+  id: 'f0000000-0000-4000-8000-000000000001',
+  request_number: 'SR-2026-000011',
+  request_type: 'transfer',
+  application_id: null,
+  allotment_id: 'f1000000-0000-4000-8000-000000000001',
+  description: 'Handing over the unit',
+  fee_amount: 300000,
+  status: 'submitted',
+  submitted_at: '2026-02-20T10:00:00.000Z',
+  remarks: null,
+  updated_at: '2026-02-20T10:00:00.000Z',
+  invoice_id: null,
+  particulars: { transferee_email: 'ravi@example.com', legal_heir: false },
+  transferee_accepted_at: null,
+  allotment_number: 'ALT-2024-000031',
+  asset_code: 'KKD-B-09',
+  holder_name: 'Lakshmi Traders',
+};
+
+/** A change of name on the held plot that took effect, with its order. */
+const IN_EFFECT: ServiceRequest = {
+  ...OFFER,
+  id: 'f2000000-0000-4000-8000-000000000001',
+  request_number: 'SR-2026-000005',
+  request_type: 'change_name',
+  allotment_id: HELD.id,
+  application_id: HELD.application_id,
+  status: 'approved',
+  fee_amount: 5900,
+  particulars: { new_name: 'Sunrise Foods Private Limited' },
+  took_effect_at: '2026-02-20T11:00:00.000Z',
+  order_kind: 'change_order',
+};
+
+interface PlotsServerOptions {
+  offers?: TransferOffer[];
+  approved?: ServiceRequest[];
+  post?: (url: string, body: unknown) => Response;
+}
+
+function plotsServer(items: Allotment[] = [HELD, SURRENDERED], options: PlotsServerOptions = {}) {
   return stubFetch((url, init) => {
     if (url.startsWith('/api/service-requests') && init.method === 'POST') {
-      return jsonResponse(201, { id: '77777777-7777-4777-8777-777777777777', request_number: 'SR-2026-000001' });
+      const answer = options.post?.(url, init.body ? JSON.parse(String(init.body)) : undefined);
+      return (
+        answer ?? jsonResponse(201, { id: '77777777-7777-4777-8777-777777777777', request_number: 'SR-2026-000001' })
+      );
     }
+    if (url.startsWith('/api/service-requests/transfers-offered')) return pageResponse(options.offers ?? []);
+    if (url.startsWith('/api/service-requests?')) return pageResponse(options.approved ?? []);
+    if (url.startsWith(`/api/allotments/${PREVIOUS.id}/history`)) return pageResponse(HISTORY);
+    if (/^\/api\/allotments\/[^/?]+\/history/.test(url)) return pageResponse([]);
     if (url.startsWith('/api/allotments')) return pageResponse(items);
+    if (url === `/api/assets/${HELD.asset_id}`) return jsonResponse(200, { id: HELD.asset_id, valuation: 5_000_000 });
     return pageResponse([]);
   });
 }
@@ -108,6 +200,7 @@ describe('my plots page', () => {
     expect(held).toHaveTextContent('ACTIVE');
     expect(held).toHaveTextContent('Possession date1 Mar 2025');
     expect(held).toHaveTextContent('Lease ends on1 Mar 2124');
+    expect(held).toHaveTextContent('Line of activityFood processing');
     expect(held).toHaveTextContent('Construction to commenceDue on 1 Mar 2026Late by 5 daysExtensions used: 1 of 2');
     expect(held).toHaveTextContent('Production to startDue on 1 Mar 2027360 days leftExtensions used: 0 of 2');
     expect(held).not.toHaveTextContent('Refund due');
@@ -165,7 +258,9 @@ describe('my plots page', () => {
     ).toEqual([
       'Ask for extension of time: Construction to commence',
       'Ask for extension of time: Production to start',
+      'Change name',
       'Surrender plot',
+      'Show history',
     ]);
     expect(within(held).getByRole('link', { name: 'Open application APP-2026-000042' })).toHaveAttribute(
       'href',
@@ -173,7 +268,11 @@ describe('my plots page', () => {
     );
 
     const surrendered = await card('Plot KKD-B-03');
-    expect(within(surrendered).queryAllByRole('button')).toEqual([]);
+    expect(
+      within(surrendered)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Show history']);
     expect(within(surrendered).getByRole('link', { name: 'Open application APP-2025-000010' })).toBeInTheDocument();
   });
 
@@ -191,8 +290,8 @@ describe('my plots page', () => {
     expect(
       within(held)
         .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Ask for extension of time: Production to start']);
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Ask for extension of time: Production to start', 'Show history']);
   });
 
   it('asks for an extension of time on a milestone: says what happens, then posts eot with the allotment and milestone', async () => {
@@ -207,7 +306,12 @@ describe('my plots page', () => {
     expect(dialog).toHaveTextContent('Construction to commence is due on 1 Mar 2026.');
     expect(dialog).toHaveTextContent('If the extension is granted, it moves 12 months, to 1 Mar 2027.');
     expect(dialog).toHaveTextContent('Extensions used so far: 1 of 2.');
-    expect(dialog).toHaveTextContent("The fee is 2% of the plot's valuation per year of extension.");
+    // The fee is the contract's, worked out with the plot's valuation.
+    expect(
+      await within(dialog).findByText(
+        "Fee: ₹1,00,000, 2% of the plot's valuation of ₹50,00,000 for 12 months of extension. It is billed when the request is approved, and the request takes effect once you pay it.",
+      ),
+    ).toBeInTheDocument();
 
     // The reason is required.
     await user.click(within(dialog).getByRole('button', { name: 'Ask for Extension' }));
@@ -274,6 +378,147 @@ describe('my plots page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to send the request: This milestone has had its extensions of time already',
     );
+  }, 20_000);
+
+  it('shows a plot held before a transfer as transferred, with no actions but its history, worded as the timeline', async () => {
+    const fetchMock = plotsServer([HELD, PREVIOUS]);
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    const previous = await card('Plot GNT-C-07');
+    expect(previous).toHaveTextContent('TRANSFERRED');
+    expect(previous).toHaveTextContent('Transferred on15 Jan 2026');
+    expect(previous).toHaveTextContent('You held this plot until it was transferred on 15 Jan 2026.');
+    expect(previous).not.toHaveTextContent('Milestones');
+    expect(within(previous).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(previous)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Show history']);
+
+    const user = userEvent.setup();
+    const show = within(previous).getByRole('button', { name: 'Show history' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    const history = await within(previous).findByRole('list', { name: 'History of plot GNT-C-07' });
+    const entries = within(history).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Allotment transferred');
+    expect(entries[0]).toHaveTextContent('Allotment ALT-2025-000009 transferred from Ravi Kumar to Meena Rao');
+    expect(entries[0]).toHaveTextContent('SYSTEM');
+    expect(entries[1]).toHaveTextContent('Transfer accepted by the transferee');
+    expect(entries[1]).toHaveTextContent('ENTREPRENEUR');
+    expect(within(previous).getByRole('button', { name: 'Hide history' })).toHaveAttribute('aria-expanded', 'true');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith(`/api/allotments/${PREVIOUS.id}/history`));
+    expect(String(call![0])).toBe(`/api/allotments/${PREVIOUS.id}/history?limit=20&offset=0`);
+  }, 20_000);
+
+  it('asks for a transfer on a plot: the transferee accepts first, the fee from the valuation, free to a legal heir; unpaid dues refused in words', async () => {
+    let posts = 0;
+    const fetchMock = plotsServer([{ ...HELD, services_allowed: ['transfer', 'withdrawal'] }], {
+      post: () => {
+        posts += 1;
+        return posts === 1
+          ? jsonResponse(409, { detail: 'The holder has unpaid dues', code: 'unpaid_dues' })
+          : jsonResponse(201, { id: '77777777-7777-4777-8777-777777777777', request_number: 'SR-2026-000009' });
+      },
+    });
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    const held = await card('Plot VSP-A-12');
+    const user = userEvent.setup();
+    await user.click(within(held).getByRole('button', { name: 'Transfer plot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer plot VSP-A-12' });
+    expect(dialog).toHaveTextContent('The person you name must accept the transfer in the portal.');
+    expect(
+      await within(dialog).findByText(/^Fee: ₹5,00,000, 10% of the plot's valuation of ₹50,00,000\./),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ask for Transfer' }));
+    const summary = within(dialog).getAllByRole('alert')[0]!;
+    expect(summary).toHaveTextContent('Enter the email of the person taking over the plot');
+    expect(summary).toHaveTextContent('Enter the reason for your request');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Email of the person taking over the plot'), 'meena@example.com');
+    await user.click(within(dialog).getByLabelText('The transfer is to my legal heir'));
+    expect(within(dialog).getByText(/^No fee: a transfer to a legal heir is free\./)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason for the transfer'), 'To my daughter');
+    await user.click(within(dialog).getByRole('button', { name: 'Ask for Transfer' }));
+    expect(await within(dialog).findByText(/^Failed to send the request: You have unpaid dues/)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Ask for Transfer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const post = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').at(-1)!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      request_type: 'transfer',
+      allotment_id: HELD.id,
+      application_id: HELD.application_id,
+      description: 'To my daughter',
+      particulars: { transferee_email: 'meena@example.com', legal_heir: true },
+    });
+    expect(await screen.findByText('Request to transfer the plot sent')).toBeInTheDocument();
+  }, 30_000);
+
+  it('lists the transfers offered to the entrepreneur and accepts one after saying what accepting means', async () => {
+    const fetchMock = plotsServer([HELD], {
+      offers: [
+        OFFER,
+        {
+          ...OFFER,
+          id: 'f0000000-0000-4000-8000-000000000002',
+          asset_code: 'KKD-B-10',
+          transferee_accepted_at: '2026-02-21T10:00:00.000Z',
+        },
+      ],
+      post: (url) =>
+        url.endsWith('/accept-transfer')
+          ? jsonResponse(200, { ...OFFER, transferee_accepted_at: '2026-02-22T10:00:00.000Z' })
+          : undefined!,
+    });
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    const section = await screen.findByRole('region', { name: 'Transfers offered to you' }, { timeout: 5000 });
+    const offer = within(section).getByRole('region', { name: 'Transfer of plot KKD-B-09' });
+    expect(offer).toHaveTextContent('Offered byLakshmi Traders');
+    expect(offer).toHaveTextContent('Request numberSR-2026-000011');
+    expect(offer).toHaveTextContent('Transfer fee₹3,00,000');
+    expect(offer).toHaveTextContent('Waiting for you to accept.');
+    const accepted = within(section).getByRole('region', { name: 'Transfer of plot KKD-B-10' });
+    expect(accepted).toHaveTextContent('You accepted on 21 Feb 2026.');
+    expect(within(accepted).queryByRole('button')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(offer).getByRole('button', { name: 'Accept the transfer of plot KKD-B-09' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the transfer of plot KKD-B-09' });
+    expect(dialog).toHaveTextContent(
+      'You agree to take over plot KKD-B-09 from Lakshmi Traders. The transfer fee is ₹3,00,000.',
+    );
+    expect(dialog).toHaveTextContent("the plot is still its holder's, and so is the fee: the holder pays it");
+    expect(dialog).toHaveTextContent('The transfer takes effect when an officer approves it and the fee is paid.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept Transfer' }));
+    expect(
+      await screen.findByText('Transfer of plot KKD-B-09 accepted. An officer will now decide on it.'),
+    ).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toBe(`/api/service-requests/${OFFER.id}/accept-transfer`);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('offers the order of each request on a plot that took effect', async () => {
+    plotsServer([HELD, SURRENDERED], {
+      approved: [IN_EFFECT, { ...IN_EFFECT, id: 'f2000000-0000-4000-8000-000000000002', took_effect_at: null }],
+    });
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    const held = await card('Plot VSP-A-12');
+    expect(await within(held).findByRole('button', { name: 'Download order SR-2026-000005' })).toBeInTheDocument();
+    expect(held).toHaveTextContent('Change of name, in effect from 20 Feb 2026');
+    expect(within(held).getAllByRole('button', { name: /^Download order/ })).toHaveLength(1);
+    expect(within(await card('Plot KKD-B-03')).queryByRole('button', { name: /^Download order/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Transfers offered to you' })).not.toBeInTheDocument();
   }, 20_000);
 
   it('says when there are none, and offers My Applications', async () => {
