@@ -1,5 +1,6 @@
-// The applicant's service request page: status and what happens next, the request's facts and remarks, and paying
-// the fee invoice of an approved request.
+// The applicant's service request page: status and what happens next, the request's facts (its particulars in words,
+// a transfer's acceptance, the day it took effect and its order) and remarks, and paying the fee invoice of an
+// approved request.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +51,62 @@ describe('service request detail (applicant)', () => {
     const facts = await screen.findByRole('region', { name: 'Request details' });
     expect(within(facts).getByText('Extension of time (EOT)')).toBeInTheDocument();
     expect(within(facts).getByText('Milestone').nextSibling).toHaveTextContent('Construction to commence');
+  });
+
+  it("says a transfer waits on its transferee's acceptance, with its particulars in words", async () => {
+    await open({
+      request: requestFixture({
+        request_type: 'transfer',
+        fee_amount: 0,
+        particulars: { transferee_email: 'meena@example.com', legal_heir: true },
+        transferee_accepted_at: null,
+        allotment_number: 'ALT-2026-000007',
+        asset_code: 'VSP-A-12',
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'Waiting for meena@example.com to accept the transfer in the portal. An officer can approve it only then.',
+      ),
+    ).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: 'Request details' });
+    const fact = (label: string) => within(facts).getByText(label).nextSibling;
+    expect(fact("Transferee's email")).toHaveTextContent('meena@example.com');
+    expect(fact('To a legal heir')).toHaveTextContent('Yes');
+    expect(fact("Transferee's acceptance")).toHaveTextContent('Not yet accepted');
+    expect(fact('Allotment')).toHaveTextContent('ALT-2026-000007 (VSP-A-12)');
+    expect(within(facts).queryByText('Took effect on')).not.toBeInTheDocument();
+    expect(within(facts).queryByRole('button', { name: /Download order/ })).not.toBeInTheDocument();
+  });
+
+  it('shows when a request took effect and downloads its order', async () => {
+    const { fetchMock } = await open({
+      request: requestFixture({
+        request_type: 'subletting',
+        status: 'approved',
+        fee_amount: 250000,
+        particulars: { sub_lessee: 'Coastal Packaging LLP', sublet_area: 250.5, months: 18 },
+        took_effect_at: '2026-02-20T11:00:00Z',
+        order_kind: 'subletting_permission',
+      }),
+    });
+    expect(
+      await screen.findByText('Your request took effect on 20 Feb 2026. Its order can be downloaded below.'),
+    ).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: 'Request details' });
+    const fact = (label: string) => within(facts).getByText(label).nextSibling;
+    expect(fact('Sub-lessee')).toHaveTextContent('Coastal Packaging LLP');
+    expect(fact('Area sublet')).toHaveTextContent('250.5');
+    expect(fact('Period')).toHaveTextContent('18 months');
+    expect(fact('Took effect on')).toHaveTextContent('20 Feb 2026');
+    const download = within(facts).getByRole('button', { name: 'Download order SR-2026-000001' });
+    const user = userEvent.setup();
+    await user.click(download);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/service-requests/a1000000-0000-4000-8000-000000000001/order.pdf',
+      ),
+    );
   });
 
   it("shows a rejected request with the officer's remarks", async () => {
