@@ -56,6 +56,7 @@ const ALLOTMENTS: Allotment[] = [
 const SUMMARY: AllotmentSummary = {
   by_status: { active: 12, expired: 1, cancelled: 2, surrendered: 3 },
   late: { commence_construction: 4, start_production: 0 },
+  show_cause_awaiting: 0,
 };
 
 /** The register's calls: the summary, the zones and the page. */
@@ -91,6 +92,8 @@ describe('allotments page', () => {
       'N/A',
       '1 Mar 2026',
       '1 Mar 2027Construction to commenceLate by 12 days',
+      // The show-cause action: the committee may not issue a notice.
+      '',
     ]);
     await userEvent.setup().click(within(row).getByText('Provisional'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/officer/applications/${APPLICATION_ID}`));
@@ -119,7 +122,7 @@ describe('allotments page', () => {
     renderApp('/officer/allotments');
     const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual([
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-2)!.textContent)).toEqual([
       '—',
       'No possession yet',
       'All met',

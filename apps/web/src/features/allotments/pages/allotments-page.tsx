@@ -6,11 +6,11 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  ALLOTMENT_LATE_LISTS,
   ALLOTMENT_LIST,
   ALLOTMENT_STATUSES,
   ALLOTMENT_TYPES,
   formatDate,
-  MILESTONE_KINDS,
   type Allotment,
 } from '@portal/contract';
 import { useAllotmentPage } from '../../../api/allotments';
@@ -27,6 +27,13 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALLOTMENT_STATUS_TONES, allotmentEnded } from '../components/allotment-status';
 import { MilestoneState, nextMilestone } from '../../../components/milestones/milestone-state';
 import { RegisterSummary } from '../components/register-summary';
+import {
+  ShowCausePendingChip,
+  ShowCauseRegisterDialogs,
+  ShowCauseRowAction,
+  useShowCauseTarget,
+  type ShowCauseTarget,
+} from '../../../components/show-causes/register-show-cause';
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
 
 /** Kept while its rows and sort are the same: each key typed into the search draws the page again, and every row
@@ -35,12 +42,14 @@ const AllotmentTable = memo(function AllotmentTable({
   rows,
   sort,
   onSortChange,
+  onShowCause,
 }: {
   rows: Allotment[];
   sort: string;
   onSortChange: (sort: string) => void;
+  onShowCause: (target: ShowCauseTarget) => void;
 }) {
-  const { t } = useTranslation('allotments');
+  const { t } = useTranslation(['allotments', 'show-causes']);
   const navigate = useNavigate();
   const columns: Column<Allotment>[] = [
     {
@@ -92,6 +101,11 @@ const AllotmentTable = memo(function AllotmentTable({
       wrap: true,
       cell: (allotment) => <NextMilestone allotment={allotment} />,
     },
+    {
+      key: 'showCause',
+      header: t('show-causes:register.column'),
+      cell: (allotment) => <ShowCauseRowAction allotment={allotment} onOpen={onShowCause} />,
+    },
   ];
   return (
     <DataTable
@@ -134,7 +148,8 @@ export default function AllotmentsPage() {
 
   const status = list.choice('status', ALLOTMENT_STATUSES);
   const type = list.choice('allotment_type', ALLOTMENT_TYPES);
-  const late = list.choice('late', MILESTONE_KINDS);
+  const late = list.choice('late', ALLOTMENT_LATE_LISTS);
+  const [showCause, setShowCause] = useShowCauseTarget();
   const zones = useZones();
   const zone = list.filters.zone;
   const zoneChoices = [...(zones.data?.zones ?? [])];
@@ -150,6 +165,11 @@ export default function AllotmentsPage() {
         // A count shows its allotments alone: the other count's filter goes.
         onStatus={(value) => list.setFilters({ status: value, late: undefined })}
         onLate={(kind) => list.setFilters({ late: kind, status: undefined })}
+      />
+      <ShowCausePendingChip
+        zone={zone}
+        pressed={list.filters.late === 'show_cause'}
+        onPress={() => list.setFilters({ late: 'show_cause', status: undefined })}
       />
       <ListToolbar
         searchId="allotment-search"
@@ -190,8 +210,8 @@ export default function AllotmentsPage() {
           label={t('filters.late')}
           allLabel={t('filters.anyMilestone')}
           value={late}
-          choices={MILESTONE_KINDS}
-          labelOf={(value) => t(`late.${value}`)}
+          choices={ALLOTMENT_LATE_LISTS}
+          labelOf={(value) => (value === 'show_cause' ? t('show-causes:register.pendingReply') : t(`late.${value}`))}
           onChange={(value) => list.setChoice('late', value)}
         />
       </ListToolbar>
@@ -202,8 +222,9 @@ export default function AllotmentsPage() {
         emptyMessage={t('empty')}
         clearFiltersLabel={t('filters.clear')}
       >
-        {(items) => <AllotmentTable rows={items} sort={list.sort} onSortChange={sortBy} />}
+        {(items) => <AllotmentTable rows={items} sort={list.sort} onSortChange={sortBy} onShowCause={setShowCause} />}
       </PagedList>
+      <ShowCauseRegisterDialogs target={showCause} onChange={setShowCause} />
     </>
   );
 }
