@@ -103,6 +103,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/allotments/summary': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/allotments': ['no', 'no', 'yes', 'yes', 'no', 'no', 'yes'],
   'GET /api/allotments/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // Its history reads as the allotment does (decision 014: a previous holder up to the transfer).
+  'GET /api/allotments/{id}/history': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/allotments/{id}/letter.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/allotments/{id}/lease-deed': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/allotments/{id}/lease-deed': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
@@ -118,6 +120,9 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/service-requests': ['own', 'yes', 'yes', 'no', 'yes', 'yes', 'yes'],
   'POST /api/service-requests': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'GET /api/service-requests/{id}': ['own', 'yes', 'yes', 'no', 'yes', 'yes', 'yes'],
+  // Transfers (decision 014): offered to an entrepreneur's email, accepted only by them.
+  'GET /api/service-requests/transfers-offered': ['yes', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'POST /api/service-requests/{id}/accept-transfer': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'PATCH /api/service-requests/{id}': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
 
   // Meetings are stored, for committee, ho and admin (product decisions 6; spec 2's Meetings screen). The zonal

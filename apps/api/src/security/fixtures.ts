@@ -144,7 +144,12 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     await ctx.request(tokens.entrepreneur, {
       method: 'POST',
       url: '/api/service-requests',
-      payload: { request_type: 'mortgage_noc', application_id: approved.id, description: 'A mortgage NOC' },
+      payload: {
+        request_type: 'change_name',
+        application_id: approved.id,
+        description: 'A change of name',
+        particulars: { new_name: 'Renamed Works Pvt Ltd' },
+      },
     }),
     201,
   );
@@ -280,9 +285,10 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     'PUT /api/allotments/{id}/lease-deed/verify': { verification_status: 'approved' },
     'POST /api/allotments/{id}/possession': { possession_date: todayIso(), area_verified: 10 },
     'POST /api/service-requests': {
-      request_type: 'eot',
+      request_type: 'change_constitution',
       application_id: ids.allottable.id,
-      description: 'An extension of time',
+      description: 'A change of constitution',
+      particulars: { new_constitution: 'llp' },
     },
     'PATCH /api/service-requests/{id}': { status: 'in_progress' },
     'POST /api/meetings': { meeting_date: daysAhead(10), agenda: 'Review', applications: [] },

@@ -215,7 +215,12 @@ describe(`one-time actions raced ${COPIES} ways (${TEST_DB_KIND})`, () => {
     const raised = await ctx.request(world.tokens.entrepreneur, {
       method: 'POST',
       url: '/api/service-requests',
-      payload: { request_type: 'mortgage_noc', application_id: app.id, description: 'A mortgage NOC' },
+      payload: {
+        request_type: 'change_name',
+        application_id: app.id,
+        description: 'A change of name',
+        particulars: { new_name: 'Renamed Works Pvt Ltd' },
+      },
     });
     expect(raised.statusCode, raised.body).toBe(201);
     const request = raised.json() as { id: string };

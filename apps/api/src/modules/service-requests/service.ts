@@ -220,7 +220,9 @@ export async function acceptTransfer(db: Database, user: CurrentUser, id: string
   return db.transaction(async (tx) => {
     const current = await findServiceRequestById(tx, id);
     const offered = current?.requestType === 'transfer' && current.transfereeEmail === user.email.toLowerCase();
-    if (!current || !offered) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+    if (!current || (!offered && current.userId !== user.id)) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+    // One's own request is no transfer offered to oneself.
+    if (!offered) throw conflict('This request is not a transfer offered to you, so there is nothing to accept');
     if (current.transfereeAcceptedAt) throw conflict('You have already accepted this transfer');
     const row = await acceptTransferIf(tx, id, user);
     if (!row) throw conflict('This transfer can no longer be accepted: it has been decided');
