@@ -521,6 +521,23 @@ describe('my plots page', () => {
     expect(screen.queryByRole('region', { name: 'Transfers offered to you' })).not.toBeInTheDocument();
   }, 20_000);
 
+  it('says a show-cause notice is open on a plot, which then offers only surrender', async () => {
+    plotsServer([
+      { ...HELD, open_show_cause_id: 'c5000000-0000-4000-8000-000000000001', services_allowed: ['withdrawal'] },
+    ]);
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    const held = await card('Plot VSP-A-12');
+    expect(within(held).getByRole('note')).toHaveTextContent(
+      'A show-cause notice is open on this plot. Until it is decided you may only reply to it or surrender the plot.',
+    );
+    expect(
+      within(held)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Surrender plot', 'Show history']);
+  });
+
   it('says when there are none, and offers My Applications', async () => {
     stubFetch();
     signedInAs('entrepreneur');
