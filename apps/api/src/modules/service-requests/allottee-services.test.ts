@@ -47,8 +47,8 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
 
   const raise = (token: string, payload: Record<string, unknown>) =>
     ctx.request(token, { method: 'POST', url: '/api/service-requests', payload });
-  const move = (token: string, id: string, status: string) =>
-    ctx.request(token, { method: 'PATCH', url: `/api/service-requests/${id}`, payload: { status } });
+  const move = (token: string, id: string, status: string, remarks?: string) =>
+    ctx.request(token, { method: 'PATCH', url: `/api/service-requests/${id}`, payload: { status, remarks } });
   const accept = (token: string, id: string) =>
     ctx.request(token, { method: 'POST', url: `/api/service-requests/${id}/accept-transfer` });
   const read = <T>(token: string, url: string) =>
@@ -161,7 +161,10 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
       expect((await row(request.id)).status).toBe('in_progress');
 
       // Only the transferee named accepts it, once.
-      expect((await accept(a.token, request.id)).statusCode).toBe(404);
+      // The holder cannot accept their own offer (a conflict: the request is theirs to read).
+      const ownAccept = await accept(a.token, request.id);
+      expect([404, 409]).toContain(ownAccept.statusCode);
+      expect((await row(request.id)).transfereeAcceptedAt).toBeNull();
       const accepted = await accept(b.token, request.id);
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(accepted.json().transferee_accepted_at).toBeTruthy();
@@ -246,6 +249,42 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
       expect(aHistory.every((event) => Date.parse(event.timestamp) <= heldUntil.getTime())).toBe(true);
       expect(aHistory.length).toBeGreaterThan(0);
       expect(aHistory.length).toBeLessThan(bHistory.length);
+      // The new holder's fee is billed to the plot's application (still the first applicant's): the new holder sees
+      // and pays it, the previous holder does not see it.
+      const laterApproved = await approved(laterRequest.id);
+      const bInvoices = await getList<Invoice>(ctx, b.token, `/api/invoices?application_id=${plot.applicationId}`);
+      expect(bInvoices.status).toBe(200);
+      expect(bInvoices.items.map((item) => item.id)).toEqual([laterApproved.invoice_id]);
+      const aInvoices = await getList<Invoice>(ctx, a.token, `/api/invoices?application_id=${plot.applicationId}`);
+      expect(aInvoices.items.map((item) => item.id)).not.toContain(laterApproved.invoice_id);
+      await pay(b.token, laterApproved);
+      expect((await read<Allotment>(b.token, `/api/allotments/${plot.allotmentId}`)).activity).toBe('Food processing');
+      const bPayments = await getList<{ invoice_id: string }>(
+        ctx,
+        b.token,
+        `/api/payments?application_id=${plot.applicationId}`,
+      );
+      expect(bPayments.items.map((item) => item.invoice_id)).toEqual([laterApproved.invoice_id]);
+      expect((await history(a.token, plot.allotmentId)).length).toBe(aHistory.length);
+      // The transferor's own application timeline stops at the transfer too; an officer reads all of it.
+      const aTimeline = await getList<TimelineEvent>(
+        ctx,
+        a.token,
+        `/api/applications/${plot.applicationId}/timeline?limit=200`,
+      );
+      expect(aTimeline.status).toBe(200);
+      expect(aTimeline.items.every((event) => Date.parse(event.timestamp) <= heldUntil.getTime())).toBe(true);
+      expect(aTimeline.items.some((event) => event.params.request_number === laterRequest.request_number)).toBe(false);
+      expect(aTimeline.items.map((event) => event.event_code)).toContain('transfer_accepted');
+      const officerTimeline = await getList<TimelineEvent>(
+        ctx,
+        zonal,
+        `/api/applications/${plot.applicationId}/timeline?limit=200`,
+      );
+      expect(officerTimeline.items.some((event) => event.params.request_number === laterRequest.request_number)).toBe(
+        true,
+      );
+
       const transferredEvent = (await eventsOf(plot.applicationId, 'allotment_transferred'))[0];
       expect(transferredEvent!.params).toMatchObject({
         transferor: 'Transferor Forgings',
@@ -292,6 +331,18 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
         transferor: 'Waiting Transferor',
         transferee: 'Late Transferee',
       });
+    });
+
+    it('can no longer be accepted once rejected, and only by an entrepreneur', async () => {
+      const a = await holderWithPlot('Rejected Transferor');
+      const b = await entrepreneurWithProfile(ctx, 'Disappointed Transferee');
+      const request = await raised(a, 'transfer', { transferee_email: b.email });
+      expect((await accept(zonal, request.id)).statusCode).toBe(403);
+      expect((await move(zonal, request.id, 'rejected', 'The sale deed is not stamped')).statusCode).toBe(200);
+      const late = await accept(b.token, request.id);
+      expect(late.statusCode).toBe(409);
+      expect((await getList(ctx, b.token, '/api/service-requests/transfers-offered')).items).toEqual([]);
+      expect((await row(request.id)).transfereeAcceptedAt).toBeNull();
     });
 
     it('is free to a legal heir and takes effect on approval', async () => {
