@@ -7,7 +7,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Allotment, ServiceRequest, TimelineEvent, TransferOffer } from '@portal/contract';
+import { changeLanguage } from '../../../lib/i18n';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import formHi from '../../../components/service-request-form/i18n/hi.json';
+import hi from '../i18n/hi.json';
 
 const HELD: Allotment = {
   id: '44444444-4444-4444-8444-444444444444',
@@ -537,6 +540,31 @@ describe('my plots page', () => {
         .map((button) => button.textContent),
     ).toEqual(['Surrender plot', 'Show history']);
   });
+
+  it('words a refusal and the particulars in Hindi, never in the server’s English', async () => {
+    plotsServer([{ ...HELD, services_allowed: ['transfer'] }], {
+      post: () => jsonResponse(409, { detail: 'The holder has unpaid dues', code: 'unpaid_dues' }),
+    });
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    await card('Plot VSP-A-12');
+    await changeLanguage('hi');
+    try {
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: hi.services.transfer.action }));
+      const dialog = await screen.findByRole('dialog', { name: 'प्लॉट VSP-A-12 का हस्तांतरण' });
+      await user.click(within(dialog).getByRole('button', { name: hi.services.transfer.submit }));
+      expect(within(dialog).getAllByRole('alert')[0]).toHaveTextContent(formHi.errors.transferee_email.required);
+      await user.type(within(dialog).getByLabelText(formHi.fields.transferee_email.label), 'meena@example.com');
+      await user.type(within(dialog).getByLabelText(hi.services.transfer.reason), 'बेटी को');
+      await user.click(within(dialog).getByRole('button', { name: hi.services.transfer.submit }));
+      const refusal = await within(dialog).findByText(new RegExp(formHi.refusals.unpaid_dues.slice(0, 20)));
+      expect(refusal).toHaveAttribute('role', 'alert');
+      expect(refusal).not.toHaveTextContent('The holder has unpaid dues');
+    } finally {
+      await changeLanguage('en');
+    }
+  }, 30_000);
 
   it('says when there are none, and offers My Applications', async () => {
     stubFetch();

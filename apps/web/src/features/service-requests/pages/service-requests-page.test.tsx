@@ -75,6 +75,42 @@ describe('service requests', () => {
     );
   });
 
+  it('says in the list where a transfer and a request in effect stand, with their particulars, plot and order', async () => {
+    await open((url) =>
+      url.startsWith('/api/service-requests?')
+        ? pageResponse([
+            requestFixture({
+              id: 'a1000000-0000-4000-8000-000000000003',
+              request_number: 'SR-2026-000003',
+              request_type: 'transfer',
+              particulars: { transferee_email: 'meena@example.com', legal_heir: false },
+              transferee_accepted_at: null,
+              asset_code: 'VSP-A-12',
+              allotment_number: 'ALT-2026-000007',
+            }),
+            requestFixture({
+              id: 'a1000000-0000-4000-8000-000000000004',
+              request_number: 'SR-2026-000004',
+              request_type: 'change_constitution',
+              status: 'approved',
+              particulars: { new_constitution: 'private_limited' },
+              took_effect_at: '2026-02-20T11:00:00Z',
+            }),
+          ])
+        : pageResponse([]),
+    );
+    const table = await screen.findByRole('table', { name: 'Your service requests' });
+    const [, transfer, change] = within(table).getAllByRole('row');
+    expect(transfer).toHaveTextContent("Awaiting the transferee's acceptance");
+    expect(transfer).toHaveTextContent("Transferee's email: meena@example.com");
+    expect(transfer).toHaveTextContent('To a legal heir: No');
+    expect(within(transfer!).getByText('VSP-A-12')).toBeInTheDocument();
+    expect(within(transfer!).queryByRole('button', { name: /Download order/ })).toBeNull();
+    expect(change).toHaveTextContent('In effect from 20 Feb 2026');
+    expect(change).toHaveTextContent('New constitution: Private limited company');
+    expect(within(change!).getByRole('button', { name: 'Download order SR-2026-000004' })).toBeInTheDocument();
+  });
+
   it('opens New Request on change_name with its fee, needs the application, allotment, new name and reason, and sends the particulars', async () => {
     const fetchMock = await open((url, init) => {
       if (url === '/api/service-requests' && init.method === 'POST')
