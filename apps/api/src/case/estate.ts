@@ -234,7 +234,8 @@ const EFFECTS: Record<
   (tx: Database, actor: Actor, request: ServiceRequestRow) => Promise<Outcome | null>
 > = {
   extend_milestone: extendMilestone,
-  surrender: async (tx, actor, request) => (request.allotmentId ? surrender(tx, actor, request.allotmentId) : null),
+  surrender: async (tx, actor, request) =>
+    request.allotmentId ? surrender(tx, actor, request.allotmentId, request.userId) : null,
   transfer,
   change_name: (tx, actor, request) => changeHolderDetails(tx, actor, request, 'name'),
   change_constitution: (tx, actor, request) => changeHolderDetails(tx, actor, request, 'constitution'),
@@ -257,7 +258,8 @@ async function extendMilestone(tx: Database, _actor: Actor, request: ServiceRequ
   const kind = request.milestone;
   if (!request.allotmentId || !kind) return null;
   const allotment = await lockAllotment(tx, request.allotmentId);
-  if (!allotment || allotment.status !== 'active') return null;
+  // Paid by a holder who has since transferred the plot: not theirs to extend any more.
+  if (!allotment || allotment.status !== 'active' || allotment.holderUserId !== request.userId) return null;
   const [milestone] = (await findMilestones(tx, [allotment.id])).filter((m) => m.kind === kind);
   if (!milestone || milestone.metOn !== null) return null;
   const extended = await extendMilestoneIf(
@@ -329,7 +331,7 @@ async function changeHolderDetails(
   if (changed === 'activity') {
     if (!request.allotmentId || !particulars.new_activity) return null;
     const allotment = await lockAllotment(tx, request.allotmentId);
-    if (!allotment || allotment.status !== 'active') return null;
+    if (!allotment || allotment.status !== 'active' || allotment.holderUserId !== request.userId) return null;
     previous = allotment.activity;
     value = particulars.new_activity;
     await setAllotmentActivity(tx, allotment.id, value);
@@ -382,9 +384,12 @@ async function permission(
 /** Surrender (section 9): the allotment ends today, the plot returns to the inventory with its full area, and the
  * refund is the premium paid less the 10% forfeited (the EMD is forfeited), less any unpaid dues. Only the racing approval that finds the
  * allotment still active frees the asset. */
-async function surrender(tx: Database, actor: Actor, allotmentId: string): Promise<Outcome> {
+async function surrender(tx: Database, actor: Actor, allotmentId: string, requesterId: string): Promise<Outcome> {
   const current = await lockAllotment(tx, allotmentId);
-  if (!current || current.status !== 'active') throw serviceRefused('service_not_allowed');
+  // Only its holder surrenders it: not one who has transferred it since asking.
+  if (!current || current.status !== 'active' || current.holderUserId !== requesterId) {
+    throw serviceRefused('service_not_allowed');
+  }
   const today = businessTodayIso();
   const premiumPaid = await sumPaidInvoices(tx, current.applicationId, 'premium_instalment');
   // Unpaid dues are set off against the refund (section 9).

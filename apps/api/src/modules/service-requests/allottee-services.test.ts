@@ -333,6 +333,40 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
       });
     });
 
+    it("leaves the transferor's open requests on the plot without effect on the new holder", async () => {
+      const a = await holderWithPlot('Leaving Holder Works');
+      const b = await entrepreneurWithProfile(ctx, 'Arriving Holder Works');
+      const { plot } = a;
+      // Asked for before the transfer, still open when it takes effect.
+      const surrender = await raised(a, 'withdrawal');
+      const activity = await raised(a, 'activity_change', { new_activity: 'Tanning' });
+      const eot = await raised(a, 'eot');
+      const transfer = await raised(a, 'transfer', { transferee_email: b.email });
+      expect((await accept(b.token, transfer.id)).statusCode).toBe(200);
+      const transferApproved = await approved(transfer.id);
+      // Approved while the transfer waits for its fee, and paid once the plot has moved on.
+      const eotApproved = await approved(eot.id);
+      await pay(a.token, transferApproved);
+      const [moved] = await ctx.db.select().from(allotments).where(eq(allotments.id, plot.allotmentId));
+      expect(moved!.holderUserId).toBe(b.userId);
+
+      // Approving them now would surrender or change the new holder's plot: refused.
+      for (const request of [surrender, activity]) {
+        expect((await move(zonal, request.id, 'in_progress')).statusCode).toBe(200);
+        const approval = await move(zonal, request.id, 'approved');
+        expect(approval.statusCode, `${request.request_type}: ${approval.body}`).toBe(409);
+        expect(approval.json().code).toBe('service_not_allowed');
+        expect(await invoicesOf(request.id)).toEqual([]);
+      }
+      // The extension's fee, paid by the transferor after the transfer, changes nothing on the new holder's plot.
+      const dueBefore = (await read<Allotment>(b.token, `/api/allotments/${plot.allotmentId}`)).milestones;
+      await pay(a.token, eotApproved);
+      expect((await row(eot.id)).tookEffectAt).toBeNull();
+      expect((await read<Allotment>(b.token, `/api/allotments/${plot.allotmentId}`)).milestones).toEqual(dueBefore);
+      const [after] = await ctx.db.select().from(allotments).where(eq(allotments.id, plot.allotmentId));
+      expect(after).toMatchObject({ status: 'active', holderUserId: b.userId, activity: null });
+    });
+
     it('can no longer be accepted once rejected, and only by an entrepreneur', async () => {
       const a = await holderWithPlot('Rejected Transferor');
       const b = await entrepreneurWithProfile(ctx, 'Disappointed Transferee');

@@ -281,6 +281,14 @@ export async function updateServiceRequest(
         current.milestone,
         current.id,
       );
+      // A plot transferred since the request was raised is no longer the requester's: approving a previous holder's
+      // surrender or change would act on the new holder's plot.
+      if (allotment.holderUserId !== current.userId) {
+        throw conflict(
+          'The plot has been transferred since this request was raised, so it can no longer be granted: reject it',
+          'service_not_allowed',
+        );
+      }
       if (service.noDuesRequired) await checkNoDues(tx, allotment.applicationId);
     }
     const final = body.status === 'approved' || body.status === 'rejected';
