@@ -1,8 +1,8 @@
 /** One plot the entrepreneur holds or held, as a card: its allotment, zone, activity, status, possession and lease
  * dates, each milestone (due date, where it stands, extensions used), the refund of a surrendered plot, only the
  * services the server says may be asked for on it now, the orders of its services that took effect, and its history
- * under a disclosure. A plot held before a transfer says when it was transferred and offers nothing but its history. */
-import { useId, type ComponentType } from 'react';
+ * under a disclosure, and the show-cause notice open on it with its reply. A plot held before a transfer says when it was transferred and offers nothing but its history. */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightLeft, CalendarPlus, FileText, Undo2 } from 'lucide-react';
@@ -15,6 +15,7 @@ import {
   type ServiceRequestType,
 } from '@portal/contract';
 import { ServiceOrderButton } from '../../../components/service-request-form/service-order-button';
+import { ShowCausePanel } from '../../../components/show-causes/show-cause-panel';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -40,18 +41,9 @@ export interface PlotCardProps {
   orders?: readonly ServiceRequest[];
   onAskExtension: (allotment: Allotment, milestone: Milestone) => void;
   onAskService: (allotment: Allotment, service: PlotService) => void;
-  /** The show-cause notice's panel, shown while one is open on the plot; the app passes it in (features do not import
-   * each other). Without it the card says a notice is open. */
-  showCausePanel?: ComponentType<{ allotment: Allotment }>;
 }
 
-export function PlotCard({
-  allotment,
-  orders = [],
-  onAskExtension,
-  onAskService,
-  showCausePanel: ShowCausePanel,
-}: PlotCardProps) {
+export function PlotCard({ allotment, orders = [], onAskExtension, onAskService }: PlotCardProps) {
   const { t } = useTranslation('allotments');
   const headingId = useId();
   const plot = allotment.asset_code ?? allotment.allotment_number;
@@ -90,17 +82,12 @@ export function PlotCard({
       {allotment.held_until && (
         <p className="mb-4 text-slate-800">{t('plots.heldUntil', { date: formatDate(allotment.held_until) })}</p>
       )}
-      {allotment.open_show_cause_id && !previous ? (
-        ShowCausePanel ? (
-          <div className="mb-4">
-            <ShowCausePanel allotment={allotment} />
-          </div>
-        ) : (
-          <p role="note" className="mb-4 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-slate-900">
-            {t('service-request-form:refusals.show_cause_pending')}
-          </p>
-        )
-      ) : null}
+      {/* A show-cause notice open on the plot (or the order that cancelled it): reply from here. */}
+      {!previous && (allotment.open_show_cause_id || allotment.status === 'cancelled') && (
+        <div className="mb-4">
+          <ShowCausePanel allotment={allotment} />
+        </div>
+      )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">

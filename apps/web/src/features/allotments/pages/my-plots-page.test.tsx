@@ -168,6 +168,8 @@ interface PlotsServerOptions {
   offers?: TransferOffer[];
   approved?: ServiceRequest[];
   post?: (url: string, body: unknown) => Response;
+  /** The notices of a plot under a show-cause notice. */
+  showCauses?: unknown[];
 }
 
 function plotsServer(items: Allotment[] = [HELD, SURRENDERED], options: PlotsServerOptions = {}) {
@@ -180,6 +182,7 @@ function plotsServer(items: Allotment[] = [HELD, SURRENDERED], options: PlotsSer
     }
     if (url.startsWith('/api/service-requests/transfers-offered')) return pageResponse(options.offers ?? []);
     if (url.startsWith('/api/service-requests?')) return pageResponse(options.approved ?? []);
+    if (/^\/api\/allotments\/[^/?]+\/show-causes$/.test(url)) return jsonResponse(200, options.showCauses ?? []);
     if (url.startsWith(`/api/allotments/${PREVIOUS.id}/history`)) return pageResponse(HISTORY);
     if (/^\/api\/allotments\/[^/?]+\/history/.test(url)) return pageResponse([]);
     if (url.startsWith('/api/allotments')) return pageResponse(items);
@@ -524,22 +527,45 @@ describe('my plots page', () => {
     expect(screen.queryByRole('region', { name: 'Transfers offered to you' })).not.toBeInTheDocument();
   }, 20_000);
 
-  it('says a show-cause notice is open on a plot, which then offers only surrender', async () => {
-    plotsServer([
-      { ...HELD, open_show_cause_id: 'c5000000-0000-4000-8000-000000000001', services_allowed: ['withdrawal'] },
-    ]);
+  it('shows the show-cause notice open on a plot in its panel, the plot then offering only surrender', async () => {
+    const NOTICE_ID = 'c5000000-0000-4000-8000-000000000001';
+    const fetchMock = plotsServer(
+      [{ ...HELD, open_show_cause_id: NOTICE_ID, services_allowed: ['withdrawal'] }, SURRENDERED],
+      {
+        showCauses: [
+          {
+            id: NOTICE_ID,
+            notice_number: 'SCN-2026-00004',
+            allotment_id: HELD.id,
+            allotment_number: HELD.allotment_number,
+            asset_code: 'VSP-A-12',
+            holder_name: 'Ravi Kumar',
+            status: 'replied',
+            grounds: 'Construction has not commenced within twelve months of possession.',
+            issued_at: '2026-05-01T05:00:00.000Z',
+            reply_by: '2026-05-31',
+            reply: 'Work has begun',
+            replied_at: '2026-05-10T05:00:00.000Z',
+            reply_documents: [],
+            hearing_note: null,
+            outcome: null,
+            decided_at: null,
+            refund_due: null,
+          },
+        ],
+      },
+    );
     signedInAs('entrepreneur');
     renderApp('/allotments');
     const held = await card('Plot VSP-A-12');
-    expect(within(held).getByRole('note')).toHaveTextContent(
-      'A show-cause notice is open on this plot. Until it is decided you may only reply to it or surrender the plot.',
-    );
     expect(
-      within(held)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Surrender plot', 'Show history']);
-  });
+      await within(held).findByRole('region', { name: 'Show-cause notice SCN-2026-00004' }, { timeout: 5000 }),
+    ).toHaveTextContent('Your reply has been sent.');
+    expect(within(held).getByRole('button', { name: 'Surrender plot' })).toBeInTheDocument();
+    expect(within(held).queryByRole('button', { name: /extension of time/ })).not.toBeInTheDocument();
+    // No notice is looked up for a plot without one.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`${SURRENDERED.id}/show-causes`))).toBe(false);
+  }, 20_000);
 
   it('words a refusal and the particulars in Hindi, never in the server’s English', async () => {
     plotsServer([{ ...HELD, services_allowed: ['transfer'] }], {

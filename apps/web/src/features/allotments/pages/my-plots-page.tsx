@@ -1,10 +1,10 @@
 /** My plots: the transfers offered to the entrepreneur (to accept), then the plots they hold and held before a
  * transfer, a page at a time as cards (a phone shows them stacked), each with its milestones, the services it offers
  * now, the orders of its services that took effect and its history; each service is asked for in a dialog here. */
-import { useMemo, useState, type ComponentType } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ALLOTMENT_LIST, type Allotment, type ServiceRequest } from '@portal/contract';
+import { ALLOTMENT_LIST, type ServiceRequest } from '@portal/contract';
 import { useAllotmentPage } from '../../../api/allotments';
 import { PagedList } from '../../../components/paged-list';
 import { buttonClasses } from '../../../components/ui/button';
@@ -19,12 +19,7 @@ import { TransferOffers } from '../components/transfer-offers';
 
 const NO_ORDERS: readonly ServiceRequest[] = [];
 
-export interface MyPlotsPageProps {
-  /** The show-cause notice's panel for a plot under one (the app composes it from its own feature). */
-  showCausePanel?: ComponentType<{ allotment: Allotment }>;
-}
-
-export default function MyPlotsPage({ showCausePanel }: MyPlotsPageProps = {}) {
+export default function MyPlotsPage() {
   const { t } = useTranslation('allotments');
   const list = useListParams(ALLOTMENT_LIST, { limit: 10 });
   const plots = useAllotmentPage(list.query);
@@ -68,7 +63,6 @@ export default function MyPlotsPage({ showCausePanel }: MyPlotsPageProps = {}) {
                   orders={orders.get(allotment.id) ?? NO_ORDERS}
                   onAskExtension={(plot, milestone) => setAsk({ service: 'eot', allotment: plot, milestone })}
                   onAskService={(plot, service) => setAsk({ service, allotment: plot })}
-                  showCausePanel={showCausePanel}
                 />
               </li>
             ))}
