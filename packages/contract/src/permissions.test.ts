@@ -41,6 +41,8 @@ const EXPECTED: Record<Permission, Role[]> = {
   'revoke:issued-document': ['admin'],
   // Cancellation for non-compliance (product decisions 9): the officers who work the allotment's services.
   'issue:show-cause': ['zonal_manager', 'ho', 'admin'],
+  // The holder answers the notice; nobody answers for them.
+  'reply:show-cause:own': ['entrepreneur'],
 };
 
 describe('permissions', () => {

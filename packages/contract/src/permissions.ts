@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'revoke:issued-document': ['admin'],
   /** Issue a show-cause notice on an allotment and order on it (cancel the allotment or drop the notice). */
   'issue:show-cause': ['zonal_manager', 'ho', 'admin'],
+  /** Reply to a show-cause notice on an allotment one holds, and attach documents to the reply. */
+  'reply:show-cause:own': ['entrepreneur'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -57,7 +57,7 @@ export const showCauseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/show-causes/:id/reply',
     {
-      preHandler: requireAuth,
+      preHandler: requirePermission('reply:show-cause:own'),
       schema: { params, body: replyShowCauseRequestSchema, response: { 200: showCauseSchema } },
     },
     async (request) => replyToShowCause(app.db, currentUser(request), request.params.id, request.body),
@@ -65,7 +65,7 @@ export const showCauseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/show-causes/:id/documents',
-    { preHandler: requireAuth, schema: { params, response: { 201: showCauseSchema } } },
+    { preHandler: requirePermission('reply:show-cause:own'), schema: { params, response: { 201: showCauseSchema } } },
     async (request, reply) => {
       const file = await receiveUpload(request);
       assertAcceptedFile(file, SHOW_CAUSE_DOCUMENT_EXTENSIONS);
