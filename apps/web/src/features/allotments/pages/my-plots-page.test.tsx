@@ -315,7 +315,7 @@ describe('my plots page', () => {
     // The fee is the contract's, worked out with the plot's valuation.
     expect(
       await within(dialog).findByText(
-        "Fee: ₹1,00,000, 2% of the plot's valuation of ₹50,00,000 for 12 months of extension. It is billed when the request is approved, and the request takes effect once you pay it.",
+        "Fee ₹1,00,000, 2% of the plot's valuation of ₹50,00,000 for 12 months of extension. It is billed when the request is approved, and the request takes effect once you pay it.",
       ),
     ).toBeInTheDocument();
 
@@ -437,7 +437,7 @@ describe('my plots page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Transfer plot VSP-A-12' });
     expect(dialog).toHaveTextContent('The person you name must accept the transfer in the portal.');
     expect(
-      await within(dialog).findByText(/^Fee: ₹5,00,000, 10% of the plot's valuation of ₹50,00,000\./),
+      await within(dialog).findByText(/^Fee ₹5,00,000, 10% of the plot's valuation of ₹50,00,000\./),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ask for Transfer' }));
     const summary = within(dialog).getAllByRole('alert')[0]!;

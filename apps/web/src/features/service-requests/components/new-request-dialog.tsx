@@ -102,9 +102,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
   const allotmentOptions = applicationId
     ? (allotments.data?.items ?? []).map((allotment) => ({
         value: allotment.id,
-        label: allotment.asset_code
-          ? `${allotment.allotment_number} (${allotment.asset_code})`
-          : allotment.allotment_number,
+        label: allotment.allotment_number,
       }))
     : [];
   const allotmentHint = !applicationId

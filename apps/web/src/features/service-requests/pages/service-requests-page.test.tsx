@@ -46,7 +46,7 @@ async function choosePlot(user: ReturnType<typeof userEvent.setup>, dialog: HTML
   await within(application).findByRole('option', { name: 'APP-2026-000001' });
   await user.selectOptions(application, APP_ID);
   const allotment = within(dialog).getByRole('combobox', { name: 'Allotment' });
-  await within(allotment).findByRole('option', { name: 'ALT-2026-000001 (VSP-A-12)' });
+  await within(allotment).findByRole('option', { name: 'ALT-2026-000001' });
   await user.selectOptions(allotment, ALLOTMENT_ID);
 }
 
@@ -124,7 +124,7 @@ describe('service requests', () => {
     const type = within(dialog).getByLabelText('Request type');
     expect(type).toHaveValue('change_name');
     expect(type).toHaveAccessibleDescription(
-      'Fee: ₹5,900 (GST included). It is billed when the request is approved, and the request takes effect once you pay it. Every service is asked for on one of your plots: choose its application and allotment (My plots offers the services on each plot).',
+      'Fee ₹5,900 (GST included). It is billed when the request is approved, and the request takes effect once you pay it. Every service is asked for on one of your plots: choose its application and allotment (My plots offers the services on each plot).',
     );
     expect(within(dialog).queryByLabelText(/Fee amount/)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Application')).toHaveValue('');
@@ -178,12 +178,12 @@ describe('service requests', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Service Request' });
     const type = within(dialog).getByLabelText('Request type');
     await user.selectOptions(type, 'eot');
-    expect(type).toHaveAccessibleDescription(/^Fee: 2% of the plot's valuation per year of extension\./);
+    expect(type).toHaveAccessibleDescription(/^Fee 2% of the plot's valuation per year of extension\./);
     await user.type(within(dialog).getByLabelText('Description'), 'Six more months');
     await choosePlot(user, dialog);
     await waitFor(() =>
       expect(type).toHaveAccessibleDescription(
-        /^Fee: ₹1,00,000, 2% of the plot's valuation of ₹50,00,000 for 12 months of extension\./,
+        /^Fee ₹1,00,000, 2% of the plot's valuation of ₹50,00,000 for 12 months of extension\./,
       ),
     );
     // An extension of time names its milestone.
@@ -214,7 +214,7 @@ describe('service requests', () => {
     await user.selectOptions(type, 'subletting');
     await choosePlot(user, dialog);
     await waitFor(() =>
-      expect(type).toHaveAccessibleDescription(/^Fee: ₹2,50,000 for each year or part of a year, 5% of the plot's/),
+      expect(type).toHaveAccessibleDescription(/^Fee ₹2,50,000 for each year or part of a year, 5% of the plot's/),
     );
     await user.type(within(dialog).getByLabelText('Sub-lessee'), 'Coastal Packaging LLP');
     await user.type(within(dialog).getByLabelText('Area sublet'), '250.5');
@@ -226,7 +226,7 @@ describe('service requests', () => {
 
     await user.clear(within(dialog).getByLabelText('Period in months'));
     await user.type(within(dialog).getByLabelText('Period in months'), '18');
-    expect(type).toHaveAccessibleDescription(/^Fee: ₹5,00,000 for 2 years, 5% of the plot's valuation of ₹50,00,000/);
+    expect(type).toHaveAccessibleDescription(/^Fee ₹5,00,000 for 2 years, 5% of the plot's valuation of ₹50,00,000/);
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     await screen.findByText('Service request submitted successfully');
     const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
@@ -260,7 +260,7 @@ describe('service requests', () => {
     expect(dialog).toHaveTextContent('The person you name must accept the transfer in the portal.');
     await choosePlot(user, dialog);
     await waitFor(() =>
-      expect(type).toHaveAccessibleDescription(/^Fee: ₹5,00,000, 10% of the plot's valuation of ₹50,00,000\./),
+      expect(type).toHaveAccessibleDescription(/^Fee ₹5,00,000, 10% of the plot's valuation of ₹50,00,000\./),
     );
     await user.click(within(dialog).getByLabelText('The transfer is to my legal heir'));
     expect(type).toHaveAccessibleDescription(/^No fee: a transfer to a legal heir is free\./);
