@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import { ERROR_CODES, errorBodySchema, type ErrorCode } from '@portal/contract';
+import { ERROR_CODES, errorBodySchema, type ErrorCode, type ServiceRequestType } from '@portal/contract';
 import { buildApp, type AppDependencies } from './app';
 import { allotmentMilestones, applications, rateLimitHits } from './db/schema';
 import { DEMO_USERS } from './db/seed';
@@ -17,6 +17,9 @@ import { createSession } from './repositories/sessions';
 import { findUserByEmail } from './repositories/users';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from './test/harness';
 import { insertTestApplication } from './test/workflow-fixtures';
+import { insertTestPlot, serviceRequestBody } from './test/service-fixtures';
+import { insertInvoice } from './repositories/invoices';
+import { nextNumber } from './repositories/counters';
 
 const form = (body: Record<string, string>) => ({
   payload: new URLSearchParams(body).toString(),
@@ -633,6 +636,66 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
           sql`${allotmentMilestones.allotmentId} = ${open.id} and ${allotmentMilestones.kind} = 'start_production'`,
         );
       await check(409, 'extension_limit', ask(open.id, 'eot', 'start_production'));
+      // Transfers, dues, show-cause notices and orders (decision 014).
+      const ho = await ctx.tokenFor('ho');
+      const plot = await insertTestPlot(ctx, { possessionDate: '2026-01-15' });
+      const raise = (type: ServiceRequestType, particulars: Record<string, unknown> = {}) =>
+        ctx.request(entrepreneur, {
+          method: 'POST',
+          url: '/api/service-requests',
+          payload: serviceRequestBody(type, { allotment_id: plot.allotmentId }, particulars),
+        });
+      await check(
+        422,
+        'transfer_to_self',
+        raise('transfer', { transferee_email: DEMO_USERS.find((u) => u.role === 'entrepreneur')!.email }),
+      );
+      const transfer = (await raise('transfer')).json() as { id: string };
+      await ctx.request(ho, {
+        method: 'PATCH',
+        url: `/api/service-requests/${transfer.id}`,
+        payload: { status: 'in_progress' },
+      });
+      await check(
+        409,
+        'transferee_not_accepted',
+        ctx.request(ho, {
+          method: 'PATCH',
+          url: `/api/service-requests/${transfer.id}`,
+          payload: { status: 'approved' },
+        }),
+      );
+      await check(
+        409,
+        'order_not_issued',
+        ctx.request(entrepreneur, { method: 'GET', url: `/api/service-requests/${transfer.id}/order.pdf` }),
+      );
+      const notice = () =>
+        ctx.request(ho, {
+          method: 'POST',
+          url: `/api/allotments/${plot.allotmentId}/show-causes`,
+          payload: { grounds: 'Construction has not commenced' },
+        });
+      expect((await notice()).statusCode).toBe(201);
+      await check(409, 'show_cause_state', notice());
+      await check(409, 'show_cause_pending', raise('mortgage_noc'));
+      const owing = await insertTestPlot(ctx, { possessionDate: '2026-01-15' });
+      await insertInvoice(ctx.db, {
+        applicationId: owing.applicationId,
+        invoiceType: 'premium_instalment',
+        amount: 100_000,
+        dueDate: '2026-02-15',
+        invoiceNumber: await nextNumber(ctx.db, 'invoice'),
+      });
+      await check(
+        409,
+        'unpaid_dues',
+        ctx.request(entrepreneur, {
+          method: 'POST',
+          url: '/api/service-requests',
+          payload: serviceRequestBody('mortgage_noc', { allotment_id: owing.allotmentId }),
+        }),
+      );
       // 431 and request_timeout come from Node before a request exists (the 431 test above); the rest are here.
       expect(ERROR_CODES.filter((code) => !seen.has(code)).sort()).toEqual(['headers_too_large', 'request_timeout']);
     });

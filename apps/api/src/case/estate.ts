@@ -32,6 +32,7 @@ import {
   setAllotmentActivity,
   setAllotmentPossession,
   surrenderAllotmentIfActive,
+  recordEndedHolding,
   transferAllotmentIf,
   toAllotment,
   type AllotmentRow,
@@ -184,6 +185,8 @@ export async function checkServiceAllowed(
       status: allotment.status,
       possession_date: allotment.possessionDate,
       milestones: describeMilestoneRows(milestones, today),
+      // Under a show-cause notice only a surrender may be asked for (or approved).
+      open_show_cause: (await findOpenShowCauseIds(tx, [allotment.id])).has(allotment.id),
     },
     milestone ?? undefined,
     pendingExtensions,
@@ -292,7 +295,7 @@ async function transfer(tx: Database, actor: Actor, request: ServiceRequestRow):
   if (!request.allotmentId || !request.transfereeUserId) return null;
   const allotment = await lockAllotment(tx, request.allotmentId);
   if (!allotment || allotment.status !== 'active' || allotment.holderUserId !== request.userId) return null;
-  const moved = await transferAllotmentIf(tx, allotment, request.transfereeUserId, request.id, new Date());
+  const moved = await transferAllotmentIf(tx, allotment, request.transfereeUserId);
   if (!moved) return null;
   const transferor = await organisationOf(tx, request.userId);
   const transferee = await organisationOf(tx, request.transfereeUserId);
@@ -308,6 +311,8 @@ async function transfer(tx: Database, actor: Actor, request: ServiceRequestRow):
     entityType: 'service_request',
     entityId: request.id,
   });
+  // After the entry: the previous holder's history ends with their transfer.
+  await recordEndedHolding(tx, allotment, request.id);
   return {
     transferor,
     transferee,

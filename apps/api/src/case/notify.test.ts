@@ -147,6 +147,7 @@ describe(`notifications from the lifecycle's events (${TEST_DB_KIND})`, () => {
       request_type: 'change_name',
       application_id: active.id,
       description: 'Change of the unit name',
+      particulars: { new_name: 'Renamed Unit Pvt Ltd' },
     });
     await act('zonal_manager', 'PATCH', `/api/service-requests/${request.id}`, { status: 'in_progress' });
     expect(await told('entrepreneur', null, `/service-requests/${request.id}`)).toEqual([]);

@@ -144,14 +144,11 @@ export async function surrenderAllotmentIfActive(
   return row;
 }
 
-/** Hands the allotment to a new holder, only if `from` still holds it and it is active; the holding that ends is
- * kept in allotment_holders (from its start: the previous transfer, or the allotment's making). */
+/** Hands the allotment to a new holder, only if `from` still holds it and it is active. */
 export async function transferAllotmentIf(
   db: Database,
   allotment: AllotmentRow,
   to: string,
-  requestId: string,
-  at: Date,
 ): Promise<AllotmentRow | undefined> {
   const [row] = await db
     .update(allotments)
@@ -164,7 +161,13 @@ export async function transferAllotmentIf(
       ),
     )
     .returning();
-  if (!row) return undefined;
+  return row;
+}
+
+/** Keeps the holding a transfer ended (from the previous transfer, or the allotment's making). It ends at the
+ * database's clock, after the transfer's own timeline entry, which the same clock stamps: the previous holder's
+ * history is read up to it and so includes the transfer. */
+export async function recordEndedHolding(db: Database, allotment: AllotmentRow, requestId: string): Promise<void> {
   const [previous] = await db
     .select({ heldUntil: max(allotmentHolders.heldUntil) })
     .from(allotmentHolders)
@@ -173,10 +176,9 @@ export async function transferAllotmentIf(
     allotmentId: allotment.id,
     userId: allotment.holderUserId,
     heldFrom: previous?.heldUntil ?? allotment.createdAt,
-    heldUntil: at,
+    heldUntil: sql`clock_timestamp()`,
     endedByRequestId: requestId,
   });
-  return row;
 }
 
 /** The unit's line of activity. */
