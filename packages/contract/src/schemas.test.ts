@@ -51,9 +51,34 @@ describe('request schemas', () => {
       description: 'Change name',
       application_id: '',
       allotment_id: '',
+      particulars: { new_name: 'Renamed Works' },
     });
     expect(parsed).toMatchObject({ request_type: 'change_name', application_id: null, allotment_id: null });
     expect(parsed.fee_amount).toBeUndefined();
+  });
+
+  it("requires the particulars of the request's type, at their own path, and drops the others", () => {
+    const missing = createServiceRequestSchema.safeParse({ request_type: 'mortgage_noc', description: 'A loan' });
+    expect(missing.success).toBe(false);
+    expect(missing.error!.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'particulars.lender',
+      'particulars.loan_amount',
+    ]);
+    const transfer = createServiceRequestSchema.parse({
+      request_type: 'transfer',
+      description: 'To my partner',
+      particulars: { transferee_email: 'partner@example.com', new_name: 'Dropped' },
+    });
+    expect(transfer.particulars).toEqual({ transferee_email: 'partner@example.com', legal_heir: false });
+    const subletting = createServiceRequestSchema.safeParse({
+      request_type: 'subletting',
+      description: 'Half the shed',
+      particulars: { sub_lessee: 'Works', sublet_area: 0, months: 121 },
+    });
+    expect(subletting.error!.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'particulars.months',
+      'particulars.sublet_area',
+    ]);
   });
 
   it('defaults the allotment type to provisional and lets the expiry be empty', () => {

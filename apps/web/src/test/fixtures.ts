@@ -9,6 +9,7 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
     pan_number: 'ABCPK1234L',
     gst_number: null,
     category: 'mse',
+    constitution: 'private_limited',
     address: 'Plot 12, Industrial Estate Road',
     city: 'Hyderabad',
     state: 'Telangana',

@@ -151,7 +151,9 @@ describe('show-cause notices on the register', () => {
     await waitFor(() => expect(router.state.location.search).toContain('late=show_cause'));
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.some(([url]) => url.startsWith('/api/allotments?') && queryOf(url).late === 'show_cause'),
+        fetchMock.mock.calls.some(
+          ([url]) => String(url).startsWith('/api/allotments?') && queryOf(String(url)).late === 'show_cause',
+        ),
       ).toBe(true),
     );
     expect(screen.getByRole('button', { name: /Show-cause pending reply/ })).toHaveAttribute('aria-pressed', 'true');
