@@ -9,6 +9,7 @@ import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
+import { lapseTransferOffers } from './case/estate';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -78,7 +79,8 @@ export async function startRuntime(
       log: app.log,
     });
     mail.start();
-    const reminders = scheduleReminderSweep(database.db, app.log);
+    // The sweep also lapses transfers left unaccepted (the case engine's deadline).
+    const reminders = scheduleReminderSweep(database.db, app.log, undefined, lapseTransferOffers);
     return {
       app,
       database,

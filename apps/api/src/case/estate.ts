@@ -49,8 +49,10 @@ import { findOpenShowCauseIds } from '../repositories/show-causes';
 import { sumPaidInvoices, sumUnpaidInvoices, type InvoiceRow } from '../repositories/invoices';
 import {
   countPendingExtensions,
+  findLapsedTransferOffers,
   findServiceRequestOfInvoice,
   markServiceRequestTookEffect,
+  updateServiceRequestIfStatus,
   type ServiceRequestRow,
 } from '../repositories/service-requests';
 import { findApplicantByUserId, updateApplicant } from '../repositories/applicants';
@@ -416,4 +418,35 @@ async function surrender(tx: Database, actor: Actor, allotmentId: string, reques
     entityId: ended.id,
   });
   return { ended_on: today, refund_due: refund };
+}
+
+/** Days a transfer waits for its transferee to accept before it lapses (its service clock, read as calendar days). */
+export const TRANSFER_ACCEPTANCE_DAYS = ALLOTTEE_SERVICES.transfer.clockDays;
+export const TRANSFER_LAPSED_REMARKS = `The transferee did not accept the transfer within ${TRANSFER_ACCEPTANCE_DAYS} days`;
+
+/** Transfers whose transferee has not accepted within TRANSFER_ACCEPTANCE_DAYS (an email that never registered, or
+ * an offer left unanswered) lapse: rejected by the portal with the reason, which tells the holder. Each in its own
+ * transaction, written only if the request is still where it was read. Answers how many lapsed. */
+export async function lapseTransferOffers(db: Database, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - TRANSFER_ACCEPTANCE_DAYS * 24 * 60 * 60 * 1000);
+  let lapsed = 0;
+  for (const offer of await findLapsedTransferOffers(db, before)) {
+    lapsed += await db.transaction(async (tx) => {
+      const row = await updateServiceRequestIfStatus(tx, offer.id, offer.status, {
+        status: 'rejected',
+        remarks: TRANSFER_LAPSED_REMARKS,
+        decidedBy: null,
+      });
+      if (!row || row.transfereeAcceptedAt) return 0;
+      await recordEvent(tx, SYSTEM_ACTOR, {
+        applicationId: row.applicationId,
+        code: 'service_request_updated',
+        params: { request_number: row.requestNumber, status: row.status, remarks: TRANSFER_LAPSED_REMARKS },
+        entityType: 'service_request',
+        entityId: row.id,
+      });
+      return 1;
+    });
+  }
+  return lapsed;
 }

@@ -258,7 +258,7 @@ export async function sweepReminders(
 /** The sweep under the job lease: answers the counts, or null when another process holds the lease. */
 export async function runReminderSweep(
   db: Database,
-  options: { holder?: string; now?: Date; leaseMs?: number } = {},
+  options: { holder?: string; now?: Date; leaseMs?: number; also?: SweepStep } = {},
 ): Promise<ReminderCounts | null> {
   let counts: ReminderCounts | null = null;
   await runExclusive(
@@ -267,22 +267,27 @@ export async function runReminderSweep(
     options.leaseMs ?? REMINDER_SWEEP_EVERY_MS,
     async () => {
       counts = await sweepReminders(db, { now: options.now });
+      await options.also?.(db, options.now ?? new Date());
     },
     options.holder,
   );
   return counts;
 }
 
+/** More work the sweep does under its lease (the case engine's deadlines, such as transfers that lapse). */
+export type SweepStep = (db: Database, now: Date) => Promise<unknown>;
+
 /** Runs the sweep every intervalMs until stopped; stop() waits for a run under way. */
 export function scheduleReminderSweep(
   db: Database,
   log: Pick<FastifyBaseLogger, 'warn'>,
   intervalMs = REMINDER_SWEEP_EVERY_MS,
+  also?: SweepStep,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = runReminderSweep(db, { leaseMs: intervalMs })
+    running = runReminderSweep(db, { leaseMs: intervalMs, also })
       .catch((error: unknown) => log.warn({ err: error }, 'The reminder sweep failed; it will run again'))
       .finally(() => {
         running = undefined;
