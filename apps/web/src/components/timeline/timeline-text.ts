@@ -2,8 +2,7 @@
  * catalogue code rendered through the application timeline's words (`applications:timeline.<code>.title` and
  * `.details`) with its parameters (amounts in rupees, dates, document, invoice and service request types, statuses,
  * constitutions and stages in the reader's words); a row from before the codes (`legacy`), or a code the catalogue
- * does not know, shows the text the server stored. The same rules as features/applications/lib/timeline-text, here
- * where any feature may read them. */
+ * does not know, shows the text the server stored. */
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
 import { stageWords } from '../ui/stage-text';

@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { StageText } from '../../../components/ui/stage-text';
 import { useOrganization } from '../../../api/organization';
-import { useTimelineText } from '../lib/timeline-text';
+import { useTimelineText } from '../../../components/timeline/timeline-text';
 import { assetItems } from './asset-tab';
 import { DefinitionGrid } from './definition-grid';
 

@@ -14,7 +14,7 @@ import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useTimelineText } from '../lib/timeline-text';
+import { useTimelineText } from '../../../components/timeline/timeline-text';
 import { isStaff, useViewerText } from '../lib/viewer';
 
 export function TimelineTab({

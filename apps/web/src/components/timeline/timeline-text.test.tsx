@@ -4,9 +4,9 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TIMELINE_CODE_NAMES, timelineEnglish, type TimelineEvent, type TimelineParams } from '@portal/contract';
-import en from '../i18n/en.json';
-import hi from '../i18n/hi.json';
-import te from '../i18n/te.json';
+import en from '../../features/applications/i18n/en.json';
+import hi from '../../features/applications/i18n/hi.json';
+import te from '../../features/applications/i18n/te.json';
 import { useTimelineText } from './timeline-text';
 
 const event = (event_code: string, params: TimelineParams): TimelineEvent => ({
