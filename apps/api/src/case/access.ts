@@ -5,9 +5,11 @@ import { can } from '@portal/contract';
 import type { Database } from '../db/client';
 import type { CurrentUser } from './actor';
 import { findApplicationWithOwner, type ApplicationRow } from '../repositories/applications';
+import { findAllotmentWithOwner, type AllotmentRow } from '../repositories/allotments';
 import { forbidden, notFound } from '../core/http-error';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
+export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
 
 export async function loadVisibleApplication(db: Database, user: CurrentUser, id: string): Promise<ApplicationRow> {
   const found = await findApplicationWithOwner(db, id);
@@ -24,4 +26,17 @@ export async function loadVisibleApplication(db: Database, user: CurrentUser, id
 export async function loadOwnApplication(db: Database, user: CurrentUser, id: string): Promise<ApplicationRow> {
   if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can do this');
   return loadVisibleApplication(db, user, id);
+}
+
+/** Loads an allotment the caller may see: an entrepreneur only one they hold now (another's answers 404), staff who
+ * read every allotment any. */
+export async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
+  const found = await findAllotmentWithOwner(db, id);
+  if (user.role === 'entrepreneur') {
+    if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
+    return found.allotment;
+  }
+  if (!can(user.role, 'read:allotments:any')) throw forbidden();
+  if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
+  return found.allotment;
 }

@@ -17,7 +17,7 @@ import {
   type VerifyLeaseDeedRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
+import { APPLICATION_NOT_FOUND, loadVisibleAllotment, loadVisibleApplication } from '../../case/access';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import type { ReceivedFile } from '../../lib/uploads';
@@ -53,22 +53,10 @@ import { transition } from '../../case/transition';
 import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 import { recordEvent } from '../../case/events';
 
-export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
+export { ALLOTMENT_NOT_FOUND } from '../../case/access';
 export const ASSET_TAKEN = 'This asset is already held by another allotment';
 export const LEASE_DEED_NOT_FOUND = 'No lease deed has been uploaded for this allotment';
 export const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
-
-/** An entrepreneur sees only the allotments they hold (another's answers 404); staff with the read permission see all. */
-async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
-  const found = await findAllotmentWithOwner(db, id);
-  if (user.role === 'entrepreneur') {
-    if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
-    return found.allotment;
-  }
-  if (!can(user.role, 'read:allotments:any')) throw forbidden();
-  if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
-  return found.allotment;
-}
 
 /** As loadVisibleAllotment, and an entrepreneur who held it before a transfer too, with the moment their holding
  * ended: they read it and its history up to then, and act on nothing. */

@@ -17,11 +17,11 @@ import {
 } from '@portal/contract';
 import type { OrgIdentity } from '../../config';
 import type { Database } from '../../db/client';
-import { loadVisibleApplication } from '../../case/access';
+import { loadVisibleAllotment, loadVisibleApplication } from '../../case/access';
 import { conflict, forbidden, notFound, wrongState } from '../../core/http-error';
 import type { CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
-import { findAllotmentWithOwner, type AllotmentRow } from '../../repositories/allotments';
+import { findAllotmentWithOwner } from '../../repositories/allotments';
 import { findApplicantById, findApplicantByUserId } from '../../repositories/applicants';
 import { findApplicationById } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
@@ -63,7 +63,6 @@ import { newVerificationCode } from './verification-code';
 
 export const UNKNOWN_CODE = 'No document has this verification code';
 const PAYMENT_NOT_FOUND = 'Payment not found';
-const ALLOTMENT_NOT_FOUND = 'Allotment not found';
 const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
 const RECORD_MISSING = 'A record this document needs is missing';
 const REQUEST_NOT_FOUND = 'Service request not found';
@@ -234,30 +233,14 @@ export async function receiptFor(
   });
 }
 
-/** As GET /allotments/{id}: an entrepreneur only an allotment of their own (404 otherwise), staff with the read
- * permission any. */
-async function loadVisibleAllotment(
-  db: Database,
-  user: CurrentUser,
-  id: string,
-): Promise<{ allotment: AllotmentRow; ownerUserId: string }> {
-  const found = await findAllotmentWithOwner(db, id);
-  if (user.role === 'entrepreneur') {
-    if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
-    return found;
-  }
-  if (!can(user.role, 'read:allotments:any')) throw forbidden();
-  if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
-  return found;
-}
-
 /** The provisional or the final letter, as the allotment now stands. */
 export async function allotmentLetterFor(
   ctx: IssuingContext,
   user: CurrentUser,
   allotmentId: string,
 ): Promise<IssuedDocumentRow> {
-  const { allotment, ownerUserId } = await loadVisibleAllotment(ctx.db, user, allotmentId);
+  const allotment = await loadVisibleAllotment(ctx.db, user, allotmentId);
+  const ownerUserId = allotment.holderUserId;
   if (!allotment.letterGenerated)
     throw wrongState('No letter has been generated for this allotment', 'letter_not_generated');
   const kind = allotment.allotmentType === 'final' ? 'final_allotment_letter' : 'provisional_allotment_letter';
@@ -296,7 +279,8 @@ export async function possessionCertificateFor(
   user: CurrentUser,
   allotmentId: string,
 ): Promise<IssuedDocumentRow> {
-  const { allotment, ownerUserId } = await loadVisibleAllotment(ctx.db, user, allotmentId);
+  const allotment = await loadVisibleAllotment(ctx.db, user, allotmentId);
+  const ownerUserId = allotment.holderUserId;
   const possession = await findPossessionByAllotment(ctx.db, allotment.id);
   if (!possession) throw notFound(POSSESSION_NOT_FOUND);
   return issue(ctx, 'possession_certificate', allotment.id, async () => {

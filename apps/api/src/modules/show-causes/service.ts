@@ -23,13 +23,9 @@ import { conflict, forbidden, HttpError, notFound } from '../../core/http-error'
 import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
+import { ALLOTMENT_NOT_FOUND, loadVisibleAllotment } from '../../case/access';
 import { recordEvent } from '../../case/events';
-import {
-  findAllotmentLabels,
-  findAllotmentWithOwner,
-  lockAllotment,
-  type AllotmentRow,
-} from '../../repositories/allotments';
+import { findAllotmentLabels, lockAllotment, type AllotmentRow } from '../../repositories/allotments';
 import { findAssetById, releaseAssetIf } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import { sumPaidInvoices, sumUnpaidInvoices } from '../../repositories/invoices';
@@ -55,7 +51,6 @@ import {
 /** What a reply may attach: a PDF or a picture, as the applicant's other proofs. */
 export const SHOW_CAUSE_DOCUMENT_EXTENSIONS: readonly FileExtension[] = ['pdf', 'jpg', 'jpeg', 'png'];
 
-export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
 export const SHOW_CAUSE_NOT_FOUND = 'Show-cause notice not found';
 const ONE_OPEN = 'A show-cause notice is already open on this allotment: decide it before issuing another';
 const NOT_LIVE = 'A show-cause notice can be issued only on an active allotment whose possession has been recorded';
@@ -72,19 +67,6 @@ function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
-}
-
-/** The allotment as the caller may see it: its holder, or staff who read every allotment; another entrepreneur
- * gets 404 (as if it did not exist). */
-async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
-  const found = await findAllotmentWithOwner(db, id);
-  if (user.role === 'entrepreneur') {
-    if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
-    return found.allotment;
-  }
-  if (!can(user.role, 'read:allotments:any')) throw forbidden();
-  if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
-  return found.allotment;
 }
 
 /** The notice and its allotment, if the caller may see the allotment (another entrepreneur: 404 for the notice). */
