@@ -1,13 +1,9 @@
 /** Downloads an issued document (acknowledgment, receipt, allotment letter, possession certificate) as the PDF the
  * server made and keeps, so the copy saved is the one its verification code and SHA-256 vouch for. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDown } from 'lucide-react';
-import { toast } from 'sonner';
 import { ISSUED_DOCUMENT_PATHS } from '@portal/contract';
-import { Button, type ButtonSize } from '../ui/button';
-import { api, errorDetail } from '../../lib/api-client';
-import { saveFile } from '../../lib/save-file';
+import type { ButtonSize } from '../ui/button';
+import { FileDownloadButton } from './file-download-button';
 
 export type DownloadableDocument = 'acknowledgment' | 'receipt' | 'letter' | 'certificate';
 
@@ -37,28 +33,16 @@ export interface PdfDownloadButtonProps {
 /** "Download PDF" (the acknowledgment, in a page header, says which document); its accessible name adds the number. */
 export function PdfDownloadButton({ document, id, number, size = 'md' }: PdfDownloadButtonProps) {
   const { t } = useTranslation('letters');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveFile(await api.blob(PATHS[document](id)), `${FILE_NAMES[document]}-${number}.pdf`);
-    } catch (error) {
-      toast.error(errorDetail(error, t('pdf.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="secondary"
-      size={size}
-      icon={<FileDown aria-hidden="true" className="h-4 w-4" />}
-      busy={busy}
+    <FileDownloadButton
+      path={PATHS[document](id)}
+      fileName={`${FILE_NAMES[document]}-${number}.pdf`}
+      label={t(`pdf.names.${document}`, { number })}
       busyText={t('pdf.downloading')}
-      aria-label={busy ? undefined : t(`pdf.names.${document}`, { number })}
-      onClick={() => void download()}
+      failedText={t('pdf.failed')}
+      size={size}
     >
       {document === 'acknowledgment' ? t('pdf.acknowledgment') : t('pdf.download')}
-    </Button>
+    </FileDownloadButton>
   );
 }

@@ -3,13 +3,12 @@
  * order's PDFs to download. */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDown } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatDateTime, formatRupees, ISSUED_DOCUMENT_PATHS, type ShowCause } from '@portal/contract';
 import { Button } from '../ui/button';
-import { api, errorDetail } from '../../lib/api-client';
-import { saveFile } from '../../lib/save-file';
+import { errorDetail } from '../../lib/api-client';
 import { formatFileSize } from './file-rules';
+import { FileDownloadButton } from '../letters/file-download-button';
 import { downloadShowCauseDocument } from '../../api/show-causes';
 
 const BADGE_CLASSES = {
@@ -35,32 +34,20 @@ export function ShowCauseStatusBadge({ notice }: { notice: ShowCause }) {
 /** A button that downloads the notice's or the order's PDF, with progress while it comes. */
 export function ShowCausePdfButton({ notice, kind }: { notice: ShowCause; kind: 'notice' | 'order' }) {
   const { t } = useTranslation('show-causes');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const path =
-        kind === 'notice'
-          ? ISSUED_DOCUMENT_PATHS.showCauseNotice(notice.id)
-          : ISSUED_DOCUMENT_PATHS.showCauseOrder(notice.id);
-      saveFile(await api.blob(path), `${kind}-${notice.notice_number}.pdf`);
-    } catch (error) {
-      toast.error(errorDetail(error, t('pdf.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const path =
+    kind === 'notice'
+      ? ISSUED_DOCUMENT_PATHS.showCauseNotice(notice.id)
+      : ISSUED_DOCUMENT_PATHS.showCauseOrder(notice.id);
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      icon={<FileDown aria-hidden="true" className="h-4 w-4" />}
-      busy={busy}
+    <FileDownloadButton
+      path={path}
+      fileName={`${kind}-${notice.notice_number}.pdf`}
       busyText={t('pdf.downloading')}
-      onClick={() => void download()}
+      failedText={t('pdf.failed')}
+      size="sm"
     >
       {kind === 'notice' ? t('pdf.notice', { number: notice.notice_number }) : t('pdf.order')}
-    </Button>
+    </FileDownloadButton>
   );
 }
 
