@@ -158,6 +158,10 @@ export const ALLOTTEE_SERVICES = {
   },
 } as const satisfies Record<ServiceRequestType, AllotteeService>;
 
+/** The services that change the holder's own profile (name, constitution): they may be asked for on an application
+ * before there is an allotment. Every other service is about an allotment its holder names. */
+export const SERVICES_WITHOUT_ALLOTMENT: readonly ServiceRequestType[] = ['change_name', 'change_constitution'];
+
 /** Whether the fee depends on the plot's valuation. */
 export function serviceFeeNeedsValuation(type: ServiceRequestType): boolean {
   const kind = ALLOTTEE_SERVICES[type].fee.kind;

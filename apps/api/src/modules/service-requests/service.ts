@@ -11,6 +11,7 @@ import {
   serviceIsFree,
   serviceRequestRemarksProblem,
   serviceRequestTransitionProblem,
+  SERVICES_WITHOUT_ALLOTMENT,
   type createServiceRequestSchema,
   type ServiceParticulars,
   type ServiceRequest,
@@ -132,10 +133,6 @@ async function feeOf(
   return serviceFee(type, asset?.valuation ?? 0, particulars);
 }
 
-/** The services that change the holder's own profile may be asked for before there is an allotment (on an
- * application); every other service is about an allotment the caller holds. */
-const PROFILE_SERVICES: ReadonlySet<ServiceRequestType> = new Set(['change_name', 'change_constitution']);
-
 export async function raiseServiceRequest(
   db: Database,
   user: CurrentUser,
@@ -146,7 +143,7 @@ export async function raiseServiceRequest(
   const particulars = body.particulars;
   const applicationId = await applicationOfRequest(db, user, body, serviceFee(type, 1, particulars) === 0);
   const service = ALLOTTEE_SERVICES[type];
-  if (!body.allotment_id && !PROFILE_SERVICES.has(type)) {
+  if (!body.allotment_id && !SERVICES_WITHOUT_ALLOTMENT.includes(type)) {
     throw unprocessable(`A ${typeWords(type)} request must name the allotment it is for`);
   }
   const milestone = service.effect === 'extend_milestone' ? body.milestone : undefined;

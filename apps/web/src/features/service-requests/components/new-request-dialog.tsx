@@ -16,6 +16,7 @@ import {
   serviceFeeNeedsValuation,
   serviceIsFree,
   serviceRequestNeedsApplication,
+  SERVICES_WITHOUT_ALLOTMENT,
   formatNumber,
 } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
@@ -39,13 +40,14 @@ import { useCreateServiceRequest } from '../api/service-requests';
 /** An applicant's applications fit one select; more than this offers a search. */
 const PICKER_LIMIT = 50;
 
-/** A request with a fee names the application it is billed to; every request names the allotment it changes, and an
- * extension of time its milestone. */
+/** A request with a fee names the application it is billed to; every request but a change of name or constitution
+ * names the allotment it changes, and an extension of time its milestone. */
 const newRequestSchema = serviceRequestFormSchema((request, context) => {
   const type = request.request_type ?? 'change_name';
   if (serviceRequestNeedsApplication(type) && !request.application_id && !request.allotment_id)
     context.addIssue({ code: 'custom', message: 'required', path: ['application_id'] });
-  if (!request.allotment_id) context.addIssue({ code: 'custom', message: 'required', path: ['allotment_id'] });
+  if (!request.allotment_id && !SERVICES_WITHOUT_ALLOTMENT.includes(type))
+    context.addIssue({ code: 'custom', message: 'required', path: ['allotment_id'] });
   if (type === 'eot' && !request.milestone)
     context.addIssue({ code: 'custom', message: 'required', path: ['milestone'] });
 });
@@ -147,7 +149,12 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
       busy={create.isPending}
       busyText={t('dialog.submitting')}
     >
-      <FormField form={form} name="request_type" label={t('dialog.requestType')} hint={`${fee} ${t('dialog.onPlot')}`}>
+      <FormField
+        form={form}
+        name="request_type"
+        label={t('dialog.requestType')}
+        hint={`${fee} ${t(SERVICES_WITHOUT_ALLOTMENT.includes(type) ? 'dialog.onApplication' : 'dialog.onPlot')}`}
+      >
         <Select {...form.register('request_type')}>
           {SERVICE_REQUEST_TYPES.map((value) => (
             <option key={value} value={value}>
@@ -180,7 +187,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
       />
       <SearchSelect
         id={form.idOf('allotment_id')}
-        label={t('dialog.allotment')}
+        label={t(SERVICES_WITHOUT_ALLOTMENT.includes(type) ? 'dialog.allotmentOptional' : 'dialog.allotment')}
         searchLabel={t('dialog.findAllotment')}
         noneLabel={t('dialog.none')}
         disabled={!applicationId}

@@ -45,7 +45,7 @@ async function choosePlot(user: ReturnType<typeof userEvent.setup>, dialog: HTML
   const application = within(dialog).getByRole('combobox', { name: 'Application' });
   await within(application).findByRole('option', { name: 'APP-2026-000001' });
   await user.selectOptions(application, APP_ID);
-  const allotment = within(dialog).getByRole('combobox', { name: 'Allotment' });
+  const allotment = within(dialog).getByRole('combobox', { name: /^Allotment/ });
   await within(allotment).findByRole('option', { name: 'ALT-2026-000001' });
   await user.selectOptions(allotment, ALLOTMENT_ID);
 }
@@ -124,8 +124,10 @@ describe('service requests', () => {
     const type = within(dialog).getByLabelText('Request type');
     expect(type).toHaveValue('change_name');
     expect(type).toHaveAccessibleDescription(
-      'Fee ₹5,900 (GST included). It is billed when the request is approved, and the request takes effect once you pay it. Every service is asked for on one of your plots: choose its application and allotment (My plots offers the services on each plot).',
+      'Fee ₹5,900 (GST included). It is billed when the request is approved, and the request takes effect once you pay it. A change of name or constitution may be asked for on an application before its allotment; choose the allotment if there is one.',
     );
+    // A change of name may be asked for before the allotment; every other service names it.
+    expect(within(dialog).getByRole('combobox', { name: 'Allotment (optional)' })).toBeDisabled();
     expect(within(dialog).queryByLabelText(/Fee amount/)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Application')).toHaveValue('');
 
@@ -137,7 +139,6 @@ describe('service requests', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Choose the application this request is for',
-      'Choose the allotment this request is for',
       'Enter the new name',
       'Enter the reason for your request',
     ]);
@@ -146,10 +147,16 @@ describe('service requests', () => {
     expect(newName).toHaveAccessibleDescription(/Enter the new name/);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    // A surrender has no fee and names no particulars.
+    // A surrender has no fee, names no particulars, and names its allotment.
     await user.selectOptions(type, 'withdrawal');
     expect(type).toHaveAccessibleDescription(/^There is no fee for this request\. The request takes effect when/);
     expect(within(dialog).queryByLabelText('New name')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(
+      within(within(dialog).getByRole('alert'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toContain('Choose the allotment this request is for');
 
     await user.selectOptions(type, 'change_name');
     await choosePlot(user, dialog);
