@@ -191,6 +191,8 @@ export const ALLOTMENT_LIST = defineList({
     application_id: z.uuid().optional(),
     /** The asset's zone. */
     zone: text(),
+    /** The asset's park or estate (its location, matched exactly), within the zone when both are given. */
+    location: text(120),
     /** A milestone not met whose due date has passed, or (`show_cause`) a show-cause notice awaiting the reply. */
     late: z.enum(ALLOTMENT_LATE_LISTS).optional(),
     from: isoDay.optional(),

@@ -286,9 +286,17 @@ export const zoneMapSchema = z.object({
 });
 export type ZoneMap = z.infer<typeof zoneMapSchema>;
 
-/** GET /assets/zones: the zones that hold assets, in order (at most ZONE_LIST_MAX). */
+/** GET /assets/zones: the zones that hold assets, in order (at most ZONE_LIST_MAX), and each zone's parks and
+ * estates (the assets' locations), in order, for the pickers that narrow a zone to one park. */
 export const ZONE_LIST_MAX = 200;
-export const zoneListSchema = z.object({ zones: z.array(z.string()), truncated: z.boolean() });
+/** The locations answered in all, across the zones: past it `truncated` is true. */
+export const ZONE_LOCATIONS_MAX = 2000;
+export const zoneListSchema = z.object({
+  zones: z.array(z.string()),
+  /** Zone → its distinct locations, in order; a zone past ZONE_LIST_MAX is left out. */
+  locations: z.record(z.string(), z.array(z.string())),
+  truncated: z.boolean(),
+});
 export type ZoneList = z.infer<typeof zoneListSchema>;
 
 /** Why an import refused a row, as a code and its parameters (the web words them; `reasons` says the same in

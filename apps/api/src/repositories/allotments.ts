@@ -1,6 +1,6 @@
 /** Allotments of an asset to an application. At most one active allotment per asset and per application
  * (partial unique indexes), so an insert that would break either answers undefined instead of a row. */
-import { and, count, eq, ilike, inArray, like, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, like, max, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALLOTMENT_LIST,
   type Allotment,
@@ -217,11 +217,11 @@ export async function findTransferredAwayAt(
   return row?.heldUntil ?? undefined;
 }
 
-/** The holder's name, the asset's code and zone of these allotments, for a page of the register. */
+/** The holder's name, the asset's code, zone and location of these allotments, for a page of the register. */
 export async function findAllotmentLabels(
   db: Database,
   rows: readonly AllotmentRow[],
-): Promise<{ holders: Map<string, string>; assets: Map<string, { code: string; zone: string }> }> {
+): Promise<{ holders: Map<string, string>; assets: Map<string, { code: string; zone: string; location: string }> }> {
   const holderIds = [...new Set(rows.map((row) => row.holderUserId))];
   const assetIds = [...new Set(rows.map((row) => row.assetId))];
   const holderRows = holderIds.length
@@ -229,13 +229,13 @@ export async function findAllotmentLabels(
     : [];
   const assetRows = assetIds.length
     ? await db
-        .select({ id: assets.id, code: assets.assetCode, zone: assets.zone })
+        .select({ id: assets.id, code: assets.assetCode, zone: assets.zone, location: assets.location })
         .from(assets)
         .where(inArray(assets.id, assetIds))
     : [];
   return {
     holders: new Map(holderRows.map((row) => [row.id, row.name])),
-    assets: new Map(assetRows.map((row) => [row.id, { code: row.code, zone: row.zone }])),
+    assets: new Map(assetRows.map((row) => [row.id, { code: row.code, zone: row.zone, location: row.location }])),
   };
 }
 
@@ -254,12 +254,27 @@ export async function countAllotmentsByStatus(
 
 const assetsInZone = (zone: string) => sql`select ${assets.id} from ${assets} where ${assets.zone} = ${zone}`;
 
-export interface AllotmentSearch {
+/** The assets of a park (location), within a zone when given. There is no index on assets.location: within a zone
+ * assets_zone_idx narrows the read, and without one the assets table is small (about one asset for every seven
+ * applications), so a scan of it costs less than the allotments it picks. */
+const assetsAtLocation = (location: string, zone?: string) =>
+  zone
+    ? sql`select ${assets.id} from ${assets} where ${assets.zone} = ${zone} and ${assets.location} = ${location}`
+    : sql`select ${assets.id} from ${assets} where ${assets.location} = ${location}`;
+
+/** The list's filters and `q`, without its paging and sort (what an export takes). */
+export type AllotmentFilters = Omit<AllotmentListQuery, 'limit' | 'offset' | 'cursor' | 'sort'>;
+
+export interface AllotmentFilterSearch {
   /** Only allotments this user holds (an entrepreneur's own list). */
   ownerUserId?: string;
-  query: AllotmentListQuery;
+  query: AllotmentFilters;
   /** The business day `late` is read on. */
   today: string;
+}
+
+export interface AllotmentSearch extends AllotmentFilterSearch {
+  query: AllotmentListQuery;
 }
 
 const ALLOTMENT_SORT_COLUMNS = {
@@ -269,7 +284,7 @@ const ALLOTMENT_SORT_COLUMNS = {
   status: allotments.status,
 } satisfies Record<(typeof ALLOTMENT_LIST.sort)[number], SortExpression>;
 
-function allotmentConditions(search: AllotmentSearch): SQL[] {
+function allotmentConditions(search: AllotmentFilterSearch): SQL[] {
   const { query } = search;
   const conditions: SQL[] = [];
   if (query.application_id) conditions.push(eq(allotments.applicationId, query.application_id));
@@ -282,7 +297,8 @@ function allotmentConditions(search: AllotmentSearch): SQL[] {
       )!,
     );
   }
-  if (query.zone) conditions.push(sql`${allotments.assetId} in (${assetsInZone(query.zone)})`);
+  if (query.location) conditions.push(sql`${allotments.assetId} in (${assetsAtLocation(query.location, query.zone)})`);
+  else if (query.zone) conditions.push(sql`${allotments.assetId} in (${assetsInZone(query.zone)})`);
   if (query.late === 'show_cause') {
     // Under a show-cause notice awaiting the reply: the partial index of open notices, by allotment.
     conditions.push(eq(allotments.status, 'active'));
@@ -322,6 +338,49 @@ export async function searchAllotments(db: Database, search: AllotmentSearch): P
     conditions,
     total: 'capped',
   });
+}
+
+/** How many allotments match, every one counted (an export's rows, for its progress). */
+export async function countMatchingAllotments(db: Database, search: AllotmentFilterSearch): Promise<number> {
+  const conditions = allotmentConditions(search);
+  const [row] = await db
+    .select({ n: count() })
+    .from(allotments)
+    .where(conditions.length > 0 ? and(...conditions) : undefined);
+  return Number(row?.n ?? 0);
+}
+
+/** Where an export's page ends: the last row's created_at as text (exact to the microsecond) and its id. */
+export interface AllotmentKeyset {
+  createdAt: string;
+  id: string;
+}
+
+/** One page of the register for an export, newest first by (created_at, id), strictly after `after`: the same
+ * conditions as the list, walked by keyset over allotments_created_idx instead of an offset. */
+export async function allotmentExportPage(
+  db: Database,
+  search: AllotmentFilterSearch,
+  limit: number,
+  after?: AllotmentKeyset,
+): Promise<{ rows: AllotmentRow[]; next?: AllotmentKeyset }> {
+  const conditions = allotmentConditions(search);
+  if (after) {
+    conditions.push(
+      sql`(${allotments.createdAt}, ${allotments.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const found = await db
+    .select({ row: allotments, createdAtText: sql<string>`${allotments.createdAt}::text` })
+    .from(allotments)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(allotments.createdAt), desc(allotments.id))
+    .limit(limit);
+  const last = found.at(-1);
+  return {
+    rows: found.map((entry) => entry.row),
+    ...(found.length === limit && last && { next: { createdAt: last.createdAtText, id: last.row.id } }),
+  };
 }
 
 /** Makes an active allotment final (on lease deed approval). */

@@ -283,6 +283,23 @@ export async function listZones(db: Database, limit: number): Promise<string[]> 
   return result.rows.map((row) => row.zone);
 }
 
+/** The distinct (zone, location) pairs of these zones in order, at most `limit`. There is no index on the location:
+ * the assets table is small (about one asset for every seven applications), and the zones narrow it through
+ * assets_zone_idx. */
+export async function listZoneLocations(
+  db: Database,
+  zones: readonly string[],
+  limit: number,
+): Promise<{ zone: string; location: string }[]> {
+  if (zones.length === 0) return [];
+  return db
+    .selectDistinct({ zone: assets.zone, location: assets.location })
+    .from(assets)
+    .where(inArray(assets.zone, [...zones]))
+    .orderBy(assets.zone, assets.location)
+    .limit(limit);
+}
+
 /** The asset codes among `codes` that already exist, compared without regard to case (answers them lower-cased). */
 export async function findExistingAssetCodes(db: Database, codes: string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();

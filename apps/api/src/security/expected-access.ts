@@ -101,6 +101,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/allotments': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   // The register's counts: staff who read every allotment (decision 014).
   'GET /api/allotments/summary': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // The register as a CSV file: the same staff as its counts.
+  'GET /api/allotments/export.csv': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/allotments': ['no', 'no', 'yes', 'yes', 'no', 'no', 'yes'],
   'GET /api/allotments/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   // Its history reads as the allotment does (decision 014: a previous holder up to the transfer).

@@ -1,4 +1,5 @@
-/** Allotments, lease deeds and possession: /allotments, /allotments/summary, /allotments/{id}, .../history, .../lease-deed[/file|/verify], .../possession. */
+/** Allotments, lease deeds and possession: /allotments, /allotments/summary, /allotments/export.csv, /allotments/{id}, .../history, .../lease-deed[/file|/verify], .../possession. */
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +20,9 @@ import { sendPage } from '../../core/list-page';
 import { assertAcceptedFile, receiveUpload } from '../../lib/uploads';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import {
+  countRegisterExport,
   createAllotment,
+  exportRegisterCsv,
   getAllotment,
   getAllotmentHistory,
   getLatestLeaseDeed,
@@ -27,12 +30,21 @@ import {
   listVisibleAllotments,
   openLeaseDeedFile,
   recordPossession,
+  registerExportFileName,
   summariseAllotments,
   uploadLeaseDeed,
   verifyLeaseDeed,
 } from './service';
 
 const params = z.object({ id: z.uuid() });
+
+/** The register export takes the list's filters and `q`; it is every row, so no paging and its own order. */
+const registerExportQuerySchema = allotmentListQuerySchema.omit({
+  limit: true,
+  offset: true,
+  cursor: true,
+  sort: true,
+});
 
 /** Keeps the original name: an ASCII fallback plus the UTF-8 form. */
 function attachmentHeader(fileName: string): string {
@@ -58,6 +70,22 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: allotmentSummaryQuerySchema, response: { 200: allotmentSummarySchema } },
     },
     async (request) => summariseAllotments(app.db, currentUser(request), request.query),
+  );
+
+  // Before /:id, so that it is never read as an id.
+  app.get(
+    '/export.csv',
+    { preHandler: requirePermission('read:allotments:any'), schema: { querystring: registerExportQuerySchema } },
+    async (request, reply) => {
+      // Everything that can refuse runs before the first byte, so a refusal is still a plain {detail} answer.
+      const total = await countRegisterExport(app.db, currentUser(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${registerExportFileName()}"`)
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total))
+        .send(Readable.from(exportRegisterCsv(app.db, request.query)));
+    },
   );
 
   app.post(

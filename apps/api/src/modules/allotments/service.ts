@@ -11,6 +11,7 @@ import {
   type CreateAllotmentRequest,
   type AllotmentListQuery,
   type LeaseDeed,
+  type MilestoneKind,
   type TimelineEvent,
   type Possession,
   type RecordPossessionRequest,
@@ -24,7 +25,9 @@ import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import {
+  allotmentExportPage,
   countAllotmentsByStatus,
+  countMatchingAllotments,
   findAllotmentLabels,
   findAllotmentWithOwner,
   findApplicantUserId,
@@ -32,9 +35,12 @@ import {
   insertAllotment,
   makeAllotmentFinal,
   searchAllotments,
+  type AllotmentFilters,
+  type AllotmentKeyset,
   type AllotmentRow,
 } from '../../repositories/allotments';
-import { countLateMilestones } from '../../repositories/allotment-milestones';
+import { countLateMilestones, findMilestones } from '../../repositories/allotment-milestones';
+import { csvLine } from '../../lib/csv';
 import { countShowCausesAwaitingReply } from '../../repositories/show-causes';
 import { describeAllotments, startAllotmentLife } from '../../case/estate';
 import { businessTodayIso } from '../../core/dates';
@@ -128,6 +134,107 @@ async function withLabels(db: Database, user: CurrentUser, rows: AllotmentRow[])
       zone: asset?.zone,
     };
   });
+}
+
+/** Rows read per query while exporting the register: memory stays at one page whatever its size. */
+export const REGISTER_EXPORT_PAGE_SIZE = 1000;
+
+/** The register export's columns, in order. */
+export const REGISTER_EXPORT_COLUMNS = [
+  'allotment_number',
+  'application_number',
+  'holder',
+  'asset_code',
+  'zone',
+  'location',
+  'status',
+  'allotment_type',
+  'allotment_date',
+  'possession_date',
+  'lease_ends_on',
+  'commence_construction_due',
+  'commence_construction_met',
+  'start_production_due',
+  'start_production_met',
+  'ended_on',
+  'refund_due',
+  'activity',
+] as const;
+
+/** estate-register-2026-11-22.csv, dated as the corporation's calendar reads today. */
+export function registerExportFileName(now: Date = new Date()): string {
+  return `estate-register-${businessTodayIso(now)}.csv`;
+}
+
+/** How many rows the register export of these filters holds (staff who read every allotment). */
+export async function countRegisterExport(db: Database, user: CurrentUser, filters: AllotmentFilters): Promise<number> {
+  if (!can(user.role, 'read:allotments:any')) throw forbidden();
+  return countMatchingAllotments(db, { query: filters, today: businessTodayIso() });
+}
+
+/** The register as CSV with the list's filters and `q`: a header, then every matching allotment newest first, read
+ * a page at a time by keyset on (created_at, id), one page of text at a time. */
+export async function* exportRegisterCsv(
+  db: Database,
+  filters: AllotmentFilters,
+  pageSize = REGISTER_EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
+  // One business day for the whole file, so that `late` picks the same rows on every page.
+  const search = { query: filters, today: businessTodayIso() };
+  yield REGISTER_EXPORT_COLUMNS.join(',') + '\r\n';
+  let after: AllotmentKeyset | undefined;
+  do {
+    const page = await allotmentExportPage(db, search, pageSize, after);
+    if (page.rows.length > 0) yield await registerLines(db, page.rows);
+    after = page.next;
+  } while (after);
+}
+
+/** A page of the register as CSV lines: one lookup each for its applications, holders, assets and milestones. */
+async function registerLines(db: Database, rows: AllotmentRow[]): Promise<string> {
+  const numbers = new Map(
+    (await findApplicationsByIds(db, [...new Set(rows.map((row) => row.applicationId))])).map((row) => [
+      row.id,
+      row.applicationNumber,
+    ]),
+  );
+  const labels = await findAllotmentLabels(db, rows);
+  const milestones = new Map(
+    (
+      await findMilestones(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((milestone) => [`${milestone.allotmentId} ${milestone.kind}`, milestone]),
+  );
+  const milestoneOf = (allotmentId: string, kind: MilestoneKind) => milestones.get(`${allotmentId} ${kind}`);
+  return rows
+    .map((row) => {
+      const asset = labels.assets.get(row.assetId);
+      const construction = milestoneOf(row.id, 'commence_construction');
+      const production = milestoneOf(row.id, 'start_production');
+      return csvLine([
+        row.allotmentNumber,
+        numbers.get(row.applicationId),
+        labels.holders.get(row.holderUserId),
+        asset?.code,
+        asset?.zone,
+        asset?.location,
+        row.status,
+        row.allotmentType,
+        row.allotmentDate,
+        row.possessionDate,
+        row.leaseEndsOn,
+        construction?.dueOn,
+        construction?.metOn,
+        production?.dueOn,
+        production?.metOn,
+        row.endedOn,
+        row.refundDue,
+        row.activity,
+      ]);
+    })
+    .join('');
 }
 
 export async function getAllotment(db: Database, user: CurrentUser, id: string): Promise<Allotment> {

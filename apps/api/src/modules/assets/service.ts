@@ -10,6 +10,7 @@ import {
   MAX_ASSET_IMPORT_ROWS,
   updateAssetRequestSchema,
   ZONE_LIST_MAX,
+  ZONE_LOCATIONS_MAX,
   ZONE_MAP_MAX_PLOTS,
   type Asset,
   type AssetImportProblem,
@@ -32,6 +33,7 @@ import {
   findZonePlots,
   insertAssets,
   insertAssetUnlessCodeTaken,
+  listZoneLocations,
   listZones as readZones,
   lockAsset,
   lockZoneMap,
@@ -139,10 +141,18 @@ export async function editAsset(db: Database, id: string, edit: AssetEdit): Prom
   return toAsset(row);
 }
 
-/** The zones that hold assets, for the zone pickers. */
+/** The zones that hold assets and each one's parks (locations), for the zone and park pickers. */
 export async function listZones(db: Database): Promise<ZoneList> {
-  const zones = await readZones(db, ZONE_LIST_MAX + 1);
-  return { zones: zones.slice(0, ZONE_LIST_MAX), truncated: zones.length > ZONE_LIST_MAX };
+  const found = await readZones(db, ZONE_LIST_MAX + 1);
+  const zones = found.slice(0, ZONE_LIST_MAX);
+  const pairs = await listZoneLocations(db, zones, ZONE_LOCATIONS_MAX + 1);
+  const locations: Record<string, string[]> = Object.fromEntries(zones.map((zone) => [zone, []]));
+  for (const pair of pairs.slice(0, ZONE_LOCATIONS_MAX)) locations[pair.zone]?.push(pair.location);
+  return {
+    zones,
+    locations,
+    truncated: found.length > ZONE_LIST_MAX || pairs.length > ZONE_LOCATIONS_MAX,
+  };
 }
 
 /** A zone's layout map: its mapped plots with their live status, and the grid they reach. */

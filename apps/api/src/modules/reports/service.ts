@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
+import { csvLine } from '../../lib/csv';
 import { notFound, unprocessable } from '../../core/http-error';
 import {
   reportPage,
@@ -86,15 +87,8 @@ export function exportFileName(type: ReportType, format: ReportExportFormat, now
   return `${type}-report-${businessTodayIso(now)}.${format}`;
 }
 
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // A text cell starting with = + - @ (or a tab or carriage return) would run as a formula in a spreadsheet.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** Shared with the other exports (the estate register's). */
+export { csvCell } from '../../lib/csv';
 
 /** The CSV file: a header of the type's columns, then every row, one page of text at a time. */
 export async function* exportCsv(
