@@ -3,7 +3,7 @@
 // request, the empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Allotment, AllotmentSummary } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
@@ -59,12 +59,18 @@ const SUMMARY: AllotmentSummary = {
   show_cause_awaiting: 0,
 };
 
-/** The register's calls: the summary, the zones and the page. */
-function register(page: () => Response = () => pageResponse(ALLOTMENTS)) {
+const ZONES = {
+  zones: ['Visakhapatnam', 'Kakinada'],
+  locations: { Visakhapatnam: ['Atchutapuram SEZ', 'Parawada Pharma City'], Kakinada: ['Peddapuram Industrial Park'] },
+  truncated: false,
+};
+
+/** The register's calls: the summary, the zones and the page (and the CSV export). */
+function register(page: () => Response = () => pageResponse(ALLOTMENTS), exported?: () => Response) {
   return stubFetch((url) => {
     if (url.startsWith('/api/allotments/summary')) return jsonResponse(200, SUMMARY);
-    if (url.startsWith('/api/assets/zones'))
-      return jsonResponse(200, { zones: ['Visakhapatnam', 'Kakinada'], truncated: false });
+    if (url.startsWith('/api/assets/zones')) return jsonResponse(200, ZONES);
+    if (url.startsWith('/api/allotments/export.csv')) return exported?.() ?? jsonResponse(404, { detail: 'None' });
     if (url.startsWith('/api/allotments')) return page();
     return pageResponse([]);
   });
@@ -182,6 +188,107 @@ describe('allotments page', () => {
       ).toBe(true),
     );
   }, 20_000);
+
+  it("offers the chosen zone's parks, and a park sets location in the URL and the request", async () => {
+    const fetchMock = register();
+    signedInAs('zonal_manager');
+    const { router } = renderApp('/officer/allotments');
+    const park = await screen.findByLabelText('Park', {}, { timeout: 5000 });
+    const user = userEvent.setup();
+    await waitFor(() =>
+      expect(
+        within(park)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All parks', 'Atchutapuram SEZ', 'Parawada Pharma City', 'Peddapuram Industrial Park']),
+    );
+
+    await user.selectOptions(screen.getByLabelText('Zone'), 'Visakhapatnam');
+    await waitFor(() =>
+      expect(
+        within(park)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All parks', 'Atchutapuram SEZ', 'Parawada Pharma City']),
+    );
+    await user.selectOptions(park, 'Parawada Pharma City');
+    await waitFor(() => expect(router.state.location.search).toBe('?zone=Visakhapatnam&location=Parawada+Pharma+City'));
+    const pageCalls = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => /^\/api\/allotments\?/.test(url));
+    await waitFor(() =>
+      expect(queryOf(pageCalls().at(-1)!)).toMatchObject({ zone: 'Visakhapatnam', location: 'Parawada Pharma City' }),
+    );
+
+    // Another zone's park goes with the zone.
+    await user.selectOptions(screen.getByLabelText('Zone'), 'Kakinada');
+    await waitFor(() => expect(router.state.location.search).toBe('?zone=Kakinada'));
+    await waitFor(() => expect(queryOf(pageCalls().at(-1)!)).not.toHaveProperty('location'));
+    expect(screen.getByLabelText('Park')).toHaveValue('all');
+  }, 20_000);
+
+  describe('Export CSV', () => {
+    const downloads: { name: string; blob: Blob }[] = [];
+    beforeEach(() => {
+      downloads.length = 0;
+      let lastBlob: Blob | null = null;
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          lastBlob = blob;
+          return 'blob:register';
+        }),
+        revokeObjectURL: vi.fn(),
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        downloads.push({ name: this.download, blob: lastBlob! });
+      });
+    });
+
+    it('downloads the register with the current filters and search, with the session, and saves the file', async () => {
+      const csv = 'allotment_number,holder\r\nALT-1,Ravi Kumar\r\nALT-2,"Kumar, Ltd"\r\n';
+      const fetchMock = register(
+        undefined,
+        () =>
+          new Response(csv, {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="estate-register-2026-11-26.csv"',
+              'X-Total-Count': '2',
+            },
+          }),
+      );
+      signedInAs('ho');
+      renderApp('/officer/allotments?status=active&zone=Kakinada&location=Peddapuram+Industrial+Park&q=ALT&page=2');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 }));
+      expect(
+        await screen.findByText('2 allotments saved as estate-register-2026-11-26.csv', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/allotments/export.csv'))!;
+      expect(queryOf(String(exportCall[0]))).toEqual({
+        status: 'active',
+        zone: 'Kakinada',
+        location: 'Peddapuram Industrial Park',
+        q: 'ALT',
+      });
+      expect((exportCall[1]!.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+      expect(downloads).toHaveLength(1);
+      expect(downloads[0]!.name).toBe('estate-register-2026-11-26.csv');
+      expect(await downloads[0]!.blob.text()).toBe(csv);
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    }, 20_000);
+
+    it("toasts the server's reason when the export is refused, and saves nothing", async () => {
+      register(undefined, () => jsonResponse(403, { detail: 'Not allowed' }));
+      signedInAs('ho');
+      renderApp('/officer/allotments');
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 }));
+      expect(
+        await screen.findByText('Failed to export the register', { selector: '[data-title]' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(downloads).toHaveLength(0);
+    }, 20_000);
+  });
 
   it('says when there are none', async () => {
     stubFetch();

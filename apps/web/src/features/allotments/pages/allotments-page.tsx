@@ -1,7 +1,7 @@
 /** The Allotments screen, the estate register: the counts by status and of late milestones (each sets its filter),
  * then a read-only list (number with its application, holder, plot, status, type, date, expiry, possession, next milestone due)
- * a page at a time, searched, filtered (status, type, zone, late milestone) and sorted on the server; each row opens
- * its application. */
+ * a page at a time, searched, filtered (status, type, zone, park, late milestone) and sorted on the server; each row
+ * opens its application. Export CSV downloads every allotment the filters and search pick. */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,7 +26,9 @@ import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALLOTMENT_STATUS_TONES, allotmentEnded } from '../components/allotment-status';
 import { MilestoneState, nextMilestone } from '../../../components/milestones/milestone-state';
+import { RegisterExportButton } from '../components/register-export-button';
 import { RegisterSummary } from '../components/register-summary';
+import { registerExportQuery } from '../api/register-export';
 import {
   ShowCausePendingChip,
   ShowCauseRegisterDialogs,
@@ -154,10 +156,21 @@ export default function AllotmentsPage() {
   const zone = list.filters.zone;
   const zoneChoices = [...(zones.data?.zones ?? [])];
   if (zone && !zoneChoices.includes(zone)) zoneChoices.unshift(zone);
+  // The parks of the chosen zone; with no zone chosen, every zone's.
+  const location = list.filters.location;
+  const parksByZone = zones.data?.locations ?? {};
+  const parkChoices = zone
+    ? [...(parksByZone[zone] ?? [])]
+    : [...new Set(Object.values(parksByZone).flat())].sort((a, b) => a.localeCompare(b));
+  if (location && !parkChoices.includes(location)) parkChoices.unshift(location);
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={<RegisterExportButton query={registerExportQuery(list.q, list.filters)} />}
+      />
       <RegisterSummary
         zone={zone}
         status={list.filters.status}
@@ -203,7 +216,17 @@ export default function AllotmentsPage() {
           value={list.choice('zone', zoneChoices)}
           choices={zoneChoices}
           labelOf={(value) => value}
-          onChange={(value) => list.setChoice('zone', value)}
+          // A park belongs to its zone: another zone's park goes with the zone.
+          onChange={(value) => list.setFilters({ zone: value === ALL_CHOICE ? undefined : value, location: undefined })}
+        />
+        <ChoiceFilter
+          id="allotment-park-filter"
+          label={t('filters.park')}
+          allLabel={t('filters.allParks')}
+          value={list.choice('location', parkChoices)}
+          choices={parkChoices}
+          labelOf={(value) => value}
+          onChange={(value) => list.setChoice('location', value)}
         />
         <ChoiceFilter
           id="allotment-late-filter"
