@@ -2,34 +2,10 @@
 // allotment letters and the possession certificate as PDFs whose text (read here) holds the number, the holder, the
 // amount in words and the verification code; the public verify page says valid for the current letter and
 // superseded for the provisional one after the final, and a tampered copy dropped on it does not match.
-import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { expect, test } from '@playwright/test';
 import { api, apiLogin, PDF, submitCase, type Headers } from './support/api';
+import { downloadPdf, verdictOf } from './support/pdf';
 import { signInAs } from './support/session';
-
-const CODE = /Verification code: ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){5})/;
-
-interface Downloaded {
-  bytes: Buffer;
-  text: string;
-  code: string;
-  fileName: string;
-}
-
-/** Clicks a download button, waits for the browser's download, and reads the PDF's text. */
-async function download(page: Page, button: Locator): Promise<Downloaded> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const bytes = fs.readFileSync(await file.path());
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
-  const code = CODE.exec(text)?.[1];
-  expect(code, text).toBeDefined();
-  return { bytes, text, code: code!, fileName: file.suggestedFilename() };
-}
-
-const statusOf = (page: Page) => page.getByRole('region', { name: /^(Valid|Superseded|Revoked)$/ });
 
 test('the issued PDFs download, read right, and verify publicly', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -93,7 +69,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
   await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
 
   await test.step('the acknowledgment holds the number, holder, investment in words and its code', async () => {
-    const acknowledgment = await download(
+    const acknowledgment = await downloadPdf(
       page,
       page.getByRole('button', { name: `Acknowledgment PDF: application ${number}` }),
     );
@@ -108,7 +84,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
   await test.step('a receipt holds its number, the holder, the amount in words and its code', async () => {
     await page.getByRole('tab', { name: 'Payments' }).click();
     const first = payments[0]!;
-    const receipt = await download(
+    const receipt = await downloadPdf(
       page,
       page.getByRole('button', { name: `Download PDF: receipt ${first.receipt_number}` }),
     );
@@ -120,7 +96,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
 
   const provisional = await test.step('the provisional letter downloads and verifies as valid', async () => {
     await page.getByRole('tab', { name: 'Allotment & Possession' }).click();
-    const letter = await download(
+    const letter = await downloadPdf(
       page,
       page.getByRole('button', { name: `Download PDF: allotment letter ${allotment.allotment_number}` }),
     );
@@ -132,8 +108,8 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
     // The QR code's page, opened by someone who is not signed in.
     const stranger = await browser.newPage();
     await stranger.goto(`/verify/${letter.code}`);
-    await expect(statusOf(stranger)).toHaveAttribute('data-status', 'valid');
-    await expect(statusOf(stranger)).toContainText('Valid');
+    await expect(verdictOf(stranger)).toHaveAttribute('data-status', 'valid');
+    await expect(verdictOf(stranger)).toContainText('Valid');
     await expect(stranger.getByText(holder)).toBeVisible();
     await stranger.close();
     return letter;
@@ -150,7 +126,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
     });
     await page.reload();
     await page.getByRole('tab', { name: 'Allotment & Possession' }).click();
-    const letter = await download(
+    const letter = await downloadPdf(
       page,
       page.getByRole('button', { name: `Download PDF: allotment letter ${allotment.allotment_number}` }),
     );
@@ -177,7 +153,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
     );
     await page.reload();
     await page.getByRole('tab', { name: 'Allotment & Possession' }).click();
-    const certificate = await download(
+    const certificate = await downloadPdf(
       page,
       page.getByRole('button', { name: `Download PDF: possession certificate ${recorded.certificate_number}` }),
     );
@@ -191,13 +167,13 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
 
   await test.step('the provisional letter now reads superseded by the final one', async () => {
     await page.goto(`/verify/${provisional.code}`);
-    await expect(statusOf(page)).toHaveAttribute('data-status', 'superseded');
-    await expect(statusOf(page)).toContainText(`replaced by the final allotment letter ${allotment.allotment_number}`);
+    await expect(verdictOf(page)).toHaveAttribute('data-status', 'superseded');
+    await expect(verdictOf(page)).toContainText(`replaced by the final allotment letter ${allotment.allotment_number}`);
   });
 
   await test.step('on the final letter’s page the issued copy matches and a tampered copy does not', async () => {
     await page.goto(`/verify/${final.code}`);
-    await expect(statusOf(page)).toHaveAttribute('data-status', 'valid');
+    await expect(verdictOf(page)).toHaveAttribute('data-status', 'valid');
     const tampered = Buffer.from(final.bytes);
     tampered[Math.floor(tampered.length / 2)]! ^= 0x01;
     // Dropped on the page, as a person drags the file from their folder.

@@ -1,7 +1,9 @@
 // The allotment after possession, end to end: the demo entrepreneur opens My plots and asks for an extension of time
 // on a milestone not yet met; head office takes the request up and approves it (billing its fee); the entrepreneur
-// pays the fee; My plots then shows the milestone due twelve months later, and so does the officers' register.
+// pays the fee; My plots then shows the milestone due twelve months later, and so does the officers' register; the
+// extension order downloads with the new date and verifies on the public verify page.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { downloadPdf, verdictOf } from './support/pdf';
 import { mainNav, signInAs, signOut } from './support/session';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
@@ -81,6 +83,29 @@ test('an allottee asks for an extension of time, head office approves it, and th
     await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
     await expect(toast(page, 'Payment successful')).toBeVisible();
     await expect(invoice).toContainText('PAID');
+  });
+
+  let orderCode = '';
+  await test.step('the extension order downloads with the new due date', async () => {
+    await expect(
+      page.getByText(/^Your request took effect on .+\. Its order can be downloaded below\.$/),
+    ).toBeVisible();
+    const order = await downloadPdf(page, page.getByRole('button', { name: `Download order ${requestNumber}` }));
+    expect(order.fileName).toBe(`order-${requestNumber}.pdf`);
+    expect(order.text).toContain('Order of Extension of Time');
+    expect(order.text).toContain(allotmentNumber);
+    expect(order.text).toContain(requestNumber);
+    expect(order.text).toContain(newDue);
+    orderCode = order.code;
+  });
+
+  await test.step('the public verify page finds the extension order valid, with the new due date', async () => {
+    const stranger = await page.context().browser()!.newPage();
+    await stranger.goto(`/verify/${orderCode}`);
+    await expect(verdictOf(stranger)).toHaveAttribute('data-status', 'valid');
+    await expect(stranger.getByText('Extension of time order').first()).toBeVisible();
+    await expect(stranger.getByText(newDue).first()).toBeVisible();
+    await stranger.close();
   });
 
   await test.step('My plots shows the milestone due twelve months later, one extension used', async () => {

@@ -1,6 +1,6 @@
-// A service request worked end to end: the entrepreneur raises a mortgage NOC on an application and sees its fee,
-// the zonal manager finds it in the queue, takes it up and approves it (billing the fee), and the entrepreneur pays
-// the fee invoice and sees the request approved and paid.
+// A service request worked end to end: the entrepreneur asks for a change of name on an application and sees its
+// fee, the zonal manager finds it in the queue, takes it up and approves it (billing the fee), and the entrepreneur
+// pays the fee invoice and sees the request in effect, with its order to download.
 import { expect, test, type Page } from '@playwright/test';
 import { mainNav, signInAs, signOut } from './support/session';
 
@@ -10,20 +10,21 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
   page,
 }) => {
   test.setTimeout(120_000);
-  const description = `Mortgage NOC for a term loan (${Date.now()})`;
+  const description = `The firm was renamed after its reconstitution (${Date.now()})`;
   let requestNumber = '';
 
-  await test.step('the entrepreneur raises a mortgage NOC on an application and sees its fee', async () => {
+  await test.step('the entrepreneur asks for a change of name on an application and sees its fee', async () => {
     await signInAs(page, 'entrepreneur');
     await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Service Requests' })).toBeVisible();
     await page.getByRole('button', { name: 'New Request' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New Service Request' });
-    await dialog.getByLabel('Request type').selectOption('mortgage_noc');
+    await dialog.getByLabel('Request type').selectOption('change_name');
     await expect(dialog.getByText('Fee ₹5,900 (GST included)', { exact: false })).toBeVisible();
     const application = dialog.getByRole('combobox', { name: 'Application', exact: true });
     await expect(application.locator('option')).not.toHaveCount(1);
     await application.selectOption({ index: 1 });
+    await dialog.getByLabel('New name').fill('Kumar Precision Engineering Pvt Ltd');
     await dialog.getByLabel('Description').fill(description);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expect(toast(page, 'Service request submitted successfully')).toBeVisible();
@@ -50,7 +51,7 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
 
     await expect(decision.getByRole('button')).toHaveText(['Approve Request', 'Reject Request']);
     await expect(decision).toContainText('Approve Request bills the applicant a fee of ₹5,900');
-    await decision.getByLabel('Remarks').fill('Bank letter verified; NOC approved');
+    await decision.getByLabel('Remarks').fill('Board resolution verified; new name approved');
     await decision.getByRole('button', { name: 'Approve Request' }).click();
     await expect(toast(page, 'Request approved')).toBeVisible();
     await expect(page.getByText('Approved. This decision is final.')).toBeVisible();
@@ -61,14 +62,14 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await signOut(page);
   });
 
-  await test.step('the entrepreneur pays the fee and sees the request approved and paid', async () => {
+  await test.step('the entrepreneur pays the fee and sees the request in effect with its order', async () => {
     await signInAs(page, 'entrepreneur');
     await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
     await page.getByLabel('Search').fill(requestNumber);
     await page.getByRole('link', { name: requestNumber }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Service Request ${requestNumber}`);
     await expect(page.getByText('Your request is approved. Pay the fee of ₹5,900 to complete it.')).toBeVisible();
-    await expect(page.getByText('Bank letter verified; NOC approved')).toBeVisible();
+    await expect(page.getByText('Board resolution verified; new name approved')).toBeVisible();
 
     const invoice = page.getByRole('region', { name: 'Fee invoice' });
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
@@ -77,7 +78,10 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await expect(toast(page, 'Payment successful')).toBeVisible();
     await expect(invoice).toContainText('PAID');
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeHidden();
-    await expect(page.getByText('Your request is approved and its fee is paid.')).toBeVisible();
+    await expect(
+      page.getByText(/^Your request took effect on .+\. Its order can be downloaded below\.$/),
+    ).toBeVisible();
     await expect(page.getByText('APPROVED', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Download order ${requestNumber}` })).toBeVisible();
   });
 });

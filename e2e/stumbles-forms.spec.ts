@@ -137,7 +137,7 @@ test('item 4: a new service request has one choice per thing, allotments of the 
   // One field per choice: no "find by number" box beside a short list.
   await expect(dialog.getByRole('searchbox')).toHaveCount(0);
   const application = dialog.getByRole('combobox', { name: 'Application', exact: true });
-  const allotment = dialog.getByRole('combobox', { name: 'Allotment (optional)' });
+  const allotment = dialog.getByRole('combobox', { name: 'Allotment', exact: true });
   await expect(application.locator('option', { hasText: allotted.number })).toHaveCount(1);
 
   // Nothing chosen: the allotment waits for the application.
@@ -167,6 +167,8 @@ test('item 4: a new service request has one choice per thing, allotments of the 
         })
       : route.fallback(),
   );
+  await dialog.getByLabel('Lender').fill('State Bank of India');
+  await dialog.getByLabel('Loan amount in rupees').fill('2500000');
   await dialog.getByLabel('Description').fill('A mortgage NOC for the term loan on this plot');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   const refusal = dialog.getByRole('alert');

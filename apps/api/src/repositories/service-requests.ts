@@ -12,7 +12,7 @@ import {
   type ServiceRequestType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotments, invoices, serviceRequests } from '../db/schema';
+import { allotments, assets, invoices, serviceRequests } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../core/list-page';
 import type { InvoiceRow } from './invoices';
 
@@ -280,4 +280,25 @@ export async function hasServiceRequestOn(db: Database, userId: string, applicat
     .where(and(eq(serviceRequests.userId, userId), eq(serviceRequests.applicationId, applicationId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The allotment number and plot code of each request that names an allotment, by request id: one lookup for a page. */
+export async function findRequestPlots(
+  db: Database,
+  rows: readonly ServiceRequestRow[],
+): Promise<Map<string, { allotmentNumber: string; assetCode: string }>> {
+  const allotmentIds = [...new Set(rows.map((row) => row.allotmentId).filter((id): id is string => id !== null))];
+  if (allotmentIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: allotments.id, allotmentNumber: allotments.allotmentNumber, assetCode: assets.assetCode })
+    .from(allotments)
+    .innerJoin(assets, eq(assets.id, allotments.assetId))
+    .where(inArray(allotments.id, allotmentIds));
+  const byAllotment = new Map(found.map((row) => [row.id, row]));
+  const plots = new Map<string, { allotmentNumber: string; assetCode: string }>();
+  for (const row of rows) {
+    const plot = row.allotmentId ? byAllotment.get(row.allotmentId) : undefined;
+    if (plot) plots.set(row.id, { allotmentNumber: plot.allotmentNumber, assetCode: plot.assetCode });
+  }
+  return plots;
 }

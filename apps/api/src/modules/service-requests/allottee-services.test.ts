@@ -147,6 +147,10 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
       // The transferee sees it offered, with who offers it, and reads the request; the holder is offered nothing.
       const offers = await getList<TransferOffer>(ctx, b.token, '/api/service-requests/transfers-offered');
       expect(offers.items.map((offer) => [offer.id, offer.holder_name])).toEqual([[request.id, 'Transferor Forgings']]);
+      // The offer names the plot and its allotment, so the transferee knows what they are taking over.
+      const [described] = await ctx.db.select().from(allotments).where(eq(allotments.id, plot.allotmentId));
+      expect(offers.items[0]).toMatchObject({ allotment_number: described!.allotmentNumber });
+      expect(offers.items[0]!.asset_code).toMatch(/\S/);
       expect(
         (await ctx.request(b.token, { method: 'GET', url: `/api/service-requests/${request.id}` })).statusCode,
       ).toBe(200);

@@ -28,6 +28,7 @@ import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { nextNumber } from '../../repositories/counters';
 import {
   findOwnAllotmentApplicationId,
+  findRequestPlots,
   findServiceFeeInvoiceIds,
   acceptTransferIf,
   findServiceRequestById,
@@ -68,7 +69,11 @@ export async function listServiceRequests(
     db,
     page.items.map((row) => row.id),
   );
-  return { ...page, items: page.items.map((row) => toServiceRequest(row, invoiceIds.get(row.id) ?? null)) };
+  const plots = await findRequestPlots(db, page.items);
+  return {
+    ...page,
+    items: page.items.map((row) => withPlot(toServiceRequest(row, invoiceIds.get(row.id) ?? null), plots.get(row.id))),
+  };
 }
 
 /** A request the caller may see: an entrepreneur's own (another's answers 404, never revealing it), any for staff
@@ -82,9 +87,19 @@ async function loadVisibleServiceRequest(db: Database, user: CurrentUser, id: st
   return row;
 }
 
+/** The request with the allotment number and plot code it is about, when it names an allotment. */
+function withPlot(
+  request: ServiceRequest,
+  plot: { allotmentNumber: string; assetCode: string } | undefined,
+): ServiceRequest {
+  return plot ? { ...request, allotment_number: plot.allotmentNumber, asset_code: plot.assetCode } : request;
+}
+
+/** One request as the API answers it: its fee invoice and its plot. */
 async function withInvoice(db: Database, row: ServiceRequestRow): Promise<ServiceRequest> {
   const invoiceIds = await findServiceFeeInvoiceIds(db, [row.id]);
-  return toServiceRequest(row, invoiceIds.get(row.id) ?? null);
+  const plots = await findRequestPlots(db, [row]);
+  return withPlot(toServiceRequest(row, invoiceIds.get(row.id) ?? null), plots.get(row.id));
 }
 
 export async function getServiceRequest(db: Database, user: CurrentUser, id: string): Promise<ServiceRequest> {
@@ -188,7 +203,7 @@ export async function raiseServiceRequest(
       entityType: 'service_request',
       entityId: row.id,
     });
-    return toServiceRequest(row);
+    return withInvoice(tx, row);
   });
 }
 
@@ -319,6 +334,6 @@ export async function updateServiceRequest(
       serviceRequestId: row.id,
       amount: row.feeAmount,
     });
-    return toServiceRequest(row, invoice.id);
+    return withPlot(toServiceRequest(row, invoice.id), (await findRequestPlots(tx, [row])).get(row.id));
   });
 }
