@@ -20,6 +20,7 @@ const AREAS = {
   applications: 'features/applications',
   users: 'features/users',
   allotments: 'features/allotments',
+  'show-causes': 'components/show-causes',
   ui: 'components/ui',
 } as const;
 type Area = keyof typeof AREAS;
@@ -43,6 +44,12 @@ function wordsOf(language: Language) {
     if (typeof found !== 'string') throw new Error(`${area}:${key} is missing from the ${language} catalogue`);
     return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
   };
+}
+
+/** A name made from a catalogue entry whose {{plot}} is any plot: the words around it, in order. */
+function withAnyPlot(words: string): RegExp {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${words.split('\u0000').map(escape).join('.+')}$`);
 }
 
 /** From here every page load starts in the language, as if the reader had chosen it on this browser. */
@@ -236,7 +243,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       });
     });
 
-    test(`an allottee's extension of time and surrender dialogs and their errors have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+    test(`an allottee's extension of time, transfer and surrender dialogs, their errors and a plot's history have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -261,6 +268,34 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         await expect(dialog).toBeHidden();
       });
 
+      await test.step('the transfer dialog, with its particulars, open and then submitted empty', async () => {
+        await page
+          .getByRole('button', { name: t('allotments', 'services.transfer.action'), exact: true })
+          .first()
+          .click();
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, 'the transfer dialog open');
+        await expectEmptySubmitRefused(
+          page,
+          dialog,
+          t('allotments', 'services.transfer.submit'),
+          'the transfer dialog refusing an empty submit',
+        );
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      });
+
+      await test.step("a plot's history open", async () => {
+        await page
+          .getByRole('button', { name: t('allotments', 'history.show'), exact: true })
+          .first()
+          .click();
+        await expect(page.getByRole('button', { name: t('allotments', 'history.hide'), exact: true })).toBeVisible();
+        const history = withAnyPlot(t('allotments', 'history.label', { plot: '\u0000' }));
+        await expect(page.getByRole('list', { name: history }).first()).toBeVisible();
+        await expectNoViolations(page, "a plot's history open");
+      });
+
       await test.step('the surrender dialog open, then submitted empty', async () => {
         await page
           .getByRole('button', { name: t('allotments', 'plots.surrender'), exact: true })
@@ -275,6 +310,26 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
           'the surrender dialog refusing an empty submit',
         );
       });
+    });
+
+    test(`the register's show-cause notice dialog and its errors have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'zonal_manager');
+      await chooseLanguage(page, language);
+      await open(page, '/officer/allotments', language, t('allotments', 'title'));
+      const issue = withAnyPlot(t('show-causes', 'register.issueFor', { plot: '\u0000' }));
+      await page.getByRole('button', { name: issue }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, 'the show-cause notice dialog open');
+      await expectEmptySubmitRefused(
+        page,
+        dialog,
+        t('show-causes', 'issue.submit'),
+        'the show-cause notice dialog refusing an empty submit',
+      );
     });
   }
 }

@@ -123,6 +123,8 @@ export async function seedDemoEstate(
         assetId: plot.id,
         allotmentType: 'final',
         allotmentDate: allottedOn,
+        // Made on the day it is dated, before its own timeline entry: a plot's history starts there.
+        createdAt: new Date(`${allottedOn}T10:00:00+05:30`),
         status: item.surrendered ? 'surrendered' : 'active',
         createdBy: people.officer.id,
         holderUserId: people.entrepreneur.id,
