@@ -5,134 +5,25 @@
 //
 // Both entrepreneurs are registered here and the plot is taken to possession through the API, so no other spec's
 // demo plots change hands.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiLogin, submitCase, type Headers } from './support/api';
+import { expect, test, type Page } from '@playwright/test';
+import { ENTREPRENEUR_PASSWORD as PASSWORD, plotInPossession, registerEntrepreneur } from './support/estate';
 import { downloadPdf, verdictOf } from './support/pdf';
-import { mainNav, signIn, signInAs, signOut, uniqueEmail } from './support/session';
+import { mainNav, signIn, signInAs, signOut } from './support/session';
 
-const PASSWORD = 'Copper-Monsoon-Harbour-7';
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** A PAN no other test uses: five letters, four digits, a letter. */
-function uniquePan(): string {
-  const letter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const digits = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-  return `${letter()}${letter()}${letter()}P${letter()}${digits}${letter()}`;
-}
-
-/** Registers an entrepreneur with a profile; answers their email and token. */
-async function entrepreneur(
-  request: APIRequestContext,
-  fullName: string,
-  organisation: string,
-): Promise<{ email: string; headers: Headers }> {
-  const email = uniqueEmail('transfer');
-  const registered = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, full_name: fullName },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/auth/login', { form: { username: email, password: PASSWORD } });
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  await api(request, headers, 'post', '/api/applicants', {
-    organization_name: organisation,
-    pan_number: uniquePan(),
-    category: 'general',
-    constitution: 'private_limited',
-    address: '14 Industrial Area Road',
-    city: 'Hyderabad',
-    state: 'Telangana',
-    pincode: '500032',
-    bank_name: 'State Bank of India',
-    bank_account: '30123456789',
-    bank_ifsc: 'SBIN0001234',
-  });
-  return { email, headers };
-}
 
 test('a plot is transferred: offered, accepted, approved and paid; the new holder holds it, the old letter is superseded', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const seller = await entrepreneur(request, 'Anil Reddy', `Reddy Castings ${Date.now()}`);
-  const buyer = await entrepreneur(request, 'Meena Iyer', `Iyer Polymers ${Date.now()}`);
-  const [zonal, committee, ho] = await Promise.all([
-    apiLogin(request, 'zonal_manager'),
-    apiLogin(request, 'committee'),
-    apiLogin(request, 'ho'),
-  ]);
+  const sellerFirm = `Reddy Castings ${Date.now()}`;
+  const seller = await registerEntrepreneur(request, 'Anil Reddy', sellerFirm);
+  const buyerFirm = `Iyer Polymers ${Date.now()}`;
+  const buyer = await registerEntrepreneur(request, 'Meena Iyer', buyerFirm);
 
-  const plot = await test.step('the seller is given possession of a plot (through the API)', async () => {
-    const application = await submitCase(request, seller.headers, {
-      assetFromEnd: 7,
-      description: 'Aluminium die casting (transfer e2e)',
-      investment: 12_000_000,
-      jobs: 25,
-    });
-    const { id } = application;
-    const move = (headers: Headers, status: string) =>
-      api(request, headers, 'put', `/api/applications/${id}/status`, {
-        status,
-        current_stage: status[0]!.toUpperCase() + status.slice(1).replace(/_/g, ' '),
-      });
-    await move(zonal, 'under_scrutiny');
-    const documents = await api<{ id: string }[]>(request, zonal, 'get', `/api/applications/${id}/documents`);
-    for (const document of documents) {
-      await api(request, zonal, 'put', `/api/applications/${id}/documents/${document.id}/verify?verified=true`);
-    }
-    await move(zonal, 'pending_committee');
-    await move(committee, 'approved');
-    await move(ho, 'pending_payment');
-    const payAll = async () => {
-      const invoices = await api<{ id: string; amount: number; status: string }[]>(
-        request,
-        seller.headers,
-        'get',
-        `/api/invoices?application_id=${id}`,
-      );
-      for (const invoice of invoices.filter((item) => item.status !== 'paid')) {
-        await api(request, seller.headers, 'post', '/api/payments', {
-          invoice_id: invoice.id,
-          application_id: id,
-          amount: invoice.amount,
-          payment_method: 'online',
-        });
-      }
-    };
-    await payAll();
-    const allotment = await api<{ id: string; allotment_number: string }>(request, ho, 'post', '/api/allotments', {
-      application_id: id,
-      asset_id: application.asset_id,
-      allotment_type: 'provisional',
-      allotment_date: today(),
-    });
-    const upload = await request.post(`/api/allotments/${allotment.id}/lease-deed`, {
-      headers: seller.headers,
-      multipart: {
-        file: { name: 'lease-deed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
-      },
-    });
-    expect(upload.status(), await upload.text()).toBe(201);
-    await api(request, zonal, 'put', `/api/allotments/${allotment.id}/lease-deed/verify`, {
-      verification_status: 'approved',
-      remarks: 'In order',
-    });
-    await api(request, zonal, 'post', `/api/allotments/${allotment.id}/possession`, {
-      possession_date: today(),
-      area_verified: 100,
-      boundary_marked: true,
-    });
-    // Nothing left unpaid: a holder with dues may not transfer.
-    await payAll();
-    const described = await api<{ asset_code: string }>(
-      request,
-      seller.headers,
-      'get',
-      `/api/allotments/${allotment.id}`,
-    );
-    return { applicationId: id, allotmentNumber: allotment.allotment_number, assetCode: described.asset_code };
-  });
+  const plot = await test.step('the seller is given possession of a plot, with nothing unpaid (through the API)', () =>
+    plotInPossession(request, seller, { assetFromEnd: 9, description: 'Aluminium die casting (transfer e2e)' }));
   const plotRegion = (current: Page) => current.getByRole('region', { name: `Plot ${plot.assetCode}` });
 
   const letterCode = await test.step('the seller downloads the allotment letter before the transfer', async () => {
@@ -148,6 +39,7 @@ test('a plot is transferred: offered, accepted, approved and paid; the new holde
   });
 
   let requestNumber = '';
+  let transferOrderNumber = '';
   await test.step("the seller asks on My plots to transfer the plot to the buyer's email", async () => {
     await mainNav(page).getByRole('link', { name: 'My plots' }).click();
     const card = plotRegion(page);
@@ -187,11 +79,15 @@ test('a plot is transferred: offered, accepted, approved and paid; the new holde
     await mainNav(page).getByRole('link', { name: 'My plots' }).click();
     const offers = page.getByRole('region', { name: 'Transfers offered to you' });
     await expect(offers).toContainText(requestNumber);
+    await expect(offers).toContainText(sellerFirm);
     await offers.getByRole('button', { name: `Accept the transfer of plot ${plot.assetCode}` }).click();
     const confirm = page.getByRole('dialog', { name: `Accept the transfer of plot ${plot.assetCode}` });
     await expect(confirm).toContainText('The transfer fee is ₹');
     await confirm.getByRole('button', { name: 'Accept Transfer' }).click();
     await expect(toast(page, `Transfer of plot ${plot.assetCode} accepted`)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(offers).toContainText(/You accepted on .+\. The transfer takes effect when an officer approves it/);
+    await expect(offers.getByRole('button', { name: `Accept the transfer of plot ${plot.assetCode}` })).toHaveCount(0);
     await signOut(page);
   });
 
@@ -218,6 +114,12 @@ test('a plot is transferred: offered, accepted, approved and paid; the new holde
     await expect(
       page.getByText(/^Your request took effect on .+\. Its order can be downloaded below\.$/),
     ).toBeVisible();
+    const order = await downloadPdf(page, page.getByRole('button', { name: `Download order ${requestNumber}` }));
+    expect(order.text).toContain(plot.allotmentNumber);
+    expect(order.text).toContain('Order of Transfer of Allotment');
+    expect(order.text).toContain(`The allotment held by ${sellerFirm} is transferred to ${buyerFirm}`);
+    transferOrderNumber = /ORD-\d{4}-\d{6}/.exec(order.text)?.[0] ?? '';
+    expect(transferOrderNumber, order.text).not.toBe('');
   });
 
   await test.step('the seller keeps the plot read-only: transferred, no services, its history', async () => {
@@ -249,5 +151,6 @@ test('a plot is transferred: offered, accepted, approved and paid; the new holde
   await test.step('the letter issued before the transfer reads superseded on the verify page', async () => {
     await page.goto(`/verify/${letterCode}`);
     await expect(verdictOf(page)).toHaveAttribute('data-status', 'superseded');
+    await expect(verdictOf(page)).toContainText(`replaced by the transfer order ${transferOrderNumber}`);
   });
 });
