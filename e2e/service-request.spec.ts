@@ -1,30 +1,46 @@
-// A service request worked end to end: the entrepreneur asks for a change of name on an application and sees its
-// fee, the zonal manager finds it in the queue, takes it up and approves it (billing the fee), and the entrepreneur
-// pays the fee invoice and sees the request in effect, with its order to download.
+// A service request worked end to end: the entrepreneur raises a mortgage NOC on a plot in possession, naming the
+// lender and the loan, and sees its fee; the zonal manager finds it in the queue, takes it up and approves it (billing
+// the fee), and the entrepreneur pays the fee invoice and sees the request approved, paid and in effect, with its
+// order to download.
 import { expect, test, type Page } from '@playwright/test';
+import { api, apiLogin } from './support/api';
 import { mainNav, signInAs, signOut } from './support/session';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
 test('an entrepreneur raises a request, an officer approves it, and the entrepreneur pays its fee', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
-  const description = `The firm was renamed after its reconstitution (${Date.now()})`;
+  const description = `Mortgage NOC for a term loan (${Date.now()})`;
   let requestNumber = '';
+  // A mortgage NOC is asked for on an active allotment in possession (with no dues): one of the demo plots.
+  const owner = await apiLogin(request, 'entrepreneur');
+  const plots = await api<{ allotment_number: string; application_number?: string; services_allowed: string[] }[]>(
+    request,
+    owner,
+    'get',
+    '/api/allotments',
+  );
+  const plot = plots.find((allotment) => allotment.services_allowed.includes('mortgage_noc'));
+  expect(plot, 'a demo plot in possession on which a mortgage NOC may be asked for').toBeDefined();
 
-  await test.step('the entrepreneur asks for a change of name on an application and sees its fee', async () => {
+  await test.step('the entrepreneur raises a mortgage NOC on a plot in possession and sees its fee', async () => {
     await signInAs(page, 'entrepreneur');
     await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Service Requests' })).toBeVisible();
     await page.getByRole('button', { name: 'New Request' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New Service Request' });
-    await dialog.getByLabel('Request type').selectOption('change_name');
+    await dialog.getByLabel('Request type').selectOption('mortgage_noc');
     await expect(dialog.getByText('Fee ₹5,900 (GST included)', { exact: false })).toBeVisible();
     const application = dialog.getByRole('combobox', { name: 'Application', exact: true });
-    await expect(application.locator('option')).not.toHaveCount(1);
-    await application.selectOption({ index: 1 });
-    await dialog.getByLabel('New name').fill('Kumar Precision Engineering Pvt Ltd');
+    await application.selectOption({ label: plot!.application_number! });
+    await dialog
+      .getByRole('combobox', { name: 'Allotment', exact: true })
+      .selectOption({ label: plot!.allotment_number });
+    await dialog.getByLabel('Lender').fill('State Bank of India');
+    await dialog.getByLabel('Loan amount in rupees').fill('2500000');
     await dialog.getByLabel('Description').fill(description);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await expect(toast(page, 'Service request submitted successfully')).toBeVisible();
@@ -51,7 +67,7 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
 
     await expect(decision.getByRole('button')).toHaveText(['Approve Request', 'Reject Request']);
     await expect(decision).toContainText('Approve Request bills the applicant a fee of ₹5,900');
-    await decision.getByLabel('Remarks').fill('Board resolution verified; new name approved');
+    await decision.getByLabel('Remarks').fill('Bank letter verified; NOC approved');
     await decision.getByRole('button', { name: 'Approve Request' }).click();
     await expect(toast(page, 'Request approved')).toBeVisible();
     await expect(page.getByText('Approved. This decision is final.')).toBeVisible();
@@ -62,14 +78,14 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await signOut(page);
   });
 
-  await test.step('the entrepreneur pays the fee and sees the request in effect with its order', async () => {
+  await test.step('the entrepreneur pays the fee and sees the request approved, paid and in effect', async () => {
     await signInAs(page, 'entrepreneur');
     await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();
     await page.getByLabel('Search').fill(requestNumber);
     await page.getByRole('link', { name: requestNumber }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Service Request ${requestNumber}`);
     await expect(page.getByText('Your request is approved. Pay the fee of ₹5,900 to complete it.')).toBeVisible();
-    await expect(page.getByText('Board resolution verified; new name approved')).toBeVisible();
+    await expect(page.getByText('Bank letter verified; NOC approved')).toBeVisible();
 
     const invoice = page.getByRole('region', { name: 'Fee invoice' });
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
@@ -78,6 +94,7 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await expect(toast(page, 'Payment successful')).toBeVisible();
     await expect(invoice).toContainText('PAID');
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeHidden();
+    // Paying the fee is what makes the NOC take effect; its order is then issued.
     await expect(
       page.getByText(/^Your request took effect on .+\. Its order can be downloaded below\.$/),
     ).toBeVisible();
