@@ -145,7 +145,7 @@ describe(`orders as issued documents (${TEST_DB_KIND})`, () => {
       for (const expected of [
         'Order of Extension of Time',
         `Order No. ${number}`,
-        `Your request No. ${pending.requestNumber}`,
+        `Reference: request No. ${pending.requestNumber}`,
         allotment.number,
         'Test Industrial Park, Test Zone',
         `Construction to commence is now due on ${day('2028-03-14')} (previously ${day('2027-03-14')}); extension 1 of 2.`,

@@ -129,7 +129,7 @@ export const en = {
     orderNumber: 'Order No. {{number}}',
     noticeNumber: 'Notice No. {{number}}',
     subject: 'Subject: {{title}}, allotment No. {{allotment}} ({{code}} at {{location}})',
-    requestReference: 'Reference: Your request No. {{number}} dated {{date}}',
+    requestReference: 'Reference: request No. {{number}} dated {{date}}',
     noticeReference: 'Reference: Show-cause notice No. {{number}} dated {{date}}',
     salutation: 'Dear Sir/Madam,',
     allotmentDetails: 'The allotment and the plot',

@@ -137,7 +137,7 @@ export const hi: DocumentTexts = {
     orderNumber: 'आदेश सं. {{number}}',
     noticeNumber: 'नोटिस सं. {{number}}',
     subject: 'विषय: {{title}}, आवंटन सं. {{allotment}} ({{location}} स्थित {{code}})',
-    requestReference: 'संदर्भ: आपका अनुरोध सं. {{number}} दिनांक {{date}}',
+    requestReference: 'संदर्भ: अनुरोध सं. {{number}} दिनांक {{date}}',
     noticeReference: 'संदर्भ: कारण बताओ नोटिस सं. {{number}} दिनांक {{date}}',
     salutation: 'महोदय/महोदया,',
     allotmentDetails: 'आवंटन एवं भूखंड का विवरण',

@@ -136,7 +136,7 @@ export const te: DocumentTexts = {
     orderNumber: 'ఉత్తర్వు సం. {{number}}',
     noticeNumber: 'నోటీసు సం. {{number}}',
     subject: 'విషయం: {{title}}, కేటాయింపు సం. {{allotment}} ({{location}} వద్ద గల {{code}})',
-    requestReference: 'సూచిక: మీ అభ్యర్థన సం. {{number}}, తేదీ {{date}}',
+    requestReference: 'సూచిక: అభ్యర్థన సం. {{number}}, తేదీ {{date}}',
     noticeReference: 'సూచిక: షోకాజ్ నోటీసు సం. {{number}}, తేదీ {{date}}',
     salutation: 'అయ్యా/అమ్మా,',
     allotmentDetails: 'కేటాయింపు మరియు ప్లాట్ వివరాలు',
