@@ -7,40 +7,11 @@ import { insertMilestones } from '../../repositories/allotment-milestones';
 import { insertAllotment, setAllotmentActivity, type AllotmentRow } from '../../repositories/allotments';
 import { nextNumber } from '../../repositories/counters';
 import { findUserByEmail } from '../../repositories/users';
+import { parseCsv } from '../../test/csv';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { getList } from '../../test/list-fixtures';
 import { insertTestApplication } from '../../test/workflow-fixtures';
 import { exportRegisterCsv, REGISTER_EXPORT_COLUMNS } from './service';
-
-/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  if (cell !== '' || record.length > 0) records.push([...record, cell]);
-  return records;
-}
 
 const column = (name: (typeof REGISTER_EXPORT_COLUMNS)[number]) => REGISTER_EXPORT_COLUMNS.indexOf(name);
 

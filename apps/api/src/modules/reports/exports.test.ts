@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { REPORT_COLUMNS, type Report } from '@portal/contract';
 import { reportPages } from '../../repositories/reports';
+import { parseCsv } from '../../test/csv';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { addAsset, demoApplicantId } from './report-fixtures';
 import { checkReport, csvCell, EXPORT_PAGE_SIZE, exportCsv } from './service';
@@ -10,36 +11,6 @@ import { checkReport, csvCell, EXPORT_PAGE_SIZE, exportCsv } from './service';
 const ROWS = 12_000;
 const ZONE = 'Export Zone';
 const TRICKY_STAGE = '=HYPERLINK("http://x"), "Quoted"\nand on two lines';
-
-/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  if (cell !== '' || record.length > 0) records.push([...record, cell]);
-  return records;
-}
 
 describe(`report exports (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
