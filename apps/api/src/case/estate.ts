@@ -285,7 +285,7 @@ async function extendMilestone(tx: Database, _actor: Actor, request: ServiceRequ
 }
 
 /** The organisation name printed for a user: their applicant profile's, else their own name. */
-async function organisationOf(tx: Database, userId: string): Promise<string> {
+export async function organisationOf(tx: Database, userId: string): Promise<string> {
   const applicant = await findApplicantByUserId(tx, userId);
   if (applicant) return applicant.organizationName;
   return (await findUserById(tx, userId))?.fullName ?? '';

@@ -40,9 +40,7 @@ import {
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
 import { recordEvent } from '../../case/events';
-import { applyServiceOnApproval, checkNoDues, checkServiceAllowed } from '../../case/estate';
-import { findApplicantByUserId } from '../../repositories/applicants';
-import { findUserById } from '../../repositories/users';
+import { applyServiceOnApproval, checkNoDues, checkServiceAllowed, organisationOf } from '../../case/estate';
 import { raiseServiceFee } from '../../case/invoices';
 import { findApplicationById } from '../../repositories/applications';
 import { lockAllotment } from '../../repositories/allotments';
@@ -216,14 +214,9 @@ export async function listTransferOffers(
   const page = await searchTransferOffers(db, user.email, query);
   const items: TransferOffer[] = [];
   for (const row of page.items) {
-    items.push({ ...(await withInvoice(db, row)), holder_name: await holderNameOf(db, row.userId) });
+    items.push({ ...(await withInvoice(db, row)), holder_name: await organisationOf(db, row.userId) });
   }
   return { ...page, items };
-}
-
-async function holderNameOf(db: Database, userId: string): Promise<string> {
-  const applicant = await findApplicantByUserId(db, userId);
-  return applicant?.organizationName ?? (await findUserById(db, userId))?.fullName ?? '';
 }
 
 /** The transferee accepts a transfer offered to their email; only then may an officer approve it. */
@@ -241,7 +234,7 @@ export async function acceptTransfer(db: Database, user: CurrentUser, id: string
     await recordEvent(tx, actorOf(user), {
       applicationId: row.applicationId,
       code: 'transfer_accepted',
-      params: { request_number: row.requestNumber, transferee: await holderNameOf(tx, user.id) },
+      params: { request_number: row.requestNumber, transferee: await organisationOf(tx, user.id) },
       entityType: 'service_request',
       entityId: row.id,
     });
