@@ -14,6 +14,8 @@ export const APPLICATION_STATUSES = [
   'possession_given',
   'under_implementation',
   'completed',
+  /** Withdrawn by its applicant before allotment (its EMD is refunded). */
+  'withdrawn',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -33,12 +35,20 @@ export type AssetStatus = (typeof ASSET_STATUSES)[number];
 export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export const INVOICE_TYPES = ['processing_fee', 'emd', 'premium_instalment', 'service_fee'] as const;
+export const INVOICE_TYPES = [
+  'processing_fee',
+  'emd',
+  'premium_instalment',
+  'service_fee',
+  'lease_rent',
+  'maintenance_charge',
+] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_STATUSES = ['pending', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['online'] as const;
+/** online: through the payment gateway; neft_rtgs: a bank transfer quoting a challan, read from a bank statement. */
+export const PAYMENT_METHODS = ['online', 'neft_rtgs'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['success', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -107,6 +117,10 @@ export const TIMELINE_ENTITY_TYPES = [
   'service_request',
   'query',
   'show_cause',
+  'gateway_order',
+  'challan',
+  'refund',
+  'ledger_adjustment',
 ] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 

@@ -208,6 +208,7 @@ export const APPLICATION_STATUS_RULES = {
   possession_given: { waits: [{ event: 'start_implementation', on: null }] },
   under_implementation: { waits: [{ event: 'complete', on: null }] },
   completed: { waits: [] },
+  withdrawn: { waits: [] },
 } as const satisfies Record<ApplicationStatus, StatusRule>;
 
 /** A case's table: its events, the actions that keep its status, and what each status waits for. */

@@ -134,6 +134,7 @@ const BY_STATUS: Record<ApplicationStatus, Expected> = {
     action: null,
   },
   completed: { code: 'completed', waitingOn: null, next: null, event: null, action: null },
+  withdrawn: { code: 'withdrawn', waitingOn: null, next: null, event: null, action: null },
 };
 
 describe('right now', () => {

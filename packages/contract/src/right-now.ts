@@ -44,6 +44,8 @@ export const RIGHT_NOW_CODES = [
   'possession_given',
   'under_implementation',
   'completed',
+  /** Withdrawn by its applicant. */
+  'withdrawn',
 ] as const;
 export type RightNowCode = (typeof RIGHT_NOW_CODES)[number];
 
@@ -236,13 +238,13 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
       }
       break;
     case 'nothing':
-      code = status === 'completed' ? 'completed' : 'rejected';
+      code = status === 'completed' ? 'completed' : status === 'withdrawn' ? 'withdrawn' : 'rejected';
       break;
   }
 
   const total = invoices && invoices.length > 0 ? invoices.reduce((sum, invoice) => sum + invoice.amount, 0) : null;
   // Unpaid invoices may be paid at any step; paying is the main action when the step asks nothing else.
-  const mainAction = action ?? (total !== null && status !== 'rejected' ? 'pay' : null);
+  const mainAction = action ?? (total !== null && status !== 'rejected' && status !== 'withdrawn' ? 'pay' : null);
   return {
     code,
     waitingOn: waiting.on,

@@ -506,7 +506,8 @@ export const createPaymentRequestSchema = z.object({
   invoice_id: id,
   application_id: id,
   amount: money.positive(),
-  payment_method: z.enum(PAYMENT_METHODS).default('online'),
+  /** Only a payment in the portal itself: a bank transfer is read from the bank's statement. */
+  payment_method: z.enum(['online']).default('online'),
   /** A payment gateway's own reference; without one the portal gives the payment its own (TXN-2026-000001). */
   transaction_reference: requiredText(100).optional(),
 });

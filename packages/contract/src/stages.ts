@@ -23,6 +23,7 @@ export const DEFAULT_STAGE: Record<ApplicationStatus, string> = {
   possession_given: 'Possession given',
   under_implementation: 'Under implementation',
   completed: 'Completed',
+  withdrawn: 'Withdrawn',
 };
 
 /**

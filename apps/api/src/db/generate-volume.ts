@@ -67,6 +67,7 @@ const PROGRESS: Record<ApplicationStatus, number> = {
   possession_given: 10,
   under_implementation: 11,
   completed: 12,
+  withdrawn: 4,
 };
 
 type Weights = [ApplicationStatus, number][];

@@ -27,6 +27,15 @@ import {
   APPLICANT_CATEGORIES,
   APPLICATION_STATUSES,
   APPLICATION_TYPES,
+  ADJUSTMENT_KINDS,
+  APPROVAL_STATUSES,
+  BANK_CREDIT_STATUSES,
+  CHALLAN_STATUSES,
+  GATEWAY_ORDER_STATUSES,
+  GATEWAY_SETTLED_VIA,
+  LEDGER_ENTRY_TYPES,
+  REFUND_KINDS,
+  REFUND_STATUSES,
   ASSET_STATUSES,
   ASSET_TYPES,
   ASSET_UNITS,
@@ -72,6 +81,15 @@ export const serviceRequestStatusEnum = pgEnum('service_request_status', SERVICE
 export const committeeTypeEnum = pgEnum('committee_type', COMMITTEE_TYPES);
 export const timelineEntityEnum = pgEnum('timeline_entity_type', TIMELINE_ENTITY_TYPES);
 export const queryStatusEnum = pgEnum('query_status', QUERY_STATUSES);
+export const gatewayOrderStatusEnum = pgEnum('gateway_order_status', GATEWAY_ORDER_STATUSES);
+export const gatewaySettledViaEnum = pgEnum('gateway_settled_via', GATEWAY_SETTLED_VIA);
+export const challanStatusEnum = pgEnum('challan_status', CHALLAN_STATUSES);
+export const bankCreditStatusEnum = pgEnum('bank_credit_status', BANK_CREDIT_STATUSES);
+export const ledgerEntryTypeEnum = pgEnum('ledger_entry_type', LEDGER_ENTRY_TYPES);
+export const refundKindEnum = pgEnum('refund_kind', REFUND_KINDS);
+export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES);
+export const adjustmentKindEnum = pgEnum('adjustment_kind', ADJUSTMENT_KINDS);
+export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -126,6 +144,9 @@ export const applicants = pgTable('applicants', {
   bankIfsc: text('bank_ifsc').notNull(),
   sdpReference: text('sdp_reference'),
   kycVerified: boolean('kyc_verified').notNull().default(false),
+  /** A finance user checked the bank details refunds are paid to; a change of bank details clears it. */
+  bankVerifiedAt: instant('bank_verified_at'),
+  bankVerifiedBy: uuid('bank_verified_by').references((): AnyPgColumn => users.id),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -283,11 +304,23 @@ export const invoices = pgTable(
     status: storedInvoiceStatusEnum('status').notNull().default('pending'),
     generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** A yearly dues invoice's allotment and financial year (2026: April 2026 to March 2027). */
+    allotmentId: uuid('allotment_id').references((): AnyPgColumn => allotments.id),
+    financialYear: integer('financial_year'),
+    /** Whose invoice it is when not the application's applicant's: yearly dues are billed to the holder. */
+    billedTo: uuid('billed_to').references((): AnyPgColumn => users.id),
+    /** Interest on arrears waived (an approved interest waiver): none accrues from then. */
+    interestWaivedAt: instant('interest_waived_at'),
   },
   (table) => [
     uniqueIndex('invoices_application_type_uq')
       .on(table.applicationId, table.invoiceType)
-      .where(sql`service_request_id is null`),
+      .where(sql`service_request_id is null and financial_year is null`),
+    // Yearly dues: one invoice of each kind per allotment and financial year, however many billing runs race.
+    uniqueIndex('invoices_allotment_year_uq')
+      .on(table.allotmentId, table.invoiceType, table.financialYear)
+      .where(sql`financial_year is not null`),
+    index('invoices_billed_to_idx').on(table.billedTo),
     uniqueIndex('invoices_service_request_uq').on(table.serviceRequestId),
     index('invoices_generated_idx').on(table.generatedAt),
     index('invoices_status_due_idx').on(table.status, table.dueDate),
@@ -313,6 +346,10 @@ export const payments = pgTable(
     transactionReference: text('transaction_reference').notNull(),
     status: paymentStatusEnum('status').notNull().default('success'),
     paidBy: uuid('paid_by').references(() => users.id),
+    /** Interest on arrears paid with a late dues invoice (included in amount). */
+    interest: money('interest').notNull().default(0),
+    gatewayOrderId: uuid('gateway_order_id').references((): AnyPgColumn => gatewayOrders.id),
+    bankCreditId: uuid('bank_credit_id').references((): AnyPgColumn => bankCredits.id),
   },
   (table) => [
     // One successful payment per invoice, even when two requests race.
@@ -320,6 +357,7 @@ export const payments = pgTable(
       .on(table.invoiceId)
       .where(sql`status = 'success'`),
     index('payments_date_idx').on(table.paymentDate),
+    index('payments_method_date_idx').on(table.paymentMethod, table.paymentDate),
     index('payments_application_idx').on(table.applicationId),
     index('payments_invoice_idx').on(table.invoiceId),
     index('payments_receipt_trgm_idx').using('gin', table.receiptNumber.op('gin_trgm_ops')),
@@ -917,5 +955,251 @@ export const issuedDocuments = pgTable(
   (table) => [
     index('issued_documents_subject_idx').on(table.kind, table.subjectId, table.issuedAt),
     index('issued_documents_application_idx').on(table.applicationId),
+  ],
+);
+
+// ---------- money (decision 016) ----------
+
+/** A payment order at the gateway for one invoice: the amount is the server's (the invoice, with interest on
+ * arrears), never the browser's. Settled once, by whichever of the redirect, the webhook or the re-query comes first. */
+export const gatewayOrders = pgTable(
+  'gateway_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    /** Who started the payment. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The gateway's protocol: razorpay (the sandbox speaks it too). */
+    gateway: text('gateway').notNull(),
+    /** Whether the order went to the sandbox (TEST MODE) or the real gateway. */
+    testMode: boolean('test_mode').notNull(),
+    gatewayOrderId: text('gateway_order_id').notNull().unique(),
+    amount: money('amount').notNull(),
+    interest: money('interest').notNull().default(0),
+    status: gatewayOrderStatusEnum('status').notNull().default('created'),
+    gatewayPaymentId: text('gateway_payment_id').unique(),
+    settledVia: gatewaySettledViaEnum('settled_via'),
+    /** Why an answer was not believed (a code such as amount_mismatch), for finance. */
+    mismatchCode: text('mismatch_code'),
+    paymentId: uuid('payment_id').references((): AnyPgColumn => payments.id),
+    createdAt: createdAt(),
+    settledAt: instant('settled_at'),
+    lastCheckedAt: instant('last_checked_at'),
+    checks: integer('checks').notNull().default(0),
+  },
+  (table) => [
+    index('gateway_orders_status_idx').on(table.status, table.createdAt),
+    index('gateway_orders_invoice_idx').on(table.invoiceId),
+  ],
+);
+
+/** Webhook deliveries already taken, by the gateway's event id: a second delivery changes nothing. */
+export const gatewayWebhookEvents = pgTable('gateway_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  gatewayOrderId: text('gateway_order_id'),
+  receivedAt: createdAt(),
+});
+
+/** A challan: the reference a NEFT/RTGS transfer quotes, so the bank statement's credit can be matched to its invoice. */
+export const challans = pgTable(
+  'challans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challanNumber: text('challan_number').notNull().unique(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    amount: money('amount').notNull(),
+    interest: money('interest').notNull().default(0),
+    status: challanStatusEnum('status').notNull().default('open'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    paidAt: instant('paid_at'),
+  },
+  (table) => [
+    uniqueIndex('challans_open_invoice_uq')
+      .on(table.invoiceId)
+      .where(sql`status = 'open'`),
+    index('challans_application_idx').on(table.applicationId),
+    index('challans_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** An imported bank statement, once per file (its SHA-256), with what its rows came to. */
+export const bankStatementImports = pgTable(
+  'bank_statement_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull().unique(),
+    importedBy: uuid('imported_by')
+      .notNull()
+      .references(() => users.id),
+    importedAt: createdAt(),
+    rowsTotal: integer('rows_total').notNull(),
+    matched: integer('matched').notNull(),
+    unmatched: integer('unmatched').notNull(),
+    duplicates: integer('duplicates').notNull(),
+    malformed: integer('malformed').notNull(),
+    /** The row-by-row report: [{row, outcome, code, ...}]. */
+    report: jsonb('report').notNull(),
+  },
+  (table) => [index('bank_statement_imports_at_idx').on(table.importedAt)],
+);
+
+/** A credit line of a bank statement, once per bank reference (UTR) however often it is imported. */
+export const bankCredits = pgTable(
+  'bank_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => bankStatementImports.id),
+    bankReference: text('bank_reference').notNull().unique(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    narration: text('narration').notNull(),
+    /** The challan number the narration quotes, when one was found. */
+    quotedReference: text('quoted_reference'),
+    status: bankCreditStatusEnum('status').notNull(),
+    challanId: uuid('challan_id').references(() => challans.id),
+    paymentId: uuid('payment_id').references((): AnyPgColumn => payments.id),
+    /** A person's settlement of an unmatched credit: the invoice it pays, its maker and its checker. */
+    settleInvoiceId: uuid('settle_invoice_id').references(() => invoices.id),
+    settleNote: text('settle_note'),
+    settlePreparedBy: uuid('settle_prepared_by').references(() => users.id),
+    settlePreparedAt: instant('settle_prepared_at'),
+    settleApprovedBy: uuid('settle_approved_by').references(() => users.id),
+    settleApprovedAt: instant('settle_approved_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('bank_credits_status_idx').on(table.status, table.valueDate),
+    index('bank_credits_import_idx').on(table.importId),
+    index('bank_credits_value_date_idx').on(table.valueDate),
+  ],
+);
+
+/** The append-only ledger: every money event of an application (and so of its allotment), once per source (the
+ * source key: invoice:<id>, payment:<id>, ...). A trigger refuses updates and deletes; a correction is a new entry. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    allotmentId: uuid('allotment_id').references(() => allotments.id),
+    entryType: ledgerEntryTypeEnum('entry_type').notNull(),
+    debit: money('debit').notNull().default(0),
+    credit: money('credit').notNull().default(0),
+    sourceKey: text('source_key').notNull().unique(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
+    adjustmentId: uuid('adjustment_id').references((): AnyPgColumn => ledgerAdjustments.id),
+    /** The human reference the line shows: an invoice, receipt, refund or adjustment number, or a UTR. */
+    reference: text('reference').notNull(),
+    postedAt: instant('posted_at').notNull().defaultNow(),
+    /** Who posted it; null for the portal itself (an invoice raised on a move, a billing run). */
+    postedBy: uuid('posted_by').references(() => users.id),
+  },
+  (table) => [
+    check('ledger_entries_one_side', sql`(debit > 0 and credit = 0) or (credit > 0 and debit = 0)`),
+    index('ledger_entries_application_idx').on(table.applicationId, table.id),
+    index('ledger_entries_posted_idx').on(table.postedAt),
+  ],
+);
+
+/** Money going back: an EMD on rejection or withdrawal, a surrender's refund. Prepared by one finance user, approved
+ * by another (or an admin), paid to the verified bank account with the bank's UTR. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    refundNumber: text('refund_number').notNull().unique(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    allotmentId: uuid('allotment_id').references(() => allotments.id),
+    /** Whom it is paid to: the applicant, or the holder who surrendered. */
+    payeeUserId: uuid('payee_user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: refundKindEnum('kind').notNull(),
+    amount: money('amount').notNull(),
+    status: refundStatusEnum('status').notNull().default('prepared'),
+    note: text('note'),
+    preparedBy: uuid('prepared_by')
+      .notNull()
+      .references(() => users.id),
+    preparedAt: createdAt(),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: instant('approved_at'),
+    rejectedBy: uuid('rejected_by').references(() => users.id),
+    rejectedAt: instant('rejected_at'),
+    rejectionReason: text('rejection_reason'),
+    /** The bank account it went to, as it stood when approved. */
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
+    bankIfsc: text('bank_ifsc'),
+    paidBy: uuid('paid_by').references(() => users.id),
+    paidAt: instant('paid_at'),
+    utr: text('utr').unique(),
+  },
+  (table) => [
+    // One live refund of each kind per application (a rejected one may be prepared again).
+    uniqueIndex('refunds_application_kind_uq')
+      .on(table.applicationId, table.kind)
+      .where(sql`status <> 'rejected'`),
+    index('refunds_status_idx').on(table.status, table.preparedAt),
+    index('refunds_payee_idx').on(table.payeeUserId),
+  ],
+);
+
+/** A ledger adjustment waiting for its checker: an interest waiver on a late invoice, or a debit or credit
+ * correcting an account. Posted to the ledger only when approved, by someone other than its maker. */
+export const ledgerAdjustments = pgTable(
+  'ledger_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adjustmentNumber: text('adjustment_number').notNull().unique(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    kind: adjustmentKindEnum('kind').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: approvalStatusEnum('status').notNull().default('pending'),
+    makerId: uuid('maker_id')
+      .notNull()
+      .references(() => users.id),
+    madeAt: createdAt(),
+    checkerId: uuid('checker_id').references(() => users.id),
+    checkedAt: instant('checked_at'),
+    rejectionReason: text('rejection_reason'),
+  },
+  (table) => [
+    // One waiver waiting per invoice.
+    uniqueIndex('ledger_adjustments_pending_waiver_uq')
+      .on(table.invoiceId)
+      .where(sql`status = 'pending' and kind = 'interest_waiver'`),
+    index('ledger_adjustments_status_idx').on(table.status, table.madeAt),
+    index('ledger_adjustments_application_idx').on(table.applicationId),
   ],
 );

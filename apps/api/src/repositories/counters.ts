@@ -18,6 +18,10 @@ export const NUMBER_PREFIXES = {
   order: { prefix: 'ORD', width: 6 },
   showCause: { prefix: 'SCN', width: 5 },
   meeting: { prefix: 'MTG', width: 4 },
+  /** The reference a NEFT/RTGS transfer quotes (the bank statement's narration carries it). */
+  challan: { prefix: 'CHL', width: 6 },
+  refund: { prefix: 'RFD', width: 6 },
+  adjustment: { prefix: 'ADJ', width: 6 },
 } as const;
 
 export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {

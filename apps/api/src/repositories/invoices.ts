@@ -64,7 +64,7 @@ export async function insertInvoice(db: Database, values: NewInvoice): Promise<I
     .values(values)
     .onConflictDoNothing({
       target: [invoices.applicationId, invoices.invoiceType],
-      where: sql`service_request_id is null`,
+      where: sql`service_request_id is null and financial_year is null`,
     })
     .returning();
   return row;
@@ -79,10 +79,11 @@ export async function listInvoices(db: Database, filter: { applicationId: string
     .orderBy(invoices.generatedAt, invoices.invoiceNumber);
 }
 
-/** Whose an invoice is (decision 014): a service fee is the one who asked for the service (after a transfer, the new
- * holder, though the invoice is billed to the application); any other invoice is the application's applicant's. */
+/** Whose an invoice is (decisions 014 and 016): one billed to someone (yearly dues, to the holder when billed) is
+ * theirs; a service fee is the one who asked for the service (after a transfer, the new holder, though the invoice
+ * is billed to the application); any other invoice is the application's applicant's. */
 export function invoicesOwnedBy(userId: string): SQL {
-  return sql`((${invoices.serviceRequestId} is null and ${invoices.applicationId} in (${applicationsOwnedBy(userId)})) or ${invoices.serviceRequestId} in (select ${serviceRequests.id} from ${serviceRequests} where ${serviceRequests.userId} = ${userId}))`;
+  return sql`(${invoices.billedTo} = ${userId} or (${invoices.billedTo} is null and ${invoices.serviceRequestId} is null and ${invoices.applicationId} in (${applicationsOwnedBy(userId)})) or ${invoices.serviceRequestId} in (select ${serviceRequests.id} from ${serviceRequests} where ${serviceRequests.userId} = ${userId}))`;
 }
 
 export interface InvoiceSearch {

@@ -38,7 +38,10 @@ export interface NewPayment {
   amount: number;
   paymentMethod: PaymentMethod;
   transactionReference: string;
-  paidBy: string;
+  paidBy: string | null;
+  interest?: number;
+  gatewayOrderId?: string | null;
+  bankCreditId?: string | null;
 }
 
 export async function insertPayment(db: Database, values: NewPayment): Promise<PaymentRow> {

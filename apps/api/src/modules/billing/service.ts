@@ -17,14 +17,11 @@ import { loadOwnApplication, loadVisibleApplication } from '../../case/access';
 import { badRequest, conflict, forbidden, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
-import { lockApplication } from '../../repositories/applications';
 import { findServiceRequestById, hasServiceRequestOn } from '../../repositories/service-requests';
 import { nextNumber } from '../../repositories/counters';
-import { findInvoiceById, markInvoicePaidIfUnpaid, searchInvoices, toInvoice } from '../../repositories/invoices';
-import { insertPayment, searchPayments, toPayment } from '../../repositories/payments';
-import { verifyPaymentIfPaid } from '../../case/transition';
-import { applyServiceFeePaid } from '../../case/estate';
-import { recordEvent } from '../../case/events';
+import { findInvoiceById, searchInvoices, toInvoice } from '../../repositories/invoices';
+import { searchPayments, toPayment } from '../../repositories/payments';
+import { recordInvoicePayment } from '../../case/payments';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
@@ -85,37 +82,13 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
   }
 
   return db.transaction(async (tx) => {
-    // Locking the application serialises payments on it, so exactly one of them sees the last invoice paid.
-    const application = await lockApplication(tx, body.application_id);
-    if (!application) throw notFound(INVOICE_NOT_FOUND);
-    const paid = await markInvoicePaidIfUnpaid(tx, invoice.id);
-    if (!paid) throw conflict('This invoice has already been paid');
-    const reference = body.transaction_reference ?? (await nextNumber(tx, 'transaction'));
-    const payment = await insertPayment(tx, {
-      receiptNumber: await nextNumber(tx, 'receipt'),
-      applicationId: body.application_id,
-      invoiceId: invoice.id,
-      amount: invoice.amount,
-      paymentMethod: body.payment_method,
-      transactionReference: reference,
+    const payment = await recordInvoicePayment(tx, actorOf(user), {
+      invoice,
+      interest: 0,
+      method: body.payment_method,
+      reference: body.transaction_reference ?? (await nextNumber(tx, 'transaction')),
       paidBy: user.id,
     });
-    await recordEvent(tx, actorOf(user), {
-      applicationId: body.application_id,
-      code: 'payment_received',
-      params: {
-        receipt_number: payment.receiptNumber,
-        invoice_number: invoice.invoiceNumber,
-        amount: invoice.amount,
-        method: body.payment_method,
-        reference,
-      },
-      entityType: 'payment',
-      entityId: payment.id,
-    });
-    await verifyPaymentIfPaid(tx, application);
-    // A service's fee paid puts the service into effect (an extension of time moves its milestone on).
-    await applyServiceFeePaid(tx, paid);
     return toPayment(payment);
   });
 }

@@ -34,6 +34,8 @@ const INVOICE_NAMES: Record<string, string> = {
   emd: 'earnest money deposit',
   premium_instalment: 'first premium instalment',
   service_fee: 'service request fee',
+  lease_rent: 'lease rent',
+  maintenance_charge: 'maintenance charges',
 };
 const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
 

@@ -38,6 +38,7 @@ const STAGE_NAMES: Record<ApplicationStatus, string> = {
   possession_given: 'कब्ज़ा दिया गया',
   under_implementation: 'कार्यान्वयन में',
   completed: 'पूर्ण',
+  withdrawn: 'वापस लिया गया',
 };
 const stageName = (status: Value) => STAGE_NAMES[status as ApplicationStatus] ?? words(status);
 /** The other stages the portal sets (the contract's stage codes) in Hindi; a note is the officer's own words. */
@@ -69,6 +70,8 @@ const INVOICE_NAMES: Record<string, string> = {
   emd: 'बयाना जमा राशि (EMD)',
   premium_instalment: 'प्रीमियम की पहली किस्त',
   service_fee: 'सेवा अनुरोध शुल्क',
+  lease_rent: 'पट्टा किराया',
+  maintenance_charge: 'रखरखाव शुल्क',
 };
 const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
 

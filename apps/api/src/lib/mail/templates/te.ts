@@ -41,6 +41,7 @@ const STAGE_NAMES: Record<ApplicationStatus, string> = {
   possession_given: 'స్వాధీనం ఇవ్వబడింది',
   under_implementation: 'అమలులో ఉంది',
   completed: 'పూర్తయింది',
+  withdrawn: 'ఉపసంహరించబడింది',
 };
 const stageName = (status: Value) => STAGE_NAMES[status as ApplicationStatus] ?? words(status);
 /** The other stages the portal sets (the contract's stage codes) in Telugu; a note is the officer's own words. */
@@ -72,6 +73,8 @@ const INVOICE_NAMES: Record<string, string> = {
   emd: 'ధరావతు (EMD)',
   premium_instalment: 'మొదటి ప్రీమియం వాయిదా',
   service_fee: 'సేవా అభ్యర్థన రుసుము',
+  lease_rent: 'లీజు అద్దె',
+  maintenance_charge: 'నిర్వహణ ఛార్జీలు',
 };
 const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
 

@@ -33,8 +33,10 @@ export const en = {
     emd: 'Earnest money deposit (EMD)',
     premium_instalment: 'First premium instalment',
     service_fee: 'Service request fee',
+    lease_rent: 'Lease rent',
+    maintenance_charge: 'Maintenance charges',
   },
-  paymentMethods: { online: 'Online' },
+  paymentMethods: { online: 'Online', neft_rtgs: 'NEFT/RTGS' },
   paymentStatuses: { success: 'Success', failed: 'Failed' },
   labels: {
     organisation: 'Organisation',

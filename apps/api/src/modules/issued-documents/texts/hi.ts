@@ -44,8 +44,10 @@ export const hi: DocumentTexts = {
     emd: 'बयाना जमा राशि (EMD)',
     premium_instalment: 'प्रीमियम की पहली किस्त',
     service_fee: 'सेवा अनुरोध शुल्क',
+    lease_rent: 'पट्टा किराया',
+    maintenance_charge: 'रखरखाव शुल्क',
   },
-  paymentMethods: { online: 'ऑनलाइन' },
+  paymentMethods: { online: 'ऑनलाइन', neft_rtgs: 'एनईएफटी/आरटीजीएस' },
   paymentStatuses: { success: 'सफल', failed: 'असफल' },
   labels: {
     organisation: 'संगठन',

@@ -43,8 +43,10 @@ export const te: DocumentTexts = {
     emd: 'ధరావతు (EMD)',
     premium_instalment: 'ప్రీమియం మొదటి వాయిదా',
     service_fee: 'సేవా అభ్యర్థన రుసుము',
+    lease_rent: 'లీజు అద్దె',
+    maintenance_charge: 'నిర్వహణ ఛార్జీలు',
   },
-  paymentMethods: { online: 'ఆన్‌లైన్' },
+  paymentMethods: { online: 'ఆన్‌లైన్', neft_rtgs: 'NEFT/RTGS' },
   paymentStatuses: { success: 'విజయవంతం', failed: 'విఫలం' },
   labels: {
     organisation: 'సంస్థ',

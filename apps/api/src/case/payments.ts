@@ -1,0 +1,90 @@
+/** How an invoice gets paid, whichever way the money came (the gateway's verified answer, a bank credit matched to a
+ * challan, a settlement a checker approved, the sandbox's direct payment): the invoice marked paid once, the payment
+ * recorded (the ledger posts it: migration 0013's trigger), the timeline told, and the case moved on (the last
+ * invoice of a pending payment verifies it; a service fee puts the service into effect). */
+import { DUES_INVOICE_TYPES, interestOnArrears, type PaymentMethod, type DuesInvoiceType } from '@portal/contract';
+import type { Database } from '../db/client';
+import { businessTodayIso } from '../core/dates';
+import { conflict, notFound } from '../core/http-error';
+import { lockApplication } from '../repositories/applications';
+import { nextNumber } from '../repositories/counters';
+import { markInvoicePaidIfUnpaid, type InvoiceRow } from '../repositories/invoices';
+import { insertPayment, type PaymentRow } from '../repositories/payments';
+import type { Actor } from '../repositories/timeline';
+import { applyServiceFeePaid } from './estate';
+import { recordEvent } from './events';
+import { verifyPaymentIfPaid } from './transition';
+
+/** What an invoice asks today: its amount and, for yearly dues unpaid after their due date and not waived, interest
+ * on arrears (12% a year, simple, by day). */
+export interface AmountDue {
+  principal: number;
+  interest: number;
+  total: number;
+}
+
+export function amountDueOn(
+  invoice: Pick<InvoiceRow, 'invoiceType' | 'amount' | 'dueDate' | 'interestWaivedAt'>,
+  today: string = businessTodayIso(),
+): AmountDue {
+  const bearsInterest =
+    (DUES_INVOICE_TYPES as readonly string[]).includes(invoice.invoiceType as DuesInvoiceType) &&
+    !invoice.interestWaivedAt;
+  const interest = bearsInterest ? interestOnArrears(invoice.amount, invoice.dueDate, today) : 0;
+  return { principal: invoice.amount, interest, total: Math.round((invoice.amount + interest) * 100) / 100 };
+}
+
+export interface InvoicePayment {
+  invoice: InvoiceRow;
+  /** The interest on arrears paid with it (0 for anything but late yearly dues). */
+  interest: number;
+  method: PaymentMethod;
+  /** The gateway's payment id, the bank's UTR, or the portal's own TXN number. */
+  reference: string;
+  /** Who paid (the applicant or holder), or who settled it for them. */
+  paidBy: string | null;
+  gatewayOrderId?: string;
+  bankCreditId?: string;
+}
+
+export const INVOICE_ALREADY_PAID = 'This invoice has already been paid';
+
+/** Pays an invoice in the caller's transaction: refuses (409) an invoice already paid, so of two answers for one
+ * invoice exactly one records a payment. */
+export async function recordInvoicePayment(tx: Database, actor: Actor, input: InvoicePayment): Promise<PaymentRow> {
+  const { invoice } = input;
+  // Locking the application serialises payments on it, so exactly one of them sees the last invoice paid.
+  const application = await lockApplication(tx, invoice.applicationId);
+  if (!application) throw notFound('Invoice not found');
+  const paid = await markInvoicePaidIfUnpaid(tx, invoice.id);
+  if (!paid) throw conflict(INVOICE_ALREADY_PAID);
+  const payment = await insertPayment(tx, {
+    receiptNumber: await nextNumber(tx, 'receipt'),
+    applicationId: invoice.applicationId,
+    invoiceId: invoice.id,
+    amount: Math.round((invoice.amount + input.interest) * 100) / 100,
+    interest: input.interest,
+    paymentMethod: input.method,
+    transactionReference: input.reference,
+    paidBy: input.paidBy,
+    gatewayOrderId: input.gatewayOrderId ?? null,
+    bankCreditId: input.bankCreditId ?? null,
+  });
+  await recordEvent(tx, actor, {
+    applicationId: invoice.applicationId,
+    code: 'payment_received',
+    params: {
+      receipt_number: payment.receiptNumber,
+      invoice_number: invoice.invoiceNumber,
+      amount: payment.amount,
+      method: input.method,
+      reference: input.reference,
+    },
+    entityType: 'payment',
+    entityId: payment.id,
+  });
+  await verifyPaymentIfPaid(tx, application);
+  // A service's fee paid puts the service into effect (an extension of time moves its milestone on).
+  await applyServiceFeePaid(tx, paid);
+  return payment;
+}

@@ -1,0 +1,2 @@
+/** Request and response schemas of money: refunds. */
+export {};
