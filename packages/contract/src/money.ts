@@ -99,6 +99,18 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/** What an invoice asks on a day: its amount and, for yearly dues unpaid after their due date and not waived, interest
+ * on arrears. */
+export function amountDueOn(
+  invoice: { invoiceType: string; amount: number; dueDate: string; interestWaived: boolean },
+  today: string,
+): { principal: number; interest: number; total: number } {
+  const bearsInterest =
+    (DUES_INVOICE_TYPES as readonly string[]).includes(invoice.invoiceType) && !invoice.interestWaived;
+  const interest = bearsInterest ? interestOnArrears(invoice.amount, invoice.dueDate, today) : 0;
+  return { principal: invoice.amount, interest, total: Math.round((invoice.amount + interest) * 100) / 100 };
+}
+
 /** Simple interest by day on a principal unpaid after its due date, to the paise (half up), as of `onDate`: nothing
  * on or before the due date. */
 export function interestOnArrears(principal: number, dueDate: string, onDate: string): number {

@@ -499,6 +499,13 @@ export const invoiceSchema = z.object({
   status: z.enum(INVOICE_STATUSES),
   generated_at: timestamp,
   paid_at: timestamp.nullable(),
+  /** Yearly dues: the allotment and financial year (2026 is April 2026 to March 2027) they are for. */
+  allotment_id: id.nullable(),
+  financial_year: z.number().int().nullable(),
+  /** Interest on arrears accrued to today on unpaid late yearly dues (0 otherwise, or when waived), and what paying
+   * today takes: amount plus interest. */
+  interest: z.number(),
+  amount_due: z.number(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -2,7 +2,7 @@
  * challan, a settlement a checker approved, the sandbox's direct payment): the invoice marked paid once, the payment
  * recorded (the ledger posts it: migration 0013's trigger), the timeline told, and the case moved on (the last
  * invoice of a pending payment verifies it; a service fee puts the service into effect). */
-import { DUES_INVOICE_TYPES, interestOnArrears, type PaymentMethod, type DuesInvoiceType } from '@portal/contract';
+import { amountDueOn, type PaymentMethod } from '@portal/contract';
 import type { Database } from '../db/client';
 import { businessTodayIso } from '../core/dates';
 import { conflict, notFound } from '../core/http-error';
@@ -15,23 +15,12 @@ import { applyServiceFeePaid } from './estate';
 import { recordEvent } from './events';
 import { verifyPaymentIfPaid } from './transition';
 
-/** What an invoice asks today: its amount and, for yearly dues unpaid after their due date and not waived, interest
- * on arrears (12% a year, simple, by day). */
-export interface AmountDue {
-  principal: number;
-  interest: number;
-  total: number;
-}
-
-export function amountDueOn(
+/** What an invoice asks today: its amount and, for late yearly dues not waived, interest on arrears. */
+export function amountDueToday(
   invoice: Pick<InvoiceRow, 'invoiceType' | 'amount' | 'dueDate' | 'interestWaivedAt'>,
   today: string = businessTodayIso(),
-): AmountDue {
-  const bearsInterest =
-    (DUES_INVOICE_TYPES as readonly string[]).includes(invoice.invoiceType as DuesInvoiceType) &&
-    !invoice.interestWaivedAt;
-  const interest = bearsInterest ? interestOnArrears(invoice.amount, invoice.dueDate, today) : 0;
-  return { principal: invoice.amount, interest, total: Math.round((invoice.amount + interest) * 100) / 100 };
+): { principal: number; interest: number; total: number } {
+  return amountDueOn({ ...invoice, interestWaived: invoice.interestWaivedAt !== null }, today);
 }
 
 export interface InvoicePayment {

@@ -1,6 +1,7 @@
 /** Invoices. Stored as pending or paid; an unpaid invoice past its due date reads as overdue. */
 import { and, eq, inArray, isNull, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
+  amountDueOn,
   INVOICE_LIST,
   type Invoice,
   type InvoiceListQuery,
@@ -33,6 +34,12 @@ export function invoiceStatusOn(
   return row.dueDate < today ? 'overdue' : 'pending';
 }
 
+function amountsOf(row: InvoiceRow, today: string = businessTodayIso()): { interest: number; amount_due: number } {
+  if (row.status === 'paid') return { interest: 0, amount_due: 0 };
+  const due = amountDueOn({ ...row, interestWaived: row.interestWaivedAt !== null }, today);
+  return { interest: due.interest, amount_due: due.total };
+}
+
 export function toInvoice(row: InvoiceRow, today?: string): Invoice {
   return {
     id: row.id,
@@ -45,6 +52,9 @@ export function toInvoice(row: InvoiceRow, today?: string): Invoice {
     status: invoiceStatusOn(row, today),
     generated_at: row.generatedAt.toISOString(),
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    allotment_id: row.allotmentId,
+    financial_year: row.financialYear,
+    ...amountsOf(row, today),
   };
 }
 

@@ -20,6 +20,10 @@ const invoice: Invoice = {
   status: 'paid',
   generated_at: '2026-02-01T10:00:00Z',
   paid_at: '2026-02-02T10:00:00Z',
+  allotment_id: null,
+  financial_year: null,
+  interest: 0,
+  amount_due: 0,
 };
 const payment: Payment = {
   id: 'e0000000-0000-4000-8000-000000000002',

@@ -111,7 +111,12 @@ export function query(applicationId: string, overrides: Partial<ApplicationQuery
 }
 
 export function invoice(applicationId: string, overrides: Partial<Invoice> = {}): Invoice {
+  const amount = overrides.amount ?? 11800;
   return {
+    allotment_id: null,
+    financial_year: null,
+    interest: 0,
+    amount_due: overrides.status === 'paid' ? 0 : amount,
     id: 'd0000000-0000-4000-8000-000000000001',
     invoice_number: 'INV-2026-000001',
     application_id: applicationId,

@@ -22,6 +22,10 @@ function invoice(number: string, status: Invoice['status'], applicationId = APP_
     status,
     generated_at: '2026-01-30T10:00:00.000Z',
     paid_at: status === 'paid' ? '2026-02-01T10:00:00.000Z' : null,
+    allotment_id: null,
+    financial_year: null,
+    interest: 0,
+    amount_due: status === 'paid' ? 0 : amount,
   };
 }
 

@@ -25,7 +25,12 @@ export function requestFixture(overrides: Partial<ServiceRequest> = {}): Service
 }
 
 export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
+  const amount = overrides.amount ?? 2360;
   return {
+    allotment_id: null,
+    financial_year: null,
+    interest: 0,
+    amount_due: overrides.status === 'paid' ? 0 : amount,
     id: 'b1000000-0000-4000-8000-000000000001',
     invoice_number: 'INV-2026-000042',
     application_id: APP_ID,
