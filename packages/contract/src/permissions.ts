@@ -37,6 +37,19 @@ export const PERMISSIONS = {
   'issue:show-cause': ['zonal_manager', 'ho', 'admin'],
   /** Reply to a show-cause notice on an allotment one holds, and attach documents to the reply. */
   'reply:show-cause:own': ['entrepreneur'],
+  /** Money (decision 016). Withdraw one's own application before allotment (its EMD is refunded). */
+  'withdraw:application:own': ['entrepreneur'],
+  /** Ask for a challan to pay an invoice by NEFT/RTGS. */
+  'raise:challan:own': ['entrepreneur'],
+  /** Import a bank statement; mark a holder's bank details verified. */
+  'import:bank-statement': ['finance'],
+  'verify:bank-details': ['finance'],
+  /** Maker-checker: prepare a finance action that moves or forgives money (a refund, an interest waiver, a ledger
+   * adjustment, the settlement of an unmatched bank credit), and approve one someone else prepared. */
+  'prepare:finance-action': ['finance'],
+  'approve:finance-action': ['finance', 'admin'],
+  /** Record a refund paid (its UTR). */
+  'pay:refund': ['finance'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
