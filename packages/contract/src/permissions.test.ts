@@ -43,6 +43,14 @@ const EXPECTED: Record<Permission, Role[]> = {
   'issue:show-cause': ['zonal_manager', 'ho', 'admin'],
   // The holder answers the notice; nobody answers for them.
   'reply:show-cause:own': ['entrepreneur'],
+  // Money: finance makes, another finance user or an admin checks; only the applicant withdraws or asks a challan.
+  'withdraw:application:own': ['entrepreneur'],
+  'raise:challan:own': ['entrepreneur'],
+  'import:bank-statement': ['finance'],
+  'verify:bank-details': ['finance'],
+  'prepare:finance-action': ['finance'],
+  'approve:finance-action': ['finance', 'admin'],
+  'pay:refund': ['finance'],
 };
 
 describe('permissions', () => {
