@@ -1076,6 +1076,9 @@ export const bankCredits = pgTable(
     /** The challan number the narration quotes, when one was found. */
     quotedReference: text('quoted_reference'),
     status: bankCreditStatusEnum('status').notNull(),
+    /** Why an unmatched credit was not matched at import (BANK_CREDIT_UNMATCHED_REASONS: no_reference,
+     * amount_mismatch, ...). */
+    unmatchedReason: text('unmatched_reason'),
     challanId: uuid('challan_id').references(() => challans.id),
     paymentId: uuid('payment_id').references((): AnyPgColumn => payments.id),
     /** A person's settlement of an unmatched credit: the invoice it pays, its maker and its checker. */
@@ -1085,6 +1088,14 @@ export const bankCredits = pgTable(
     settlePreparedAt: instant('settle_prepared_at'),
     settleApprovedBy: uuid('settle_approved_by').references(() => users.id),
     settleApprovedAt: instant('settle_approved_at'),
+    /** The last settlement a checker sent back, and why (the credit is unmatched again). */
+    settleRejectedBy: uuid('settle_rejected_by').references(() => users.id),
+    settleRejectedAt: instant('settle_rejected_at'),
+    settleRejectedReason: text('settle_rejected_reason'),
+    /** Set aside as not the corporation's money (a wrong credit the bank will reverse), by whom and why. */
+    setAsideBy: uuid('set_aside_by').references(() => users.id),
+    setAsideAt: instant('set_aside_at'),
+    setAsideReason: text('set_aside_reason'),
     createdAt: createdAt(),
   },
   (table) => [
