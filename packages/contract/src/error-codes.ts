@@ -61,6 +61,17 @@ export const ERROR_CODES = [
   /** 409: the order or notice asked for is not issued yet (the service request has not taken effect, or the
    * show-cause notice is not decided). */
   'order_not_issued',
+  /** 403: maker-checker: the user who prepared a finance action may not approve it (decision 016). */
+  'maker_cannot_check',
+  /** 409: this bank statement file (by its SHA-256) was imported before; the answer carries that import's report. */
+  'statement_already_imported',
+  /** 409: the bank credit is not in a state that allows this (only an unmatched credit is settled or set aside, only
+   * a pending settlement is approved or rejected). */
+  'bank_credit_state',
+  /** 422: a settlement's invoice asks another amount than the bank credit brought. */
+  'settlement_amount_mismatch',
+  /** 409: the invoice is paid already (no challan, no settlement). */
+  'invoice_already_paid',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;
