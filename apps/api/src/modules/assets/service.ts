@@ -45,7 +45,7 @@ import {
   type AssetChange,
   type AssetValues,
 } from '../../repositories/assets';
-import { CsvSyntaxError, parseCsv } from './parse-csv';
+import { CsvSyntaxError, parseCsv } from '../../lib/parse-csv';
 
 type NewAsset = z.output<typeof createAssetRequestSchema>;
 type AssetEdit = z.output<typeof updateAssetRequestSchema>;
