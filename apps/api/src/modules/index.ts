@@ -6,6 +6,7 @@ import { applicationRoutes } from './applications/routes';
 import { assetRoutes } from './assets/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { bankReconciliationRoutes } from './bank-reconciliation/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
@@ -44,6 +45,8 @@ export const modules: ApiModule[] = [
   { prefix: '/audit', routes: auditRoutes },
   { prefix: '/notifications', routes: notificationRoutes },
   { prefix: '/outbox', routes: outboxRoutes },
+  // /challans, /bank-statements and /bank-credits: NEFT/RTGS challans and bank reconciliation.
+  { prefix: '', routes: bankReconciliationRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
   { prefix: '', routes: issuedDocumentRoutes },
 ];

@@ -58,6 +58,14 @@ export const HAND_READ_BODIES: Record<string, Record<string, JsonSchema>> = {
     },
     'text/csv': { type: 'string', description: 'The CSV of assets as the whole body.' },
   },
+  'POST /api/bank-statements': {
+    'multipart/form-data': {
+      type: 'object',
+      description: `The bank account statement as CSV (at most ${MB} MB; README: "Bank statement format") in the part named file.`,
+      required: ['file'],
+      properties: { file: { type: 'string', contentMediaType: 'text/csv' } },
+    },
+  },
 };
 
 /** Bodies read from more than JSON. */

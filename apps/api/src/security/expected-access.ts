@@ -173,6 +173,22 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'POST /api/show-causes/{id}/documents': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'GET /api/show-causes/{id}/documents/{docId}/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/show-causes/{id}/order': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+  // NEFT/RTGS challans and bank reconciliation (decision 016): an invoice's owner raises its challan and reads their
+  // own; staff who read finance read every challan, import and credit. Finance imports statements; a finance user
+  // prepares a settlement or sets a credit aside, another finance user or an admin approves or rejects it.
+  'POST /api/challans': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/challans': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/challans/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/challans/{id}/challan.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/bank-statements': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'GET /api/bank-statements': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/bank-statements/{id}': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/bank-credits': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/bank-credits/{id}': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/bank-credits/{id}/settlement': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'POST /api/bank-credits/{id}/settlement/approve': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  'POST /api/bank-credits/{id}/settlement/reject': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  'POST /api/bank-credits/{id}/set-aside': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
 
   'GET /api/health': 'public',
 };
@@ -199,4 +215,12 @@ export const NOT_IN_WORLD = new Set([
   'POST /api/notifications/{id}/read',
   'POST /api/outbox/{id}/retry',
   'GET /api/verify/{code}',
+  'GET /api/challans/{id}',
+  'GET /api/challans/{id}/challan.pdf',
+  'GET /api/bank-statements/{id}',
+  'GET /api/bank-credits/{id}',
+  'POST /api/bank-credits/{id}/settlement',
+  'POST /api/bank-credits/{id}/settlement/approve',
+  'POST /api/bank-credits/{id}/settlement/reject',
+  'POST /api/bank-credits/{id}/set-aside',
 ]);

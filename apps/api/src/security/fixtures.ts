@@ -292,6 +292,10 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     },
     'PATCH /api/service-requests/{id}': { status: 'in_progress' },
     'POST /api/meetings': { meeting_date: daysAhead(10), agenda: 'Review', applications: [] },
+    'POST /api/challans': { invoice_id: ids.invoice.id },
+    'POST /api/bank-credits/{id}/settlement': { invoice_id: ids.invoice.id, note: 'Settled by hand' },
+    'POST /api/bank-credits/{id}/settlement/reject': { reason: 'Not this invoice' },
+    'POST /api/bank-credits/{id}/set-aside': { reason: 'Not our money' },
   };
   const k = key(op);
   if (k in json) return { payload: json[k] };
@@ -299,6 +303,12 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     return multipart({ document_type: 'dpr' }, { name: 'dpr.pdf', bytes: SAMPLE_FILES.pdf() });
   if (k === 'POST /api/allotments/{id}/lease-deed')
     return multipart({}, { name: 'deed.pdf', bytes: SAMPLE_FILES.pdf() });
+  if (k === 'POST /api/bank-statements') {
+    const statement =
+      'Txn Date,Value Date,Description,Ref No./Cheque No.,Debit,Credit,Balance\r\n' +
+      `01/04/2026,01/04/2026,NEFT TEST,SEC${unique.toUpperCase()},,"1.00","1.00"\r\n`;
+    return multipart({}, { name: 'statement.csv', bytes: Buffer.from(statement) });
+  }
   if (k === 'POST /api/assets/import')
     return {
       payload:

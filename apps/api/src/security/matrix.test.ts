@@ -26,7 +26,7 @@ import {
 const ENDS_SESSION = new Set(['POST /api/auth/logout']);
 
 /** Operations whose example body names a record of the owner (an invoice, an application). */
-const BODY_NAMES_OWNED_RECORD = new Set(['POST /api/payments', 'POST /api/service-requests']);
+const BODY_NAMES_OWNED_RECORD = new Set(['POST /api/payments', 'POST /api/service-requests', 'POST /api/challans']);
 
 type Caller = Role | 'anonymous' | 'other-entrepreneur';
 

@@ -9,10 +9,11 @@ import { fontFaces, fontRuns, type FontWeight } from './fonts';
 import { fill, type DocumentLanguage } from './texts';
 
 export interface RenderInput {
-  content: DocumentContent;
+  content: Pick<DocumentContent, 'title' | 'documentNumber' | 'blocks'>;
   letterhead: OrgIdentity;
   language: DocumentLanguage;
-  verification: { code: string; url: string };
+  /** The verify page's code and address; a document not kept for verification (a challan) has none. */
+  verification?: { code: string; url: string };
   issuedAt: Date;
 }
 
@@ -227,7 +228,10 @@ function block(doc: Doc, item: Block): void {
   }
 }
 
-async function verificationPanel(doc: Doc, input: RenderInput): Promise<void> {
+async function verificationPanel(
+  doc: Doc,
+  input: RenderInput & { verification: NonNullable<RenderInput['verification']> },
+): Promise<void> {
   const { language, verification, issuedAt } = input;
   const words = language.texts.verification;
   const qr = await QRCode.toBuffer(verification.url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
@@ -282,7 +286,7 @@ export async function renderPdf(input: RenderInput): Promise<Buffer> {
 
   letterhead(doc, input);
   for (const item of content.blocks) block(doc, item);
-  await verificationPanel(doc, input);
+  if (input.verification) await verificationPanel(doc, { ...input, verification: input.verification });
   doc.end();
   return ended;
 }

@@ -15,6 +15,7 @@ import {
   verifiedDocumentSchema,
 } from '@portal/contract';
 import { createAttemptLimiter } from '../../lib/attempt-limiter';
+import { challanPdfFor } from './challan-pdf';
 import { tooManyRequests } from '../../core/http-error';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import type { IssuedDocumentRow } from '../../repositories/issued-documents';
@@ -139,6 +140,27 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendPdf(reply, await showCauseDocumentFor(context(request), currentUser(request), request.params.id, 'order')),
+  );
+
+  app.get(
+    '/challans/:id/challan.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description:
+          "A NEFT/RTGS challan in the reader's language: the number to quote, the corporation's account, the amount " +
+          "and the day it is valid until. For the invoice's owner (404 for anyone else's) and staff who read finance.",
+      },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await challanPdfFor(app, currentUser(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentHeader(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   );
 
   app.get(
