@@ -72,6 +72,13 @@ export const ERROR_CODES = [
   'settlement_amount_mismatch',
   /** 409: the invoice is paid already (no challan, no settlement). */
   'invoice_already_paid',
+  /** 409: a refund is paid only to bank details a finance user has verified (PUT /applicants/{id}/bank-verification). */
+  'bank_not_verified',
+  /** 409: the refund is not in a state that allows this (only a prepared refund is approved or rejected, only an
+   * approved one is paid), or one of its kind is already prepared for the application. */
+  'refund_state',
+  /** 409: this bank reference (UTR) is already recorded on another refund. */
+  'utr_already_used',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

@@ -30,7 +30,7 @@ describe('the lifecycle table', () => {
     const reached = new Set<string>(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].to]));
     expect(APPLICATION_STATUSES.filter((status) => status !== 'draft' && !reached.has(status))).toEqual([]);
     const left = new Set<string>(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].from]));
-    expect(APPLICATION_STATUSES.filter((status) => !left.has(status))).toEqual(['rejected', 'completed']);
+    expect(APPLICATION_STATUSES.filter((status) => !left.has(status))).toEqual(['rejected', 'completed', 'withdrawn']);
   });
 
   it('lets only the owner submit and upload the lease deed, and nobody fire what the portal does itself', () => {
@@ -40,6 +40,24 @@ describe('the lifecycle table', () => {
     expect(mayFire('verify_payment', 'admin', false)).toBe(false);
     expect(mayFire('record_committee_note', 'zonal_manager', false)).toBe(false);
     expect(mayFire('record_committee_note', 'committee', false)).toBe(true);
+  });
+
+  it('lets only the owner withdraw, from submission until allotment and never from a draft', () => {
+    expect(mayFire('withdraw', 'entrepreneur', true)).toBe(true);
+    expect(mayFire('withdraw', 'entrepreneur', false)).toBe(false);
+    expect(mayFire('withdraw', 'admin', false)).toBe(false);
+    expect(APPLICATION_EVENTS.withdraw.from).toEqual([
+      'submitted',
+      'under_scrutiny',
+      'pending_committee',
+      'approved',
+      'pending_payment',
+      'payment_verified',
+    ]);
+    expect(APPLICATION_EVENTS.withdraw.to).toEqual(['withdrawn']);
+    expect(eventsOffered('pending_payment', 'entrepreneur', true)).toEqual(['withdraw']);
+    expect(eventsOffered('draft', 'entrepreneur', true)).toEqual(['submit']);
+    expect(eventsOffered('provisional_allotment', 'entrepreneur', true)).toEqual(['submit_lease_deed']);
   });
 
   it('offers each user the events of the status they may fire', () => {
@@ -76,6 +94,7 @@ describe('whom an application waits on (waitingOnOf)', () => {
       possession_given: null,
       under_implementation: null,
       completed: null,
+      withdrawn: null,
     });
   });
 

@@ -64,6 +64,14 @@ export const APPLICATION_EVENTS = {
     manual: true,
   },
   return_to_scrutiny: { from: ['pending_committee'], to: ['under_scrutiny'], by: scrutiny, guards: [], manual: true },
+  /** The applicant withdraws before allotment (POST /applications/{id}/withdraw); a paid EMD becomes due back. */
+  withdraw: {
+    from: ['submitted', 'under_scrutiny', 'pending_committee', 'approved', 'pending_payment', 'payment_verified'],
+    to: ['withdrawn'],
+    by: { kind: 'owner' },
+    guards: [],
+    manual: false,
+  },
   /** Deferred or conditional approval: the status stays, the stage records the decision. */
   record_committee_note: {
     from: ['pending_committee'],

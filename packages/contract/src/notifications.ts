@@ -37,6 +37,12 @@ export const NOTIFICATION_CODES = [
   'show_cause_decided',
   /** A milestone falls due in 30 or 7 days; params: allotment_number, milestone, due_on, days_left. */
   'milestone_due_soon',
+  /** The applicant withdrew their application (a receipt); params: application_number, reason. */
+  'application_withdrawn',
+  /** A refund was approved for payment to the payee's verified bank account; params: refund_number, kind, amount. */
+  'refund_approved',
+  /** A refund was paid; params: refund_number, kind, amount, utr, paid_on. */
+  'refund_paid',
   // Officers
   /** The holder replied to a show-cause notice; params: notice_number, allotment_number. */
   'show_cause_replied',

@@ -374,7 +374,7 @@ describe('right now reads the one answer to whom an application waits on', () =>
         }
       }
     }
-    expect(compared).toBe(14 * 2 * 3 * 5 * 2 * 2);
+    expect(compared).toBe(APPLICATION_STATUSES.length * 2 * 3 * 5 * 2 * 2);
   });
 
   it('follows a changed copy of the table: whom a status waits on, the event it waits for and where documents are taken', () => {

@@ -148,6 +148,8 @@ const EVENT_CODES: Record<ApplicationEventName, RightNowCode> = {
   approve: 'awaiting_committee',
   reject: 'awaiting_committee',
   return_to_scrutiny: 'awaiting_committee',
+  // No status waits for the applicant's withdrawal; its code is the status it leads to.
+  withdraw: 'withdrawn',
   record_committee_note: 'awaiting_committee',
   request_payment: 'awaiting_invoice_or_allotment',
   verify_payment: 'pay_invoices',

@@ -175,6 +175,8 @@ export const applicantSchema = z.object({
   bank_ifsc: z.string(),
   sdp_reference: z.string().nullable(),
   kyc_verified: z.boolean(),
+  /** When a finance user verified the bank details refunds are paid to; a change of bank details clears it. */
+  bank_verified_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

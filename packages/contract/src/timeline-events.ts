@@ -263,6 +263,13 @@ export const TIMELINE_CODES = {
           : text(p.notice_number),
     }),
   },
+  /** The applicant withdrew the application before allotment; params: event, from, to, stage, reason */
+  application_withdrawn: {
+    english: (p) => ({
+      action: 'Application withdrawn',
+      details: withNote(`Withdrawn by the applicant from ${stage(p.from)}`, p.reason),
+    }),
+  },
   /** An officer's note for other officers; params: message */
   internal_note: { internal: true, english: (p) => ({ action: 'Internal note', details: text(p.message) }) },
 } as const satisfies Record<string, CodeRule>;

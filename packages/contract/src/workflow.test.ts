@@ -45,6 +45,7 @@ describe('the workflow tables', () => {
       'lease_submitted',
       'final_allotment',
       'completed',
+      'withdrawn',
     ]);
     for (const status of without) expect(manualTransitionsFrom(status)).toEqual([]);
   });

@@ -53,5 +53,7 @@ export const OFFICER_PENDING_REVIEW_STATUSES: readonly ApplicationStatus[] = sta
   'submitted',
   'pending_committee',
 );
-/** "Approved" on both dashboards: approved and every later status on the way to completion. */
-export const APPROVED_OR_LATER_STATUSES: readonly ApplicationStatus[] = reachableFrom('approved');
+/** "Approved" on both dashboards: approved and every later status on the way to completion (not a withdrawal). */
+export const APPROVED_OR_LATER_STATUSES: readonly ApplicationStatus[] = reachableFrom('approved').filter(
+  (status) => reachableFrom(status).includes('completed'),
+);

@@ -1,5 +1,5 @@
 /** Applicant profiles. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Applicant } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applicants } from '../db/schema';
@@ -25,6 +25,7 @@ export function toApplicant(row: ApplicantRow): Applicant {
     bank_ifsc: row.bankIfsc,
     sdp_reference: row.sdpReference,
     kyc_verified: row.kycVerified,
+    bank_verified_at: row.bankVerifiedAt ? row.bankVerifiedAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -63,6 +64,29 @@ export async function updateApplicant(
     .update(applicants)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(applicants.userId, userId))
+    .returning();
+  return row;
+}
+
+/** Marks the applicant's bank details verified by `userId`, only if they are still the ones the verifier saw (a change
+ * meanwhile answers undefined). A later change of bank name, account or IFSC clears the mark (migration 0013's trigger). */
+export async function markBankVerified(
+  db: Database,
+  id: string,
+  seen: { bankName: string; bankAccount: string; bankIfsc: string },
+  userId: string,
+): Promise<ApplicantRow | undefined> {
+  const [row] = await db
+    .update(applicants)
+    .set({ bankVerifiedAt: new Date(), bankVerifiedBy: userId })
+    .where(
+      and(
+        eq(applicants.id, id),
+        eq(applicants.bankName, seen.bankName),
+        eq(applicants.bankAccount, seen.bankAccount),
+        eq(applicants.bankIfsc, seen.bankIfsc),
+      ),
+    )
     .returning();
   return row;
 }

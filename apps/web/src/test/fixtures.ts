@@ -19,6 +19,7 @@ export function applicantFixture(overrides: Partial<Applicant> = {}): Applicant 
     bank_ifsc: 'SBIN0001234',
     sdp_reference: null,
     kyc_verified: true,
+    bank_verified_at: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...overrides,
