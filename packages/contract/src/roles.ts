@@ -48,6 +48,10 @@ export const ROUTES = {
   serviceRequestDetail: { path: '/service-requests/:id', screen: 'Service request detail', roles: ['entrepreneur'] },
   officerDashboard: { path: '/officer', screen: 'Officer dashboard', roles: OFFICER_ROLES },
   financeDashboard: { path: '/finance', screen: 'Finance dashboard', roles: ['finance'] },
+  /** Beyond the spec (decision 016): finance imports the bank's statement and settles what it could not match; the
+   * checkers of a settlement (finance, admin) read the unmatched credits. */
+  bankStatements: { path: '/finance/bank-statements', screen: 'Bank statements', roles: ['finance'] },
+  bankCredits: { path: '/finance/bank-credits', screen: 'Unmatched credits', roles: ['finance', 'admin'] },
   officerApplications: { path: '/officer/applications', screen: 'Officer application list', roles: STAFF_ROLES },
   officerApplicationDetail: {
     path: '/officer/applications/:id',
@@ -95,6 +99,8 @@ export function navLinksFor(role: Role): RouteKey[] {
   const candidates: RouteKey[] = [
     'officerApplications',
     'officerServiceRequests',
+    'bankStatements',
+    'bankCredits',
     'assets',
     'allotments',
     'meetings',

@@ -41,6 +41,8 @@ const PAGES: Record<
   serviceRequestDetail: lazyPage(() => import('../features/service-requests/pages/service-request-detail-page')),
   officerDashboard: lazyPage(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
   financeDashboard: lazyPage(() => import('../features/finance/pages/finance-dashboard-page')),
+  bankStatements: lazyPage(() => import('../features/bank-reconciliation/pages/bank-statements-page')),
+  bankCredits: lazyPage(() => import('../features/bank-reconciliation/pages/bank-credits-page')),
   officerApplications: lazyPage(() => import('../features/applications/pages/officer-applications-page')),
   officerApplicationDetail: lazyPage(() => import('../features/applications/pages/officer-application-detail-page')),
   assets: lazyPage(() => import('../features/assets/pages/assets-page')),
