@@ -79,6 +79,9 @@ export const ERROR_CODES = [
   'refund_state',
   /** 409: this bank reference (UTR) is already recorded on another refund. */
   'utr_already_used',
+  /** 409: a no-dues certificate is issued only at a balance of exactly zero with no invoice unpaid (`params.amount`:
+   * the balance, in rupees). */
+  'dues_outstanding',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

@@ -15,6 +15,8 @@ export const ISSUED_DOCUMENT_KINDS = [
   ...SERVICE_ORDER_KINDS,
   'show_cause_notice',
   'cancellation_order',
+  // Money (decision 016): the account of an allotment stood clear on the day it was issued.
+  'no_dues_certificate',
 ] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 
@@ -33,6 +35,8 @@ export const ISSUED_DOCUMENT_PATHS = {
   showCauseNotice: (showCauseId: string) => `/show-causes/${showCauseId}/notice.pdf`,
   /** The order that decided a show-cause notice (cancelled or dropped). */
   showCauseOrder: (showCauseId: string) => `/show-causes/${showCauseId}/order.pdf`,
+  /** The allotment's latest no-dues certificate (issued by POST /allotments/{id}/no-dues-certificate). */
+  noDuesCertificate: (allotmentId: string) => `/allotments/${allotmentId}/no-dues-certificate.pdf`,
 } as const;
 
 /** Crockford's base32 (no I, L, O or U), six groups of four: 120 random bits, printed and typed without confusion. */
@@ -97,6 +101,8 @@ export const issuedDocumentFactsSchema = z
     /** A show-cause notice: the last day to reply; its order: cancelled or dropped. */
     reply_by: z.string(),
     outcome: z.enum(['cancelled', 'dropped']),
+    /** A no-dues certificate: the day the account stood clear (YYYY-MM-DD). */
+    as_on: z.string(),
   })
   .partial();
 export type IssuedDocumentFacts = z.infer<typeof issuedDocumentFactsSchema>;

@@ -30,6 +30,8 @@ export const REFUSAL_PARAMS = {
   already_revoked: noParams,
   /** Only a failed message of the outbox can be sent again (`status`: where the message stands now). */
   outbox_not_failed: z.object({ status: z.enum(MAIL_STATUSES) }),
+  /** The account's balance is not zero, or an invoice is unpaid (`amount`: the balance in rupees, as "1234.50"). */
+  dues_outstanding: z.object({ amount: z.string() }),
 } as const;
 
 export type RefusalReason = keyof typeof REFUSAL_PARAMS;

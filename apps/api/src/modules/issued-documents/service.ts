@@ -92,6 +92,7 @@ const FILE_NAMES: Record<IssuedDocumentKind, string> = {
   surrender_acceptance: 'surrender-acceptance',
   show_cause_notice: 'show-cause-notice',
   cancellation_order: 'cancellation-order',
+  no_dues_certificate: 'no-dues-certificate',
 };
 
 export function downloadName(row: IssuedDocumentRow): string {

@@ -29,6 +29,7 @@ const FACT_ORDER = [
   'expiry_date',
   'certificate_number',
   'possession_date',
+  'as_on',
   // What an order of the allotment's life ordered.
   'milestone',
   'previous_due_on',
@@ -68,6 +69,7 @@ export function DocumentFacts({ document }: { document: VerifiedDocument }) {
       case 'due_on':
       case 'ended_on':
       case 'reply_by':
+      case 'as_on':
         return formatDate(value as string | null);
       case 'payment_date':
         return formatDateTime(value as string);
