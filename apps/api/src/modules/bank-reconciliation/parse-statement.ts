@@ -24,11 +24,17 @@ export type StatementParse = { ok: true; lines: StatementLine[] } | { ok: false;
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 const EXPECTED_HEADER = STATEMENT_COLUMNS.map(squash);
 
-/** dd/mm/yyyy (or dd-mm-yyyy, dd.mm.yyyy) as YYYY-MM-DD, when it is a real day. */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** dd/mm/yyyy (or with - or . between), or as SBI writes it "01 Apr 2026" / "01-Apr-26", as YYYY-MM-DD when it is a
+ * real day. A two-digit year is of this century. */
 export function readStatementDate(text: string): string | null {
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  const match = /^(\d{1,2})[/.\- ]([a-z]{3}|\d{1,2})[/.\- ](\d{4}|\d{2})$/i.exec(text.trim());
   if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const monthText = match[2]!.toLowerCase();
+  const month = /^\d+$/.test(monthText) ? Number(monthText) : MONTHS.indexOf(monthText) + 1;
+  const day = Number(match[1]);
+  const year = match[3]!.length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
