@@ -62,6 +62,8 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   /** A deferred or conditional committee decision: the status stays, the stage tells the decision. */
   committee_note: [{ notify: 'decision_made', to: 'owner' }],
   payment_verified: [{ notify: 'case_reached_role', to: 'waiting_role' }],
+  // The applicant's receipt of their withdrawal.
+  application_withdrawn: [{ notify: 'application_withdrawn', to: 'owner' }],
   application_assigned: [{ notify: 'case_assigned', to: 'assignee' }],
   invoice_generated: [
     { notify: 'application_submitted', to: 'owner', invoiceTypes: SUBMISSION_INVOICE_TYPES, foldInto: true },

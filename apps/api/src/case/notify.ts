@@ -43,6 +43,7 @@ const text = (value: TimelineParams[string] | undefined) => (value === undefined
 /** The event's parameters each notification carries, besides the application number. */
 const COPIED: Partial<Record<NotificationCode, readonly string[]>> = {
   document_rejected: ['document_type', 'file_name', 'reason'],
+  application_withdrawn: ['reason'],
   query_raised: ['message', 'respond_by'],
   query_answered: ['message'],
   invoice_generated: ['invoice_number', 'invoice_type', 'amount', 'due_date'],

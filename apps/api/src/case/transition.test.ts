@@ -43,6 +43,11 @@ const WHO_FIRES: Record<ApplicationEventName, { from: ApplicationStatus[]; by: s
   approve: { from: ['pending_committee'], by: UPDATE_STATUS },
   reject: { from: ['submitted', 'under_scrutiny', 'pending_committee'], by: UPDATE_STATUS },
   return_to_scrutiny: { from: ['pending_committee'], by: UPDATE_STATUS },
+  // The applicant withdraws after submission and before allotment (product decisions section 10).
+  withdraw: {
+    from: ['submitted', 'under_scrutiny', 'pending_committee', 'approved', 'pending_payment', 'payment_verified'],
+    by: ['entrepreneur'],
+  },
   // Deferred or conditional approval keeps pending_committee: the committee decision's roles.
   record_committee_note: { from: ['pending_committee'], by: ['committee', 'ho', 'admin'] },
   request_payment: { from: ['approved'], by: UPDATE_STATUS },

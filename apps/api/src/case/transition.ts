@@ -65,6 +65,8 @@ export interface TransitionRequest {
   facts?: StageFacts;
   /** The timeline entry's code when the move has a name of its own (submitted, payment verified). */
   timelineCode?: TimelineCode;
+  /** More parameters of the timeline entry (a withdrawal's reason). */
+  params?: TimelineParams;
 }
 
 /** What a move did: the moved application (after its side effects) and the invoices it raised. */
@@ -135,6 +137,7 @@ export async function fire(tx: Database, application: ApplicationRow, request: T
     from,
     to,
     ...(request.stage ? { stage: moved.currentStage, ...stageToParams(stage) } : { stage: null }),
+    ...request.params,
   };
   await recordEvent(tx, actor, {
     applicationId: application.id,

@@ -13,6 +13,7 @@ import { issuedDocumentRoutes } from './issued-documents/routes';
 import { meetingRoutes } from './meetings/routes';
 import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
+import { refundRoutes } from './refunds/routes';
 import { reportRoutes } from './reports/routes';
 import { serviceRequestRoutes } from './service-requests/routes';
 import { showCauseRoutes } from './show-causes/routes';
@@ -47,6 +48,8 @@ export const modules: ApiModule[] = [
   { prefix: '/outbox', routes: outboxRoutes },
   // /challans, /bank-statements and /bank-credits: NEFT/RTGS challans and bank reconciliation.
   { prefix: '', routes: bankReconciliationRoutes },
+  // /refunds and /applicants/{id}/bank-verification: refunds with maker-checker.
+  { prefix: '', routes: refundRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
   { prefix: '', routes: issuedDocumentRoutes },
 ];

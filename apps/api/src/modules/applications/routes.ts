@@ -11,6 +11,7 @@ import {
   documentListQuerySchema,
   documentSchema,
   submitApplicationResponseSchema,
+  withdrawApplicationRequestSchema,
   timelineEventSchema,
   timelineListQuerySchema,
 } from '@portal/contract';
@@ -28,6 +29,7 @@ import {
   openDocumentFile,
   submitApplication,
   uploadDocument,
+  withdrawApplication,
 } from './service';
 
 const idParams = z.object({ id: z.uuid() });
@@ -77,6 +79,16 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: submitApplicationResponseSchema } },
     },
     async (request) => submitApplication(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/withdraw',
+    {
+      preHandler: requirePermission('withdraw:application:own'),
+      schema: { params: idParams, body: withdrawApplicationRequestSchema, response: { 200: applicationSchema } },
+    },
+    async (request) =>
+      withdrawApplication(app.db, currentUser(request), request.params.id, request.body?.reason),
   );
 
   app.get(

@@ -150,6 +150,31 @@ export async function submitApplication(
   });
 }
 
+/** The applicant withdraws their application before allotment (the lifecycle's `withdraw`, from any status after
+ * submission until allotment): in one transaction the status becomes withdrawn, its service clock stops, the timeline
+ * records it with the reason and the applicant gets a receipt. No plot is held before allotment, so none is released;
+ * a paid EMD becomes a refund due (GET /refunds/due). Another's application answers 404; a draft (deleted instead) or
+ * an allotted one 409. */
+export async function withdrawApplication(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  reason: string | undefined,
+): Promise<Application> {
+  await loadOwnApplication(db, user, id);
+  return db.transaction(async (tx) => {
+    const current = await lockApplication(tx, id);
+    if (!current) throw notFound(APPLICATION_NOT_FOUND);
+    const moved = await fire(tx, current, {
+      event: 'withdraw',
+      by: { user, isOwner: true },
+      timelineCode: 'application_withdrawn',
+      params: { reason: reason?.trim() || null },
+    });
+    return toApplication(moved.application);
+  });
+}
+
 export async function listApplicationDocuments(
   db: Database,
   user: CurrentUser,

@@ -26,6 +26,7 @@ const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; det
   status_changed: (p) => ({ details: p.stage ? 'stage' : undefined }),
   document_uploaded: (p) => ({ title: p.replaced ? 'replaced' : undefined }),
   document_rejected: (p) => ({ details: p.reason ? 'reason' : undefined }),
+  application_withdrawn: (p) => ({ details: p.reason ? 'reason' : undefined }),
   allotment_created: (p) => ({ details: p.allotment_type === 'final' ? 'final' : 'provisional' }),
   lease_deed_uploaded: (p) => ({ details: p.revised ? 'revised' : undefined }),
   lease_deed_approved: (p) => ({ details: p.remarks ? 'remarks' : undefined }),

@@ -210,6 +210,31 @@ export const en: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  application_withdrawn: (p) => ({
+    subject: `Application ${str(p.application_number)} withdrawn`,
+    paragraphs: [
+      `You withdrew application ${str(p.application_number)}. Nothing more will be done on it.`,
+      ...quoted('Your reason', p.reason),
+      'If you paid the earnest money deposit, it will be refunded to the bank account on your profile once the finance team has verified it.',
+    ],
+    action: openApplication(p),
+  }),
+  refund_approved: (p) => ({
+    subject: `Refund ${str(p.refund_number)} approved`,
+    paragraphs: [
+      `A refund of ${money(p.amount)} on application ${str(p.application_number)} (refund ${str(p.refund_number)}) is approved.`,
+      'It will be paid to your verified bank account; you will be told the bank reference (UTR) when it is paid.',
+    ],
+    action: openApplication(p),
+  }),
+  refund_paid: (p) => ({
+    subject: `Refund ${str(p.refund_number)} paid`,
+    paragraphs: [
+      `A refund of ${money(p.amount)} on application ${str(p.application_number)} (refund ${str(p.refund_number)}) was paid to your bank account on ${day(p.paid_on)}.`,
+      `Bank reference (UTR): ${str(p.utr)}`,
+    ],
+    action: openApplication(p),
+  }),
   allotment_surrendered: (p) => ({
     subject: `Allotment ${str(p.allotment_number)} surrendered`,
     paragraphs: [

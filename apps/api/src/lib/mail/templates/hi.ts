@@ -247,6 +247,31 @@ export const hi: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  application_withdrawn: (p) => ({
+    subject: `आवेदन ${str(p.application_number)} वापस लिया गया`,
+    paragraphs: [
+      `आपने आवेदन ${str(p.application_number)} वापस ले लिया है। इस पर आगे कोई कार्रवाई नहीं होगी।`,
+      ...quoted('आपका कारण', p.reason),
+      'यदि आपने बयाना जमा राशि (EMD) का भुगतान किया है, तो वित्त टीम द्वारा आपकी प्रोफ़ाइल के बैंक खाते के सत्यापन के बाद वह उसी खाते में लौटा दी जाएगी।',
+    ],
+    action: openApplication(p),
+  }),
+  refund_approved: (p) => ({
+    subject: `धनवापसी ${str(p.refund_number)} स्वीकृत`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} पर ${money(p.amount)} की धनवापसी (${str(p.refund_number)}) स्वीकृत हो गई है।`,
+      'यह आपके सत्यापित बैंक खाते में भेजी जाएगी; भुगतान होने पर आपको बैंक संदर्भ (UTR) बताया जाएगा।',
+    ],
+    action: openApplication(p),
+  }),
+  refund_paid: (p) => ({
+    subject: `धनवापसी ${str(p.refund_number)} का भुगतान हुआ`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} पर ${money(p.amount)} की धनवापसी (${str(p.refund_number)}) ${day(p.paid_on)} को आपके बैंक खाते में भेज दी गई है।`,
+      `बैंक संदर्भ (UTR): ${str(p.utr)}`,
+    ],
+    action: openApplication(p),
+  }),
   allotment_surrendered: (p) => ({
     subject: `आवंटन ${str(p.allotment_number)} समर्पित`,
     paragraphs: [

@@ -250,6 +250,31 @@ export const te: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  application_withdrawn: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} ఉపసంహరించబడింది`,
+    paragraphs: [
+      `మీరు దరఖాస్తు ${str(p.application_number)} ను ఉపసంహరించుకున్నారు. దీనిపై ఇకపై ఎలాంటి చర్య ఉండదు.`,
+      ...quoted('మీ కారణం', p.reason),
+      'మీరు ధరావతు (EMD) చెల్లించి ఉంటే, ఆర్థిక విభాగం మీ ప్రొఫైల్‌లోని బ్యాంక్ ఖాతాను ధృవీకరించిన తర్వాత అది ఆ ఖాతాకు తిరిగి చెల్లించబడుతుంది.',
+    ],
+    action: openApplication(p),
+  }),
+  refund_approved: (p) => ({
+    subject: `వాపసు ${str(p.refund_number)} ఆమోదించబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} పై ${money(p.amount)} వాపసు (${str(p.refund_number)}) ఆమోదించబడింది.`,
+      'ఇది మీ ధృవీకరించిన బ్యాంక్ ఖాతాకు చెల్లించబడుతుంది; చెల్లించినప్పుడు బ్యాంక్ రిఫరెన్స్ (UTR) మీకు తెలియజేస్తాం.',
+    ],
+    action: openApplication(p),
+  }),
+  refund_paid: (p) => ({
+    subject: `వాపసు ${str(p.refund_number)} చెల్లించబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} పై ${money(p.amount)} వాపసు (${str(p.refund_number)}) ${day(p.paid_on)} న మీ బ్యాంక్ ఖాతాకు చెల్లించబడింది.`,
+      `బ్యాంక్ రిఫరెన్స్ (UTR): ${str(p.utr)}`,
+    ],
+    action: openApplication(p),
+  }),
   allotment_surrendered: (p) => ({
     subject: `కేటాయింపు ${str(p.allotment_number)} అప్పగించబడింది`,
     paragraphs: [

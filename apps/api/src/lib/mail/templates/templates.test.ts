@@ -50,6 +50,9 @@ const FULL: NotificationParams = {
   reply_by: '2026-06-01',
   outcome: 'cancelled',
   days_left: 7,
+  refund_number: 'RFD-2026-000001',
+  utr: 'SBIN26040112345',
+  paid_on: '2026-04-10',
 };
 
 describe('mail templates', () => {
@@ -131,7 +134,7 @@ const CODES = new Set([
   'outcome',
 ]);
 /** The acronyms a Hindi or Telugu reader sees in Latin letters. */
-const KEPT_IN_LATIN = ['PAN', 'GST', 'DPR', 'EMD'];
+const KEPT_IN_LATIN = ['PAN', 'GST', 'DPR', 'EMD', 'UTR'];
 const SCRIPTS = { hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
 
 /** What is left of a mail once the parameters' own values, the addresses and the kept acronyms are taken out. */

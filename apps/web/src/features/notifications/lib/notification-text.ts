@@ -46,6 +46,7 @@ const NOTE_OF: Partial<Record<NotificationCode, string>> = {
   lease_deed_approved: 'remarks',
   lease_deed_returned: 'remarks',
   service_request_decided: 'remarks',
+  application_withdrawn: 'reason',
   outbox_failure: 'error',
 };
 
