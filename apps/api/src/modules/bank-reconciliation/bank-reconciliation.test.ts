@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import type { BankCredit, Challan, StatementImport } from '@portal/contract';
+import {
+  addCalendarDays,
+  amountDueOn,
+  businessToday,
+  type BankCredit,
+  type Challan,
+  type StatementImport,
+} from '@portal/contract';
+import { CALENDAR } from '../../core/business-calendar';
 import { auditLog, bankCredits, challans, invoices, ledgerEntries, payments } from '../../db/schema';
 import type { InvoiceRow } from '../../repositories/invoices';
 import { createTestContext, multipart, TEST_DB_KIND, type TestContext } from '../../test/harness';
@@ -213,6 +221,47 @@ describe(`challans and bank reconciliation (${TEST_DB_KIND})`, () => {
     expect(other.json()).toMatchObject({ matched: 0, duplicates: 1, unmatched: 1 });
     expect(await paymentsOf(fee!.id)).toHaveLength(1);
     expect((await ctx.db.select().from(payments)).length).toBe(paymentsBefore);
+  });
+
+  it("asks late dues' interest to the challan's valid-until day, and a matched credit pays it with the interest", async () => {
+    const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
+    const dueDate = addCalendarDays(businessToday(new Date(), CALENDAR), -40);
+    const [rent] = await ctx.db
+      .insert(invoices)
+      .values({
+        applicationId: application.id,
+        invoiceType: 'lease_rent',
+        amount: 10_000,
+        dueDate,
+        financialYear: 2025,
+        billedTo: owner.userId,
+        invoiceNumber: `INV-T-${crypto.randomBytes(3).toString('hex')}`,
+      })
+      .returning();
+    const challan = await raise(rent!);
+    const expected = amountDueOn({ ...rent!, interestWaived: false }, challan.valid_until);
+    expect(challan.interest).toBeGreaterThan(0);
+    expect(challan).toMatchObject({ interest: expected.interest, amount: expected.total });
+
+    const reference = utr('KKBK');
+    const amount = challan.amount.toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    const imported = await upload(
+      finance,
+      statement([
+        `07/04/2026,${challan.valid_until.split('-').reverse().join('/')},"NEFT ${challan.challan_number}",${reference},,"${amount}","1.00"`,
+      ]),
+      `${reference}.csv`,
+    );
+    expect(imported.json(), imported.body).toMatchObject({ matched: 1 });
+    const [payment] = await paymentsOf(rent!.id);
+    expect(payment).toMatchObject({ amount: challan.amount, interest: challan.interest });
+    const ledger = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment!.id));
+    expect(ledger.map((entry) => [entry.entryType, entry.debit, entry.credit]).sort()).toEqual(
+      [
+        ['interest', challan.interest, 0],
+        ['payment', 0, challan.amount],
+      ].sort(),
+    );
   });
 
   it('refuses an unreadable statement whole, with nothing written', async () => {
