@@ -10,6 +10,7 @@ import { bankReconciliationRoutes } from './bank-reconciliation/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
+import { ledgerRoutes } from './ledger/routes';
 import { meetingRoutes } from './meetings/routes';
 import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
@@ -50,6 +51,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: bankReconciliationRoutes },
   // /refunds and /applicants/{id}/bank-verification: refunds with maker-checker.
   { prefix: '', routes: refundRoutes },
+  // /applications/{id}/statement and /allotments/{id}/statement: the statement of account.
+  { prefix: '', routes: ledgerRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
   { prefix: '', routes: issuedDocumentRoutes },
 ];

@@ -22,6 +22,8 @@ export const NUMBER_PREFIXES = {
   challan: { prefix: 'CHL', width: 6 },
   refund: { prefix: 'RFD', width: 6 },
   adjustment: { prefix: 'ADJ', width: 6 },
+  /** A no-dues certificate of an allotment's account. */
+  noDues: { prefix: 'NDC', width: 6 },
 } as const;
 
 export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {

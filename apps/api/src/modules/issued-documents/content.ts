@@ -14,7 +14,16 @@ export type Block =
   /** Boxes side by side for signatures, each with its caption. */
   | { type: 'signatures'; captions: string[] }
   /** Right-aligned closing lines ("For the Corporation", "Authorised Signatory"). */
-  | { type: 'signoff'; lines: string[] };
+  | { type: 'signoff'; lines: string[] }
+  /** A table of many rows (a statement's entries): a row never splits across pages, and each page it runs onto
+   * repeats the header. `width`s are shares of the page's width. */
+  | { type: 'table'; columns: ReadonlyArray<TableColumn>; rows: ReadonlyArray<ReadonlyArray<string>> };
+
+export interface TableColumn {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
 
 export interface DocumentContent {
   kind: IssuedDocumentKind;

@@ -179,6 +179,79 @@ function signatures(doc: Doc, captions: string[]): void {
   doc.x = doc.page.margins.left;
 }
 
+/** A table whose header is drawn again at the top of every page it runs onto; each row is kept on one page. */
+function table(
+  doc: Doc,
+  columns: Extract<Block, { type: 'table' }>['columns'],
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+): void {
+  const x0 = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const share = columns.reduce((sum, column) => sum + column.width, 0);
+  const widths = columns.map((column) => (column.width / share) * width);
+  const padding = 3;
+  const size = SMALL_SIZE;
+  const lineHeight = () => {
+    doc.font(fontFaces().regular[0]!.name).fontSize(size);
+    return doc.currentLineHeight(true) + 1;
+  };
+  const drawRow = (cells: ReadonlyArray<string>, header: boolean) => {
+    doc.font(fontFaces().regular[0]!.name).fontSize(size);
+    const estimate = Math.max(
+      lineHeight(),
+      ...cells.map((cell, index) => doc.heightOfString(cell || ' ', { width: widths[index]! - 2 * padding })),
+    );
+    return {
+      estimate: estimate * 1.3 + 2 * padding,
+      draw: () => {
+        const y0 = doc.y;
+        let x = x0;
+        let end = y0;
+        cells.forEach((cell, index) => {
+          const cellWidth = widths[index]! - 2 * padding;
+          const align = columns[index]!.align ?? 'left';
+          if (align === 'right' && !header) {
+            writeLine(doc, cell || ' ', { size, align: 'right', x: x + padding, y: y0 + padding, width: cellWidth });
+          } else {
+            write(doc, cell || ' ', {
+              size,
+              weight: header ? 'bold' : 'regular',
+              x: x + padding,
+              y: y0 + padding,
+              width: cellWidth,
+            });
+          }
+          end = Math.max(end, doc.y);
+          x += widths[index]!;
+        });
+        const height = end - y0 + padding - 1;
+        if (header) doc.save().fillOpacity(0.08).rect(x0, y0, width, height).fill('#000000').restore();
+        doc.save().lineWidth(0.5).strokeColor(RULE_COLOUR).rect(x0, y0, width, height).stroke().restore();
+        doc.y = y0 + height;
+        doc.x = x0;
+      },
+    };
+  };
+  const header = drawRow(
+    columns.map((column) => column.label),
+    true,
+  );
+  ensureSpace(doc, header.estimate * 2);
+  header.draw();
+  for (const cells of rows) {
+    const row = drawRow(cells, false);
+    if (doc.y + row.estimate > bottom(doc)) {
+      doc.addPage();
+      drawRow(
+        columns.map((column) => column.label),
+        true,
+      ).draw();
+    }
+    row.draw();
+  }
+  doc.moveDown(0.6);
+}
+
 function block(doc: Doc, item: Block): void {
   switch (item.type) {
     case 'meta': {
@@ -215,6 +288,9 @@ function block(doc: Doc, item: Block): void {
       return;
     case 'signatures':
       signatures(doc, item.captions);
+      return;
+    case 'table':
+      table(doc, item.columns, item.rows);
       return;
     case 'signoff':
       doc.moveDown(0.6);

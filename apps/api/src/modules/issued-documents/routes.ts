@@ -9,13 +9,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   issuedDocumentSchema,
+  noDuesCertificateSchema,
   organizationSchema,
   revokeIssuedDocumentRequestSchema,
+  statementPdfQuerySchema,
   VERIFY_REQUESTS_PER_MINUTE,
   verifiedDocumentSchema,
 } from '@portal/contract';
 import { createAttemptLimiter } from '../../lib/attempt-limiter';
 import { challanPdfFor } from './challan-pdf';
+import { issueNoDuesCertificate, noDuesCertificateFor, statementPdfFor } from './ledger-documents';
 import { tooManyRequests } from '../../core/http-error';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import type { IssuedDocumentRow } from '../../repositories/issued-documents';
@@ -161,6 +164,76 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
+  );
+
+  for (const kind of ['application', 'allotment'] as const) {
+    app.get(
+      `/${kind}s/:id/statement.pdf`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          params,
+          querystring: statementPdfQuerySchema,
+          description:
+            "The statement of account of the period as a PDF in the reader's language: the account, the opening and " +
+            'closing balance, and every entry with the balance after it (a long statement runs over pages, the ' +
+            "table's header repeated). Drawn when asked for, not kept. Who may read it as GET .../statement.",
+        },
+      },
+      async (request, reply) => {
+        const { fileName, bytes } = await statementPdfFor(
+          context(request),
+          currentUser(request),
+          { kind, id: request.params.id },
+          request.query,
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', attachmentHeader(fileName))
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    );
+  }
+
+  app.post(
+    '/allotments/:id/no-dues-certificate',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description:
+          "Issues the allotment's no-dues certificate (its holder, or a finance officer), only when the account's " +
+          'balance is exactly zero and no invoice is unpaid: else 409 dues_outstanding with params.amount, the ' +
+          'balance. The certificate issued earlier today still serves while nothing was posted since.',
+        response: { 201: noDuesCertificateSchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await issueNoDuesCertificate(context(request), currentUser(request), request.params.id);
+      return reply.status(201).send({
+        id: row.id,
+        allotment_id: row.subjectId,
+        document_number: row.documentNumber,
+        verification_code: row.verificationCode,
+        as_on: String(row.facts.as_on ?? ''),
+        issued_at: row.issuedAt.toISOString(),
+        holder_name: row.holderName,
+      });
+    },
+  );
+
+  app.get(
+    '/allotments/:id/no-dues-certificate.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description: `The allotment's latest no-dues certificate (404 before one is issued). ${PDF_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await noDuesCertificateFor(app.db, currentUser(request), request.params.id)),
   );
 
   app.get(

@@ -107,12 +107,12 @@ export function verifyUrl(baseUrl: string, code: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${verifyPagePath(code)}`;
 }
 
-interface Composed {
+export interface Composed {
   content: DocumentContent;
   language: DocumentLanguage;
 }
 
-interface IssueOptions {
+export interface IssueOptions {
   /** Whether a document already issued still serves (an allotment letter issued before a transfer does not). */
   stillServes?: (row: IssuedDocumentRow) => boolean;
   /** Run in the transaction that records the new document (the supersession of the documents it replaces). */
@@ -121,7 +121,7 @@ interface IssueOptions {
 
 /** The document of this kind about this record: the one already issued, or a new one made, stored and recorded now.
  * Rendering happens outside the transaction; a second request that raced this one keeps the first one's document. */
-async function issue(
+export async function issue(
   ctx: IssuingContext,
   kind: IssuedDocumentKind,
   subjectId: string,
