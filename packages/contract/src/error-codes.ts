@@ -82,6 +82,12 @@ export const ERROR_CODES = [
   /** 409: a no-dues certificate is issued only at a balance of exactly zero with no invoice unpaid (`params.amount`:
    * the balance, in rupees). */
   'dues_outstanding',
+  /** 409: a real payment gateway is configured: pay through it (POST /payments/orders), not POST /payments. */
+  'gateway_required',
+  /** 503: the payment gateway could not be reached; nothing was charged, try again shortly. */
+  'gateway_unavailable',
+  /** 401: a gateway's answer whose signature does not verify. */
+  'signature_invalid',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;
