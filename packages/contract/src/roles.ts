@@ -52,6 +52,8 @@ export const ROUTES = {
    * checkers of a settlement (finance, admin) read the unmatched credits. */
   bankStatements: { path: '/finance/bank-statements', screen: 'Bank statements', roles: ['finance'] },
   bankCredits: { path: '/finance/bank-credits', screen: 'Unmatched credits', roles: ['finance', 'admin'] },
+  /** Refunds due, prepared, approved and paid (decision 016): finance makes and pays them; admins may approve. */
+  refunds: { path: '/finance/refunds', screen: 'Refunds', roles: ['finance', 'admin'] },
   officerApplications: { path: '/officer/applications', screen: 'Officer application list', roles: STAFF_ROLES },
   officerApplicationDetail: {
     path: '/officer/applications/:id',
@@ -101,6 +103,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'officerServiceRequests',
     'bankStatements',
     'bankCredits',
+    'refunds',
     'assets',
     'allotments',
     'meetings',

@@ -1,6 +1,6 @@
 /** Payments: the application's invoices and the payments made. The applicant pays an unpaid invoice here (Pay Now)
  * and opens a payment's receipt; staff read both lists. */
-import { can, formatDate, formatRupees, type Invoice, type Payment, type Role } from '@portal/contract';
+import { can, formatDate, formatRupees, type Invoice, type Payment, type Refund, type Role } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -16,6 +16,8 @@ export interface PaymentsTabProps {
   role: Role;
   invoices: QueryLike<Invoice[]>;
   payments: QueryLike<Payment[]>;
+  /** The application's refunds (an EMD back after a rejection or withdrawal, a surrender's refund), if any. */
+  refunds?: Refund[];
   /** The invoice being paid, if any (its button is busy, the others wait). */
   payingId?: string;
   onPay?: (invoice: Invoice) => void;
@@ -23,7 +25,46 @@ export interface PaymentsTabProps {
   onViewReceipt?: (payment: Payment) => void;
 }
 
-export function PaymentsTab({ role, invoices, payments, payingId, onPay, onViewReceipt }: PaymentsTabProps) {
+function RefundsCard({ refunds, role }: { refunds: Refund[]; role: Role }) {
+  const t = useViewerText(role);
+  const columns: Column<Refund>[] = [
+    { key: 'number', header: t('detail.refunds.number'), cell: (refund) => refund.refund_number },
+    { key: 'kind', header: t('detail.refunds.kind'), cell: (refund) => t(`detail.refunds.kinds.${refund.kind}`) },
+    {
+      key: 'amount',
+      header: t('detail.refunds.amount'),
+      numeric: true,
+      cell: (refund) => formatRupees(refund.amount),
+    },
+    {
+      key: 'status',
+      header: t('detail.refunds.status'),
+      wrap: true,
+      cell: (refund) => (
+        <span>
+          <span className="font-medium">{t(`detail.refunds.statuses.${refund.status}`)}</span>
+          {refund.status === 'paid' && (
+            <span className="block text-sm text-slate-700">
+              {t('detail.refunds.paidWith', { date: formatDate(refund.paid_at), utr: refund.utr ?? '' })}
+            </span>
+          )}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Card title={t('detail.refunds.title')}>
+      <DataTable
+        caption={t('detail.refunds.caption')}
+        columns={columns}
+        rows={refunds}
+        rowKey={(refund) => refund.id}
+      />
+    </Card>
+  );
+}
+
+export function PaymentsTab({ role, invoices, payments, refunds, payingId, onPay, onViewReceipt }: PaymentsTabProps) {
   const t = useViewerText(role);
   const pay = can(role, 'pay:invoice:own') ? onPay : undefined;
   const invoiceNumbers = new Map((invoices.data ?? []).map((invoice) => [invoice.id, invoice.invoice_number]));
@@ -97,6 +138,7 @@ export function PaymentsTab({ role, invoices, payments, payingId, onPay, onViewR
           )}
         </QueryState>
       </Card>
+      {refunds && refunds.length > 0 && <RefundsCard refunds={refunds} role={role} />}
     </div>
   );
 }

@@ -36,6 +36,7 @@ import { useApplication, useDocuments, useTimeline } from '../../../api/applicat
 import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
+import { useApplicationRefunds } from '../../../api/refunds';
 import { usePayInvoice, useSubmitApplication } from '../api/applications';
 import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
 import { AllotmentTab } from '../components/allotment-tab';
@@ -49,6 +50,7 @@ import { TimelineTab } from '../components/timeline-tab';
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
 import { PayInvoiceDialog } from '../components/pay-invoice-dialog';
 import { PrintView } from '../components/print-view';
+import { WithdrawDialog } from '../components/withdraw-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 /** A deed may be (re)uploaded when there is none, or the last one was sent back. */
@@ -65,6 +67,7 @@ export default function ApplicationDetailPage() {
   const documents = useDocuments(id);
   const invoices = useInvoices(id);
   const payments = usePayments(id);
+  const refunds = useApplicationRefunds(id);
   const timeline = useTimeline(id);
   const queries = useApplicationQueries(id);
   const checklist = useDocumentChecklist(id);
@@ -192,6 +195,7 @@ export default function ApplicationDetailPage() {
           {t('detail.submit')}
         </Button>
       )}
+      {mayDo('withdraw', current.status, role, true) && <WithdrawDialog application={current} />}
     </>
   );
 
@@ -243,6 +247,7 @@ export default function ApplicationDetailPage() {
                   role={role}
                   invoices={invoices}
                   payments={payments}
+                  refunds={refunds.data}
                   payingId={payingId}
                   onPay={setConfirmingInvoice}
                   onViewReceipt={setReceiptPayment}

@@ -6,6 +6,7 @@ import {
   APPLICANT_CATEGORIES,
   applicantProfileRequestSchema,
   CONSTITUTIONS,
+  formatDate,
   type Applicant,
   type ApplicantProfileRequest,
 } from '@portal/contract';
@@ -168,6 +169,16 @@ export function ProfileForm({ profile, saving, onSave }: ProfileFormProps) {
             <Input className="uppercase" autoComplete="off" {...register('bank_ifsc')} />
           </FormField>
         </div>
+        {profile && (
+          <p className="mt-4 text-sm text-slate-700" data-testid="bank-verification">
+            <span className={profile.bank_verified_at ? 'font-medium text-green-800' : 'font-medium text-slate-800'}>
+              {profile.bank_verified_at
+                ? t('bankVerified', { date: formatDate(profile.bank_verified_at) })
+                : t('bankNotVerified')}
+            </span>{' '}
+            {t('bankChangeClears')}
+          </p>
+        )}
       </Card>
       <Button type="submit" size="lg" busy={saving} busyText={t('saving')} className="w-full sm:w-auto">
         {exists ? t('update') : t('create')}
