@@ -91,6 +91,8 @@ export const statementSchema = z.object({
   current_balance: z.number(),
   /** Invoices of the account not paid yet. */
   unpaid_invoices: z.number().int(),
+  /** How many entries the period holds (X-Total-Count says the same). */
+  entry_count: z.number().int(),
   /** This page of the period's entries, oldest first. */
   entries: z.array(statementEntrySchema),
 });

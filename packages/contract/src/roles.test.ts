@@ -37,6 +37,8 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/assets/map': ['entrepreneur'],
   '/allotments': ['entrepreneur'],
   '/notifications': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  '/statements/applications/:id': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  '/statements/allotments/:id': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
 };
 
 describe('route table', () => {

@@ -85,6 +85,10 @@ export const ROUTES = {
     roles: ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   },
   notifications: { path: '/notifications', screen: 'Notifications', roles: ROLES },
+  /** Beyond the spec (decision 016): the statement of account of an application or an allotment (with its no-dues
+   * certificate), for its applicant or holder and staff who read finance. */
+  applicationStatement: { path: '/statements/applications/:id', screen: 'Statement of account', roles: ROLES },
+  allotmentStatement: { path: '/statements/allotments/:id', screen: 'Plot statement of account', roles: ROLES },
 } as const satisfies Record<string, RouteRule>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -102,6 +102,7 @@ export async function readStatement(
       total_credit: summary.totalCredit,
       current_balance: standing.balance,
       unpaid_invoices: standing.unpaidInvoices,
+      entry_count: summary.count,
       entries: (hasMore ? lines.slice(0, page.limit) : lines).map(toStatementEntry),
     },
     total: summary.count,

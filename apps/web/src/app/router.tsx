@@ -55,6 +55,8 @@ const PAGES: Record<
   audit: lazyPage(() => import('../features/audit/pages/audit-page')),
   outbox: lazyPage(() => import('../features/outbox/pages/outbox-page')),
   notifications: lazyPage(() => import('../features/notifications/pages/notifications-page')),
+  applicationStatement: lazyPage(() => import('../features/statements/pages/application-statement-page')),
+  allotmentStatement: lazyPage(() => import('../features/statements/pages/allotment-statement-page')),
   officerServiceRequests: lazyPage(() => import('../features/service-requests/pages/officer-service-requests-page')),
   officerServiceRequestDetail: lazyPage(
     () => import('../features/service-requests/pages/officer-service-request-detail-page'),

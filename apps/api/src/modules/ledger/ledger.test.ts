@@ -124,6 +124,7 @@ describe(`statement of account and no-dues certificate (${TEST_DB_KIND})`, () =>
       expect(statement.current_balance).toBe(statement.closing_balance);
       expect(statement.unpaid_invoices).toBe(invoices.length - 1);
       expect(response.headers['x-total-count']).toBe(String(invoices.length + 1));
+      expect(statement.entry_count).toBe(invoices.length + 1);
       // Every invoice is a debit, the payment the last entry, a credit of the fee; the balance runs in ledger order.
       expect(
         statement.entries

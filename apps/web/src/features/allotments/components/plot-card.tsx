@@ -16,6 +16,7 @@ import {
 } from '@portal/contract';
 import { ServiceOrderButton } from '../../../components/service-request-form/service-order-button';
 import { ShowCausePanel } from '../../../components/show-causes/show-cause-panel';
+import { StatementLink } from '../../../components/account-statement/statement-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -148,6 +149,7 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
               ? t('plots.openApplicationNumber', { number: allotment.application_number })
               : t('plots.openApplication')}
           </Link>
+          <StatementLink kind="allotment" id={allotment.id} number={allotment.allotment_number} />
           {ROW_SERVICES.filter((service) => allowed.includes(service)).map((service) => (
             <Button
               key={service}

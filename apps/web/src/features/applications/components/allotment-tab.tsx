@@ -22,6 +22,7 @@ import { downloadFile } from '../api/officer-actions';
 import { isStaff, useViewerText } from '../lib/viewer';
 import { DefinitionGrid } from './definition-grid';
 import { ALLOTMENT_TONES, LEASE_DEED_TONES } from './status-tones';
+import { StatementLink } from '../../../components/account-statement/statement-link';
 
 export interface AllotmentTabProps {
   /** The viewer's role. */
@@ -63,16 +64,22 @@ export function AllotmentTab({
       <Card
         title={t('detail.allotment.title')}
         action={
-          allotment.letter_generated ? (
+          allotment.letter_generated || staff ? (
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                icon={<ScrollText aria-hidden="true" className="h-4 w-4" />}
-                onClick={onViewLetter}
-              >
-                {t('detail.allotment.viewLetter')}
-              </Button>
-              <PdfDownloadButton document="letter" id={allotment.id} number={allotment.allotment_number} />
+              {allotment.letter_generated && (
+                <>
+                  <Button
+                    variant="secondary"
+                    icon={<ScrollText aria-hidden="true" className="h-4 w-4" />}
+                    onClick={onViewLetter}
+                  >
+                    {t('detail.allotment.viewLetter')}
+                  </Button>
+                  <PdfDownloadButton document="letter" id={allotment.id} number={allotment.allotment_number} />
+                </>
+              )}
+              {/* The holder reaches the plot's statement from My plots; staff from here. */}
+              {staff && <StatementLink kind="allotment" id={allotment.id} size="md" />}
             </div>
           ) : undefined
         }

@@ -1,6 +1,7 @@
 /** Payments: the application's invoices and the payments made. The applicant pays an unpaid invoice here (Pay Now)
  * and opens a payment's receipt; staff read both lists. */
 import { can, formatDate, formatRupees, type Invoice, type Payment, type Refund, type Role } from '@portal/contract';
+import { StatementLink } from '../../../components/account-statement/statement-link';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -23,6 +24,8 @@ export interface PaymentsTabProps {
   onPay?: (invoice: Invoice) => void;
   /** Opens a successful payment's receipt (the applicant's receipts). */
   onViewReceipt?: (payment: Payment) => void;
+  /** The application whose statement of account the invoices' card links to. */
+  statementOf?: string;
 }
 
 function RefundsCard({ refunds, role }: { refunds: Refund[]; role: Role }) {
@@ -64,7 +67,16 @@ function RefundsCard({ refunds, role }: { refunds: Refund[]; role: Role }) {
   );
 }
 
-export function PaymentsTab({ role, invoices, payments, refunds, payingId, onPay, onViewReceipt }: PaymentsTabProps) {
+export function PaymentsTab({
+  role,
+  invoices,
+  payments,
+  refunds,
+  payingId,
+  onPay,
+  onViewReceipt,
+  statementOf,
+}: PaymentsTabProps) {
   const t = useViewerText(role);
   const pay = can(role, 'pay:invoice:own') ? onPay : undefined;
   const invoiceNumbers = new Map((invoices.data ?? []).map((invoice) => [invoice.id, invoice.invoice_number]));
@@ -114,7 +126,10 @@ export function PaymentsTab({ role, invoices, payments, refunds, payingId, onPay
   }
   return (
     <div className="space-y-4">
-      <Card title={t('detail.payments.invoices')}>
+      <Card
+        title={t('detail.payments.invoices')}
+        action={statementOf ? <StatementLink kind="application" id={statementOf} size="md" /> : undefined}
+      >
         <QueryState query={invoices} empty={<EmptyState message={t('detail.payments.noInvoices')} />}>
           {(list) => (
             <DataTable

@@ -251,6 +251,7 @@ export default function ApplicationDetailPage() {
                   payingId={payingId}
                   onPay={setConfirmingInvoice}
                   onViewReceipt={setReceiptPayment}
+                  statementOf={id}
                 />
               ),
             },

@@ -156,7 +156,7 @@ export default function OfficerApplicationDetailPage() {
           {
             value: 'payments',
             label: t('detail.tabs.payments'),
-            content: <PaymentsTab role={role} invoices={invoices} payments={payments} />,
+            content: <PaymentsTab role={role} invoices={invoices} payments={payments} statementOf={id} />,
           },
           {
             value: 'allotment',
