@@ -204,6 +204,12 @@ describe('verify page', () => {
       facts: { outcome: 'dropped' as const },
       rows: { Decision: 'Notice dropped' },
     },
+    {
+      kind: 'no_dues_certificate' as const,
+      name: 'No-dues certificate',
+      facts: { allotment_number: 'ALT-2026-000007', as_on: '2026-11-26' },
+      rows: { 'Allotment number': 'ALT-2026-000007', 'No dues as on': '26 Nov 2026' },
+    },
   ])('names a $kind and its facts', async ({ kind, name, facts, rows }) => {
     openVerify(() => jsonResponse(200, document({ kind, document_number: 'ORD-2026-000013', facts })));
     await statusRegion();
