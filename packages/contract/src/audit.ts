@@ -19,6 +19,10 @@ export const AUDITED_ENTITIES = [
   'service_requests',
   'meetings',
   'application_queries',
+  // Money (migration 0014): NEFT/RTGS challans, imported bank statements and their credits.
+  'challans',
+  'bank_statement_imports',
+  'bank_credits',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
