@@ -231,6 +231,24 @@ describe(`refunds with maker-checker, the applicant's withdrawal and verified ba
     expect((await refundRow(ids[1]!)).status).toBe('approved');
   });
 
+  it('makes a rejected refund due again, and decides a refund once (409 refund_state)', async () => {
+    const application = await paidApplication(owner, 'rejected');
+    const refund = await prepare(application.id);
+    const short = await post(checker, `/api/refunds/${refund.id}/reject`, { reason: 'no' });
+    expect(short.statusCode).toBe(422);
+    const rejected = await post(checker, `/api/refunds/${refund.id}/reject`, { reason: 'Bank proof does not match' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejection_reason: 'Bank proof does not match' });
+    const again = await post(checker, `/api/refunds/${refund.id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('refund_state');
+    // Nothing was posted to the ledger, and the EMD is due again.
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.refundId, refund.id))).toEqual([]);
+    expect((await dueList()).some((item) => item.application_id === application.id)).toBe(true);
+    const second = await prepare(application.id);
+    expect(second.id).not.toBe(refund.id);
+  });
+
   it('approves once when two checkers race, and posts the amount owed once', async () => {
     await verifyBank(owner.applicantId);
     const application = await paidApplication(owner, 'rejected');
