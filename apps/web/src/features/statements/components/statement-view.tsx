@@ -95,7 +95,9 @@ function NoDuesCard({ allotmentId, statement }: { allotmentId: string; statement
   const [issued, setIssued] = useState<NoDuesCertificate | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const clear = statement.current_balance === 0 && statement.unpaid_invoices === 0;
-  const amount = formatRupees(Math.abs(statement.current_balance));
+  const balanceText = useBalanceText();
+  // Payable, or in credit (a refund approved and not yet paid out): either way not nil.
+  const amount = balanceText(statement.current_balance);
   const reason = clear
     ? null
     : statement.current_balance === 0

@@ -166,7 +166,25 @@ describe('statement of account', () => {
     renderApp(`/statements/allotments/${ALLOTMENT_ID}`);
     const button = await screen.findByRole('button', { name: 'Get no-dues certificate' });
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('Not available yet: the balance is ₹2,00,000 and 1 invoice is unpaid.');
+    expect(button).toHaveAccessibleDescription(
+      'Not available yet: the balance is ₹2,00,000 payable and 1 invoice is unpaid.',
+    );
+  });
+
+  it('says a balance in credit (a refund approved, not yet paid out) is not nil either', async () => {
+    signedInAs('finance');
+    stubFetch((url) =>
+      url.startsWith(`/api/allotments/${ALLOTMENT_ID}/statement`)
+        ? jsonResponse(200, statement({ closing_balance: -5000, current_balance: -5000, unpaid_invoices: 0 }))
+        : pageResponse([]),
+    );
+    renderApp(`/statements/allotments/${ALLOTMENT_ID}`);
+    const button = await screen.findByRole('button', { name: 'Get no-dues certificate' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Not available yet: the balance of the account is ₹5,000 in credit, not nil.',
+    );
+    expect(screen.getByTestId('summary-closing')).toHaveTextContent('₹5,000 in credit');
   });
 
   it('issues the certificate at zero, with its number, code and PDF', async () => {
