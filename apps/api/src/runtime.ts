@@ -10,6 +10,7 @@ import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
 import { lapseTransferOffers } from './case/estate';
+import { scheduleDuesBilling } from './case/dues';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -81,6 +82,8 @@ export async function startRuntime(
     mail.start();
     // The sweep also lapses transfers left unaccepted (the case engine's deadline).
     const reminders = scheduleReminderSweep(database.db, app.log, undefined, lapseTransferOffers);
+    // Yearly dues: billed on 1 April, and any allotment possessed later caught up by the next daily run.
+    const dues = scheduleDuesBilling(database.db, app.log);
     return {
       app,
       database,
@@ -88,6 +91,7 @@ export async function startRuntime(
       async close() {
         await cleanup.stop();
         await reminders.stop();
+        await dues.stop();
         await mail.stop();
         await stopFolding();
         await app.close();

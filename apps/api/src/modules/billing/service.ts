@@ -21,7 +21,7 @@ import { findServiceRequestById, hasServiceRequestOn } from '../../repositories/
 import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, searchInvoices, toInvoice } from '../../repositories/invoices';
 import { searchPayments, toPayment } from '../../repositories/payments';
-import { recordInvoicePayment } from '../../case/payments';
+import { amountDueToday, recordInvoicePayment } from '../../case/payments';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
@@ -72,19 +72,24 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
   const request = invoice?.serviceRequestId ? await findServiceRequestById(db, invoice.serviceRequestId) : undefined;
   if (request) {
     if (request.userId !== user.id) throw notFound(INVOICE_NOT_FOUND);
+  } else if (invoice?.billedTo) {
+    // Yearly dues are the holder's when billed (after a transfer, not the first applicant's).
+    if (invoice.billedTo !== user.id) throw notFound(INVOICE_NOT_FOUND);
   } else {
     await loadOwnApplication(db, user, body.application_id);
   }
   if (!invoice || invoice.applicationId !== body.application_id) throw notFound(INVOICE_NOT_FOUND);
   if (invoice.status === 'paid') throw conflict('This invoice has already been paid');
-  if (roundRupees(body.amount) !== invoice.amount) {
-    throw badRequest(`The amount must equal the invoice amount of ${formatRupees(invoice.amount)}`);
+  // Late yearly dues ask interest on arrears to today: the amount due, not the invoice's amount.
+  const due = amountDueToday(invoice);
+  if (roundRupees(body.amount) !== due.total) {
+    throw badRequest(`The amount must equal the invoice amount due of ${formatRupees(due.total)}`);
   }
 
   return db.transaction(async (tx) => {
     const payment = await recordInvoicePayment(tx, actorOf(user), {
       invoice,
-      interest: 0,
+      interest: due.interest,
       method: body.payment_method,
       reference: body.transaction_reference ?? (await nextNumber(tx, 'transaction')),
       paidBy: user.id,
