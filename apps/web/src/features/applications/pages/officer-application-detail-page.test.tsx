@@ -579,7 +579,8 @@ describe('officer application detail', () => {
       expect(sentence.textContent).toMatch(/waiting for|waits on|an officer marks/i);
       unmount();
     }
-  });
+    // One page per status (fifteen of them): more than the default five seconds on a loaded machine.
+  }, 20_000);
 
   it('says Failed to load data, with a retry in place, when a section cannot be loaded', async () => {
     const { user } = await open('ho', {
