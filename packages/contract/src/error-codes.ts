@@ -88,6 +88,10 @@ export const ERROR_CODES = [
   'gateway_unavailable',
   /** 401: a gateway's answer whose signature does not verify. */
   'signature_invalid',
+  /** 409: the ledger adjustment is not pending (only a pending one is approved or rejected). */
+  'adjustment_state',
+  /** 409: an interest waiver needs a late, unpaid yearly dues invoice with interest accrued and not waived already. */
+  'no_interest_to_waive',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

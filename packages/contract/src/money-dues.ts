@@ -1,2 +1,80 @@
-/** Request and response schemas of money: dues. */
-export {};
+/** Request and response schemas of money: dues. Yearly dues are invoices (lease_rent, maintenance_charge) with their
+ * interest on arrears read at request time (invoiceSchema's interest and amount_due); what this file adds is the
+ * ledger adjustment with maker-checker: an interest waiver on a late dues invoice, or a debit or credit correcting an
+ * account, prepared by one finance user and approved by another finance user or an admin (never the maker). */
+import { z } from 'zod';
+import { ADJUSTMENT_KINDS, APPROVAL_STATUSES } from './money';
+import { enumList, listQueryFor } from './listing';
+
+const id = z.uuid();
+const timestamp = z.string();
+
+export const ADJUSTMENT_REASON_LIMITS = { min: 5, max: 500 } as const;
+const reason = z
+  .string()
+  .trim()
+  .min(ADJUSTMENT_REASON_LIMITS.min, { error: `Give a reason of at least ${ADJUSTMENT_REASON_LIMITS.min} characters` })
+  .max(ADJUSTMENT_REASON_LIMITS.max);
+
+export const ledgerAdjustmentSchema = z.object({
+  id,
+  adjustment_number: z.string(),
+  kind: z.enum(ADJUSTMENT_KINDS),
+  status: z.enum(APPROVAL_STATUSES),
+  application_id: id,
+  application_number: z.string(),
+  /** The late dues invoice whose interest a waiver forgives; null for a debit or credit. */
+  invoice_id: id.nullable(),
+  invoice_number: z.string().nullable(),
+  /** A debit's or credit's amount; a waiver's is the interest accrued when prepared, then when approved. */
+  amount: z.number(),
+  reason: z.string(),
+  maker_id: id,
+  maker_name: z.string(),
+  made_at: timestamp,
+  checker_id: id.nullable(),
+  checker_name: z.string().nullable(),
+  checked_at: timestamp.nullable(),
+  rejection_reason: z.string().nullable(),
+});
+export type LedgerAdjustment = z.infer<typeof ledgerAdjustmentSchema>;
+
+export const LEDGER_ADJUSTMENT_LIST = {
+  sort: ['made_at', 'amount', 'adjustment_number'] as const,
+  defaultSort: '-made_at' as const,
+  searches: 'adjustment number, application number',
+  filters: {
+    status: enumList(APPROVAL_STATUSES),
+    kind: enumList(ADJUSTMENT_KINDS),
+    application_id: id.optional(),
+  },
+};
+export const ledgerAdjustmentListQuerySchema = /* @__PURE__ */ listQueryFor(LEDGER_ADJUSTMENT_LIST);
+export type LedgerAdjustmentListQuery = z.output<typeof ledgerAdjustmentListQuerySchema>;
+
+export const prepareLedgerAdjustmentRequestSchema = z
+  .object({
+    application_id: id,
+    kind: z.enum(ADJUSTMENT_KINDS),
+    /** An interest waiver's invoice. */
+    invoice_id: id.optional(),
+    /** A debit's or credit's amount in rupees (a waiver's is the interest accrued). */
+    amount: z.number({ error: 'Enter an amount in rupees' }).finite().positive().max(1e13).optional(),
+    reason,
+  })
+  .superRefine((body, context) => {
+    if (body.kind === 'interest_waiver' && !body.invoice_id) {
+      context.addIssue({
+        code: 'custom',
+        path: ['invoice_id'],
+        message: 'Choose the invoice whose interest is waived',
+      });
+    }
+    if (body.kind !== 'interest_waiver' && body.amount === undefined) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount of the adjustment' });
+    }
+  });
+export type PrepareLedgerAdjustmentRequest = z.input<typeof prepareLedgerAdjustmentRequestSchema>;
+
+export const rejectLedgerAdjustmentRequestSchema = z.object({ reason });
+export type RejectLedgerAdjustmentRequest = z.input<typeof rejectLedgerAdjustmentRequestSchema>;
