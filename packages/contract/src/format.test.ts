@@ -9,6 +9,7 @@ import {
   statusLabel,
   statusTone,
   todayIso,
+  formatRupeesExact,
 } from './format';
 
 describe('en-IN formatters', () => {
@@ -17,6 +18,13 @@ describe('en-IN formatters', () => {
     expect(formatRupees(11800.4)).toBe('₹11,800');
     expect(formatRupees('1234567')).toBe('₹12,34,567');
     expect(formatRupees(null)).toBe('N/A');
+  });
+
+  it('formats an exact amount to the paise only when it has paise', () => {
+    expect(formatRupeesExact(1012.5)).toBe('₹1,012.50');
+    expect(formatRupeesExact(11800)).toBe('₹11,800');
+    expect(formatRupeesExact('0.07')).toBe('₹0.07');
+    expect(formatRupeesExact(null)).toBe('N/A');
   });
 
   it('formats dates as day, short month, year and N/A when empty', () => {

@@ -15,6 +15,8 @@ export const NOT_AVAILABLE = 'N/A';
 
 export interface Formatters {
   rupees(amount: number | string | null | undefined): string;
+  /** To the paise when there are paise (₹1,012.50), else whole rupees (₹11,800): what a payment asks exactly. */
+  rupeesExact(amount: number | string | null | undefined): string;
   number(value: number | null | undefined): string;
   date(value: string | Date | null | undefined): string;
   dateTime(value: string | Date | null | undefined): string;
@@ -54,6 +56,16 @@ function makeFormatters(language: FormatLanguage): Formatters {
         minimumFractionDigits: 0,
       }),
   );
+  const rupeeWithPaise = onFirstUse(
+    () =>
+      new Intl.NumberFormat(locale, {
+        ...options,
+        style: 'currency',
+        currency: 'INR',
+        maximumFractionDigits: 2,
+        minimumFractionDigits: 2,
+      }),
+  );
   const plainNumber = onFirstUse(() => new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 2 }));
   const zone = DEFAULT_CALENDAR.timeZone;
   const date = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: zone }));
@@ -70,6 +82,11 @@ function makeFormatters(language: FormatLanguage): Formatters {
       const value = typeof amount === 'string' ? Number(amount) : amount;
       if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
       return rupee().format(value);
+    },
+    rupeesExact(amount) {
+      const value = typeof amount === 'string' ? Number(amount) : amount;
+      if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
+      return Math.round(value * 100) % 100 === 0 ? rupee().format(value) : rupeeWithPaise().format(value);
     },
     number(value) {
       if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
@@ -110,6 +127,11 @@ export function setDisplayLanguage(language: FormatLanguage): void {
 
 export function formatRupees(amount: number | string | null | undefined): string {
   return current.rupees(amount);
+}
+
+/** An amount to the paise when it has paise (interest, a statement's balance): ₹1,012.50; whole rupees stay ₹11,800. */
+export function formatRupeesExact(amount: number | string | null | undefined): string {
+  return current.rupeesExact(amount);
 }
 
 export function formatNumber(value: number | null | undefined): string {

@@ -1,4 +1,4 @@
-/** The entrepreneur's own application calls (create, upload, submit, pay, lease deed) and the refresh after any change
+/** The entrepreneur's own application calls (create, upload, submit, lease deed) and the refresh after any change
  * to an application, either side's; the reads are in api/. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -6,9 +6,7 @@ import type {
   ApplicationDocument,
   CreateApplicationRequest,
   DocumentType,
-  Invoice,
   LeaseDeed,
-  Payment,
   SubmitApplicationResponse,
 } from '@portal/contract';
 import { allotmentKeys } from '../../../api/allotments';
@@ -58,20 +56,6 @@ export function useSubmitApplication(id: string) {
   const refresh = useRefreshApplication(id);
   return useMutation({
     mutationFn: () => submitApplication(id),
-    onSuccess: () => refresh(),
-  });
-}
-
-export function usePayInvoice(id: string) {
-  const refresh = useRefreshApplication(id);
-  return useMutation({
-    mutationFn: (invoice: Invoice) =>
-      api.post<Payment>('/payments', {
-        invoice_id: invoice.id,
-        application_id: invoice.application_id,
-        amount: invoice.amount,
-        payment_method: 'online',
-      }),
     onSuccess: () => refresh(),
   });
 }

@@ -5,9 +5,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Allotment, Application, LeaseDeed, Possession } from '@portal/contract';
+import type { Allotment, Application, GatewayCheckout, LeaseDeed, Possession } from '@portal/contract';
 import { jsonResponse, renderApp, signedInAs, stubFetch, type FetchHandler } from '../../../test/render-app';
 import { ASSET, PROFILE, application, document, event, fakeXhr, invoice, payment, query } from '../test/fixtures';
+
+/** What POST /payments/orders answers: the order and the gateway's hosted checkout. */
+const checkoutFor = (invoiceId: string, applicationId: string): GatewayCheckout => ({
+  order: {
+    id: '70000000-0000-4000-8000-000000000001',
+    invoice_id: invoiceId,
+    invoice_number: 'INV-2026-000001',
+    application_id: applicationId,
+    gateway: 'razorpay',
+    test_mode: true,
+    gateway_order_id: 'order_TEST1',
+    amount: 11800,
+    interest: 0,
+    status: 'created',
+    settled_via: null,
+    mismatch_code: null,
+    payment_id: null,
+    created_at: '2026-02-02T10:00:00Z',
+    settled_at: null,
+  },
+  checkout: {
+    action: 'http://127.0.0.1:9/v1/checkout/embedded',
+    fields: { key_id: 'rzp_test', order_id: 'order_TEST1' },
+  },
+});
 
 const ALLOTMENT = (app: Application): Allotment => ({
   id: '90000000-0000-4000-8000-000000000001',
@@ -181,7 +206,7 @@ describe('application detail', () => {
     expect(await screen.findByText('Only a draft application can be submitted')).toBeInTheDocument();
   });
 
-  it('lists invoices with Pay Now while pending, pays online leaving the reference to the portal, and lists the payment history', async () => {
+  it('lists invoices with Pay Now while pending, sends the browser to the gateway with the order the server made, and lists the payment history', async () => {
     const submitted = application({ status: 'submitted' });
     const pending = invoice(submitted.id);
     const paid = invoice(submitted.id, {
@@ -192,20 +217,17 @@ describe('application detail', () => {
       status: 'paid',
       paid_at: '2026-02-02T00:00:00Z',
     });
+    const submitted_forms: HTMLFormElement[] = [];
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted_forms.push(this);
+    });
     const { fetchMock } = await openDetail({
       app: submitted,
       overrides: {
         [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [pending, paid]),
         [`GET /api/payments?application_id=${submitted.id}`]: () =>
           jsonResponse(200, [payment(submitted.id, paid.id, { amount: 150000 })]),
-        'POST /api/payments': () =>
-          jsonResponse(
-            201,
-            payment(submitted.id, pending.id, {
-              id: 'e0000000-0000-4000-8000-000000000002',
-              receipt_number: 'RCP-2026-000002',
-            }),
-          ),
+        'POST /api/payments/orders': () => jsonResponse(201, checkoutFor(pending.id, submitted.id)),
       },
     });
     const user = userEvent.setup();
@@ -221,19 +243,20 @@ describe('application detail', () => {
 
     await user.click(within(invoices).getByRole('button', { name: 'Pay Now INV-2026-000001' }));
     const confirm = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000001' });
-    await user.click(within(confirm).getByRole('button', { name: 'Confirm Payment' }));
-    expect(await screen.findByText('Payment recorded successfully. Receipt RCP-2026-000002.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const [, init] = fetchMock.mock.calls.find(([url, call]) => url === '/api/payments' && call?.method === 'POST')!;
-    const body = JSON.parse(String(init!.body));
-    expect(body).toMatchObject({
-      invoice_id: pending.id,
-      application_id: submitted.id,
-      amount: 11800,
-      payment_method: 'online',
-    });
-    // The portal gives the payment its own reference (TXN-...), not one made up in the browser.
-    expect(body.transaction_reference).toBeUndefined();
+    await user.click(within(confirm).getByRole('button', { name: 'Pay ₹11,800 online' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    // The page leaves for the gateway's hosted checkout with the order's fields, by POST, as the gateway asks.
+    const form = submitted_forms[0]!;
+    expect(form.method).toBe('post');
+    expect(form.action).toBe('http://127.0.0.1:9/v1/checkout/embedded');
+    expect(new FormData(form).get('order_id')).toBe('order_TEST1');
+    const [, init] = fetchMock.mock.calls.find(
+      ([url, call]) => url === '/api/payments/orders' && call?.method === 'POST',
+    )!;
+    // Only the invoice goes up: the amount is the server's.
+    expect(JSON.parse(String(init!.body))).toEqual({ invoice_id: pending.id });
+    expect(fetchMock.mock.calls.some(([url, call]) => url === '/api/payments' && call?.method === 'POST')).toBe(false);
+    submit.mockRestore();
   });
 
   it('opens the receipt of a successful payment from the payment history', async () => {
@@ -271,23 +294,33 @@ describe('application detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("says 'Failed to record payment' when a payment fails without a detail", async () => {
+  it('says the payment could not be started when the server fails without a word, and that the bank is unreachable on gateway_unavailable', async () => {
     const submitted = application({ status: 'submitted' });
+    let answer = (): Response => new Response('', { status: 502 });
     await openDetail({
       app: submitted,
       overrides: {
         [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [invoice(submitted.id)]),
-        'POST /api/payments': () => new Response('', { status: 502 }),
+        'POST /api/payments/orders': () => answer(),
       },
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
-    expect(await screen.findByText('Failed to record payment')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000001' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹11,800 online' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment could not be started.');
+    answer = () =>
+      jsonResponse(503, { detail: 'The payment gateway could not be reached', code: 'gateway_unavailable' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹11,800 online' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        "The bank's payment page cannot be reached just now.",
+      ),
+    );
   });
 
-  it('asks before paying: the dialog states the amount and the invoice, and Cancel pays nothing', async () => {
+  it('asks before paying: the dialog states the amount, the invoice and both ways to pay, and Close pays nothing', async () => {
     const submitted = application({ status: 'submitted' });
     const { fetchMock } = await openDetail({
       app: submitted,
@@ -300,29 +333,36 @@ describe('application detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
     const confirm = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000001' });
     expect(confirm).toHaveAccessibleDescription(
-      'You are about to pay ₹11,800 online for invoice INV-2026-000001. The invoice will be marked paid and a receipt issued; a payment cannot be undone here.',
+      'Pay ₹11,800 for invoice INV-2026-000001 online, or by a bank transfer that quotes a challan.',
     );
     expect(within(confirm).getByText('Processing fee (with GST)')).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(confirm).getByRole('heading', { name: 'Pay online' })).toBeInTheDocument();
+    expect(within(confirm).getByRole('heading', { name: /bank transfer/i })).toBeInTheDocument();
+    await user.click(within(confirm).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/payments' && init?.method === 'POST')).toBe(false);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it("leads a refused payment with 'Failed to record payment' and gives the server's reason under it", async () => {
-    const submitted = application({ status: 'submitted' });
+  it('shows the interest on arrears of a late yearly dues invoice and asks the total', async () => {
+    const submitted = application({ status: 'possession_given' });
+    const late = invoice(submitted.id, {
+      invoice_type: 'lease_rent',
+      amount: 1000,
+      interest: 12.5,
+      amount_due: 1012.5,
+      status: 'overdue',
+    });
     await openDetail({
       app: submitted,
-      overrides: {
-        [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [invoice(submitted.id)]),
-        'POST /api/payments': () => jsonResponse(409, { detail: 'This invoice has already been paid' }),
-      },
+      overrides: { [`GET /api/invoices?application_id=${submitted.id}`]: () => jsonResponse(200, [late]) },
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
     await user.click(await screen.findByRole('button', { name: 'Pay Now INV-2026-000001' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm Payment' }));
-    const toast = (await screen.findByText('Failed to record payment')).closest('[data-toast]');
-    expect(toast).toHaveTextContent('This invoice has already been paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000001' });
+    expect(within(dialog).getByText('Interest on arrears to today')).toBeInTheDocument();
+    expect(within(dialog).getByText('₹12.50')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Pay ₹1,012.50 online' })).toBeInTheDocument();
   });
 
   it("toasts 'Failed to load data' when a tab's list fails, and the tab offers a retry", async () => {

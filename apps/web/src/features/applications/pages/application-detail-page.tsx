@@ -37,7 +37,7 @@ import { useAsset } from '../../../api/assets';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
 import { useApplicationRefunds } from '../../../api/refunds';
-import { usePayInvoice, useSubmitApplication } from '../api/applications';
+import { useSubmitApplication } from '../api/applications';
 import { useApplicationQueries, useDocumentChecklist } from '../api/case-work';
 import { AllotmentTab } from '../components/allotment-tab';
 import { AssetTab } from '../components/asset-tab';
@@ -48,10 +48,10 @@ import { QueriesTab } from '../components/queries-tab';
 import { RightNowCard } from '../components/right-now-card';
 import { TimelineTab } from '../components/timeline-tab';
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
-import { PayInvoiceDialog } from '../components/pay-invoice-dialog';
 import { PrintView } from '../components/print-view';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 
 /** A deed may be (re)uploaded when there is none, or the last one was sent back. */
 const REUPLOAD_STATUSES = ['rejected', 'needs_revision'];
@@ -76,8 +76,6 @@ export default function ApplicationDetailPage() {
   const leaseDeed = useLeaseDeed(allotmentId);
   const possession = usePossession(allotmentId);
   const submit = useSubmitApplication(id);
-  const pay = usePayInvoice(id);
-  const [payingId, setPayingId] = useState<string>();
   const [confirmingInvoice, setConfirmingInvoice] = useState<Invoice>();
   const [letterOpen, setLetterOpen] = useState(false);
   const [certificateOpen, setCertificateOpen] = useState(false);
@@ -127,7 +125,7 @@ export default function ApplicationDetailPage() {
       allotment.isPending || (allotment.data && leaseDeed.isPending) ? undefined : (deed?.verification_status ?? null),
   });
   const available: Record<RightNowAction, boolean> = {
-    pay: can(role, 'pay:invoice:own') && Boolean(unpaid?.length) && payingId === undefined,
+    pay: can(role, 'pay:invoice:own') && Boolean(unpaid?.length),
     upload_documents: true,
     answer_query: true,
     upload_lease_deed: canUploadLeaseDeed,
@@ -156,22 +154,6 @@ export default function ApplicationDetailPage() {
         toast.error(errorDetail(error, t('detail.submitFailed')));
       },
     });
-
-  const payInvoice = (invoice: Invoice) => {
-    setPayingId(invoice.id);
-    pay.mutate(invoice, {
-      onSuccess: (payment) => {
-        setConfirmingInvoice(undefined);
-        toast.success(t('detail.payments.paid', { receipt: payment.receipt_number }));
-      },
-      // The spec's words lead; the server's reason, when it gave one, follows underneath.
-      onError: (error) =>
-        toast.error(t('detail.payments.payFailed'), {
-          description: errorDetail(error, '') || undefined,
-        }),
-      onSettled: () => setPayingId(undefined),
-    });
-  };
 
   const actions = (
     <>
@@ -248,7 +230,6 @@ export default function ApplicationDetailPage() {
                   invoices={invoices}
                   payments={payments}
                   refunds={refunds.data}
-                  payingId={payingId}
                   onPay={setConfirmingInvoice}
                   onViewReceipt={setReceiptPayment}
                   statementOf={id}
@@ -359,9 +340,7 @@ export default function ApplicationDetailPage() {
       </FormDialog>
       <PayInvoiceDialog
         invoice={confirmingInvoice}
-        paying={payingId !== undefined}
-        onConfirm={payInvoice}
-        onCancel={() => setConfirmingInvoice(undefined)}
+        onClose={() => setConfirmingInvoice(undefined)}
       />
       {allotment.data && (
         <LeaseDeedDialog

@@ -5,7 +5,6 @@ import type {
   Application,
   CreateServiceRequest,
   Invoice,
-  Payment,
   ServiceRequest,
   ServiceRequestStatus,
 } from '@portal/contract';
@@ -95,16 +94,3 @@ export function useServiceFeeInvoice(request: ServiceRequest | undefined) {
 }
 
 /** Pays a fee invoice online (the portal's mock payment, as for the application's own invoices). */
-export function usePayServiceFee() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (invoice: Invoice) =>
-      api.post<Payment>('/payments', {
-        invoice_id: invoice.id,
-        application_id: invoice.application_id,
-        amount: invoice.amount,
-        payment_method: 'online',
-      }),
-    onSuccess: () => refresh(),
-  });
-}

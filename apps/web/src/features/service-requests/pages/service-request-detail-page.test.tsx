@@ -3,7 +3,7 @@
 // approved request.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServiceRequest } from '@portal/contract';
 import { renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { APP_ID, APP_NUMBER, fakeServiceRequestApi, invoiceFixture, requestFixture } from '../test/fixtures';
@@ -117,8 +117,12 @@ describe('service request detail (applicant)', () => {
     expect(screen.getByText('The bank letter is not attested')).toBeInTheDocument();
   });
 
-  it('pays the fee invoice of an approved request after confirming, then reads it as paid', async () => {
+  it('pays the fee invoice of an approved request online: after confirming, the page leaves for the gateway', async () => {
     const invoice = invoiceFixture();
+    const forms: HTMLFormElement[] = [];
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      forms.push(this);
+    });
     const { writes } = await open({
       request: requestFixture({ status: 'approved', invoice_id: invoice.id }),
       invoice,
@@ -134,20 +138,17 @@ describe('service request detail (applicant)', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Pay Now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay invoice INV-2026-000042' });
-    expect(dialog).toHaveTextContent('₹2,360 will be paid online for invoice INV-2026-000042');
+    expect(dialog).toHaveAccessibleDescription(
+      'Pay ₹2,360 for invoice INV-2026-000042 online, or by a bank transfer that quotes a challan.',
+    );
     expect(writes).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹2,360' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹2,360 online' }));
 
-    expect(await screen.findByText('Payment successful. Receipt RCP-2026-000007')).toBeInTheDocument();
-    expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatchObject({
-      method: 'POST',
-      url: '/api/payments',
-      body: { invoice_id: invoice.id, application_id: APP_ID, amount: 2360, payment_method: 'online' },
-    });
-    await waitFor(() => expect(within(card).getByText('PAID')).toBeInTheDocument());
-    expect(within(card).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
-    expect(screen.getByText('Your request is approved and its fee is paid.')).toBeInTheDocument();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(writes).toEqual([{ method: 'POST', url: '/api/payments/orders', body: { invoice_id: invoice.id } }]);
+    expect(forms[0]!.action).toBe('http://127.0.0.1:9/v1/checkout/embedded');
+    expect(new FormData(forms[0]!).get('order_id')).toBe('order_T1');
+    submit.mockRestore();
   });
 
   it('says a request without a fee is simply approved', async () => {

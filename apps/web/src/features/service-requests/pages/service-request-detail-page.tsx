@@ -12,10 +12,10 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { ApiError, errorDetail } from '../../../lib/api-client';
-import { usePayServiceFee, useServiceFeeInvoice, useServiceRequest } from '../api/service-requests';
+import { ApiError } from '../../../lib/api-client';
+import { useServiceFeeInvoice, useServiceRequest } from '../api/service-requests';
 import { FeeInvoiceCard } from '../components/fee-invoice-card';
-import { PayFeeDialog } from '../components/pay-fee-dialog';
+import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { RequestFacts } from '../components/request-facts';
 
 const LIST_PATH = '/service-requests';
@@ -37,7 +37,6 @@ export default function ServiceRequestDetailPage() {
   const navigate = useNavigate();
   const request = useServiceRequest(id);
   const invoice = useServiceFeeInvoice(request.data);
-  const pay = usePayServiceFee();
   const [confirming, setConfirming] = useState<Invoice>();
 
   useEffect(() => {
@@ -49,15 +48,6 @@ export default function ServiceRequestDetailPage() {
 
   if (!request.data) return <Spinner />;
   const current = request.data;
-
-  const payInvoice = (chosen: Invoice) =>
-    pay.mutate(chosen, {
-      onSuccess: (payment) => {
-        setConfirming(undefined);
-        toast.success(t('invoice.paid', { receipt: payment.receipt_number }));
-      },
-      onError: (error) => toast.error(t('invoice.payFailed'), { description: errorDetail(error, '') || undefined }),
-    });
 
   return (
     <>
@@ -83,14 +73,9 @@ export default function ServiceRequestDetailPage() {
           </p>
         </Card>
         <RequestFacts request={current} applicationPath={applicationPath} />
-        {current.invoice_id && <FeeInvoiceCard invoice={invoice} onPay={setConfirming} paying={pay.isPending} />}
+        {current.invoice_id && <FeeInvoiceCard invoice={invoice} onPay={setConfirming} paying={false} />}
       </div>
-      <PayFeeDialog
-        invoice={confirming}
-        paying={pay.isPending}
-        onConfirm={payInvoice}
-        onCancel={() => setConfirming(undefined)}
-      />
+      <PayInvoiceDialog invoice={confirming} onClose={() => setConfirming(undefined)} />
     </>
   );
 }

@@ -65,9 +65,11 @@ export function fakeServiceRequestApi(state: { request: ServiceRequest; invoice?
     }
     if (url.startsWith('/api/service-requests/')) return jsonResponse(404, { detail: 'Service request not found' });
     if (url.startsWith('/api/invoices?')) return pageResponse(state.invoice ? [state.invoice] : []);
-    if (url === '/api/payments' && method === 'POST') {
-      state.invoice = { ...state.invoice!, status: 'paid', paid_at: '2026-02-13T10:00:00Z' };
-      return jsonResponse(201, { id: 'p1', receipt_number: 'RCP-2026-000007', invoice_id: body.invoice_id });
+    if (url === '/api/payments/orders' && method === 'POST') {
+      return jsonResponse(201, {
+        order: { id: 'o1', invoice_id: body.invoice_id, gateway_order_id: 'order_T1', status: 'created' },
+        checkout: { action: 'http://127.0.0.1:9/v1/checkout/embedded', fields: { order_id: 'order_T1' } },
+      });
     }
     if (url === `/api/applications/${APP_ID}`) return jsonResponse(200, { id: APP_ID, application_number: APP_NUMBER });
     return pageResponse([]);
