@@ -23,6 +23,8 @@ export const AUDITED_ENTITIES = [
   'challans',
   'bank_statement_imports',
   'bank_credits',
+  // Ledger adjustments (migration 0016): interest waivers, debits and credits, their maker and checker.
+  'ledger_adjustments',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

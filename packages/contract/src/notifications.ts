@@ -43,6 +43,8 @@ export const NOTIFICATION_CODES = [
   'refund_approved',
   /** A refund was paid; params: refund_number, kind, amount, utr, paid_on. */
   'refund_paid',
+  /** An interest waiver on a late dues invoice was approved; params: adjustment_number, invoice_number, amount. */
+  'interest_waived',
   // Officers
   /** The holder replied to a show-cause notice; params: notice_number, allotment_number. */
   'show_cause_replied',

@@ -8,6 +8,7 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { bankReconciliationRoutes } from './bank-reconciliation/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
+import { ledgerAdjustmentRoutes } from './ledger-adjustments/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
 import { ledgerRoutes } from './ledger/routes';
@@ -51,6 +52,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: bankReconciliationRoutes },
   // /refunds and /applicants/{id}/bank-verification: refunds with maker-checker.
   { prefix: '', routes: refundRoutes },
+  // /ledger-adjustments: interest waivers, debits and credits with maker-checker.
+  { prefix: '', routes: ledgerAdjustmentRoutes },
   // /applications/{id}/statement and /allotments/{id}/statement: the statement of account.
   { prefix: '', routes: ledgerRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...

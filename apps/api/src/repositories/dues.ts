@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SQM_PER_AREA_UNIT, type DuesInvoiceType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applications, assets, counters, invoices, users } from '../db/schema';
+import { lockAuditChain } from '../core/audit-context';
 import { NUMBER_PREFIXES } from './counters';
 
 export interface DuesBillingTerms {
@@ -47,7 +48,9 @@ export async function billDuesOfType(
   terms: DuesBillingTerms,
 ): Promise<BilledDuesInvoice[]> {
   const { prefix, width } = NUMBER_PREFIXES.invoice;
-  // Lock the invoice counter (taking it at +0): every billing of the year queues here.
+  // The audit chain first, as every write does (invoices are audited; taking the counter's row lock before it could
+  // deadlock with a request raising an invoice), then the invoice counter (taken at +0): every billing queues here.
+  await lockAuditChain(tx);
   await tx
     .insert(counters)
     .values({ name: 'invoice', year: terms.numberYear, value: 0 })

@@ -227,6 +227,14 @@ export const en: MailCatalogue = {
     ],
     action: openApplication(p),
   }),
+  interest_waived: (p) => ({
+    subject: `Interest waived on invoice ${str(p.invoice_number)}`,
+    paragraphs: [
+      `The interest of ${money(p.amount)} on invoice ${str(p.invoice_number)} of application ${str(p.application_number)} is waived (${str(p.adjustment_number)}).`,
+      'No more interest accrues on this invoice; its amount is still due.',
+    ],
+    action: openApplication(p),
+  }),
   refund_paid: (p) => ({
     subject: `Refund ${str(p.refund_number)} paid`,
     paragraphs: [

@@ -264,6 +264,14 @@ export const hi: MailCatalogue = {
     ],
     action: openApplication(p),
   }),
+  interest_waived: (p) => ({
+    subject: `चालान ${str(p.invoice_number)} पर ब्याज माफ़`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} के चालान ${str(p.invoice_number)} पर ${money(p.amount)} का ब्याज माफ़ कर दिया गया है (${str(p.adjustment_number)})।`,
+      'इस चालान पर अब और ब्याज नहीं लगेगा; इसकी राशि अभी भी देय है।',
+    ],
+    action: openApplication(p),
+  }),
   refund_paid: (p) => ({
     subject: `धनवापसी ${str(p.refund_number)} का भुगतान हुआ`,
     paragraphs: [

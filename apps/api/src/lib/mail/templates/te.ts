@@ -267,6 +267,14 @@ export const te: MailCatalogue = {
     ],
     action: openApplication(p),
   }),
+  interest_waived: (p) => ({
+    subject: `ఇన్వాయిస్ ${str(p.invoice_number)} పై వడ్డీ మాఫీ`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} యొక్క ఇన్వాయిస్ ${str(p.invoice_number)} పై ${money(p.amount)} వడ్డీ మాఫీ చేయబడింది (${str(p.adjustment_number)}).`,
+      'ఈ ఇన్వాయిస్‌పై ఇకపై వడ్డీ పడదు; దాని మొత్తం ఇంకా చెల్లించాల్సి ఉంది.',
+    ],
+    action: openApplication(p),
+  }),
   refund_paid: (p) => ({
     subject: `వాపసు ${str(p.refund_number)} చెల్లించబడింది`,
     paragraphs: [
