@@ -17,6 +17,7 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/applications/:id': ['entrepreneur'],
   '/profile': ['entrepreneur'],
   '/service-requests': ['entrepreneur'],
+  '/payments/return/:orderId': ['entrepreneur'],
   '/officer': ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
   '/finance': ['finance'],
   '/finance/bank-statements': ['finance'],

@@ -46,6 +46,8 @@ export const ROUTES = {
   profile: { path: '/profile', screen: 'Applicant profile', roles: ['entrepreneur'] },
   serviceRequests: { path: '/service-requests', screen: 'Service requests', roles: ['entrepreneur'] },
   serviceRequestDetail: { path: '/service-requests/:id', screen: 'Service request detail', roles: ['entrepreneur'] },
+  /** Beyond the spec (decision 016): where the gateway sends the payer back; it waits for the bank's verified word. */
+  paymentReturn: { path: '/payments/return/:orderId', screen: 'Payment result', roles: ['entrepreneur'] },
   officerDashboard: { path: '/officer', screen: 'Officer dashboard', roles: OFFICER_ROLES },
   financeDashboard: { path: '/finance', screen: 'Finance dashboard', roles: ['finance'] },
   /** Beyond the spec (decision 016): finance imports the bank's statement and settles what it could not match; the

@@ -39,6 +39,7 @@ const PAGES: Record<
   account: lazyPage(() => import('../features/profile/pages/account-page')),
   serviceRequests: lazyPage(() => import('../features/service-requests/pages/service-requests-page')),
   serviceRequestDetail: lazyPage(() => import('../features/service-requests/pages/service-request-detail-page')),
+  paymentReturn: lazyPage(() => import('../features/gateway-payments/pages/payment-return-page')),
   officerDashboard: lazyPage(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
   financeDashboard: lazyPage(() => import('../features/finance/pages/finance-dashboard-page')),
   bankStatements: lazyPage(() => import('../features/bank-reconciliation/pages/bank-statements-page')),
