@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { manualTransitionsFrom, type ApplicationStatus } from '@portal/contract';
-import { applicants, applications, assets, invoices, payments } from '../../db/schema';
+import { applicants, applications, assets, invoices, ledgerEntries, payments } from '../../db/schema';
 import { foldSummaryDeltas } from '../../repositories/summaries';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { insertRequiredDocuments } from '../../test/workflow-fixtures';
@@ -290,8 +290,36 @@ describe(`summary figures against a full recount (${TEST_DB_KIND})`, () => {
       await ctx.db.update(payments).set({ status: 'failed' }).where(inArray(payments.id, chosen));
       count('updatePayments', true);
     },
+    async insertFailedPayments() {
+      // Failed attempts, straight into the table: the ledger keeps only money that moved, so none is posted.
+      const some = await ctx.db
+        .select({ id: invoices.id, applicationId: invoices.applicationId, amount: invoices.amount })
+        .from(invoices);
+      const chosen = random.some(some, 2);
+      if (chosen.length === 0) return;
+      await ctx.db.insert(payments).values(
+        chosen.map((invoice) => ({
+          receiptNumber: `RCP-FAILED-${crypto.randomUUID()}`,
+          applicationId: invoice.applicationId,
+          invoiceId: invoice.id,
+          amount: invoice.amount,
+          transactionReference: 'TXN-FAILED',
+          status: 'failed' as const,
+        })),
+      );
+      count('insertFailedPayments', true);
+    },
     async deletePayments() {
-      const failed = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.status, 'failed'));
+      // Only attempts the ledger never posted may go: a payment in the (append-only) ledger stays for good.
+      const failed = await ctx.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'failed'),
+            sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.paymentId} = ${payments.id})`,
+          ),
+        );
       const chosen = random.some(failed, 3).map((row) => row.id);
       if (chosen.length === 0) return;
       await ctx.db.delete(payments).where(inArray(payments.id, chosen));
@@ -316,6 +344,7 @@ describe(`summary figures against a full recount (${TEST_DB_KIND})`, () => {
     deleteApplications: 2,
     updateInvoices: 3,
     updatePayments: 2,
+    insertFailedPayments: 2,
     deletePayments: 2,
     fold: 2,
   };
