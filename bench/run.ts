@@ -19,6 +19,7 @@ import { bundleReport } from './bundle';
 import { lighthouseScores, signedInStorage } from './lighthouse';
 import { typingFigures, type TypingFigures } from './typing';
 import { measureEndpoint, measureMixed, single, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
+import { duesLine, duesTwice } from './dues';
 import { createDatabase, serverVersion } from './postgres';
 import {
   renderReport,
@@ -190,6 +191,16 @@ async function sweepTwice(databaseUrl: string | undefined, dataDir: string | und
   }
 }
 
+/** The yearly dues billing run twice (bench/dues.ts), printed with its baseline; before the API starts, like the sweep. */
+async function duesRuns(databaseUrl: string | undefined, dataDir: string | undefined): Promise<void> {
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  try {
+    log(`  ${duesLine(await duesTwice(handle.db))}`);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function login(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -343,6 +354,7 @@ async function main() {
         have = Math.max(have, size);
         const facts = await factsOf(database.url, undefined);
         const sweep = await sweepTwice(database.url, undefined);
+        await duesRuns(database.url, undefined);
         const server = await startApi({ databaseUrl: database.url });
         try {
           const results = await measureApi(`PostgreSQL ${size}`, server, facts);
@@ -385,6 +397,7 @@ async function main() {
       const generationSeconds = await grow(undefined, dataDir, size, 0);
       const facts = await factsOf(undefined, dataDir);
       const sweep = await sweepTwice(undefined, dataDir);
+      await duesRuns(undefined, dataDir);
       const server = await startApi({ dataDir });
       try {
         const results = await measureApi(`PGlite ${size}`, server, facts);

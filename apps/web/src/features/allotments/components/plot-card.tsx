@@ -23,6 +23,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALLOTMENT_STATUS_TONES, allotmentEnded } from './allotment-status';
 import { MilestoneList } from '../../../components/milestones/milestone-list';
 import type { PlotService } from './allottee-service-dialog';
+import { PlotDues } from './plot-dues';
 import { PlotHistory } from './plot-history';
 
 /** The services asked for from the card's row of actions, in this order (an extension of time sits by its milestone,
@@ -173,6 +174,8 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
           )}
         </div>
       )}
+
+      {!previous && allotment.possession_date && <PlotDues allotmentId={allotment.id} plot={plot} />}
 
       <PlotHistory allotmentId={allotment.id} plot={plot} />
     </Card>
