@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signOut, uniqueEmail } from './support/session';
+import { payAndConfirm } from './support/gateway';
 
 const PASSWORD = 'Journey@2026';
 
@@ -194,19 +195,21 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   await expect(payButtons).toHaveCount(2);
   for (let paid = 1; paid <= 2; paid++) {
     await payButtons.first().click();
-    // Paying asks first, naming the invoice and its amount.
+    // Paying asks first, naming the invoice and its amount, and says where the applicant is taken.
     const confirm = page.getByRole('dialog', { name: /^Pay invoice INV-\d{4}-\d{6}$/ });
-    await expect(confirm).toContainText(/You are about to pay ₹[\d,]+ online for invoice INV-/);
-    await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
-    // The news of this payment replaces that of the one before.
-    await expect(toast(page, /Payment recorded successfully\. Receipt RCP-\d{4}-\d{6}\./)).toHaveCount(1);
+    await expect(confirm).toContainText(/Pay ₹[\d,]+\.\d\d for invoice INV-/);
+    await expect(confirm).toContainText("You will be taken to the bank's secure payment page");
+    // Out to the sandbox gateway (TEST MODE), paid there, and back once the bank's answer is believed.
+    await payAndConfirm(page, { dialog: confirm });
+    await page.goto(applicationUrl);
+    await page.getByRole('tab', { name: 'Payments' }).click();
     await expect(payButtons).toHaveCount(2 - paid);
   }
   await expect(invoices.getByText('PAID', { exact: true })).toHaveCount(2);
   const history = page.getByRole('table', { name: 'Payments made for this application' });
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history.getByText(/^RCP-\d{4}-\d{6}$/)).toHaveCount(2);
-  await expect(history.getByText(/^TXN-\d{4}-\d{6}$/)).toHaveCount(2);
+  await expect(history.getByText(/^pay_[A-Za-z0-9]+$/)).toHaveCount(2);
   await expect(history.getByText('SUCCESS', { exact: true })).toHaveCount(2);
   const receiptNumber = (await history
     .getByText(/^RCP-\d{4}-\d{6}$/)

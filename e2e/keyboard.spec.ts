@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, pdfOnDisk, submitCase } from './support/api';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from './support/session';
+import { payAndConfirm } from './support/gateway';
 
 /** More Tab presses than any screen needs to go from the top of the page to its last control. */
 const TAB_LIMIT = 90;
@@ -144,8 +145,10 @@ test('an applicant registers, applies, submits and pays with the keyboard alone'
       await activate(page, payButtons.first(), `Pay Now (invoice ${paid})`);
       const confirm = page.getByRole('dialog', { name: /^Pay invoice INV-/ });
       await expect(confirm).toBeVisible();
-      await activate(page, confirm.getByRole('button', { name: 'Confirm Payment' }), 'Confirm Payment');
-      await expect(confirm).toBeHidden();
+      // Pay online, and Pay at the sandbox gateway, each reached with Tab and pressed with Enter.
+      await payAndConfirm(page, { dialog: confirm, press: (button, what) => activate(page, button, what) });
+      await activate(page, page.getByRole('link', { name: 'Go to the application' }), 'Go to the application');
+      await openTab(page, 'Payments');
       await expect(payButtons).toHaveCount(2 - paid);
     }
     await expect(invoices.getByText('PAID', { exact: true })).toHaveCount(2);

@@ -3,6 +3,7 @@
 // possession, and what the applicant and the timeline show at the end.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, signOut, type DemoRole } from './support/session';
+import { payAndConfirm } from './support/gateway';
 
 const PDF = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
@@ -122,7 +123,10 @@ test('an application goes from submission to possession through every officer ro
     await expect(payButtons).toHaveCount(3);
     for (let left = 3; left > 0; left--) {
       await payButtons.first().click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Confirm Payment' }).click();
+      // Out to the sandbox gateway, paid there, and back to the return page once the bank's answer is believed.
+      await payAndConfirm(page);
+      await page.goto(`/applications/${application.id}`);
+      await page.getByRole('tab', { name: 'Payments' }).click();
       await expect(payButtons).toHaveCount(left - 1);
     }
   });

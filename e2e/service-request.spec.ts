@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, apiLogin } from './support/api';
 import { mainNav, signInAs, signOut } from './support/session';
+import { payAndConfirm } from './support/gateway';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
@@ -88,10 +89,13 @@ test('an entrepreneur raises a request, an officer approves it, and the entrepre
     await expect(page.getByText('Bank letter verified; NOC approved')).toBeVisible();
 
     const invoice = page.getByRole('region', { name: 'Fee invoice' });
+    const requestUrl = page.url();
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: /^Pay invoice INV-/ });
-    await dialog.getByRole('button', { name: 'Pay ₹5,900' }).click();
-    await expect(toast(page, 'Payment successful')).toBeVisible();
+    // Out to the sandbox gateway, paid there, back at the return page, then to the request again.
+    await expect(dialog).toContainText('₹5,900');
+    await payAndConfirm(page, { dialog });
+    await page.goto(requestUrl);
     await expect(invoice).toContainText('PAID');
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeHidden();
     // Paying the fee is what makes the NOC take effect; its order is then issued.

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ENTREPRENEUR_PASSWORD as PASSWORD, plotInPossession, registerEntrepreneur } from './support/estate';
 import { downloadPdf, verdictOf } from './support/pdf';
 import { mainNav, signIn, signInAs, signOut } from './support/session';
+import { payAndConfirm } from './support/gateway';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
@@ -107,10 +108,12 @@ test('a plot is transferred: offered, accepted, approved and paid; the new holde
     await page.getByLabel('Search').fill(requestNumber);
     await page.getByRole('link', { name: requestNumber }).click();
     const invoice = page.getByRole('region', { name: 'Fee invoice' });
+    const requestUrl = page.url();
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: /^Pay invoice INV-/ });
-    await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
-    await expect(toast(page, 'Payment successful')).toBeVisible();
+    // Out to the sandbox gateway, paid there, back at the return page, then to the request again.
+    await payAndConfirm(page, { dialog });
+    await page.goto(requestUrl);
     await expect(
       page.getByText(/^Your request took effect on .+\. Its order can be downloaded below\.$/),
     ).toBeVisible();

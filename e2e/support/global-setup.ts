@@ -98,12 +98,94 @@ function prepareDatabase(dataDir: string): Promise<void> {
   });
 }
 
-/** One server, with its own data directory (a copy of the prepared database) and mailbox. */
+/** The sandbox payment gateway (decision 016): a separate small server speaking the gateway's protocol, whose pages
+ * say TEST MODE. Each portal gets its own, told the portal's webhook URL and sharing its keys; the portal is told the
+ * sandbox's URL and re-queries an order left pending after 2 s, every 2 s, so a test that loses both the redirect and
+ * the webhook sees the re-query settle it in seconds. */
+const SANDBOX_DIR = path.join(repoRoot, 'apps/gateway-sandbox');
+const SANDBOX_ENTRY = path.join(SANDBOX_DIR, 'src/server.ts');
+const SANDBOX_KEYS = {
+  keyId: 'rzp_test_e2e',
+  keySecret: 'e2e-key-secret',
+  webhookSecret: 'e2e-webhook-secret',
+};
+
+/** The portal's settings that point it at its sandbox, with short re-query timings. */
+function portalGatewayEnv(sandboxUrl: string): Record<string, string> {
+  return {
+    PAYMENT_GATEWAY: 'sandbox',
+    GATEWAY_URL: sandboxUrl,
+    GATEWAY_KEY_ID: SANDBOX_KEYS.keyId,
+    GATEWAY_KEY_SECRET: SANDBOX_KEYS.keySecret,
+    GATEWAY_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
+    GATEWAY_REQUERY_AFTER_MS: '2000',
+    GATEWAY_REQUERY_EVERY_MS: '2000',
+  };
+}
+
+async function waitForListening(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The sandbox gateway exited with ${child.exitCode}:\n${log()}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The sandbox gateway did not answer within 60 s:\n${log()}`);
+}
+
+/** Starts the sandbox gateway on `port` (when the tree has one), delivering its webhooks to the portal at `portalUrl`. */
+async function startSandbox(port: number, portalUrl: string): Promise<{ url: string; stop(): Promise<void> } | null> {
+  if (!fs.existsSync(SANDBOX_ENTRY)) return null;
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', SANDBOX_ENTRY], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_PUBLIC_URL: url,
+      SANDBOX_KEY_ID: SANDBOX_KEYS.keyId,
+      SANDBOX_KEY_SECRET: SANDBOX_KEYS.keySecret,
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
+      SANDBOX_WEBHOOK_URL: `${portalUrl}/api/payments/gateway/webhook`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  sandbox.stdout?.on('data', keep);
+  sandbox.stderr?.on('data', keep);
+  try {
+    await waitForListening(url, sandbox, () => output);
+  } catch (error) {
+    await stop(sandbox);
+    throw error;
+  }
+  return { url, stop: () => stop(sandbox) };
+}
+
+/** One server, with its own data directory (a copy of the prepared database), mailbox and sandbox gateway. */
 async function startServer(
   prepared: string,
 ): Promise<{ baseUrl: string; mailboxDir: string; pid?: number; stop(): Promise<void> }> {
   const mailbox = await startMailbox();
   const port = await freePort();
+  const sandboxPort = await freePort();
+  let gateway: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    gateway = await startSandbox(sandboxPort, `http://127.0.0.1:${port}`);
+  } catch (error) {
+    await mailbox.stop();
+    throw error;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   fs.cpSync(path.join(prepared, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -122,6 +204,7 @@ async function startServer(
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseUrl,
+      ...(gateway && portalGatewayEnv(gateway.url)),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -132,6 +215,7 @@ async function startServer(
   server.stderr?.on('data', keep);
   const stopAll = async () => {
     await stop(server);
+    await gateway?.stop();
     await mailbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
