@@ -1,0 +1,176 @@
+/** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of paying through the gateway, in English, Hindi and
+ * Telugu at 1280 and 375 px: the pay dialog open (its amount, the online payment and the bank transfer option), and the
+ * return page while the bank's answer is awaited and once the payment is received. Controls and headings are found by
+ * role and by their words in the app's own catalogues. */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { api, apiLogin, submitCase } from './support/api';
+import { payAndConfirm } from './support/gateway';
+import { signInAs } from './support/session';
+import { textThatDoesNotFit } from './support/fit';
+
+const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
+type Language = keyof typeof LANGUAGES;
+
+const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
+const AREAS = {
+  applications: 'features/applications',
+  payment: 'components/payments/online-payment',
+  return: 'features/gateway-payments',
+} as const;
+type Area = keyof typeof AREAS;
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** The words of one language, read as the app reads them. */
+function wordsOf(language: Language) {
+  const catalogues = Object.fromEntries(
+    Object.entries(AREAS).map(([area, folder]) => [
+      area,
+      JSON.parse(fs.readFileSync(path.join(WEB, folder, 'i18n', `${language}.json`), 'utf8')) as Catalogue,
+    ]),
+  ) as Record<Area, Catalogue>;
+  return (area: Area, key: string, values: Record<string, string> = {}): string => {
+    const found = key
+      .split('.')
+      .reduce<string | Catalogue | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        catalogues[area],
+      );
+    if (typeof found !== 'string') throw new Error(`${area}:${key} is missing from the ${language} catalogue`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  };
+}
+
+async function chooseLanguage(page: Page, language: Language) {
+  if (language !== 'en') {
+    await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+  }
+}
+
+/** Scans the whole page as it is now, once every animation (a dialog coming in) has finished. */
+async function expectNoViolations(page: Page, state: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, `accessibility violations with ${state}`).toEqual([]);
+  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
+}
+
+interface Invoice {
+  id: string;
+  invoice_number: string;
+  status: string;
+}
+
+/** One submitted application of the demo entrepreneur for the whole file, and its invoices. */
+let application: Promise<{ id: string; invoices: [Invoice, Invoice] }> | undefined;
+/** One of its invoices paid through the gateway, in a browser of its own (in English): its order's return page then
+ * says the payment was received in any language. */
+let paidOrder: Promise<string> | undefined;
+
+function prepareApplication(request: APIRequestContext) {
+  application ??= (async () => {
+    const owner = await apiLogin(request, 'entrepreneur');
+    const created = await submitCase(request, owner, {
+      assetFromEnd: 18,
+      description: 'Accessibility of paying',
+      investment: 2_600_000,
+      jobs: 7,
+    });
+    const invoices = await api<Invoice[]>(request, owner, 'get', `/api/invoices?application_id=${created.id}`);
+    expect(invoices.length).toBeGreaterThanOrEqual(2);
+    return { id: created.id, invoices: invoices.slice(0, 2) as [Invoice, Invoice] };
+  })();
+  return application;
+}
+
+function preparePaidOrder(browser: Browser, request: APIRequestContext) {
+  paidOrder ??= (async () => {
+    const { id, invoices } = await prepareApplication(request);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInAs(page, 'entrepreneur');
+    await page.goto(`/applications/${id}`);
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByRole('button', { name: `Pay Now ${invoices[1].invoice_number}` }).click();
+    await payAndConfirm(page);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await context.close();
+    return orderId;
+  })();
+  return paidOrder;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+});
+
+for (const language of Object.keys(LANGUAGES) as Language[]) {
+  const t = wordsOf(language);
+  const script = LANGUAGES[language];
+  for (const width of [1280, 375]) {
+    test(`the pay dialog open has no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      const { id, invoices } = await prepareApplication(request);
+      // The first invoice stays unpaid: its dialog is scanned in every language.
+      const unpaid = invoices[0];
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'entrepreneur');
+      await chooseLanguage(page, language);
+      await page.goto(`/applications/${id}`);
+      if (script) await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByRole('tab', { name: t('applications', 'detail.tabs.payments') }).click();
+      await page
+        .getByRole('button', {
+          name: t('applications', 'detail.payments.payNowLabel', { number: unpaid.invoice_number }),
+        })
+        .click();
+      const dialog = page.getByRole('dialog', { name: t('payment', 'title', { number: unpaid.invoice_number }) });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: t('payment', 'online.title') })).toBeVisible();
+      await expectNoViolations(page, 'the pay dialog open');
+    });
+
+    test(`the payment return page has no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
+      page,
+      request,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const { invoices } = await prepareApplication(request);
+      const paidOrderId = await preparePaidOrder(browser, request);
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'entrepreneur');
+      await chooseLanguage(page, language);
+
+      await test.step('the return page while the bank is confirming', async () => {
+        // An order made and never paid: the page keeps checking, saying so.
+        const owner = await apiLogin(request, 'entrepreneur');
+        const { order } = await api<{ order: { id: string } }>(request, owner, 'post', '/api/payments/orders', {
+          invoice_id: invoices[0].id,
+        });
+        await page.goto(`/payments/return/${order.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: t('return', 'title') })).toBeVisible();
+        await expect(page.getByText(t('return', 'confirming')).first()).toBeVisible();
+        await expectNoViolations(page, 'the return page confirming');
+      });
+
+      await test.step('the return page with the payment received', async () => {
+        await page.goto(`/payments/return/${paidOrderId}`);
+        await expect(page.getByRole('heading', { level: 1, name: t('return', 'title') })).toBeVisible();
+        await expect(page.getByRole('link', { name: t('return', 'toApplication') })).toBeVisible();
+        const received = t('return', 'paid', { amount: '\u0000', number: '\u0000' }).split('\u0000')[0]!;
+        await expect(page.getByText(received, { exact: false })).toBeVisible({ timeout: 15_000 });
+        await expectNoViolations(page, 'the return page with the payment received');
+      });
+    });
+  }
+}
