@@ -56,6 +56,9 @@ export const ROUTES = {
   bankCredits: { path: '/finance/bank-credits', screen: 'Unmatched credits', roles: ['finance', 'admin'] },
   /** Refunds due, prepared, approved and paid (decision 016): finance makes and pays them; admins may approve. */
   refunds: { path: '/finance/refunds', screen: 'Refunds', roles: ['finance', 'admin'] },
+  /** Interest waivers, debits and credits with maker-checker: finance prepares; another finance user or an admin
+   * approves. */
+  adjustments: { path: '/finance/adjustments', screen: 'Adjustments', roles: ['finance', 'admin'] },
   officerApplications: { path: '/officer/applications', screen: 'Officer application list', roles: STAFF_ROLES },
   officerApplicationDetail: {
     path: '/officer/applications/:id',
@@ -110,6 +113,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'bankStatements',
     'bankCredits',
     'refunds',
+    'adjustments',
     'assets',
     'allotments',
     'meetings',

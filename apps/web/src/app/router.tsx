@@ -45,6 +45,7 @@ const PAGES: Record<
   bankStatements: lazyPage(() => import('../features/bank-reconciliation/pages/bank-statements-page')),
   bankCredits: lazyPage(() => import('../features/bank-reconciliation/pages/bank-credits-page')),
   refunds: lazyPage(() => import('../features/refunds/pages/refunds-page')),
+  adjustments: lazyPage(() => import('../features/adjustments/pages/adjustments-page')),
   officerApplications: lazyPage(() => import('../features/applications/pages/officer-applications-page')),
   officerApplicationDetail: lazyPage(() => import('../features/applications/pages/officer-application-detail-page')),
   assets: lazyPage(() => import('../features/assets/pages/assets-page')),
