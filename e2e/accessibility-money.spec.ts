@@ -1,6 +1,7 @@
 /** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of paying through the gateway, in English, Hindi and
  * Telugu at 1280 and 375 px: the pay dialog open (its amount, the online payment and the bank transfer option), and the
- * return page while the bank's answer is awaited and once the payment is received. Controls and headings are found by
+ * return page while the bank's answer is awaited and once the payment is received; and finance's money screens with
+ * their dialogs: a bank statement's import report, an unmatched credit's Settle dialog, and the refunds. Controls and headings are found by
  * role and by their words in the app's own catalogues. */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,8 @@ const AREAS = {
   applications: 'features/applications',
   payment: 'components/payments/online-payment',
   return: 'features/gateway-payments',
+  bank: 'features/bank-reconciliation',
+  refunds: 'features/refunds',
 } as const;
 type Area = keyof typeof AREAS;
 type Catalogue = { [key: string]: string | Catalogue };
@@ -173,4 +176,53 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       });
     });
   }
+
+  test(`finance's money screens and their dialogs have no WCAG 2.1 AA violations in ${language} at 1280 and 375 px`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signInAs(page, 'finance');
+    await chooseLanguage(page, language);
+    // A statement of its own (a UTR no other run has), with one credit quoting no challan: it waits unmatched.
+    const utr = `A11Y${language.toUpperCase()}${Date.now()}`;
+    const file = `statement-a11y-${language}-${Date.now()}.csv`;
+    const csv = [
+      'Txn Date,Value Date,Description,Ref No./Cheque No.,Debit,Credit,Balance',
+      `01/04/2026,01/04/2026,"BY TRANSFER-NEFT*HDFC0000123*A11Y TRADERS*NO REFERENCE",${utr},,"4,321.00","4,321.00"`,
+    ].join('\n');
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+
+      await test.step(`bank statements with an import's report at ${width} px`, async () => {
+        await page.goto('/finance/bank-statements');
+        await expect(page.getByRole('heading', { level: 1, name: t('bank', 'statements.title') })).toBeVisible();
+        if (script) await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await page
+          .getByLabel(t('bank', 'upload.file'), { exact: true })
+          .setInputFiles({ name: file, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await page.getByRole('button', { name: t('bank', 'upload.submit'), exact: true }).click();
+        await expect(page.getByText(t('bank', 'report.title', { file })).first()).toBeVisible({ timeout: 20_000 });
+        await expectNoViolations(page, `an import's report at ${width} px`);
+      });
+
+      await test.step(`unmatched credits with the Settle dialog open at ${width} px`, async () => {
+        await page.goto('/finance/bank-credits');
+        await expect(page.getByRole('heading', { level: 1, name: t('bank', 'credits.title') })).toBeVisible();
+        await page.getByLabel(t('bank', 'credits.filters.search'), { exact: true }).fill(utr);
+        await page.getByRole('button', { name: t('bank', 'settle.buttonFor', { reference: utr }) }).click();
+        const dialog = page.getByRole('dialog', { name: t('bank', 'settle.title') });
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, `the Settle dialog at ${width} px`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      });
+
+      await test.step(`refunds at ${width} px`, async () => {
+        await page.goto('/finance/refunds');
+        await expect(page.getByRole('heading', { level: 1, name: t('refunds', 'title') })).toBeVisible();
+        await expectNoViolations(page, `the refunds at ${width} px`);
+      });
+    }
+  });
 }
