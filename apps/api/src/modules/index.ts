@@ -10,6 +10,7 @@ import { bankReconciliationRoutes } from './bank-reconciliation/routes';
 import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { ledgerAdjustmentRoutes } from './ledger-adjustments/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { financeReportRoutes } from './finance-reports/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { meetingRoutes } from './meetings/routes';
@@ -45,6 +46,8 @@ export const modules: ApiModule[] = [
   { prefix: '/meetings', routes: meetingRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/reports', routes: reportRoutes },
+  // /finance/collections, /finance/receivables-ageing, /finance/summary and their CSV files.
+  { prefix: '/finance', routes: financeReportRoutes },
   { prefix: '/audit', routes: auditRoutes },
   { prefix: '/notifications', routes: notificationRoutes },
   { prefix: '/outbox', routes: outboxRoutes },
