@@ -103,7 +103,7 @@ function prepareDatabase(dataDir: string): Promise<void> {
  * sandbox's URL and re-queries an order left pending after 2 s, every 2 s, so a test that loses both the redirect and
  * the webhook sees the re-query settle it in seconds. */
 const SANDBOX_DIR = path.join(repoRoot, 'apps/gateway-sandbox');
-const SANDBOX_ENTRY = path.join(SANDBOX_DIR, 'src/server.ts');
+const SANDBOX_ENTRY = path.join(SANDBOX_DIR, 'src/cli.ts');
 const SANDBOX_KEYS = {
   keyId: 'rzp_test_e2e',
   keySecret: 'e2e-key-secret',
