@@ -1,10 +1,13 @@
-// npm run dev: the API (restarting on change) and Vite's dev server with its /api proxy.
+// npm run dev: the API (restarting on change), Vite's dev server with its /api proxy, and the sandbox payment gateway
+// unless PAYMENT_GATEWAY=razorpay (sandbox-gateway.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startSandboxGateway } from './sandbox-gateway.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
-];
+  startSandboxGateway(),
+].filter(Boolean);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));

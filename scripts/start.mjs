@@ -1,7 +1,9 @@
-// npm start: builds the web app when its build is missing or older than its sources, then runs the server.
+// npm start: builds the web app when its build is missing or older than its sources, then runs the server (and the
+// sandbox payment gateway beside it unless PAYMENT_GATEWAY=razorpay; see sandbox-gateway.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startSandboxGateway } from './sandbox-gateway.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -28,9 +30,19 @@ if (changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const sandbox = startSandboxGateway();
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    sandbox?.kill(signal);
+  });
+}
+// The sandbox stops with the portal.
+server.on('exit', (code, signal) => {
+  sandbox?.kill('SIGTERM');
+  process.exit(code ?? (signal ? 0 : 1));
+});
