@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { homeFor, type Role } from '@portal/contract';
+import { addCalendarDays, homeFor, todayIso, type Role } from '@portal/contract';
 import { openDatabase } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/db/generate-volume';
 import { sweepReminders } from '../apps/api/src/lib/notify-reminders';
@@ -78,6 +78,11 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'dashboard stats (officer)', path: '/api/dashboard/stats', as: 'ho' },
   { name: 'dashboard stats (finance)', path: '/api/dashboard/stats', as: 'finance' },
   { name: 'report: applications', path: '/api/reports/applications', as: 'ho' },
+  // The finance dashboard's reports: sums per day and mode, ageing bands and what waits on finance, all in SQL.
+  { name: 'finance: collections, last 30 days', path: '/api/finance/collections', as: 'finance' },
+  { name: 'finance: collections, 366 days', path: '/api/finance/collections?from={yearAgo}&to={today}', as: 'finance' },
+  { name: 'finance: receivables ageing', path: '/api/finance/receivables-ageing', as: 'finance' },
+  { name: 'finance: summary', path: '/api/finance/summary', as: 'finance' },
   { name: 'meetings', path: '/api/meetings', as: 'committee' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },
@@ -248,7 +253,12 @@ async function measureApi(label: string, server: RunningServer, facts: Facts): P
   const results = new Map<string, EndpointFigures>();
   for (const endpoint of ENDPOINTS) {
     if (!server.alive()) throw new Error(`${label}: the API process has died`);
-    const url = `${server.base}${endpoint.path.replace('{id}', facts.detailId)}`;
+    const today = todayIso();
+    const target = endpoint.path
+      .replace('{id}', facts.detailId)
+      .replace('{today}', today)
+      .replace('{yearAgo}', addCalendarDays(today, -365));
+    const url = `${server.base}${target}`;
     const figures = endpoint.path.startsWith(MIXED_PATH)
       ? await measureMixed(server.base, await mixedCycle(tokenFor, facts), settings)
       : await measureEndpoint(url, await tokenFor(endpoint.as), settings);
