@@ -79,6 +79,18 @@ describe(`yearly dues billing (${TEST_DB_KIND})`, () => {
         ),
       );
     expect(mails).toHaveLength(2);
+    const leaseMail = mails.find((mail) => mail.dedupeKey === `invoice_generated:${rows[0]!.id}`)!;
+    expect(leaseMail.template).toBe('invoice_generated');
+    expect(leaseMail.toEmail).toBe(owner.email);
+    expect(leaseMail.params).toMatchObject({
+      invoice_number: rows[0]!.invoiceNumber,
+      invoice_type: 'lease_rent',
+      amount: 1000,
+      due_date: '2026-05-01',
+      link: '/allotments',
+    });
+    expect(typeof leaseMail.params.full_name).toBe('string');
+    expect(typeof leaseMail.params.application_number).toBe('string');
   });
 
   it('prorates the first year by day from possession (possessed on 1 October: 182 of 365 days)', async () => {

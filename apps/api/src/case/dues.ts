@@ -12,18 +12,14 @@ import {
   DUES_RATES,
   timelineEnglish,
   type DuesInvoiceType,
-  type Language,
-  type NotificationParams,
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
 import { businessTodayIso } from '../core/dates';
 import { runExclusive } from '../lib/job-lease';
-import { mailParams, myPlotsLink } from '../lib/notify';
-import { billDuesOfType, billingRecipients, type BilledDuesInvoice, type DuesBillingTerms } from '../repositories/dues';
-import { enqueueMails } from '../repositories/mail-outbox';
-import { insertNotifications } from '../repositories/notifications';
+import { myPlotsLink } from '../lib/notify';
+import { billDuesOfType, notifyDuesBilled, type BilledDuesInvoice, type DuesBillingTerms } from '../repositories/dues';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
 
 export const DUES_BILLING_LEASE = 'dues-billing';
@@ -31,7 +27,7 @@ export const DUES_BILLING_EVERY_MS = 24 * 60 * 60_000;
 /** Longer than a run at 100k allotments takes; a run that ends frees nothing early (the lease just expires). */
 const LEASE_MS = 10 * 60_000;
 /** Invoices told per batch (timeline, notifications, mail). */
-const TELL_BATCH = 2_000;
+const TELL_BATCH = 5_000;
 
 /** The financial year a day falls in: 2026 for 1 April 2026 to 31 March 2027. */
 export function financialYearOf(day: string): number {
@@ -120,52 +116,10 @@ async function tellHolders(tx: Database, raised: BilledDuesInvoice[]): Promise<v
       };
     }),
   );
-  const byId = new Map(raised.map((invoice) => [invoice.id, invoice]));
-  const recipients = await billingRecipients(
+  await notifyDuesBilled(
     tx,
     raised.map((invoice) => invoice.id),
-  );
-  const link = myPlotsLink();
-  const told = recipients.map((recipient) => {
-    const params: NotificationParams = {
-      application_number: recipient.applicationNumber,
-      ...paramsOf(byId.get(recipient.invoiceId)!),
-    };
-    return { recipient, params, dedupeKey: `invoice_generated:${recipient.invoiceId}` };
-  });
-  const written = await insertNotifications(
-    tx,
-    told.map(({ recipient, params, dedupeKey }) => ({
-      userId: recipient.userId,
-      code: 'invoice_generated',
-      params,
-      link,
-      applicationId: byId.get(recipient.invoiceId)!.applicationId,
-      dedupeKey,
-    })),
-  );
-  const writtenKeys = new Set(written.map((row) => row.dedupeKey));
-  await enqueueMails(
-    tx,
-    told
-      .filter(({ dedupeKey }) => writtenKeys.has(dedupeKey))
-      .map(({ recipient, params, dedupeKey }) => ({
-        to: recipient.email,
-        userId: recipient.userId,
-        template: 'invoice_generated' as const,
-        params: mailParams(
-          params,
-          {
-            id: recipient.userId,
-            email: recipient.email,
-            fullName: recipient.fullName,
-            language: recipient.language as Language,
-          },
-          link,
-        ),
-        language: recipient.language as Language,
-        dedupeKey,
-      })),
+    myPlotsLink(),
   );
 }
 

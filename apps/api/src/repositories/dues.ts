@@ -1,10 +1,10 @@
 /** Yearly dues billing in a few statements, whatever the number of allotments: the invoices of a financial year
  * raised by one INSERT ... SELECT (the unique index on allotment, type and year keeps each once), their numbers
  * reserved from the invoice counter in one step. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SQM_PER_AREA_UNIT, type DuesInvoiceType } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotments, applications, assets, counters, invoices, users } from '../db/schema';
+import { allotments, applications, assets, counters, invoices, mailOutbox, notifications, users } from '../db/schema';
 import { lockAuditChain } from '../core/audit-context';
 import { NUMBER_PREFIXES } from './counters';
 
@@ -107,29 +107,6 @@ export async function billDuesOfType(
   }));
 }
 
-/** The holders billed and the application numbers, for telling them (a batch of invoices at a time). */
-export async function billingRecipients(
-  db: Database,
-  invoiceIds: readonly string[],
-): Promise<
-  { invoiceId: string; userId: string; email: string; fullName: string; language: string; applicationNumber: string }[]
-> {
-  if (invoiceIds.length === 0) return [];
-  return db
-    .select({
-      invoiceId: invoices.id,
-      userId: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      language: users.language,
-      applicationNumber: applications.applicationNumber,
-    })
-    .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.billedTo))
-    .innerJoin(applications, eq(applications.id, invoices.applicationId))
-    .where(and(inArray(invoices.id, [...invoiceIds]), eq(users.isActive, true)));
-}
-
 /** How many allotments a billing run looks at (the bench's baseline). */
 export async function countActiveAllotments(db: Database): Promise<number> {
   const [row] = await db
@@ -137,4 +114,35 @@ export async function countActiveAllotments(db: Database): Promise<number> {
     .from(allotments)
     .where(eq(allotments.status, 'active'));
   return row!.n;
+}
+
+/**
+ * Tells the holder of each of these invoices once (key invoice_generated:<invoice id>): the in-app notification and
+ * its mail, in the holder's language, in two statements whatever the number of invoices. Answers how many were told.
+ */
+export async function notifyDuesBilled(db: Database, invoiceIds: readonly string[], link: string): Promise<number> {
+  if (invoiceIds.length === 0) return 0;
+  const ids = sql`${`{${invoiceIds.join(',')}}`}::uuid[]`;
+  const result = (await db.execute(sql`with told as (
+      insert into ${notifications} (user_id, code, params, link, application_id, dedupe_key)
+      select ${invoices.billedTo}, 'invoice_generated',
+        jsonb_build_object('application_number', ${applications.applicationNumber},
+          'invoice_number', ${invoices.invoiceNumber}, 'invoice_type', ${invoices.invoiceType}::text,
+          'amount', ${invoices.amount}, 'due_date', ${invoices.dueDate}::text),
+        ${link}::text, ${invoices.applicationId}, 'invoice_generated:' || ${invoices.id}::text
+      from ${invoices}
+        join ${applications} on ${applications.id} = ${invoices.applicationId}
+        join ${users} on ${users.id} = ${invoices.billedTo} and ${users.isActive}
+      where ${invoices.id} = any(${ids})
+      on conflict (dedupe_key) do nothing
+      returning user_id, params, link, dedupe_key
+    )
+    insert into ${mailOutbox} (user_id, to_email, template, params, language, dedupe_key)
+    select told.user_id, ${users.email}, 'invoice_generated',
+      told.params || jsonb_build_object('full_name', ${users.fullName}, 'link', told.link),
+      ${users.language}::text, told.dedupe_key
+    from told join ${users} on ${users.id} = told.user_id
+    on conflict (dedupe_key) do nothing
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
