@@ -4,7 +4,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Invoice, OfficerStats, Payment } from '@portal/contract';
+import type {
+  CollectionsReport,
+  FinanceSummary,
+  Invoice,
+  OfficerStats,
+  Payment,
+  ReceivablesAgeing,
+} from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const APP_A = '11111111-1111-4111-8111-111111111111';
@@ -66,6 +73,58 @@ const STATS: OfficerStats = {
   total_payments_amount: 78_000,
 };
 
+/** The reports as the server answers them: three days, the middle one with nothing. */
+function collectionsFor(from: string, to: string): CollectionsReport {
+  return {
+    from,
+    to,
+    days: [
+      { date: from, online: 11_800, neft_rtgs: 200_000, total: 211_800 },
+      { date: '2026-11-25', online: 0, neft_rtgs: 0, total: 0 },
+      { date: to, online: 1_012.5, neft_rtgs: 0, total: 1_012.5 },
+    ],
+    modes: [
+      { mode: 'online', count: 2, amount: 12_812.5 },
+      { mode: 'neft_rtgs', count: 1, amount: 200_000 },
+    ],
+    total: { count: 3, amount: 212_812.5 },
+  };
+}
+
+const AGEING: ReceivablesAgeing = {
+  as_of: '2026-11-26',
+  bands: [
+    { code: 'd0_30', count: 3, amount: 35_400 },
+    { code: 'd31_90', count: 1, amount: 200_000 },
+    { code: 'd91_180', count: 0, amount: 0 },
+    { code: 'd180_plus', count: 2, amount: 510_000.75 },
+  ],
+  total: { count: 6, amount: 745_400.75 },
+};
+
+const SUMMARY: FinanceSummary = {
+  refunds: [
+    { status: 'prepared', count: 2, amount: 400_000 },
+    { status: 'approved', count: 1, amount: 200_000 },
+    { status: 'paid', count: 5, amount: 1_000_000 },
+    { status: 'rejected', count: 1, amount: 200_000 },
+  ],
+  unmatched_credits: { count: 4, amount: 123_456.78 },
+  settlements_awaiting_checker: { count: 1, amount: 11_800 },
+  gateway: { mismatch: 1, pending_over_15_min: 2 },
+};
+
+/** The reports' answers, or undefined for another call. */
+function reportResponse(url: string): Response | undefined {
+  if (url.startsWith('/api/finance/collections')) {
+    const query = queryOf(url);
+    return jsonResponse(200, collectionsFor(query.from!, query.to!));
+  }
+  if (url.startsWith('/api/finance/receivables-ageing')) return jsonResponse(200, AGEING);
+  if (url.startsWith('/api/finance/summary')) return jsonResponse(200, SUMMARY);
+  return undefined;
+}
+
 /** Answers like the server: invoices filtered on status and searched on the number, one page of payments. */
 function stubFinance(overrides: { invoices?: Response } = {}) {
   return stubFetch((url) => {
@@ -80,6 +139,8 @@ function stubFinance(overrides: { invoices?: Response } = {}) {
       );
       return pageResponse(found);
     }
+    const report = reportResponse(url);
+    if (report) return report;
     if (url.startsWith('/api/payments')) {
       const newest = [...PAYMENTS].sort((a, b) => b.payment_date.localeCompare(a.payment_date));
       return pageResponse(newest.slice(0, Number(queryOf(url).limit)), { total: PAYMENTS.length });
@@ -217,6 +278,8 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     stubFetch((url) => {
       if (url.startsWith('/api/dashboard/stats')) return stats.response;
       if (url.startsWith('/api/invoices')) return invoices.response;
+      const report = reportResponse(url);
+      if (report) return report;
       return pageResponse(PAYMENTS.slice(0, 10), { total: PAYMENTS.length });
     });
     signedInAs('finance');
@@ -246,7 +309,7 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     const fetchMock = stubFetch((url) =>
       url.startsWith('/api/dashboard/stats')
         ? jsonResponse(200, { ...STATS, overdue_invoices: 0 })
-        : pageResponse([], { total: 0 }),
+        : (reportResponse(url) ?? pageResponse([], { total: 0 })),
     );
     await openFinance();
     const cards = screen.getByRole('region', { name: 'Invoice and payment totals' });
@@ -264,5 +327,85 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Failed to load finance data', { selector: '[data-title]' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('finance reports', { timeout: 20_000 }, () => {
+  const tableOf = (name: RegExp) =>
+    within(screen.getByRole('region', { name }))
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
+
+  it('shows collections as a chart with a summary, and as a table holding the same figures, a day with none at zero', async () => {
+    const fetchMock = stubFinance();
+    await openFinance();
+    const chart = await screen.findByRole('img', { name: /₹2,12,812.50 collected in 3 payments/ });
+    expect(chart.getAttribute('aria-label')).toMatch(/online ₹12,812.50, NEFT\/RTGS ₹2,00,000/);
+    // The last 30 days, today included.
+    const [url] = calls(fetchMock, '/api/finance/collections');
+    const query = queryOf(url!);
+    expect((Date.parse(query.to!) - Date.parse(query.from!)) / 86_400_000).toBe(29);
+
+    const collections = screen.getByRole('heading', { name: 'Collections' }).closest('section')!;
+    await userEvent.click(within(collections).getByRole('button', { name: 'Show as table' }));
+    const rows = tableOf(/^Collections by day and payment mode/);
+    expect(rows.slice(1)).toEqual([
+      [expect.any(String), '₹11,800', '₹2,00,000', '₹2,11,800'],
+      ['25 Nov 2026', '₹0', '₹0', '₹0'],
+      [expect.any(String), '₹1,012.50', '₹0', '₹1,012.50'],
+    ]);
+    expect(within(collections).queryByRole('img')).toBeNull();
+    await userEvent.click(within(collections).getByRole('button', { name: 'Show as chart' }));
+    expect(within(collections).getByRole('img')).toBeInTheDocument();
+  });
+
+  it('asks for another period when one is chosen, and exports that period', async () => {
+    const fetchMock = stubFinance();
+    await openFinance();
+    await screen.findByRole('img', { name: /collected in 3 payments/ });
+    await userEvent.selectOptions(screen.getByLabelText('Period'), 'Last 7 days');
+    await waitFor(() => expect(calls(fetchMock, '/api/finance/collections')).toHaveLength(2));
+    const query = queryOf(calls(fetchMock, '/api/finance/collections')[1]!);
+    expect((Date.parse(query.to!) - Date.parse(query.from!)) / 86_400_000).toBe(6);
+    expect(screen.getByRole('button', { name: 'Export collections as CSV' })).toBeInTheDocument();
+  });
+
+  it('shows receivables ageing per band, its table the same figures, and opens the overdue invoices', async () => {
+    stubFinance();
+    await openFinance();
+    const chart = await screen.findByRole('img', { name: /6 overdue invoices, ₹7,45,400.75/ });
+    expect(chart.getAttribute('aria-label')).toMatch(/Over 180 days: ₹5,10,000.75/);
+    const ageing = screen.getByRole('heading', { name: 'Receivables ageing' }).closest('section')!;
+    await userEvent.click(within(ageing).getByRole('button', { name: 'Show as table' }));
+    expect(tableOf(/^Unpaid invoices past due/).slice(1)).toEqual([
+      ['0–30 days', '3', '₹35,400'],
+      ['31–90 days', '1', '₹2,00,000'],
+      ['91–180 days', '0', '₹0'],
+      ['Over 180 days', '2', '₹5,10,000.75'],
+      ['All overdue', '6', '₹7,45,400.75'],
+    ]);
+    expect(within(ageing).getByRole('link', { name: '6' })).toHaveAttribute('href', '/finance?status=overdue');
+    expect(within(ageing).getByRole('button', { name: 'Export overdue invoices as CSV' })).toBeInTheDocument();
+  });
+
+  it('shows refunds due and paid, unmatched credits and gateway orders, each linked to its list where there is one', async () => {
+    stubFinance();
+    await openFinance();
+    const heading = await screen.findByRole('heading', { name: 'Waiting on finance' });
+    const waiting = heading.closest('section')!;
+    const figure = (label: string) => within(waiting).getByText(label).parentElement!;
+    expect(figure('Refunds due (prepared or approved)')).toHaveTextContent(/3\s*₹6,00,000/);
+    expect(figure('Refunds paid')).toHaveTextContent(/5\s*₹10,00,000/);
+    expect(figure('Unmatched bank credits')).toHaveTextContent(/4\s*₹1,23,456.78/);
+    expect(figure('Gateway orders needing attention')).toHaveTextContent(/3\s*1 mismatched, 2 pending over 15 minutes/);
+    expect(within(figure('Refunds due (prepared or approved)')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/finance/refunds',
+    );
+    expect(within(figure('Unmatched bank credits')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/finance/bank-credits?status=unmatched',
+    );
+    expect(within(figure('Gateway orders needing attention')).queryByRole('link')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 /** The finance dashboard: invoice and payment totals from the stats call (each card opens the invoices it counts),
  * the invoice table searched, filtered and paged by the server with its state in the URL, and the ten latest
- * payments (one page). Nothing here reads a whole collection.
+ * payments (one page), and the reports (collections, receivables ageing, what waits on finance) with their charts and
+ * table alternatives. Nothing here reads a whole collection.
  *
  * Nothing moves as the calls answer: the totals show their five cards with grey bars in place of the figures, the
  * invoice table a few grey rows, and the recent payments, whose place depends on how many invoices come back, are
  * drawn only once the invoices have come, a screen's height of room keeping the footer out of sight until then. */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote, CircleCheck, Clock, FileText } from 'lucide-react';
 import { formatRupees, INVOICE_LIST, type OfficerStats } from '@portal/contract';
@@ -23,6 +25,9 @@ import { StatLink } from '../components/stat-link';
 import { useListParams } from '../../../lib/use-list-params';
 import { INVOICE_STATUS_FILTER } from '../lib/filter-invoices';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+
+/** The reports and their charts come in their own chunk, with the chart library, after the page is drawn. */
+const FinanceReports = lazy(() => import('../components/finance-reports'));
 
 /** The five totals; without `stats` (still loading) the same cards with grey bars for the figures. The overdue card
  * is always there, so the cards take the same room whatever the answer. */
@@ -111,6 +116,10 @@ export default function FinanceDashboardPage() {
       ) : (
         <FinanceCards stats={stats.data} />
       )}
+
+      <Suspense fallback={<div aria-hidden="true" className="min-h-96" />}>
+        <FinanceReports />
+      </Suspense>
 
       <Card title={t('invoices.title')} className="mb-6">
         <ListToolbar
