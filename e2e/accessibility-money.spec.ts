@@ -1,8 +1,9 @@
 /** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of paying through the gateway, in English, Hindi and
  * Telugu at 1280 and 375 px: the pay dialog open (its amount, the online payment and the bank transfer option), and the
  * return page while the bank's answer is awaited and once the payment is received; and finance's money screens with
- * their dialogs: a bank statement's import report, an unmatched credit's Settle dialog, and the refunds. Controls and headings are found by
- * role and by their words in the app's own catalogues. */
+ * their dialogs: a bank statement's import report, an unmatched credit's Settle dialog, the refunds with a refund's
+ * Prepare dialog open, an application's statement of account, and the adjustments with a debit or credit being
+ * prepared. Controls and headings are found by role and by their words in the app's own catalogues. */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -22,6 +23,8 @@ const AREAS = {
   return: 'features/gateway-payments',
   bank: 'features/bank-reconciliation',
   refunds: 'features/refunds',
+  statements: 'features/statements',
+  adjustments: 'features/adjustments',
 } as const;
 type Area = keyof typeof AREAS;
 type Catalogue = { [key: string]: string | Catalogue };
@@ -108,6 +111,39 @@ function preparePaidOrder(browser: Browser, request: APIRequestContext) {
     return orderId;
   })();
   return paidOrder;
+}
+
+/** A second application of the demo entrepreneur, every invoice paid and then withdrawn: its paid EMD is a refund due,
+ * and its statement of account has entries on both sides. */
+let withdrawn: Promise<{ id: string; application_number: string }> | undefined;
+
+function prepareWithdrawn(request: APIRequestContext) {
+  withdrawn ??= (async () => {
+    const owner = await apiLogin(request, 'entrepreneur');
+    const created = await submitCase(request, owner, {
+      assetFromEnd: 20,
+      description: 'Accessibility of the statement and the refund',
+      investment: 2_700_000,
+      jobs: 6,
+    });
+    const invoices = await api<{ id: string; amount: number; status: string }[]>(
+      request,
+      owner,
+      'get',
+      `/api/invoices?application_id=${created.id}`,
+    );
+    for (const invoice of invoices.filter((item) => item.status !== 'paid')) {
+      await api(request, owner, 'post', '/api/payments', {
+        invoice_id: invoice.id,
+        application_id: created.id,
+        amount: invoice.amount,
+        payment_method: 'online',
+      });
+    }
+    await api(request, owner, 'post', `/api/applications/${created.id}/withdraw`, { reason: 'Accessibility scan' });
+    return created;
+  })();
+  return withdrawn;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -222,6 +258,52 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         await page.goto('/finance/refunds');
         await expect(page.getByRole('heading', { level: 1, name: t('refunds', 'title') })).toBeVisible();
         await expectNoViolations(page, `the refunds at ${width} px`);
+      });
+    }
+  });
+  test(`a statement of account, a refund's and an adjustment's dialogs have no WCAG 2.1 AA violations in ${language} at 1280 and 375 px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const application = await prepareWithdrawn(request);
+    await signInAs(page, 'finance');
+    await chooseLanguage(page, language);
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+
+      await test.step(`the application's statement of account at ${width} px`, async () => {
+        await page.goto(`/statements/applications/${application.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: t('statements', 'title') })).toBeVisible();
+        if (script) await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByText(t('statements', 'summary.closing')).first()).toBeVisible({ timeout: 15_000 });
+        await expectNoViolations(page, `the statement of account at ${width} px`);
+      });
+
+      await test.step(`refunds due with a refund's Prepare dialog open at ${width} px`, async () => {
+        await page.goto('/finance/refunds');
+        await expect(page.getByRole('heading', { level: 1, name: t('refunds', 'title') })).toBeVisible();
+        await page.getByLabel(t('refunds', 'filters.search'), { exact: true }).fill(application.application_number);
+        await page
+          .getByRole('button', { name: t('refunds', 'prepare.buttonFor', { subject: application.application_number }) })
+          .click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByRole('button', { name: t('refunds', 'prepare.submit') })).toBeVisible();
+        await expectNoViolations(page, `a refund's Prepare dialog at ${width} px`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      });
+
+      await test.step(`adjustments with a debit or credit being prepared at ${width} px`, async () => {
+        await page.goto('/finance/adjustments');
+        await expect(page.getByRole('heading', { level: 1, name: t('adjustments', 'title') })).toBeVisible();
+        await page.getByRole('button', { name: t('adjustments', 'correct.buttonFor') }).click();
+        const dialog = page.getByRole('dialog', { name: t('adjustments', 'correct.title') });
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, `the adjustment's dialog at ${width} px`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
       });
     }
   });
