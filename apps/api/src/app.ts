@@ -10,6 +10,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
 import { DEMO_ORG, type Config, type OrgIdentity } from './config';
 import type { Database } from './db/client';
+import { paymentGatewaySetup, type PaymentGatewaySetup } from './lib/gateway';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import type { TokenService } from './lib/tokens';
 import auditPlugin from './plugins/audit';
@@ -23,7 +24,9 @@ import { modules } from './modules';
 
 export interface AppDependencies {
   config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org'>>;
+    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway'>>;
+  /** The portal's own address (PUBLIC_URL, or http://HOST:PORT): where the payment gateway sends the browser back. */
+  portalUrl?: string;
   db: Database;
   tokens: TokenService;
   storage: FileStorage;
@@ -57,6 +60,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('smtpConfigured', deps.smtpConfigured ?? false);
   app.decorate('org', deps.config.org ?? DEMO_ORG);
   app.decorate('publicUrl', deps.config.publicUrl);
+  app.decorate(
+    'paymentGateway',
+    paymentGatewaySetup(deps.config.gateway, deps.portalUrl ?? deps.config.publicUrl ?? 'http://127.0.0.1:8000'),
+  );
   // First, so its onSend hook sees error bodies before compression does.
   await app.register(errorsPlugin);
 
@@ -154,5 +161,7 @@ declare module 'fastify' {
     org: OrgIdentity;
     /** PUBLIC_URL, when set: the address printed in issued documents' QR codes. */
     publicUrl: string | undefined;
+    /** The payment gateway (the sandbox or Razorpay) and its settings. */
+    paymentGateway: PaymentGatewaySetup;
   }
 }

@@ -28,6 +28,65 @@ export interface Config {
   mailFrom: string;
   /** The corporation on the letterhead of issued documents (ORG_NAME, ORG_ADDRESS, ORG_GSTIN). */
   org: OrgIdentity;
+  /** The payment gateway (decision 016): the sandbox (TEST MODE) by default, or real Razorpay. */
+  gateway: GatewayConfig;
+}
+
+/** PAYMENT_GATEWAY=sandbox|razorpay; RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (required with
+ * razorpay); GATEWAY_SANDBOX_URL (the sandbox's address, http://127.0.0.1:<PORT + 1> by default); in sandbox mode the
+ * keys are the fixed TEST keys below unless GATEWAY_KEY_ID, GATEWAY_KEY_SECRET, GATEWAY_WEBHOOK_SECRET are set (and
+ * GATEWAY_URL is read as GATEWAY_SANDBOX_URL); GATEWAY_REQUERY_AFTER_MS and GATEWAY_REQUERY_EVERY_MS (15 minutes). */
+export interface GatewayConfig {
+  mode: 'sandbox' | 'razorpay';
+  /** The gateway's API host (https://api.razorpay.com, or the sandbox's address). */
+  apiUrl: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** An order still unpaid this long after it was made is asked about at the gateway... */
+  requeryAfterMs: number;
+  /** ...by a job running this often. */
+  requeryEveryMs: number;
+}
+
+/** The sandbox's fixed, public TEST keys (apps/gateway-sandbox uses the same by default). They guard nothing real:
+ * the sandbox moves no money. */
+export const SANDBOX_TEST_KEYS = {
+  keyId: 'rzp_test_sandbox',
+  keySecret: 'sandbox_test_key_secret',
+  webhookSecret: 'sandbox_test_webhook_secret',
+} as const;
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export function gatewayConfigFrom(env: NodeJS.ProcessEnv, port: number): GatewayConfig {
+  const mode = env.PAYMENT_GATEWAY?.trim() || 'sandbox';
+  const timings = {
+    requeryAfterMs: Math.max(1000, numberFrom(env.GATEWAY_REQUERY_AFTER_MS, FIFTEEN_MINUTES)),
+    requeryEveryMs: Math.max(1000, numberFrom(env.GATEWAY_REQUERY_EVERY_MS, FIFTEEN_MINUTES)),
+  };
+  if (mode === 'razorpay') {
+    const keyId = env.RAZORPAY_KEY_ID || env.GATEWAY_KEY_ID;
+    const keySecret = env.RAZORPAY_KEY_SECRET || env.GATEWAY_KEY_SECRET;
+    const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET || env.GATEWAY_WEBHOOK_SECRET;
+    if (!keyId || !keySecret || !webhookSecret) {
+      throw new Error(
+        'PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
+      );
+    }
+    return { mode, apiUrl: 'https://api.razorpay.com', keyId, keySecret, webhookSecret, ...timings };
+  }
+  if (mode !== 'sandbox') throw new Error(`PAYMENT_GATEWAY must be "sandbox" or "razorpay", not "${mode}"`);
+  const apiUrl = (env.GATEWAY_SANDBOX_URL || env.GATEWAY_URL || `http://127.0.0.1:${port + 1}`).replace(/\/+$/, '');
+  if (!URL.canParse(apiUrl)) throw new Error(`GATEWAY_SANDBOX_URL must be an http:// address, not "${apiUrl}"`);
+  return {
+    mode,
+    apiUrl,
+    keyId: env.GATEWAY_KEY_ID || SANDBOX_TEST_KEYS.keyId,
+    keySecret: env.GATEWAY_KEY_SECRET || SANDBOX_TEST_KEYS.keySecret,
+    webhookSecret: env.GATEWAY_WEBHOOK_SECRET || SANDBOX_TEST_KEYS.webhookSecret,
+    ...timings,
+  };
 }
 
 export interface OrgIdentity {
@@ -121,8 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL || undefined;
   const publicUrl = publicUrlFrom(env.PUBLIC_URL || undefined);
+  const port = numberFrom(env.PORT, 8000);
   return {
-    port: numberFrom(env.PORT, 8000),
+    port,
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
     databaseUrl,
@@ -142,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.ORG_ADDRESS?.trim() || DEMO_ORG.address,
       gstin: env.ORG_GSTIN?.trim() || DEMO_ORG.gstin,
     },
+    gateway: gatewayConfigFrom(env, port),
   };
 }

@@ -68,6 +68,7 @@ export async function startRuntime(
       storage,
       logger: options.logger,
       smtpConfigured: Boolean(config.smtpUrl),
+      portalUrl: portalUrlOf(config),
     });
     await app.ready();
     const cleanup = scheduleAttemptCleanup(database.db, (error) => app.log.warn({ err: error }, 'limiter cleanup'));

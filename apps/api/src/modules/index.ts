@@ -11,6 +11,7 @@ import { invoiceRoutes, paymentRoutes } from './billing/routes';
 import { ledgerAdjustmentRoutes } from './ledger-adjustments/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { financeReportRoutes } from './finance-reports/routes';
+import { gatewayRoutes } from './gateway/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { meetingRoutes } from './meetings/routes';
@@ -39,6 +40,8 @@ export const modules: ApiModule[] = [
   { prefix: '/queries', routes: queryRoutes },
   { prefix: '/invoices', routes: invoiceRoutes },
   { prefix: '/payments', routes: paymentRoutes },
+  // /payments/orders and the gateway's answers, /payments/gateway/callback and /payments/gateway/webhook.
+  { prefix: '/payments', routes: gatewayRoutes },
   { prefix: '/allotments', routes: allotmentRoutes },
   { prefix: '/service-requests', routes: serviceRequestRoutes },
   // /allotments/{id}/show-causes and /show-causes/{id}: cancellation for non-compliance.

@@ -8,6 +8,7 @@ import {
   paymentListQuerySchema,
   paymentSchema,
 } from '@portal/contract';
+import { conflict } from '../../core/http-error';
 import { sendPage } from '../../core/list-page';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { listVisibleInvoices, listVisiblePayments, payInvoice } from './service';
@@ -41,6 +42,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('pay:invoice:own'),
       schema: { body: createPaymentRequestSchema, response: { 201: paymentSchema } },
     },
-    async (request, reply) => reply.status(201).send(await payInvoice(app.db, currentUser(request), request.body)),
+    async (request, reply) => {
+      // With the real gateway, money comes only through it (POST /payments/orders): no direct payment.
+      if (app.paymentGateway.config.mode === 'razorpay') {
+        throw conflict('Pay through the payment gateway', 'gateway_required');
+      }
+      return reply.status(201).send(await payInvoice(app.db, currentUser(request), request.body));
+    },
   );
 };
