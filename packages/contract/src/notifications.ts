@@ -46,6 +46,10 @@ export const NOTIFICATION_CODES = [
   /** An interest waiver on a late dues invoice was approved; params: adjustment_number, invoice_number, amount. */
   'interest_waived',
   // Officers
+  /** A gateway order whose payment was not believed (the re-query or the daily reconciliation found it), to finance
+   * once per order; params: gateway_order_id, invoice_number, application_number, amount, mismatch_code
+   * (amount_mismatch, already_paid, or another reason). */
+  'gateway_mismatch',
   /** The holder replied to a show-cause notice; params: notice_number, allotment_number. */
   'show_cause_replied',
   /** A milestone was missed (zonal managers); params: allotment_number, milestone, due_on, holder_name. */

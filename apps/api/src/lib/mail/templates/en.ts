@@ -364,6 +364,21 @@ export const en: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  gateway_mismatch: (p) => ({
+    subject: `Gateway payment to check: order ${str(p.gateway_order_id)}`,
+    paragraphs: [
+      `The payment gateway reports a payment on order ${str(p.gateway_order_id)} (invoice ${str(p.invoice_number)} of application ${str(p.application_number)}, ${money(p.amount)}) that the portal did not record as paid: ${
+        p.mismatch_code === 'amount_mismatch'
+          ? 'the amount paid differs from the order.'
+          : p.mismatch_code === 'already_paid'
+            ? 'the invoice had already been paid by another payment.'
+            : 'the gateway and the portal disagree on it.'
+      }`,
+      'Check it with the gateway and refund the payer if the money was taken.',
+    ],
+    action: openApplication(p),
+  }),
+
   outbox_failure: (p) => ({
     subject: `A mail to ${str(p.to_email)} could not be sent`,
     paragraphs: [

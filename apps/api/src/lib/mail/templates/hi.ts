@@ -401,6 +401,21 @@ export const hi: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  gateway_mismatch: (p) => ({
+    subject: `जाँच हेतु गेटवे भुगतान: ऑर्डर ${str(p.gateway_order_id)}`,
+    paragraphs: [
+      `भुगतान गेटवे ऑर्डर ${str(p.gateway_order_id)} (आवेदन ${str(p.application_number)} का चालान ${str(p.invoice_number)}, ${money(p.amount)}) पर एक भुगतान बताता है जिसे पोर्टल ने भुगतान के रूप में दर्ज नहीं किया: ${
+        p.mismatch_code === 'amount_mismatch'
+          ? 'भुगतान की गई राशि ऑर्डर से भिन्न है।'
+          : p.mismatch_code === 'already_paid'
+            ? 'चालान का भुगतान पहले ही किसी अन्य भुगतान से हो चुका था।'
+            : 'गेटवे और पोर्टल इस पर सहमत नहीं हैं।'
+      }`,
+      'गेटवे से इसकी जाँच करें और यदि राशि ली गई है तो भुगतानकर्ता को वापस करें।',
+    ],
+    action: openApplication(p),
+  }),
+
   outbox_failure: (p) => ({
     subject: `${str(p.to_email)} को ईमेल नहीं भेजा जा सका`,
     paragraphs: [

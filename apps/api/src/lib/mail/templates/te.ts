@@ -404,6 +404,21 @@ export const te: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  gateway_mismatch: (p) => ({
+    subject: `తనిఖీ చేయవలసిన గేట్‌వే చెల్లింపు: ఆర్డర్ ${str(p.gateway_order_id)}`,
+    paragraphs: [
+      `చెల్లింపు గేట్‌వే ఆర్డర్ ${str(p.gateway_order_id)} (దరఖాస్తు ${str(p.application_number)} యొక్క ఇన్వాయిస్ ${str(p.invoice_number)}, ${money(p.amount)}) పై ఒక చెల్లింపును తెలుపుతోంది, దానిని పోర్టల్ చెల్లించినట్లు నమోదు చేయలేదు: ${
+        p.mismatch_code === 'amount_mismatch'
+          ? 'చెల్లించిన మొత్తం ఆర్డర్‌కు భిన్నంగా ఉంది.'
+          : p.mismatch_code === 'already_paid'
+            ? 'ఇన్వాయిస్ ఇప్పటికే మరొక చెల్లింపుతో చెల్లించబడింది.'
+            : 'గేట్‌వే మరియు పోర్టల్ దీనిపై ఏకీభవించడం లేదు.'
+      }`,
+      'గేట్‌వేతో దీనిని తనిఖీ చేసి, డబ్బు తీసుకున్నట్లయితే చెల్లింపుదారునికి వాపసు చేయండి.',
+    ],
+    action: openApplication(p),
+  }),
+
   outbox_failure: (p) => ({
     subject: `${str(p.to_email)} కు ఈమెయిల్ పంపడం సాధ్యం కాలేదు`,
     paragraphs: [

@@ -53,6 +53,8 @@ const FULL: NotificationParams = {
   refund_number: 'RFD-2026-000001',
   utr: 'SBIN26040112345',
   paid_on: '2026-04-10',
+  gateway_order_id: 'order_Nq8x2Rw0hZ1',
+  mismatch_code: 'amount_mismatch',
 };
 
 describe('mail templates', () => {

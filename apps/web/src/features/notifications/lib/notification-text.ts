@@ -30,6 +30,7 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   milestone_missed: 'milestone',
   service_order_issued: 'request_type',
   show_cause_decided: 'outcome',
+  gateway_mismatch: 'mismatch_code',
 };
 
 /** The parameter that counts something in the sentence (its plural forms: `application_submitted_one`). */
