@@ -11,6 +11,7 @@ import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
 import { lapseTransferOffers } from './case/estate';
 import { scheduleDuesBilling } from './case/dues';
+import { scheduleGatewayRequery } from './modules/gateway/jobs';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -85,6 +86,8 @@ export async function startRuntime(
     const reminders = scheduleReminderSweep(database.db, app.log, undefined, lapseTransferOffers);
     // Yearly dues: billed on 1 April, and any allotment possessed later caught up by the next daily run.
     const dues = scheduleDuesBilling(database.db, app.log);
+    // Orders whose redirect and webhook were both lost: asked about at the gateway.
+    const requery = scheduleGatewayRequery(database.db, app.paymentGateway, app.log);
     return {
       app,
       database,
@@ -93,6 +96,7 @@ export async function startRuntime(
         await cleanup.stop();
         await reminders.stop();
         await dues.stop();
+        await requery.stop();
         await mail.stop();
         await stopFolding();
         await app.close();
