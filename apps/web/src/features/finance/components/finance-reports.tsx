@@ -2,7 +2,8 @@
  * mode over a chosen period, receivables ageing by band, and what waits on finance (refunds due and paid, unmatched
  * bank credits, gateway orders needing a look). Every chart has a table alternative holding the same figures (a
  * visible toggle), is itself an image with a summarising name, and is readable without colour: the NEFT/RTGS bars are
- * striped and every ageing bar carries its count. Each figure opens its list where one exists. */
+ * striped and every ageing bar carries its count. The charts take no focus (their keyboard layer is off): the table
+ * is the way to read the figures one by one. Each figure opens its list where one exists. */
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import {
   ROUTES,
   type CollectionsReport,
   type FinanceSummary,
+  todayIso,
   type ReceivablesAgeing,
 } from '@portal/contract';
 import { FileDownloadButton } from '../../../components/letters/file-download-button';
@@ -104,7 +106,7 @@ function CollectionsChart({ report, label }: { report: CollectionsReport; label:
   return (
     <div role="img" aria-label={label} className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <defs>
             <pattern id="neft-stripes" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <rect width="6" height="6" fill={NEFT} />
@@ -262,7 +264,7 @@ function Ageing() {
           <ViewToggle table={table} onToggle={() => setTable(!table)} controls={viewId} />
           <FileDownloadButton
             path="/finance/receivables.csv"
-            fileName="receivables.csv"
+            fileName={`receivables-${todayIso()}.csv`}
             busyText={t('reports.exporting')}
             failedText={t('reports.exportFailed')}
             label={t('reports.ageing.export')}
@@ -299,7 +301,11 @@ function Ageing() {
                 ) : (
                   <div role="img" aria-label={summary} className="h-64 w-full">
                     <ResponsiveContainer width="100%" height="100%">
-                      <BarChart data={bars} margin={{ top: 24, right: 8, bottom: 8, left: 8 }}>
+                      <BarChart
+                        accessibilityLayer={false}
+                        data={bars}
+                        margin={{ top: 24, right: 8, bottom: 8, left: 8 }}
+                      >
                         <CartesianGrid strokeDasharray="3 3" vertical={false} />
                         <XAxis dataKey="name" tick={{ fontSize: 11, fill: '#334155' }} interval={0} />
                         <YAxis
