@@ -60,10 +60,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('smtpConfigured', deps.smtpConfigured ?? false);
   app.decorate('org', deps.config.org ?? DEMO_ORG);
   app.decorate('publicUrl', deps.config.publicUrl);
-  app.decorate(
-    'paymentGateway',
-    paymentGatewaySetup(deps.config.gateway, deps.portalUrl ?? deps.config.publicUrl ?? 'http://127.0.0.1:8000'),
+  const paymentGateway = paymentGatewaySetup(
+    deps.config.gateway,
+    deps.portalUrl ?? deps.config.publicUrl ?? 'http://127.0.0.1:8000',
   );
+  app.decorate('paymentGateway', paymentGateway);
   // First, so its onSend hook sees error bodies before compression does.
   await app.register(errorsPlugin);
 
@@ -81,6 +82,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Pay online posts the page to the gateway's hosted checkout (helmet's default allows forms to 'self' only).
+        formAction: [
+          "'self'",
+          paymentGateway.config.mode === 'sandbox'
+            ? new URL(paymentGateway.config.apiUrl).origin
+            : 'https://api.razorpay.com',
+        ],
       },
     },
   });
