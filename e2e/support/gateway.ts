@@ -31,7 +31,7 @@ export async function payThroughGateway(page: Page, options: GatewayPayOptions =
   await press(dialog.getByRole('button', { name: /^Pay ₹[\d,.]+ online$/ }), 'Pay online');
 
   // The whole page goes to the gateway's hosted checkout, on its own server.
-  await expect(page).toHaveURL((url) => url.origin !== origin, { timeout: 15_000 });
+  await expect(page).toHaveURL((url) => url.origin !== origin, { timeout: 30_000 });
   await expect(page.getByText('TEST MODE').first()).toBeVisible();
   if (options.loseRedirect) await page.getByLabel('Lose the redirect back').check();
   if (options.loseWebhook) await page.getByLabel('Lose the webhook').check();
