@@ -189,6 +189,42 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'POST /api/bank-credits/{id}/settlement/approve': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
   'POST /api/bank-credits/{id}/settlement/reject': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
   'POST /api/bank-credits/{id}/set-aside': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  // Paying through the gateway (decision 016): the invoice's owner makes the order; staff who read finance read the
+  // orders; the gateway's callback and webhook carry a signature, not a session.
+  'POST /api/payments/orders': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/payments/orders': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/payments/orders/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // The statement of account: the applicant or the plot's holder, and staff who read finance; the no-dues certificate
+  // is asked for by the holder or a finance officer.
+  'GET /api/applications/{id}/statement': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/applications/{id}/statement.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/allotments/{id}/statement': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/allotments/{id}/statement.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/allotments/{id}/no-dues-certificate': ['own', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'GET /api/allotments/{id}/no-dues-certificate.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // The applicant withdraws their own application; refunds and ledger adjustments are prepared by finance and
+  // approved by another finance user or an admin (maker-checker); a refund is paid by finance.
+  'POST /api/applications/{id}/withdraw': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/refunds/due': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/refunds': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/refunds/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/refunds': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'POST /api/refunds/{id}/approve': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  'POST /api/refunds/{id}/reject': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  'POST /api/refunds/{id}/paid': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'GET /api/applicants/{id}/bank-verification': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'PUT /api/applicants/{id}/bank-verification': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'GET /api/ledger-adjustments': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/ledger-adjustments/{id}': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/ledger-adjustments': ['no', 'no', 'no', 'no', 'no', 'yes', 'no'],
+  'POST /api/ledger-adjustments/{id}/approve': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  'POST /api/ledger-adjustments/{id}/reject': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  // Finance's reports (the dashboard's charts and their exports): staff who read finance.
+  'GET /api/finance/collections': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/finance/collections.csv': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/finance/receivables-ageing': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/finance/receivables.csv': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/finance/summary': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
 
   'GET /api/health': 'public',
 };
@@ -196,6 +232,10 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
 /** Routes the server answers that are the API's own reference, not operations of it: public, and not in the
  * OpenAPI document they serve. */
 export const REFERENCE_ROUTES = /^(GET \/api\/openapi\.json|GET \/api\/docs(\/.*)?)$/;
+
+/** Routes the payment gateway calls (decision 016): they carry the gateway's signature, not a session, are left out
+ * of the OpenAPI document, and their refusals (a forged or stale signature, 401) are the gateway module's tests. */
+export const GATEWAY_SIGNED_ROUTES = /^POST \/api\/payments\/gateway\/(callback|webhook)$/;
 
 /** Operations whose record the matrix's world does not hold (no lease deed, possession, payment, notification or
  * failed mail yet, no issued document), so an allowed caller is told 404 like anyone else. */
@@ -223,4 +263,13 @@ export const NOT_IN_WORLD = new Set([
   'POST /api/bank-credits/{id}/settlement/approve',
   'POST /api/bank-credits/{id}/settlement/reject',
   'POST /api/bank-credits/{id}/set-aside',
+  'GET /api/payments/orders/{id}',
+  'GET /api/allotments/{id}/no-dues-certificate.pdf',
+  'GET /api/refunds/{id}',
+  'POST /api/refunds/{id}/approve',
+  'POST /api/refunds/{id}/reject',
+  'POST /api/refunds/{id}/paid',
+  'GET /api/ledger-adjustments/{id}',
+  'POST /api/ledger-adjustments/{id}/approve',
+  'POST /api/ledger-adjustments/{id}/reject',
 ]);

@@ -296,6 +296,18 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     'POST /api/bank-credits/{id}/settlement': { invoice_id: ids.invoice.id, note: 'Settled by hand' },
     'POST /api/bank-credits/{id}/settlement/reject': { reason: 'Not this invoice' },
     'POST /api/bank-credits/{id}/set-aside': { reason: 'Not our money' },
+    'POST /api/payments/orders': { invoice_id: ids.invoice.id },
+    'POST /api/applications/{id}/withdraw': { reason: 'No longer needed' },
+    'POST /api/refunds': { application_id: ids.application, kind: 'emd' },
+    'POST /api/refunds/{id}/reject': { reason: 'Not due yet' },
+    'POST /api/refunds/{id}/paid': { utr: `UTR${unique.toUpperCase()}`, paid_on: todayIso() },
+    'POST /api/ledger-adjustments': {
+      application_id: ids.application,
+      kind: 'debit',
+      amount: 1,
+      reason: 'A correction',
+    },
+    'POST /api/ledger-adjustments/{id}/reject': { reason: 'Not needed' },
   };
   const k = key(op);
   if (k in json) return { payload: json[k] };
