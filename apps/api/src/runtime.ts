@@ -11,7 +11,7 @@ import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
 import { lapseTransferOffers } from './case/estate';
 import { scheduleDuesBilling } from './case/dues';
-import { scheduleGatewayRequery } from './modules/gateway/jobs';
+import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -88,6 +88,7 @@ export async function startRuntime(
     const dues = scheduleDuesBilling(database.db, app.log);
     // Orders whose redirect and webhook were both lost: asked about at the gateway.
     const requery = scheduleGatewayRequery(database.db, app.paymentGateway, app.log);
+    const reconciliation = scheduleGatewayReconciliation(database.db, app.paymentGateway, app.log);
     return {
       app,
       database,
@@ -97,6 +98,7 @@ export async function startRuntime(
         await reminders.stop();
         await dues.stop();
         await requery.stop();
+        await reconciliation.stop();
         await mail.stop();
         await stopFolding();
         await app.close();

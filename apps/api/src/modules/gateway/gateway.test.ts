@@ -12,7 +12,7 @@ import { paymentGatewaySetup, type PaymentGatewaySetup } from '../../lib/gateway
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile, insertTestInvoices } from '../../test/list-fixtures';
 import { insertTestApplication } from '../../test/workflow-fixtures';
-import { requeryGatewayOrders } from './jobs';
+import { reconcileGatewayOrders, requeryGatewayOrders } from './jobs';
 
 const KEYS = { keyId: 'rzp_test_unit', keySecret: 'unit-key-secret', webhookSecret: 'unit-webhook-secret' };
 
@@ -369,6 +369,19 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
     expect(read.statusCode).toBe(404);
     const list = await ctx.request(other.token, { method: 'GET', url: '/api/payments/orders' });
     expect((list.json() as GatewayOrder[]).map((order) => order.id)).not.toContain(checkout.order.id);
+  });
+
+  it('the daily reconciliation marks an order paid here but not captured at the gateway', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    await ctx.db
+      .update(gatewayOrders)
+      .set({ status: 'paid', settledVia: 'webhook' })
+      .where(eq(gatewayOrders.id, checkout.order.id));
+    expect(await reconcileGatewayOrders(ctx.db, ctx.app.paymentGateway)).toBeGreaterThanOrEqual(1);
+    const order = await orderRow(checkout.order.id);
+    expect(order.status).toBe('mismatch');
+    expect(order.mismatchCode).toBe('not_captured_at_gateway');
   });
 
   it('the sandbox refuses bad basic auth', async () => {

@@ -6,7 +6,9 @@ import type { Database } from '../../db/client';
 import { runExclusive } from '../../lib/job-lease';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
 import {
+  findGatewayOrdersSince,
   findGatewayOrdersToRequery,
+  markGatewayOrderMismatch,
   markGatewayOrderFailedIfCreated,
   noteGatewayOrderChecked,
 } from '../../repositories/gateway-orders';
@@ -80,6 +82,68 @@ export function scheduleGatewayRequery(
   timer.unref();
   return {
     async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The daily reconciliation of the last day's orders with the gateway: paid here but with no captured payment there
+ * (not_captured_at_gateway), or captured there but not paid here after the re-query had its chance
+ * (captured_not_recorded), makes the order a mismatch for finance. Answers how many were marked. */
+export async function reconcileGatewayOrders(
+  db: Database,
+  setup: PaymentGatewaySetup,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+  now = new Date(),
+): Promise<number> {
+  let marked = 0;
+  for (const order of await findGatewayOrdersSince(db, new Date(now.getTime() - DAY_MS))) {
+    if (order.status === 'mismatch') continue;
+    let payments;
+    try {
+      payments = await setup.gateway.fetchOrderPayments(order.gatewayOrderId);
+    } catch (error) {
+      log?.warn({ err: error, gatewayOrderId: order.gatewayOrderId }, 'The gateway did not answer the reconciliation');
+      continue;
+    }
+    const captured = payments.some((payment) => payment.status === 'captured');
+    const settleable = now.getTime() - order.createdAt.getTime() > setup.config.requeryAfterMs * 2;
+    if (order.status === 'paid' && !captured) {
+      if (await markGatewayOrderMismatch(db, order.id, 'not_captured_at_gateway', ['paid'])) marked += 1;
+    } else if (order.status !== 'paid' && captured && settleable) {
+      if (await markGatewayOrderMismatch(db, order.id, 'captured_not_recorded', ['created', 'failed'])) marked += 1;
+    }
+  }
+  return marked;
+}
+
+export function scheduleGatewayReconciliation(
+  db: Database,
+  setup: PaymentGatewaySetup,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    running = runExclusive(db, 'gateway-reconciliation', DAY_MS - 60_000, async () => {
+      const marked = await reconcileGatewayOrders(db, setup, log);
+      if (marked > 0) log.warn({ marked }, 'Gateway orders that disagree with the gateway were marked for finance');
+    })
+      .catch((error: unknown) => log.warn({ err: error }, 'The gateway reconciliation failed; it will run again'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, 5 * 60_000);
+  first.unref();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
       clearInterval(timer);
       await running;
     },
