@@ -98,7 +98,7 @@ test('a new entrepreneur applies, submits, pays both invoices and sees the recei
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('applicant');
   await register(page, 'Priya Nair', email);
   await signOut(page);
