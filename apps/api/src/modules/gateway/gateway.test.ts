@@ -3,11 +3,11 @@
  * webhooks change nothing; an amount not ours is a mismatch; an unreachable gateway stores nothing. */
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { startSandboxGateway, type SandboxGateway } from '@portal/gateway-sandbox';
 import type { GatewayCheckout, GatewayOrder } from '@portal/contract';
 import { gatewayConfigFrom } from '../../config';
-import { gatewayOrders, invoices, payments } from '../../db/schema';
+import { gatewayOrders, invoices, notifications, payments, users } from '../../db/schema';
 import { paymentGatewaySetup, type PaymentGatewaySetup } from '../../lib/gateway';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile, insertTestInvoices } from '../../test/list-fixtures';
@@ -167,6 +167,19 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
       body,
     });
 
+  /** The mismatch codes of the gateway_mismatch notifications finance users got about a gateway order. */
+  async function mismatchNotices(gatewayOrderId: string): Promise<string[]> {
+    const rows = await ctx.db
+      .select({ params: notifications.params })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.code, 'gateway_mismatch'), eq(users.role, 'finance')));
+    return rows
+      .map((row) => row.params as Record<string, unknown>)
+      .filter((params) => params.gateway_order_id === gatewayOrderId)
+      .map((params) => String(params.mismatch_code));
+  }
+
   it('pays at the sandbox and the signed redirect back settles the order once', async () => {
     const invoice = await unpaidInvoice();
     const checkout = await startOrder(invoice.id);
@@ -293,6 +306,8 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
     expect(order.mismatchCode).toBe('amount_mismatch');
     expect(await invoiceStatus(invoice.id)).toBe('pending');
     expect(await paymentsOf(invoice.id)).toBe(0);
+    // Finance is told, once each, with the reason.
+    expect(await mismatchNotices(checkout.order.gateway_order_id)).toEqual(['amount_mismatch']);
   });
 
   it('answers 503 gateway_unavailable and stores nothing when the gateway cannot be reached', async () => {
@@ -382,6 +397,10 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
     const order = await orderRow(checkout.order.id);
     expect(order.status).toBe('mismatch');
     expect(order.mismatchCode).toBe('not_captured_at_gateway');
+    expect(await mismatchNotices(checkout.order.gateway_order_id)).toEqual(['not_captured_at_gateway']);
+    // A second run marks and tells nothing more.
+    await reconcileGatewayOrders(ctx.db, ctx.app.paymentGateway);
+    expect(await mismatchNotices(checkout.order.gateway_order_id)).toEqual(['not_captured_at_gateway']);
   });
 
   it('the sandbox refuses bad basic auth', async () => {

@@ -12,7 +12,7 @@ import {
   markGatewayOrderFailedIfCreated,
   noteGatewayOrderChecked,
 } from '../../repositories/gateway-orders';
-import { settleGatewayPayment } from './service';
+import { settleGatewayPayment, tellFinanceOfMismatch } from './service';
 
 /** Orders asked about per run. */
 const REQUERY_BATCH = 200;
@@ -111,11 +111,19 @@ export async function reconcileGatewayOrders(
     }
     const captured = payments.some((payment) => payment.status === 'captured');
     const settleable = now.getTime() - order.createdAt.getTime() > setup.config.requeryAfterMs * 2;
-    if (order.status === 'paid' && !captured) {
-      if (await markGatewayOrderMismatch(db, order.id, 'not_captured_at_gateway', ['paid'])) marked += 1;
-    } else if (order.status !== 'paid' && captured && settleable) {
-      if (await markGatewayOrderMismatch(db, order.id, 'captured_not_recorded', ['created', 'failed'])) marked += 1;
-    }
+    const mismatch =
+      order.status === 'paid' && !captured
+        ? { code: 'not_captured_at_gateway', from: ['paid' as const] }
+        : order.status !== 'paid' && captured && settleable
+          ? { code: 'captured_not_recorded', from: ['created' as const, 'failed' as const] }
+          : null;
+    if (!mismatch) continue;
+    const markedNow = await db.transaction(async (tx) => {
+      const row = await markGatewayOrderMismatch(tx, order.id, mismatch.code, mismatch.from);
+      if (row) await tellFinanceOfMismatch(tx, row, mismatch.code);
+      return row !== undefined;
+    });
+    if (markedNow) marked += 1;
   }
   return marked;
 }

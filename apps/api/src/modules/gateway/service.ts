@@ -25,6 +25,9 @@ import {
   type GatewayOrderRow,
 } from '../../repositories/gateway-orders';
 import { findInvoiceById } from '../../repositories/invoices';
+import { findApplicationById } from '../../repositories/applications';
+import { activeUsersWithRole } from '../../repositories/notifications';
+import { deliver, officerLink } from '../../lib/notify';
 import { SYSTEM_ACTOR } from '../../repositories/timeline';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -143,7 +146,10 @@ export async function settleGatewayPaymentIn(tx: Database, answer: GatewayPaymen
     mismatchCode: amountRight ? null : 'amount_mismatch',
   });
   if (!settled) return 'already_settled';
-  if (!amountRight) return 'mismatch';
+  if (!amountRight) {
+    await tellFinanceOfMismatch(tx, order, 'amount_mismatch');
+    return 'mismatch';
+  }
   const invoice = await findInvoiceById(tx, order.invoiceId);
   if (!invoice) throw notFound(INVOICE_NOT_FOUND);
   try {
@@ -161,10 +167,31 @@ export async function settleGatewayPaymentIn(tx: Database, answer: GatewayPaymen
     // Paid already another way (a challan, another order): the money came twice; finance refunds it.
     if (error instanceof HttpError && error.statusCode === 409) {
       await updateSettledGatewayOrder(tx, order.id, { status: 'mismatch', mismatchCode: 'already_paid' });
+      await tellFinanceOfMismatch(tx, order, 'already_paid');
       return 'mismatch';
     }
     throw error;
   }
+}
+
+/** Tells every active finance user, once per order, that a gateway's payment was not believed: the money may have been
+ * taken, and finance checks it with the gateway and refunds the payer (decision 016). */
+export async function tellFinanceOfMismatch(tx: Database, order: GatewayOrderRow, mismatchCode: string): Promise<void> {
+  const invoice = await findInvoiceById(tx, order.invoiceId);
+  const application = await findApplicationById(tx, order.applicationId);
+  await deliver(tx, await activeUsersWithRole(tx, 'finance'), {
+    code: 'gateway_mismatch',
+    params: {
+      gateway_order_id: order.gatewayOrderId,
+      invoice_number: invoice?.invoiceNumber ?? null,
+      application_number: application?.applicationNumber ?? null,
+      amount: order.amount,
+      mismatch_code: mismatchCode,
+    },
+    link: officerLink(order.applicationId),
+    applicationId: order.applicationId,
+    dedupeKey: (recipient) => `gateway_mismatch:${order.id}:${recipient.id}`,
+  });
 }
 
 export function settleGatewayPayment(db: Database, answer: GatewayPaymentAnswer): Promise<SettleOutcome> {
