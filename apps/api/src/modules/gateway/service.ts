@@ -25,6 +25,7 @@ import {
   type GatewayOrderRow,
 } from '../../repositories/gateway-orders';
 import { findInvoiceById } from '../../repositories/invoices';
+import { findUserById } from '../../repositories/users';
 import { findApplicationById } from '../../repositories/applications';
 import { activeUsersWithRole } from '../../repositories/notifications';
 import { deliver, officerLink } from '../../lib/notify';
@@ -152,8 +153,11 @@ export async function settleGatewayPaymentIn(tx: Database, answer: GatewayPaymen
   }
   const invoice = await findInvoiceById(tx, order.invoiceId);
   if (!invoice) throw notFound(INVOICE_NOT_FOUND);
+  // The payer paid: the bank's verified answer records the payment as theirs on the case's timeline.
+  const payer = await findUserById(tx, order.userId);
+  const actor = payer ? { id: payer.id, role: payer.role, name: payer.fullName } : SYSTEM_ACTOR;
   try {
-    const payment = await recordInvoicePayment(tx, SYSTEM_ACTOR, {
+    const payment = await recordInvoicePayment(tx, actor, {
       invoice,
       interest: order.interest,
       method: 'online',
