@@ -54,6 +54,6 @@ export const OFFICER_PENDING_REVIEW_STATUSES: readonly ApplicationStatus[] = sta
   'pending_committee',
 );
 /** "Approved" on both dashboards: approved and every later status on the way to completion (not a withdrawal). */
-export const APPROVED_OR_LATER_STATUSES: readonly ApplicationStatus[] = reachableFrom('approved').filter(
-  (status) => reachableFrom(status).includes('completed'),
+export const APPROVED_OR_LATER_STATUSES: readonly ApplicationStatus[] = reachableFrom('approved').filter((status) =>
+  reachableFrom(status).includes('completed'),
 );

@@ -87,8 +87,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('withdraw:application:own'),
       schema: { params: idParams, body: withdrawApplicationRequestSchema, response: { 200: applicationSchema } },
     },
-    async (request) =>
-      withdrawApplication(app.db, currentUser(request), request.params.id, request.body?.reason),
+    async (request) => withdrawApplication(app.db, currentUser(request), request.params.id, request.body?.reason),
   );
 
   app.get(

@@ -338,10 +338,7 @@ export default function ApplicationDetailPage() {
           </div>
         ) : null}
       </FormDialog>
-      <PayInvoiceDialog
-        invoice={confirmingInvoice}
-        onClose={() => setConfirmingInvoice(undefined)}
-      />
+      <PayInvoiceDialog invoice={confirmingInvoice} onClose={() => setConfirmingInvoice(undefined)} />
       {allotment.data && (
         <LeaseDeedDialog
           open={leaseDeedOpen}
