@@ -319,7 +319,16 @@ describe(`fuzzing from the request schemas (${TEST_DB_KIND})`, () => {
       });
       const status = response.statusCode;
       answered[`${Math.floor(status / 100)}xx`] = (answered[`${Math.floor(status / 100)}xx`] ?? 0) + 1;
-      const problem = status >= 500 ? 'a 5xx' : status >= 400 ? errorShapeProblem(response, codes) : null;
+      // No payment gateway runs in this world: a gateway order is answered with the documented 503
+      // gateway_unavailable (nothing stored; the gateway module's tests pay through a real sandbox).
+      const gatewayAway =
+        status === 503 && errorShapeProblem(response, codes) === null && response.json().code === 'gateway_unavailable';
+      const problem =
+        status >= 500 && !gatewayAway
+          ? 'a 5xx'
+          : status >= 400 && !gatewayAway
+            ? errorShapeProblem(response, codes)
+            : null;
       if (problem) {
         offenders.push(
           `#${index} ${key(op)} as ${token === null ? 'anonymous' : who < 9 ? 'admin' : 'entrepreneur'} ` +
