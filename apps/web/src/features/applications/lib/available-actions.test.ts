@@ -30,6 +30,7 @@ const ALL_STATUSES: ApplicationStatus[] = [
   'possession_given',
   'under_implementation',
   'completed',
+  'withdrawn',
 ];
 
 /** Spec section 4, "Manual transitions offered to officers through Update Status", in the spec's order. */
@@ -53,7 +54,7 @@ const WITH_CHANGES: ApplicationStatus[] = [
 ];
 /** Every other status: a role that may update status is told "none available". The spec names four
  * (payment_verified, provisional_allotment, lease_submitted, final_allotment, which move by other means); draft,
- * rejected, pending_payment and completed are in no row of its table either. */
+ * rejected, pending_payment and completed are in no row of its table either, nor withdrawn (beyond the spec). */
 const NONE_AVAILABLE: ApplicationStatus[] = [
   'draft',
   'rejected',
@@ -63,6 +64,7 @@ const NONE_AVAILABLE: ApplicationStatus[] = [
   'lease_submitted',
   'final_allotment',
   'completed',
+  'withdrawn',
 ];
 
 type Offered = Record<keyof AvailableActions, ApplicationStatus[]>;
@@ -165,6 +167,7 @@ describe('available officer actions', () => {
       'lease_submitted',
       'final_allotment',
       'completed',
+      'withdrawn',
     ]);
   });
 

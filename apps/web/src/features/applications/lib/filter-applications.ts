@@ -9,7 +9,8 @@ import {
 } from '@portal/contract';
 
 /** The spec's status filter of the officer list: the statuses on the way to the committee's decision, and the
- * decisions they lead to (submitted, under scrutiny, pending committee, approved, rejected). */
+ * decisions they lead to (submitted, under scrutiny, pending committee, approved, rejected). A withdrawal is the
+ * applicant's own act, not a decision, so it is not one of the choices (the search still finds such cases). */
 export const OFFICER_STATUS_FILTER: readonly OfficerStatusFilter[] = [
   'all',
   ...APPLICATION_STATUSES.filter(
@@ -18,6 +19,7 @@ export const OFFICER_STATUS_FILTER: readonly OfficerStatusFilter[] = [
       APPLICATION_EVENT_NAMES.some(
         (name) =>
           APPLICANT_PENDING_STATUSES.some((from) => leavesFrom(name, from)) &&
+          APPLICATION_EVENTS[name].by.kind !== 'owner' &&
           (APPLICATION_EVENTS[name].to as readonly ApplicationStatus[]).includes(status),
       ),
   ),
