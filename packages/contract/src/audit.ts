@@ -25,6 +25,8 @@ export const AUDITED_ENTITIES = [
   'bank_credits',
   // Ledger adjustments (migration 0016): interest waivers, debits and credits, their maker and checker.
   'ledger_adjustments',
+  // Appeals (migration 0017): who filed, heard and decided each one.
+  'appeals',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

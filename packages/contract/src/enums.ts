@@ -127,3 +127,11 @@ export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 /** A query (shortfall letter) is open until the applicant answers, answered until the officer closes it. */
 export const QUERY_STATUSES = ['open', 'answered', 'closed'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
+
+/** Why an applicant appeals: the case is past its service clock, or the application was rejected. */
+export const APPEAL_GROUNDS = ['late', 'rejected'] as const;
+export type AppealGround = (typeof APPEAL_GROUNDS)[number];
+
+/** An appeal is filed (waiting on the appellate officer) until its order: dismissed, or allowed with directions. */
+export const APPEAL_STATUSES = ['filed', 'dismissed', 'allowed'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];

@@ -28,6 +28,8 @@ import {
   APPLICATION_STATUSES,
   APPLICATION_TYPES,
   ADJUSTMENT_KINDS,
+  APPEAL_GROUNDS,
+  APPEAL_STATUSES,
   APPROVAL_STATUSES,
   BANK_CREDIT_STATUSES,
   CHALLAN_STATUSES,
@@ -90,6 +92,8 @@ export const refundKindEnum = pgEnum('refund_kind', REFUND_KINDS);
 export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES);
 export const adjustmentKindEnum = pgEnum('adjustment_kind', ADJUSTMENT_KINDS);
 export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
+export const appealGroundEnum = pgEnum('appeal_ground', APPEAL_GROUNDS);
+export const appealStatusEnum = pgEnum('appeal_status', APPEAL_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -112,6 +116,9 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The language of the user's screens and mail: 'en', 'hi' or 'te'. */
     language: text('language').notNull().default('en'),
+    /** An officer's zone (set by an admin): a zonal manager with one works, is reminded of and is escalated only that
+     * zone's cases; null means every zone. */
+    zone: text('zone'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -232,6 +239,10 @@ export const applications = pgTable(
     clockPausedAt: timestamp('clock_paused_at', { withTimezone: true, mode: 'date' }),
     /** Working days of this stage spent paused by queries already answered. */
     pausedWorkingDays: integer('paused_working_days').notNull().default(0),
+    /** The escalation ladder (contract deadlines): the level this stage was escalated to, and when; cleared when the
+     * application enters another status. */
+    escalatedTo: roleEnum('escalated_to'),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -658,8 +669,65 @@ export const applicationQueries = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
     closedBy: uuid('closed_by').references(() => users.id),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** Reply-by reminders sent to the applicant (3 days and 1 day before respond_by). */
+    remindedThreeDaysAt: timestamp('reminded_three_days_at', { withTimezone: true, mode: 'date' }),
+    remindedOneDayAt: timestamp('reminded_one_day_at', { withTimezone: true, mode: 'date' }),
+    /** Set the day after respond_by passes with no answer; cleared when the officer extends the date. */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true, mode: 'date' }),
+    /** The officer may extend a lapsed query's date once: the first date and when it was extended. */
+    originalRespondBy: date('original_respond_by', { mode: 'string' }),
+    extendedAt: timestamp('extended_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('application_queries_application_idx').on(table.applicationId, table.raisedAt)],
+  (table) => [
+    index('application_queries_application_idx').on(table.applicationId, table.raisedAt),
+    // The reply-by job: open queries by their date.
+    index('application_queries_open_respond_by_idx')
+      .on(table.respondBy, table.id)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/** Appeals to the appellate officer (product decisions section 11): against a late stage or a rejection, with their own
+ * clock, a hearing note and an order. */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** APL-YYYY-NNNNNN. */
+    appealNumber: text('appeal_number').notNull().unique(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    filedBy: uuid('filed_by')
+      .notNull()
+      .references(() => users.id),
+    ground: appealGroundEnum('ground').notNull(),
+    /** The stage appealed against: the status that was late, or the one the application was rejected from. It is
+     * what appeals are counted against. */
+    stageStatus: applicationStatusEnum('stage_status').notNull(),
+    statement: text('statement').notNull(),
+    status: appealStatusEnum('status').notNull().default('filed'),
+    filedAt: timestamp('filed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The appeal's own clock: due 30 working days after filing. */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    hearingNote: text('hearing_note'),
+    heardAt: timestamp('heard_at', { withTimezone: true, mode: 'date' }),
+    /** The order's reasons and, when allowed, its directions. */
+    orderText: text('order_text'),
+    /** An allowed appeal on a late case: the stage's new due date. */
+    directedDueOn: date('directed_due_on', { mode: 'string' }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('appeals_application_idx').on(table.applicationId, table.filedAt),
+    index('appeals_status_due_idx').on(table.status, table.dueOn, table.id),
+    index('appeals_filed_idx').on(table.filedAt, table.id),
+    // One appeal at a time per application.
+    uniqueIndex('appeals_one_open_idx')
+      .on(table.applicationId)
+      .where(sql`status = 'filed'`),
+  ],
 );
 
 /** Per-year sequences behind the human numbers (APP-2026-000001, ...). */
