@@ -1,8 +1,22 @@
 /** Codes a reader should never see: what the server sends as a code and a screen shows without wording it. */
 import type { Page } from '@playwright/test';
 
-/** Acronyms the catalogues keep as they are in every language (SLSC, SLAC and SIPC are the committees' own names). */
-const ACRONYMS = new Set(['MSME', 'IFSC', 'GSTIN', 'JSON', 'SMTP', 'HTTP', 'HTTPS', 'SLSC', 'SLAC', 'SIPC']);
+/** Acronyms the catalogues keep as they are in every language (SLSC, SLAC and SIPC are the committees' own names; NEFT
+ * and RTGS are the banks' own names for their transfers, written so in Hindi and Telugu too). */
+const ACRONYMS = new Set([
+  'MSME',
+  'IFSC',
+  'GSTIN',
+  'JSON',
+  'SMTP',
+  'HTTP',
+  'HTTPS',
+  'SLSC',
+  'SLAC',
+  'SIPC',
+  'NEFT',
+  'RTGS',
+]);
 /** Unit and category codes of the contract that screens word ("sqm" is "वर्ग मी." in Hindi). */
 const WORDED_CODES = new Set(['sqm', 'sqft', 'acres', 'msme', 'mse']);
 

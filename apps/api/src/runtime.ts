@@ -10,7 +10,7 @@ import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
 import { lapseTransferOffers } from './case/estate';
-import { scheduleDuesBilling } from './case/dues';
+import { billYearlyDues, scheduleDuesBilling } from './case/dues';
 import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
@@ -41,7 +41,9 @@ export function createStorage(config: Pick<Config, 'fileStorage' | 'dataDir'>, d
 /** Migrations and the demo seed: done once, before any process serves. */
 export async function prepareDatabase(config: Pick<Config, 'seedDemo'>, database: DatabaseHandle): Promise<void> {
   await database.migrate();
-  if (config.seedDemo) await seedDemoData(database.db);
+  // A fresh demo portal has billed this year's dues on its plots in possession, as a running one would have: every
+  // screen shows the same world from the first request, not a different one once the daily billing has run.
+  if (config.seedDemo && (await seedDemoData(database.db))) await billYearlyDues(database.db);
 }
 
 export async function startRuntime(
