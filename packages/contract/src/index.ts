@@ -36,3 +36,4 @@ export * from './money-ledger';
 export * from './money-dues';
 export * from './money-refunds';
 export * from './money-reports';
+export * from './deadlines';
