@@ -76,6 +76,13 @@ async function expectNoViolations(page: Page, state: string) {
   expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
 }
 
+/** Waits until the list behind has its searched page (the search reaches the address after a pause): a list fetching a
+ * page is dimmed (its contrast drops) and marked busy, and a dialog opened meanwhile would be scanned over it. */
+async function listSettled(page: Page) {
+  await expect(page).toHaveURL(/q=/);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 interface Invoice {
   id: string;
   invoice_number: string;
@@ -233,7 +240,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
     const file = `statement-a11y-${language}-${Date.now()}.csv`;
     const csv = [
       'Txn Date,Value Date,Description,Ref No./Cheque No.,Debit,Credit,Balance',
-      `01/04/2026,01/04/2026,"BY TRANSFER-NEFT*HDFC0000123*A11Y TRADERS*NO REFERENCE",${utr},,"4,321.00","4,321.00"`,
+      `01/04/2026,01/04/2026,"By transfer-NEFT*HDFC0000123*A11y Traders*No reference",${utr},,"4,321.00","4,321.00"`,
     ].join('\n');
 
     for (const width of [1280, 375]) {
@@ -255,6 +262,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         await page.goto('/finance/bank-credits');
         await expect(page.getByRole('heading', { level: 1, name: t('bank', 'credits.title') })).toBeVisible();
         await page.getByLabel(t('bank', 'credits.filters.search'), { exact: true }).fill(utr);
+        await listSettled(page);
         await page.getByRole('button', { name: t('bank', 'settle.buttonFor', { reference: utr }) }).click();
         const dialog = page.getByRole('dialog', { name: t('bank', 'settle.title') });
         await expect(dialog).toBeVisible();
@@ -294,6 +302,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         await page.goto('/finance/refunds');
         await expect(page.getByRole('heading', { level: 1, name: t('refunds', 'title') })).toBeVisible();
         await page.getByLabel(t('refunds', 'filters.search'), { exact: true }).fill(application.application_number);
+        await listSettled(page);
         await page
           .getByRole('button', { name: t('refunds', 'prepare.buttonFor', { subject: application.application_number }) })
           .click();
