@@ -1,9 +1,10 @@
 /** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of paying through the gateway, in English, Hindi and
- * Telugu at 1280 and 375 px: the pay dialog open (its amount, the online payment and the bank transfer option), and the
- * return page while the bank's answer is awaited and once the payment is received; and finance's money screens with
- * their dialogs: a bank statement's import report, an unmatched credit's Settle dialog, the refunds with a refund's
- * Prepare dialog open, an application's statement of account, and the adjustments with a debit or credit being
- * prepared. Controls and headings are found by role and by their words in the app's own catalogues. */
+ * Telugu at the widths of support/scan-widths.ts (the finance dashboard, a page, at 1280 and 375 px in each): the pay
+ * dialog open (its amount, the online payment and the bank transfer option), and the return page while the bank's
+ * answer is awaited and once the payment is received; and finance's money screens with their dialogs: a bank
+ * statement's import report, an unmatched credit's Settle dialog, the refunds with a refund's Prepare dialog open, an
+ * application's statement of account, and the adjustments with a debit or credit being prepared. Controls and headings
+ * are found by role and by their words in the app's own catalogues. */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -12,6 +13,7 @@ import { api, apiLogin, submitCase } from './support/api';
 import { payAndConfirm } from './support/gateway';
 import { signInAs } from './support/session';
 import { textThatDoesNotFit } from './support/fit';
+import { scanWidths, widthsInName } from './support/scan-widths';
 
 const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
 type Language = keyof typeof LANGUAGES;
@@ -169,7 +171,7 @@ test.beforeEach(async ({ page }) => {
 for (const language of Object.keys(LANGUAGES) as Language[]) {
   const t = wordsOf(language);
   const script = LANGUAGES[language];
-  for (const width of [1280, 375]) {
+  for (const width of scanWidths(language)) {
     test(`the pay dialog open has no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
       page,
       request,
@@ -229,7 +231,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
     });
   }
 
-  test(`finance's money screens and their dialogs have no WCAG 2.1 AA violations in ${language} at 1280 and 375 px`, async ({
+  test(`finance's money screens and their dialogs have no WCAG 2.1 AA violations in ${language} at ${widthsInName(language)} px`, async ({
     page,
   }) => {
     test.setTimeout(240_000);
@@ -243,7 +245,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       `01/04/2026,01/04/2026,"By transfer-NEFT*HDFC0000123*A11y Traders*No reference",${utr},,"4,321.00","4,321.00"`,
     ].join('\n');
 
-    for (const width of [1280, 375]) {
+    for (const width of scanWidths(language)) {
       await page.setViewportSize({ width, height: 900 });
 
       await test.step(`bank statements with an import's report at ${width} px`, async () => {
@@ -278,7 +280,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
       });
     }
   });
-  test(`a statement of account, a refund's and an adjustment's dialogs have no WCAG 2.1 AA violations in ${language} at 1280 and 375 px`, async ({
+  test(`a statement of account, a refund's and an adjustment's dialogs have no WCAG 2.1 AA violations in ${language} at ${widthsInName(language)} px`, async ({
     page,
     request,
   }) => {
@@ -287,7 +289,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
     await signInAs(page, 'finance');
     await chooseLanguage(page, language);
 
-    for (const width of [1280, 375]) {
+    for (const width of scanWidths(language)) {
       await page.setViewportSize({ width, height: 900 });
 
       await test.step(`the application's statement of account at ${width} px`, async () => {

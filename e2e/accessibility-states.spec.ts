@@ -1,7 +1,8 @@
 /** WCAG 2.1 A/AA scan (axe, as in accessibility.spec.ts) of the states a page scan does not reach, in English, Hindi and
- * Telugu: a dialog open, the same dialog refusing an empty submit (its error summary and field errors), a toast on
- * screen, and a form page with its error summary. Dialogs, buttons and headings are found by role and by their words
- * in the app's own catalogues, so the scan follows whatever markup the dialogs have. */
+ * Telugu at the widths of support/scan-widths.ts: a dialog open, the same dialog refusing an empty submit (its error
+ * summary and field errors), a toast on screen, and a form page with its error summary. Dialogs, buttons and headings
+ * are found by role and by their words in the app's own catalogues, so the scan follows whatever markup the dialogs
+ * have. */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -9,6 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, submitCase } from './support/api';
 import { signInAs, uniqueEmail } from './support/session';
 import { textThatDoesNotFit } from './support/fit';
+import { scanWidths } from './support/scan-widths';
 
 const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
 type Language = keyof typeof LANGUAGES;
@@ -112,7 +114,7 @@ test.beforeEach(async ({ page }) => {
 
 for (const language of Object.keys(LANGUAGES) as Language[]) {
   const t = wordsOf(language);
-  for (const width of [1280, 375]) {
+  for (const width of scanWidths(language)) {
     test(`signed-out forms with their errors have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
       page,
     }) => {

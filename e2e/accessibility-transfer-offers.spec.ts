@@ -1,8 +1,8 @@
-/** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of the screens of a transfer on offer, in English,
- * Hindi and Telugu at desktop and phone widths: the transferee's My plots with "Transfers offered to you", its confirm
- * dialog open, and the holder's card with the plot's history open. The text must fit and show no codes as they are.
- * The plot and both entrepreneurs are made here (through the API), and the offer is never accepted, so no demo data
- * changes. */
+/** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of the screens of a transfer on offer, in English, Hindi
+ * and Telugu at the widths of support/scan-widths.ts: the transferee's My plots with "Transfers offered to you", its
+ * confirm dialog open, and the holder's card with the plot's history open. The text must fit and show no codes as they
+ * are. The plot and both entrepreneurs are made here (through the API), and the offer is never accepted, so no demo
+ * data changes. */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -17,6 +17,7 @@ import {
   type PlotInPossession,
 } from './support/estate';
 import { textThatDoesNotFit } from './support/fit';
+import { scanWidths } from './support/scan-widths';
 import { settled, trackRequests } from './support/settle';
 import { signIn } from './support/session';
 
@@ -93,7 +94,7 @@ test.beforeEach(async ({ page }) => {
 
 for (const language of Object.keys(LANGUAGES) as Language[]) {
   const t = wordsOf(language);
-  for (const width of [1280, 375]) {
+  for (const width of scanWidths(language)) {
     test(`a transfer on offer, its confirm dialog and the plot's history have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
       page,
     }) => {

@@ -36,7 +36,16 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
       '/officer/reports',
     ],
   },
-  { role: 'finance', paths: ['/finance'] },
+  {
+    role: 'finance',
+    paths: [
+      '/finance',
+      '/finance/bank-statements',
+      '/finance/bank-credits',
+      '/finance/refunds',
+      '/finance/adjustments',
+    ],
+  },
   { role: 'admin', paths: ['/officer/users', '/officer/outbox', '/officer/audit', '/account'] },
 ];
 
