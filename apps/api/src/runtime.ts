@@ -11,6 +11,8 @@ import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
 import { lapseTransferOffers } from './case/estate';
 import { billYearlyDues, scheduleDuesBilling } from './case/dues';
+import { scheduleDeadlineSweep } from './case/escalation';
+import { issueDeemedApprovalLetter } from './modules/issued-documents/service';
 import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
@@ -91,6 +93,10 @@ export async function startRuntime(
     // Orders whose redirect and webhook were both lost: asked about at the gateway.
     const requery = scheduleGatewayRequery(database.db, app.paymentGateway, app.log);
     const reconciliation = scheduleGatewayReconciliation(database.db, app.paymentGateway, app.log);
+    // Late stages escalate a level up, and deemable ones are deemed approved with their letter (decision 017).
+    const deadlines = scheduleDeadlineSweep(database.db, app.log, (eventId) =>
+      issueDeemedApprovalLetter({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, eventId),
+    );
     return {
       app,
       database,
@@ -101,6 +107,7 @@ export async function startRuntime(
         await dues.stop();
         await requery.stop();
         await reconciliation.stop();
+        await deadlines.stop();
         await mail.stop();
         await stopFolding();
         await app.close();

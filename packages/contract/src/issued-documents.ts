@@ -17,6 +17,8 @@ export const ISSUED_DOCUMENT_KINDS = [
   'cancellation_order',
   // Money (decision 016): the account of an allotment stood clear on the day it was issued.
   'no_dues_certificate',
+  // Deadlines (decision 017): a deemable stage left undecided past its limit was moved on by the portal.
+  'deemed_approval_letter',
 ] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 
@@ -37,6 +39,8 @@ export const ISSUED_DOCUMENT_PATHS = {
   showCauseOrder: (showCauseId: string) => `/show-causes/${showCauseId}/order.pdf`,
   /** The allotment's latest no-dues certificate (issued by POST /allotments/{id}/no-dues-certificate). */
   noDuesCertificate: (allotmentId: string) => `/allotments/${allotmentId}/no-dues-certificate.pdf`,
+  /** The application's latest letter of deemed approval (decision 017). */
+  deemedApprovalLetter: (applicationId: string) => `/applications/${applicationId}/deemed-approval-letter.pdf`,
 } as const;
 
 /** Crockford's base32 (no I, L, O or U), six groups of four: 120 random bits, printed and typed without confusion. */

@@ -45,6 +45,9 @@ export const NOTIFICATION_CODES = [
   'refund_paid',
   /** An interest waiver on a late dues invoice was approved; params: adjustment_number, invoice_number, amount. */
   'interest_waived',
+  /** A stage was deemed approved: the portal made the move (decision 017); params: application_number, from, to,
+   * due_on. */
+  'deemed_approved',
   // Officers
   /** A gateway order whose payment was not believed (the re-query or the daily reconciliation found it), to finance
    * once per order; params: gateway_order_id, invoice_number, application_number, amount, mismatch_code
@@ -58,6 +61,9 @@ export const NOTIFICATION_CODES = [
   'case_assigned',
   'query_answered',
   'case_overdue',
+  /** A stage past its due date by its own target again, escalated (decision 017), to the case's officers and the
+   * level above, once each; params: application_number, status, waiting_on, escalated_to, due_date. */
+  'case_escalated',
   // Admins
   'outbox_failure',
 ] as const;

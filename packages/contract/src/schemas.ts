@@ -392,6 +392,9 @@ export const applicationSchema = z.object({
   days_in_stage: z.number().int(),
   overdue: z.boolean(),
   clock_paused: z.boolean(),
+  /** The level the stage was escalated to when it ran past its due date by its own target again (decision 017); null
+   * until then, and again in the next status. Always sent; optional so an answer recorded before it still reads. */
+  escalated_to: z.enum(ROLES).nullable().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -270,6 +270,22 @@ export const TIMELINE_CODES = {
       details: withNote(`Withdrawn by the applicant from ${stage(p.from)}`, p.reason),
     }),
   },
+  /** A stage past its due date by its own target again, escalated a level up (decision 017); params: from (the
+   * status), waiting_on, escalated_to, due_on */
+  case_escalated: {
+    english: (p) => ({
+      action: `Escalated to ${p.escalated_to === 'admin' ? 'the administrator' : 'the head office'}`,
+      details: `${stage(p.from)} was due by ${formatDate(text(p.due_on))}`,
+    }),
+  },
+  /** A deemable stage still waiting past its deemed point, moved on by the portal (decision 017); params: event,
+   * from, to, stage, due_on, working_days */
+  deemed_approved: {
+    english: (p) => ({
+      action: 'Deemed approved',
+      details: `No decision on ${stage(p.from)} within ${text(p.working_days)} working days after ${formatDate(text(p.due_on))}: moved to ${stage(p.to)}`,
+    }),
+  },
   /** An officer's note for other officers; params: message */
   internal_note: { internal: true, english: (p) => ({ action: 'Internal note', details: text(p.message) }) },
 } as const satisfies Record<string, CodeRule>;

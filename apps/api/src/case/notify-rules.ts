@@ -61,6 +61,11 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   ],
   /** A deferred or conditional committee decision: the status stays, the stage tells the decision. */
   committee_note: [{ notify: 'decision_made', to: 'owner' }],
+  // A stage deemed approved (decision 017): the applicant is told, and the role the case now waits on.
+  deemed_approved: [
+    { notify: 'deemed_approved', to: 'owner' },
+    { notify: 'case_reached_role', to: 'waiting_role' },
+  ],
   payment_verified: [{ notify: 'case_reached_role', to: 'waiting_role' }],
   // The applicant's receipt of their withdrawal.
   application_withdrawn: [{ notify: 'application_withdrawn', to: 'owner' }],

@@ -6,6 +6,7 @@
  * milestones met when implementation starts or completes (estate.ts). */
 import {
   APPLICATION_EVENTS,
+  deadlineRuleOf,
   DOCUMENT_TYPE_NAMES,
   mayFire,
   stageTarget,
@@ -67,6 +68,9 @@ export interface TransitionRequest {
   timelineCode?: TimelineCode;
   /** More parameters of the timeline entry (a withdrawal's reason). */
   params?: TimelineParams;
+  /** The portal makes an officer's move because the stage is deemed approved (contract deadlines.ts): allowed only
+   * for the move the ladder deems from the current status, and only with `by: 'system'`. */
+  deemed?: boolean;
 }
 
 /** What a move did: the moved application (after its side effects) and the invoices it raised. */
@@ -93,7 +97,11 @@ export async function fire(tx: Database, application: ApplicationRow, request: T
     request.event,
     from,
     request.to,
-    by === 'system' ? 'system' : { mayFire: mayFire(request.event, by.user.role, by.isOwner) },
+    by === 'system'
+      ? request.deemed
+        ? { mayFire: deadlineRuleOf(from, application.waitingOn)?.deemed?.event === request.event }
+        : 'system'
+      : { mayFire: mayFire(request.event, by.user.role, by.isOwner) },
     {
       notAllowed: transitionNotAllowed,
       forbidden: (event) =>
@@ -119,6 +127,9 @@ export async function fire(tx: Database, application: ApplicationRow, request: T
           // A new stage starts its own clock: paused from now if a query still waits on the applicant and the stage
           // has a clock at all, running otherwise.
           clockPausedAt: application.clockPausedAt && stageTarget(to, facts) && facts.openQuery ? now : null,
+          // A new stage starts on its own rung of the escalation ladder (decision 017).
+          escalatedTo: null,
+          escalatedAt: null,
         };
   const stage = !request.stage ? statusStage(to) : 'words' in request.stage ? null : request.stage;
   const words = request.stage && 'words' in request.stage ? request.stage.words : '';

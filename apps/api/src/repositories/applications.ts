@@ -45,6 +45,7 @@ export function toApplication(row: ApplicationRow): Application {
     submitted_at: row.submittedAt ? row.submittedAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
     ...clockView(row, new Date(), CALENDAR),
+    escalated_to: row.escalatedTo,
   };
 }
 

@@ -49,7 +49,8 @@ export async function setLeaseDeedVerdictIfPending(
   id: string,
   verdict: LeaseDeedVerdict,
   remarks: string | null,
-  verifiedBy: string,
+  /** Null when the portal approved it (a deemed approval, decision 017). */
+  verifiedBy: string | null,
 ): Promise<LeaseDeedRow | undefined> {
   const [row] = await db
     .update(leaseDeeds)

@@ -75,6 +75,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/applications/{id}/documents/{docId}/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/applications/{id}/timeline': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/applications/{id}/acknowledgment.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // A letter of deemed approval (decision 017): the same access as the application it is about.
+  'GET /api/applications/{id}/deemed-approval-letter.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   // Update Status, and the committee decision sent through it (spec 6: zonal_manager, ho, committee, admin; the
   // decision's committee, ho, admin are among them).
   'PUT /api/applications/{id}/status': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
@@ -265,6 +267,7 @@ export const NOT_IN_WORLD = new Set([
   'POST /api/bank-credits/{id}/set-aside',
   'GET /api/payments/orders/{id}',
   'GET /api/allotments/{id}/no-dues-certificate.pdf',
+  'GET /api/applications/{id}/deemed-approval-letter.pdf',
   'GET /api/refunds/{id}',
   'POST /api/refunds/{id}/approve',
   'POST /api/refunds/{id}/reject',

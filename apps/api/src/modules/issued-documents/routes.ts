@@ -25,6 +25,7 @@ import type { IssuedDocumentRow } from '../../repositories/issued-documents';
 import {
   acknowledgmentFor,
   allotmentLetterFor,
+  deemedApprovalLetterFor,
   downloadName,
   possessionCertificateFor,
   receiptFor,
@@ -71,6 +72,21 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAuth, schema: { params, description: PDF_DESCRIPTION } },
     async (request, reply) =>
       sendPdf(reply, await acknowledgmentFor(context(request), currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/applications/:id/deemed-approval-letter.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description:
+          "The letter of deemed approval of the application's latest stage the portal moved on past its limit " +
+          `(decision 017); 404 when none was. ${PDF_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await deemedApprovalLetterFor(context(request), currentUser(request), request.params.id)),
   );
 
   app.get(

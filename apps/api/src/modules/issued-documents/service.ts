@@ -46,6 +46,7 @@ import {
   lastTransferAt,
   supersedeLettersByTransfer,
 } from '../../repositories/issued-orders';
+import { findDeemedMove } from '../../repositories/escalation';
 import { findPossessionByAllotment } from '../../repositories/possessions';
 import { findUserById } from '../../repositories/users';
 import {
@@ -55,6 +56,7 @@ import {
   composePossessionCertificate,
   composeReceipt,
 } from './compose';
+import { composeDeemedApprovalLetter } from './compose-deemed';
 import { composeServiceOrder, composeShowCauseNotice, composeShowCauseOrder, type OrderHolder } from './compose-orders';
 import type { DocumentContent } from './content';
 import { renderPdf } from './render-pdf';
@@ -67,6 +69,7 @@ const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment
 const RECORD_MISSING = 'A record this document needs is missing';
 const REQUEST_NOT_FOUND = 'Service request not found';
 const SHOW_CAUSE_NOT_FOUND = 'Show-cause notice not found';
+const NO_DEEMED_APPROVAL = 'No stage of this application was deemed approved';
 
 /** What issuing needs besides the records: where PDFs are kept, the letterhead, and the address the QR code opens. */
 export interface IssuingContext {
@@ -93,6 +96,7 @@ const FILE_NAMES: Record<IssuedDocumentKind, string> = {
   show_cause_notice: 'show-cause-notice',
   cancellation_order: 'cancellation-order',
   no_dues_certificate: 'no-dues-certificate',
+  deemed_approval_letter: 'deemed-approval-letter',
 };
 
 export function downloadName(row: IssuedDocumentRow): string {
@@ -408,6 +412,42 @@ export async function showCauseDocumentFor(
         which === 'notice' ? composeShowCauseNotice(language, records) : composeShowCauseOrder(language, records),
     };
   });
+}
+
+/** The letter of a deemed move (decision 017), issued once per move: by the deadline sweep right after the move,
+ * or on the first download if that did not happen. Written to the applicant, in their language. */
+export async function issueDeemedApprovalLetter(ctx: IssuingContext, eventId: string): Promise<IssuedDocumentRow> {
+  const move = await findDeemedMove(ctx.db, { eventId });
+  if (!move) throw notFound(NO_DEEMED_APPROVAL);
+  return issue(ctx, 'deemed_approval_letter', move.eventId, async () => {
+    const application = required(await findApplicationById(ctx.db, move.applicationId));
+    const applicant = required(await findApplicantById(ctx.db, application.applicantId));
+    const asset = required(await findAssetById(ctx.db, application.assetId));
+    const language = await languageOf(ctx.db, applicant.userId);
+    return {
+      language,
+      content: composeDeemedApprovalLetter(language, {
+        application,
+        applicant,
+        asset,
+        move,
+        corporation: ctx.org.name,
+      }),
+    };
+  });
+}
+
+/** The application's latest letter of deemed approval, for whoever may read the application (404 otherwise, and
+ * when no stage of it was deemed). */
+export async function deemedApprovalLetterFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  applicationId: string,
+): Promise<IssuedDocumentRow> {
+  const application = await loadVisibleApplication(ctx.db, user, applicationId);
+  const move = await findDeemedMove(ctx.db, { applicationId: application.id });
+  if (!move) throw notFound(NO_DEEMED_APPROVAL);
+  return issueDeemedApprovalLetter(ctx, move.eventId);
 }
 
 function replacement(row: IssuedDocumentRow): NonNullable<VerifiedDocument['superseded_by']> {

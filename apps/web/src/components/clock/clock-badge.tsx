@@ -2,7 +2,7 @@
  * later, or paused while a query waits on the applicant. Dates go through the shared formatter, and "today" is the
  * business calendar's, as the server counts it. */
 import { useTranslation } from 'react-i18next';
-import { AlarmClock, CalendarClock, CirclePause, type LucideIcon } from 'lucide-react';
+import { AlarmClock, ArrowUpCircle, CalendarClock, CirclePause, type LucideIcon } from 'lucide-react';
 import { calendarDaysBetween, formatDate, todayIso, workingDaysBetween, type Application } from '@portal/contract';
 import { cn } from '../ui/cn';
 
@@ -64,6 +64,25 @@ export function ClockBadge({ clock, today = todayIso(), className }: ClockBadgeP
       )}
     >
       <Icon aria-hidden="true" className="h-3.5 w-3.5" />
+      {words}
+    </span>
+  );
+}
+
+/** The level a late stage was escalated to (decision 017): "Escalated to head office"; nothing when it was not. */
+export function EscalatedBadge({ to, className }: { to: Application['escalated_to']; className?: string }) {
+  const { t } = useTranslation('clock');
+  if (!to) return null;
+  const words = to === 'ho' ? t('escalated_ho') : to === 'admin' ? t('escalated_admin') : t('escalated');
+  return (
+    <span
+      data-escalated={to}
+      className={cn(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-purple-100 px-2.5 py-0.5 text-xs font-semibold text-purple-900 ring-1 ring-inset ring-purple-700/30',
+        className,
+      )}
+    >
+      <ArrowUpCircle aria-hidden="true" className="h-3.5 w-3.5" />
       {words}
     </span>
   );

@@ -10,6 +10,7 @@ import { stageWords } from '../ui/stage-text';
 const DATE_PARAMS = new Set([
   'due_date',
   'respond_by',
+  'original_respond_by',
   'possession_date',
   'meeting_date',
   'due_on',
@@ -40,6 +41,9 @@ const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; det
     details: p.previous ? undefined : 'none',
   }),
   subletting_permitted: (p) => ({ count: Number(p.months) }),
+  case_escalated: (p) => ({
+    title: p.escalated_to === 'ho' || p.escalated_to === 'admin' ? p.escalated_to : undefined,
+  }),
   show_cause_decided: (p) => {
     const outcome = p.outcome === 'cancelled' ? 'cancelled' : 'dropped';
     return { title: outcome, details: outcome === 'cancelled' ? outcome : undefined };

@@ -364,6 +364,23 @@ export const en: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  case_escalated: (p) => ({
+    subject: `Application ${str(p.application_number)} is escalated to ${p.escalated_to === 'admin' ? 'the administrators' : 'head office'}`,
+    paragraphs: [
+      `Application ${str(p.application_number)} ("${stageName(p.status)}") was due on ${day(p.due_date)} and is still waiting, past its due date by its own target again. It is now escalated to ${p.escalated_to === 'admin' ? 'the administrators' : 'head office'}.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  deemed_approved: (p) => ({
+    subject: `Application ${str(p.application_number)}: deemed approved`,
+    paragraphs: [
+      `No decision was made on "${stageName(p.from)}" of application ${str(p.application_number)} within 15 working days after its due date (${day(p.due_on)}), so it is deemed approved: the application has moved on to "${stageName(p.to)}".`,
+      'A letter saying so is issued with the application; its verification code can be checked on the portal.',
+    ],
+    action: openApplication(p),
+  }),
+
   gateway_mismatch: (p) => ({
     subject: `Gateway payment to check: order ${str(p.gateway_order_id)}`,
     paragraphs: [

@@ -401,6 +401,23 @@ export const hi: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  case_escalated: (p) => ({
+    subject: `आवेदन ${str(p.application_number)} ${p.escalated_to === 'admin' ? 'प्रशासकों' : 'मुख्यालय'} को भेजा गया (एस्केलेट)`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} ("${stageName(p.status)}") की देय तिथि ${day(p.due_date)} थी, और अपनी समय-सीमा जितना समय और बीत जाने पर भी यह लंबित है। अब यह ${p.escalated_to === 'admin' ? 'प्रशासकों' : 'मुख्यालय'} को एस्केलेट किया गया है।`,
+    ],
+    action: openApplication(p),
+  }),
+
+  deemed_approved: (p) => ({
+    subject: `आवेदन ${str(p.application_number)}: मानित स्वीकृति`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} के "${stageName(p.from)}" चरण पर देय तिथि (${day(p.due_on)}) के बाद 15 कार्य दिवसों में कोई निर्णय नहीं हुआ, इसलिए इसे स्वीकृत माना गया है: आवेदन अब "${stageName(p.to)}" चरण में है।`,
+      'इसका पत्र आवेदन के साथ जारी किया गया है; उसका सत्यापन कोड पोर्टल पर जाँचा जा सकता है।',
+    ],
+    action: openApplication(p),
+  }),
+
   gateway_mismatch: (p) => ({
     subject: `जाँच हेतु गेटवे भुगतान: ऑर्डर ${str(p.gateway_order_id)}`,
     paragraphs: [

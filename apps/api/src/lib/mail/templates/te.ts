@@ -404,6 +404,23 @@ export const te: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  case_escalated: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} ${p.escalated_to === 'admin' ? 'నిర్వాహకులకు' : 'ప్రధాన కార్యాలయానికి'} ఎస్కలేట్ చేయబడింది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} ("${stageName(p.status)}") గడువు తేదీ ${day(p.due_date)}; దాని స్వంత గడువు అంత సమయం మళ్లీ గడిచినా ఇది ఇంకా పెండింగ్‌లో ఉంది. ఇప్పుడు ఇది ${p.escalated_to === 'admin' ? 'నిర్వాహకులకు' : 'ప్రధాన కార్యాలయానికి'} ఎస్కలేట్ చేయబడింది.`,
+    ],
+    action: openApplication(p),
+  }),
+
+  deemed_approved: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)}: భావిత ఆమోదం`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} యొక్క "${stageName(p.from)}" దశపై గడువు తేదీ (${day(p.due_on)}) తర్వాత 15 పని దినాల్లో ఏ నిర్ణయం తీసుకోలేదు, కాబట్టి ఇది ఆమోదించబడినట్లు భావించబడింది: దరఖాస్తు ఇప్పుడు "${stageName(p.to)}" దశలో ఉంది.`,
+      'ఈ విషయం చెప్పే లేఖ దరఖాస్తుతో జారీ చేయబడింది; దాని ధృవీకరణ కోడ్‌ను పోర్టల్‌లో తనిఖీ చేయవచ్చు.',
+    ],
+    action: openApplication(p),
+  }),
+
   gateway_mismatch: (p) => ({
     subject: `తనిఖీ చేయవలసిన గేట్‌వే చెల్లింపు: ఆర్డర్ ${str(p.gateway_order_id)}`,
     paragraphs: [

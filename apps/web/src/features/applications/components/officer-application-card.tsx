@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatRupees, type ApplicationListItem } from '@portal/contract';
-import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
+import { ClockBadge, DaysInStage, EscalatedBadge } from '../../../components/clock/clock-badge';
 import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
@@ -52,6 +52,7 @@ function OfficerApplicationCardView({ application }: { application: ApplicationL
             {t('list.inStage')}: <DaysInStage days={application.days_in_stage} />
           </span>
           <ClockBadge clock={application} />
+          <EscalatedBadge to={application.escalated_to} />
         </div>
       </Link>
     </li>

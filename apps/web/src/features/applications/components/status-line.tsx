@@ -3,7 +3,7 @@
  * service clock and what comes next. */
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, type Application, type RightNow } from '@portal/contract';
-import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
+import { ClockBadge, DaysInStage, EscalatedBadge } from '../../../components/clock/clock-badge';
 import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
@@ -35,6 +35,7 @@ export function StatusLine({ application, now }: { application: Application; now
           </span>
         </p>
         {clocked && <ClockBadge clock={application} />}
+        <EscalatedBadge to={application.escalated_to} />
       </div>
       <p className="mt-2 text-slate-800" aria-live="polite">
         <span className="sr-only">{t('detail.next')}: </span>

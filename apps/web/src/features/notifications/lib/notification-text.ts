@@ -31,6 +31,7 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   service_order_issued: 'request_type',
   show_cause_decided: 'outcome',
   gateway_mismatch: 'mismatch_code',
+  case_escalated: 'escalated_to',
 };
 
 /** The parameter that counts something in the sentence (its plural forms: `application_submitted_one`). */

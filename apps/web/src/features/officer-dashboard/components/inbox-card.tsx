@@ -14,7 +14,7 @@ import {
   type ApplicationListItem,
 } from '@portal/contract';
 import { ChoiceFilter } from '../../../components/choice-filter';
-import { ClockBadge, DaysInStage } from '../../../components/clock/clock-badge';
+import { ClockBadge, DaysInStage, EscalatedBadge } from '../../../components/clock/clock-badge';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { PagedList } from '../../../components/paged-list';
 import { Card } from '../../../components/ui/card';
@@ -66,6 +66,7 @@ function InboxRow({ application }: { application: ApplicationListItem }) {
           </span>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <ClockBadge clock={application} />
+            <EscalatedBadge to={application.escalated_to} />
             <span>
               {t('inbox.inStage')}: <DaysInStage days={application.days_in_stage} />
             </span>

@@ -1,0 +1,175 @@
+/** The reads and writes of the deadline sweep (case/escalation.ts): stages past a point of the escalation ladder,
+ * found a batch at a time on the inbox index (waiting_on, due date, id where the clock runs), the once-only mark of
+ * an escalation, and the officers of a role who are told of a zone's cases. */
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ApplicationStatus, Language, Role } from '@portal/contract';
+import type { Database } from '../db/client';
+import { applications, assets, timelineEvents, users } from '../db/schema';
+import type { Recipient } from './notifications';
+
+/** A stage past a deadline point, with what its notifications say and whom they reach. */
+export interface LateStage {
+  id: string;
+  applicationNumber: string;
+  status: ApplicationStatus;
+  waitingOn: Role;
+  stageDueOn: string;
+  stageEnteredAt: Date;
+  assignedTo: string | null;
+  /** The asset's zone: a zonal manager with a zone is told only of that zone's cases. */
+  zone: string;
+}
+
+/** The due order of the inbox index (applications_waiting_running_idx). */
+const DUE = sql<string>`coalesce(${applications.stageDueOn}, '9999-12-31'::date)`;
+
+/** The next `limit` stages in `status` waiting on `role` with a running clock, due on or before `dueBy`, after
+ * `after` in the index's order; only those not escalated yet when `unescalated`. */
+export async function lateStages(
+  db: Database,
+  options: {
+    status: ApplicationStatus;
+    role: Role;
+    dueBy: string;
+    unescalated: boolean;
+    after: { dueOn: string; id: string } | null;
+    limit: number;
+  },
+): Promise<LateStage[]> {
+  const { after } = options;
+  return db
+    .select({
+      id: applications.id,
+      applicationNumber: applications.applicationNumber,
+      status: applications.status,
+      waitingOn: sql<Role>`${applications.waitingOn}`,
+      stageDueOn: sql<string>`${DUE}::text`,
+      stageEnteredAt: applications.stageEnteredAt,
+      assignedTo: applications.assignedTo,
+      zone: assets.zone,
+    })
+    .from(applications)
+    .innerJoin(assets, eq(assets.id, applications.assetId))
+    .where(
+      and(
+        eq(applications.waitingOn, options.role),
+        isNull(applications.clockPausedAt),
+        sql`${DUE} <= ${options.dueBy}::date`,
+        eq(applications.status, options.status),
+        options.unescalated ? isNull(applications.escalatedAt) : undefined,
+        after ? sql`(${DUE}, ${applications.id}) > (${after.dueOn}::date, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(DUE), asc(applications.id))
+    .limit(options.limit);
+}
+
+/** Marks the stage escalated to `to`, only if it is still the same stage, waiting on the same role with its clock
+ * running and not escalated yet: answers false when another sweep, or a move, came first. */
+export async function markEscalatedIf(
+  db: Database,
+  stage: Pick<LateStage, 'id' | 'status' | 'waitingOn' | 'stageEnteredAt'>,
+  to: Role,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(applications)
+    .set({ escalatedTo: to, escalatedAt: now })
+    .where(
+      and(
+        eq(applications.id, stage.id),
+        eq(applications.status, stage.status),
+        eq(applications.waitingOn, stage.waitingOn),
+        eq(applications.stageEnteredAt, stage.stageEnteredAt),
+        isNull(applications.clockPausedAt),
+        isNull(applications.escalatedAt),
+      ),
+    )
+    .returning({ id: applications.id });
+  return rows.length > 0;
+}
+
+/** The active officers of `role` who are told of a case in `zone`: a zonal manager only of their own zone's cases
+ * (or every zone's when they have none); other roles of every zone. */
+export async function activeOfficersOfZone(db: Database, role: Role, zone: string): Promise<Recipient[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: sql<Language>`${users.language}`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, role),
+        eq(users.isActive, true),
+        role === 'zonal_manager' ? or(isNull(users.zone), eq(users.zone, zone)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+/** The zone of each active officer among `ids` holding `role` (the case's assignee), with their address. */
+export async function activeAssignees(
+  db: Database,
+  ids: readonly string[],
+  role: Role,
+): Promise<Map<string, Recipient & { zone: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: sql<Language>`${users.language}`,
+      zone: users.zone,
+    })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isActive, true), eq(users.role, role)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A deemed move as its timeline entry recorded it. */
+export interface DeemedMoveRow {
+  eventId: string;
+  applicationId: string;
+  from: ApplicationStatus;
+  to: ApplicationStatus;
+  dueOn: string;
+  workingDays: number;
+  deemedAt: Date;
+}
+
+/** The deemed move recorded by the timeline entry `eventId`, or the application's latest one. */
+export async function findDeemedMove(
+  db: Database,
+  by: { eventId: string } | { applicationId: string },
+): Promise<DeemedMoveRow | undefined> {
+  const [row] = await db
+    .select({
+      id: timelineEvents.id,
+      applicationId: timelineEvents.applicationId,
+      params: timelineEvents.params,
+      timestamp: timelineEvents.timestamp,
+    })
+    .from(timelineEvents)
+    .where(
+      and(
+        eq(timelineEvents.eventCode, 'deemed_approved'),
+        'eventId' in by ? eq(timelineEvents.id, by.eventId) : eq(timelineEvents.applicationId, by.applicationId),
+      ),
+    )
+    .orderBy(desc(timelineEvents.seq))
+    .limit(1);
+  if (!row?.applicationId) return undefined;
+  return {
+    eventId: row.id,
+    applicationId: row.applicationId,
+    from: String(row.params.from) as ApplicationStatus,
+    to: String(row.params.to) as ApplicationStatus,
+    dueOn: String(row.params.due_on),
+    workingDays: Number(row.params.working_days),
+    deemedAt: row.timestamp,
+  };
+}
