@@ -38,6 +38,10 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   gateway_unavailable: 'modules/gateway/gateway.test.ts',
   invoice_already_paid: 'modules/gateway/gateway.test.ts',
   signature_invalid: 'modules/gateway/gateway.test.ts',
+  // Appeals need a late or rejected case of the applicant's own: the appeals' module test draws each.
+  appeal_not_allowed: 'modules/appeals/appeals.test.ts',
+  appeal_open: 'modules/appeals/appeals.test.ts',
+  appeal_state: 'modules/appeals/appeals.test.ts',
 };
 
 const form = (body: Record<string, string>) => ({

@@ -92,6 +92,13 @@ export const ERROR_CODES = [
   'adjustment_state',
   /** 409: an interest waiver needs a late, unpaid yearly dues invoice with interest accrued and not waived already. */
   'no_interest_to_waive',
+  /** 409: an appeal is filed only on one's own application past its service clock (running, waiting on an officer)
+   * or rejected. */
+  'appeal_not_allowed',
+  /** 409: an appeal on the application is already waiting for its order. */
+  'appeal_open',
+  /** 409: the appeal is not in a state that allows this (its order is given: no second order, no hearing after it). */
+  'appeal_state',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

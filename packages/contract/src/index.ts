@@ -36,4 +36,5 @@ export * from './money-ledger';
 export * from './money-dues';
 export * from './money-refunds';
 export * from './money-reports';
+export * from './appeals';
 export * from './deadlines';

@@ -29,8 +29,14 @@ describe('the lifecycle table', () => {
   it('reaches every status but draft from some event, and leaves every non-final status by some event', () => {
     const reached = new Set<string>(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].to]));
     expect(APPLICATION_STATUSES.filter((status) => status !== 'draft' && !reached.has(status))).toEqual([]);
-    const left = new Set<string>(APPLICATION_EVENT_NAMES.flatMap((name) => [...APPLICATION_EVENTS[name].from]));
+    const ordinary = APPLICATION_EVENT_NAMES.filter((name) => !('reopens' in APPLICATION_EVENTS[name]));
+    const left = new Set<string>(ordinary.flatMap((name) => [...APPLICATION_EVENTS[name].from]));
     expect(APPLICATION_STATUSES.filter((status) => !left.has(status))).toEqual(['rejected', 'completed', 'withdrawn']);
+    // The one way back from a decision: an appeal allowed by the head office returns a rejection to scrutiny.
+    expect(APPLICATION_EVENT_NAMES.filter((name) => 'reopens' in APPLICATION_EVENTS[name])).toEqual(['appeal_allowed']);
+    expect(APPLICATION_EVENTS.appeal_allowed).toMatchObject({ from: ['rejected'], to: ['under_scrutiny'] });
+    expect(mayFire('appeal_allowed', 'ho', false)).toBe(true);
+    expect(mayFire('appeal_allowed', 'admin', false)).toBe(false);
   });
 
   it('lets only the owner submit and upload the lease deed, and nobody fire what the portal does itself', () => {

@@ -35,6 +35,9 @@ export interface LifecycleEvent {
   guards: readonly LifecycleGuard[];
   /** Offered by Update Status / the committee decision (PATCH /applications/{id}/status). */
   manual: boolean;
+  /** Brings a decided application back (an allowed appeal): outside the ordinary way through the statuses, so the
+   * dashboards' groups (workflow.ts) leave it out. */
+  reopens?: boolean;
 }
 
 const scrutiny: EventActor = { kind: 'staff', permission: 'update:application:status' };
@@ -123,6 +126,16 @@ export const APPLICATION_EVENTS = {
     by: { kind: 'staff', permission: 'record:possession' },
     guards: ['lease_deed_approved'],
     manual: false,
+  },
+  /** An appeal allowed on a rejection returns the application to scrutiny: the appellate officer's order (ho), a new
+   * event of its life, fired by the appeals module only. */
+  appeal_allowed: {
+    from: ['rejected'],
+    to: ['under_scrutiny'],
+    by: { kind: 'staff', permission: 'decide:appeal' },
+    guards: [],
+    manual: false,
+    reopens: true,
   },
   start_implementation: {
     from: ['possession_given'],

@@ -48,7 +48,15 @@ export const NOTIFICATION_CODES = [
   /** A stage was deemed approved: the portal made the move (decision 017); params: application_number, from, to,
    * due_on. */
   'deemed_approved',
+  /** The head office's order on the applicant's appeal; params: application_number, appeal_number, outcome,
+   * directed_due_on. */
+  'appeal_decided',
   // Officers
+  /** An applicant appealed to the head office (ho); params: application_number, appeal_number, ground, due_on. */
+  'appeal_filed',
+  /** An appeal allowed on a late case directs the stage's officers to act by a new date; params: application_number,
+   * appeal_number, status, due_date. */
+  'appeal_directed',
   /** A gateway order whose payment was not believed (the re-query or the daily reconciliation found it), to finance
    * once per order; params: gateway_order_id, invoice_number, application_number, amount, mismatch_code
    * (amount_mismatch, already_paid, or another reason). */

@@ -51,6 +51,10 @@ const EXPECTED: Record<Permission, Role[]> = {
   'prepare:finance-action': ['finance'],
   'approve:finance-action': ['finance', 'admin'],
   'pay:refund': ['finance'],
+  // Appeals go to the head office (product decisions section 11); admins read them.
+  'file:appeal:own': ['entrepreneur'],
+  'read:appeals': ['ho', 'admin'],
+  'decide:appeal': ['ho'],
 };
 
 describe('permissions', () => {

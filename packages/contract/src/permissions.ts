@@ -48,6 +48,11 @@ export const PERMISSIONS = {
    * adjustment, the settlement of an unmatched bank credit), and approve one someone else prepared. */
   'prepare:finance-action': ['finance'],
   'approve:finance-action': ['finance', 'admin'],
+  /** Appeals (product decisions section 11): the applicant files one on their own late or rejected application; the
+   * appellate officer (ho) hears and orders; admins read them. */
+  'file:appeal:own': ['entrepreneur'],
+  'read:appeals': ['ho', 'admin'],
+  'decide:appeal': ['ho'],
   /** Record a refund paid (its UTR). */
   'pay:refund': ['finance'],
 } as const satisfies Record<string, readonly Role[]>;

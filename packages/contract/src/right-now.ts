@@ -158,6 +158,8 @@ const EVENT_CODES: Record<ApplicationEventName, RightNowCode> = {
   approve_lease_deed: 'lease_deed_in_review',
   return_lease_deed: 'lease_deed_in_review',
   record_possession: 'awaiting_possession',
+  // No status waits for an appeal's order; its code is the step it leads to.
+  appeal_allowed: 'in_scrutiny',
   start_implementation: 'possession_given',
   complete: 'under_implementation',
 };

@@ -75,6 +75,9 @@ export const ROUTES = {
   },
   meetings: { path: '/officer/meetings', screen: 'Meetings', roles: ['committee', 'ho', 'admin'] },
   reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
+  /** Appeals to the head office (product decisions section 11): the appellate officer hears and orders; admins read. */
+  appeals: { path: '/officer/appeals', screen: 'Appeals', roles: ['ho', 'admin'] },
+  appealDetail: { path: '/officer/appeals/:id', screen: 'Appeal', roles: ['ho', 'admin'] },
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
   audit: { path: '/officer/audit', screen: 'Audit trail', roles: ['admin'] },
   outbox: { path: '/officer/outbox', screen: 'Mail outbox', roles: ['admin'] },
@@ -116,6 +119,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'adjustments',
     'assets',
     'allotments',
+    'appeals',
     'meetings',
     'reports',
     'users',

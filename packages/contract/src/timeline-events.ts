@@ -286,6 +286,30 @@ export const TIMELINE_CODES = {
       details: `No decision on ${stage(p.from)} within ${text(p.working_days)} working days after ${formatDate(text(p.due_on))}: moved to ${stage(p.to)}`,
     }),
   },
+  /** The applicant appealed to the head office; params: appeal_number, ground, stage_status, due_on */
+  appeal_filed: {
+    english: (p) => ({
+      action: 'Appeal filed',
+      details: `${text(p.appeal_number)} against ${stage(p.stage_status)} (${p.ground === 'rejected' ? 'the rejection' : 'past its service clock'}); order due by ${formatDate(text(p.due_on))}`,
+    }),
+  },
+  /** The appellate officer heard the appeal; params: appeal_number */
+  appeal_heard: {
+    internal: true,
+    english: (p) => ({ action: 'Appeal heard', details: text(p.appeal_number) }),
+  },
+  /** The appeal's order; params: appeal_number, outcome (dismissed | allowed), ground, stage_status, directed_due_on */
+  appeal_decided: {
+    english: (p) => ({
+      action: p.outcome === 'allowed' ? 'Appeal allowed' : 'Appeal dismissed',
+      details:
+        p.outcome === 'allowed'
+          ? p.directed_due_on
+            ? `${text(p.appeal_number)}: ${stage(p.stage_status)} is now due by ${formatDate(text(p.directed_due_on))}`
+            : `${text(p.appeal_number)}: the application returns to scrutiny`
+          : text(p.appeal_number),
+    }),
+  },
   /** An officer's note for other officers; params: message */
   internal_note: { internal: true, english: (p) => ({ action: 'Internal note', details: text(p.message) }) },
 } as const satisfies Record<string, CodeRule>;

@@ -28,14 +28,15 @@ export function statusesOnTheWay(first: ApplicationStatus, target: ApplicationSt
   return APPLICATION_STATUSES.filter((status) => onTheWay.includes(status));
 }
 
-/** `status` and every status the lifecycle's events can move it to, in the order of APPLICATION_STATUSES. */
+/** `status` and every status the lifecycle's events can move it to, in the order of APPLICATION_STATUSES (an event
+ * that reopens a decided application, an allowed appeal, is not part of the way). */
 export function reachableFrom(status: ApplicationStatus): ApplicationStatus[] {
   const reached = new Set<ApplicationStatus>([status]);
   for (let grew = true; grew;) {
     grew = false;
     for (const name of APPLICATION_EVENT_NAMES) {
       const event: LifecycleEvent = APPLICATION_EVENTS[name];
-      if (!event.from.some((from) => reached.has(from))) continue;
+      if (event.reopens || !event.from.some((from) => reached.has(from))) continue;
       for (const to of event.to) {
         if (reached.has(to)) continue;
         reached.add(to);

@@ -57,6 +57,8 @@ const WHO_FIRES: Record<ApplicationEventName, { from: ApplicationStatus[]; by: s
   approve_lease_deed: { from: ['lease_submitted'], by: ['zonal_manager', 'ho', 'admin'] },
   return_lease_deed: { from: ['lease_submitted'], by: ['zonal_manager', 'ho', 'admin'] },
   record_possession: { from: ['final_allotment'], by: ['zonal_manager', 'ho', 'admin'] },
+  // An appeal allowed on a rejection (product decisions section 11): the appellate officer, head office only.
+  appeal_allowed: { from: ['rejected'], by: ['ho'] },
   start_implementation: { from: ['possession_given'], by: UPDATE_STATUS },
   complete: { from: ['possession_given', 'under_implementation'], by: UPDATE_STATUS },
 };

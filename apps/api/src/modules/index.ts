@@ -1,6 +1,7 @@
 /** Every business module and its URL prefix under /api. Two modules may share a prefix with different routes. */
 import type { FastifyPluginAsync } from 'fastify';
 import { allotmentRoutes } from './allotments/routes';
+import { appealRoutes } from './appeals/routes';
 import { applicantRoutes } from './applicants/routes';
 import { applicationRoutes } from './applications/routes';
 import { assetRoutes } from './assets/routes';
@@ -62,6 +63,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: ledgerAdjustmentRoutes },
   // /applications/{id}/statement and /allotments/{id}/statement: the statement of account.
   { prefix: '', routes: ledgerRoutes },
+  // /applications/{id}/appeals and /appeals: appeals to the head office (product decisions section 11).
+  { prefix: '', routes: appealRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
   { prefix: '', routes: issuedDocumentRoutes },
 ];

@@ -24,6 +24,8 @@ export const NUMBER_PREFIXES = {
   adjustment: { prefix: 'ADJ', width: 6 },
   /** A no-dues certificate of an allotment's account. */
   noDues: { prefix: 'NDC', width: 6 },
+  /** An appeal to the head office (product decisions section 11). */
+  appeal: { prefix: 'APL', width: 6 },
 } as const;
 
 export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {

@@ -227,6 +227,16 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/finance/receivables-ageing': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/finance/receivables.csv': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/finance/summary': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // Appeals (product decisions section 11): the applicant files one on their own application and reads its appeals
+  // (as staff who read the application do); the head office (the appellate officer) lists, hears and orders; admins
+  // read.
+  'POST /api/applications/{id}/appeals': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/applications/{id}/appeals': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/appeals': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/appeals/by-stage': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/appeals/{id}': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'POST /api/appeals/{id}/hearing': ['no', 'no', 'yes', 'no', 'no', 'no', 'no'],
+  'POST /api/appeals/{id}/order': ['no', 'no', 'yes', 'no', 'no', 'no', 'no'],
 
   'GET /api/health': 'public',
 };
@@ -275,4 +285,7 @@ export const NOT_IN_WORLD = new Set([
   'GET /api/ledger-adjustments/{id}',
   'POST /api/ledger-adjustments/{id}/approve',
   'POST /api/ledger-adjustments/{id}/reject',
+  'GET /api/appeals/{id}',
+  'POST /api/appeals/{id}/hearing',
+  'POST /api/appeals/{id}/order',
 ]);

@@ -308,6 +308,11 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
       reason: 'A correction',
     },
     'POST /api/ledger-adjustments/{id}/reject': { reason: 'Not needed' },
+    'POST /api/applications/{id}/appeals': {
+      statement: 'The application is past its service date without a decision.',
+    },
+    'POST /api/appeals/{id}/hearing': { hearing_note: 'Heard the applicant' },
+    'POST /api/appeals/{id}/order': { outcome: 'dismissed', order_text: 'The delay is explained on the file.' },
   };
   const k = key(op);
   if (k in json) return { payload: json[k] };

@@ -330,6 +330,34 @@ export const en: MailCatalogue = {
     action: openRegister(p),
   }),
 
+  appeal_filed: (p) => ({
+    subject: `Appeal ${str(p.appeal_number)} filed on application ${str(p.application_number)}`,
+    paragraphs: [
+      `The applicant of application ${str(p.application_number)} has appealed to the head office against "${stageName(p.stage_status)}" (${p.ground === 'rejected' ? 'the rejection' : 'the case is past its service target'}).`,
+      `The appeal's order is due by ${day(p.due_on)}.`,
+    ],
+    action: openApplication(p, 'Open the appeal'),
+  }),
+
+  appeal_decided: (p) => ({
+    subject: `Your appeal ${str(p.appeal_number)} was ${p.outcome === 'allowed' ? 'allowed' : 'dismissed'}`,
+    paragraphs: [
+      p.outcome === 'allowed'
+        ? `The head office allowed your appeal ${str(p.appeal_number)} on application ${str(p.application_number)}.${p.directed_due_on ? ` The officers are directed to act by ${day(p.directed_due_on)}.` : ' Your application returns to scrutiny.'}`
+        : `The head office dismissed your appeal ${str(p.appeal_number)} on application ${str(p.application_number)}.`,
+      'You can read the order on the application in the portal.',
+    ],
+    action: openApplication(p),
+  }),
+
+  appeal_directed: (p) => ({
+    subject: `Appeal ${str(p.appeal_number)}: application ${str(p.application_number)} is due by ${day(p.due_date)}`,
+    paragraphs: [
+      `The head office allowed appeal ${str(p.appeal_number)} on application ${str(p.application_number)} ("${stageName(p.status)}") and directs that it be decided by ${day(p.due_date)}.`,
+    ],
+    action: openApplication(p),
+  }),
+
   case_reached_role: (p) => ({
     subject: `Application ${str(p.application_number)} is waiting on ${ROLE_NAMES[str(p.role)] ?? 'your team'}`,
     paragraphs: [

@@ -367,6 +367,34 @@ export const hi: MailCatalogue = {
     action: openRegister(p),
   }),
 
+  appeal_filed: (p) => ({
+    subject: `आवेदन ${str(p.application_number)} पर अपील ${str(p.appeal_number)} दायर`,
+    paragraphs: [
+      `आवेदन ${str(p.application_number)} के आवेदक ने "${stageName(p.stage_status)}" के विरुद्ध मुख्यालय में अपील की है (${p.ground === 'rejected' ? 'अस्वीकृति' : 'मामला अपनी सेवा समय-सीमा से आगे है'})।`,
+      `अपील पर आदेश ${day(p.due_on)} तक देना है।`,
+    ],
+    action: openApplication(p, 'अपील खोलें'),
+  }),
+
+  appeal_decided: (p) => ({
+    subject: `आपकी अपील ${str(p.appeal_number)} ${p.outcome === 'allowed' ? 'स्वीकार की गई' : 'खारिज की गई'}`,
+    paragraphs: [
+      p.outcome === 'allowed'
+        ? `मुख्यालय ने आवेदन ${str(p.application_number)} पर आपकी अपील ${str(p.appeal_number)} स्वीकार कर ली है।${p.directed_due_on ? ` अधिकारियों को ${day(p.directed_due_on)} तक कार्रवाई करने का निर्देश दिया गया है।` : ' आपका आवेदन फिर से जाँच में जाता है।'}`
+        : `मुख्यालय ने आवेदन ${str(p.application_number)} पर आपकी अपील ${str(p.appeal_number)} खारिज कर दी है।`,
+      'आप पोर्टल में आवेदन पर आदेश पढ़ सकते हैं।',
+    ],
+    action: openApplication(p),
+  }),
+
+  appeal_directed: (p) => ({
+    subject: `अपील ${str(p.appeal_number)}: आवेदन ${str(p.application_number)} पर ${day(p.due_date)} तक निर्णय`,
+    paragraphs: [
+      `मुख्यालय ने आवेदन ${str(p.application_number)} ("${stageName(p.status)}") पर अपील ${str(p.appeal_number)} स्वीकार की है और निर्देश दिया है कि इस पर ${day(p.due_date)} तक निर्णय लिया जाए।`,
+    ],
+    action: openApplication(p),
+  }),
+
   case_reached_role: (p) => ({
     subject: `आवेदन ${str(p.application_number)} ${roleName(p.role)} के पास लंबित है`,
     paragraphs: [

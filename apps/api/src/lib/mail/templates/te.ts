@@ -370,6 +370,34 @@ export const te: MailCatalogue = {
     action: openRegister(p),
   }),
 
+  appeal_filed: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై అప్పీల్ ${str(p.appeal_number)} దాఖలైంది`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} యొక్క దరఖాస్తుదారు "${stageName(p.stage_status)}" పై ప్రధాన కార్యాలయానికి అప్పీల్ చేశారు (${p.ground === 'rejected' ? 'తిరస్కరణ' : 'కేసు తన సేవా గడువు దాటింది'}).`,
+      `అప్పీల్ పై ఉత్తర్వు ${day(p.due_on)} లోగా ఇవ్వాలి.`,
+    ],
+    action: openApplication(p, 'అప్పీల్‌ను తెరవండి'),
+  }),
+
+  appeal_decided: (p) => ({
+    subject: `మీ అప్పీల్ ${str(p.appeal_number)} ${p.outcome === 'allowed' ? 'అనుమతించబడింది' : 'కొట్టివేయబడింది'}`,
+    paragraphs: [
+      p.outcome === 'allowed'
+        ? `దరఖాస్తు ${str(p.application_number)} పై మీ అప్పీల్ ${str(p.appeal_number)} ను ప్రధాన కార్యాలయం అనుమతించింది.${p.directed_due_on ? ` అధికారులు ${day(p.directed_due_on)} లోగా చర్య తీసుకోవాలని ఆదేశించబడింది.` : ' మీ దరఖాస్తు మళ్లీ పరిశీలనకు వెళ్తుంది.'}`
+        : `దరఖాస్తు ${str(p.application_number)} పై మీ అప్పీల్ ${str(p.appeal_number)} ను ప్రధాన కార్యాలయం కొట్టివేసింది.`,
+      'పోర్టల్‌లో దరఖాస్తుపై ఉత్తర్వును చదవవచ్చు.',
+    ],
+    action: openApplication(p),
+  }),
+
+  appeal_directed: (p) => ({
+    subject: `అప్పీల్ ${str(p.appeal_number)}: దరఖాస్తు ${str(p.application_number)} పై ${day(p.due_date)} లోగా నిర్ణయం`,
+    paragraphs: [
+      `దరఖాస్తు ${str(p.application_number)} ("${stageName(p.status)}") పై అప్పీల్ ${str(p.appeal_number)} ను ప్రధాన కార్యాలయం అనుమతించి, ${day(p.due_date)} లోగా నిర్ణయం తీసుకోవాలని ఆదేశించింది.`,
+    ],
+    action: openApplication(p),
+  }),
+
   case_reached_role: (p) => ({
     subject: `దరఖాస్తు ${str(p.application_number)} ${roleName(p.role)} వద్ద పెండింగ్‌లో ఉంది`,
     paragraphs: [
