@@ -815,6 +815,73 @@ export const paymentTotals = pgView('payment_totals', {
   amount: totalAmount(),
 }).existing();
 
+/* Pendency and the reports' totals (migration 0018), kept as the figures above are: statement-level triggers append
+ * deltas, fold_summary_deltas() folds them into the base rows. Lateness is not stored: it changes with the calendar,
+ * not with writes, so the pendency rows keep each step's due date and a reader sums those before today. Days and
+ * weeks are the corporation's calendar in Asia/Kolkata; a deployment on another time zone reads the reports' totals
+ * from their tables instead. */
+
+/** No officer assigned, in a key that cannot hold a null. */
+export const NO_OFFICER = '00000000-0000-0000-0000-000000000000';
+/** No due date, in a key that cannot hold a null (the inbox's DUE_ORDER sorts it last the same way). */
+export const NO_DUE_DATE = '9999-12-31';
+
+const pendencyColumns = () => ({
+  status: applicationStatusEnum('status').notNull(),
+  zone: text('zone').notNull(),
+  waitingOn: roleEnum('waiting_on').notNull(),
+  assignedTo: uuid('assigned_to').notNull(),
+  stageDueOn: date('stage_due_on', { mode: 'string' }).notNull(),
+  paused: boolean('paused').notNull(),
+  count: statusCount(),
+});
+/** Steps waiting on someone (applications with a waiting_on, drafts left out) per status, zone, role waited on,
+ * assigned officer, due date and whether a query has paused the clock. */
+export const applicationPendencyBase = pgTable('application_pendency_base', pendencyColumns(), (table) => [
+  primaryKey({
+    columns: [table.status, table.zone, table.waitingOn, table.assignedTo, table.stageDueOn, table.paused],
+  }),
+]);
+export const applicationPendencyDeltas = pgTable('application_pendency_deltas', pendencyColumns());
+
+const flowColumns = () => ({
+  /** The Monday the week starts on. */
+  week: date('week', { mode: 'string' }).notNull(),
+  zone: text('zone').notNull(),
+  /** Applications submitted in the week. */
+  received: bigint('received', { mode: 'number' }).notNull(),
+  /** Applications that reached the committee's decision (approved or rejected) in the week. */
+  decided: bigint('decided', { mode: 'number' }).notNull(),
+  /** Officers' steps that fell late in the week (the day after their due date) and were finished late since; the
+   * ones still open are read from the pendency rows. */
+  lateFinished: bigint('late_finished', { mode: 'number' }).notNull(),
+});
+export const applicationFlowBase = pgTable('application_flow_base', flowColumns(), (table) => [
+  primaryKey({ columns: [table.week, table.zone] }),
+]);
+export const applicationFlowDeltas = pgTable('application_flow_deltas', flowColumns());
+
+const reportColumns = () => ({
+  status: text('status').notNull(),
+  zone: text('zone').notNull(),
+  /** The day a report's date filter reads: created (applications, assets), paid (payments), allotted. */
+  day: date('day', { mode: 'string' }).notNull(),
+  count: statusCount(),
+  amount: totalAmount(),
+});
+const reportKey = (table: { status: AnyPgColumn; zone: AnyPgColumn; day: AnyPgColumn }) => [
+  primaryKey({ columns: [table.status, table.zone, table.day] }),
+];
+/** Each report's count and amount per status, zone and day, so its first page sums a few thousand rows. */
+export const applicationReportBase = pgTable('application_report_base', reportColumns(), reportKey);
+export const applicationReportDeltas = pgTable('application_report_deltas', reportColumns());
+export const assetReportBase = pgTable('asset_report_base', reportColumns(), reportKey);
+export const assetReportDeltas = pgTable('asset_report_deltas', reportColumns());
+export const paymentReportBase = pgTable('payment_report_base', reportColumns(), reportKey);
+export const paymentReportDeltas = pgTable('payment_report_deltas', reportColumns());
+export const allotmentReportBase = pgTable('allotment_report_base', reportColumns(), reportKey);
+export const allotmentReportDeltas = pgTable('allotment_report_deltas', reportColumns());
+
 /** Uploaded files kept in the database (when several API processes share one PostgreSQL), in chunks so that
  * neither side ever holds a whole file in memory. */
 export const storedFiles = pgTable('stored_files', {
