@@ -38,3 +38,4 @@ export * from './money-refunds';
 export * from './money-reports';
 export * from './appeals';
 export * from './deadlines';
+export * from './performance';

@@ -59,6 +59,7 @@ import {
   type ShowCauseOutcome,
   type MilestoneKind,
   type StageCode,
+  type PublicPerformance,
 } from '@portal/contract';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -1349,3 +1350,36 @@ export const ledgerAdjustments = pgTable(
     index('ledger_adjustments_application_idx').on(table.applicationId),
   ],
 );
+
+/**
+ * Each finished stage with a service clock, written by a trigger on applications when the status changes (migration
+ * 0019): when it was entered and left, its due date, the working days a query paused it, and the plot's zone. The
+ * public performance figures are worked out from it; no person is named in it.
+ */
+export const applicationStageHistory = pgTable(
+  'application_stage_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    status: applicationStatusEnum('status').notNull(),
+    nextStatus: applicationStatusEnum('next_status').notNull(),
+    enteredAt: instant('entered_at').notNull(),
+    leftAt: instant('left_at').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** Working days of answered queries; a query still open when the stage was left is counted from clock_paused_at. */
+    pausedWorkingDays: integer('paused_working_days').notNull().default(0),
+    clockPausedAt: instant('clock_paused_at'),
+    zone: text('zone'),
+  },
+  (table) => [index('application_stage_history_left_idx').on(table.leftAt, table.id)],
+);
+
+/** The public performance figures, worked out once a business day by a job (contract performance.ts). */
+export const performanceSnapshots = pgTable('performance_snapshots', {
+  /** The business day the figures were worked out on: one row a day, replaced when the job runs again that day. */
+  computedOn: date('computed_on', { mode: 'string' }).primaryKey(),
+  computedAt: instant('computed_at').notNull(),
+  figures: jsonb('figures').$type<PublicPerformance>().notNull(),
+});
