@@ -30,14 +30,13 @@ import { businessTodayIso } from '../core/dates';
 import { runExclusive } from '../lib/job-lease';
 import { deliver, officerLink } from '../lib/notify';
 import { findActiveAllotmentOfApplication, makeAllotmentFinal } from '../repositories/allotments';
-import { lockApplication, type ApplicationRow } from '../repositories/applications';
+import { lockApplication, markEscalatedIf, type ApplicationRow } from '../repositories/applications';
 import { setAssetStatusIf } from '../repositories/assets';
 import {
   activeAssignees,
   activeOfficersOfZone,
   findDeemedMove,
   lateStages,
-  markEscalatedIf,
   type LateStage,
 } from '../repositories/escalation';
 import { findLatestLeaseDeed, setLeaseDeedVerdictIfPending } from '../repositories/lease-deeds';
@@ -116,7 +115,7 @@ async function escalateRule(
       let count = 0;
       let told = 0;
       for (const stage of stages) {
-        if (!(await markEscalatedIf(tx, stage, rule.escalateTo, now))) continue;
+        if (!(await markEscalatedIf(tx, { ...stage, inStatus: stage.status }, rule.escalateTo, now))) continue;
         count += 1;
         const params: TimelineParams = {
           from: stage.status,

@@ -179,6 +179,8 @@ export interface ApplicationSearch {
   inbox?: { roles: readonly Role[]; userId?: string };
   /** The business day `overdue=true` compares due dates with (default: today in the process calendar). */
   today?: string;
+  /** Only cases whose plot is in this zone: a zonal manager's own zone (case/actor.ts zoneScopeOf). */
+  zoneScope?: string;
   query: ApplicationListQuery;
 }
 
@@ -227,6 +229,11 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
   if (search.excludeDrafts) conditions.push(ne(applications.status, 'draft'));
   if (search.assignedTo) conditions.push(eq(applications.assignedTo, search.assignedTo));
   if (search.inbox) conditions.push(inboxCondition(search.inbox));
+  if (search.zoneScope) {
+    conditions.push(
+      sql`exists (select 1 from ${assets} where ${assets.id} = ${applications.assetId} and ${assets.zone} = ${search.zoneScope})`,
+    );
+  }
   if (query.waiting_on?.length) conditions.push(waitingOn(query.waiting_on));
   if (query.overdue) {
     const today = search.today ?? businessToday(new Date(), CALENDAR);
@@ -260,6 +267,7 @@ function countsFromSummary(search: ApplicationSearch): boolean {
     !search.applicantId &&
     !search.assignedTo &&
     !search.inbox &&
+    !search.zoneScope &&
     !query.q &&
     !query.zone &&
     !query.from &&
@@ -366,4 +374,30 @@ export async function forceApplicationStatus(
       clockPausedAt: null,
     })
     .where(eq(applications.id, id));
+}
+
+/** Marks a stage escalated to `to` (decision 017), only if the application is still in the same stage (`inStatus`,
+ * entered at the same time, waiting on the same role) with its clock running and not escalated yet: false when
+ * another sweep, or a move, came first. */
+export async function markEscalatedIf(
+  db: Database,
+  stage: { id: string; inStatus: ApplicationStatus; waitingOn: Role; stageEnteredAt: Date },
+  to: Role,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(applications)
+    .set({ escalatedTo: to, escalatedAt: now })
+    .where(
+      and(
+        eq(applications.id, stage.id),
+        eq(applications.status, stage.inStatus),
+        eq(applications.waitingOn, stage.waitingOn),
+        eq(applications.stageEnteredAt, stage.stageEnteredAt),
+        isNull(applications.clockPausedAt),
+        isNull(applications.escalatedAt),
+      ),
+    )
+    .returning({ id: applications.id });
+  return rows.length > 0;
 }

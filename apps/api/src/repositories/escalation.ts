@@ -64,31 +64,6 @@ export async function lateStages(
     .limit(options.limit);
 }
 
-/** Marks the stage escalated to `to`, only if it is still the same stage, waiting on the same role with its clock
- * running and not escalated yet: answers false when another sweep, or a move, came first. */
-export async function markEscalatedIf(
-  db: Database,
-  stage: Pick<LateStage, 'id' | 'status' | 'waitingOn' | 'stageEnteredAt'>,
-  to: Role,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(applications)
-    .set({ escalatedTo: to, escalatedAt: now })
-    .where(
-      and(
-        eq(applications.id, stage.id),
-        eq(applications.status, stage.status),
-        eq(applications.waitingOn, stage.waitingOn),
-        eq(applications.stageEnteredAt, stage.stageEnteredAt),
-        isNull(applications.clockPausedAt),
-        isNull(applications.escalatedAt),
-      ),
-    )
-    .returning({ id: applications.id });
-  return rows.length > 0;
-}
-
 /** The active officers of `role` who are told of a case in `zone`: a zonal manager only of their own zone's cases
  * (or every zone's when they have none); other roles of every zone. */
 export async function activeOfficersOfZone(db: Database, role: Role, zone: string): Promise<Recipient[]> {
