@@ -9,6 +9,7 @@ import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
 import { scheduleReminderSweep } from './lib/notify-reminders';
+import { scheduleQueryReplyBy } from './case/query-reply-by';
 import { lapseTransferOffers } from './case/estate';
 import { billYearlyDues, scheduleDuesBilling } from './case/dues';
 import { scheduleDeadlineSweep } from './case/escalation';
@@ -88,6 +89,8 @@ export async function startRuntime(
     mail.start();
     // The sweep also lapses transfers left unaccepted (the case engine's deadline).
     const reminders = scheduleReminderSweep(database.db, app.log, undefined, lapseTransferOffers);
+    // Queries' reply-by dates: the applicant reminded 3 days and 1 day before, the query lapsed the day after.
+    const replyBy = scheduleQueryReplyBy(database.db, app.log);
     // Yearly dues: billed on 1 April, and any allotment possessed later caught up by the next daily run.
     const dues = scheduleDuesBilling(database.db, app.log);
     // Orders whose redirect and webhook were both lost: asked about at the gateway.
@@ -104,6 +107,7 @@ export async function startRuntime(
       async close() {
         await cleanup.stop();
         await reminders.stop();
+        await replyBy.stop();
         await dues.stop();
         await requery.stop();
         await reconciliation.stop();

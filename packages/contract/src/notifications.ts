@@ -45,12 +45,18 @@ export const NOTIFICATION_CODES = [
   'refund_paid',
   /** An interest waiver on a late dues invoice was approved; params: adjustment_number, invoice_number, amount. */
   'interest_waived',
-  /** A stage was deemed approved: the portal made the move (decision 017); params: application_number, from, to,
-   * due_on. */
-  'deemed_approved',
   /** The head office's order on the applicant's appeal; params: application_number, appeal_number, outcome,
    * directed_due_on. */
   'appeal_decided',
+  /** A query's reply-by date is near (3 days, then 1 day before); params: application_number, respond_by,
+   * days_left. */
+  'query_reply_due',
+  /** The officer extended a lapsed query's reply-by date; params: application_number, respond_by,
+   * original_respond_by. */
+  'query_extended',
+  /** A stage was deemed approved: the portal made the move (decision 017); params: application_number, from, to,
+   * due_on. */
+  'deemed_approved',
   // Officers
   /** An applicant appealed to the head office (ho); params: application_number, appeal_number, ground, due_on. */
   'appeal_filed',
@@ -68,6 +74,9 @@ export const NOTIFICATION_CODES = [
   'case_reached_role',
   'case_assigned',
   'query_answered',
+  /** A query's reply-by date passed with no answer (to who raised it and the case's assignee); params:
+   * application_number, respond_by. */
+  'query_lapsed',
   'case_overdue',
   /** A stage past its due date by its own target again, escalated (decision 017), to the case's officers and the
    * level above, once each; params: application_number, status, waiting_on, escalated_to, due_date. */

@@ -16,6 +16,12 @@ export const REFUSAL_PARAMS = {
   documents_not_verified: z.object({ documents: z.array(z.enum(DOCUMENT_TYPES)).min(1) }),
   /** A query is waiting for the applicant's answer. */
   query_open: noParams,
+  /** The query's reply-by date has passed with no answer: it can no longer be answered unless the officer extends it. */
+  query_lapsed: noParams,
+  /** Only a lapsed query's reply-by date is extended (this one is still open to an answer, or answered or closed). */
+  query_not_lapsed: noParams,
+  /** The query's reply-by date was extended once already. */
+  query_already_extended: noParams,
   /** Some invoices of the application are not paid yet. */
   invoices_unpaid: noParams,
   /** Possession is recorded only after the lease deed is approved. */

@@ -21,6 +21,9 @@ export const RIGHT_NOW_CODES = [
   'submit_draft',
   /** A query waits on the applicant's answer; the clock stands still until then. */
   'answer_query',
+  /** A query's reply-by date passed with no answer: the officer it now waits on may reject the application with a
+   * reason, or extend the date once. */
+  'query_lapsed',
   /** An officer rejected documents (`documents`); the applicant uploads replacements. */
   'fix_documents',
   /** Required documents (`documents`) were never uploaded. */
@@ -78,8 +81,8 @@ export interface RightNowInput {
     overdue?: boolean;
     clock_paused?: boolean;
   };
-  /** The queries waiting on the applicant (see openQueriesOf); undefined when not known. */
-  openQueries?: readonly Pick<ApplicationQuery, 'respond_by'>[];
+  /** The open queries (see openQueriesOf): those not lapsed wait on the applicant; undefined when not known. */
+  openQueries?: readonly (Pick<ApplicationQuery, 'respond_by'> & { lapsed?: boolean })[];
   /** The document checklist; without it, `documents` are read as one (see checklistFromDocuments). */
   checklist?: readonly RightNowChecklistItem[];
   documents?: readonly RightNowDocument[];
@@ -189,7 +192,8 @@ export function caseFactsOf(input: RightNowInput): CaseFacts {
   const { rejected, missing } = documentsToFix(checklist);
   const officerWaited = Boolean(serverWaitingOn) && serverWaitingOn !== 'entrepreneur';
   return {
-    openQuery: input.openQueries ? input.openQueries.length > 0 : Boolean(clock_paused),
+    // A lapsed query no longer waits on the applicant: the officer decides what follows.
+    openQuery: input.openQueries ? input.openQueries.some((query) => !query.lapsed) : Boolean(clock_paused),
     documentsToFix: status !== 'draft' && (rejected.length > 0 || missing.length > 0),
     leaseDeed: input.leaseDeed === undefined && officerWaited ? 'approved' : input.leaseDeed,
     unpaidInvoices: input.unpaidInvoices ? input.unpaidInvoices.length : 1,
@@ -244,6 +248,16 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
     case 'nothing':
       code = status === 'completed' ? 'completed' : status === 'withdrawn' ? 'withdrawn' : 'rejected';
       break;
+  }
+  // Only lapsed queries left open: the officer it waits on rejects the application or extends the date once.
+  const lapsed = waiting.for === 'event' && hasClock ? input.openQueries?.find((query) => query.lapsed) : undefined;
+  if (lapsed) {
+    code = 'query_lapsed';
+    event = null;
+    action = null;
+    documents = [];
+    // The date has passed: the Queries tab shows it; the clock stands still until the officer acts.
+    dueOn = null;
   }
 
   const total = invoices && invoices.length > 0 ? invoices.reduce((sum, invoice) => sum + invoice.amount, 0) : null;

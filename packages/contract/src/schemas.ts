@@ -92,9 +92,15 @@ export const userSchema = z.object({
   full_name: z.string(),
   role: z.enum(ROLES),
   is_active: z.boolean(),
+  /** An officer's zone (one of the zones the assets use); null: every zone. A zonal manager with a zone works,
+   * lists and is reminded of only that zone's cases. */
+  zone: z.string().nullable(),
   created_at: timestamp,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** An officer's zone as the admin sets it: a zone's name, or null for every zone. */
+const officerZone = z.string().trim().min(1).max(100).nullable();
 
 /** GET /auth/me: the user record and the language of their screens, mail and letters. */
 export const meSchema = userSchema.extend({ language: z.enum(LANGUAGES) });
@@ -113,12 +119,16 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const createUserRequestSchema = registerRequestSchema.extend({ role: z.enum(ROLES) });
+export const createUserRequestSchema = registerRequestSchema.extend({
+  role: z.enum(ROLES),
+  zone: officerZone.optional(),
+});
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 export const updateUserRequestSchema = z.object({
   role: z.enum(ROLES).optional(),
   is_active: z.boolean().optional(),
   full_name: requiredText(120).optional(),
+  zone: officerZone.optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
@@ -477,6 +487,10 @@ export type CreateQueryRequest = z.infer<typeof createQueryRequestSchema>;
 export const queryResponseRequestSchema = z.object({ message: requiredText(QUERY_MESSAGE_MAX) });
 export type QueryResponseRequest = z.infer<typeof queryResponseRequestSchema>;
 
+/** POST /queries/{id}/extend: a lapsed query's one new reply-by date (after today). */
+export const extendQueryRequestSchema = z.object({ respond_by: isoDate });
+export type ExtendQueryRequest = z.infer<typeof extendQueryRequestSchema>;
+
 export const applicationQuerySchema = z.object({
   id,
   application_id: id,
@@ -488,6 +502,14 @@ export const applicationQuerySchema = z.object({
   response: z.string().nullable(),
   responded_at: timestamp.nullable(),
   closed_at: timestamp.nullable(),
+  /** The reply-by date passed with no answer (the day after it): the applicant may no longer answer; the officer
+   * may reject the application or extend the date once. False again once extended. */
+  lapsed: z.boolean(),
+  lapsed_at: timestamp.nullable(),
+  /** The officer extended the reply-by date (only once): `original_respond_by` is the first date. */
+  extended: z.boolean(),
+  extended_at: timestamp.nullable(),
+  original_respond_by: z.string().nullable(),
 });
 export type ApplicationQuery = z.infer<typeof applicationQuerySchema>;
 

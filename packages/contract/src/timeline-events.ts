@@ -172,6 +172,20 @@ export const TIMELINE_CODES = {
   /** params: message */
   query_answered: { english: (p) => ({ action: 'Query answered', details: text(p.message) }) },
   query_closed: { english: () => ({ action: 'Query closed', details: '' }) },
+  /** The reply-by date passed with no answer (SYSTEM, the day after it); params: respond_by */
+  query_lapsed: {
+    english: (p) => ({
+      action: 'Query lapsed',
+      details: `No answer by ${formatDate(text(p.respond_by))}`,
+    }),
+  },
+  /** An officer extended a lapsed query's reply-by date (once); params: respond_by, original_respond_by */
+  query_extended: {
+    english: (p) => ({
+      action: 'Reply-by date extended',
+      details: `Now reply by ${formatDate(text(p.respond_by))} (was ${formatDate(text(p.original_respond_by))})`,
+    }),
+  },
   /** params: request_number, request_type */
   service_request_raised: {
     english: (p) => ({
@@ -270,22 +284,6 @@ export const TIMELINE_CODES = {
       details: withNote(`Withdrawn by the applicant from ${stage(p.from)}`, p.reason),
     }),
   },
-  /** A stage past its due date by its own target again, escalated a level up (decision 017); params: from (the
-   * status), waiting_on, escalated_to, due_on */
-  case_escalated: {
-    english: (p) => ({
-      action: `Escalated to ${p.escalated_to === 'admin' ? 'the administrator' : 'the head office'}`,
-      details: `${stage(p.from)} was due by ${formatDate(text(p.due_on))}`,
-    }),
-  },
-  /** A deemable stage still waiting past its deemed point, moved on by the portal (decision 017); params: event,
-   * from, to, stage, due_on, working_days */
-  deemed_approved: {
-    english: (p) => ({
-      action: 'Deemed approved',
-      details: `No decision on ${stage(p.from)} within ${text(p.working_days)} working days after ${formatDate(text(p.due_on))}: moved to ${stage(p.to)}`,
-    }),
-  },
   /** The applicant appealed to the head office; params: appeal_number, ground, stage_status, due_on */
   appeal_filed: {
     english: (p) => ({
@@ -308,6 +306,22 @@ export const TIMELINE_CODES = {
             ? `${text(p.appeal_number)}: ${stage(p.stage_status)} is now due by ${formatDate(text(p.directed_due_on))}`
             : `${text(p.appeal_number)}: the application returns to scrutiny`
           : text(p.appeal_number),
+    }),
+  },
+  /** A stage past its due date by its own target again, escalated a level up (decision 017); params: from (the
+   * status), waiting_on, escalated_to, due_on */
+  case_escalated: {
+    english: (p) => ({
+      action: `Escalated to ${p.escalated_to === 'admin' ? 'the administrator' : 'the head office'}`,
+      details: `${stage(p.from)} was due by ${formatDate(text(p.due_on))}`,
+    }),
+  },
+  /** A deemable stage still waiting past its deemed point, moved on by the portal (decision 017); params: event,
+   * from, to, stage, due_on, working_days */
+  deemed_approved: {
+    english: (p) => ({
+      action: 'Deemed approved',
+      details: `No decision on ${stage(p.from)} within ${text(p.working_days)} working days after ${formatDate(text(p.due_on))}: moved to ${stage(p.to)}`,
     }),
   },
   /** An officer's note for other officers; params: message */

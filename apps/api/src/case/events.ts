@@ -13,6 +13,8 @@ export const FACT_EVENTS: ReadonlySet<TimelineCode> = new Set<TimelineCode>([
   'query_raised',
   'query_answered',
   'query_closed',
+  'query_lapsed',
+  'query_extended',
   'document_uploaded',
   'document_verified',
   'document_rejected',

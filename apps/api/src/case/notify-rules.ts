@@ -77,6 +77,9 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   document_rejected: [{ notify: 'document_rejected', to: 'owner' }],
   query_raised: [{ notify: 'query_raised', to: 'owner' }],
   query_answered: [{ notify: 'query_answered', to: 'query_raiser' }],
+  // The reply-by job's lapse (once: it stamps the query in the same transaction), and the officer's one extension.
+  query_lapsed: [{ notify: 'query_lapsed', to: 'query_raiser' }],
+  query_extended: [{ notify: 'query_extended', to: 'owner' }],
   allotment_created: [{ notify: 'allotment_letter_issued', to: 'owner' }],
   lease_deed_approved: [{ notify: 'lease_deed_approved', to: 'owner' }],
   lease_deed_returned: [{ notify: 'lease_deed_returned', to: 'owner' }],

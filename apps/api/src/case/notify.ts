@@ -46,6 +46,8 @@ const COPIED: Partial<Record<NotificationCode, readonly string[]>> = {
   application_withdrawn: ['reason'],
   query_raised: ['message', 'respond_by'],
   query_answered: ['message'],
+  query_lapsed: ['respond_by'],
+  query_extended: ['respond_by', 'original_respond_by'],
   invoice_generated: ['invoice_number', 'invoice_type', 'amount', 'due_date'],
   allotment_letter_issued: ['allotment_number', 'allotment_type', 'asset_code'],
   lease_deed_approved: ['remarks'],

@@ -7,12 +7,13 @@ import { setApplicationWaitingOn } from '../repositories/applications';
 import { documentChecklist } from '../repositories/documents';
 import { countUnpaidInvoices } from '../repositories/invoices';
 import { latestLeaseDeedStatusOfApplication } from '../repositories/lease-deeds';
-import { countOpenQueries } from '../repositories/queries';
+import { countLiveOpenQueries } from '../repositories/queries';
 
 /** The facts beyond its status that decide whom the application waits on, read in the caller's transaction. */
 export async function caseFactsOf(tx: Database, applicationId: string): Promise<CaseFacts> {
   const [openQueries, checklist, leaseDeed, unpaidInvoices] = [
-    await countOpenQueries(tx, applicationId),
+    // A lapsed query waits on the officer (reject, or extend the date once), not on the applicant.
+    await countLiveOpenQueries(tx, applicationId),
     await documentChecklist(tx, applicationId),
     await latestLeaseDeedStatusOfApplication(tx, applicationId),
     await countUnpaidInvoices(tx, applicationId),

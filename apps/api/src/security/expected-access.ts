@@ -89,6 +89,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'POST /api/applications/{id}/queries': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
   'POST /api/queries/{id}/response': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'POST /api/queries/{id}/close': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
+  // A lapsed query's reply-by date is extended (once) by the roles that raise queries.
+  'POST /api/queries/{id}/extend': ['no', 'yes', 'yes', 'yes', 'no', 'no', 'yes'],
 
   // Money (spec 1: the entrepreneur pays their invoices; "finance users see invoices, payments and reports"). The
   // officer detail's Payments tab shows them to every staff role; only the owner pays (product decisions 5).

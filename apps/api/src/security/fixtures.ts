@@ -274,6 +274,7 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     'POST /api/applications/{id}/notes': { message: 'A note' },
     'POST /api/applications/{id}/queries': { message: 'Another letter', respond_by: daysAhead(7) },
     'POST /api/queries/{id}/response': { message: 'The letter is attached' },
+    'POST /api/queries/{id}/extend': { respond_by: daysAhead(7) },
     'POST /api/payments': {
       invoice_id: ids.invoice.id,
       application_id: ids.invoice.applicationId,

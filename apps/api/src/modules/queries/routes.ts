@@ -5,12 +5,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applicationQuerySchema,
   createQueryRequestSchema,
+  extendQueryRequestSchema,
   queryListQuerySchema,
   queryResponseRequestSchema,
 } from '@portal/contract';
 import { sendPage } from '../../core/list-page';
 import { currentUser, requireAuth, requirePermission } from '../../plugins/auth';
-import { answerQuery, closeQuery, listQueries, raiseQuery } from './service';
+import { answerQuery, closeQuery, extendQuery, listQueries, raiseQuery } from './service';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -64,5 +65,15 @@ export const queryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: applicationQuerySchema } },
     },
     async (request) => closeQuery(app.db, currentUser(request), request.params.id),
+  );
+
+  // A lapsed query's reply-by date, extended once by an officer who may raise queries.
+  app.post(
+    '/:id/extend',
+    {
+      preHandler: requirePermission('update:application:status'),
+      schema: { params: idParams, body: extendQueryRequestSchema, response: { 200: applicationQuerySchema } },
+    },
+    async (request) => extendQuery(app.db, currentUser(request), request.params.id, request.body),
   );
 };

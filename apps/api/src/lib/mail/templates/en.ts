@@ -116,6 +116,28 @@ export const en: MailCatalogue = {
     action: openApplication(p, 'Answer the query'),
   }),
 
+  query_reply_due: (p) => ({
+    subject: `Reminder: answer the query on application ${str(p.application_number)} by ${day(p.respond_by)}`,
+    paragraphs: [
+      Number(p.days_left) <= 0
+        ? `The query on application ${str(p.application_number)} is to be answered today, ${day(p.respond_by)}.`
+        : Number(p.days_left) === 1
+          ? `The query on application ${str(p.application_number)} is to be answered by tomorrow, ${day(p.respond_by)}.`
+          : `The query on application ${str(p.application_number)} is to be answered by ${day(p.respond_by)}, in ${str(p.days_left)} days.`,
+      'If it is not answered by then, it lapses: it can no longer be answered, and the officer may reject the application.',
+    ],
+    action: openApplication(p, 'Answer the query'),
+  }),
+
+  query_extended: (p) => ({
+    subject: `More time to answer the query on application ${str(p.application_number)}`,
+    paragraphs: [
+      `The officer has extended the reply-by date of the query on application ${str(p.application_number)} to ${day(p.respond_by)} (it was ${day(p.original_respond_by)}).`,
+      'You can answer it again now. The date is extended only once.',
+    ],
+    action: openApplication(p, 'Answer the query'),
+  }),
+
   decision_made: (p) => ({
     subject: `Decision on application ${str(p.application_number)}`,
     paragraphs: [
@@ -380,6 +402,15 @@ export const en: MailCatalogue = {
     paragraphs: [
       `The applicant has answered the query on application ${str(p.application_number)}.`,
       ...quoted('Answer', p.message),
+    ],
+    action: openApplication(p),
+  }),
+
+  query_lapsed: (p) => ({
+    subject: `The query on application ${str(p.application_number)} has lapsed`,
+    paragraphs: [
+      `The applicant did not answer the query on application ${str(p.application_number)} by ${day(p.respond_by)}, so it has lapsed.`,
+      'You may now reject the application with a reason, or extend the reply-by date once.',
     ],
     action: openApplication(p),
   }),

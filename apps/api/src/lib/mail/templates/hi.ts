@@ -153,6 +153,28 @@ export const hi: MailCatalogue = {
     action: openApplication(p, 'प्रश्न का उत्तर दें'),
   }),
 
+  query_reply_due: (p) => ({
+    subject: `अनुस्मारक: आवेदन ${str(p.application_number)} पर प्रश्न का उत्तर ${day(p.respond_by)} तक दें`,
+    paragraphs: [
+      Number(p.days_left) <= 0
+        ? `आवेदन ${str(p.application_number)} पर प्रश्न का उत्तर आज, ${day(p.respond_by)} तक देना है।`
+        : Number(p.days_left) === 1
+          ? `आवेदन ${str(p.application_number)} पर प्रश्न का उत्तर कल, ${day(p.respond_by)} तक देना है।`
+          : `आवेदन ${str(p.application_number)} पर प्रश्न का उत्तर ${day(p.respond_by)} तक, ${str(p.days_left)} दिनों में देना है।`,
+      'तब तक उत्तर न मिलने पर प्रश्न व्यपगत हो जाएगा: फिर इसका उत्तर नहीं दिया जा सकेगा, और अधिकारी आवेदन अस्वीकार कर सकते हैं।',
+    ],
+    action: openApplication(p, 'प्रश्न का उत्तर दें'),
+  }),
+
+  query_extended: (p) => ({
+    subject: `आवेदन ${str(p.application_number)} पर प्रश्न का उत्तर देने के लिए और समय`,
+    paragraphs: [
+      `अधिकारी ने आवेदन ${str(p.application_number)} पर प्रश्न की उत्तर-तिथि बढ़ाकर ${day(p.respond_by)} कर दी है (पहले ${day(p.original_respond_by)} थी)।`,
+      'अब आप फिर से इसका उत्तर दे सकते हैं। तिथि केवल एक बार बढ़ाई जाती है।',
+    ],
+    action: openApplication(p, 'प्रश्न का उत्तर दें'),
+  }),
+
   decision_made: (p) => ({
     subject: `आवेदन ${str(p.application_number)} पर निर्णय`,
     paragraphs: [
@@ -417,6 +439,15 @@ export const hi: MailCatalogue = {
     paragraphs: [
       `आवेदक ने आवेदन ${str(p.application_number)} पर उठाए गए प्रश्न का उत्तर दे दिया है।`,
       ...quoted('उत्तर', p.message),
+    ],
+    action: openApplication(p),
+  }),
+
+  query_lapsed: (p) => ({
+    subject: `आवेदन ${str(p.application_number)} पर प्रश्न व्यपगत हो गया`,
+    paragraphs: [
+      `आवेदक ने आवेदन ${str(p.application_number)} पर प्रश्न का उत्तर ${day(p.respond_by)} तक नहीं दिया, इसलिए प्रश्न व्यपगत हो गया है।`,
+      'अब आप कारण सहित आवेदन अस्वीकार कर सकते हैं, या उत्तर-तिथि एक बार बढ़ा सकते हैं।',
     ],
     action: openApplication(p),
   }),

@@ -156,6 +156,28 @@ export const te: MailCatalogue = {
     action: openApplication(p, 'ప్రశ్నకు సమాధానం ఇవ్వండి'),
   }),
 
+  query_reply_due: (p) => ({
+    subject: `గుర్తు: దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు ${day(p.respond_by)} లోగా సమాధానం ఇవ్వండి`,
+    paragraphs: [
+      Number(p.days_left) <= 0
+        ? `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు ఈ రోజు, ${day(p.respond_by)} లోగా సమాధానం ఇవ్వాలి.`
+        : Number(p.days_left) === 1
+          ? `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు రేపు, ${day(p.respond_by)} లోగా సమాధానం ఇవ్వాలి.`
+          : `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు ${day(p.respond_by)} లోగా, ${str(p.days_left)} రోజుల్లో సమాధానం ఇవ్వాలి.`,
+      'అప్పటిలోగా సమాధానం ఇవ్వకపోతే ప్రశ్న గడువు ముగుస్తుంది: ఆ తర్వాత సమాధానం ఇవ్వలేరు, అధికారి దరఖాస్తును తిరస్కరించవచ్చు.',
+    ],
+    action: openApplication(p, 'ప్రశ్నకు సమాధానం ఇవ్వండి'),
+  }),
+
+  query_extended: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు సమాధానం ఇవ్వడానికి మరింత సమయం`,
+    paragraphs: [
+      `అధికారి దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు సమాధాన గడువును ${day(p.respond_by)} వరకు పొడిగించారు (మునుపు ${day(p.original_respond_by)}).`,
+      'ఇప్పుడు మీరు మళ్లీ సమాధానం ఇవ్వవచ్చు. గడువు ఒక్కసారి మాత్రమే పొడిగించబడుతుంది.',
+    ],
+    action: openApplication(p, 'ప్రశ్నకు సమాధానం ఇవ్వండి'),
+  }),
+
   decision_made: (p) => ({
     subject: `దరఖాస్తు ${str(p.application_number)} పై నిర్ణయం`,
     paragraphs: [
@@ -420,6 +442,15 @@ export const te: MailCatalogue = {
     paragraphs: [
       `దరఖాస్తుదారు దరఖాస్తు ${str(p.application_number)} పై అడిగిన ప్రశ్నకు సమాధానం ఇచ్చారు.`,
       ...quoted('సమాధానం', p.message),
+    ],
+    action: openApplication(p),
+  }),
+
+  query_lapsed: (p) => ({
+    subject: `దరఖాస్తు ${str(p.application_number)} పై ప్రశ్న గడువు ముగిసింది`,
+    paragraphs: [
+      `దరఖాస్తుదారు దరఖాస్తు ${str(p.application_number)} పై ప్రశ్నకు ${day(p.respond_by)} లోగా సమాధానం ఇవ్వలేదు, కాబట్టి ప్రశ్న గడువు ముగిసింది.`,
+      'ఇప్పుడు మీరు కారణంతో దరఖాస్తును తిరస్కరించవచ్చు, లేదా సమాధాన గడువును ఒక్కసారి పొడిగించవచ్చు.',
     ],
     action: openApplication(p),
   }),

@@ -18,6 +18,7 @@ const FULL: NotificationParams = {
   reason: 'The scan is blurred',
   message: 'Please send the site plan',
   respond_by: '2026-03-15',
+  original_respond_by: '2026-03-12',
   decision: 'approved',
   stage: 'Approved by SLSC',
   invoice_number: 'INV-2026-000103',

@@ -1,11 +1,12 @@
 /** The case loop on one application, both sides of it: the document checklist; the officer rejecting a document with
- * its reason; the queries (officers raise and close them, the applicant answers). */
+ * its reason; the queries (officers raise, close and extend a lapsed one's date, the applicant answers). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ApplicationDocument,
   ApplicationQuery,
   CreateQueryRequest,
   DocumentChecklist,
+  ExtendQueryRequest,
   QueryResponseRequest,
   TimelineEvent,
 } from '@portal/contract';
@@ -64,6 +65,16 @@ export function useRaiseQuery(applicationId: string) {
   return useMutation({
     mutationFn: (body: CreateQueryRequest) =>
       api.post<ApplicationQuery>(`/applications/${applicationId}/queries`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Extends a lapsed query's reply-by date (once). */
+export function useExtendQuery(applicationId: string) {
+  const refresh = useRefreshApplication(applicationId);
+  return useMutation({
+    mutationFn: ({ queryId, ...body }: ExtendQueryRequest & { queryId: string }) =>
+      api.post<ApplicationQuery>(`/queries/${queryId}/extend`, body),
     onSuccess: () => refresh(),
   });
 }

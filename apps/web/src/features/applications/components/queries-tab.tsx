@@ -1,10 +1,13 @@
 /** Queries: what officers asked the applicant, and the answers. The applicant answers an open query here (the form
- * goes to POST /queries/{id}/response) and sees earlier ones below it; staff see every query, newest first, and a role
- * that may raise queries closes an answered one. */
+ * goes to POST /queries/{id}/response) by its reply-by date, and sees earlier ones below it; a query whose date passed
+ * with no answer has lapsed and takes no answer. Staff see every query, newest first; a role that may raise queries
+ * closes an answered one and extends a lapsed one's date, once. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import {
+  businessToday,
+  calendarDaysBetween,
   can,
   formatDate,
   formatDateTime,
@@ -24,6 +27,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useAnswerQuery, useCloseQuery } from '../api/case-work';
 import { actionFailed } from '../lib/action-toasts';
 import { isStaff, useViewerText, type ViewerText } from '../lib/viewer';
+import { ExtendQueryDialog } from './extend-query-dialog';
 import { QUERY_TONES } from './status-tones';
 
 export interface QueriesTabProps {
@@ -71,10 +75,16 @@ function ApplicantQueries({
   focusKey?: number;
 }) {
   const t = useViewerText(role);
-  const open = queries.filter((query) => query.status === 'open');
+  const open = queries.filter((query) => query.status === 'open' && !query.lapsed);
+  const lapsed = queries.filter((query) => query.status === 'open' && query.lapsed);
   const earlier = queries.filter((query) => query.status !== 'open');
   return (
     <div className="space-y-4">
+      {lapsed.map((query) => (
+        <Card key={query.id} className="border-l-4 border-l-red-700">
+          <QueryEntry query={query} t={t} showReplyBy />
+        </Card>
+      ))}
       {open.map((query, index) => (
         <OpenQuery
           key={query.id}
@@ -112,6 +122,7 @@ function StaffQueries({
   const t = useViewerText(role);
   const close = useCloseQuery(applicationId);
   const [closing, setClosing] = useState<string>();
+  const [extending, setExtending] = useState<ApplicationQuery>();
   const mayClose = can(role, 'update:application:status');
 
   const closeQuery = (query: ApplicationQuery) => {
@@ -124,35 +135,49 @@ function StaffQueries({
   };
 
   return (
-    <ul aria-label={t('detail.queries.caption')} className="space-y-4">
-      {queries.map((query) => (
-        <li key={query.id}>
-          <Card>
-            <QueryEntry
-              query={query}
-              t={t}
-              showReplyBy
-              action={
-                mayClose &&
-                query.status === 'answered' && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={t('detail.queries.closeLabel', { date: formatDate(query.raised_at) })}
-                    busy={closing === query.id}
-                    busyText={t('detail.queries.closing')}
-                    disabled={closing !== undefined}
-                    onClick={() => closeQuery(query)}
-                  >
-                    {t('detail.queries.close')}
-                  </Button>
-                )
-              }
-            />
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label={t('detail.queries.caption')} className="space-y-4">
+        {queries.map((query) => (
+          <li key={query.id}>
+            <Card>
+              <QueryEntry
+                query={query}
+                t={t}
+                showReplyBy
+                action={
+                  mayClose && query.status === 'open' && query.lapsed && !query.extended ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('detail.queries.extendLabel', { date: formatDate(query.raised_at) })}
+                      onClick={() => setExtending(query)}
+                    >
+                      {t('detail.queries.extend')}
+                    </Button>
+                  ) : (
+                    mayClose &&
+                    query.status === 'answered' && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('detail.queries.closeLabel', { date: formatDate(query.raised_at) })}
+                        busy={closing === query.id}
+                        busyText={t('detail.queries.closing')}
+                        disabled={closing !== undefined}
+                        onClick={() => closeQuery(query)}
+                      >
+                        {t('detail.queries.close')}
+                      </Button>
+                    )
+                  )
+                }
+              />
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <ExtendQueryDialog applicationId={applicationId} query={extending} onClose={() => setExtending(undefined)} />
+    </>
   );
 }
 
@@ -180,6 +205,11 @@ function QueryEntry({
           {t('detail.queries.replyBy', { date: formatDate(query.respond_by) })}
         </p>
       )}
+      {query.extended && query.original_respond_by && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('detail.queries.extendedFrom', { date: formatDate(query.original_respond_by) })}
+        </p>
+      )}
       {query.response ? (
         <div className="mt-3 border-l-4 border-brand-200 pl-3">
           <p className="text-sm text-slate-600">
@@ -187,6 +217,10 @@ function QueryEntry({
           </p>
           <p className="whitespace-pre-line text-slate-800">{query.response}</p>
         </div>
+      ) : query.status === 'open' && query.lapsed ? (
+        <p className="mt-3 font-medium text-red-800">
+          {t('detail.queries.lapsedOn', { date: formatDate(query.lapsed_at) })}
+        </p>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
           {query.status === 'open' ? t('detail.queries.waiting') : t('detail.queries.noAnswer')}
@@ -199,7 +233,11 @@ function QueryEntry({
 function QueryHeader({ query, t }: { query: ApplicationQuery; t: ViewerText }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <StatusBadge status={t(`detail.queries.statuses.${query.status}`)} tone={QUERY_TONES[query.status]} />
+      {query.status === 'open' && query.lapsed ? (
+        <StatusBadge status={t('detail.queries.statuses.lapsed')} tone="red" />
+      ) : (
+        <StatusBadge status={t(`detail.queries.statuses.${query.status}`)} tone={QUERY_TONES[query.status]} />
+      )}
       <span className="text-sm text-slate-600">
         {t('detail.queries.raisedBy', { name: query.raised_by_name, date: formatDate(query.raised_at) })}
       </span>
@@ -239,8 +277,16 @@ function OpenQuery({
       <QueryHeader query={query} t={t} />
       <p className="mt-2 whitespace-pre-line text-slate-900">{query.message}</p>
       <p className="mt-2 font-medium text-slate-900">
-        {t('detail.queries.replyBy', { date: formatDate(query.respond_by) })}
+        {t('detail.queries.replyBy', { date: formatDate(query.respond_by) })}{' '}
+        <span className="font-normal text-slate-700">
+          ({t('detail.queries.dueIn', { count: Math.max(0, calendarDaysBetween(businessToday(), query.respond_by)) })})
+        </span>
       </p>
+      {query.extended && query.original_respond_by && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('detail.queries.extendedFrom', { date: formatDate(query.original_respond_by) })}
+        </p>
+      )}
       <div className="mt-4">
         <SchemaFormElement
           form={form}

@@ -106,6 +106,11 @@ export function query(applicationId: string, overrides: Partial<ApplicationQuery
     response: null,
     responded_at: null,
     closed_at: null,
+    lapsed: false,
+    lapsed_at: null,
+    extended: false,
+    extended_at: null,
+    original_respond_by: null,
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ import {
 type ParamValue = NotificationParams[string];
 
 /** Days whose names do not say so by their ending. */
-const DAY_PARAMS: ReadonlySet<string> = new Set(['respond_by', 'reply_by']);
+const DAY_PARAMS: ReadonlySet<string> = new Set(['respond_by', 'reply_by', 'original_respond_by']);
 
 /** The parameter whose value picks a variant of a code's sentence (an i18next context: `decision_made_approved`). */
 const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
@@ -30,6 +30,8 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   milestone_missed: 'milestone',
   service_order_issued: 'request_type',
   show_cause_decided: 'outcome',
+  appeal_filed: 'ground',
+  appeal_decided: 'outcome',
   gateway_mismatch: 'mismatch_code',
   case_escalated: 'escalated_to',
 };
@@ -37,6 +39,7 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
 /** The parameter that counts something in the sentence (its plural forms: `application_submitted_one`). */
 const COUNT_OF: Partial<Record<NotificationCode, string>> = {
   application_submitted: 'invoice_count',
+  query_reply_due: 'days_left',
 };
 
 /** The parameter holding a person's own words (a reason, a query, remarks), shown under the sentence when sent. */
