@@ -8,11 +8,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { addWorkingDays, type Role } from '@portal/contract';
 import { CALENDAR } from '../core/business-calendar';
-import { applications, jobLeases, mailOutbox, notifications } from '../db/schema';
+import { allotments, applications, jobLeases, mailOutbox, notifications } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
 import { hashPassword } from '../lib/passwords';
 import { issueDeemedApprovalLetter } from '../modules/issued-documents/service';
+import { insertAllotment } from '../repositories/allotments';
 import { findApplicationById } from '../repositories/applications';
+import { nextNumber } from '../repositories/counters';
+import { findLatestLeaseDeed, insertLeaseDeed } from '../repositories/lease-deeds';
 import { listEventsForApplication } from '../repositories/timeline';
 import { findUserByEmail, insertUser } from '../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
@@ -193,6 +196,53 @@ describe(`deadline sweep: escalation and deemed approval (${TEST_DB_KIND})`, () 
     // Deemed once: another sweep leaves the new stage alone.
     expect((await sweep(deemedDay)).deemed).toBe(0);
     expect((await findApplicationById(ctx.db, app.id))!.status).toBe('under_scrutiny');
+  });
+
+  it('deems a lease deed left unverified approved: the deed, the allotment made final, and the possession step next', async () => {
+    freeze(MONDAY);
+    const app = await insertTestApplication(ctx, 'lease_submitted');
+    const allotment = (await insertAllotment(ctx.db, {
+      allotmentNumber: await nextNumber(ctx.db, 'allotment'),
+      applicationId: app.id,
+      assetId: app.assetId,
+      allotmentType: 'provisional',
+      allotmentDate: MONDAY,
+      expiryDate: null,
+      createdBy: ids.ho!,
+    }))!;
+    await insertLeaseDeed(ctx.db, {
+      allotmentId: allotment.id,
+      fileName: 'deed.pdf',
+      storageKey: 'fixture-deed',
+      fileSize: 2048,
+    });
+    const due = app.stageDueOn!;
+    const deemedDay = addWorkingDays(due, 16, CALENDAR);
+    freeze(deemedDay);
+    await sweep(deemedDay);
+
+    expect(await findApplicationById(ctx.db, app.id)).toMatchObject({
+      status: 'final_allotment',
+      waitingOn: 'zonal_manager',
+      escalatedTo: null,
+    });
+    expect(await findLatestLeaseDeed(ctx.db, allotment.id)).toMatchObject({
+      verificationStatus: 'approved',
+      verifiedBy: null,
+    });
+    const [final] = await ctx.db.select().from(allotments).where(eq(allotments.id, allotment.id));
+    expect(final!.allotmentType).toBe('final');
+    const events = await listEventsForApplication(ctx.db, app.id);
+    expect(events.map((event) => event.event_code)).toEqual(
+      expect.arrayContaining(['deemed_approved', 'lease_deed_approved', 'case_escalated']),
+    );
+    expect(events.find((event) => event.event_code === 'deemed_approved')).toMatchObject({
+      user_role: 'SYSTEM',
+      params: { event: 'approve_lease_deed', from: 'lease_submitted', to: 'final_allotment', due_on: due },
+    });
+    const letter = await get('legal', `/api/applications/${app.id}/deemed-approval-letter.pdf`);
+    expect(letter.statusCode, letter.body).toBe(200);
+    expect(await pdfText(letter.rawPayload)).toContain('Lease deed submitted');
   });
 
   it('never escalates nor deems a stage whose clock is paused by an open query', async () => {
