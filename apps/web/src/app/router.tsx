@@ -52,6 +52,8 @@ const PAGES: Record<
   findPlot: lazyPage(() => import('../features/assets/pages/find-plot-page')),
   allotments: lazyPage(() => import('../features/allotments/pages/allotments-page')),
   meetings: lazyPage(() => import('../features/meetings/pages/meetings-page')),
+  appeals: lazyPage(() => import('../features/appeals/pages/appeals-page')),
+  appealDetail: lazyPage(() => import('../features/appeals/pages/appeal-detail-page')),
   reports: lazyPage(() => import('../features/reports/pages/reports-page')),
   users: lazyPage(() => import('../features/users/pages/users-page')),
   audit: lazyPage(() => import('../features/audit/pages/audit-page')),

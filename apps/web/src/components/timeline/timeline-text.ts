@@ -17,6 +17,7 @@ const DATE_PARAMS = new Set([
   'met_on',
   'ended_on',
   'reply_by',
+  'directed_due_on',
 ]);
 const MONEY_PARAMS = new Set(['amount', 'refund_due', 'loan_amount']);
 const HOLDER_DETAILS = new Set(['name', 'constitution', 'activity']);
@@ -44,6 +45,11 @@ const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; det
   case_escalated: (p) => ({
     title: p.escalated_to === 'ho' || p.escalated_to === 'admin' ? p.escalated_to : undefined,
   }),
+  appeal_filed: (p) => ({ details: p.ground === 'late' || p.ground === 'rejected' ? p.ground : undefined }),
+  appeal_decided: (p) => ({
+    title: p.outcome === 'allowed' || p.outcome === 'dismissed' ? p.outcome : undefined,
+    details: p.outcome !== 'allowed' ? undefined : p.directed_due_on ? 'directed' : 'reopened',
+  }),
   show_cause_decided: (p) => {
     const outcome = p.outcome === 'cancelled' ? 'cancelled' : 'dropped';
     return { title: outcome, details: outcome === 'cancelled' ? outcome : undefined };
@@ -65,7 +71,7 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
       else if (DATE_PARAMS.has(name)) shown[name] = formatDate(text);
       else if (name === 'document_type') shown[name] = label('documentTypes', text);
       else if (name === 'invoice_type') shown[name] = label('invoiceTypes', text);
-      else if (name === 'from' || name === 'to') shown[name] = label('statuses', text);
+      else if (name === 'from' || name === 'to' || name === 'stage_status') shown[name] = label('statuses', text);
       else if (name === 'method') shown[name] = label('paymentMethods', text);
       else if (name === 'milestone') shown[name] = label('milestones', text);
       else if (name === 'committee_type') shown[name] = text.toUpperCase();

@@ -17,6 +17,7 @@ import {
   type Payment,
   type RightNowAction,
 } from '@portal/contract';
+import { AppealCaseCard } from '../../../components/appeal-case/appeal-case-card';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PaymentReceiptDialog } from '../../../components/letters/payment-receipt-dialog';
 import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
@@ -198,6 +199,7 @@ export default function ApplicationDetailPage() {
           actions={actions}
         />
         <RightNowCard now={now} available={available} onAction={act} />
+        <AppealCaseCard applicationId={id} applicationNumber={current.application_number} className="mb-6" />
         <Tabs
           label={t('detail.tabsLabel')}
           value={tab}
