@@ -2,7 +2,7 @@
 // clock), counted against the business day it is given.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ClockBadge, DaysInStage } from './clock-badge';
+import { ClockBadge, DaysInStage, EscalatedBadge } from './clock-badge';
 
 // A Wednesday.
 const TODAY = '2026-12-02';
@@ -27,6 +27,17 @@ describe('clock badge', () => {
   ])('says %s (%s)', (words, state, value) => {
     render(<ClockBadge clock={value} today={TODAY} />);
     expect(screen.getByText(words)).toHaveAttribute('data-clock', state);
+  });
+
+  it('says whom a late stage was escalated to, and nothing when it was not', () => {
+    const { rerender, container } = render(<EscalatedBadge to="ho" />);
+    expect(screen.getByText('Escalated to head office')).toHaveAttribute('data-escalated', 'ho');
+    rerender(<EscalatedBadge to="admin" />);
+    expect(screen.getByText('Escalated to the administrators')).toBeInTheDocument();
+    rerender(<EscalatedBadge to={null} />);
+    expect(container).toBeEmptyDOMElement();
+    rerender(<EscalatedBadge to={undefined} />);
+    expect(container).toBeEmptyDOMElement();
   });
 
   it('counts the days in the stage in working days', () => {
