@@ -222,6 +222,34 @@ describe('right now', () => {
     );
   });
 
+  it('says a lapsed query waits on the officers (reject, or extend its date once), and a live one still comes first', () => {
+    for (const [status, officer] of [
+      ['under_scrutiny', 'zonal_manager'],
+      ['pending_committee', 'committee'],
+    ] as const) {
+      for (const viewer of ['applicant', 'officer'] as const) {
+        const base = input(status, viewer, { openQueries: [{ respond_by: '2026-12-10', lapsed: true }] });
+        const paused = { ...base, application: { ...base.application, clock_paused: true, overdue: true } };
+        expect(rightNow(paused)).toMatchObject({
+          code: 'query_lapsed',
+          waitingOn: officer,
+          next: null,
+          event: null,
+          dueOn: null,
+          overdue: false,
+          action: null,
+        });
+      }
+      const both = input(status, 'applicant', {
+        openQueries: [
+          { respond_by: '2026-12-10', lapsed: true },
+          { respond_by: '2026-12-20', lapsed: false },
+        ],
+      });
+      expect(rightNow(both)).toMatchObject({ code: 'answer_query', waitingOn: 'entrepreneur', dueOn: '2026-12-20' });
+    }
+  });
+
   it('asks for rejected documents again (then missing ones) while documents may be uploaded', () => {
     const documents = [
       { document_type: 'dpr' as const, verification_status: 'verified' as const },

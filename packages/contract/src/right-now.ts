@@ -226,7 +226,7 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
     case 'query':
       code = 'answer_query';
       action = 'answer_query';
-      dueOn = input.openQueries?.[0]?.respond_by ?? null;
+      dueOn = input.openQueries?.find((query) => !query.lapsed)?.respond_by ?? null;
       break;
     case 'documents':
       code = rejected.length > 0 ? 'fix_documents' : 'missing_documents';
