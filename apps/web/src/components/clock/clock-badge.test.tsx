@@ -6,7 +6,10 @@ import { ClockBadge, DaysInStage, EscalatedBadge } from './clock-badge';
 
 // A Wednesday.
 const TODAY = '2026-12-02';
-const clock = (stage_due_on: string | null, overrides: { overdue?: boolean; clock_paused?: boolean } = {}) => ({
+const clock = (
+  stage_due_on: string | null,
+  overrides: { overdue?: boolean; clock_paused?: boolean; waiting_on?: 'entrepreneur' | 'zonal_manager' } = {},
+) => ({
   stage_due_on,
   overdue: false,
   clock_paused: false,
@@ -23,6 +26,16 @@ describe('clock badge', () => {
     // The Monday after is three: later.
     ['Due 7 Dec 2026', 'later', clock('2026-12-07')],
     ['Paused: waiting on the applicant', 'paused', clock('2026-11-20', { clock_paused: true })],
+    [
+      'Paused: waiting on the applicant',
+      'paused',
+      clock('2026-11-20', { clock_paused: true, waiting_on: 'entrepreneur' }),
+    ],
+    [
+      'Paused: a query lapsed unanswered',
+      'paused',
+      clock('2026-11-20', { clock_paused: true, waiting_on: 'zonal_manager' }),
+    ],
     ['No due date', 'none', clock(null)],
   ])('says %s (%s)', (words, state, value) => {
     render(<ClockBadge clock={value} today={TODAY} />);

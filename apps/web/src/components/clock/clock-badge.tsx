@@ -1,5 +1,5 @@
 /** The service clock of an application in words and colour: overdue (red, by how many days), due soon (amber), due
- * later, or paused while a query waits on the applicant. Dates go through the shared formatter, and "today" is the
+ * later, or paused while a query is open (waiting on the applicant, or lapsed unanswered and waiting on the officers). Dates go through the shared formatter, and "today" is the
  * business calendar's, as the server counts it. */
 import { useTranslation } from 'react-i18next';
 import { AlarmClock, ArrowUpCircle, CalendarClock, CirclePause, type LucideIcon } from 'lucide-react';
@@ -9,7 +9,8 @@ import { cn } from '../ui/cn';
 /** Due within this many working days reads as "soon". */
 const SOON_WORKING_DAYS = 2;
 
-type ClockFields = Pick<Application, 'stage_due_on' | 'overdue' | 'clock_paused'>;
+type ClockFields = Pick<Application, 'stage_due_on' | 'overdue' | 'clock_paused'> &
+  Partial<Pick<Application, 'waiting_on'>>;
 type ClockState = 'overdue' | 'soon' | 'later' | 'paused' | 'none';
 
 export function clockState(clock: ClockFields, today: string = todayIso()): ClockState {
@@ -48,7 +49,9 @@ export function ClockBadge({ clock, today = todayIso(), className }: ClockBadgeP
   const state = clockState(clock, today);
   const due = clock.stage_due_on;
   let words: string;
-  if (state === 'paused') words = t('paused');
+  // Paused and waiting on officers: the query lapsed unanswered (reject, or extend its date once).
+  if (state === 'paused')
+    words = t(clock.waiting_on && clock.waiting_on !== 'entrepreneur' ? 'pausedLapsed' : 'paused');
   else if (state === 'none' || !due) words = t('none');
   else if (state === 'overdue') words = t('overdue', { count: Math.max(1, calendarDaysBetween(due, today)) });
   else if (due === today) words = t('dueToday');
