@@ -21,7 +21,8 @@ afterEach(() => {
 });
 
 describe.skipIf(TEST_DB_KIND !== 'pglite')('the embedded database on disk', () => {
-  it('keeps its data across a clean restart and seeds only once', async () => {
+  // Migrates and seeds a database on disk from nothing, twice: seconds when the machine is idle, a minute under load.
+  it('keeps its data across a clean restart and seeds only once', { timeout: 180_000 }, async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ dataDir });
     await first.migrate();

@@ -71,19 +71,24 @@ describe(`npm run admin:create (${TEST_DB_KIND})`, () => {
     expect(await runCreateAdmin(['--unknown'], database.env, out)).toBe(2);
   });
 
-  it('creates the first admin on an empty, migrated database from the environment and arguments', async () => {
-    output.length = 0;
-    const env = { ...database.env, ADMIN_EMAIL: 'Chief@Corp.Example.in', ADMIN_PASSWORD: 'Chief@Secret1' };
-    expect(await runCreateAdmin(['--name', 'Chief Administrator'], env, out)).toBe(0);
-    expect(output.join('\n')).toMatch(/Admin account created: chief@corp.example.in/);
-    const { all, first } = await readUsers();
-    expect(all).toHaveLength(1);
-    expect(first).toMatchObject({ role: 'admin', fullName: 'Chief Administrator', isActive: true });
-    expect(await verifyPassword(first!.passwordHash, 'Chief@Secret1')).toBe(true);
-    expect(first!.passwordHash).not.toContain('Chief@Secret1');
-  });
+  // The command opens and migrates a database of its own before it writes: seconds when idle, a minute under load.
+  it(
+    'creates the first admin on an empty, migrated database from the environment and arguments',
+    { timeout: 120_000 },
+    async () => {
+      output.length = 0;
+      const env = { ...database.env, ADMIN_EMAIL: 'Chief@Corp.Example.in', ADMIN_PASSWORD: 'Chief@Secret1' };
+      expect(await runCreateAdmin(['--name', 'Chief Administrator'], env, out)).toBe(0);
+      expect(output.join('\n')).toMatch(/Admin account created: chief@corp.example.in/);
+      const { all, first } = await readUsers();
+      expect(all).toHaveLength(1);
+      expect(first).toMatchObject({ role: 'admin', fullName: 'Chief Administrator', isActive: true });
+      expect(await verifyPassword(first!.passwordHash, 'Chief@Secret1')).toBe(true);
+      expect(first!.passwordHash).not.toContain('Chief@Secret1');
+    },
+  );
 
-  it('refuses an email that already has an account with exit code 1', async () => {
+  it('refuses an email that already has an account with exit code 1', { timeout: 120_000 }, async () => {
     output.length = 0;
     const env = { ...database.env, ADMIN_PASSWORD: 'Another@Secret1' };
     expect(await runCreateAdmin(['--email', 'chief@corp.example.in', '--name', 'Someone'], env, out)).toBe(1);
