@@ -13,6 +13,7 @@ import { scheduleQueryReplyBy } from './case/query-reply-by';
 import { lapseTransferOffers } from './case/estate';
 import { billYearlyDues, scheduleDuesBilling } from './case/dues';
 import { scheduleDeadlineSweep } from './case/escalation';
+import { schedulePerformanceSnapshot } from './case/performance';
 import { issueDeemedApprovalLetter } from './modules/issued-documents/service';
 import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
 import { startSummaryFolding } from './lib/summary-folding';
@@ -100,6 +101,8 @@ export async function startRuntime(
     const deadlines = scheduleDeadlineSweep(database.db, app.log, (eventId) =>
       issueDeemedApprovalLetter({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, eventId),
     );
+    // The public performance figures: worked out at once when none are stored, then daily.
+    const performance = schedulePerformanceSnapshot(database.db, app.log);
     return {
       app,
       database,
@@ -112,6 +115,7 @@ export async function startRuntime(
         await requery.stop();
         await reconciliation.stop();
         await deadlines.stop();
+        await performance.stop();
         await mail.stop();
         await stopFolding();
         await app.close();

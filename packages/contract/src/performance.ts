@@ -73,3 +73,6 @@ export function percentileOf(sorted: readonly number[], p: number): number | nul
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
+
+/** Requests per minute one address may make for the public figures (as the public verification is limited). */
+export const PERFORMANCE_REQUESTS_PER_MINUTE = 60;

@@ -16,6 +16,7 @@ import { gatewayRoutes } from './gateway/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { meetingRoutes } from './meetings/routes';
+import { performanceRoutes } from './performance/routes';
 import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
 import { refundRoutes } from './refunds/routes';
@@ -65,6 +66,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: ledgerRoutes },
   // /applications/{id}/appeals and /appeals: appeals to the head office (product decisions section 11).
   { prefix: '', routes: appealRoutes },
+  // /public/performance: the service standards and how they are met, for anyone.
+  { prefix: '/public', routes: performanceRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
   { prefix: '', routes: issuedDocumentRoutes },
 ];

@@ -45,6 +45,7 @@ const PUBLIC = [
   'GET /api/health',
   'GET /api/verify/:code',
   'GET /api/organization',
+  'GET /api/public/performance',
 ];
 
 describe('the OpenAPI document and the API reference', () => {

@@ -161,6 +161,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   // Issued documents (decision record 012): anyone checks one by its code; an administrator revokes one.
   'GET /api/verify/{code}': 'public',
   'GET /api/organization': 'public',
+  // The service standards and how they are met (issue 25): for anyone, signed in or not.
+  'GET /api/public/performance': 'public',
   'POST /api/issued-documents/{id}/revoke': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   // The orders of the allotment's life (decision 014): for the holder (and who raised the request, or received a
   // transfer), and the staff who read every allotment.
