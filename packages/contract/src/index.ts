@@ -39,3 +39,4 @@ export * from './money-reports';
 export * from './appeals';
 export * from './deadlines';
 export * from './performance';
+export * from './pendency';

@@ -19,6 +19,7 @@ import {
   SERVICE_REQUEST_TYPES,
 } from './enums';
 import { ROLES } from './roles';
+import { AGE_BAND_FILTERS } from './pendency';
 import { MILESTONE_KINDS } from './estate';
 
 export { LIST_HEADERS, readPageInfo, type PageInfo } from './page-headers';
@@ -92,6 +93,10 @@ export const APPLICATION_LIST = defineList({
     overdue: flag('overdue'),
     /** Whom the current step waits on; `entrepreneur` is the applicant, including a clock paused on a query. */
     waiting_on: enumList(ROLES),
+    /** Steps waiting on an officer in one pendency age band (pendency.ts), or `late` for every late band. */
+    age_band: z.enum(AGE_BAND_FILTERS).optional(),
+    /** Assigned to nobody (the pendency's late steps of a role). */
+    unassigned: flag('unassigned'),
   },
 });
 

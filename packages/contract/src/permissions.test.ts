@@ -32,6 +32,7 @@ const EXPECTED: Record<Permission, Role[]> = {
   'manage:meetings': ['committee', 'ho', 'admin'],
   'manage:assets': ['ho', 'admin'],
   'read:reports': ['zonal_manager', 'ho', 'finance', 'admin'],
+  'read:pendency': ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
   'work:service-request': ['zonal_manager', 'ho', 'admin'],
   'read:service-request:any': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   'manage:users': ['admin'],

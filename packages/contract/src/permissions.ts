@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'read:allotments:any': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'read:finance': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'read:reports': ['zonal_manager', 'ho', 'finance', 'admin'],
+  /** The officers' pendency figures (GET /pendency): a zonal manager with a zone sees that zone's. */
+  'read:pendency': ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
   'read:users': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   'manage:users': ['admin'],
   'read:audit': ['admin'],

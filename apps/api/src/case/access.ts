@@ -1,9 +1,11 @@
 /** Loads an application the caller may see: an entrepreneur only their own (another's answers 404, so its
  * existence is never revealed), staff any but a draft. A draft is the applicant's own until it is submitted: the
- * staff lists leave drafts out, and opening one by its id answers the same 404 as an id that does not exist. */
+ * staff lists leave drafts out, and opening one by its id answers the same 404 as an id that does not exist. A
+ * zonal manager with a zone sees only that zone's cases (decision: another zone's case is 404, not read-only). */
 import { can } from '@portal/contract';
 import type { Database } from '../db/client';
-import type { CurrentUser } from './actor';
+import { zoneScopeOf, type CurrentUser } from './actor';
+import { findAssetById } from '../repositories/assets';
 import { findApplicationWithOwner, type ApplicationRow } from '../repositories/applications';
 import { findAllotmentWithOwner, type AllotmentRow } from '../repositories/allotments';
 import { forbidden, notFound } from '../core/http-error';
@@ -19,6 +21,12 @@ export async function loadVisibleApplication(db: Database, user: CurrentUser, id
   }
   if (!can(user.role, 'read:application:any')) throw forbidden();
   if (!found || found.application.status === 'draft') throw notFound(APPLICATION_NOT_FOUND);
+  // A zonal manager with a zone works that zone's cases only: another zone's case answers the same 404 as one that
+  // does not exist, as the inbox and the list never show it (read-only access would still leak its existence).
+  const scope = zoneScopeOf(user);
+  if (scope && (await findAssetById(db, found.application.assetId))?.zone !== scope) {
+    throw notFound(APPLICATION_NOT_FOUND);
+  }
   return found.application;
 }
 

@@ -8,6 +8,13 @@ export interface CurrentUser {
   email: string;
   fullName: string;
   role: Role;
+  /** An officer's zone (null or absent: every zone): a zonal manager with one works only that zone's cases. */
+  zone?: string | null;
+}
+
+/** The zone whose cases alone the user works: a zonal manager's own; undefined for every other user and role. */
+export function zoneScopeOf(user: CurrentUser): string | undefined {
+  return user.role === 'zonal_manager' && user.zone ? user.zone : undefined;
 }
 
 export function actorOf(user: CurrentUser): Actor {

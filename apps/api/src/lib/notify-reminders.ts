@@ -104,6 +104,13 @@ async function remindInvoices(
   return written;
 }
 
+/** The officers of a role a case's reminder goes to: a zonal manager with a zone only hears of that zone's cases
+ * (one without a zone, of every zone); the other roles are not zoned. */
+export function officersOfZone(officers: Recipient[], role: Role, zone: string | null): Recipient[] {
+  if (role !== 'zonal_manager') return officers;
+  return officers.filter((officer) => !officer.zone || officer.zone === zone);
+}
+
 async function remindOverdueCases(db: Database, today: string, budget: number): Promise<number> {
   let written = 0;
   for (const role of OFFICER_ROLES as readonly Role[]) {
@@ -120,7 +127,7 @@ async function remindOverdueCases(db: Database, today: string, budget: number): 
         let count = 0;
         for (const item of cases) {
           const assignee = item.assignedTo ? assignees.get(item.assignedTo) : undefined;
-          count += await deliver(tx, assignee ? [assignee] : roleOfficers, {
+          count += await deliver(tx, assignee ? [assignee] : officersOfZone(roleOfficers, role, item.zone), {
             code: 'case_overdue',
             params: {
               application_number: item.applicationNumber,

@@ -21,6 +21,7 @@ import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
 import { refundRoutes } from './refunds/routes';
 import { reportRoutes } from './reports/routes';
+import { pendencyRoutes } from './pendency/routes';
 import { serviceRequestRoutes } from './service-requests/routes';
 import { showCauseRoutes } from './show-causes/routes';
 import { userRoutes } from './users/routes';
@@ -51,6 +52,8 @@ export const modules: ApiModule[] = [
   { prefix: '/meetings', routes: meetingRoutes },
   { prefix: '/dashboard', routes: dashboardRoutes },
   { prefix: '/reports', routes: reportRoutes },
+  // /pendency: the officers' pending steps by stage, age, zone and officer, and their 12-week trend.
+  { prefix: '/pendency', routes: pendencyRoutes },
   // /finance/collections, /finance/receivables-ageing, /finance/summary and their CSV files.
   { prefix: '/finance', routes: financeReportRoutes },
   { prefix: '/audit', routes: auditRoutes },

@@ -43,7 +43,7 @@ export const requireAuth: preHandlerAsyncHookHandler = async function (this: Fas
   const row = await findSessionUser(this.db, claims.userId, claims.sessionId);
   if (!row) throw unauthorized(SESSION_ENDED);
   if (!row.isActive) throw unauthorized('Your account is not active. Please sign in again.');
-  request.currentUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role };
+  request.currentUser = { id: row.id, email: row.email, fullName: row.fullName, role: row.role, zone: row.zone };
   request.sessionId = claims.sessionId;
 };
 

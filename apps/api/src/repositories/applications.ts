@@ -1,12 +1,14 @@
 /** Applications. Status changes are conditional updates, so the check of the current status and the write of
  * the next happen in one statement and a racing request finds nothing to update. */
-import { and, eq, inArray, isNotNull, isNull, like, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, like, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICATION_LIST,
   type Application,
   type ApplicationListQuery,
   type ApplicationListItem,
   type ApplicationStatus,
+  ageBandDueRange,
+  type AgeBandFilter,
   businessToday,
   clockView,
   DEFAULT_STAGE,
@@ -222,6 +224,22 @@ function inboxCondition(inbox: NonNullable<ApplicationSearch['inbox']>): SQL {
   )!;
 }
 
+/** The steps of one pendency age band (contract pendency.ts), as GET /pendency counts them: waiting on an officer,
+ * paused by a query or with the clock running and the due date in the band's range. */
+export function ageBandConditions(band: AgeBandFilter, today: string): SQL[] {
+  const conditions: SQL[] = [
+    isNotNull(applications.waitingOn),
+    ne(applications.waitingOn, 'entrepreneur'),
+    ne(applications.status, 'draft'),
+  ];
+  const range = ageBandDueRange(band, today);
+  if (!range) return [...conditions, isNotNull(applications.clockPausedAt)];
+  conditions.push(isNull(applications.clockPausedAt));
+  if (range.from) conditions.push(sql`${DUE_ORDER} >= ${range.from}::date`);
+  if (range.to) conditions.push(sql`${DUE_ORDER} <= ${range.to}::date`);
+  return conditions;
+}
+
 function applicationConditions(search: ApplicationSearch): SQL[] {
   const { query } = search;
   const conditions: SQL[] = [];
@@ -239,6 +257,9 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
     const today = search.today ?? businessToday(new Date(), CALENDAR);
     conditions.push(lt(applications.stageDueOn, today), isNull(applications.clockPausedAt));
   }
+  if (query.age_band)
+    conditions.push(...ageBandConditions(query.age_band, search.today ?? businessToday(new Date(), CALENDAR)));
+  if (query.unassigned) conditions.push(isNull(applications.assignedTo));
   if (query.status?.length) conditions.push(inArray(applications.status, query.status));
   if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));
   conditions.push(...timestampRange(applications.createdAt, query.from, query.to));
@@ -273,6 +294,8 @@ function countsFromSummary(search: ApplicationSearch): boolean {
     !query.from &&
     !query.to &&
     !query.overdue &&
+    !query.age_band &&
+    !query.unassigned &&
     !query.waiting_on?.length &&
     !query.application_type?.length &&
     !query.asset_type?.length &&
@@ -393,7 +416,9 @@ export async function markEscalatedIf(
         eq(applications.id, stage.id),
         eq(applications.status, stage.inStatus),
         eq(applications.waitingOn, stage.waitingOn),
-        eq(applications.stageEnteredAt, stage.stageEnteredAt),
+        // The same stage: entered at that instant (the database keeps microseconds, a Date milliseconds).
+        gt(applications.stageEnteredAt, new Date(stage.stageEnteredAt.getTime() - 1)),
+        lt(applications.stageEnteredAt, new Date(stage.stageEnteredAt.getTime() + 1)),
         isNull(applications.clockPausedAt),
         isNull(applications.escalatedAt),
       ),

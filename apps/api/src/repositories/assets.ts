@@ -283,6 +283,16 @@ export async function listZones(db: Database, limit: number): Promise<string[]> 
   return result.rows.map((row) => row.zone);
 }
 
+/** The zone as the assets spell it (one index probe), or undefined when no asset is in it; case is not significant. */
+export async function findZone(db: Database, zone: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ zone: assets.zone })
+    .from(assets)
+    .where(sql`lower(${assets.zone}) = lower(${zone})`)
+    .limit(1);
+  return row?.zone;
+}
+
 /** The distinct (zone, location) pairs of these zones in order, at most `limit`. There is no index on the location:
  * the assets table is small (about one asset for every seven applications), and the zones narrow it through
  * assets_zone_idx. */

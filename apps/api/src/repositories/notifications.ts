@@ -131,6 +131,8 @@ export interface Recipient {
   email: string;
   fullName: string;
   language: Language;
+  /** An officer's zone (null: every zone); a zonal manager with one is told only of that zone's cases. */
+  zone?: string | null;
 }
 
 const recipientColumns = {
@@ -143,7 +145,7 @@ const recipientColumns = {
 /** The active users holding `role` (the officers a case waits on, or the admins). */
 export async function activeUsersWithRole(db: Database, role: Role): Promise<Recipient[]> {
   return db
-    .select(recipientColumns)
+    .select({ ...recipientColumns, zone: users.zone })
     .from(users)
     .where(and(eq(users.role, role), eq(users.isActive, true)))
     .orderBy(asc(users.id));
@@ -343,6 +345,8 @@ export interface OverdueCase {
   status: string;
   stageDueOn: string;
   assignedTo: string | null;
+  /** The zone of the case's plot. */
+  zone: string | null;
 }
 
 /** The due order of the inbox index (applications_waiting_running_idx). */
@@ -364,6 +368,7 @@ export async function overdueCasesOfRole(
       status: applications.status,
       stageDueOn: sql<string>`${DUE}::text`,
       assignedTo: applications.assignedTo,
+      zone: sql<string | null>`(select ${assets.zone} from ${assets} where ${assets.id} = ${applications.assetId})`,
     })
     .from(applications)
     .where(

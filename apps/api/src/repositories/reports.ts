@@ -3,11 +3,27 @@
  * it. Rows come newest first in pages that continue after the last row read (keyset), so an export of any size reads
  * one page at a time and holds no transaction open between pages. */
 import { and, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ReportGroup, ReportType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { toAsset } from './assets';
-import { allotments, applicants, applications, assets, invoices, payments } from '../db/schema';
+import {
+  allotmentReportBase,
+  allotmentReportDeltas,
+  allotments,
+  applicants,
+  applicationReportBase,
+  applicationReportDeltas,
+  applications,
+  assetReportBase,
+  assetReportDeltas,
+  assets,
+  invoices,
+  paymentReportBase,
+  paymentReportDeltas,
+  payments,
+} from '../db/schema';
 
 export interface ReportFilter {
   fromDate?: string;
@@ -306,10 +322,60 @@ function groupsBy(rows: GroupedRow[], key: 'status' | 'zone', hasAmount: boolean
     .sort((a, b) => b.count - a.count || String(a.value).localeCompare(String(b.value)));
 }
 
-/** The count, the amount total and the status and zone groups of every matching row, from one grouped query. */
+type ReportSummaryTable = PgTable & {
+  status: AnyColumn;
+  zone: AnyColumn;
+  day: AnyColumn;
+  count: AnyColumn;
+  amount: AnyColumn;
+};
+
+/** Each type's figures per status, zone and day (migration 0018), kept by triggers: base rows and pending deltas. */
+const SUMMARY_TABLES: Record<ReportType, [ReportSummaryTable, ReportSummaryTable]> = {
+  applications: [applicationReportBase, applicationReportDeltas],
+  assets: [assetReportBase, assetReportDeltas],
+  payments: [paymentReportBase, paymentReportDeltas],
+  allotments: [allotmentReportBase, allotmentReportDeltas],
+};
+
+/** The summary tables key their days in Asia/Kolkata: a deployment on another calendar counts the tables instead. */
+export const REPORT_SUMMARY_TIME_ZONE = 'Asia/Kolkata';
+
+/** The grouped figures from the summary rows: a sum over some thousands of (status, zone, day) rows whatever the
+ * size of the table, with the same filters as the rows (days as the corporation's calendar reads them). */
+async function summaryGroups(db: Database, type: ReportType, filter: ReportFilter): Promise<GroupedRow[]> {
+  const [base, deltas] = SUMMARY_TABLES[type];
+  const part = (table: ReportSummaryTable) =>
+    sql`select ${table.status} as status, ${table.zone} as zone, ${table.day} as day, ${table.count} as count, ${table.amount} as amount from ${table}`;
+  const conditions: SQL[] = [];
+  // Drafts are the applicant's own until submitted.
+  if (type === 'applications') conditions.push(sql`parts.status <> 'draft'`);
+  if (filter.fromDate) conditions.push(sql`parts.day >= ${filter.fromDate}::date`);
+  if (filter.toDate) conditions.push(sql`parts.day <= ${filter.toDate}::date`);
+  if (filter.status) conditions.push(sql`parts.status = ${filter.status}`);
+  if (filter.zone) conditions.push(sql`lower(parts.zone) = lower(${filter.zone})`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = (await db.execute(sql`
+    select parts.status, parts.zone, sum(parts.count)::float8 as count, sum(parts.amount)::text as amount
+    from (${part(base)} union all ${part(deltas)}) parts ${where}
+    group by parts.status, parts.zone having sum(parts.count) <> 0
+  `)) as unknown as { rows: { status: string; zone: string; count: number | string; amount: string | null }[] };
+  return result.rows.map((row) => ({
+    status: row.status,
+    zone: row.zone,
+    count: Number(row.count),
+    amount: SOURCES[type].hasAmount ? row.amount : null,
+  }));
+}
+
+/** The count, the amount total and the status and zone groups of every matching row: from the summary tables, or
+ * (another time zone than theirs) from one grouped query over the table. */
 export async function reportSummary(db: Database, type: ReportType, filter: ReportFilter): Promise<ReportSummary> {
   const source = SOURCES[type];
-  const rows = await source.grouped(db, whereOf(source, filter));
+  const rows =
+    CALENDAR.timeZone === REPORT_SUMMARY_TIME_ZONE
+      ? await summaryGroups(db, type, filter)
+      : await source.grouped(db, whereOf(source, filter));
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   const amount = rows.reduce((sum, row) => sum + Number(row.amount ?? 0), 0);
   return {

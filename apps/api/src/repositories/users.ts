@@ -15,6 +15,7 @@ export function toUser(row: UserRow): User {
     full_name: row.fullName,
     role: row.role,
     is_active: row.isActive,
+    zone: row.zone,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -48,6 +49,7 @@ const sessionUserQuery = preparedPerHandle((db) =>
       fullName: users.fullName,
       role: users.role,
       isActive: users.isActive,
+      zone: users.zone,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -69,7 +71,7 @@ export async function findSessionUser(
   db: Database,
   userId: string,
   sessionId: string,
-): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'isActive'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'isActive' | 'zone'> | undefined> {
   const [row] = await sessionUserQuery(db).execute({ userId, sessionId });
   return row;
 }
@@ -77,7 +79,7 @@ export async function findSessionUser(
 /** Inserts a user; answers undefined when the email is taken. */
 export async function insertUser(
   db: Database,
-  values: { email: string; passwordHash: string; fullName: string; role: Role },
+  values: { email: string; passwordHash: string; fullName: string; role: Role; zone?: string | null },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
@@ -115,7 +117,7 @@ export async function searchUsers(db: Database, query: UserListQuery): Promise<P
 export async function updateUser(
   db: Database,
   id: string,
-  values: Partial<Pick<UserRow, 'role' | 'isActive' | 'fullName'>>,
+  values: Partial<Pick<UserRow, 'role' | 'isActive' | 'fullName' | 'zone'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

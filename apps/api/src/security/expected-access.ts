@@ -140,6 +140,9 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   // (product decisions 7).
   'GET /api/dashboard/stats': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
 
+  // Pendency (issue 25): the officers' figures of pending steps, not finance's (a zonal manager with a zone sees theirs).
+  'GET /api/pendency': ['no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes'],
+
   // Reports: zonal_manager, ho, finance, admin (spec 2 and 6).
   'GET /api/reports/{type}': ['no', 'yes', 'yes', 'no', 'no', 'yes', 'yes'],
   'GET /api/reports/{type}/export.csv': ['no', 'yes', 'yes', 'no', 'no', 'yes', 'yes'],

@@ -23,6 +23,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../case/access';
+import { zoneScopeOf } from '../../case/actor';
 import { CALENDAR } from '../../core/business-calendar';
 import { emptyPage, type Page } from '../../core/list-page';
 import { badRequest, conflict, notFound, unprocessable } from '../../core/http-error';
@@ -79,6 +80,7 @@ export async function listVisibleApplications(
     assignedTo: query.assigned_to === 'me' ? user.id : query.assigned_to,
     inbox: query.inbox ? { roles: inboxRolesFor(user.role), userId: staff ? user.id : undefined } : undefined,
     today: businessToday(new Date(), CALENDAR),
+    zoneScope: zoneScopeOf(user),
     query,
   });
   // The applicant's cards name the plot and its zone too, so one application can be told from another (one query a page).

@@ -8,6 +8,7 @@ import { assertAcceptablePassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import type { CurrentUser } from '../../plugins/auth';
 import { findUserById, insertUser, searchUsers, toUser, updateUser } from '../../repositories/users';
+import { findZone } from '../../repositories/assets';
 
 export async function listAllUsers(db: Database, query: UserListQuery): Promise<Page<User>> {
   const page = await searchUsers(db, query);
@@ -18,7 +19,16 @@ const ENTREPRENEUR_ROLE_REFUSED = 'Entrepreneurs register themselves; choose an 
 
 export async function createUser(db: Database, _admin: CurrentUser, request: CreateUserRequest): Promise<User> {
   if (request.role === 'entrepreneur') throw badRequest(ENTREPRENEUR_ROLE_REFUSED);
-  return insertAccount(db, request);
+  const zone = await checkedZone(db, request.zone);
+  return insertAccount(db, { ...request, zone });
+}
+
+/** An officer's zone must be one the assets use (spelt as they spell it); null or absent is every zone. */
+async function checkedZone(db: Database, zone: string | null | undefined): Promise<string | null | undefined> {
+  if (zone === undefined || zone === null) return zone;
+  const found = await findZone(db, zone);
+  if (!found) throw unprocessable(`zone: No asset is in the zone "${zone}"; choose one of the zones the assets use`);
+  return found;
 }
 
 /** The command-line path: makes an admin account, whatever else the database holds. */
@@ -37,6 +47,7 @@ async function insertAccount(db: Database, request: CreateUserRequest): Promise<
       passwordHash,
       fullName: request.full_name,
       role: request.role,
+      zone: request.zone ?? null,
     }),
   );
   if (!row) throw conflict('An account with this email already exists');
@@ -49,8 +60,13 @@ export async function updateUserAccount(
   id: string,
   request: UpdateUserRequest,
 ): Promise<User> {
-  if (request.role === undefined && request.is_active === undefined && request.full_name === undefined) {
-    throw unprocessable('Nothing to change: give a role, is_active or full_name');
+  if (
+    request.role === undefined &&
+    request.is_active === undefined &&
+    request.full_name === undefined &&
+    request.zone === undefined
+  ) {
+    throw unprocessable('Nothing to change: give a role, is_active, full_name or zone');
   }
   const existing = await findUserById(db, id);
   if (!existing) throw notFound('User not found');
@@ -67,8 +83,11 @@ export async function updateUserAccount(
       existing.role === 'entrepreneur' ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED,
     );
   }
+  if (request.zone && existing.role === 'entrepreneur') throw badRequest("An entrepreneur's account has no zone");
+  const zone = await checkedZone(db, request.zone);
   const row = await db.transaction((tx) =>
     updateUser(tx, id, {
+      ...(zone !== undefined && { zone }),
       ...(request.role !== undefined && { role: request.role }),
       ...(request.is_active !== undefined && { isActive: request.is_active }),
       ...(request.full_name !== undefined && { fullName: request.full_name }),
