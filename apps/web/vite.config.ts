@@ -70,5 +70,8 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A component test renders, types and clicks in jsdom: a second when the machine is idle, several when the
+    // browser tests or the API tests share its two cores (Vitest's 5 s default then fails tests that are right).
+    testTimeout: 20_000,
   },
 }));
