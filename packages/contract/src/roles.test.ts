@@ -8,6 +8,8 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/register': 'public',
   '/fees': 'public',
   '/verify/:code': 'public',
+  '/performance': 'public',
+  '/help': 'public',
   '/forgot-password': 'public',
   '/reset-password': 'public',
   '/account': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],

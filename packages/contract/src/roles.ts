@@ -37,6 +37,9 @@ export const ROUTES = {
   fees: { path: '/fees', screen: 'Fees', roles: 'public' },
   /** Beyond the spec: anyone checks an issued document by the code on it (decision record 012). */
   verify: { path: '/verify/:code', screen: 'Document verification', roles: 'public' },
+  /** Beyond the spec (issue 25): the service standards and how they are met, and help with a glossary. */
+  performance: { path: '/performance', screen: 'Performance', roles: 'public' },
+  help: { path: '/help', screen: 'Help', roles: 'public' },
   dashboard: { path: '/', screen: 'Entrepreneur dashboard', roles: ['entrepreneur'] },
   myApplications: { path: '/applications', screen: 'My Applications', roles: ['entrepreneur'] },
   /** Beyond the spec: the allotments an entrepreneur holds, as plots (decision record 014). */

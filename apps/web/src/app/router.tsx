@@ -24,10 +24,15 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-pa
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 const FeesPage = lazyPage(() => import('../features/applications/pages/fees-page'));
 const VerifyPage = lazyPage(() => import('../features/verify/pages/verify-page'));
+const PerformancePage = lazyPage(() => import('../features/performance/pages/performance-page'));
+const HelpPage = lazyPage(() => import('../features/help/pages/help-page'));
 
 /** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
 const PAGES: Record<
-  Exclude<RouteKey, 'login' | 'register' | 'fees' | 'forgotPassword' | 'resetPassword' | 'verify'>,
+  Exclude<
+    RouteKey,
+    'login' | 'register' | 'fees' | 'forgotPassword' | 'resetPassword' | 'verify' | 'performance' | 'help'
+  >,
   Page
 > = {
   dashboard: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
@@ -115,6 +120,9 @@ export const routes: RouteObject[] = [
           { path: ROUTES.fees.path, element: <FeesPage /> },
           // A document's QR code opens this page, signed in or not.
           { path: ROUTES.verify.path, element: <VerifyPage /> },
+          // The service standards and help: open to everyone, signed in or not.
+          { path: ROUTES.performance.path, element: <PerformancePage /> },
+          { path: ROUTES.help.path, element: <HelpPage /> },
           {
             path: ROUTES.forgotPassword.path,
             element: (

@@ -19,6 +19,12 @@ function SiteFooter() {
           <Link to={ROUTES.fees.path} className="inline-flex min-h-11 items-center text-brand-800 underline">
             {t('footer.fees')}
           </Link>
+          <Link to={ROUTES.performance.path} className="inline-flex min-h-11 items-center text-brand-800 underline">
+            {t('footer.performance')}
+          </Link>
+          <Link to={ROUTES.help.path} className="inline-flex min-h-11 items-center text-brand-800 underline">
+            {t('footer.helpPage')}
+          </Link>
           <span>{t('footer.help')}</span>
         </p>
       </div>

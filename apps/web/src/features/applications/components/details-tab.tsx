@@ -29,7 +29,7 @@ export function DetailsTab({ application, role, applicant, users = [] }: Details
   // Staff read the status and stage in the Right now card above the tabs.
   if (!staff) {
     items.push(
-      [t('detail.fields.status'), <StatusBadge key="status" status={application.status} />],
+      [t('detail.fields.status'), <StatusBadge key="status" status={application.status} helpLink />],
       [t('detail.fields.currentStage'), <StageText key="stage" application={application} />],
     );
   }

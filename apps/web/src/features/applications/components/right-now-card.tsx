@@ -1,16 +1,27 @@
 /** The "Right now" card at the top of the applicant's application: what is happening (from the contract's
  * rightNow, so the officer's card tells the same story), whom it waits on, by when, what comes next, and the one
  * thing to do as a button. */
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCard, FileUp, MessageSquareReply, Upload } from 'lucide-react';
-import { formatDate, formatRupees, type RightNow, type RightNowAction } from '@portal/contract';
+import {
+  formatDate,
+  formatRupees,
+  statusLabel,
+  type ApplicationStatus,
+  type RightNow,
+  type RightNowAction,
+} from '@portal/contract';
 import { Button } from '../../../components/ui/button';
+import { statusHelpPath } from '../../../components/ui/status-badge';
 
 export interface RightNowCardProps {
   now: RightNow;
   /** Called with the card's action; an action the page cannot take right now is left out. */
   onAction: (action: RightNowAction) => void;
   available: Record<RightNowAction, boolean>;
+  /** The application's status: the card links to what it means in the help. */
+  status?: ApplicationStatus;
 }
 
 const ICONS = {
@@ -20,7 +31,7 @@ const ICONS = {
   upload_lease_deed: FileUp,
 } as const;
 
-export function RightNowCard({ now, onAction, available }: RightNowCardProps) {
+export function RightNowCard({ now, onAction, available, status }: RightNowCardProps) {
   const { t } = useTranslation('applications');
   const documents = now.documents.map((type) => t(`documentTypes.${type}`)).join(', ');
   const params = {
@@ -71,6 +82,13 @@ export function RightNowCard({ now, onAction, available }: RightNowCardProps) {
           </div>
         )}
       </dl>
+      {status && (
+        <p className="mt-2 text-sm">
+          <Link to={statusHelpPath(status)} className="font-medium text-brand-700 underline underline-offset-2">
+            {t('ui:statusHelp', { status: t(`ui:status.${status}`, { defaultValue: statusLabel(status) }) })}
+          </Link>
+        </p>
+      )}
       {action && Icon && (
         <Button
           className="mt-4"

@@ -27,7 +27,7 @@ export function StatusLine({ application, now }: { application: Application; now
         {t('rightNow.title')}
       </h2>
       <div className="flex flex-wrap items-center gap-3">
-        <StatusBadge status={application.status} />
+        <StatusBadge status={application.status} helpLink />
         <p className="font-semibold text-slate-900">
           <span className="sr-only">{t('detail.stage')}: </span>
           <span>

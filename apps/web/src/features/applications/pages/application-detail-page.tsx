@@ -187,7 +187,7 @@ export default function ApplicationDetailPage() {
       <div className="print:hidden">
         <PageHeader
           title={current.application_number}
-          badge={<StatusBadge status={current.status} />}
+          badge={<StatusBadge status={current.status} helpLink />}
           subtitle={
             <>
               <span className="text-slate-600">{t('detail.stage')}: </span>
@@ -198,7 +198,7 @@ export default function ApplicationDetailPage() {
           }
           actions={actions}
         />
-        <RightNowCard now={now} available={available} onAction={act} />
+        <RightNowCard now={now} status={current.status} available={available} onAction={act} />
         <AppealCaseCard applicationId={id} applicationNumber={current.application_number} className="mb-6" />
         <Tabs
           label={t('detail.tabsLabel')}

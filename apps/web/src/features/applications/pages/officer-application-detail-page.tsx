@@ -101,7 +101,7 @@ export default function OfficerApplicationDetailPage() {
     <>
       <PageHeader
         title={t('detail.title', { number: current.application_number })}
-        badge={<StatusBadge status={current.status} />}
+        badge={<StatusBadge status={current.status} helpLink />}
         actions={
           <>
             <PdfDownloadButton document="acknowledgment" id={current.id} number={current.application_number} />

@@ -95,6 +95,12 @@ export default function LoginPage() {
         <Link to="/fees" className="mt-3 inline-block font-medium text-brand-700 underline underline-offset-2">
           {t('login.feesLink')}
         </Link>
+        <Link to="/performance" className="mt-3 block font-medium text-brand-700 underline underline-offset-2">
+          {t('login.performanceLink')}
+        </Link>
+        <Link to="/help" className="mt-3 block font-medium text-brand-700 underline underline-offset-2">
+          {t('login.helpLink')}
+        </Link>
       </Card>
     </div>
   );

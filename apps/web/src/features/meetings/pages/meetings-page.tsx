@@ -53,7 +53,7 @@ const PendingList = memo(function PendingList({
               >
                 {application.application_number}
               </Link>
-              <StatusBadge status={application.status} />
+              <StatusBadge status={application.status} helpLink />
             </div>
             <p className="text-slate-700">
               <StageText application={application} />
