@@ -139,7 +139,9 @@ export async function setApplicationClockIfStatus(
   db: Database,
   id: string,
   status: ApplicationStatus,
-  values: Partial<Pick<ApplicationRow, 'clockPausedAt' | 'pausedWorkingDays' | 'stageDueOn'>>,
+  values: Partial<
+    Pick<ApplicationRow, 'clockPausedAt' | 'pausedWorkingDays' | 'stageDueOn' | 'escalatedTo' | 'escalatedAt'>
+  >,
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applications)

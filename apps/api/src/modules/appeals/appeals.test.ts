@@ -150,6 +150,11 @@ describe(`appeals to the head office (${TEST_DB_KIND})`, () => {
 
   it('records a hearing, then allows a late case: the stage is due on the directed day and its officers are told', async () => {
     const app = await lateCase();
+    // The late stage had climbed the ladder: the directed date starts it again.
+    await ctx.db
+      .update(applications)
+      .set({ escalatedTo: 'ho', escalatedAt: new Date() })
+      .where(eq(applications.id, app.id));
     const appeal = await filed(app.id);
     const heard = await ctx.request(ho, {
       method: 'POST',
@@ -174,7 +179,11 @@ describe(`appeals to the head office (${TEST_DB_KIND})`, () => {
     const allowed = await order(ho, appeal.id, { ...allowedBody, directed_due_on: directed });
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(allowed.json()).toMatchObject({ status: 'allowed', directed_due_on: directed });
-    expect((await findApplicationById(ctx.db, app.id))!.stageDueOn).toBe(directed);
+    expect(await findApplicationById(ctx.db, app.id)).toMatchObject({
+      stageDueOn: directed,
+      escalatedTo: null,
+      escalatedAt: null,
+    });
 
     const told = await ctx.db.select().from(notifications).where(eq(notifications.applicationId, app.id));
     expect(told.filter((row) => row.code === 'appeal_directed').length).toBeGreaterThan(0);

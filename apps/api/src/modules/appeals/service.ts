@@ -336,15 +336,19 @@ export async function decideAppeal(
   });
 }
 
-/** An allowed late case: the stage's clock is due on the directed day, and its officers (the role it waits on and
- * the assigned officer) are told. */
+/** An allowed late case: the stage's clock is due on the directed day (its escalation, if any, cleared: the ladder
+ * starts again from the new date), and its officers (the role it waits on and the assigned officer) are told. */
 async function directStage(
   tx: Database,
   application: ApplicationRow,
   appeal: AppealRow,
   directed: string,
 ): Promise<void> {
-  const moved = await setApplicationClockIfStatus(tx, application.id, application.status, { stageDueOn: directed });
+  const moved = await setApplicationClockIfStatus(tx, application.id, application.status, {
+    stageDueOn: directed,
+    escalatedTo: null,
+    escalatedAt: null,
+  });
   if (!moved) throw appealState('The application was changed at the same time. Please reload and try again.');
   const byRole = isOfficerRole(application.waitingOn) ? await activeUsersWithRole(tx, application.waitingOn) : [];
   const assigned = application.assignedTo ? await activeUsersByIds(tx, [application.assignedTo]) : [];
