@@ -1,7 +1,7 @@
 /** The reads and writes of the deadline sweep (case/escalation.ts): stages past a point of the escalation ladder,
  * found a batch at a time on the inbox index (waiting_on, due date, id where the clock runs), the once-only mark of
  * an escalation, and the officers of a role who are told of a zone's cases. */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus, Language, Role } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applications, assets, timelineEvents, users } from '../db/schema';
@@ -24,7 +24,10 @@ export interface LateStage {
 const DUE = sql<string>`coalesce(${applications.stageDueOn}, '9999-12-31'::date)`;
 
 /** The next `limit` stages in `status` waiting on `role` with a running clock, due on or before `dueBy`, after
- * `after` in the index's order; only those not escalated yet when `unescalated`. */
+ * `after` in due-date order. Those not escalated yet (`unescalated`) are read from applications_escalation_due_idx
+ * (status, due date, id, only running clocks not escalated), so a stage leaves the range once escalated; the others
+ * (the deemed pass) from the inbox index (waiting_on, due date, id, running clocks), whose deemable stages leave it
+ * once deemed. */
 export async function lateStages(
   db: Database,
   options: {
@@ -37,13 +40,15 @@ export async function lateStages(
   },
 ): Promise<LateStage[]> {
   const { after } = options;
+  // The escalation index has the due date itself (never null there); the inbox index its coalesce.
+  const due = options.unescalated ? sql<string>`${applications.stageDueOn}` : DUE;
   return db
     .select({
       id: applications.id,
       applicationNumber: applications.applicationNumber,
       status: applications.status,
       waitingOn: sql<Role>`${applications.waitingOn}`,
-      stageDueOn: sql<string>`${DUE}::text`,
+      stageDueOn: sql<string>`${due}::text`,
       stageEnteredAt: applications.stageEnteredAt,
       assignedTo: applications.assignedTo,
       zone: assets.zone,
@@ -52,15 +57,15 @@ export async function lateStages(
     .innerJoin(assets, eq(assets.id, applications.assetId))
     .where(
       and(
+        eq(applications.status, options.status),
         eq(applications.waitingOn, options.role),
         isNull(applications.clockPausedAt),
-        sql`${DUE} <= ${options.dueBy}::date`,
-        eq(applications.status, options.status),
-        options.unescalated ? isNull(applications.escalatedAt) : undefined,
-        after ? sql`(${DUE}, ${applications.id}) > (${after.dueOn}::date, ${after.id}::uuid)` : undefined,
+        options.unescalated ? and(isNull(applications.escalatedAt), isNotNull(applications.stageDueOn)) : undefined,
+        sql`${due} <= ${options.dueBy}::date`,
+        after ? sql`(${due}, ${applications.id}) > (${after.dueOn}::date, ${after.id}::uuid)` : undefined,
       ),
     )
-    .orderBy(asc(DUE), asc(applications.id))
+    .orderBy(asc(due), asc(applications.id))
     .limit(options.limit);
 }
 
