@@ -11,7 +11,8 @@
  *   be answered: the officer rejects the application with a reason, or extends the date once (which clears the lapse
  *   and the reminder stamps, so the new date is reminded of and lapses again).
  * Days are the corporation's business days (core/dates: its time zone); the warnings count calendar days to the date.
- * Work is done in batches and at most MAX_PER_RUN writes per run: a backlog is worked off over a few runs, and a run
+ * Work is done in batches and at most MAX_PER_RUN writes (MAX_LAPSES_PER_RUN lapses) per run: a backlog is worked off
+ * over a few runs, and a run
  * repeated, or in two processes at once despite the lease, does nothing twice.
  */
 import { addCalendarDays, calendarDaysBetween, statusesFor } from '@portal/contract';
@@ -30,6 +31,9 @@ export const QUERY_REPLY_BY_LEASE = 'query-reply-by';
 export const QUERY_REPLY_BY_EVERY_MS = 5 * 60_000;
 const BATCH = 200;
 const MAX_PER_RUN = 5_000;
+/** A lapse is a case event (the application locked, the timeline, whom it waits on, the officers told): about 35 ms
+ * each on PostgreSQL under load, so a run lapses at most this many, well inside its lease. */
+const MAX_LAPSES_PER_RUN = 500;
 
 /** The warnings before a reply-by date, farthest first: each is sent from `days` to `until` days before it. */
 export const QUERY_REMINDERS = [
@@ -61,12 +65,13 @@ async function eachDuePage(
   let written = 0;
   let after: { respondBy: string; id: string } | null = null;
   while (written < budget) {
-    const page = await openQueriesDue(db, { ...range, statuses: LIVE_STATUSES, after, limit: BATCH });
+    const limit = Math.min(BATCH, budget - written);
+    const page = await openQueriesDue(db, { ...range, statuses: LIVE_STATUSES, after, limit });
     if (page.length === 0) break;
     written += await work(page);
     const last = page.at(-1)!;
     after = { respondBy: last.respondBy, id: last.id };
-    if (page.length < BATCH) break;
+    if (page.length < limit) break;
   }
   return written;
 }
@@ -155,7 +160,7 @@ export async function sweepQueryReplyBy(
   budget -= threeDays;
   const oneDay = await remind(db, one, today, now, budget);
   budget -= oneDay;
-  const lapsed = await lapse(db, today, now, budget);
+  const lapsed = await lapse(db, today, now, Math.min(budget, MAX_LAPSES_PER_RUN));
   return { threeDays, oneDay, lapsed };
 }
 
