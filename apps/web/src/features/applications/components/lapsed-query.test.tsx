@@ -62,7 +62,7 @@ describe('a lapsed query, as the officer sees it', { timeout: 20_000 }, () => {
     expect(item).toHaveTextContent('Lapsed on 21 Nov 2026');
 
     await user.click(
-      within(item).getByRole('button', { name: 'Extend the reply-by date of the query raised on 13 Nov 2026' }),
+      within(item).getByRole('button', { name: 'Extend reply-by date of the query raised on 13 Nov 2026' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Extend the reply-by date' });
     expect(dialog).toHaveTextContent(
@@ -110,7 +110,7 @@ describe('a lapsed query, as the officer sees it', { timeout: 20_000 }, () => {
         },
       },
     });
-    await user.click(within(list).getByRole('button', { name: /^Extend the reply-by date/ }));
+    await user.click(within(list).getByRole('button', { name: /^Extend reply-by date/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend the reply-by date' });
     await user.click(within(dialog).getByRole('button', { name: 'Extend Date' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
