@@ -273,10 +273,11 @@ export const applications = pgTable(
     index('applications_due_order_idx').on(sql`coalesce(${table.stageDueOn}, '9999-12-31'::date)`, table.id),
     // Overdue: a range on the due date.
     index('applications_due_idx').on(table.stageDueOn, table.id),
-    // The deadline sweep (decision 017): per stage, the running clocks not yet escalated, oldest due first; a stage
-    // leaves it once escalated, so a run with nothing to escalate reads empty ranges.
+    // The deadline sweep (decision 017): per stage and role waited on, the running clocks not yet escalated, oldest
+    // due first, read by an index-only scan; a stage leaves it once escalated, so a run with nothing to escalate reads
+    // empty ranges.
     index('applications_escalation_due_idx')
-      .on(table.status, table.stageDueOn, table.id)
+      .on(table.status, table.waitingOn, table.stageDueOn, table.id)
       .where(sql`clock_paused_at is null and escalated_at is null and stage_due_on is not null`),
   ],
 );

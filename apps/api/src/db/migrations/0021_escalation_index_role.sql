@@ -1,0 +1,2 @@
+DROP INDEX "applications_escalation_due_idx";--> statement-breakpoint
+CREATE INDEX "applications_escalation_due_idx" ON "applications" USING btree ("status","waiting_on","stage_due_on","id") WHERE clock_paused_at is null and escalated_at is null and stage_due_on is not null;
