@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addWorkingDays,
+  PERFORMANCE_REQUESTS_PER_MINUTE,
   PERFORMANCE_STAGES,
   publicPerformanceSchema,
   SERVICE_TARGETS,
@@ -184,6 +185,20 @@ describe(`public performance figures (${TEST_DB_KIND})`, () => {
       .from(performanceSnapshots)
       .where(and(eq(performanceSnapshots.computedOn, '2026-06-17')))) as [{ count: number }];
     expect(Number(count)).toBe(1);
+  });
+
+  it('limits one address to PERFORMANCE_REQUESTS_PER_MINUTE look-ups a minute, in the error shape', async () => {
+    const lookUp = () => ctx.app.inject({ method: 'GET', url: '/api/public/performance', remoteAddress: '10.9.8.7' });
+    for (let index = 0; index < PERFORMANCE_REQUESTS_PER_MINUTE; index++) {
+      expect((await lookUp()).statusCode).toBe(200);
+    }
+    const limited = await lookUp();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect(limited.headers['retry-after']).toBe('60');
+    // Another address is not held back.
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/public/performance', remoteAddress: '10.9.8.6' });
+    expect(other.statusCode).toBe(200);
   });
 
   it('a query still open when the stage was left pauses it to that day and moves its due date on', () => {
