@@ -93,8 +93,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   is_active: z.boolean(),
   /** An officer's zone (one of the zones the assets use); null: every zone. A zonal manager with a zone works,
-   * lists and is reminded of only that zone's cases. */
-  zone: z.string().nullable(),
+   * lists and is reminded of only that zone's cases. Always sent by this server (optional for older records). */
+  zone: z.string().nullable().optional(),
   created_at: timestamp,
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,7 +1,7 @@
 /** The officer dashboard's calls: the officer figures, one page of the officer's inbox, and one page of the most
  * recent applications. */
 import { useQuery } from '@tanstack/react-query';
-import { RECENT_APPLICATIONS_ON_DASHBOARD, type OfficerStats } from '@portal/contract';
+import { RECENT_APPLICATIONS_ON_DASHBOARD, type OfficerStats, type Pendency } from '@portal/contract';
 import { useApplicationListPage, useApplicationPage } from '../../../api/applications';
 import { api, type ListParams } from '../../../lib/api-client';
 
@@ -22,4 +22,9 @@ export const INBOX_PAGE_SIZE = 10;
 /** One page of "Waiting on me" under the screen's filters (from useListParams with INBOX_FIXED). */
 export function useInboxPage(params: ListParams) {
   return useApplicationListPage(params);
+}
+
+/** The officers' pendency figures (GET /pendency): a zonal manager with a zone gets that zone's. */
+export function usePendency() {
+  return useQuery({ queryKey: ['pendency'], queryFn: () => api.get<Pendency>('/pendency') });
 }

@@ -4,7 +4,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, todayIso, type ApplicationListItem, type OfficerStats, type Role } from '@portal/contract';
+import {
+  addCalendarDays,
+  todayIso,
+  type ApplicationListItem,
+  type OfficerStats,
+  type Pendency,
+  type Role,
+} from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const STATS: OfficerStats = {
@@ -69,12 +76,46 @@ const INBOX = [
   application(23, { status: 'under_scrutiny', clock_paused: true, waiting_on: 'entrepreneur', days_in_stage: 4 }),
 ];
 
+const PENDENCY: Pendency = {
+  today: todayIso(),
+  zone: null,
+  total: 9,
+  late: 4,
+  by_stage: [
+    {
+      status: 'under_scrutiny',
+      total: 9,
+      bands: { not_due: 2, due_soon: 1, late_1_7: 3, late_8_30: 0, late_over_30: 1, paused: 2 },
+    },
+  ],
+  late_by_zone: [
+    { zone: 'Hyderabad North', count: 3 },
+    { zone: 'Warangal', count: 1 },
+  ],
+  late_by_officer: [
+    {
+      officer_id: '00000000-0000-4000-8000-000000000001',
+      officer_name: 'Ravi Kumar',
+      waiting_on: 'zonal_manager',
+      count: 3,
+    },
+    { officer_id: null, officer_name: null, waiting_on: 'ho', count: 1 },
+  ],
+  trend: Array.from({ length: 12 }, (_, index) => ({
+    week: addCalendarDays(todayIso(), (index - 11) * 7),
+    received: index,
+    decided: 1,
+    late: index % 3,
+  })),
+};
+
 function stubDashboard(
   statsResponse: () => Response = () => jsonResponse(200, STATS),
   inboxResponse: (query: Record<string, string>) => Response = () => pageResponse(INBOX, { total: INBOX.length }),
 ) {
   return stubFetch((url) => {
     if (url.startsWith('/api/dashboard/stats')) return statsResponse();
+    if (url.startsWith('/api/pendency')) return jsonResponse(200, PENDENCY);
     if (url.startsWith('/api/applications') && queryOf(url).inbox === 'true') return inboxResponse(queryOf(url));
     // The recent list: the server answers one page, newest first.
     if (url.startsWith('/api/applications'))
@@ -197,6 +238,7 @@ describe('officer dashboard', () => {
       const recent = held();
       stubFetch((url) => {
         if (url.startsWith('/api/dashboard/stats')) return stats.response;
+        if (url.startsWith('/api/pendency')) return jsonResponse(200, PENDENCY);
         if (url.startsWith('/api/applications') && queryOf(url).inbox === 'true') return inboxPage.response;
         if (url.startsWith('/api/applications')) return recent.response;
         return pageResponse([]);
@@ -360,5 +402,33 @@ describe('officer dashboard', () => {
       ).toBeInTheDocument();
       expect(within(inbox()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     });
+  });
+  it('draws the pendency charts, each with a table whose figures open the filtered list', async () => {
+    stubDashboard();
+    await open('ho');
+    const pendency = await screen.findByRole('region', { name: 'Pendency' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    const stage = await within(pendency).findByTestId('pendency-by-stage');
+    expect(within(stage).getByRole('img', { name: '9 steps wait on officers; 4 are late.' })).toBeInTheDocument();
+    await user.click(within(stage).getByRole('button', { name: 'Show as table' }));
+    const late = within(stage).getByRole('link', { name: 'Under scrutiny, Late 1–7 days: 3' });
+    expect(new URLSearchParams(late.getAttribute('href')!.split('?')[1])).toEqual(
+      new URLSearchParams({ status: 'under_scrutiny', age_band: 'late_1_7' }),
+    );
+    const zones = within(pendency).getByTestId('pendency-late-by-zone');
+    await user.click(within(zones).getByRole('button', { name: 'Show as table' }));
+    expect(within(zones).getByRole('link', { name: 'Warangal: 1' })).toHaveAttribute(
+      'href',
+      '/officer/applications?age_band=late&zone=Warangal',
+    );
+    const officers = within(pendency).getByTestId('pendency-late-by-officer');
+    await user.click(within(officers).getByRole('button', { name: 'Show as table' }));
+    expect(within(officers).getByRole('link', { name: 'Not assigned (Head office): 1' })).toHaveAttribute(
+      'href',
+      '/officer/applications?age_band=late&unassigned=true&waiting_on=ho',
+    );
+    const trend = within(pendency).getByTestId('pendency-trend');
+    await user.click(within(trend).getByRole('button', { name: 'Show as table' }));
+    expect(within(within(trend).getByRole('table')).getAllByRole('row')).toHaveLength(13);
   });
 });

@@ -1,15 +1,18 @@
 /** The officer dashboard: it opens on "Waiting on me" (the officer's inbox, oldest due first, filtered in the URL),
  * then four figures (Pending Committee in place of Pending Review for the committee), each opening the list it counts
- * where the role may open it, and the five most recent applications (one page), each opening the officer detail.
+ * where the role may open it, the pendency charts (officers: by stage and age, late by zone and officer, a 12-week
+ * trend), and the five most recent applications (one page), each opening the officer detail.
  *
  * Nothing moves as the calls answer: the figures show their cards with grey bars in place of the numbers and the
  * recent applications five grey rows, and both, whose place depends on how many rows the inbox brings, are drawn only
  * once the inbox's first page is in, a screen's height of room keeping the footer out of sight until then. */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight, CircleCheck, ClipboardList, Hourglass, LandPlot } from 'lucide-react';
 import {
   APPROVED_OR_LATER_STATUSES,
+  can,
   formatDate,
   OFFICER_PENDING_REVIEW_STATUSES,
   statusesWaitingOn,
@@ -32,6 +35,9 @@ import { InboxCard, useInbox } from '../components/inbox-card';
 import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 import { StatLink } from '../components/stat-link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+
+/** The pendency charts come with the chart library in their own chunk (as the finance dashboard's reports do). */
+const PendencyCharts = lazy(() => import('../components/pendency-charts'));
 
 const applicationsWith = (statuses: readonly ApplicationStatus[]) =>
   `${ROUTES.officerApplications.path}?status=${statuses.join(',')}`;
@@ -124,6 +130,11 @@ export default function OfficerDashboardPage() {
             </QueryState>
           ) : (
             <Figures stats={stats.data} role={role} />
+          )}
+          {can(role, 'read:pendency') && (
+            <Suspense fallback={<div aria-hidden="true" className="min-h-96" />}>
+              <PendencyCharts />
+            </Suspense>
           )}
           <Card
             title={t('recent.title')}

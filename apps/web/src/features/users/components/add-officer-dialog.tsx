@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/input';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useCreateUser } from '../api/users';
+import { ZoneSelect } from './zone-select';
 import {
   ASSIGNABLE_ROLES,
   OFFICER_FORM_DEFAULTS,
@@ -27,7 +28,7 @@ export function AddOfficerDialog() {
     defaultValues: OFFICER_FORM_DEFAULTS,
     messages: 'users:create.errors',
     idPrefix: 'officer-',
-    fieldOrder: ['full_name', 'email', 'password', 'role'],
+    fieldOrder: ['full_name', 'email', 'password', 'role', 'zone'],
     messageParams: OFFICER_MESSAGE_PARAMS,
   });
 
@@ -37,19 +38,23 @@ export function AddOfficerDialog() {
       onValid={(values) => {
         if (createUser.isPending) return;
         setRefusal(undefined);
-        createUser.mutate(values, {
-          onSuccess: () => {
-            toast.success(t('create.created'));
-            form.reset();
-            setOpen(false);
+        createUser.mutate(
+          { ...values, zone: values.zone || null },
+          {
+            onSuccess: () => {
+              toast.success(t('create.created'));
+              form.reset();
+              setOpen(false);
+            },
+            onError: (error) => {
+              const message = errorDetail(error, t('create.failed'));
+              // A taken email is the user's to fix, beside the field.
+              if (error instanceof ApiError && error.status === 409)
+                form.setError('email', { type: 'server', message });
+              else setRefusal(message);
+            },
           },
-          onError: (error) => {
-            const message = errorDetail(error, t('create.failed'));
-            // A taken email is the user's to fix, beside the field.
-            if (error instanceof ApiError && error.status === 409) form.setError('email', { type: 'server', message });
-            else setRefusal(message);
-          },
-        });
+        );
       }}
       refusal={refusal}
       open={open}
@@ -83,6 +88,9 @@ export function AddOfficerDialog() {
             </option>
           ))}
         </Select>
+      </FormField>
+      <FormField form={form} name="zone" label={t('create.fields.zone')} hint={t('zone.hint')}>
+        <ZoneSelect {...form.register('zone')} />
       </FormField>
     </SchemaFormDialog>
   );

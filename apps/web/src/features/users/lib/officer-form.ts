@@ -14,6 +14,8 @@ export const ASSIGNABLE_ROLES: readonly StaffRole[] = STAFF_ROLES;
 
 export const officerFormSchema = createUserRequestSchema.extend({
   email: z.string().trim().pipe(registerRequestSchema.shape.email),
+  /** '' is every zone (sent as null). */
+  zone: z.string(),
 });
 
 export const OFFICER_FORM_DEFAULTS: z.input<typeof officerFormSchema> = {
@@ -21,6 +23,7 @@ export const OFFICER_FORM_DEFAULTS: z.input<typeof officerFormSchema> = {
   email: '',
   password: '',
   role: 'zonal_manager',
+  zone: '',
 };
 
 /** The limits the password's messages name. */

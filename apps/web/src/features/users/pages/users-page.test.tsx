@@ -151,6 +151,7 @@ describe('users page', () => {
           email: 'new.officer@corp.example.in',
           password: 'Officer@2026',
           role: 'finance',
+          zone: null,
         },
       },
     ]);

@@ -18,6 +18,7 @@ import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { ActivationDialog } from '../components/activation-dialog';
 import { AddOfficerDialog } from '../components/add-officer-dialog';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
+import { ChangeZoneDialog } from '../components/change-zone-dialog';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 
 /** The table of one page of users. Kept while its rows, sort and viewer are the same: each key typed into the search
@@ -43,6 +44,11 @@ const UserTable = memo(function UserTable({
     },
     { key: 'email', header: t('columns.email'), sortBy: 'email', cell: (user) => user.email },
     { key: 'role', header: t('columns.role'), sortBy: 'role', cell: (user) => t(`roles.${user.role}`) },
+    {
+      key: 'zone',
+      header: t('columns.zone'),
+      cell: (user) => (user.role === 'entrepreneur' ? '' : (user.zone ?? t('zone.every'))),
+    },
     {
       key: 'status',
       header: t('columns.status'),
@@ -70,6 +76,7 @@ const UserTable = memo(function UserTable({
         ) : (
           <div className="flex gap-2">
             {user.role !== 'entrepreneur' && <ChangeRoleDialog user={user} />}
+            {user.role !== 'entrepreneur' && <ChangeZoneDialog user={user} />}
             <ActivationDialog user={user} />
           </div>
         ),
