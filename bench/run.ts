@@ -77,7 +77,14 @@ const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'allotments summary (counts)', path: '/api/allotments/summary', as: 'ho' },
   { name: 'dashboard stats (officer)', path: '/api/dashboard/stats', as: 'ho' },
   { name: 'dashboard stats (finance)', path: '/api/dashboard/stats', as: 'finance' },
+  // Each report's first page: its totals from the summary rows of migration 0018, and its first rows.
   { name: 'report: applications', path: '/api/reports/applications', as: 'ho' },
+  { name: 'report: assets', path: '/api/reports/assets', as: 'ho' },
+  { name: 'report: payments', path: '/api/reports/payments', as: 'ho' },
+  { name: 'report: allotments', path: '/api/reports/allotments', as: 'ho' },
+  // The officers' pendency (bench/pendency.ts times it at the database, with the reports' totals before and after).
+  { name: 'pendency (head office, every zone)', path: '/api/pendency', as: 'ho' },
+  { name: 'pendency (zonal manager)', path: '/api/pendency', as: 'zonal' },
   // The finance dashboard's reports: sums per day and mode, ageing bands and what waits on finance, all in SQL.
   { name: 'finance: collections, last 30 days', path: '/api/finance/collections', as: 'finance' },
   { name: 'finance: collections, 366 days', path: '/api/finance/collections?from={yearAgo}&to={today}', as: 'finance' },

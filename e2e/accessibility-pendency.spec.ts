@@ -1,0 +1,88 @@
+/** WCAG 2.1 A/AA scan (axe, as in accessibility-money.spec.ts) of the officer dashboard with its pendency charts, in
+ * English, Hindi and Telugu at 1280 and 375 px: all six in one test with one sign-in (the head office, who sees every
+ * zone). Each chart is an image with a name and must have its table alternative: its card's toggle shows a table in
+ * its place, scanned too. */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './support/session';
+import { textThatDoesNotFit } from './support/fit';
+
+const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
+type Language = keyof typeof LANGUAGES;
+const WIDTHS = [1280, 375] as const;
+const CHARTS = ['pendency-by-stage', 'pendency-late-by-zone', 'pendency-late-by-officer', 'pendency-trend'] as const;
+
+const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** The dashboard's words in one language, read from the app's own catalogue. */
+function wordOf(language: Language, key: string): string {
+  const catalogue = JSON.parse(
+    fs.readFileSync(path.join(WEB, 'features/officer-dashboard/i18n', `${language}.json`), 'utf8'),
+  ) as Catalogue;
+  const found = key
+    .split('.')
+    .reduce<string | Catalogue | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      catalogue,
+    );
+  if (typeof found !== 'string') throw new Error(`officer-dashboard:${key} is missing from the ${language} catalogue`);
+  return found;
+}
+
+/** Scans the whole page once every animation has finished. */
+async function expectNoViolations(page: Page, state: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, `accessibility violations with ${state}`).toEqual([]);
+  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
+}
+
+test('the officer dashboard with its pendency charts has no WCAG 2.1 AA violations in en, hi and te at 1280 and 375 px, and each chart has its table', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'ho');
+  for (const language of Object.keys(LANGUAGES) as Language[]) {
+    await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/officer');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const pendency = page.getByRole('region', { name: wordOf(language, 'pendency.label') });
+      for (const chart of CHARTS) {
+        const card = pendency.getByTestId(chart);
+        await expect(card.getByRole('img').or(card.getByText(wordOf(language, 'pendency.noneLate')))).toBeVisible();
+      }
+      const script = LANGUAGES[language];
+      if (script) await expect(pendency).toContainText(script);
+      await expectNoViolations(page, `the charts in ${language} at ${width} px`);
+
+      // Every chart's table alternative, in its place, its figures links to the filtered list.
+      for (const chart of CHARTS) {
+        const card = pendency.getByTestId(chart);
+        await card.getByRole('button', { name: wordOf(language, 'pendency.showTable') }).click();
+        await expect(card.getByRole('table')).toBeVisible();
+        await expect(card.getByRole('button', { name: wordOf(language, 'pendency.showChart') })).toBeVisible();
+      }
+      await expect(pendency.getByTestId('pendency-by-stage').getByRole('link').first()).toHaveAttribute(
+        'href',
+        /\/officer\/applications\?.*age_band=/,
+      );
+      await expectNoViolations(page, `the tables in ${language} at ${width} px`);
+    }
+  }
+});
