@@ -397,6 +397,8 @@ export async function forceApplicationStatus(
       updatedAt: now,
       ...startStageClock(status, now, {}, CALENDAR),
       clockPausedAt: null,
+      escalatedTo: null,
+      escalatedAt: null,
     })
     .where(eq(applications.id, id));
 }
