@@ -28,3 +28,14 @@ export async function resumeClockIfNoOpenQuery(tx: Database, application: Applic
   });
   if (!updated) throw conflict(LOST_RACE);
 }
+
+/** An appeal allowed on a late stage directs a new due date: the clock is due then, and the escalation ladder starts
+ * again from it (a stage escalated before is not any more). False when the application left its status meanwhile. */
+export async function directStageDueDate(tx: Database, application: ApplicationRow, dueOn: string): Promise<boolean> {
+  const updated = await setApplicationClockIfStatus(tx, application.id, application.status, {
+    stageDueOn: dueOn,
+    escalatedTo: null,
+    escalatedAt: null,
+  });
+  return updated !== undefined;
+}

@@ -34,7 +34,8 @@ import { actorOf, type CurrentUser } from '../../case/actor';
 import { recordEvent } from '../../case/events';
 import { transition } from '../../case/transition';
 import { applicantLink, deliver, officerLink } from '../../lib/notify';
-import { lockApplication, setApplicationClockIfStatus, type ApplicationRow } from '../../repositories/applications';
+import { lockApplication, type ApplicationRow } from '../../repositories/applications';
+import { directStageDueDate } from '../../case/clock';
 import { nextNumber } from '../../repositories/counters';
 import { activeUsersByIds, activeUsersWithRole, findApplicationFacts } from '../../repositories/notifications';
 import {
@@ -344,11 +345,7 @@ async function directStage(
   appeal: AppealRow,
   directed: string,
 ): Promise<void> {
-  const moved = await setApplicationClockIfStatus(tx, application.id, application.status, {
-    stageDueOn: directed,
-    escalatedTo: null,
-    escalatedAt: null,
-  });
+  const moved = await directStageDueDate(tx, application, directed);
   if (!moved) throw appealState('The application was changed at the same time. Please reload and try again.');
   const byRole = isOfficerRole(application.waitingOn) ? await activeUsersWithRole(tx, application.waitingOn) : [];
   const assigned = application.assignedTo ? await activeUsersByIds(tx, [application.assignedTo]) : [];
