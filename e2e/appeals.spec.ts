@@ -1,7 +1,8 @@
 // Appeals to the head office: the demo applicant's submitted application is past its service date (the seed submits it
 // fifteen days ago against a three-working-day target); once its documents are in, it waits on the zonal office, late,
-// so the applicant files an appeal from the application's page; the head office finds it in Appeals, records the hearing and gives the order, and the applicant
-// reads the order on the case.
+// so the applicant files an appeal from the application's page; the head office finds it in Appeals, records the
+// hearing and gives the order; the applicant reads the order on the case, and the public performance page counts the
+// appeal against the stage.
 import { expect, test } from '@playwright/test';
 import { api, apiLogin, PDF } from './support/api';
 import { mainNav, signInAs, signOut } from './support/session';
@@ -32,6 +33,14 @@ test('an applicant with a late case appeals; the head office hears it and orders
     `/api/applications/${late.id}/appeals`,
   );
   expect(state).toMatchObject({ can_appeal: true, ground: 'late' });
+  // What the public performance page counts against the stage before this appeal.
+  type Figures = { stages: { status: string; appeals: { filed: number; allowed: number; dismissed: number } }[] };
+  const appealsAgainstSubmitted = async () => {
+    const response = await request.get('/api/public/performance');
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as Figures).stages.find((stage) => stage.status === 'submitted')!.appeals;
+  };
+  const before = await appealsAgainstSubmitted();
 
   await signInAs(page, 'entrepreneur');
   await page.goto(`/applications/${late.id}`);
@@ -82,4 +91,12 @@ test('an applicant with a late case appeals; the head office hears it and orders
   const decided = page.getByRole('region', { name: 'Appeal to the head office' }).getByRole('listitem');
   await expect(decided).toContainText('Dismissed');
   await expect(decided).toContainText('Scrutiny has now been taken up; the delay is explained on the file.');
+  await signOut(page);
+
+  // The public performance page counts the appeal against the stage, as soon as it is decided.
+  await page.goto('/performance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our service standards' })).toBeVisible();
+  await expect(page.getByTestId('performance-submitted')).toContainText(
+    `${before.filed + 1} filed, ${before.allowed} allowed, ${before.dismissed + 1} dismissed`,
+  );
 });

@@ -105,12 +105,10 @@ export async function computePerformance(db: Database, now: Date): Promise<Publi
     after = { leftAt: last.leftAt, id: last.id };
   }
 
-  const appeals = new Map((await appealsByStageSince(db, sinceInstant)).map((row) => [row.stage_status, row]));
   const stages: PerformanceStage[] = PERFORMANCE_STAGES.map((status) => {
     const target = SERVICE_TARGETS[status]!;
     const tally = tallies.get(status)!;
     const sorted = tally.days.sort((a, b) => a - b);
-    const appeal = appeals.get(status);
     return {
       status,
       waiting_on: target.waitingOn,
@@ -128,10 +126,37 @@ export async function computePerformance(db: Database, now: Date): Promise<Publi
           on_time_share: counted.finished > 0 ? counted.onTime / counted.finished : null,
         };
       }),
-      appeals: { filed: appeal?.filed ?? 0, allowed: appeal?.allowed ?? 0, dismissed: appeal?.dismissed ?? 0 },
+      appeals: NO_APPEALS,
     };
   });
-  return { as_of: today, since, window_days: PERFORMANCE_WINDOW_DAYS, stages };
+  return withAppealsAsOf(db, { as_of: today, since, window_days: PERFORMANCE_WINDOW_DAYS, stages }, now);
+}
+
+const NO_APPEALS = { filed: 0, allowed: 0, dismissed: 0 };
+
+/** The figures with each stage's appeals filed from the window's first day (the figures' `since`, or the
+ * PERFORMANCE_WINDOW_DAYS before `now`) until now. Appeals are few and counted from their own index when asked, not
+ * once a day: an appeal filed or decided today is counted today, as the Right to Service laws count them against the
+ * stage. The first day is taken from its UTC midnight, within hours of the corporation's own over a 90-day window. */
+export async function withAppealsAsOf(
+  db: Database,
+  figures: PublicPerformance,
+  now: Date = new Date(),
+): Promise<PublicPerformance> {
+  const since = figures.since
+    ? new Date(`${figures.since}T00:00:00Z`)
+    : new Date(now.getTime() - PERFORMANCE_WINDOW_DAYS * 86_400_000);
+  const appeals = new Map((await appealsByStageSince(db, since)).map((row) => [row.stage_status, row]));
+  return {
+    ...figures,
+    stages: figures.stages.map((stage) => {
+      const appeal = appeals.get(stage.status);
+      return {
+        ...stage,
+        appeals: appeal ? { filed: appeal.filed, allowed: appeal.allowed, dismissed: appeal.dismissed } : NO_APPEALS,
+      };
+    }),
+  };
 }
 
 /** Works out and stores the day's figures under the job lease; null when another process holds it. Run again the

@@ -141,6 +141,25 @@ describe(`public performance figures (${TEST_DB_KIND})`, () => {
     expect(committee).toMatchObject({ finished: 1, median_working_days: 10, p90_working_days: 10, on_time_share: 1 });
     const untouched = body.stages.find((stage) => stage.status === 'submitted')!;
     expect(untouched).toMatchObject({ finished: 0, median_working_days: null, on_time_share: null });
+
+    // An appeal decided after the day's figures were stored is counted at once, against its stage.
+    await ctx.db.insert(appeals).values({
+      appealNumber: 'APL-2026-900002',
+      applicationId: onTime.id,
+      filedBy: officer!.id,
+      ground: 'late',
+      stageStatus: 'pending_committee',
+      statement: 'The committee did not meet within its promised working days.',
+      status: 'dismissed',
+      filedAt: at('2026-06-17'),
+      dueOn: '2026-07-29',
+    });
+    const later = publicPerformanceSchema.parse((await getFigures()).json()) as PublicPerformance;
+    expect(later.stages.find((stage) => stage.status === 'pending_committee')!.appeals).toEqual({
+      filed: 1,
+      allowed: 0,
+      dismissed: 1,
+    });
   });
 
   it('names no one: no application number, applicant, officer, email or record id in the answer', async () => {
