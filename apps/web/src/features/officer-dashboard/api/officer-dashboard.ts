@@ -1,7 +1,7 @@
 /** The officer dashboard's calls: the officer figures, one page of the officer's inbox, and one page of the most
  * recent applications. */
 import { useQuery } from '@tanstack/react-query';
-import { RECENT_APPLICATIONS_ON_DASHBOARD, type OfficerStats, type Pendency } from '@portal/contract';
+import { pendencySchema, RECENT_APPLICATIONS_ON_DASHBOARD, type OfficerStats, type Pendency } from '@portal/contract';
 import { useApplicationListPage, useApplicationPage } from '../../../api/applications';
 import { api, type ListParams } from '../../../lib/api-client';
 
@@ -24,7 +24,11 @@ export function useInboxPage(params: ListParams) {
   return useApplicationListPage(params);
 }
 
-/** The officers' pendency figures (GET /pendency): a zonal manager with a zone gets that zone's. */
+/** The officers' pendency figures (GET /pendency): a zonal manager with a zone gets that zone's. Read through the
+ * contract's schema: an answer of another shape is the charts' error state, not a page that fails to draw. */
 export function usePendency() {
-  return useQuery({ queryKey: ['pendency'], queryFn: () => api.get<Pendency>('/pendency') });
+  return useQuery({
+    queryKey: ['pendency'],
+    queryFn: async (): Promise<Pendency> => pendencySchema.parse(await api.get<unknown>('/pendency')),
+  });
 }
