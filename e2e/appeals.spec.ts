@@ -15,7 +15,8 @@ test('an applicant with a late case appeals; the head office hears it and orders
     request,
     owner,
     'get',
-    '/api/applications?status=submitted',
+    // The seeded one: other journeys on this server submit applications of their own, none of them late.
+    '/api/applications?status=submitted&overdue=true&sort=submitted_at',
   );
   const late = mine[0]!;
   // The seed leaves its documents to the applicant; with them uploaded, the case waits on the zonal office, late.
