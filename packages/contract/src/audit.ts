@@ -27,6 +27,10 @@ export const AUDITED_ENTITIES = [
   'ledger_adjustments',
   // Appeals (migration 0017): who filed, heard and decided each one.
   'appeals',
+  // Competitive allotment (migration 0022): schemes and what became of each application in one. Bids are not audited
+  // row by row (every audited write takes the chain's lock, and bids race by design); they are append-only instead.
+  'schemes',
+  'scheme_entries',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

@@ -42,6 +42,8 @@ export const INVOICE_TYPES = [
   'service_fee',
   'lease_rent',
   'maintenance_charge',
+  /** An e-auction's participation fee (product decisions section 12). */
+  'participation_fee',
 ] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_STATUSES = ['pending', 'paid', 'overdue'] as const;

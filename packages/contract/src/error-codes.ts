@@ -99,6 +99,23 @@ export const ERROR_CODES = [
   'appeal_open',
   /** 409: the appeal is not in a state that allows this (its order is given: no second order, no hearing after it). */
   'appeal_state',
+  /** 409: the scheme is not taking applications now (before it opens, after it closes, or decided). */
+  'scheme_not_accepting',
+  /** 422: the application does not meet the scheme's eligibility (its minimum investment). */
+  'scheme_ineligible',
+  /** 409: the scheme is not in the state this needs (closing before its closing time, a draw before closing). */
+  'scheme_state',
+  /** 409: the scheme's result is already decided: a draw or a first-come run is never run twice. */
+  'scheme_decided',
+  /** 404: the plot is not one of the scheme's lots. */
+  'plot_not_in_scheme',
+  /** 403: the bidder has no qualified application (approved, EMD and participation fee paid) for this lot. */
+  'bidder_not_qualified',
+  /** 409: bids are not taken on this lot now (before the start or after its end). */
+  'auction_not_running',
+  /** 409: the bid does not beat the highest by the increment (or is under the reserve price); `params` name the
+   * lowest bid taken now. */
+  'bid_too_low',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

@@ -40,3 +40,4 @@ export * from './appeals';
 export * from './deadlines';
 export * from './performance';
 export * from './pendency';
+export * from './schemes';

@@ -19,6 +19,8 @@ export const ISSUED_DOCUMENT_KINDS = [
   'no_dues_certificate',
   // Deadlines (decision 017): a deemable stage left undecided past its limit was moved on by the portal.
   'deemed_approval_letter',
+  // Competitive allotment (decision 018): a scheme's result, with its commitment, seed or bids, and winners.
+  'scheme_result_sheet',
 ] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 

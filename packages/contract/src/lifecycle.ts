@@ -18,12 +18,14 @@ export type EventActor = { kind: 'owner' } | { kind: 'staff'; permission: Permis
  * - no_open_query: no query on the application waits on the applicant.
  * - all_invoices_paid: the application's own invoices (not service fees) are all paid.
  * - lease_deed_approved: the allotment's latest lease deed is approved.
+ * - not_in_scheme: the application is not one of a scheme's (a scheme's result asks for its premium and allots it).
  */
 export const LIFECYCLE_GUARDS = [
   'required_documents_verified',
   'no_open_query',
   'all_invoices_paid',
   'lease_deed_approved',
+  'not_in_scheme',
 ] as const;
 export type LifecycleGuard = (typeof LIFECYCLE_GUARDS)[number];
 
@@ -83,7 +85,13 @@ export const APPLICATION_EVENTS = {
     guards: [],
     manual: true,
   },
-  request_payment: { from: ['approved'], to: ['pending_payment'], by: scrutiny, guards: [], manual: true },
+  request_payment: {
+    from: ['approved'],
+    to: ['pending_payment'],
+    by: scrutiny,
+    guards: ['not_in_scheme'],
+    manual: true,
+  },
   verify_payment: {
     from: ['pending_payment'],
     to: ['payment_verified'],
@@ -95,7 +103,7 @@ export const APPLICATION_EVENTS = {
     from: ['approved', 'payment_verified'],
     to: ['provisional_allotment', 'final_allotment'],
     by: { kind: 'staff', permission: 'create:allotment' },
-    guards: [],
+    guards: ['not_in_scheme'],
     manual: false,
   },
   submit_lease_deed: {
@@ -136,6 +144,26 @@ export const APPLICATION_EVENTS = {
     guards: [],
     manual: false,
     reopens: true,
+  },
+  /** Competitive allotment (decision 018): the scheme's result gives the application its plot and, by the portal,
+   * asks for the premium (an auction's winner: the bid less the EMD). */
+  scheme_won: { from: ['approved'], to: ['pending_payment'], by: { kind: 'system' }, guards: [], manual: false },
+  /** The scheme's result gave the plot to another application, or the application was not qualified by the closing
+   * date; its EMD is due back, unless forfeited (an auction's winner who did not pay in time). */
+  scheme_not_allotted: {
+    from: ['submitted', 'under_scrutiny', 'pending_committee', 'approved', 'pending_payment'],
+    to: ['rejected'],
+    by: { kind: 'system' },
+    guards: [],
+    manual: false,
+  },
+  /** A scheme's winner who paid is given the provisional allotment by the portal. */
+  scheme_allot: {
+    from: ['payment_verified'],
+    to: ['provisional_allotment'],
+    by: { kind: 'system' },
+    guards: [],
+    manual: false,
   },
   start_implementation: {
     from: ['possession_given'],

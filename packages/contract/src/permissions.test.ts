@@ -7,6 +7,10 @@ const STAFF: Role[] = ['zonal_manager', 'ho', 'committee', 'legal', 'finance', '
 // Every permission, by hand: section 6 of the spec and the product decisions (sections 3 to 6), and the decision
 // records for what they are silent on (queries and notes 008, audit 009, outbox 011, issued documents 012).
 const EXPECTED: Record<Permission, Role[]> = {
+  // Competitive allotment (product decisions 12, decision 018).
+  'manage:schemes': ['ho', 'admin'],
+  'read:schemes': STAFF,
+  'bid:auction:own': ['entrepreneur'],
   'create:application:own': ['entrepreneur'],
   'submit:application:own': ['entrepreneur'],
   'pay:invoice:own': ['entrepreneur'],

@@ -55,6 +55,11 @@ export const PERMISSIONS = {
   'file:appeal:own': ['entrepreneur'],
   'read:appeals': ['ho', 'admin'],
   'decide:appeal': ['ho'],
+  /** Competitive allotment (section 12): publish a scheme, close it, run its draw or first come; read schemes. */
+  'manage:schemes': ['ho', 'admin'],
+  'read:schemes': ['zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  /** Bid in an e-auction with one's own qualified application. */
+  'bid:auction:own': ['entrepreneur'],
   /** Record a refund paid (its UTR). */
   'pay:refund': ['finance'],
 } as const satisfies Record<string, readonly Role[]>;

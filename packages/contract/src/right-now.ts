@@ -163,6 +163,11 @@ const EVENT_CODES: Record<ApplicationEventName, RightNowCode> = {
   record_possession: 'awaiting_possession',
   // No status waits for an appeal's order; its code is the step it leads to.
   appeal_allowed: 'in_scrutiny',
+  // A scheme's result moves its applications: its winner to the premium, the rest to rejected; its winner who paid
+  // to the allotment.
+  scheme_won: 'awaiting_invoice_or_allotment',
+  scheme_not_allotted: 'rejected',
+  scheme_allot: 'awaiting_allotment',
   start_implementation: 'possession_given',
   complete: 'under_implementation',
 };

@@ -57,6 +57,13 @@ const WHO_FIRES: Record<ApplicationEventName, { from: ApplicationStatus[]; by: s
   approve_lease_deed: { from: ['lease_submitted'], by: ['zonal_manager', 'ho', 'admin'] },
   return_lease_deed: { from: ['lease_submitted'], by: ['zonal_manager', 'ho', 'admin'] },
   record_possession: { from: ['final_allotment'], by: ['zonal_manager', 'ho', 'admin'] },
+  // Competitive allotment (product decisions section 12): the scheme's result moves its applications, by the portal.
+  scheme_won: { from: ['approved'], by: ['system'] },
+  scheme_not_allotted: {
+    from: ['submitted', 'under_scrutiny', 'pending_committee', 'approved', 'pending_payment'],
+    by: ['system'],
+  },
+  scheme_allot: { from: ['payment_verified'], by: ['system'] },
   // An appeal allowed on a rejection (product decisions section 11): the appellate officer, head office only.
   appeal_allowed: { from: ['rejected'], by: ['ho'] },
   start_implementation: { from: ['possession_given'], by: UPDATE_STATUS },

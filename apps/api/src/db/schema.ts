@@ -30,6 +30,9 @@ import {
   ADJUSTMENT_KINDS,
   APPEAL_GROUNDS,
   APPEAL_STATUSES,
+  SCHEME_MODES,
+  SCHEME_OUTCOMES,
+  SCHEME_STATUSES,
   APPROVAL_STATUSES,
   BANK_CREDIT_STATUSES,
   CHALLAN_STATUSES,
@@ -95,6 +98,9 @@ export const adjustmentKindEnum = pgEnum('adjustment_kind', ADJUSTMENT_KINDS);
 export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
 export const appealGroundEnum = pgEnum('appeal_ground', APPEAL_GROUNDS);
 export const appealStatusEnum = pgEnum('appeal_status', APPEAL_STATUSES);
+export const schemeModeEnum = pgEnum('scheme_mode', SCHEME_MODES);
+export const schemeStatusEnum = pgEnum('scheme_status', SCHEME_STATUSES);
+export const schemeOutcomeEnum = pgEnum('scheme_outcome', SCHEME_OUTCOMES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -231,6 +237,8 @@ export const applications = pgTable(
     estimatedInvestment: money('estimated_investment').notNull(),
     employmentGeneration: integer('employment_generation').notNull(),
     projectDescription: text('project_description').notNull(),
+    /** Set when the application is made for a scheme's plot (decision 018): the scheme's result decides the plot. */
+    schemeId: uuid('scheme_id').references((): AnyPgColumn => schemes.id),
     assignedTo: uuid('assigned_to').references(() => users.id),
     /** The service clock (contract service-clock.ts): who the current step waits on and by when. */
     waitingOn: roleEnum('waiting_on'),
@@ -259,6 +267,9 @@ export const applications = pgTable(
     index('applications_submitted_order_idx').on(sql`coalesce(${table.submittedAt}, ${table.createdAt})`, table.id),
     index('applications_updated_idx').on(table.updatedAt),
     index('applications_asset_idx').on(table.assetId),
+    index('applications_scheme_idx')
+      .on(table.schemeId, table.assetId)
+      .where(sql`scheme_id is not null`),
     index('applications_assigned_idx')
       .on(table.assignedTo, table.createdAt)
       .where(sql`assigned_to is not null`),
@@ -734,6 +745,161 @@ export const appeals = pgTable(
     uniqueIndex('appeals_one_open_idx')
       .on(table.applicationId)
       .where(sql`status = 'filed'`),
+  ],
+);
+
+// ---------- competitive allotment (decision 018) ----------
+
+/** A scheme: plots offered for a window, with eligibility rules and the mode that decides who gets each plot. */
+export const schemes = pgTable(
+  'schemes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SCH-YYYY-NNNNNN. */
+    schemeNumber: text('scheme_number').notNull().unique(),
+    title: text('title').notNull(),
+    mode: schemeModeEnum('mode').notNull(),
+    status: schemeStatusEnum('status').notNull().default('open'),
+    opensAt: instant('opens_at').notNull(),
+    closesAt: instant('closes_at').notNull(),
+    /** [{category, share_percent}]: the share of the plots reserved per category. */
+    reservations: jsonb('reservations').$type<{ category: string; share_percent: number }[]>().notNull().default([]),
+    minInvestment: money('min_investment'),
+    /** Auctions: the minimum increment, the bidding window and its extension rule. */
+    increment: money('increment'),
+    auctionStartsAt: instant('auction_starts_at'),
+    auctionEndsAt: instant('auction_ends_at'),
+    extensionWindowMinutes: integer('extension_window_minutes').notNull().default(5),
+    extensionMinutes: integer('extension_minutes').notNull().default(5),
+    /** SHA-256 (hex) of the secret seed in scheme_seeds, published when the scheme opens. */
+    commitment: text('commitment').notNull(),
+    /** The seed (hex), copied here when revealed at the draw; null until then. */
+    revealedSeed: text('revealed_seed'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    closedAt: instant('closed_at'),
+    decidedAt: instant('decided_at'),
+    /** The officer who ran the draw or first come; null when the portal closed an auction. */
+    decidedBy: uuid('decided_by').references(() => users.id),
+    /** Lower-cased number and title for the `q` search. */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (table) => [
+    index('schemes_status_closes_idx').on(table.status, table.closesAt, table.id),
+    index('schemes_closes_idx').on(table.closesAt, table.id),
+    index('schemes_created_idx').on(table.createdAt, table.id),
+    index('schemes_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** The draw's secret seed, apart from the audited scheme row so that nothing (the audit trail included) shows it before
+ * the draw reveals it. */
+export const schemeSeeds = pgTable('scheme_seeds', {
+  schemeId: uuid('scheme_id')
+    .primaryKey()
+    .references(() => schemes.id),
+  seed: text('seed').notNull(),
+});
+
+/** A plot offered in a scheme; for an auction, a lot with its own end, highest bid and sequence of bids. */
+export const schemePlots = pgTable(
+  'scheme_plots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schemeId: uuid('scheme_id')
+      .notNull()
+      .references(() => schemes.id),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    /** The position in the scheme's plot order (by asset code); reservations take plots in this order. */
+    position: integer('position').notNull(),
+    reservedFor: applicantCategoryEnum('reserved_for'),
+    reservePrice: money('reserve_price'),
+    /** Auctions: the lot's end as extended by late bids. */
+    endsAt: instant('ends_at'),
+    highestBid: money('highest_bid'),
+    highestApplicationId: uuid('highest_application_id').references(() => applications.id),
+    bidCount: integer('bid_count').notNull().default(0),
+    winnerApplicationId: uuid('winner_application_id').references(() => applications.id),
+    winningAmount: money('winning_amount'),
+  },
+  (table) => [
+    uniqueIndex('scheme_plots_scheme_asset_uq').on(table.schemeId, table.assetId),
+    uniqueIndex('scheme_plots_scheme_position_uq').on(table.schemeId, table.position),
+    index('scheme_plots_asset_idx').on(table.assetId),
+    // The auction sweep: lots past their end not yet decided.
+    index('scheme_plots_open_end_idx')
+      .on(table.endsAt, table.id)
+      .where(sql`ends_at is not null and winner_application_id is null`),
+  ],
+);
+
+/** An application's part in its scheme: whether it qualified, its place in the published list and the draw, and
+ * what became of it. Written when applications close and when the result is decided. */
+export const schemeEntries = pgTable(
+  'scheme_entries',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id),
+    schemeId: uuid('scheme_id')
+      .notNull()
+      .references(() => schemes.id),
+    schemePlotId: uuid('scheme_plot_id')
+      .notNull()
+      .references(() => schemePlots.id),
+    category: applicantCategoryEnum('category').notNull(),
+    qualified: boolean('qualified').notNull(),
+    /** The 1-based place in the published qualified list (null when not qualified). */
+    listPosition: integer('list_position'),
+    /** The 1-based place in the drawn order (draw), the list (first come) or by highest bid (auction). */
+    rank: integer('rank'),
+    outcome: schemeOutcomeEnum('outcome'),
+    /** The amount the plot is offered at (an auction's bid), when won or waitlisted. */
+    amount: money('amount'),
+    /** An auction's winner who did not pay in time forfeits the EMD: it is never due back. */
+    emdForfeited: boolean('emd_forfeited').notNull().default(false),
+    /** When the winner's premium falls due (auction: 30 days from the close); the default sweep reads it. */
+    payBy: date('pay_by', { mode: 'string' }),
+    decidedAt: instant('decided_at'),
+  },
+  (table) => [
+    index('scheme_entries_scheme_idx').on(table.schemeId, table.listPosition),
+    index('scheme_entries_plot_idx').on(table.schemePlotId, table.rank),
+    index('scheme_entries_pay_by_idx')
+      .on(table.payBy)
+      .where(sql`outcome = 'won' and pay_by is not null`),
+  ],
+);
+
+/** Every bid taken, in order; the lot's row is locked while one is taken, and no two bids on a lot have one amount. */
+export const schemeBids = pgTable(
+  'scheme_bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schemePlotId: uuid('scheme_plot_id')
+      .notNull()
+      .references(() => schemePlots.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    bidderUserId: uuid('bidder_user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount').notNull(),
+    /** 1, 2, ... on the lot: the order the database took them in. */
+    sequence: integer('sequence').notNull(),
+    placedAt: instant('placed_at').notNull().defaultNow(),
+    /** The lot's end after this bid (extended when placed in the last minutes). */
+    endsAtAfter: instant('ends_at_after').notNull(),
+  },
+  (table) => [
+    uniqueIndex('scheme_bids_plot_amount_uq').on(table.schemePlotId, table.amount),
+    uniqueIndex('scheme_bids_plot_sequence_uq').on(table.schemePlotId, table.sequence),
+    index('scheme_bids_application_idx').on(table.applicationId, table.amount),
   ],
 );
 

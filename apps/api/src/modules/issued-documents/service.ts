@@ -97,6 +97,7 @@ const FILE_NAMES: Record<IssuedDocumentKind, string> = {
   cancellation_order: 'cancellation-order',
   no_dues_certificate: 'no-dues-certificate',
   deemed_approval_letter: 'deemed-approval-letter',
+  scheme_result_sheet: 'scheme-result-sheet',
 };
 
 export function downloadName(row: IssuedDocumentRow): string {

@@ -36,6 +36,7 @@ const INVOICE_NAMES: Record<string, string> = {
   service_fee: 'service request fee',
   lease_rent: 'lease rent',
   maintenance_charge: 'maintenance charges',
+  participation_fee: 'auction participation fee',
 };
 const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
 

@@ -72,6 +72,7 @@ const INVOICE_NAMES: Record<string, string> = {
   service_fee: 'सेवा अनुरोध शुल्क',
   lease_rent: 'पट्टा किराया',
   maintenance_charge: 'रखरखाव शुल्क',
+  participation_fee: 'नीलामी भागीदारी शुल्क',
 };
 const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
 

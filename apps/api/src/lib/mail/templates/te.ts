@@ -75,6 +75,7 @@ const INVOICE_NAMES: Record<string, string> = {
   service_fee: 'సేవా అభ్యర్థన రుసుము',
   lease_rent: 'లీజు అద్దె',
   maintenance_charge: 'నిర్వహణ ఛార్జీలు',
+  participation_fee: 'వేలం పాల్గొనే రుసుము',
 };
 const invoiceName = (type: Value) => INVOICE_NAMES[str(type)] ?? words(type);
 

@@ -35,6 +35,7 @@ export const en = {
     service_fee: 'Service request fee',
     lease_rent: 'Lease rent',
     maintenance_charge: 'Maintenance charges',
+    participation_fee: 'Auction participation fee',
   },
   paymentMethods: { online: 'Online', neft_rtgs: 'NEFT/RTGS' },
   paymentStatuses: { success: 'Success', failed: 'Failed' },

@@ -46,6 +46,7 @@ export const hi: DocumentTexts = {
     service_fee: 'सेवा अनुरोध शुल्क',
     lease_rent: 'पट्टा किराया',
     maintenance_charge: 'रखरखाव शुल्क',
+    participation_fee: 'नीलामी भागीदारी शुल्क',
   },
   paymentMethods: { online: 'ऑनलाइन', neft_rtgs: 'एनईएफटी/आरटीजीएस' },
   paymentStatuses: { success: 'सफल', failed: 'असफल' },

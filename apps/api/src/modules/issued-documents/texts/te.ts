@@ -45,6 +45,7 @@ export const te: DocumentTexts = {
     service_fee: 'సేవా అభ్యర్థన రుసుము',
     lease_rent: 'లీజు అద్దె',
     maintenance_charge: 'నిర్వహణ ఛార్జీలు',
+    participation_fee: 'వేలం పాల్గొనే రుసుము',
   },
   paymentMethods: { online: 'ఆన్‌లైన్', neft_rtgs: 'NEFT/RTGS' },
   paymentStatuses: { success: 'విజయవంతం', failed: 'విఫలం' },
