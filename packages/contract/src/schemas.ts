@@ -374,6 +374,8 @@ export const createApplicationRequestSchema = z.object({
   project_description: requiredText(5000),
   estimated_investment: money.positive({ error: 'Investment must be more than 0' }),
   employment_generation: z.number({ error: 'Enter the number of jobs' }).int().nonnegative().max(10_000_000),
+  /** Applying in a scheme (decision 018): the plot must be one of the scheme's, and the scheme taking applications. */
+  scheme_id: id.optional(),
 });
 export type CreateApplicationRequest = z.input<typeof createApplicationRequestSchema>;
 
@@ -384,6 +386,8 @@ export const applicationSchema = z.object({
   asset_id: id,
   application_type: z.enum(APPLICATION_TYPES),
   status: z.enum(APPLICATION_STATUSES),
+  /** The scheme it was made in, or null (decision 018). */
+  scheme_id: id.nullable().optional(),
   /** The stage in English (the spec's field): a system stage's English, or the officer's words as typed. */
   current_stage: z.string(),
   /** The stage the portal set, as a code and parameters the reader's language renders; null for officer words. */

@@ -332,3 +332,57 @@ export const schemeEntrySchema = z.object({
   emd_forfeited: z.boolean(),
 });
 export type SchemeEntry = z.infer<typeof schemeEntrySchema>;
+
+/** GET /schemes/{id}: the scheme, and for an entrepreneur their own applications in it (empty for staff). */
+export const schemeDetailSchema = schemeSchema.extend({ my_entries: z.array(schemeEntrySchema) });
+export type SchemeDetail = z.infer<typeof schemeDetailSchema>;
+
+/** GET /schemes/{id}/entries (staff): the scheme's applications and what became of each, a page at a time. */
+export const schemeEntryRowSchema = z.object({
+  application_id: z.uuid(),
+  application_number: z.string(),
+  organization_name: z.string().nullable(),
+  plot_code: z.string(),
+  category: z.enum(APPLICANT_CATEGORIES),
+  /** The application's status now. */
+  status: z.string(),
+  qualified: z.boolean().nullable(),
+  list_position: z.number().int().nullable(),
+  rank: z.number().int().nullable(),
+  outcome: z.enum(SCHEME_OUTCOMES).nullable(),
+  amount: z.number().nullable(),
+  emd_forfeited: z.boolean(),
+});
+export type SchemeEntryRow = z.infer<typeof schemeEntryRowSchema>;
+
+export const SCHEME_ENTRY_LIST = {
+  sort: ['list_position', 'application_number'] as const,
+  defaultSort: 'application_number' as const,
+  searches: 'application number, organisation name',
+  filters: { outcome: enumList(SCHEME_OUTCOMES) },
+} as const satisfies ListDefinition<'list_position' | 'application_number', z.ZodRawShape>;
+export const schemeEntryListQuerySchema = /* @__PURE__ */ listQueryFor(SCHEME_ENTRY_LIST);
+export type SchemeEntryListQuery = z.output<typeof schemeEntryListQuerySchema>;
+
+/**
+ * The API's paths for schemes, under /api (the web app and the tests read them from here):
+ * - GET /schemes (list), POST /schemes (publish), GET /schemes/{id}, GET /schemes/{id}/entries (staff);
+ * - POST /schemes/{id}/close (after closes_at: freezes and publishes the qualified list);
+ * - POST /schemes/{id}/decide (draw or first come, once);
+ * - GET /schemes/{id}/result.pdf (the result sheet, once decided);
+ * - GET /schemes/{id}/lots (every lot as LiveLot), GET /schemes/{id}/live (Server-Sent Events of LiveLot);
+ * - POST /schemes/{id}/plots/{plotId}/bids;
+ * - GET /public/schemes/{schemeNumber} (no sign-in).
+ */
+export const SCHEME_PATHS = {
+  list: '/schemes',
+  one: (id: string) => `/schemes/${id}`,
+  entries: (id: string) => `/schemes/${id}/entries`,
+  close: (id: string) => `/schemes/${id}/close`,
+  decide: (id: string) => `/schemes/${id}/decide`,
+  resultSheet: (id: string) => `/schemes/${id}/result.pdf`,
+  lots: (id: string) => `/schemes/${id}/lots`,
+  live: (id: string) => `/schemes/${id}/live`,
+  bids: (id: string, plotId: string) => `/schemes/${id}/plots/${plotId}/bids`,
+  public: (schemeNumber: string) => `/public/schemes/${schemeNumber}`,
+} as const;
