@@ -37,6 +37,13 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/officer/service-requests/:id': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   '/officer/appeals': ['ho', 'admin'],
   '/officer/appeals/:id': ['ho', 'admin'],
+  '/schemes': ['entrepreneur'],
+  '/schemes/:id': ['entrepreneur'],
+  '/schemes/:id/auction': ['entrepreneur'],
+  '/officer/schemes': ['zonal_manager', 'ho', 'committee', 'admin'],
+  '/officer/schemes/new': ['ho', 'admin'],
+  '/officer/schemes/:id': ['zonal_manager', 'ho', 'committee', 'admin'],
+  '/scheme-results/:schemeNumber': 'public',
   '/officer/users': ['admin'],
   '/officer/audit': ['admin'],
   '/officer/outbox': ['admin'],
@@ -85,13 +92,27 @@ describe('navigation links', () => {
   const paths = (role: Role) => navLinksFor(role).map((key) => ROUTES[key].path);
 
   it('gives the entrepreneur Dashboard, My Applications, My plots, Service Requests and Profile', () => {
-    expect(paths('entrepreneur')).toEqual(['/', '/applications', '/allotments', '/service-requests', '/profile']);
+    expect(paths('entrepreneur')).toEqual([
+      '/',
+      '/applications',
+      '/allotments',
+      '/schemes',
+      '/service-requests',
+      '/profile',
+    ]);
   });
 
   it.each([
     [
       'zonal_manager',
-      ['/officer', '/officer/applications', '/officer/service-requests', '/officer/allotments', '/officer/reports'],
+      [
+        '/officer',
+        '/officer/applications',
+        '/officer/service-requests',
+        '/officer/allotments',
+        '/officer/schemes',
+        '/officer/reports',
+      ],
     ],
     [
       'ho',
@@ -101,12 +122,16 @@ describe('navigation links', () => {
         '/officer/service-requests',
         '/officer/assets',
         '/officer/allotments',
+        '/officer/schemes',
         '/officer/appeals',
         '/officer/meetings',
         '/officer/reports',
       ],
     ],
-    ['committee', ['/officer', '/officer/applications', '/officer/allotments', '/officer/meetings']],
+    [
+      'committee',
+      ['/officer', '/officer/applications', '/officer/allotments', '/officer/schemes', '/officer/meetings'],
+    ],
     ['legal', ['/officer', '/officer/applications', '/officer/service-requests']],
     [
       'finance',
@@ -132,6 +157,7 @@ describe('navigation links', () => {
         '/finance/adjustments',
         '/officer/assets',
         '/officer/allotments',
+        '/officer/schemes',
         '/officer/appeals',
         '/officer/meetings',
         '/officer/reports',

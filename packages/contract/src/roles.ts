@@ -81,6 +81,23 @@ export const ROUTES = {
   /** Appeals to the head office (product decisions section 11): the appellate officer hears and orders; admins read. */
   appeals: { path: '/officer/appeals', screen: 'Appeals', roles: ['ho', 'admin'] },
   appealDetail: { path: '/officer/appeals/:id', screen: 'Appeal', roles: ['ho', 'admin'] },
+  /** Competitive allotment (decision 018): entrepreneurs see the schemes and apply in them, bid in an auction's room;
+   * officers read schemes, the head office and admins publish and decide them; anyone reads a scheme's result. */
+  schemes: { path: '/schemes', screen: 'Schemes', roles: ['entrepreneur'] },
+  schemeDetail: { path: '/schemes/:id', screen: 'Scheme', roles: ['entrepreneur'] },
+  schemeAuction: { path: '/schemes/:id/auction', screen: 'Auction room', roles: ['entrepreneur'] },
+  officerSchemes: {
+    path: '/officer/schemes',
+    screen: 'Officer schemes',
+    roles: ['zonal_manager', 'ho', 'committee', 'admin'],
+  },
+  newScheme: { path: '/officer/schemes/new', screen: 'Publish a scheme', roles: ['ho', 'admin'] },
+  officerSchemeDetail: {
+    path: '/officer/schemes/:id',
+    screen: 'Officer scheme detail',
+    roles: ['zonal_manager', 'ho', 'committee', 'admin'],
+  },
+  schemeResult: { path: '/scheme-results/:schemeNumber', screen: 'Scheme result', roles: 'public' },
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
   audit: { path: '/officer/audit', screen: 'Audit trail', roles: ['admin'] },
   outbox: { path: '/officer/outbox', screen: 'Mail outbox', roles: ['admin'] },
@@ -111,7 +128,9 @@ export function canOpenRoute(role: Role, key: RouteKey): boolean {
 
 /** The links of the top navigation bar, in order, for a role. */
 export function navLinksFor(role: Role): RouteKey[] {
-  if (role === 'entrepreneur') return ['dashboard', 'myApplications', 'myPlots', 'serviceRequests', 'profile'];
+  if (role === 'entrepreneur') {
+    return ['dashboard', 'myApplications', 'myPlots', 'schemes', 'serviceRequests', 'profile'];
+  }
   const home: RouteKey = role === 'finance' ? 'financeDashboard' : 'officerDashboard';
   const candidates: RouteKey[] = [
     'officerApplications',
@@ -122,6 +141,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'adjustments',
     'assets',
     'allotments',
+    'officerSchemes',
     'appeals',
     'meetings',
     'reports',
