@@ -65,6 +65,13 @@ const rupees = (label: string) =>
     .positive({ error: `${label} must be more than zero` })
     .max(1e12, { error: `${label} is too large` });
 
+const extensionMinutes = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of minutes` })
+    .min(0.25, { error: `${label} must be at least a quarter of a minute` })
+    .max(60, { error: `${label} must be at most 60 minutes` })
+    .multipleOf(0.01, { error: `${label} may have at most two decimals` });
+
 /** A share of the scheme's plots reserved for applicants of one category (the plots are drawn for them first). */
 export const schemeReservationSchema = z.object({
   category: z.enum(APPLICANT_CATEGORIES, { error: 'Choose a category' }),
@@ -104,8 +111,9 @@ export const createSchemeRequestSchema = z
     increment: rupees('The increment').optional(),
     auction_starts_at: instant.optional(),
     auction_ends_at: instant.optional(),
-    extension_window_minutes: z.number().int().min(1).max(60).default(SCHEME_RULES.extensionWindowMinutes),
-    extension_minutes: z.number().int().min(1).max(60).default(SCHEME_RULES.extensionMinutes),
+    /** Minutes; a fraction is allowed (0.25 is fifteen seconds), to the hundredth. */
+    extension_window_minutes: extensionMinutes('The extension window').default(SCHEME_RULES.extensionWindowMinutes),
+    extension_minutes: extensionMinutes('The extension').default(SCHEME_RULES.extensionMinutes),
   })
   .superRefine((body, ctx) => {
     if (Date.parse(body.closes_at) <= Date.parse(body.opens_at)) {
@@ -187,8 +195,8 @@ export const schemeSchema = z.object({
   increment: z.number().nullable(),
   auction_starts_at: z.string().nullable(),
   auction_ends_at: z.string().nullable(),
-  extension_window_minutes: z.number().int(),
-  extension_minutes: z.number().int(),
+  extension_window_minutes: z.number(),
+  extension_minutes: z.number(),
   participation_fee: z.number().nullable(),
   /** SHA-256 (hex) of the draw's secret seed, published when the scheme opens. */
   commitment: z.string(),

@@ -769,8 +769,11 @@ export const schemes = pgTable(
     increment: money('increment'),
     auctionStartsAt: instant('auction_starts_at'),
     auctionEndsAt: instant('auction_ends_at'),
-    extensionWindowMinutes: integer('extension_window_minutes').notNull().default(5),
-    extensionMinutes: integer('extension_minutes').notNull().default(5),
+    /** Minutes, to the second's precision (a test runs a window of a quarter of a minute). */
+    extensionWindowMinutes: numeric('extension_window_minutes', { precision: 6, scale: 2, mode: 'number' })
+      .notNull()
+      .default(5),
+    extensionMinutes: numeric('extension_minutes', { precision: 6, scale: 2, mode: 'number' }).notNull().default(5),
     /** SHA-256 (hex) of the secret seed in scheme_seeds, published when the scheme opens. */
     commitment: text('commitment').notNull(),
     /** The seed (hex), copied here when revealed at the draw; null until then. */
