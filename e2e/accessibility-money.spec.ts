@@ -7,16 +7,12 @@
  * are found by role and by their words in the app's own catalogues. */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { api, apiLogin, submitCase } from './support/api';
 import { payAndConfirm } from './support/gateway';
 import { signInAs } from './support/session';
-import { textThatDoesNotFit } from './support/fit';
 import { scanWidths, widthsInName } from './support/scan-widths';
-
-const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
-type Language = keyof typeof LANGUAGES;
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 const AREAS = {
@@ -56,26 +52,6 @@ async function chooseLanguage(page: Page, language: Language) {
   if (language !== 'en') {
     await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
   }
-}
-
-/** Scans the whole page as it is now, once every animation (a dialog coming in) has finished; a spinner turns for as
- * long as its wait lasts (the return page's "confirming"), so endless animations are not waited for. */
-async function expectNoViolations(page: Page, state: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, `accessibility violations with ${state}`).toEqual([]);
-  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
 }
 
 /** Waits until the list behind has its searched page (the search reaches the address after a pause): a list fetching a
@@ -168,9 +144,9 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-for (const language of Object.keys(LANGUAGES) as Language[]) {
+for (const language of LANGUAGES) {
   const t = wordsOf(language);
-  const script = LANGUAGES[language];
+  const script = LANGUAGE_SCRIPTS[language];
   for (const width of scanWidths(language)) {
     test(`the pay dialog open has no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
       page,

@@ -4,13 +4,10 @@
  * its place, scanned too. */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { signInAs } from './support/session';
-import { textThatDoesNotFit } from './support/fit';
 
-const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
-type Language = keyof typeof LANGUAGES;
 const WIDTHS = [1280, 375] as const;
 const CHARTS = ['pendency-by-stage', 'pendency-late-by-zone', 'pendency-late-by-officer', 'pendency-trend'] as const;
 
@@ -32,31 +29,12 @@ function wordOf(language: Language, key: string): string {
   return found;
 }
 
-/** Scans the whole page once every animation has finished. */
-async function expectNoViolations(page: Page, state: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, `accessibility violations with ${state}`).toEqual([]);
-  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
-}
-
 test('the officer dashboard with its pendency charts has no WCAG 2.1 AA violations in en, hi and te at 1280 and 375 px, and each chart has its table', async ({
   page,
 }) => {
   test.setTimeout(240_000);
   await signInAs(page, 'ho');
-  for (const language of Object.keys(LANGUAGES) as Language[]) {
+  for (const language of LANGUAGES) {
     await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -70,7 +48,7 @@ test('the officer dashboard with its pendency charts has no WCAG 2.1 AA violatio
           card.locator('div[role="img"][aria-label]').or(card.getByText(wordOf(language, 'pendency.noneLate'))),
         ).toBeVisible();
       }
-      const script = LANGUAGES[language];
+      const script = LANGUAGE_SCRIPTS[language];
       if (script) await expect(pendency).toContainText(script);
       await expectNoViolations(page, `the charts in ${language} at ${width} px`);
 

@@ -5,15 +5,11 @@
  * have. */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { apiLogin, submitCase } from './support/api';
 import { signInAs, uniqueEmail } from './support/session';
-import { textThatDoesNotFit } from './support/fit';
 import { scanWidths } from './support/scan-widths';
-
-const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
-type Language = keyof typeof LANGUAGES;
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 const AREAS = {
@@ -66,23 +62,11 @@ async function open(page: Page, url: string, language: Language, heading?: strin
   await page.goto(url);
   const h1 = page.getByRole('heading', { level: 1, ...(heading && { name: heading }) }).first();
   await expect(h1).toBeVisible();
-  const script = LANGUAGES[language];
+  const script = LANGUAGE_SCRIPTS[language];
   if (script) {
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     if (inScript) await expect(h1).toHaveText(script);
   }
-}
-
-/** Scans the whole page as it is now, once every animation (a dialog or a toast coming in) has finished. */
-async function expectNoViolations(page: Page, state: string) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, `accessibility violations with ${state}`).toEqual([]);
-  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
 }
 
 /** The toast on screen with these words (the toaster is a region named in the reader's language). */
@@ -112,7 +96,7 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-for (const language of Object.keys(LANGUAGES) as Language[]) {
+for (const language of LANGUAGES) {
   const t = wordsOf(language);
   for (const width of scanWidths(language)) {
     test(`signed-out forms with their errors have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({

@@ -5,10 +5,9 @@
  * data changes. */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations, LANGUAGES, type Language } from './support/axe';
 import { api } from './support/api';
-import { codesOnScreen } from './support/codes';
 import {
   ENTREPRENEUR_PASSWORD,
   plotInPossession,
@@ -16,13 +15,10 @@ import {
   type Entrepreneur,
   type PlotInPossession,
 } from './support/estate';
-import { textThatDoesNotFit } from './support/fit';
 import { scanWidths } from './support/scan-widths';
 import { settled, trackRequests } from './support/settle';
 import { signIn } from './support/session';
 
-const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
-type Language = keyof typeof LANGUAGES;
 type Catalogue = { [key: string]: string | Catalogue };
 
 const CATALOGUES = path.resolve(import.meta.dirname, '../apps/web/src/features/allotments/i18n');
@@ -40,20 +36,6 @@ function wordsOf(language: Language) {
     if (typeof found !== 'string') throw new Error(`allotments:${key} is missing from the ${language} catalogue`);
     return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
   };
-}
-
-/** Scans the whole page as it is now, once every animation has finished; its text must fit and name no codes. */
-async function expectNoViolations(page: Page, language: Language, state: string) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, `accessibility violations with ${state}`).toEqual([]);
-  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
-  const english = LANGUAGES[language] === null;
-  expect(await codesOnScreen(page, { english }), `codes shown as they are with ${state}`).toEqual([]);
 }
 
 /** Signs in (in English), then opens My plots in the language, as if the reader had chosen it on this browser. */
@@ -92,7 +74,7 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
-for (const language of Object.keys(LANGUAGES) as Language[]) {
+for (const language of LANGUAGES) {
   const t = wordsOf(language);
   for (const width of scanWidths(language)) {
     test(`a transfer on offer, its confirm dialog and the plot's history have no WCAG 2.1 AA violations in ${language} at ${width} px`, async ({
@@ -104,7 +86,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         await openMyPlots(page, transferee, language, t);
         const offers = page.getByRole('region', { name: t('offers.title'), exact: true });
         await expect(offers).toContainText(plot.allotmentNumber);
-        await expectNoViolations(page, language, 'a transfer on offer');
+        await expectNoViolations(page, 'a transfer on offer', language);
       });
 
       await test.step('the confirm dialog of accepting the transfer, open', async () => {
@@ -112,7 +94,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         const dialog = page.getByRole('dialog', { name: t('offers.confirmTitle', { plot: plot.assetCode }) });
         await expect(dialog).toBeVisible();
         await expect(dialog.getByRole('button', { name: t('offers.confirm'), exact: true })).toBeVisible();
-        await expectNoViolations(page, language, 'the accept-transfer dialog open');
+        await expectNoViolations(page, 'the accept-transfer dialog open', language);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       });
@@ -126,7 +108,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         await expect(card.getByRole('button', { name: t('history.hide'), exact: true })).toBeVisible();
         await expect(card.getByRole('list', { name: t('history.label', { plot: plot.assetCode }) })).toBeVisible();
         await settled(page);
-        await expectNoViolations(page, language, "a plot's history open");
+        await expectNoViolations(page, "a plot's history open", language);
       });
     });
   }

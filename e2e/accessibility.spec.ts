@@ -3,10 +3,8 @@
  * screen shows a code as it is (snake_case, unit and category codes, and in Hindi and Telugu ALL CAPS words). The text
  * must fit too: nothing reaches past the screen's edge (outside a box that scrolls sideways) and no control cuts its
  * own words off, which longer Hindi and Telugu words would show first. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { codesOnScreen } from './support/codes';
-import { textThatDoesNotFit } from './support/fit';
+import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { settled, trackRequests } from './support/settle';
 import { signInAs, type DemoRole } from './support/session';
 
@@ -53,30 +51,22 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
 // long file is shared between both instead of holding one worker alone.
 test.describe.configure({ mode: 'parallel' });
 
-const LANGUAGES = { en: null, hi: /[\u0900-\u097F]/, te: /[\u0C00-\u0C7F]/ } as const;
-type Language = keyof typeof LANGUAGES;
-
-async function expectNoViolations(page: Page, path: string, language: Language) {
+/** Opens a screen in the language and scans it whole: its lang attribute and its heading's script, then the shared
+ * scan (axe, text that fits, no codes shown as they are). */
+async function expectScreenAccessible(page: Page, path: string, language: Language) {
   await page.goto(path);
   await page.getByRole('main').waitFor();
   // Let loading spinners settle into content, empty or error states.
   await settled(page);
-  const script = LANGUAGES[language];
+  const script = LANGUAGE_SCRIPTS[language];
   if (script) {
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(script);
   }
-  expect(await codesOnScreen(page, { english: !script }), `codes shown as they are on ${path}`).toEqual([]);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, `accessibility violations on ${path}`).toEqual([]);
-  expect(await textThatDoesNotFit(page), `text that does not fit on ${path}`).toEqual([]);
+  await expectNoViolations(page, path, language);
 }
 
-for (const language of Object.keys(LANGUAGES) as Language[]) {
+for (const language of LANGUAGES) {
   for (const { role, paths } of SCREENS) {
     for (const width of [1280, 375]) {
       test(`${role ?? 'signed out'} screens have no WCAG 2.1 AA violations at ${width} px in ${language}`, async ({
@@ -91,7 +81,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         if (language !== 'en') {
           await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
         }
-        for (const path of paths) await expectNoViolations(page, path, language);
+        for (const path of paths) await expectScreenAccessible(page, path, language);
       });
     }
   }

@@ -4,36 +4,15 @@
  * own catalogues. */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { textThatDoesNotFit } from './support/fit';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, LANGUAGES, type Language } from './support/axe';
 
-const LANGUAGES = ['en', 'hi', 'te'] as const;
-type Language = (typeof LANGUAGES)[number];
 const WIDTHS = [1280, 375];
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogue = (feature: 'help' | 'performance', language: Language) =>
   JSON.parse(fs.readFileSync(path.join(WEB, 'features', feature, 'i18n', `${language}.json`), 'utf8')) as Catalogue;
-
-async function expectNoViolations(page: Page, state: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary, `accessibility violations with ${state}`).toEqual([]);
-  expect(await textThatDoesNotFit(page), `text that does not fit with ${state}`).toEqual([]);
-}
 
 test('the performance and help pages, signed out, in three languages at 1280 and 375 px, pass axe', async ({
   browser,
