@@ -1,14 +1,23 @@
 /** The invoices a case raises, each told once on its timeline ("invoice generated", with its notification): the
  * processing fee and EMD on submit, the first premium instalment on entering pending_payment, and a service
  * request's fee when it is approved. Nothing else raises an invoice; the billing module takes the payments. */
-import { FEES, invoicesOnSubmit, premiumInstalmentAmount, type ApplicationEventName } from '@portal/contract';
+import {
+  auctionEmd,
+  FEES,
+  invoicesOnSubmit,
+  premiumInstalmentAmount,
+  SCHEME_RULES,
+  type ApplicationEventName,
+  type InvoiceType,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { addDays, dueDateFrom, isoDay } from '../core/dates';
 import { notFound } from '../core/http-error';
 import type { ApplicationRow } from '../repositories/applications';
 import { findAssetById } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';
-import { insertInvoice, type InvoiceRow } from '../repositories/invoices';
+import { insertInvoice, sumPaidInvoices, type InvoiceRow } from '../repositories/invoices';
+import { findSchemeById, findSchemeEntry, findSchemePlotByAsset } from '../repositories/schemes';
 import { insertServiceFeeInvoice } from '../repositories/service-requests';
 import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
 import { recordEvent } from './events';
@@ -25,7 +34,7 @@ export async function raiseInvoicesOnMove(
     if (!asset) throw notFound('Asset not found');
     const dueDate = isoDay(addDays(new Date(), FEES.invoiceDueDays));
     const raised: InvoiceRow[] = [];
-    for (const { type, amount } of invoicesOnSubmit(asset.valuation)) {
+    for (const { type, amount } of await submitInvoicesOf(tx, application, asset.valuation)) {
       const invoice = await insertInvoice(tx, {
         applicationId: application.id,
         invoiceType: type,
@@ -43,11 +52,15 @@ export async function raiseInvoicesOnMove(
     const asset = await findAssetById(tx, application.assetId);
     if (!asset) return [];
     const now = new Date();
+    const premium = (event === 'scheme_won' && (await auctionPremium(tx, application))) || {
+      amount: premiumInstalmentAmount(asset.valuation),
+      dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
+    };
     const invoice = await insertInvoice(tx, {
       applicationId: application.id,
       invoiceType: 'premium_instalment',
-      amount: premiumInstalmentAmount(asset.valuation),
-      dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
+      amount: premium.amount,
+      dueDate: premium.dueDate,
       invoiceNumber: await nextNumber(tx, 'invoice', now),
     });
     if (!invoice) return [];
@@ -55,6 +68,42 @@ export async function raiseInvoicesOnMove(
     return [invoice];
   }
   return [];
+}
+
+/** What submitting raises: the processing fee and the EMD; for a scheme's auction (decision 018) the EMD is 10% of
+ * the plot's reserve price and the participation fee is raised with them. */
+async function submitInvoicesOf(
+  tx: Database,
+  application: ApplicationRow,
+  valuation: number,
+): Promise<{ type: InvoiceType; amount: number }[]> {
+  const usual = invoicesOnSubmit(valuation);
+  if (!application.schemeId) return usual;
+  const scheme = await findSchemeById(tx, application.schemeId);
+  const plot = await findSchemePlotByAsset(tx, application.schemeId, application.assetId);
+  if (scheme?.mode !== 'auction' || plot?.reservePrice == null) return usual;
+  return [
+    ...usual.map((invoice) =>
+      invoice.type === 'emd' ? { type: invoice.type, amount: auctionEmd(plot.reservePrice!) } : invoice,
+    ),
+    { type: 'participation_fee', amount: SCHEME_RULES.participationFee },
+  ];
+}
+
+/** An auction's winner pays the bid less the EMD paid, by the entry's pay-by day; undefined for anything else. */
+async function auctionPremium(
+  tx: Database,
+  application: ApplicationRow,
+): Promise<{ amount: number; dueDate: string } | undefined> {
+  if (!application.schemeId) return undefined;
+  const scheme = await findSchemeById(tx, application.schemeId);
+  const entry = await findSchemeEntry(tx, application.id);
+  if (scheme?.mode !== 'auction' || entry?.amount == null) return undefined;
+  const emdPaid = await sumPaidInvoices(tx, application.id, 'emd');
+  return {
+    amount: Math.round((entry.amount - emdPaid) * 100) / 100,
+    dueDate: entry.payBy ?? isoDay(addDays(new Date(), SCHEME_RULES.winnerPaysWithinDays)),
+  };
 }
 
 /** The fee of an approved service request, billed to the application it names. */

@@ -13,6 +13,7 @@ import { insertPayment, type PaymentRow } from '../repositories/payments';
 import type { Actor } from '../repositories/timeline';
 import { applyServiceFeePaid } from './estate';
 import { recordEvent } from './events';
+import { allotSchemeWinnerIfPaid } from '../modules/schemes/outcomes';
 import { verifyPaymentIfPaid } from './transition';
 
 /** What an invoice asks today: its amount and, for late yearly dues not waived, interest on arrears. */
@@ -73,6 +74,8 @@ export async function recordInvoicePayment(tx: Database, actor: Actor, input: In
     entityId: payment.id,
   });
   await verifyPaymentIfPaid(tx, application);
+  // A scheme's winner who has now paid is allotted by the portal (decision 018).
+  await allotSchemeWinnerIfPaid(tx, application.id);
   // A service's fee paid puts the service into effect (an extension of time moves its milestone on).
   await applyServiceFeePaid(tx, paid);
   return payment;

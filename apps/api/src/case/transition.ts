@@ -218,5 +218,10 @@ async function checkGuard(tx: Database, applicationId: string, guard: LifecycleG
       if ((await latestLeaseDeedStatusOfApplication(tx, applicationId)) !== 'approved')
         throw wrongState('Possession can be recorded only after the lease deed is approved', 'lease_deed_not_approved');
       return;
+    case 'not_in_scheme':
+      // A scheme's result asks for the premium and allots (decision 018), never an officer.
+      if ((await findApplicationById(tx, applicationId))?.schemeId)
+        throw conflict("This application is in a scheme: the scheme's result decides its plot", 'scheme_state');
+      return;
   }
 }

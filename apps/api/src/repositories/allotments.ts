@@ -62,7 +62,8 @@ export interface NewAllotment {
   allotmentType: AllotmentType;
   allotmentDate: string;
   expiryDate: string | null;
-  createdBy: string;
+  /** Null when the portal made it (a scheme winner who paid, decision 018). */
+  createdBy: string | null;
   /** The applicant when left out (a trigger writes it). */
   holderUserId?: string;
 }

@@ -48,7 +48,8 @@ export interface DueRefundRow {
 /**
  * The refunds the rules say are owed and nobody has prepared (a rejected refund may be prepared again):
  * - emd: an application rejected or withdrawn whose EMD invoice was paid; the amount is what was paid on it, to the
- *   applicant. Its id is the application's.
+ *   applicant. Its id is the application's. An EMD a scheme forfeited (an auction's winner who did not pay) is never
+ *   due.
  * - surrender: an allotment surrendered (or cancelled) with a refund computed by the estate rules above zero, to the
  *   holder who gave it up. Its id is the allotment's.
  * Sums are SQL's, over numeric(16,2).
@@ -74,6 +75,7 @@ function dueRows(only?: { applicationId: string; kind: DueRefundKind }): SQL {
       where i.application_id = a.id and i.invoice_type = 'emd' and i.status = 'paid'
     ) paid on paid.amount > 0
     where a.status in ('rejected', 'withdrawn') ${emdOnly}
+      and not exists (select 1 from scheme_entries se where se.application_id = a.id and se.emd_forfeited)
       and not exists (select 1 from refunds r where r.application_id = a.id and r.kind = 'emd' and r.status <> 'rejected')
     union all
     select al.id, 'surrender', al.application_id, a.application_number, al.id, al.allotment_number, al.status::text,

@@ -30,9 +30,7 @@ import {
   countMatchingAllotments,
   findAllotmentLabels,
   findAllotmentWithOwner,
-  findApplicantUserId,
   findPastHolding,
-  insertAllotment,
   makeAllotmentFinal,
   searchAllotments,
   type AllotmentFilters,
@@ -46,7 +44,6 @@ import { describeAllotments, startAllotmentLife } from '../../case/estate';
 import { businessTodayIso } from '../../core/dates';
 import { findApplicationsByIds, lockApplication } from '../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
-import { nextNumber } from '../../repositories/counters';
 import {
   findLatestLeaseDeed,
   insertLeaseDeed,
@@ -57,10 +54,11 @@ import {
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../repositories/possessions';
 import { transition } from '../../case/transition';
 import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
+import { ASSET_TAKEN, recordAllotment } from '../../case/allot';
 import { recordEvent } from '../../case/events';
 
 export { ALLOTMENT_NOT_FOUND } from '../../case/access';
-export const ASSET_TAKEN = 'This asset is already held by another allotment';
+export { ASSET_TAKEN } from '../../case/allot';
 export const LEASE_DEED_NOT_FOUND = 'No lease deed has been uploaded for this allotment';
 export const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
 
@@ -287,25 +285,13 @@ export async function createAllotment(
       to: type === 'final' ? 'final_allotment' : 'provisional_allotment',
       by: { user, isOwner: false },
     });
-    const holderUserId = await findApplicantUserId(tx, application.id);
-    if (!holderUserId) throw notFound(APPLICATION_NOT_FOUND);
-    const allotment = await insertAllotment(tx, {
-      holderUserId,
-      allotmentNumber: await nextNumber(tx, 'allotment'),
+    const allotment = await recordAllotment(tx, actorOf(user), {
       applicationId: application.id,
-      assetId: asset.id,
-      allotmentType: type,
+      asset,
+      type,
       allotmentDate: request.allotment_date,
       expiryDate: request.expiry_date ?? null,
       createdBy: user.id,
-    });
-    if (!allotment) throw conflict(ASSET_TAKEN);
-    await recordEvent(tx, actorOf(user), {
-      applicationId: application.id,
-      code: 'allotment_created',
-      params: { allotment_number: allotment.allotmentNumber, allotment_type: type, asset_code: asset.assetCode },
-      entityType: 'allotment',
-      entityId: allotment.id,
     });
     return (await withLabels(tx, user, [allotment]))[0]!;
   });

@@ -1,0 +1,139 @@
+/** What a scheme's result does to its applications (decision 018), shared by the draw, first come and the auction's
+ * close: each entry's outcome written, and each application moved through the case engine by the portal. And the
+ * step after a winner pays: the provisional allotment, by the portal. */
+import { SCHEME_RULES, type SchemeOutcome } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { addDays, businessTodayIso, isoDay } from '../../core/dates';
+import { recordAllotment } from '../../case/allot';
+import { fire } from '../../case/transition';
+import { findApplicationById, lockApplication, type ApplicationRow } from '../../repositories/applications';
+import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
+import {
+  findPlotEntriesWithOutcome,
+  findSchemeById,
+  findSchemeEntry,
+  setPlotWinner,
+  setSchemeEntryOutcome,
+  type SchemeRow,
+} from '../../repositories/schemes';
+import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
+
+export interface SchemeOutcomeLine {
+  applicationId: string;
+  outcome: Extract<SchemeOutcome, 'won' | 'waitlisted' | 'lost' | 'defaulted'>;
+  rank: number | null;
+  /** The amount the plot is offered at (an auction's bid); null for the draw and first come. */
+  amount: number | null;
+  /** An auction's winner pays by this day (ISO date); when left out for a won auction line, 30 days from today. */
+  payBy?: string | null;
+  /** A defaulted winner's EMD is forfeited: never due back. */
+  emdForfeited?: boolean;
+}
+
+const NOT_ALLOTTED_FROM: readonly string[] = [
+  'submitted',
+  'under_scrutiny',
+  'pending_committee',
+  'approved',
+  'pending_payment',
+];
+
+/**
+ * Writes each line's entry and moves its application, in the caller's transaction (the caller holds the scheme's
+ * row lock): won from approved -> scheme_won (the premium invoice: an auction's bid less its EMD, due by pay_by;
+ * otherwise the usual first instalment); lost and defaulted -> scheme_not_allotted (its EMD due back, unless
+ * forfeited); waitlisted: the entry only. An application no longer in a status the event leaves from (withdrawn
+ * meanwhile) keeps its entry and is not moved.
+ */
+export async function settleSchemeOutcomes(
+  tx: Database,
+  schemeId: string,
+  lines: readonly SchemeOutcomeLine[],
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<void> {
+  const scheme = await findSchemeById(tx, schemeId);
+  if (!scheme) throw new Error(`Scheme ${schemeId} not found`);
+  const now = new Date();
+  for (const line of lines) {
+    const application = await lockApplication(tx, line.applicationId);
+    if (!application || application.schemeId !== schemeId) {
+      throw new Error(`Application ${line.applicationId} is not one of scheme ${scheme.schemeNumber}`);
+    }
+    const payBy =
+      line.outcome === 'won' && scheme.mode === 'auction'
+        ? (line.payBy ?? isoDay(addDays(now, SCHEME_RULES.winnerPaysWithinDays)))
+        : (line.payBy ?? null);
+    const entry = await setSchemeEntryOutcome(tx, application.id, {
+      outcome: line.outcome,
+      rank: line.rank,
+      amount: line.amount,
+      payBy,
+      emdForfeited: line.emdForfeited ?? false,
+      decidedAt: now,
+    });
+    if (!entry) throw new Error(`Application ${application.applicationNumber} has no entry in its scheme`);
+    await moveByOutcome(tx, scheme, application, line, actor);
+  }
+}
+
+async function moveByOutcome(
+  tx: Database,
+  scheme: SchemeRow,
+  application: ApplicationRow,
+  line: SchemeOutcomeLine,
+  actor: Actor,
+): Promise<void> {
+  const params = {
+    scheme_number: scheme.schemeNumber,
+    outcome: line.outcome,
+    rank: line.rank,
+    ...(line.amount !== null ? { amount: line.amount } : {}),
+  };
+  if (line.outcome === 'won') {
+    if (application.status !== 'approved') return;
+    await fire(tx, application, { event: 'scheme_won', by: 'system', params });
+    return;
+  }
+  if (line.outcome === 'lost' || line.outcome === 'defaulted') {
+    if (!NOT_ALLOTTED_FROM.includes(application.status)) return;
+    await fire(tx, application, { event: 'scheme_not_allotted', by: 'system', params });
+  }
+  void actor;
+}
+
+/**
+ * Right after a payment verified a case (case/payments.ts): a scheme's winner now payment_verified is given the
+ * provisional allotment by the portal (scheme_allot), its plot records the winner, and whoever waited behind it
+ * for that plot (an auction's H2) is not allotted, their EMD due back. Anything else is left as it is. An asset
+ * somehow no longer available leaves the winner at payment_verified for an officer to see.
+ */
+export async function allotSchemeWinnerIfPaid(tx: Database, applicationId: string): Promise<void> {
+  const application = await findApplicationById(tx, applicationId);
+  if (!application?.schemeId || application.status !== 'payment_verified') return;
+  const entry = await findSchemeEntry(tx, application.id);
+  if (!entry || entry.outcome !== 'won') return;
+  const asset = await findAssetById(tx, application.assetId);
+  if (!asset) return;
+  const held = await setAssetStatusIf(tx, asset.id, ['available'], 'reserved');
+  if (!held) return;
+  const scheme = await findSchemeById(tx, application.schemeId);
+  const params = { scheme_number: scheme?.schemeNumber ?? null, outcome: 'won', rank: entry.rank };
+  await fire(tx, application, { event: 'scheme_allot', by: 'system', params });
+  await recordAllotment(tx, SYSTEM_ACTOR, {
+    applicationId: application.id,
+    asset,
+    type: 'provisional',
+    allotmentDate: businessTodayIso(),
+    expiryDate: null,
+    createdBy: null,
+  });
+  await setPlotWinner(tx, entry.schemePlotId, application.id, entry.amount);
+  const waiting = await findPlotEntriesWithOutcome(tx, entry.schemePlotId, 'waitlisted');
+  if (waiting.length > 0 && scheme) {
+    await settleSchemeOutcomes(
+      tx,
+      scheme.id,
+      waiting.map((other) => ({ applicationId: other.applicationId, outcome: 'lost', rank: other.rank, amount: null })),
+    );
+  }
+}

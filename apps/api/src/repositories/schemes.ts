@@ -1,0 +1,393 @@
+/** Schemes (decision 018): the scheme rows, their plots, the seed kept apart, each application's entry and the bids
+ * as the public record reads them. Every change of a scheme's status is a conditional update on its status. */
+import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { SchemeStatus } from '@portal/contract';
+import type { Database } from '../db/client';
+import {
+  applicants,
+  applications,
+  assets,
+  schemeBids,
+  schemeEntries,
+  schemePlots,
+  schemeSeeds,
+  schemes,
+  users,
+} from '../db/schema';
+import { lockAuditChain } from '../core/audit-context';
+
+export type SchemeRow = typeof schemes.$inferSelect;
+export type SchemePlotRow = typeof schemePlots.$inferSelect;
+export type SchemeEntryDbRow = typeof schemeEntries.$inferSelect;
+export type NewScheme = typeof schemes.$inferInsert;
+export type NewSchemePlot = typeof schemePlots.$inferInsert;
+
+export async function insertScheme(db: Database, values: NewScheme, seed: string): Promise<SchemeRow> {
+  const [row] = await db.insert(schemes).values(values).returning();
+  await db.insert(schemeSeeds).values({ schemeId: row!.id, seed });
+  return row!;
+}
+
+export async function insertSchemePlots(db: Database, values: NewSchemePlot[]): Promise<SchemePlotRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(schemePlots).values(values).returning();
+}
+
+export async function findSchemeById(db: Database, id: string): Promise<SchemeRow | undefined> {
+  const [row] = await db.select().from(schemes).where(eq(schemes.id, id));
+  return row;
+}
+
+export async function findSchemeByNumber(db: Database, schemeNumber: string): Promise<SchemeRow | undefined> {
+  const [row] = await db.select().from(schemes).where(eq(schemes.schemeNumber, schemeNumber));
+  return row;
+}
+
+/** The scheme under a row lock (the audit chain's lock first, as every write takes it). */
+export async function lockScheme(db: Database, id: string): Promise<SchemeRow | undefined> {
+  await lockAuditChain(db);
+  const [row] = await db.select().from(schemes).where(eq(schemes.id, id)).for('update');
+  return row;
+}
+
+/** Moves the scheme only if its status is still `from`; undefined when it was not (another close or draw won). */
+export async function updateSchemeIfStatus(
+  db: Database,
+  id: string,
+  from: SchemeStatus,
+  values: Partial<Pick<SchemeRow, 'status' | 'closedAt' | 'decidedAt' | 'decidedBy' | 'revealedSeed'>>,
+): Promise<SchemeRow | undefined> {
+  const [row] = await db
+    .update(schemes)
+    .set(values)
+    .where(and(eq(schemes.id, id), eq(schemes.status, from)))
+    .returning();
+  return row;
+}
+
+/** The secret seed: read only by the draw that reveals it. */
+export async function findSchemeSeed(db: Database, schemeId: string): Promise<string | undefined> {
+  const [row] = await db.select({ seed: schemeSeeds.seed }).from(schemeSeeds).where(eq(schemeSeeds.schemeId, schemeId));
+  return row?.seed;
+}
+
+/** Open schemes past their closing time, oldest first (the closing sweep). */
+export async function findSchemesToClose(db: Database, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: schemes.id })
+    .from(schemes)
+    .where(and(eq(schemes.status, 'open'), lte(schemes.closesAt, now)))
+    .orderBy(asc(schemes.closesAt), asc(schemes.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export interface SchemePlotView extends SchemePlotRow {
+  assetCode: string;
+  zone: string;
+  location: string;
+  totalArea: number;
+  unit: string;
+  valuation: number;
+  winnerApplicationNumber: string | null;
+}
+
+/** The scheme's plots in their position order, with their assets and (once paid) winners. */
+export async function findSchemePlots(db: Database, schemeId: string): Promise<SchemePlotView[]> {
+  const rows = await db
+    .select({
+      plot: schemePlots,
+      assetCode: assets.assetCode,
+      zone: assets.zone,
+      location: assets.location,
+      totalArea: assets.totalArea,
+      unit: assets.unit,
+      valuation: assets.valuation,
+      winnerApplicationNumber: applications.applicationNumber,
+    })
+    .from(schemePlots)
+    .innerJoin(assets, eq(assets.id, schemePlots.assetId))
+    .leftJoin(applications, eq(applications.id, schemePlots.winnerApplicationId))
+    .where(eq(schemePlots.schemeId, schemeId))
+    .orderBy(asc(schemePlots.position));
+  return rows.map((row) => ({
+    ...row.plot,
+    assetCode: row.assetCode,
+    zone: row.zone,
+    location: row.location ?? '',
+    totalArea: Number(row.totalArea),
+    unit: String(row.unit),
+    valuation: Number(row.valuation),
+    winnerApplicationNumber: row.winnerApplicationNumber ?? null,
+  }));
+}
+
+/** The scheme plot of an asset in a scheme. */
+export async function findSchemePlotByAsset(
+  db: Database,
+  schemeId: string,
+  assetId: string,
+): Promise<SchemePlotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(schemePlots)
+    .where(and(eq(schemePlots.schemeId, schemeId), eq(schemePlots.assetId, assetId)));
+  return row;
+}
+
+/** Among `assetIds`, those offered in a scheme not yet decided (a plot is in one undecided scheme at a time). */
+export async function findAssetsInUndecidedSchemes(
+  db: Database,
+  assetIds: readonly string[],
+): Promise<{ assetId: string; schemeNumber: string }[]> {
+  if (assetIds.length === 0) return [];
+  return db
+    .select({ assetId: schemePlots.assetId, schemeNumber: schemes.schemeNumber })
+    .from(schemePlots)
+    .innerJoin(schemes, eq(schemes.id, schemePlots.schemeId))
+    .where(and(inArray(schemePlots.assetId, [...assetIds]), sql`${schemes.status} <> 'decided'`));
+}
+
+export async function setPlotWinner(
+  db: Database,
+  plotId: string,
+  applicationId: string,
+  amount: number | null,
+): Promise<void> {
+  await db
+    .update(schemePlots)
+    .set({ winnerApplicationId: applicationId, winningAmount: amount })
+    .where(eq(schemePlots.id, plotId));
+}
+
+// ---------- entries ----------
+
+export type NewSchemeEntry = typeof schemeEntries.$inferInsert;
+
+export async function insertSchemeEntries(db: Database, values: NewSchemeEntry[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(schemeEntries).values(values).onConflictDoNothing();
+}
+
+export async function findSchemeEntry(db: Database, applicationId: string): Promise<SchemeEntryDbRow | undefined> {
+  const [row] = await db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, applicationId));
+  return row;
+}
+
+/** Writes what became of an application in its scheme. */
+export async function setSchemeEntryOutcome(
+  db: Database,
+  applicationId: string,
+  values: Pick<SchemeEntryDbRow, 'outcome' | 'rank' | 'amount' | 'payBy' | 'emdForfeited' | 'decidedAt'>,
+): Promise<SchemeEntryDbRow | undefined> {
+  const [row] = await db
+    .update(schemeEntries)
+    .set(values)
+    .where(eq(schemeEntries.applicationId, applicationId))
+    .returning();
+  return row;
+}
+
+/** The entries of one plot with an outcome, best rank first (an auction's H2 waits behind its H1). */
+export async function findPlotEntriesWithOutcome(
+  db: Database,
+  schemePlotId: string,
+  outcome: NonNullable<SchemeEntryDbRow['outcome']>,
+): Promise<SchemeEntryDbRow[]> {
+  return db
+    .select()
+    .from(schemeEntries)
+    .where(and(eq(schemeEntries.schemePlotId, schemePlotId), eq(schemeEntries.outcome, outcome)))
+    .orderBy(asc(schemeEntries.rank));
+}
+
+export interface QualifiedRow {
+  applicationId: string;
+  applicationNumber: string;
+  schemePlotId: string;
+  plotCode: string;
+  category: SchemeEntryDbRow['category'];
+  listPosition: number;
+}
+
+/** The published qualified list, in its fixed order. */
+export async function findQualifiedList(db: Database, schemeId: string): Promise<QualifiedRow[]> {
+  const rows = await db
+    .select({
+      applicationId: schemeEntries.applicationId,
+      applicationNumber: applications.applicationNumber,
+      schemePlotId: schemeEntries.schemePlotId,
+      plotCode: assets.assetCode,
+      category: schemeEntries.category,
+      listPosition: schemeEntries.listPosition,
+    })
+    .from(schemeEntries)
+    .innerJoin(applications, eq(applications.id, schemeEntries.applicationId))
+    .innerJoin(schemePlots, eq(schemePlots.id, schemeEntries.schemePlotId))
+    .innerJoin(assets, eq(assets.id, schemePlots.assetId))
+    .where(and(eq(schemeEntries.schemeId, schemeId), eq(schemeEntries.qualified, true)))
+    .orderBy(asc(schemeEntries.listPosition));
+  return rows.map((row) => ({ ...row, listPosition: row.listPosition! }));
+}
+
+export interface ResultRow {
+  applicationId: string;
+  applicationNumber: string;
+  plotCode: string;
+  outcome: NonNullable<SchemeEntryDbRow['outcome']>;
+  rank: number | null;
+  amount: number | null;
+  listPosition: number | null;
+}
+
+/** The decided entries of the qualified (won, waitlisted, lost, defaulted), by plot and rank. */
+export async function findSchemeResult(db: Database, schemeId: string): Promise<ResultRow[]> {
+  const rows = await db
+    .select({
+      applicationId: schemeEntries.applicationId,
+      applicationNumber: applications.applicationNumber,
+      plotCode: assets.assetCode,
+      outcome: schemeEntries.outcome,
+      rank: schemeEntries.rank,
+      amount: schemeEntries.amount,
+      listPosition: schemeEntries.listPosition,
+    })
+    .from(schemeEntries)
+    .innerJoin(applications, eq(applications.id, schemeEntries.applicationId))
+    .innerJoin(schemePlots, eq(schemePlots.id, schemeEntries.schemePlotId))
+    .innerJoin(assets, eq(assets.id, schemePlots.assetId))
+    .where(
+      and(eq(schemeEntries.schemeId, schemeId), eq(schemeEntries.qualified, true), isNotNull(schemeEntries.outcome)),
+    )
+    .orderBy(asc(schemeEntries.rank), asc(schemeEntries.listPosition));
+  return rows.map((row) => ({ ...row, outcome: row.outcome! }));
+}
+
+/** The scheme's submitted applications (not drafts) with their applicant's category, for the close. */
+export async function findSchemeApplicationsForClose(
+  db: Database,
+  schemeId: string,
+): Promise<
+  {
+    id: string;
+    applicationNumber: string;
+    status: string;
+    submittedAt: Date | null;
+    assetId: string;
+    category: SchemeEntryDbRow['category'];
+    unpaidDeposits: number;
+  }[]
+> {
+  const rows = await db
+    .select({
+      id: applications.id,
+      applicationNumber: applications.applicationNumber,
+      status: applications.status,
+      submittedAt: applications.submittedAt,
+      assetId: applications.assetId,
+      category: applicants.category,
+      unpaidDeposits: sql<number>`(
+        select count(*) from invoices i
+        where i.application_id = ${applications.id}
+          and i.invoice_type in ('emd', 'participation_fee') and i.status <> 'paid'
+      )::int`,
+    })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .where(and(eq(applications.schemeId, schemeId), sql`${applications.status} <> 'draft'`))
+    .orderBy(asc(applications.applicationNumber));
+  return rows.map((row) => ({ ...row, unpaidDeposits: Number(row.unpaidDeposits) }));
+}
+
+export async function countSchemeApplications(
+  db: Database,
+  schemeIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (schemeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ schemeId: applications.schemeId, count: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(and(inArray(applications.schemeId, [...schemeIds]), sql`${applications.status} <> 'draft'`))
+    .groupBy(applications.schemeId);
+  return new Map(rows.map((row) => [row.schemeId!, Number(row.count)]));
+}
+
+export async function countSchemePlots(db: Database, schemeIds: readonly string[]): Promise<Map<string, number>> {
+  if (schemeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ schemeId: schemePlots.schemeId, count: sql<number>`count(*)::int` })
+    .from(schemePlots)
+    .where(inArray(schemePlots.schemeId, [...schemeIds]))
+    .groupBy(schemePlots.schemeId);
+  return new Map(rows.map((row) => [row.schemeId, Number(row.count)]));
+}
+
+export async function countQualified(db: Database, schemeId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(schemeEntries)
+    .where(and(eq(schemeEntries.schemeId, schemeId), eq(schemeEntries.qualified, true)));
+  return Number(row?.count ?? 0);
+}
+
+/** An entrepreneur's own applications in a scheme (drafts too), with their entries. */
+export async function findOwnSchemeEntries(db: Database, schemeId: string, userId: string) {
+  return db
+    .select({
+      applicationId: applications.id,
+      applicationNumber: applications.applicationNumber,
+      plotId: schemePlots.id,
+      plotCode: assets.assetCode,
+      qualified: schemeEntries.qualified,
+      outcome: schemeEntries.outcome,
+      emdForfeited: schemeEntries.emdForfeited,
+    })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .innerJoin(
+      schemePlots,
+      and(eq(schemePlots.schemeId, applications.schemeId), eq(schemePlots.assetId, applications.assetId)),
+    )
+    .innerJoin(assets, eq(assets.id, applications.assetId))
+    .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id))
+    .where(and(eq(applications.schemeId, schemeId), eq(applicants.userId, userId)))
+    .orderBy(asc(applications.applicationNumber));
+}
+
+/** Whether the user has an application in the scheme. */
+export async function userAppliedInScheme(db: Database, schemeId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .where(and(eq(applications.schemeId, schemeId), eq(applicants.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findUserName(db: Database, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
+/** The bids of the scheme's decided lots (amount and time only), for the public record. */
+export async function findDecidedBids(
+  db: Database,
+  schemeId: string,
+): Promise<{ plotCode: string; amount: number; placedAt: Date }[]> {
+  return db
+    .select({ plotCode: assets.assetCode, amount: schemeBids.amount, placedAt: schemeBids.placedAt })
+    .from(schemeBids)
+    .innerJoin(schemePlots, eq(schemePlots.id, schemeBids.schemePlotId))
+    .innerJoin(assets, eq(assets.id, schemePlots.assetId))
+    .where(
+      and(
+        eq(schemePlots.schemeId, schemeId),
+        sql`exists (select 1 from scheme_entries se where se.scheme_plot_id = ${schemePlots.id} and se.outcome is not null and se.qualified)`,
+      ),
+    )
+    .orderBy(asc(schemePlots.position), asc(schemeBids.sequence));
+}
+
+export const schemeStatusIs = (status: SchemeStatus): SQL => eq(schemes.status, status);
