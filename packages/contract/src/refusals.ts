@@ -38,6 +38,9 @@ export const REFUSAL_PARAMS = {
   outbox_not_failed: z.object({ status: z.enum(MAIL_STATUSES) }),
   /** The account's balance is not zero, or an invoice is unpaid (`amount`: the balance in rupees, as "1234.50"). */
   dues_outstanding: z.object({ amount: z.string() }),
+  /** An auction's bid under the reserve price or the highest bid plus the increment (code bid_too_low):
+   * `minimum_bid`, the lowest bid taken now, in rupees as "1234.50". */
+  bid_too_low: z.object({ minimum_bid: z.string() }),
 } as const;
 
 export type RefusalReason = keyof typeof REFUSAL_PARAMS;
