@@ -205,7 +205,7 @@ export type ApplicationActionName = keyof typeof APPLICATION_ACTIONS;
 export const APPLICATION_ACTION_NAMES = Object.keys(APPLICATION_ACTIONS) as ApplicationActionName[];
 
 /** A fact beyond the status that decides what a status waits for. */
-export type WaitCondition = 'lease_deed_approved' | 'all_invoices_paid';
+export type WaitCondition = 'lease_deed_approved' | 'all_invoices_paid' | 'in_scheme';
 
 export interface StatusWait {
   /** The event that moves the application on. */
@@ -232,7 +232,14 @@ export const APPLICATION_STATUS_RULES = {
   submitted: { workingDays: 3, waits: [{ event: 'start_scrutiny', on: 'zonal_manager' }] },
   under_scrutiny: { workingDays: 15, waits: [{ event: 'refer_to_committee', on: 'zonal_manager' }] },
   pending_committee: { workingDays: 30, waits: [{ event: 'approve', on: 'committee' }] },
-  approved: { workingDays: 7, waits: [{ event: 'request_payment', on: 'ho' }] },
+  approved: {
+    workingDays: 7,
+    // In a scheme (decision 018), the scheme's result moves it on: nobody is waited on, so nothing runs late.
+    waits: [
+      { event: 'scheme_won', on: null, when: 'in_scheme' },
+      { event: 'request_payment', on: 'ho' },
+    ],
+  },
   rejected: { waits: [] },
   pending_payment: {
     workingDays: 30,
@@ -284,6 +291,8 @@ export interface CaseFacts {
   leaseDeed: LeaseDeedStatus | null | undefined;
   /** The application's own unpaid invoices (not service fees). */
   unpaidInvoices: number;
+  /** The application was made in a scheme (decision 018): its result, not an officer, moves it on once approved. */
+  inScheme?: boolean;
 }
 
 export const NO_CASE_FACTS: CaseFacts = { openQuery: false, documentsToFix: false, leaseDeed: null, unpaidInvoices: 0 };
@@ -294,6 +303,8 @@ function conditionHolds(condition: WaitCondition, facts: CaseFacts): boolean {
       return facts.leaseDeed === 'approved';
     case 'all_invoices_paid':
       return facts.unpaidInvoices === 0;
+    case 'in_scheme':
+      return facts.inScheme === true;
   }
 }
 

@@ -57,6 +57,7 @@ function caseFactsOf(facts: StageFacts): CaseFacts {
     leaseDeed: facts.leaseDeedApproved ? 'approved' : facts.leaseDeed,
     // Not given: something is unpaid (a status is entered before it is paid for).
     unpaidInvoices: facts.unpaidInvoices ?? 1,
+    inScheme: facts.inScheme ?? false,
   };
 }
 

@@ -3,7 +3,7 @@
  * refreshes it after every change of status and every event that changes a fact (case/events.ts). */
 import { waitingOnOf, type ApplicationStatus, type CaseFacts, type Role } from '@portal/contract';
 import type { Database } from '../db/client';
-import { setApplicationWaitingOn } from '../repositories/applications';
+import { findApplicationById, setApplicationWaitingOn } from '../repositories/applications';
 import { documentChecklist } from '../repositories/documents';
 import { countUnpaidInvoices } from '../repositories/invoices';
 import { latestLeaseDeedStatusOfApplication } from '../repositories/lease-deeds';
@@ -11,12 +11,13 @@ import { countLiveOpenQueries } from '../repositories/queries';
 
 /** The facts beyond its status that decide whom the application waits on, read in the caller's transaction. */
 export async function caseFactsOf(tx: Database, applicationId: string): Promise<CaseFacts> {
-  const [openQueries, checklist, leaseDeed, unpaidInvoices] = [
+  const [openQueries, checklist, leaseDeed, unpaidInvoices, application] = [
     // A lapsed query waits on the officer (reject, or extend the date once), not on the applicant.
     await countLiveOpenQueries(tx, applicationId),
     await documentChecklist(tx, applicationId),
     await latestLeaseDeedStatusOfApplication(tx, applicationId),
     await countUnpaidInvoices(tx, applicationId),
+    await findApplicationById(tx, applicationId),
   ];
   return {
     openQuery: openQueries > 0,
@@ -24,6 +25,7 @@ export async function caseFactsOf(tx: Database, applicationId: string): Promise<
     documentsToFix: checklist.some((item) => item.state === 'rejected' || (item.required && item.state === 'missing')),
     leaseDeed: leaseDeed ?? null,
     unpaidInvoices,
+    inScheme: Boolean(application?.schemeId),
   };
 }
 

@@ -37,6 +37,7 @@ export function toApplication(row: ApplicationRow): Application {
     asset_id: row.assetId,
     application_type: row.applicationType,
     status: row.status,
+    scheme_id: row.schemeId,
     current_stage: row.currentStage,
     stage: stageOfRow(row),
     estimated_investment: row.estimatedInvestment,

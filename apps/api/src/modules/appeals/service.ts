@@ -37,6 +37,7 @@ import { applicantLink, deliver, officerLink } from '../../lib/notify';
 import { lockApplication, type ApplicationRow } from '../../repositories/applications';
 import { directStageDueDate } from '../../case/clock';
 import { nextNumber } from '../../repositories/counters';
+import { findSchemeEntry } from '../../repositories/schemes';
 import { activeUsersByIds, activeUsersWithRole, findApplicationFacts } from '../../repositories/notifications';
 import {
   appealsByStageSince,
@@ -72,6 +73,10 @@ async function eligibility(db: Database, application: ApplicationRow, now: Date)
   const open = (await findAppealsOfApplication(db, application.id)).some((row) => row.status === 'filed');
   if (open) return { refusal: 'appeal_open' };
   if (application.status === 'rejected') {
+    // A scheme's result (not qualified, or the plot went to another) is the scheme's rule, not an officer's decision.
+    if (application.schemeId && (await findSchemeEntry(db, application.id))?.outcome) {
+      return { refusal: 'not_appealable' };
+    }
     // The stage it was rejected from, as the timeline recorded the move; scrutiny when an old row does not say.
     return { ground: 'rejected', stage: (await statusRejectedFrom(db, application.id)) ?? 'under_scrutiny' };
   }

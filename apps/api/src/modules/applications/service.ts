@@ -52,6 +52,7 @@ import {
 } from '../../repositories/documents';
 import { fire } from '../../case/transition';
 import { recordEvent } from '../../case/events';
+import { assertNotOfferedInScheme, assertSchemeTakes } from '../../case/scheme-window';
 import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 import { findTransferredAwayAt } from '../../repositories/allotments';
 
@@ -102,6 +103,17 @@ export async function createApplication(
     const asset = await findAssetById(tx, body.asset_id);
     if (!asset) throw notFound('Asset not found');
     if (asset.status !== 'available') throw conflict('This asset is no longer available. Please choose another.');
+    const estimatedInvestment = roundRupees(body.estimated_investment);
+    if (body.scheme_id) {
+      await assertSchemeTakes(tx, {
+        schemeId: body.scheme_id,
+        assetId: asset.id,
+        applicantId: profile.id,
+        estimatedInvestment,
+      });
+    } else {
+      await assertNotOfferedInScheme(tx, asset.id);
+    }
     const number = await nextNumber(tx, 'application');
     const row = await insertApplication(tx, {
       applicationNumber: number,
@@ -110,9 +122,10 @@ export async function createApplication(
       applicationType: body.application_type,
       status: 'draft',
       currentStage: DEFAULT_STAGE.draft,
-      estimatedInvestment: roundRupees(body.estimated_investment),
+      estimatedInvestment,
       employmentGeneration: body.employment_generation,
       projectDescription: body.project_description,
+      schemeId: body.scheme_id ?? null,
     });
     await recordEvent(tx, actorOf(user), {
       applicationId: row.id,
@@ -137,6 +150,20 @@ export async function submitApplication(
     const current = await lockApplication(tx, id);
     if (!current) throw notFound(APPLICATION_NOT_FOUND);
     if (current.status !== 'draft') throw conflict('Only a draft application can be submitted');
+    if (current.schemeId) {
+      // A scheme's window is checked again: a draft made in time is not submitted after the scheme closes.
+      await assertSchemeTakes(
+        tx,
+        {
+          schemeId: current.schemeId,
+          assetId: current.assetId,
+          applicantId: current.applicantId,
+          estimatedInvestment: current.estimatedInvestment,
+          applicationId: current.id,
+        },
+        now,
+      );
+    }
     // The case engine raises the processing fee and EMD invoices with the move.
     const moved = await fire(tx, current, {
       event: 'submit',
