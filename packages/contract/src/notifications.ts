@@ -57,6 +57,9 @@ export const NOTIFICATION_CODES = [
   /** A stage was deemed approved: the portal made the move (decision 017); params: application_number, from, to,
    * due_on. */
   'deemed_approved',
+  /** A scheme's result for the applicant's application (decision 018); params: application_number, scheme_number,
+   * outcome (won, not_qualified, lost, defaulted), rank. */
+  'scheme_result',
   // Officers
   /** An applicant appealed to the head office (ho); params: application_number, appeal_number, ground, due_on. */
   'appeal_filed',

@@ -57,6 +57,8 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   ],
   status_changed: [
     { notify: 'decision_made', to: 'owner', events: ['approve', 'reject'] },
+    // A scheme's result (decision 018): won, not qualified, or the plot went to another.
+    { notify: 'scheme_result', to: 'owner', events: ['scheme_won', 'scheme_not_allotted'] },
     { notify: 'case_reached_role', to: 'waiting_role' },
   ],
   /** A deferred or conditional committee decision: the status stays, the stage tells the decision. */

@@ -62,6 +62,7 @@ const COPIED: Partial<Record<NotificationCode, readonly string[]>> = {
   show_cause_replied: ['notice_number'],
   show_cause_decided: ['notice_number', 'outcome'],
   deemed_approved: ['from', 'to', 'due_on'],
+  scheme_result: ['scheme_number', 'outcome', 'rank'],
 };
 
 /** Estate notifications name the allotment and its plot (and a transfer offer who offers it). */

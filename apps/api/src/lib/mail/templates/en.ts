@@ -441,6 +441,24 @@ export const en: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  scheme_result: (p) => ({
+    subject:
+      p.outcome === 'won'
+        ? `Scheme ${str(p.scheme_number)}: the plot is yours (application ${str(p.application_number)})`
+        : `Scheme ${str(p.scheme_number)}: the result for application ${str(p.application_number)}`,
+    paragraphs: [
+      p.outcome === 'won'
+        ? `Application ${str(p.application_number)} won its plot in scheme ${str(p.scheme_number)}. The premium invoice is with the application: once it is paid, the provisional allotment letter is issued.`
+        : p.outcome === 'not_qualified'
+          ? `Application ${str(p.application_number)} did not qualify in scheme ${str(p.scheme_number)}: it was not approved with its deposits paid by the closing date. A paid EMD is refunded.`
+          : p.outcome === 'defaulted'
+            ? `The premium of application ${str(p.application_number)} in scheme ${str(p.scheme_number)} was not paid in time: the EMD is forfeited and the plot is offered to the next bidder.`
+            : `In scheme ${str(p.scheme_number)} the plot went to another application${p.rank ? ` (yours was placed ${str(p.rank)})` : ''}. A paid EMD is refunded.`,
+      'The public result of the scheme, with everything needed to check it, is on the portal.',
+    ],
+    action: openApplication(p),
+  }),
+
   gateway_mismatch: (p) => ({
     subject: `Gateway payment to check: order ${str(p.gateway_order_id)}`,
     paragraphs: [

@@ -478,6 +478,24 @@ export const hi: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  scheme_result: (p) => ({
+    subject:
+      p.outcome === 'won'
+        ? `योजना ${str(p.scheme_number)}: भूखंड आपका है (आवेदन ${str(p.application_number)})`
+        : `योजना ${str(p.scheme_number)}: आवेदन ${str(p.application_number)} का परिणाम`,
+    paragraphs: [
+      p.outcome === 'won'
+        ? `आवेदन ${str(p.application_number)} ने योजना ${str(p.scheme_number)} में अपना भूखंड जीता है। प्रीमियम का बीजक आवेदन के साथ है: उसके भुगतान के बाद अनंतिम आवंटन पत्र जारी होगा।`
+        : p.outcome === 'not_qualified'
+          ? `आवेदन ${str(p.application_number)} योजना ${str(p.scheme_number)} में पात्र नहीं हुआ: अंतिम तिथि तक वह जमा राशि के भुगतान सहित स्वीकृत नहीं था। चुकाई गई बयाना राशि (EMD) लौटाई जाएगी।`
+          : p.outcome === 'defaulted'
+            ? `योजना ${str(p.scheme_number)} में आवेदन ${str(p.application_number)} का प्रीमियम समय पर नहीं चुकाया गया: बयाना राशि (EMD) जब्त हो गई है और भूखंड अगले बोलीदाता को दिया जाएगा।`
+            : `योजना ${str(p.scheme_number)} में भूखंड किसी अन्य आवेदन को मिला${p.rank ? ` (आपका स्थान ${str(p.rank)} था)` : ''}। चुकाई गई बयाना राशि (EMD) लौटाई जाएगी।`,
+      'योजना का सार्वजनिक परिणाम, उसे जाँचने की पूरी जानकारी सहित, पोर्टल पर है।',
+    ],
+    action: openApplication(p, 'आवेदन खोलें'),
+  }),
+
   gateway_mismatch: (p) => ({
     subject: `जाँच हेतु गेटवे भुगतान: ऑर्डर ${str(p.gateway_order_id)}`,
     paragraphs: [

@@ -481,6 +481,24 @@ export const te: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  scheme_result: (p) => ({
+    subject:
+      p.outcome === 'won'
+        ? `పథకం ${str(p.scheme_number)}: ప్లాట్ మీదే (దరఖాస్తు ${str(p.application_number)})`
+        : `పథకం ${str(p.scheme_number)}: దరఖాస్తు ${str(p.application_number)} ఫలితం`,
+    paragraphs: [
+      p.outcome === 'won'
+        ? `దరఖాస్తు ${str(p.application_number)} పథకం ${str(p.scheme_number)} లో తన ప్లాట్‌ను గెలుచుకుంది. ప్రీమియం ఇన్‌వాయిస్ దరఖాస్తుతో ఉంది: అది చెల్లించిన తర్వాత తాత్కాలిక కేటాయింపు లేఖ జారీ అవుతుంది.`
+        : p.outcome === 'not_qualified'
+          ? `దరఖాస్తు ${str(p.application_number)} పథకం ${str(p.scheme_number)} లో అర్హత పొందలేదు: ముగింపు తేదీ నాటికి డిపాజిట్లు చెల్లించి ఆమోదం పొందలేదు. చెల్లించిన ధరావతు (EMD) తిరిగి ఇవ్వబడుతుంది.`
+          : p.outcome === 'defaulted'
+            ? `పథకం ${str(p.scheme_number)} లో దరఖాస్తు ${str(p.application_number)} ప్రీమియం సమయానికి చెల్లించబడలేదు: ధరావతు (EMD) జప్తు అయింది, ప్లాట్ తదుపరి బిడ్డర్‌కు ఇవ్వబడుతుంది.`
+            : `పథకం ${str(p.scheme_number)} లో ప్లాట్ మరొక దరఖాస్తుకు దక్కింది${p.rank ? ` (మీ స్థానం ${str(p.rank)})` : ''}. చెల్లించిన ధరావతు (EMD) తిరిగి ఇవ్వబడుతుంది.`,
+      'పథకం యొక్క బహిరంగ ఫలితం, దాన్ని తనిఖీ చేయడానికి కావలసిన సమాచారంతో, పోర్టల్‌లో ఉంది.',
+    ],
+    action: openApplication(p, 'దరఖాస్తును తెరవండి'),
+  }),
+
   gateway_mismatch: (p) => ({
     subject: `తనిఖీ చేయవలసిన గేట్‌వే చెల్లింపు: ఆర్డర్ ${str(p.gateway_order_id)}`,
     paragraphs: [
