@@ -26,12 +26,21 @@ const FeesPage = lazyPage(() => import('../features/applications/pages/fees-page
 const VerifyPage = lazyPage(() => import('../features/verify/pages/verify-page'));
 const PerformancePage = lazyPage(() => import('../features/performance/pages/performance-page'));
 const HelpPage = lazyPage(() => import('../features/help/pages/help-page'));
+const SchemeResultPage = lazyPage(() => import('../features/schemes/pages/scheme-result-page'));
 
 /** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
 const PAGES: Record<
   Exclude<
     RouteKey,
-    'login' | 'register' | 'fees' | 'forgotPassword' | 'resetPassword' | 'verify' | 'performance' | 'help'
+    | 'login'
+    | 'register'
+    | 'fees'
+    | 'forgotPassword'
+    | 'resetPassword'
+    | 'verify'
+    | 'performance'
+    | 'help'
+    | 'schemeResult'
   >,
   Page
 > = {
@@ -59,6 +68,12 @@ const PAGES: Record<
   meetings: lazyPage(() => import('../features/meetings/pages/meetings-page')),
   appeals: lazyPage(() => import('../features/appeals/pages/appeals-page')),
   appealDetail: lazyPage(() => import('../features/appeals/pages/appeal-detail-page')),
+  schemes: lazyPage(() => import('../features/schemes/pages/schemes-page')),
+  schemeDetail: lazyPage(() => import('../features/schemes/pages/scheme-detail-page')),
+  schemeAuction: lazyPage(() => import('../features/schemes/pages/auction-room-page')),
+  officerSchemes: lazyPage(() => import('../features/schemes/pages/officer-schemes-page')),
+  newScheme: lazyPage(() => import('../features/schemes/pages/new-scheme-page')),
+  officerSchemeDetail: lazyPage(() => import('../features/schemes/pages/officer-scheme-detail-page')),
   reports: lazyPage(() => import('../features/reports/pages/reports-page')),
   users: lazyPage(() => import('../features/users/pages/users-page')),
   audit: lazyPage(() => import('../features/audit/pages/audit-page')),
@@ -123,6 +138,8 @@ export const routes: RouteObject[] = [
           // The service standards and help: open to everyone, signed in or not.
           { path: ROUTES.performance.path, element: <PerformancePage /> },
           { path: ROUTES.help.path, element: <HelpPage /> },
+          // A scheme's public record (the draw's inputs and the result): anyone may check it, signed in or not.
+          { path: ROUTES.schemeResult.path, element: <SchemeResultPage /> },
           {
             path: ROUTES.forgotPassword.path,
             element: (
