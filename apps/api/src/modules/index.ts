@@ -2,6 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { allotmentRoutes } from './allotments/routes';
 import { appealRoutes } from './appeals/routes';
+import { auctionRoutes } from './auctions/routes';
+import { settleSchemeOutcomes } from './schemes/outcomes';
 import { applicantRoutes } from './applicants/routes';
 import { applicationRoutes } from './applications/routes';
 import { assetRoutes } from './assets/routes';
@@ -26,6 +28,10 @@ import { serviceRequestRoutes } from './service-requests/routes';
 import { showCauseRoutes } from './show-causes/routes';
 import { userRoutes } from './users/routes';
 import { workflowRoutes } from './workflow/routes';
+
+// The auction's sweeps settle a lot through the schemes module; modules never import each other, so the composition
+// hands it over (here and in the runtime, and to the auction's tests).
+export { settleSchemeOutcomes };
 
 export interface ApiModule {
   prefix: string;
@@ -69,6 +75,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: ledgerRoutes },
   // /applications/{id}/appeals and /appeals: appeals to the head office (product decisions section 11).
   { prefix: '', routes: appealRoutes },
+  // /schemes/{id}/lots, /schemes/{id}/live and /schemes/{id}/plots/{plotId}/bids: the e-auction (decision 018).
+  { prefix: '', routes: auctionRoutes(settleSchemeOutcomes) },
   // /public/performance: the service standards and how they are met, for anyone.
   { prefix: '/public', routes: performanceRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...

@@ -244,6 +244,11 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/appeals/{id}': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
   'POST /api/appeals/{id}/hearing': ['no', 'no', 'yes', 'no', 'no', 'no', 'no'],
   'POST /api/appeals/{id}/order': ['no', 'no', 'yes', 'no', 'no', 'no', 'no'],
+  // The e-auction (decision 018): entrepreneurs bid (the server checks they hold a qualified entry for the lot);
+  // anyone signed in watches a scheme's lots, each with only their own bid and rank.
+  'POST /api/schemes/{id}/plots/{plotId}/bids': ['yes', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/schemes/{id}/lots': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/schemes/{id}/live': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
 
   'GET /api/health': 'public',
 };
@@ -295,4 +300,7 @@ export const NOT_IN_WORLD = new Set([
   'GET /api/appeals/{id}',
   'POST /api/appeals/{id}/hearing',
   'POST /api/appeals/{id}/order',
+  'POST /api/schemes/{id}/plots/{plotId}/bids',
+  'GET /api/schemes/{id}/lots',
+  'GET /api/schemes/{id}/live',
 ]);

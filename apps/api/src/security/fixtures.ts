@@ -218,6 +218,7 @@ export function pathFor(op: Operation, world: World): string {
   return op.path
     .replace('{id}', idOf[top!] ?? crypto.randomUUID())
     .replace('{docId}', ids.document)
+    .replace('{plotId}', crypto.randomUUID())
     .replace('{type}', 'applications');
 }
 
@@ -314,6 +315,7 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     },
     'POST /api/appeals/{id}/hearing': { hearing_note: 'Heard the applicant' },
     'POST /api/appeals/{id}/order': { outcome: 'dismissed', order_text: 'The delay is explained on the file.' },
+    'POST /api/schemes/{id}/plots/{plotId}/bids': { amount: 1_000_000 },
   };
   const k = key(op);
   if (k in json) return { payload: json[k] };
