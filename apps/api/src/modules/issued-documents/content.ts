@@ -28,7 +28,8 @@ export interface TableColumn {
 export interface DocumentContent {
   kind: IssuedDocumentKind;
   subjectId: string;
-  applicationId: string;
+  /** Null for a document about no one application (a scheme's result sheet). */
+  applicationId: string | null;
   documentNumber: string;
   holderName: string;
   assetCode: string | null;

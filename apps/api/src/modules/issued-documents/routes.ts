@@ -30,6 +30,7 @@ import {
   possessionCertificateFor,
   receiptFor,
   revokeIssuedDocument,
+  schemeResultSheetFor,
   serviceOrderFor,
   showCauseDocumentFor,
   verifyDocument,
@@ -66,6 +67,22 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'private, no-store')
       .header('x-verification-code', row.verificationCode)
       .send(app.storage.open(row.storageKey));
+
+  app.get(
+    '/schemes/:id/result.pdf',
+    {
+      preHandler: requireAuth,
+      schema: {
+        params,
+        description:
+          "A decided scheme's result sheet (decision 018): its commitment, seed or bids, qualified list and result. " +
+          'For staff who read schemes and the entrepreneurs who applied in it. ' +
+          PDF_DESCRIPTION,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await schemeResultSheetFor(context(request), currentUser(request), request.params.id)),
+  );
 
   app.get(
     '/applications/:id/acknowledgment.pdf',

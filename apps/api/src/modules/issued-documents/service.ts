@@ -8,6 +8,7 @@ import {
   can,
   issuedDocumentFactsSchema,
   normaliseVerificationCode,
+  ROUTES,
   VERIFICATION_CODE_PATTERN,
   verifyPagePath,
   type IssuedDocument,
@@ -48,6 +49,14 @@ import {
 } from '../../repositories/issued-orders';
 import { findDeemedMove } from '../../repositories/escalation';
 import { findPossessionByAllotment } from '../../repositories/possessions';
+import {
+  findDecidedBids,
+  findQualifiedList,
+  findSchemeById,
+  findSchemeResult,
+  findUserName,
+  userAppliedInScheme,
+} from '../../repositories/schemes';
 import { findUserById } from '../../repositories/users';
 import {
   addressLines,
@@ -57,6 +66,7 @@ import {
   composeReceipt,
 } from './compose';
 import { composeDeemedApprovalLetter } from './compose-deemed';
+import { composeSchemeResultSheet } from './compose-scheme';
 import { composeServiceOrder, composeShowCauseNotice, composeShowCauseOrder, type OrderHolder } from './compose-orders';
 import type { DocumentContent } from './content';
 import { renderPdf } from './render-pdf';
@@ -69,6 +79,8 @@ const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment
 const RECORD_MISSING = 'A record this document needs is missing';
 const REQUEST_NOT_FOUND = 'Service request not found';
 const SHOW_CAUSE_NOT_FOUND = 'Show-cause notice not found';
+/** The web page of a scheme's public result. */
+const schemePublicPagePath = (schemeNumber: string) => ROUTES.schemeResult.path.replace(':schemeNumber', schemeNumber);
 const NO_DEEMED_APPROVAL = 'No stage of this application was deemed approved';
 
 /** What issuing needs besides the records: where PDFs are kept, the letterhead, and the address the QR code opens. */
@@ -168,7 +180,7 @@ export async function issue(
         sha256: sha256Hex(bytes),
         issuedAt,
       });
-      if (kind === 'final_allotment_letter') {
+      if (kind === 'final_allotment_letter' && content.applicationId) {
         await supersedeIssuedDocuments(tx, content.applicationId, 'provisional_allotment_letter', row.id);
       }
       await options.afterIssue?.(tx, row);
@@ -449,6 +461,58 @@ export async function deemedApprovalLetterFor(
   const move = await findDeemedMove(ctx.db, { applicationId: application.id });
   if (!move) throw notFound(NO_DEEMED_APPROVAL);
   return issueDeemedApprovalLetter(ctx, move.eventId);
+}
+
+const SCHEME_NOT_FOUND = 'Scheme not found';
+
+/** A decided scheme's result sheet (decision 018), in the language of the officer who decided it (English when the
+ * portal closed an auction). Its subject is the scheme; it is about no one application. */
+export async function issueSchemeResultSheet(ctx: IssuingContext, schemeId: string): Promise<IssuedDocumentRow> {
+  const scheme = await findSchemeById(ctx.db, schemeId);
+  if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+  if (scheme.status !== 'decided' || !scheme.decidedAt) {
+    throw conflict(`Scheme ${scheme.schemeNumber} is not decided yet: it has no result sheet`, 'scheme_state');
+  }
+  const decidedAt = scheme.decidedAt;
+  return issue(ctx, 'scheme_result_sheet', scheme.id, async () => {
+    const language = documentLanguage(scheme.decidedBy ? await findUserLanguage(ctx.db, scheme.decidedBy) : undefined);
+    const qualified = await findQualifiedList(ctx.db, scheme.id);
+    const result = await findSchemeResult(ctx.db, scheme.id);
+    return {
+      language,
+      content: composeSchemeResultSheet(language, {
+        scheme: { ...scheme, decidedAt },
+        decidedByName: await findUserName(ctx.db, scheme.decidedBy),
+        qualified: qualified.map((line) => ({
+          position: line.listPosition,
+          applicationNumber: line.applicationNumber,
+          plotCode: line.plotCode,
+          category: line.category,
+        })),
+        result,
+        bids: scheme.mode === 'auction' ? await findDecidedBids(ctx.db, scheme.id) : [],
+        corporation: ctx.org.name,
+        publicUrl: `${ctx.baseUrl.replace(/\/+$/, '')}${schemePublicPagePath(scheme.schemeNumber)}`,
+      }),
+    };
+  });
+}
+
+/** The result sheet for staff who read schemes and for an entrepreneur who applied in it (404 for anyone else). */
+export async function schemeResultSheetFor(
+  ctx: IssuingContext,
+  user: CurrentUser,
+  schemeId: string,
+): Promise<IssuedDocumentRow> {
+  const allowed =
+    user.role === 'entrepreneur'
+      ? await userAppliedInScheme(ctx.db, schemeId, user.id)
+      : can(user.role, 'read:schemes');
+  if (!allowed) {
+    if (user.role !== 'entrepreneur') throw forbidden();
+    throw notFound(SCHEME_NOT_FOUND);
+  }
+  return issueSchemeResultSheet(ctx, schemeId);
 }
 
 function replacement(row: IssuedDocumentRow): NonNullable<VerifiedDocument['superseded_by']> {
