@@ -16,6 +16,8 @@ import { scheduleDeadlineSweep } from './case/escalation';
 import { schedulePerformanceSnapshot } from './case/performance';
 import { issueDeemedApprovalLetter } from './modules/issued-documents/service';
 import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
+import { scheduleAuctionSweeps } from './modules/auctions/close';
+import { settleSchemeOutcomes } from './modules';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -101,6 +103,8 @@ export async function startRuntime(
     const deadlines = scheduleDeadlineSweep(database.db, app.log, (eventId) =>
       issueDeemedApprovalLetter({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, eventId),
     );
+    // Auctions (decision 018): lots past their end settled (H1, H2) every 15 seconds; unpaid winners default hourly.
+    const auctions = scheduleAuctionSweeps(database.db, app.log, settleSchemeOutcomes);
     // The public performance figures: worked out at once when none are stored, then daily.
     const performance = schedulePerformanceSnapshot(database.db, app.log);
     return {
@@ -115,6 +119,7 @@ export async function startRuntime(
         await requery.stop();
         await reconciliation.stop();
         await deadlines.stop();
+        await auctions.stop();
         await performance.stop();
         await mail.stop();
         await stopFolding();
