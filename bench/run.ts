@@ -1,4 +1,5 @@
-// npm run bench [-- --sizes 10000,1000000 --seconds 3 --runs 3 --connections 50 --no-pglite --no-lighthouse]
+// npm run bench [-- --sizes 10000,1000000 --seconds 3 --runs 3 --connections 50 --no-pglite --no-lighthouse
+//                   --auction-seconds 60 --no-auction]
 //
 // Generates data sets (npm run db:seed -- --applications N does the same), starts the API as a child process on a
 // free port of 127.0.0.1 and loads every hot endpoint with autocannon, bounded in time; compares the application
@@ -29,6 +30,7 @@ import {
   type SweepFigures,
 } from './report';
 import { ROOT, startApi, startBaseline, type RunningServer } from './servers';
+import { AUCTION_DEFAULTS, auctionLines, runAuctionBench } from './auction';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +40,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'no-pglite': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    // The live auction's load (bench/auction.ts): its length, or --no-auction to leave it out.
+    'auction-seconds': { type: 'string', default: String(AUCTION_DEFAULTS.seconds) },
+    'no-auction': { type: 'boolean', default: false },
     output: { type: 'string', default: path.join(ROOT, 'docs/performance.md') },
   },
 });
@@ -403,6 +408,24 @@ async function main() {
       }
     } finally {
       await database.drop();
+    }
+  }
+
+  // The live auction on its own database: 200 bidders and 1,000 watchers over two API processes. Its figures are
+  // printed (docs/performance.md keeps them by hand, below the marker).
+  if (!values['no-auction']) {
+    const auctionDatabase = await createDatabase('auction');
+    if (auctionDatabase) {
+      try {
+        log('The live auction (bench/auction.ts)');
+        const figures = await runAuctionBench(auctionDatabase.url, {
+          ...AUCTION_DEFAULTS,
+          seconds: Math.min(600, Math.max(1, Number(values['auction-seconds']))),
+        });
+        for (const line of auctionLines(figures)) log(`  ${line}`);
+      } finally {
+        await auctionDatabase.drop();
+      }
     }
   }
 

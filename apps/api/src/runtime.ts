@@ -14,7 +14,8 @@ import { lapseTransferOffers } from './case/estate';
 import { billYearlyDues, scheduleDuesBilling } from './case/dues';
 import { scheduleDeadlineSweep } from './case/escalation';
 import { schedulePerformanceSnapshot } from './case/performance';
-import { issueDeemedApprovalLetter } from './modules/issued-documents/service';
+import { scheduleSchemeSweep } from './modules/schemes/sweep';
+import { issueDeemedApprovalLetter, issueSchemeResultSheet } from './modules/issued-documents/service';
 import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
 import { scheduleAuctionSweeps } from './modules/auctions/close';
 import { settleSchemeOutcomes } from './modules';
@@ -103,8 +104,13 @@ export async function startRuntime(
     const deadlines = scheduleDeadlineSweep(database.db, app.log, (eventId) =>
       issueDeemedApprovalLetter({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, eventId),
     );
-    // Auctions (decision 018): lots past their end settled (H1, H2) every 15 seconds; unpaid winners default hourly.
-    const auctions = scheduleAuctionSweeps(database.db, app.log, settleSchemeOutcomes);
+    // Auctions (decision 018): lots past their end settled (H1, H2) every 15 seconds, a decided scheme's result sheet
+    // issued; unpaid winners default hourly.
+    const auctions = scheduleAuctionSweeps(database.db, app.log, settleSchemeOutcomes, (schemeId) =>
+      issueSchemeResultSheet({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, schemeId),
+    );
+    // Schemes past their closing time are closed every minute (decision 018).
+    const schemeSweep = scheduleSchemeSweep(database.db, app.log);
     // The public performance figures: worked out at once when none are stored, then daily.
     const performance = schedulePerformanceSnapshot(database.db, app.log);
     return {
@@ -119,6 +125,7 @@ export async function startRuntime(
         await requery.stop();
         await reconciliation.stop();
         await deadlines.stop();
+        await schemeSweep.stop();
         await auctions.stop();
         await performance.stop();
         await mail.stop();
