@@ -16,6 +16,8 @@ import { dashboardRoutes } from './dashboard/routes';
 import { financeReportRoutes } from './finance-reports/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { issuedDocumentRoutes } from './issued-documents/routes';
+import { issueSchemeResultSheet } from './issued-documents/service';
+import { schemeRoutes } from './schemes/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { meetingRoutes } from './meetings/routes';
 import { performanceRoutes } from './performance/routes';
@@ -75,6 +77,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: ledgerRoutes },
   // /applications/{id}/appeals and /appeals: appeals to the head office (product decisions section 11).
   { prefix: '', routes: appealRoutes },
+  // /schemes, /schemes/{id}, its entries, close and decide, and /public/schemes/{number} (decision 018).
+  { prefix: '', routes: schemeRoutes(issueSchemeResultSheet) },
   // /schemes/{id}/lots, /schemes/{id}/live and /schemes/{id}/plots/{plotId}/bids: the e-auction (decision 018).
   { prefix: '', routes: auctionRoutes(settleSchemeOutcomes) },
   // /public/performance: the service standards and how they are met, for anyone.

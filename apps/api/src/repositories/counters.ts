@@ -26,6 +26,8 @@ export const NUMBER_PREFIXES = {
   noDues: { prefix: 'NDC', width: 6 },
   /** An appeal to the head office (product decisions section 11). */
   appeal: { prefix: 'APL', width: 6 },
+  /** A scheme of competitive allotment (decision 018). */
+  scheme: { prefix: 'SCH', width: 6 },
 } as const;
 
 export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {

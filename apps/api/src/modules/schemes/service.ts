@@ -1,0 +1,596 @@
+/**
+ * Schemes (product decisions section 12, decision 018): an officer publishes one (its plots, window, rules and mode,
+ * with the draw's seed committed at once); entrepreneurs apply in it while it takes applications; closing freezes
+ * the qualified list (approved with the deposits paid) and rejects the rest; deciding runs first come or the draw
+ * and settles every entry through the case engine. Every change checks the scheme's status in the transaction that
+ * writes the next one, under the scheme's row lock.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  can,
+  SCHEME_RULES,
+  auctionEmd,
+  type PublicScheme,
+  type SchemeDetail,
+  type SchemeEntry,
+  type SchemeEntryListQuery,
+  type SchemeEntryRow,
+  type SchemeListQuery,
+  type SchemeSummary,
+  type createSchemeRequestSchema,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { applicants, applications, schemeEntries, schemes } from '../../db/schema';
+import { lockAuditChain } from '../../core/audit-context';
+import { conflict, forbidden, notFound } from '../../core/http-error';
+import {
+  fetchRows,
+  finishPage,
+  countAll,
+  likePattern,
+  numberPattern,
+  pageOfTable,
+  planPage,
+  type Page,
+} from '../../core/list-page';
+import { actorOf, type CurrentUser } from '../../case/actor';
+import { schemeAccepting, SCHEME_NOT_FOUND } from '../../case/scheme-window';
+import { fire } from '../../case/transition';
+import { findAssetById, type AssetRow } from '../../repositories/assets';
+import { lockApplication } from '../../repositories/applications';
+import { nextNumber } from '../../repositories/counters';
+import { findCurrentIssuedDocument } from '../../repositories/issued-documents';
+import {
+  countQualified,
+  countSchemeApplications,
+  countSchemePlots,
+  findAssetsInUndecidedSchemes,
+  findDecidedBids,
+  findOwnSchemeEntries,
+  findQualifiedList,
+  findSchemeApplicationsForClose,
+  findSchemeById,
+  findSchemeByNumber,
+  findSchemePlots,
+  findSchemeResult,
+  findSchemeSeed,
+  findSchemesToClose,
+  findUserName,
+  insertScheme,
+  insertSchemeEntries,
+  insertSchemePlots,
+  lockScheme,
+  updateSchemeIfStatus,
+  userAppliedInScheme,
+  type NewSchemeEntry,
+  type SchemeRow,
+} from '../../repositories/schemes';
+import { allocate, commitmentOf, drawOrder } from './draw';
+import { settleSchemeOutcomes, type SchemeOutcomeLine } from './outcomes';
+
+export { SCHEME_NOT_FOUND };
+
+const schemeState = (detail: string) => conflict(detail, 'scheme_state');
+
+/** Whether the user sees every scheme (staff who read schemes) or only their own and the open ones. */
+function isStaffReader(user: CurrentUser): boolean {
+  return user.role !== 'entrepreneur' && can(user.role, 'read:schemes');
+}
+
+// ---------- publish ----------
+
+/**
+ * The reserved plots: walking the reservations in the order given, each takes floor(share_percent x N / 100) of the
+ * plots not yet reserved, in position order (the plots ordered by asset code). Answers each position's category.
+ */
+export function reservePlots(
+  plotCount: number,
+  reservations: readonly { category: string; share_percent: number }[],
+): (string | null)[] {
+  const reservedFor: (string | null)[] = Array.from({ length: plotCount }, () => null);
+  let next = 0;
+  for (const reservation of reservations) {
+    const take = Math.floor((reservation.share_percent * plotCount) / 100);
+    for (let taken = 0; taken < take && next < plotCount; taken++) reservedFor[next++] = reservation.category;
+  }
+  return reservedFor;
+}
+
+export async function publishScheme(
+  db: Database,
+  user: CurrentUser,
+  body: z.output<typeof createSchemeRequestSchema>,
+): Promise<SchemeDetail> {
+  const id = await db.transaction(async (tx) => {
+    // Publishing takes the audit chain's lock first: two schemes offering one plot at once are checked one at a time.
+    await lockAuditChain(tx);
+    const assets: { asset: AssetRow; reservePrice: number | null }[] = [];
+    for (const plot of body.plots) {
+      const asset = await findAssetById(tx, plot.asset_id);
+      if (!asset) throw notFound(`Plot ${plot.asset_id} not found`);
+      if (asset.status !== 'available') throw schemeState(`Plot ${asset.assetCode} is not available`);
+      assets.push({ asset, reservePrice: plot.reserve_price ?? null });
+    }
+    const offered = await findAssetsInUndecidedSchemes(
+      tx,
+      assets.map(({ asset }) => asset.id),
+    );
+    if (offered.length > 0) {
+      const codes = offered.map((row) => {
+        const code = assets.find(({ asset }) => asset.id === row.assetId)!.asset.assetCode;
+        return `${code} (${row.schemeNumber})`;
+      });
+      throw schemeState(`These plots are already offered in a scheme not yet decided: ${codes.join(', ')}`);
+    }
+    assets.sort((a, b) => (a.asset.assetCode < b.asset.assetCode ? -1 : a.asset.assetCode > b.asset.assetCode ? 1 : 0));
+    const reservedFor = reservePlots(assets.length, body.reservations);
+    const seed = randomBytes(SCHEME_RULES.seedBytes).toString('hex');
+    const number = await nextNumber(tx, 'scheme');
+    const auction = body.mode === 'auction';
+    const scheme = await insertScheme(
+      tx,
+      {
+        schemeNumber: number,
+        title: body.title,
+        mode: body.mode,
+        opensAt: new Date(body.opens_at),
+        closesAt: new Date(body.closes_at),
+        reservations: body.reservations,
+        minInvestment: body.min_investment,
+        increment: auction ? (body.increment ?? null) : null,
+        auctionStartsAt: auction && body.auction_starts_at ? new Date(body.auction_starts_at) : null,
+        auctionEndsAt: auction && body.auction_ends_at ? new Date(body.auction_ends_at) : null,
+        extensionWindowMinutes: body.extension_window_minutes,
+        extensionMinutes: body.extension_minutes,
+        commitment: commitmentOf(seed),
+        createdBy: user.id,
+        searchText: `${number} ${body.title}`.toLowerCase(),
+      },
+      seed,
+    );
+    await insertSchemePlots(
+      tx,
+      assets.map(({ asset, reservePrice }, index) => ({
+        schemeId: scheme.id,
+        assetId: asset.id,
+        position: index + 1,
+        reservedFor: (reservedFor[index] ?? null) as never,
+        reservePrice: auction ? reservePrice : null,
+        endsAt: auction && body.auction_ends_at ? new Date(body.auction_ends_at) : null,
+      })),
+    );
+    return scheme.id;
+  });
+  return getScheme(db, user, id);
+}
+
+// ---------- read ----------
+
+async function describeScheme(db: Database, scheme: SchemeRow): Promise<Omit<SchemeDetail, 'my_entries'>> {
+  const plots = await findSchemePlots(db, scheme.id);
+  const applicationCount = (await countSchemeApplications(db, [scheme.id])).get(scheme.id) ?? 0;
+  const result = scheme.status === 'decided' ? await findSchemeResult(db, scheme.id) : [];
+  const auction = scheme.mode === 'auction';
+  return {
+    id: scheme.id,
+    scheme_number: scheme.schemeNumber,
+    title: scheme.title,
+    mode: scheme.mode,
+    status: scheme.status,
+    opens_at: scheme.opensAt.toISOString(),
+    closes_at: scheme.closesAt.toISOString(),
+    accepting: schemeAccepting(scheme),
+    reservations: scheme.reservations as SchemeDetail['reservations'],
+    min_investment: scheme.minInvestment,
+    increment: scheme.increment,
+    auction_starts_at: scheme.auctionStartsAt?.toISOString() ?? null,
+    auction_ends_at: scheme.auctionEndsAt?.toISOString() ?? null,
+    extension_window_minutes: scheme.extensionWindowMinutes,
+    extension_minutes: scheme.extensionMinutes,
+    participation_fee: auction ? SCHEME_RULES.participationFee : null,
+    commitment: scheme.commitment,
+    // The seed only once the draw revealed it: it is read from the scheme row, never from the secret's table.
+    seed: scheme.revealedSeed,
+    plots: plots.map((plot) => {
+      const won = result.find((line) => line.plotCode === plot.assetCode && line.outcome === 'won');
+      return {
+        id: plot.id,
+        asset_id: plot.assetId,
+        asset_code: plot.assetCode,
+        zone: plot.zone,
+        location: plot.location,
+        total_area: plot.totalArea,
+        unit: plot.unit,
+        valuation: plot.valuation,
+        reserved_for: plot.reservedFor,
+        reserve_price: plot.reservePrice,
+        emd: auction && plot.reservePrice !== null ? auctionEmd(plot.reservePrice) : null,
+        ends_at: plot.endsAt?.toISOString() ?? null,
+        highest_bid: plot.highestBid,
+        bid_count: plot.bidCount,
+        winner_application_number: plot.winnerApplicationNumber ?? won?.applicationNumber ?? null,
+        winning_amount: plot.winningAmount ?? won?.amount ?? null,
+      };
+    }),
+    application_count: applicationCount,
+    qualified_count: scheme.status === 'open' ? null : await countQualified(db, scheme.id),
+    closed_at: scheme.closedAt?.toISOString() ?? null,
+    decided_at: scheme.decidedAt?.toISOString() ?? null,
+    decided_by_name: await findUserName(db, scheme.decidedBy),
+    created_at: scheme.createdAt.toISOString(),
+  };
+}
+
+/** The scheme as the user may see it: staff who read schemes see any; an entrepreneur one taking applications now
+ * or one they applied in (404 otherwise). */
+async function loadVisibleScheme(db: Database, user: CurrentUser, id: string): Promise<SchemeRow> {
+  const scheme = await findSchemeById(db, id);
+  if (user.role === 'entrepreneur') {
+    if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+    if (schemeAccepting(scheme) || (await userAppliedInScheme(db, scheme.id, user.id))) return scheme;
+    throw notFound(SCHEME_NOT_FOUND);
+  }
+  if (!isStaffReader(user)) throw forbidden();
+  if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+  return scheme;
+}
+
+export async function getScheme(db: Database, user: CurrentUser, id: string): Promise<SchemeDetail> {
+  const scheme = await loadVisibleScheme(db, user, id);
+  const myEntries: SchemeEntry[] =
+    user.role === 'entrepreneur'
+      ? (await findOwnSchemeEntries(db, scheme.id, user.id)).map((row) => ({
+          application_id: row.applicationId,
+          application_number: row.applicationNumber,
+          plot_id: row.plotId,
+          plot_code: row.plotCode,
+          qualified: row.qualified ?? null,
+          outcome: row.outcome ?? null,
+          emd_forfeited: row.emdForfeited ?? false,
+        }))
+      : [];
+  return { ...(await describeScheme(db, scheme)), my_entries: myEntries };
+}
+
+const SCHEME_SORT = { closes_at: schemes.closesAt, created_at: schemes.createdAt } as const;
+
+export async function listSchemes(
+  db: Database,
+  user: CurrentUser,
+  query: SchemeListQuery,
+): Promise<Page<SchemeSummary>> {
+  const conditions: SQL[] = [];
+  const now = new Date();
+  const acceptingNow = and(
+    eq(schemes.status, 'open'),
+    sql`${schemes.opensAt} <= ${now.toISOString()}`,
+    sql`${schemes.closesAt} > ${now.toISOString()}`,
+  )!;
+  if (user.role === 'entrepreneur') {
+    // The schemes taking applications now, and those the entrepreneur applied in.
+    conditions.push(
+      or(
+        acceptingNow,
+        sql`${schemes.id} in (select ${applications.schemeId} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${user.id} and ${applications.schemeId} is not null)`,
+      )!,
+    );
+  } else if (!isStaffReader(user)) {
+    throw forbidden();
+  }
+  if (query.status?.length) conditions.push(inArray(schemes.status, query.status));
+  if (query.mode?.length) conditions.push(inArray(schemes.mode, query.mode));
+  if (query.accepting) conditions.push(acceptingNow);
+  if (query.q) conditions.push(like(schemes.searchText, likePattern(query.q)));
+  const page = await pageOfTable(db, {
+    table: schemes,
+    request: query,
+    sortColumns: SCHEME_SORT,
+    conditions,
+    total: 'capped',
+  });
+  const ids = page.items.map((row) => row.id);
+  const [applicationCounts, plotCounts] = [await countSchemeApplications(db, ids), await countSchemePlots(db, ids)];
+  return {
+    ...page,
+    items: page.items.map((scheme) => ({
+      id: scheme.id,
+      scheme_number: scheme.schemeNumber,
+      title: scheme.title,
+      mode: scheme.mode,
+      status: scheme.status,
+      opens_at: scheme.opensAt.toISOString(),
+      closes_at: scheme.closesAt.toISOString(),
+      accepting: schemeAccepting(scheme, now),
+      auction_starts_at: scheme.auctionStartsAt?.toISOString() ?? null,
+      auction_ends_at: scheme.auctionEndsAt?.toISOString() ?? null,
+      application_count: applicationCounts.get(scheme.id) ?? 0,
+      created_at: scheme.createdAt.toISOString(),
+      plot_count: plotCounts.get(scheme.id) ?? 0,
+    })),
+  };
+}
+
+/** Positions after every listed one: a keyset needs a value that is never null. */
+const LAST_POSITION = 2147483647;
+
+/** The scheme's submitted applications and what became of each, a page at a time (staff). */
+export async function listSchemeEntries(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  query: SchemeEntryListQuery,
+): Promise<Page<SchemeEntryRow>> {
+  const scheme = await loadVisibleScheme(db, user, id);
+  if (user.role === 'entrepreneur') throw forbidden();
+  const sortColumns = {
+    list_position: sql`coalesce(${schemeEntries.listPosition}, ${LAST_POSITION})`,
+    application_number: applications.applicationNumber,
+  } as const;
+  const conditions: SQL[] = [eq(applications.schemeId, scheme.id), sql`${applications.status} <> 'draft'`];
+  if (query.outcome?.length) conditions.push(inArray(schemeEntries.outcome, query.outcome));
+  if (query.q) {
+    conditions.push(
+      or(
+        like(applications.applicationNumber, numberPattern(query.q)),
+        sql`lower(${applicants.organizationName}) like ${likePattern(query.q)}`,
+      )!,
+    );
+  }
+  const plan = planPage(query, sortColumns, applications.id);
+  const base = () =>
+    db
+      .select({
+        applicationId: applications.id,
+        applicationNumber: applications.applicationNumber,
+        organizationName: applicants.organizationName,
+        category: applicants.category,
+        status: applications.status,
+        plotCode: sql<string>`(select a.asset_code from assets a where a.id = ${applications.assetId})`,
+        qualified: schemeEntries.qualified,
+        listPosition: schemeEntries.listPosition,
+        rank: schemeEntries.rank,
+        outcome: schemeEntries.outcome,
+        amount: schemeEntries.amount,
+        emdForfeited: schemeEntries.emdForfeited,
+        entryCategory: schemeEntries.category,
+        sortKey: plan.sortKey,
+      })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id));
+  const rows = await fetchRows(
+    plan,
+    base()
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countAll(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id))
+      .where(and(...conditions))
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.applicationId,
+    (row) => ({
+      application_id: row.applicationId,
+      application_number: row.applicationNumber,
+      organization_name: row.organizationName,
+      plot_code: row.plotCode,
+      category: row.entryCategory ?? row.category,
+      status: row.status,
+      qualified: row.qualified ?? null,
+      list_position: row.listPosition ?? null,
+      rank: row.rank ?? null,
+      outcome: row.outcome ?? null,
+      amount: row.amount ?? null,
+      emd_forfeited: row.emdForfeited ?? false,
+    }),
+    count,
+  );
+}
+
+// ---------- close ----------
+
+const NOT_ALLOTTED_FROM: readonly string[] = ['submitted', 'under_scrutiny', 'pending_committee', 'approved'];
+
+/**
+ * Closes an open scheme past its closing time, in the caller's transaction under the scheme's row lock: every
+ * submitted application gets its entry (qualified: approved with its EMD, and an auction's participation fee, paid);
+ * the qualified list is numbered in the mode's fixed order (first come: by submission time, then number; draw and
+ * auction: by application number); the others are not qualified and the engine moves them to rejected (their paid
+ * EMD due back). Drafts stay drafts.
+ */
+async function closeLocked(tx: Database, scheme: SchemeRow, now: Date): Promise<SchemeRow> {
+  const closed = await updateSchemeIfStatus(tx, scheme.id, 'open', { status: 'closed', closedAt: now });
+  if (!closed) throw schemeState(`Scheme ${scheme.schemeNumber} is not open`);
+  const plots = await findSchemePlots(tx, scheme.id);
+  const plotOfAsset = new Map(plots.map((plot) => [plot.assetId, plot.id]));
+  const submitted = await findSchemeApplicationsForClose(tx, scheme.id);
+  const isQualified = (row: (typeof submitted)[number]) => row.status === 'approved' && row.unpaidDeposits === 0;
+  const qualified = submitted.filter(isQualified);
+  if (scheme.mode === 'first_come') {
+    qualified.sort(
+      (a, b) =>
+        (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) ||
+        (a.applicationNumber < b.applicationNumber ? -1 : 1),
+    );
+  }
+  const position = new Map(qualified.map((row, index) => [row.id, index + 1]));
+  const entries: NewSchemeEntry[] = submitted
+    .filter((row) => plotOfAsset.has(row.assetId))
+    .map((row) => ({
+      applicationId: row.id,
+      schemeId: scheme.id,
+      schemePlotId: plotOfAsset.get(row.assetId)!,
+      category: row.category,
+      qualified: position.has(row.id),
+      listPosition: position.get(row.id) ?? null,
+      outcome: position.has(row.id) ? null : 'not_qualified',
+      decidedAt: position.has(row.id) ? null : now,
+    }));
+  await insertSchemeEntries(tx, entries);
+  for (const row of submitted) {
+    if (position.has(row.id) || !NOT_ALLOTTED_FROM.includes(row.status)) continue;
+    const application = await lockApplication(tx, row.id);
+    if (!application) continue;
+    await fire(tx, application, {
+      event: 'scheme_not_allotted',
+      by: 'system',
+      params: { scheme_number: scheme.schemeNumber, outcome: 'not_qualified', rank: null },
+    });
+  }
+  return closed;
+}
+
+/** POST /schemes/{id}/close: an officer closes a scheme whose closing time has passed. */
+export async function closeScheme(db: Database, user: CurrentUser, id: string): Promise<SchemeDetail> {
+  await db.transaction(async (tx) => {
+    const scheme = await lockScheme(tx, id);
+    if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+    if (scheme.status !== 'open') throw schemeState(`Scheme ${scheme.schemeNumber} is already closed`);
+    const now = new Date();
+    if (now < scheme.closesAt) {
+      throw schemeState(`Scheme ${scheme.schemeNumber} takes applications until ${scheme.closesAt.toISOString()}`);
+    }
+    await closeLocked(tx, scheme, now);
+  });
+  return getScheme(db, user, id);
+}
+
+/** The sweep: closes every open scheme past its closing time, each in its own transaction. Answers how many. */
+export async function closeDueSchemes(db: Database, now = new Date(), limit = 50): Promise<number> {
+  let closed = 0;
+  for (const id of await findSchemesToClose(db, now, limit)) {
+    const done = await db.transaction(async (tx) => {
+      const scheme = await lockScheme(tx, id);
+      if (!scheme || scheme.status !== 'open' || scheme.closesAt > now) return false;
+      await closeLocked(tx, scheme, now);
+      return true;
+    });
+    if (done) closed++;
+  }
+  return closed;
+}
+
+// ---------- decide ----------
+
+/**
+ * POST /schemes/{id}/decide: runs first come (the order is the published list) or the draw (the seed revealed, the
+ * list shuffled by draw.ts), allocates the plots over the order and settles every qualified entry. Once only: a
+ * second call answers 409 scheme_decided, and of two at once the scheme's row lock lets one through.
+ */
+export async function decideScheme(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  issueResultSheet?: (schemeId: string) => Promise<unknown>,
+): Promise<SchemeDetail> {
+  await db.transaction(async (tx) => {
+    const scheme = await lockScheme(tx, id);
+    if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+    if (scheme.status === 'decided') {
+      throw conflict(`Scheme ${scheme.schemeNumber} is already decided: the result stands`, 'scheme_decided');
+    }
+    if (scheme.mode === 'auction') {
+      throw schemeState(`Scheme ${scheme.schemeNumber} is an auction: the bids decide it when bidding ends`);
+    }
+    if (scheme.status !== 'closed') {
+      throw schemeState(`Scheme ${scheme.schemeNumber} is still taking applications: close it first`);
+    }
+    const list = await findQualifiedList(tx, scheme.id);
+    let seed: string | null = null;
+    if (scheme.mode === 'draw') {
+      seed = (await findSchemeSeed(tx, scheme.id)) ?? null;
+      if (!seed) throw new Error(`Scheme ${scheme.schemeNumber} has no seed`);
+    }
+    const order = seed ? drawOrder(seed, list) : list;
+    const plots = await findSchemePlots(tx, scheme.id);
+    const reservedFor = new Map(plots.map((plot) => [plot.id, plot.reservedFor]));
+    const placed = allocate(
+      order.map((line) => ({ ...line, plotId: line.schemePlotId })),
+      reservedFor,
+    );
+    const decided = await updateSchemeIfStatus(tx, scheme.id, 'closed', {
+      status: 'decided',
+      decidedAt: new Date(),
+      decidedBy: user.id,
+      revealedSeed: seed,
+    });
+    if (!decided)
+      throw conflict(`Scheme ${scheme.schemeNumber} is already decided: the result stands`, 'scheme_decided');
+    const lines: SchemeOutcomeLine[] = placed.map(({ entry, rank, won }) => ({
+      applicationId: entry.applicationId,
+      outcome: won ? 'won' : 'lost',
+      rank,
+      amount: null,
+    }));
+    await settleSchemeOutcomes(tx, scheme.id, lines, actorOf(user));
+  });
+  // The sheet is made once the result is committed; a failure here leaves it to the first download.
+  if (issueResultSheet) await issueResultSheet(id).catch(() => undefined);
+  return getScheme(db, user, id);
+}
+
+// ---------- public ----------
+
+/** GET /public/schemes/{number}: the record anyone can check, with no one named beyond application numbers. */
+export async function publicScheme(db: Database, schemeNumber: string): Promise<PublicScheme> {
+  const scheme = await findSchemeByNumber(db, schemeNumber.toUpperCase());
+  if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+  const plots = await findSchemePlots(db, scheme.id);
+  const decided = scheme.status === 'decided';
+  const qualified = scheme.status === 'open' ? null : await findQualifiedList(db, scheme.id);
+  const result = decided ? await findSchemeResult(db, scheme.id) : null;
+  const sheet = decided ? await findCurrentIssuedDocument(db, 'scheme_result_sheet', scheme.id) : undefined;
+  return {
+    scheme_number: scheme.schemeNumber,
+    title: scheme.title,
+    mode: scheme.mode,
+    status: scheme.status,
+    opens_at: scheme.opensAt.toISOString(),
+    closes_at: scheme.closesAt.toISOString(),
+    commitment: scheme.commitment,
+    seed: scheme.revealedSeed,
+    plots: plots.map((plot) => ({
+      plot_code: plot.assetCode,
+      reserved_for: plot.reservedFor,
+      reserve_price: plot.reservePrice,
+    })),
+    qualified:
+      qualified?.map((line) => ({
+        position: line.listPosition,
+        application_number: line.applicationNumber,
+        plot_code: line.plotCode,
+        category: line.category,
+      })) ?? null,
+    result:
+      result?.map((line) => ({
+        application_number: line.applicationNumber,
+        plot_code: line.plotCode,
+        outcome: line.outcome,
+        rank: line.rank,
+        amount: line.amount,
+      })) ?? null,
+    bids:
+      scheme.mode === 'auction'
+        ? (await findDecidedBids(db, scheme.id)).map((bid) => ({
+            plot_code: bid.plotCode,
+            amount: bid.amount,
+            placed_at: bid.placedAt.toISOString(),
+          }))
+        : null,
+    decided_at: scheme.decidedAt?.toISOString() ?? null,
+    verification_code: sheet?.verificationCode ?? null,
+  };
+}
