@@ -1,7 +1,14 @@
 /** The one HTTP client for the API (./api-request: base /api, bearer token, bodies, upload progress, 401 handling, the
  * list protocol's pages) and the words of its errors, a refusal's reason included. */
 import i18n from 'i18next';
-import { DOCUMENT_TYPE_NAMES, readRefusal, statusLabel, type DocumentType, type Refusal } from '@portal/contract';
+import {
+  DOCUMENT_TYPE_NAMES,
+  formatRupees,
+  readRefusal,
+  statusLabel,
+  type DocumentType,
+  type Refusal,
+} from '@portal/contract';
 import { ApiError, serverDetail } from './api-request';
 
 export * from './api-request';
@@ -17,7 +24,8 @@ const statusName = (status: string) => i18n.t(`ui:status.${status}`, { defaultVa
 const documentTypeName = (type: DocumentType) =>
   i18n.t(`applications:documentTypes.${type}`, { defaultValue: DOCUMENT_TYPE_NAMES[type] });
 
-/** The values a refusal's words take: statuses and document types by their names in the reader's language. */
+/** The values a refusal's words take: statuses and document types by their names in the reader's language, amounts in
+ * rupees. */
 function refusalValues(refusal: Refusal): Record<string, string> {
   switch (refusal.reason) {
     case 'transition_not_allowed':
@@ -26,6 +34,8 @@ function refusalValues(refusal: Refusal): Record<string, string> {
       return { documents: refusal.params.documents.map(documentTypeName).join(', ') };
     case 'outbox_not_failed':
       return { status: statusName(refusal.params.status) };
+    case 'bid_too_low':
+      return { amount: formatRupees(refusal.params.minimum_bid) };
     default:
       return {};
   }

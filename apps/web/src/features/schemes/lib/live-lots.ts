@@ -174,14 +174,16 @@ export function useLiveLots(schemeId: string, { enabled = true }: { enabled?: bo
   return { lots: ordered, status, failed, clockOffsetMs, apply, retry };
 }
 
-/** The time now by the server's clock, ticking every second while `active`. */
+/** The time now by the server's clock, read again every second while `active`. It is worked out as the page draws,
+ * so a new offset (a lot just received) shows in the same frame as the lot. */
 export function useServerNow(clockOffsetMs: number, active: boolean): number {
-  const [now, setNow] = useState(() => Date.now() + clockOffsetMs);
+  const [, setTick] = useState(0);
   useEffect(() => {
-    setNow(Date.now() + clockOffsetMs);
     if (!active) return undefined;
-    const timer = setInterval(() => setNow(Date.now() + clockOffsetMs), 1000);
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
     return () => clearInterval(timer);
-  }, [clockOffsetMs, active]);
-  return now;
+  }, [active]);
+  return browserNow() + clockOffsetMs;
 }
+
+const browserNow = () => Date.now();

@@ -149,8 +149,38 @@ export function issuesOf(body: CreateSchemeRequest, error: z.ZodError): FieldIss
   return issues;
 }
 
+/** The fields in the order the form shows them, so the error summary reads top to bottom. */
+const ON_SCREEN: readonly string[] = [
+  'title',
+  'mode',
+  'opens_at',
+  'closes_at',
+  'plots',
+  'reservations',
+  'min_investment',
+  'increment',
+  'auction_starts_at',
+  'auction_ends_at',
+  'extension_window_minutes',
+  'extension_minutes',
+];
+
+function placeOf(path: string): [number, number] {
+  const [top = '', index] = path.split('.');
+  const at = ON_SCREEN.indexOf(top);
+  return [at === -1 ? ON_SCREEN.length : at, index === undefined ? -1 : Number(index)];
+}
+
+export function inScreenOrder<Issue extends { path: string }>(issues: Issue[]): Issue[] {
+  return [...issues].sort((a, b) => {
+    const [topA, indexA] = placeOf(a.path);
+    const [topB, indexB] = placeOf(b.path);
+    return topA - topB || indexA - indexB;
+  });
+}
+
 export function validate(values: SchemeFormValues): { body: CreateSchemeRequest; issues: FieldIssue[] } {
   const body = requestOf(values);
   const parsed = createSchemeRequestSchema.safeParse(body);
-  return { body, issues: parsed.success ? [] : issuesOf(body, parsed.error) };
+  return { body, issues: parsed.success ? [] : inScreenOrder(issuesOf(body, parsed.error)) };
 }

@@ -26,18 +26,27 @@ import { useAvailableAssetPage } from '../../../api/assets';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useCreateScheme } from '../api/schemes';
 import { schemePaths, useSchemeWords } from '../components/scheme-bits';
-import { emptySchemeForm, fieldIdOf, validate, type FieldIssue, type SchemeFormValues } from '../lib/scheme-form';
+import {
+  emptySchemeForm,
+  fieldIdOf,
+  inScreenOrder,
+  validate,
+  type FieldIssue,
+  type SchemeFormValues,
+} from '../lib/scheme-form';
 
 const PLOT_CHOICES = 20;
 
-/** A 422's field errors as the form's issues: `body.plots.0.reserve_price` → plots.0.reserve_price. */
+/** A 422's field errors as the form's issues: `body.plots.0.reserve_price` → plots.0.reserve_price, and a plot's
+ * `asset_id` → the plots. */
 function serverIssues(error: unknown): Array<FieldIssue & { words: string }> {
   if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return [];
   const entries = (error.body as { errors?: Array<{ path?: unknown; message?: unknown }> }).errors;
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry) => {
     if (typeof entry.path !== 'string') return [];
-    const path = entry.path.replace(/^body\./, '');
+    // A plot's own choice has no control of its own once added: its error is the plot list's.
+    const path = entry.path.replace(/^body\./, '').replace(/^plots\.\d+(\.asset_id)?$/, 'plots');
     const parts = path.split('.');
     const last = parts[parts.length - 1] ?? path;
     const field = parts.length > 1 && /^\d+$/.test(parts[1] ?? '') ? last : (parts[0] ?? path);
@@ -114,7 +123,7 @@ export default function NewSchemePage() {
       },
       onError: (error) => {
         const placed = serverIssues(error);
-        if (placed.length > 0) setIssues(placed);
+        if (placed.length > 0) setIssues(inScreenOrder(placed));
         else setRefusal(errorDetail(error, t('create.failed')));
       },
     });

@@ -1,0 +1,122 @@
+// The auction room: prices change live from the event stream without a reload, the polite live region says so (and
+// says when the end is extended), the time left is counted from the server's clock, a refused bid is worded from its
+// code and parameters, and a dropped stream says "Reconnecting…" and comes back with a fresh snapshot.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
+import { parseServerSentEvents } from '../lib/live-lots';
+
+function openRoom() {
+  const streams = [sseStream(), sseStream()];
+  let opened = 0;
+  let snapshots = 0;
+  const fetchMock = stubFetch((url, init) => {
+    if (url === `/api/schemes/${SCHEME_ID}`) return jsonResponse(200, schemeFixture());
+    if (url === `/api/schemes/${SCHEME_ID}/lots`) {
+      snapshots += 1;
+      return jsonResponse(200, [
+        lotFixture(snapshots > 1 ? { highest_bid: 2_600_000, bid_count: 3, sequence: 3 } : {}),
+      ]);
+    }
+    if (url === `/api/schemes/${SCHEME_ID}/live`) return streams[Math.min(opened++, 1)]!.response();
+    if (url === `/api/schemes/${SCHEME_ID}/plots/${PLOT_ID}/bids` && init.method === 'POST') {
+      return jsonResponse(409, {
+        detail: 'Bid at least ₹25,10,000',
+        code: 'bid_too_low',
+        reason: 'bid_too_low',
+        params: { minimum_bid: '2510000.00' },
+      });
+    }
+    return jsonResponse(404, {});
+  });
+  signedInAs('entrepreneur');
+  renderApp(`/schemes/${SCHEME_ID}/auction`);
+  return { streams, fetchMock, snapshots: () => snapshots, opened: () => opened };
+}
+
+describe('auction room', () => {
+  it('updates prices live, announces them politely, counts down by the server clock and words a low bid', async () => {
+    const user = userEvent.setup();
+    const room = openRoom();
+    const lot = await screen.findByTestId('lot-HYD-PL-101');
+    expect(within(lot).getByTestId('lot-highest')).toHaveTextContent('No bids yet');
+    // The server says 09:50 and the lot ends at 10:00: ten minutes, whatever this machine's clock says.
+    expect(within(lot).getByTestId('lot-time-left').textContent).toMatch(/^(10 min 00 s|9 min 5\d s)$/);
+    await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('Live'));
+    const live = room.fetchMock.mock.calls.find(([url]) => String(url).endsWith('/live'));
+    expect((live?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+
+    const announcer = screen.getByTestId('auction-announcer');
+    expect(announcer).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      room.streams[0]!.comment();
+      room.streams[0]!.send(
+        lotFixture({ highest_bid: 2_500_000, bid_count: 1, minimum_next_bid: 2_510_000, sequence: 1 }),
+      );
+    });
+    await waitFor(() => expect(within(lot).getByTestId('lot-highest')).toHaveTextContent('₹25,00,000'));
+    await waitFor(() => expect(announcer).toHaveTextContent('New highest bid on plot HYD-PL-101: ₹25,00,000.'));
+    const amount = within(lot).getByLabelText(/Your bid/);
+    expect(amount).toHaveValue('2510000');
+
+    act(() =>
+      room.streams[0]!.send(
+        lotFixture({
+          highest_bid: 2_520_000,
+          bid_count: 2,
+          minimum_next_bid: 2_530_000,
+          sequence: 2,
+          ends_at: '2026-12-10T10:05:00.000Z',
+          server_time: '2026-12-10T09:56:00.000Z',
+        }),
+      ),
+    );
+    await waitFor(() => expect(announcer).toHaveTextContent(/Bidding on plot HYD-PL-101 is extended to/));
+    expect(announcer).toHaveTextContent('New highest bid on plot HYD-PL-101: ₹25,20,000.');
+    expect(within(lot).getByTestId('lot-time-left').textContent).toMatch(/^(9 min 00 s|8 min 5\d s)$/);
+    expect(amount).toHaveValue('2530000');
+
+    await user.clear(amount);
+    await user.type(amount, '2505000');
+    await user.click(within(lot).getByRole('button', { name: 'Place the bid' }));
+    expect(await within(lot).findByText('Your bid is too low: bid at least ₹25,10,000.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    act(() => room.streams[0]!.drop());
+    await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('Reconnecting…'));
+    await waitFor(() => expect(room.opened()).toBe(2), { timeout: 5000 });
+    expect(room.snapshots()).toBe(2);
+    await waitFor(() => expect(within(lot).getByTestId('lot-highest')).toHaveTextContent('₹26,00,000'));
+    await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('Live'));
+  }, 30_000);
+
+  it('shows "Bidding closed" once a lot has ended, by the server clock', async () => {
+    stubFetch((url) => {
+      if (url === `/api/schemes/${SCHEME_ID}`) return jsonResponse(200, schemeFixture());
+      if (url === `/api/schemes/${SCHEME_ID}/lots`)
+        return jsonResponse(200, [lotFixture({ server_time: '2026-12-10T10:00:01.000Z', running: false })]);
+      if (url === `/api/schemes/${SCHEME_ID}/live`) return sseStream().response();
+      return jsonResponse(404, {});
+    });
+    signedInAs('entrepreneur');
+    renderApp(`/schemes/${SCHEME_ID}/auction`);
+    const lot = await screen.findByTestId('lot-HYD-PL-101');
+    expect(within(lot).getByTestId('lot-closed')).toHaveTextContent('Bidding closed');
+    expect(within(lot).queryByRole('button', { name: 'Place the bid' })).not.toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('parseServerSentEvents', () => {
+  it('reads whole events, keeps a half-received one, and skips comments', () => {
+    const { events, rest } = parseServerSentEvents(
+      ': hello\n\nevent: lot\ndata: {"a":1}\n\nevent: lot\r\ndata: {"b"\r\ndata: :2}\r\n\r\nevent: lot\ndata: {"c',
+    );
+    expect(events).toEqual([
+      { event: 'lot', data: '{"a":1}' },
+      { event: 'lot', data: '{"b"\n:2}' },
+    ]);
+    expect(rest).toBe('event: lot\ndata: {"c');
+  });
+});

@@ -1,0 +1,87 @@
+// The public result of a scheme, signed out: the commitment and revealed seed, the qualified list in its order, the
+// result by plot, the verification link and the command that recomputes the draw; an unknown number, in words; and
+// the page in Hindi.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { jsonResponse, renderApp, stubFetch } from '../../../test/render-app';
+import { publicSchemeFixture } from '../test-fixtures';
+
+const RECORD = publicSchemeFixture();
+
+function open(answer: () => Response, number = RECORD.scheme_number) {
+  stubFetch((url) => (url === `/api/public/schemes/${number}` ? answer() : jsonResponse(404, {})));
+  return renderApp(`/scheme-results/${number}`);
+}
+
+describe('scheme result page', () => {
+  it('shows everything needed to check the draw, signed out', async () => {
+    open(() => jsonResponse(200, RECORD));
+    expect(await screen.findByRole('heading', { level: 1, name: RECORD.title })).toBeInTheDocument();
+    expect(screen.getByTestId('scheme-commitment')).toHaveTextContent(RECORD.commitment);
+    expect(screen.getByTestId('scheme-seed')).toHaveTextContent(RECORD.seed!);
+
+    const qualified = screen.getByRole('table', { name: 'Qualified applications' });
+    expect(
+      within(qualified)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent),
+    ).toEqual(['APP-2026-000201', 'APP-2026-000202']);
+    expect(within(qualified).getByText('Women')).toBeInTheDocument();
+
+    const result = screen.getByRole('table', { name: 'Result' });
+    const winner = within(result).getByText('APP-2026-000202').closest('tr')!;
+    expect(
+      within(winner)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['KKD-PL-007', 'APP-2026-000202', 'Won', '1', '—']);
+    expect(screen.getByRole('link', { name: 'Check the result sheet (code VRF7K2M9Q4)' })).toHaveAttribute(
+      'href',
+      '/verify/VRF7K2M9Q4',
+    );
+    expect(screen.getByTestId('verify-command')).toHaveTextContent(
+      `node docs/verify-draw.mjs ${window.location.origin}/api/public/schemes/${RECORD.scheme_number}`,
+    );
+    // A draw has no bids to show.
+    expect(screen.queryByRole('heading', { name: 'Bids' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('before the close, says when the list and the result will be published', async () => {
+    open(() =>
+      jsonResponse(
+        200,
+        publicSchemeFixture({
+          status: 'open',
+          seed: null,
+          qualified: null,
+          result: null,
+          decided_at: null,
+          verification_code: null,
+        }),
+      ),
+    );
+    expect(await screen.findByText('Revealed at the draw')).toBeInTheDocument();
+    expect(
+      screen.getByText('The list of qualified applications is published when applications close.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The result is published when the scheme is decided.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('says so when there is no such scheme', async () => {
+    open(() => jsonResponse(404, { detail: 'Not found', code: 'not_found' }), 'SCH-2026-999999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no published scheme with this number.');
+  }, 20_000);
+
+  it('reads in Hindi', async () => {
+    await changeLanguage('hi');
+    try {
+      open(() => jsonResponse(200, RECORD));
+      expect(await screen.findByRole('heading', { name: 'स्वयं जाँचें' })).toBeInTheDocument();
+      expect(screen.getByRole('table', { name: 'अर्हता प्राप्त आवेदन' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  }, 20_000);
+});
