@@ -132,18 +132,34 @@ export async function findApplicationsOfUserInScheme(
 
 export type BidRow = typeof schemeBids.$inferSelect;
 
-export async function insertBid(db: Database, values: typeof schemeBids.$inferInsert): Promise<BidRow> {
-  const [row] = await db.insert(schemeBids).values(values).returning();
-  return row!;
-}
-
-/** The lot after a bid: its highest bid and bidder, count and end. Written under the lot's row lock. */
-export async function recordLotBid(
+/** Takes the bid in one statement, under the lot's row lock: the bid's row, the lot's highest bid, bidder, count and
+ * end, and the notice on `channel` (sent by PostgreSQL when the transaction commits). One round trip while the lock
+ * is held, not three. */
+export async function takeBid(
   db: Database,
-  plotId: string,
-  values: { highestBid: number; highestApplicationId: string; bidCount: number; endsAt: Date },
+  bid: {
+    schemePlotId: string;
+    applicationId: string;
+    bidderUserId: string;
+    amount: number;
+    sequence: number;
+    placedAt: Date;
+    endsAtAfter: Date;
+  },
+  notice: { channel: string; payload: string },
 ): Promise<void> {
-  await db.update(schemePlots).set(values).where(eq(schemePlots.id, plotId));
+  await db.execute(sql`
+    with bid as (
+      insert into ${schemeBids} (scheme_plot_id, application_id, bidder_user_id, amount, sequence, placed_at, ends_at_after)
+      values (${bid.schemePlotId}, ${bid.applicationId}, ${bid.bidderUserId}, ${bid.amount}, ${bid.sequence},
+        ${bid.placedAt.toISOString()}::timestamptz, ${bid.endsAtAfter.toISOString()}::timestamptz)
+      returning sequence
+    ), lot as (
+      update ${schemePlots} set highest_bid = ${bid.amount}, highest_application_id = ${bid.applicationId},
+        bid_count = ${bid.sequence}, ends_at = ${bid.endsAtAfter.toISOString()}::timestamptz
+      where id = ${bid.schemePlotId}
+    )
+    select pg_notify(${notice.channel}, ${notice.payload}) from bid`);
 }
 
 /** Each application's best bid on each of the lots. */

@@ -11,14 +11,13 @@ import {
   findLotsOfScheme,
   findQualifiedEntryOfBidder,
   findSchemeForAuction,
-  insertBid,
   lockLot,
   lotEnd,
-  recordLotBid,
+  takeBid,
   bestBidsOfLots,
   type LotRow,
 } from '../../repositories/auctions';
-import { announceCommitted, announceInTransaction, liveLotOf, type LotNotice } from './live';
+import { announceCommitted, AUCTION_CHANNEL, isRunning, liveLotOf, type LotNotice } from './live';
 
 export const SCHEME_NOT_FOUND = 'Scheme not found';
 const NOT_IN_SCHEME = 'This plot is not one of the scheme’s lots';
@@ -26,12 +25,12 @@ const NOT_AN_AUCTION = 'This scheme allots its plots without an auction';
 
 const MINUTE_MS = 60_000;
 
+const minimumOf = (lot: Pick<LotRow, 'reservePrice' | 'highestBid' | 'increment'>) =>
+  minimumNextBid({ reserve_price: lot.reservePrice ?? 0, highest_bid: lot.highestBid }, lot.increment ?? 0);
+
 /** 409 bid_too_low, naming the lowest bid taken now for the client to word. */
 function bidTooLow(lot: Pick<LotRow, 'reservePrice' | 'highestBid' | 'increment'>): HttpError {
-  const minimum = minimumNextBid(
-    { reserve_price: lot.reservePrice ?? 0, highest_bid: lot.highestBid },
-    lot.increment ?? 0,
-  );
+  const minimum = minimumOf(lot);
   return new HttpError(409, `Bid at least ₹${minimum.toLocaleString('en-IN')}`, 'bid_too_low', {
     refusal: { reason: 'bid_too_low', params: { minimum_bid: minimum.toFixed(2) } },
   });
@@ -68,7 +67,11 @@ function invalidFieldThrow(): never {
   throw invalidField('body.amount', 'Give the bid in rupees and paise, at most two decimals');
 }
 
-/** Takes a bid; answers the lot as the bidder sees it now. */
+/** Takes a bid; answers the lot as the bidder sees it now.
+ *
+ * Most bids at a busy lot are refused as too low; they are refused on the lot as last read, before its lock, since
+ * its lowest acceptable bid only rises: a bid under it then is under it now. So only bids that may be taken queue
+ * for the lock, where everything that can change is checked again. */
 export async function placeBid(
   db: Database,
   user: CurrentUser,
@@ -78,13 +81,13 @@ export async function placeBid(
 ): Promise<LiveLot> {
   if (user.role !== 'entrepreneur') throw forbidden('Only a qualified bidder can bid');
   const amount = paise(request.amount);
+  const seen = await findLot(db, plotId);
+  if (!seen || seen.schemeId !== schemeId) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
+  if (seen.mode !== 'auction') throw conflict(NOT_AN_AUCTION, 'scheme_state');
   let notice: LotNotice;
   let taken: { lot: LotRow; now: Date };
   try {
     taken = await db.transaction(async (tx) => {
-      const lot = await lockLot(tx, schemeId, plotId);
-      if (!lot) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
-      if (lot.mode !== 'auction') throw conflict(NOT_AN_AUCTION, 'scheme_state');
       const entry = await findQualifiedEntryOfBidder(tx, plotId, user.id);
       if (!entry) {
         throw forbidden(
@@ -92,44 +95,35 @@ export async function placeBid(
           'bidder_not_qualified',
         );
       }
+      // Not started is final for now; ended is not, until the lock shows the end as a last bid may have moved it.
+      const before = new Date();
+      const seenEnd = lotEnd(seen);
+      if (!isRunning(seen, before) && !(seenEnd && before >= seenEnd)) throw notRunning(seen, before);
+      if (amount < minimumOf(seen)) throw bidTooLow(seen);
+      const lot = await lockLot(tx, schemeId, plotId);
+      if (!lot) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
       // The clock is read once the lock is held: a bid that waited for the lot past its end is late.
       const now = new Date();
-      const end = lotEnd(lot);
-      if (
-        lot.status !== 'closed' ||
-        lot.winnerApplicationId !== null ||
-        !lot.auctionStartsAt ||
-        !end ||
-        now < lot.auctionStartsAt ||
-        now >= end
-      ) {
-        throw notRunning(lot, now);
-      }
-      const minimum = minimumNextBid(
-        { reserve_price: lot.reservePrice ?? 0, highest_bid: lot.highestBid },
-        lot.increment ?? 0,
-      );
-      if (amount < minimum) throw bidTooLow(lot);
-      const extends_ = end.getTime() - now.getTime() <= lot.extensionWindowMinutes * MINUTE_MS;
-      const endsAt = extends_ ? new Date(end.getTime() + lot.extensionMinutes * MINUTE_MS) : end;
+      if (!isRunning(lot, now)) throw notRunning(lot, now);
+      if (amount < minimumOf(lot)) throw bidTooLow(lot);
+      const end = lotEnd(lot)!;
+      const extended = end.getTime() - now.getTime() <= lot.extensionWindowMinutes * MINUTE_MS;
+      const endsAt = extended ? new Date(end.getTime() + lot.extensionMinutes * MINUTE_MS) : end;
       const sequence = lot.bidCount + 1;
-      await insertBid(tx, {
-        schemePlotId: plotId,
-        applicationId: entry.applicationId,
-        bidderUserId: user.id,
-        amount,
-        sequence,
-        placedAt: now,
-        endsAtAfter: endsAt,
-      });
-      await recordLotBid(tx, plotId, {
-        highestBid: amount,
-        highestApplicationId: entry.applicationId,
-        bidCount: sequence,
-        endsAt,
-      });
       notice = { scheme_id: schemeId, plot_id: plotId, sequence };
-      await announceInTransaction(tx, notice);
+      await takeBid(
+        tx,
+        {
+          schemePlotId: plotId,
+          applicationId: entry.applicationId,
+          bidderUserId: user.id,
+          amount,
+          sequence,
+          placedAt: now,
+          endsAtAfter: endsAt,
+        },
+        { channel: AUCTION_CHANNEL, payload: JSON.stringify(notice) },
+      );
       return {
         lot: { ...lot, highestBid: amount, highestApplicationId: entry.applicationId, bidCount: sequence, endsAt },
         now,
