@@ -32,6 +32,7 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   show_cause_decided: 'outcome',
   appeal_filed: 'ground',
   appeal_decided: 'outcome',
+  scheme_result: 'outcome',
   gateway_mismatch: 'mismatch_code',
   case_escalated: 'escalated_to',
 };
