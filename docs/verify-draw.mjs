@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global console, process, fetch, Buffer */
 /**
  * Recomputes a scheme's draw of lots (or first come) from its public record alone, and says whether the portal's
  * published result matches (decision 018). Plain Node 18 or later, nothing else:
