@@ -5,7 +5,7 @@
  * reports the time from each bid's commit to its appearance in every watcher's stream, median and p99. Prints figures,
  * never a pass or fail. `npm run bench` runs it (after the endpoints); on its own:
  *
- *   npx tsx bench/auction.ts [-- --seconds 10 --bidders 200 --watchers 1000 --think-ms 250]
+ *   npx tsx bench/auction.ts [-- --seconds 10 --bidders 200 --watchers 1000 --think-ms 2000]
  *
  * on a fresh database on 127.0.0.1:5432 (or DATABASE_URL). A bid's commit is taken as its placed_at (the server's
  * clock when the bid got the lot's lock, just before its commit; the same machine's clock as the watchers'). */
@@ -379,7 +379,7 @@ export function auctionLines(figures: AuctionFigures): string[] {
   ];
 }
 
-export const AUCTION_DEFAULTS: AuctionSettings = { seconds: 60, bidders: 200, watchers: 1000, thinkMs: 250 };
+export const AUCTION_DEFAULTS: AuctionSettings = { seconds: 60, bidders: 200, watchers: 1000, thinkMs: 2000 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({

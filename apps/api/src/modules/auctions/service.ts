@@ -84,6 +84,11 @@ export async function placeBid(
   const seen = await findLot(db, plotId);
   if (!seen || seen.schemeId !== schemeId) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
   if (seen.mode !== 'auction') throw conflict(NOT_AN_AUCTION, 'scheme_state');
+  // Not started is final for now; ended is not, until the lock shows the end as a last bid may have moved it.
+  const before = new Date();
+  const seenEnd = lotEnd(seen);
+  if (!isRunning(seen, before) && !(seenEnd && before >= seenEnd)) throw notRunning(seen, before);
+  if (amount < minimumOf(seen)) throw bidTooLow(seen);
   let notice: LotNotice;
   let taken: { lot: LotRow; now: Date };
   try {
@@ -95,11 +100,6 @@ export async function placeBid(
           'bidder_not_qualified',
         );
       }
-      // Not started is final for now; ended is not, until the lock shows the end as a last bid may have moved it.
-      const before = new Date();
-      const seenEnd = lotEnd(seen);
-      if (!isRunning(seen, before) && !(seenEnd && before >= seenEnd)) throw notRunning(seen, before);
-      if (amount < minimumOf(seen)) throw bidTooLow(seen);
       const lot = await lockLot(tx, schemeId, plotId);
       if (!lot) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
       // The clock is read once the lock is held: a bid that waited for the lot past its end is late.
