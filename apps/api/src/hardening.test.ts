@@ -42,6 +42,11 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   appeal_not_allowed: 'modules/appeals/appeals.test.ts',
   appeal_open: 'modules/appeals/appeals.test.ts',
   appeal_state: 'modules/appeals/appeals.test.ts',
+  // Schemes' refusals need a scheme in a given state with applications in it: the schemes' module test draws each.
+  scheme_not_accepting: 'modules/schemes/schemes.test.ts',
+  scheme_ineligible: 'modules/schemes/schemes.test.ts',
+  scheme_state: 'modules/schemes/schemes.test.ts',
+  scheme_decided: 'modules/schemes/schemes.test.ts',
   // The e-auction's refusals need a scheme in bidding with qualified bidders: the auction's module test draws each.
   plot_not_in_scheme: 'modules/auctions/auctions.test.ts',
   bidder_not_qualified: 'modules/auctions/auctions.test.ts',

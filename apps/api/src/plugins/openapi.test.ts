@@ -46,6 +46,7 @@ const PUBLIC = [
   'GET /api/verify/:code',
   'GET /api/organization',
   'GET /api/public/performance',
+  'GET /api/public/schemes/:schemeNumber',
 ];
 
 describe('the OpenAPI document and the API reference', () => {

@@ -244,6 +244,17 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/appeals/{id}': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
   'POST /api/appeals/{id}/hearing': ['no', 'no', 'yes', 'no', 'no', 'no', 'no'],
   'POST /api/appeals/{id}/order': ['no', 'no', 'yes', 'no', 'no', 'no', 'no'],
+  // Schemes (decision 018): head office and admins publish, close and decide them; staff read them and their entries;
+  // entrepreneurs read the open ones and those they applied in, and the result sheet of a scheme they applied in;
+  // anyone reads a scheme's public record.
+  'GET /api/schemes': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/schemes': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/schemes/{id}': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/schemes/{id}/entries': ['no', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/schemes/{id}/close': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'POST /api/schemes/{id}/decide': ['no', 'no', 'yes', 'no', 'no', 'no', 'yes'],
+  'GET /api/schemes/{id}/result.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/public/schemes/{schemeNumber}': 'public',
   // The e-auction (decision 018): entrepreneurs bid (the server checks they hold a qualified entry for the lot);
   // anyone signed in watches a scheme's lots, each with only their own bid and rank.
   'POST /api/schemes/{id}/plots/{plotId}/bids': ['yes', 'no', 'no', 'no', 'no', 'no', 'no'],
@@ -300,6 +311,12 @@ export const NOT_IN_WORLD = new Set([
   'GET /api/appeals/{id}',
   'POST /api/appeals/{id}/hearing',
   'POST /api/appeals/{id}/order',
+  'GET /api/schemes/{id}',
+  'GET /api/schemes/{id}/entries',
+  'POST /api/schemes/{id}/close',
+  'POST /api/schemes/{id}/decide',
+  'GET /api/schemes/{id}/result.pdf',
+  'GET /api/public/schemes/{schemeNumber}',
   'POST /api/schemes/{id}/plots/{plotId}/bids',
   'GET /api/schemes/{id}/lots',
   'GET /api/schemes/{id}/live',

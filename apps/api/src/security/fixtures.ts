@@ -82,6 +82,8 @@ export interface World {
     serviceRequest: string;
     /** An approved application not yet allotted. */
     allottable: { id: string; assetId: string };
+    /** An available plot no application names, for a scheme to offer. */
+    schemeAsset: string;
   };
 }
 
@@ -155,6 +157,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   );
   const asset = await insertTestAsset(ctx);
   const allottable = await insertTestApplication(ctx, 'approved');
+  const schemeAsset = await insertTestAsset(ctx);
   return {
     tokens,
     other,
@@ -170,6 +173,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       allotment: allotment.id,
       serviceRequest: serviceRequest.id,
       allottable: { id: allottable.id, assetId: allottable.assetId },
+      schemeAsset: schemeAsset.id,
     },
   };
 }
@@ -219,6 +223,7 @@ export function pathFor(op: Operation, world: World): string {
     .replace('{id}', idOf[top!] ?? crypto.randomUUID())
     .replace('{docId}', ids.document)
     .replace('{plotId}', crypto.randomUUID())
+    .replace('{schemeNumber}', 'SCH-2026-999999')
     .replace('{type}', 'applications');
 }
 
@@ -316,6 +321,13 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     'POST /api/appeals/{id}/hearing': { hearing_note: 'Heard the applicant' },
     'POST /api/appeals/{id}/order': { outcome: 'dismissed', order_text: 'The delay is explained on the file.' },
     'POST /api/schemes/{id}/plots/{plotId}/bids': { amount: 1_000_000 },
+    'POST /api/schemes': {
+      title: 'Security suite scheme',
+      mode: 'draw',
+      opens_at: new Date(Date.now() + 86_400_000).toISOString(),
+      closes_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      plots: [{ asset_id: ids.schemeAsset }],
+    },
   };
   const k = key(op);
   if (k in json) return { payload: json[k] };
