@@ -1,5 +1,6 @@
 /** The New Application wizard: Select Asset, Project Details, Upload Documents, Review & Submit. Needs a profile
- * first. Each step is checked when Next is pressed (an error summary that takes focus, and the message beside each
+ * first. Opened from a scheme (`?scheme=<id>`, decision 018) it shows the scheme and its deposits, offers only the
+ * scheme's plots and sends the scheme with the application. Each step is checked when Next is pressed (an error summary that takes focus, and the message beside each
  * field); the review step is a "check your answers" page with the fees and a declaration, and its one Submit creates
  * the application, uploads the documents and submits it. Save as draft stops before the submit; a failure after
  * creation leaves a draft the applicant finishes from its page. */
@@ -13,11 +14,14 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorSummary, type FieldError } from '../../../components/ui/error-summary';
 import { PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorDetail } from '../../../lib/api-client';
 import { useMyProfile } from '../../../api/applicants';
 import { applicationKeys } from '../../../api/applications';
 import { useAsset, useAvailableAssetPage } from '../../../api/assets';
+import { useScheme } from '../../../api/schemes';
+import { SchemeApplyCard, SchemePlotChoice } from '../../../components/scheme-apply/scheme-apply';
 import { invoiceKeys } from '../../../api/invoices';
 import { useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -54,11 +58,24 @@ export default function NewApplicationPage() {
   // A plot chosen before starting (the plot map's "apply for this plot" opens /applications/new?asset=<id>) is
   // selected on arrival, when it is still available.
   const [searchParams] = useSearchParams();
+  const schemeId = searchParams.get('scheme') ?? '';
+  const scheme = useScheme(schemeId);
+  const schemePlots = scheme.data?.plots;
   const presetAsset = useAsset(selectedAsset ? undefined : (searchParams.get('asset') ?? undefined));
   useEffect(() => {
     const preset = presetAsset.data;
-    if (preset && preset.status === 'available') setSelectedAsset((current) => current ?? preset);
-  }, [presetAsset.data]);
+    if (!preset) return;
+    // In a scheme only its own plots may be chosen (they are held for the scheme, not open to everyone).
+    const allowed = schemeId
+      ? Boolean(schemePlots?.some((plot) => plot.asset_id === preset.id))
+      : preset.status === 'available';
+    if (allowed) setSelectedAsset((current) => current ?? preset);
+  }, [presetAsset.data, schemeId, schemePlots]);
+  const [schemePick, setSchemePick] = useState<string>();
+  const pickedAsset = useAsset(schemePick);
+  useEffect(() => {
+    if (pickedAsset.data && pickedAsset.data.id === schemePick) setSelectedAsset(pickedAsset.data);
+  }, [pickedAsset.data, schemePick]);
   const [assetError, setAssetError] = useState<string>();
   const detailsForm = useSchemaForm({
     schema: projectDetailsSchema,
@@ -207,7 +224,7 @@ export default function NewApplicationPage() {
     const project = projectDetailsSchema.parse(detailsForm.getValues());
     const outcome = await sendApplication({
       intent,
-      application: { asset_id: assetId!, ...project },
+      application: { asset_id: assetId!, ...(schemeId ? { scheme_id: schemeId } : {}), ...project },
       files: documents.files,
       onProgress: setProgress,
     });
@@ -233,13 +250,29 @@ export default function NewApplicationPage() {
   return (
     <>
       <PageHeader title={t('wizard.title')} subtitle={t('wizard.subtitle')} />
+      {scheme.data && <SchemeApplyCard scheme={scheme.data} />}
       <StepIndicator step={step} />
       <Card>
         <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 focus:outline-none">
           {t(`wizard.steps.${STEP_KEYS[step - 1]!}`)}
         </h2>
         <ErrorSummary errors={summary} focusKey={refusals} title={step === 2 ? t('wizard.fillRequired') : undefined} />
-        {step === 1 && (
+        {step === 1 && schemeId && (
+          <QueryState query={scheme} errorMessage={t('scheme-apply:loadFailed')}>
+            {(data) => (
+              <SchemePlotChoice
+                scheme={data}
+                value={schemePick ?? assetId}
+                error={assetError}
+                onChange={(id) => {
+                  setSchemePick(id);
+                  setAssetError(undefined);
+                }}
+              />
+            )}
+          </QueryState>
+        )}
+        {step === 1 && !schemeId && (
           <SelectAssetStep
             assets={assets}
             list={assetList}

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { liveLotSchema, SCHEME_PATHS, type LiveLot } from '@portal/contract';
 import { buildUrl } from '../../../lib/api-client';
 import { readToken } from '../../../lib/session-storage';
-import { fetchLots } from '../api/schemes';
+import { fetchLots } from '../../../api/schemes';
 
 export interface ServerSentEvent {
   event: string;

@@ -26,7 +26,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorCode, errorDetail } from '../../../lib/api-client';
-import { schemeKeys, usePlaceBid, useScheme } from '../api/schemes';
+import { schemeKeys, usePlaceBid, useScheme } from '../../../api/schemes';
 import { schemePaths, useSchemeWords } from '../components/scheme-bits';
 import { useLiveLots, useServerNow, type LiveStatus } from '../lib/live-lots';
 

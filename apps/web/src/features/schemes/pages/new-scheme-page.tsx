@@ -24,7 +24,7 @@ import { Input, Select } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAvailableAssetPage } from '../../../api/assets';
 import { ApiError, errorDetail } from '../../../lib/api-client';
-import { useCreateScheme } from '../api/schemes';
+import { useCreateScheme } from '../../../api/schemes';
 import { schemePaths, useSchemeWords } from '../components/scheme-bits';
 import {
   emptySchemeForm,

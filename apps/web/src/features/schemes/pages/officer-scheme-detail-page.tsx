@@ -31,7 +31,7 @@ import { useAuth } from '../../../lib/auth';
 import { saveFile } from '../../../lib/save-file';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
-import { useCloseScheme, useDecideScheme, useScheme, useSchemeEntriesPage } from '../api/schemes';
+import { useCloseScheme, useDecideScheme, useScheme, useSchemeEntriesPage } from '../../../api/schemes';
 import { SchemeStatusBadge, schemePaths, useSchemeWords } from '../components/scheme-bits';
 import { SchemeCommitment, SchemePlotsTable, SchemeRules } from '../components/scheme-facts';
 

@@ -24,7 +24,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
-import { useSchemesPage } from '../api/schemes';
+import { useSchemesPage } from '../../../api/schemes';
 import { SchemeStatusBadge, schemePaths, useSchemeWords } from '../components/scheme-bits';
 
 const SchemesTable = memo(function SchemesTable({

@@ -8,7 +8,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
-import { useScheme } from '../api/schemes';
+import { useScheme } from '../../../api/schemes';
 import { SchemeStatusBadge, schemePaths, useSchemeWords } from '../components/scheme-bits';
 import { SchemeCommitment, SchemePlotsTable, SchemeRules } from '../components/scheme-facts';
 

@@ -18,7 +18,7 @@ import { TableScroll } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, buildUrl } from '../../../lib/api-client';
-import { usePublicScheme } from '../api/schemes';
+import { usePublicScheme } from '../../../api/schemes';
 import { SchemeStatusBadge, useSchemeWords } from '../components/scheme-bits';
 import { SchemeCommitment } from '../components/scheme-facts';
 

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useListParams } from '../../../lib/use-list-params';
-import { useSchemesPage } from '../api/schemes';
+import { useSchemesPage } from '../../../api/schemes';
 import { SchemeStatusBadge, schemePaths, useSchemeWords } from '../components/scheme-bits';
 
 const VIEWS = ['open', 'all'] as const;

@@ -14,8 +14,8 @@ import {
   type CreateSchemeRequest,
   type PlaceBidRequest,
 } from '@portal/contract';
-import { api, getPage, type ListParams, type Page } from '../../../lib/api-client';
-import { applicationKeys } from '../../../api/applications';
+import { api, getPage, type ListParams, type Page } from '../lib/api-client';
+import { applicationKeys } from './applications';
 
 export const schemeKeys = {
   all: ['schemes'] as const,
