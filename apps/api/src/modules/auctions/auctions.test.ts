@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auctionEmd, type LiveLot } from '@portal/contract';
+import type { LiveLot } from '@portal/contract';
 import { applications, invoices, schemeBids, schemeEntries, schemePlots, schemes } from '../../db/schema';
 import { bidsOfLot } from '../../repositories/auctions';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile } from '../../test/list-fixtures';
 import { settleSchemeOutcomes as settle } from '..';
 import { closeEndedLots, defaultUnpaidWinners } from './close';
-import { insertAuction, listen, openOtherApp, readLive, type AuctionFixture } from './fixtures';
+import { EMD_PAID, insertAuction, listen, openOtherApp, readLive, type AuctionFixture } from './fixtures';
 
 describe(`the e-auction (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
@@ -344,15 +344,15 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
       .select()
       .from(invoices)
       .where(and(eq(invoices.applicationId, app(h1)), eq(invoices.invoiceType, 'premium_instalment')));
-    expect(premium.map((invoice) => invoice.amount)).toEqual([1_040_000 - auctionEmd(1_000_000)]);
+    expect(premium.map((invoice) => invoice.amount)).toEqual([1_040_000 - EMD_PAID]);
     expect(await statusOf(app(h2))).toBe('approved');
     expect(await statusOf(app(outbid))).toBe('rejected');
 
     const due = new Map(
       (await refundsDue()).filter((row) => row.kind === 'emd').map((row) => [row.application_id, row.amount]),
     );
-    expect(due.get(app(outbid))).toBe(auctionEmd(1_000_000));
-    expect(due.get(app(silent))).toBe(auctionEmd(1_000_000));
+    expect(due.get(app(outbid))).toBe(EMD_PAID);
+    expect(due.get(app(silent))).toBe(EMD_PAID);
     expect(due.has(app(h1))).toBe(false);
     expect(due.has(app(h2))).toBe(false);
 
@@ -389,7 +389,7 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
       .select()
       .from(invoices)
       .where(and(eq(invoices.applicationId, app(h2)), eq(invoices.invoiceType, 'premium_instalment')));
-    expect(premium.map((invoice) => invoice.amount)).toEqual([1_000_000 - auctionEmd(1_000_000)]);
+    expect(premium.map((invoice) => invoice.amount)).toEqual([1_000_000 - EMD_PAID]);
 
     const due = (await refundsDue()).filter((row) => row.kind === 'emd').map((row) => row.application_id);
     expect(due).not.toContain(app(h1));

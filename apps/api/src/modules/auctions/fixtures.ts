@@ -4,22 +4,25 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { auctionEmd, type LiveLot } from '@portal/contract';
+import { DEFAULT_STAGE, startStageClock, type LiveLot } from '@portal/contract';
 import { buildApp } from '../../app';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/client';
-import { applications, invoices, schemeEntries, schemePlots, schemes } from '../../db/schema';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { schemeEntries, schemePlots, schemes } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed';
 import { nextNumber } from '../../repositories/counters';
-import { insertInvoice, markInvoicePaidIfUnpaid } from '../../repositories/invoices';
+import { markInvoicePaidIfUnpaid } from '../../repositories/invoices';
 import { findUserByEmail } from '../../repositories/users';
 import { createTokenService } from '../../lib/tokens';
 import { createDiskStorage } from '../../plugins/storage';
-import { entrepreneurWithProfile, insertTestPayment } from '../../test/list-fixtures';
+import { entrepreneurWithProfile, insertTestInvoices, insertTestPayment } from '../../test/list-fixtures';
 import type { TestContext } from '../../test/harness';
-import { insertTestApplication, insertTestAsset } from '../../test/workflow-fixtures';
+import { insertRequiredDocuments, insertTestAsset } from '../../test/workflow-fixtures';
+import { insertApplication } from '../../repositories/applications';
+
+/** The EMD each bidder paid (insertTestInvoices' EMD invoice): what H1's premium is less, and a loser's refund. */
+export const EMD_PAID = 200_000;
 
 /** registerEntrepreneur's password. */
 export const BIDDER_PASSWORD = 'Tidy-Lantern-42';
@@ -93,20 +96,26 @@ export async function insertAuction(ctx: TestContext, options: AuctionOptions = 
     const who = await entrepreneurWithProfile(ctx, `Auction Bidder ${unique} ${index}`);
     const bidder: Bidder = { token: who.token, email: who.email, userId: who.userId, applications: new Map() };
     for (const plot of plots) {
-      const application = await insertTestApplication(ctx, 'approved', {
+      const application = await insertApplication(ctx.db, {
+        applicationNumber: await nextNumber(ctx.db, 'application'),
+        applicantId: who.applicantId,
         assetId: plot.assetId,
-        ownerEmail: who.email,
+        schemeId: scheme!.id,
+        applicationType: 'new',
+        status: 'approved',
+        currentStage: DEFAULT_STAGE.approved,
+        estimatedInvestment: 10_000_000,
+        employmentGeneration: 20,
+        projectDescription: 'Auction test project',
+        submittedAt: new Date(),
+        ...startStageClock('approved', new Date()),
       });
-      await ctx.db.update(applications).set({ schemeId: scheme!.id }).where(eq(applications.id, application.id));
-      const emd = await insertInvoice(ctx.db, {
-        applicationId: application.id,
-        invoiceType: 'emd',
-        amount: auctionEmd(reservePrice),
-        dueDate: new Date(now).toISOString().slice(0, 10),
-        invoiceNumber: await nextNumber(ctx.db, 'invoice'),
-      });
-      await insertTestPayment(ctx, emd!, who.userId);
-      await markInvoicePaidIfUnpaid(ctx.db, emd!.id);
+      await insertRequiredDocuments(ctx, application.id, 'verified');
+      // The processing fee and the EMD, both paid (the test fixture's EMD, EMD_PAID, stands for the auction's).
+      for (const invoice of await insertTestInvoices(ctx, application.id)) {
+        await insertTestPayment(ctx, invoice, who.userId);
+        await markInvoicePaidIfUnpaid(ctx.db, invoice.id);
+      }
       await ctx.db.insert(schemeEntries).values({
         applicationId: application.id,
         schemeId: scheme!.id,
@@ -120,11 +129,6 @@ export async function insertAuction(ctx: TestContext, options: AuctionOptions = 
     bidders.push(bidder);
   }
   return { schemeId: scheme!.id, plots, bidders, increment };
-}
-
-/** The EMD invoices of an application (the tests read whether one is due back). */
-export async function emdInvoicesOf(db: Database, applicationId: string) {
-  return db.select().from(invoices).where(eq(invoices.applicationId, applicationId));
 }
 
 /** Another app on the same database, as another API process would be: on PostgreSQL with its own pool (and so its own
