@@ -27,6 +27,8 @@ const LISTS: { path: string; as: Role; text: string[]; qSearches: boolean }[] = 
   { path: '/api/audit', as: 'admin', text: ['q', 'entity_id'], qSearches: true },
   { path: '/api/notifications', as: 'zonal_manager', text: ['q'], qSearches: false },
   { path: '/api/outbox', as: 'admin', text: ['q'], qSearches: true },
+  { path: '/api/schemes', as: 'ho', text: ['q'], qSearches: true },
+  { path: '/api/schemes', as: 'entrepreneur', text: ['q'], qSearches: true },
 ];
 
 /** Text no demo row holds, each a way SQL text built from values would go wrong. */
