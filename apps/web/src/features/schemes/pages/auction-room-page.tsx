@@ -66,11 +66,13 @@ export function useBidErrorWords() {
 
 function LotCard({
   schemeId,
+  startsAt,
   lot,
   serverNow,
   onBid,
 }: {
   schemeId: string;
+  startsAt: string | null;
   lot: LiveLot;
   serverNow: number;
   onBid: (lot: LiveLot) => void;
@@ -178,7 +180,7 @@ function LotCard({
         </form>
       ) : (
         <p className="mt-4 font-medium text-slate-900" data-testid="lot-closed">
-          {left > 0 && !lot.running ? t('room.notStartedLong') : t('room.closed')}
+          {left > 0 && !lot.running ? t('room.notStartedLong', { at: formatDateTime(startsAt) }) : t('room.closed')}
         </p>
       )}
     </li>
@@ -215,7 +217,7 @@ function ConnectionStatus({ status }: { status: LiveStatus }) {
   const { t } = useTranslation('schemes');
   const tone = status === 'live' ? 'text-green-800' : 'text-amber-900';
   return (
-    <p className={`font-medium ${tone}`} data-testid="live-status">
+    <p role="status" className={`font-medium ${tone}`} data-testid="live-status">
       {t(`room.connection.${status}`)}
     </p>
   );
@@ -280,7 +282,14 @@ function Room({ scheme }: { scheme: SchemeDetail }) {
     lots = (
       <ul className="grid gap-4 md:grid-cols-2" aria-label={t('room.lotsLabel')}>
         {live.lots.map((lot) => (
-          <LotCard key={lot.plot_id} schemeId={scheme.id} lot={lot} serverNow={serverNow} onBid={live.apply} />
+          <LotCard
+            key={lot.plot_id}
+            schemeId={scheme.id}
+            startsAt={scheme.auction_starts_at}
+            lot={lot}
+            serverNow={serverNow}
+            onBid={live.apply}
+          />
         ))}
       </ul>
     );

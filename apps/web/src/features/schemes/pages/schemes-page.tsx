@@ -1,5 +1,5 @@
-/** /schemes (entrepreneurs): the schemes taking applications now, and every scheme (those one applied in among them),
- * each a card with its mode, window and number of plots, a page at a time. */
+/** /schemes (entrepreneurs): the schemes taking applications now, and those together with the ones one applied in
+ * (all an entrepreneur may see), each a card with its mode, window and number of plots, a page at a time. */
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber, SCHEME_LIST, type SchemeSummary } from '@portal/contract';
