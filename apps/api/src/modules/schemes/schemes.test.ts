@@ -9,7 +9,18 @@ import {
   type SchemeDetail,
   type SchemeEntryRow,
 } from '@portal/contract';
-import { allotments, applications, auditLog, invoices, schemeEntries, schemeSeeds, schemes } from '../../db/schema';
+import {
+  allotments,
+  applications,
+  auditLog,
+  invoices,
+  mailOutbox,
+  notifications,
+  schemeEntries,
+  schemeSeeds,
+  schemes,
+  timelineEvents,
+} from '../../db/schema';
 import { recordInvoicePayment } from '../../case/payments';
 import { findApplicationById } from '../../repositories/applications';
 import { findDueRefund } from '../../repositories/refunds';
@@ -454,6 +465,32 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
       expect(row.status).toBe(line.outcome === 'won' ? 'pending_payment' : 'rejected');
       if (line.outcome === 'lost') expect(await findDueRefund(ctx.db, id, 'emd')).toBeDefined();
     }
+
+    // Each applicant is told the result, in-app and by mail; the timeline names the scheme and the outcome.
+    for (const id of ids) {
+      const row = (await findApplicationById(ctx.db, id))!;
+      const told = await ctx.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.applicationId, id), eq(notifications.code, 'scheme_result')));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.params).toMatchObject({
+        scheme_number: scheme.scheme_number,
+        outcome: published.get(row.applicationNumber)!.outcome,
+      });
+      const moved = await ctx.db
+        .select()
+        .from(timelineEvents)
+        .where(and(eq(timelineEvents.applicationId, id), eq(timelineEvents.eventCode, 'status_changed')));
+      expect(moved.map((event) => event.params)).toContainEqual(
+        expect.objectContaining({
+          scheme_number: scheme.scheme_number,
+          rank: published.get(row.applicationNumber)!.rank,
+        }),
+      );
+    }
+    const mailed = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'scheme_result'));
+    expect(mailed.length).toBeGreaterThanOrEqual(ids.length);
 
     // No one is named in the public record.
     const body = JSON.stringify(record);
