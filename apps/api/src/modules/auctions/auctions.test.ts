@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LiveLot } from '@portal/contract';
 import { applications, invoices, schemeBids, schemeEntries, schemePlots, schemes } from '../../db/schema';
 import { bidsOfLot } from '../../repositories/auctions';
@@ -244,6 +244,27 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
       await other.close();
     }
   });
+
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'opens its listening connection again when PostgreSQL ends it, and its viewers catch up with the bids missed meanwhile',
+    async () => {
+      const auction = await insertAuction(ctx, { bidders: 1 });
+      const watching = await readLive(baseUrl, ho, auction.schemeId);
+      try {
+        await watching.waitFor((lot) => lot.sequence === 0);
+        // As a restart of the database server or a cut connection would.
+        const ended = await ctx.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and query = 'LISTEN auction_bids'`,
+        );
+        expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+        expect((await bid(auction.bidders[0]!.token, auction, 1_000_000)).statusCode).toBe(201);
+        expect(await watching.waitFor((lot) => lot.sequence === 1)).toMatchObject({ highest_bid: 1_000_000 });
+      } finally {
+        watching.close();
+      }
+    },
+  );
 
   it('refuses the live view and lots to the signed out (401) and answers 404 for an unknown scheme', async () => {
     const auction = await insertAuction(ctx, { bidders: 1 });
