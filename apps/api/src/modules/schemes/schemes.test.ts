@@ -29,6 +29,7 @@ import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/ha
 import { entrepreneurWithProfile, getList } from '../../test/list-fixtures';
 import { insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
 import { allocate, commitmentOf, drawOrder, integerStream } from './draw';
+import { settleSchemeOutcomes } from './outcomes';
 import { runSchemeSweep } from './sweep';
 
 const api = (path: string) => `/api${path}`;
@@ -580,6 +581,106 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     expect(earlyEntry).toMatchObject({ listPosition: 1, rank: 1, outcome: 'won' });
     expect(laterEntry).toMatchObject({ listPosition: 2, rank: 2, outcome: 'lost' });
     expect((await findApplicationById(ctx.db, earlyApp.id!))!.status).toBe('pending_payment');
+  });
+
+  it("settles an auction's lot: H1 invoiced the bid less the EMD, H2 waitlisted; a default forfeits the EMD and H2 wins; H2 paying is allotted", async () => {
+    const scheme = await openScheme('auction', 1);
+    const plot = scheme.plots[0]!;
+    const people = [await bidder('Highest'), await bidder('Second'), await bidder('Third')];
+    const ids: string[] = [];
+    for (const person of people) {
+      const made = await apply(person.token, scheme, plot.asset_id);
+      expect(made.statusCode, made.body).toBe(200);
+      await qualify(made.id!);
+      ids.push(made.id!);
+    }
+    const [h1, h2, h3] = ids as [string, string, string];
+    expect((await closeNow(scheme.id)).json()).toMatchObject({ status: 'closed', qualified_count: 3 });
+    await ctx.db.transaction((tx) =>
+      settleSchemeOutcomes(tx, scheme.id, [
+        { applicationId: h1, outcome: 'won', rank: 1, amount: 4_000_000, payBy: '2030-01-31' },
+        { applicationId: h2, outcome: 'waitlisted', rank: 2, amount: 3_500_000 },
+        { applicationId: h3, outcome: 'lost', rank: 3, amount: null },
+      ]),
+    );
+    const premiumOf = async (id: string) =>
+      (await ctx.db.select().from(invoices).where(eq(invoices.applicationId, id))).find(
+        (invoice) => invoice.invoiceType === 'premium_instalment',
+      );
+    expect(await premiumOf(h1)).toMatchObject({ amount: 3_700_000, dueDate: '2030-01-31' });
+    expect((await findApplicationById(ctx.db, h1))!.status).toBe('pending_payment');
+    expect((await findApplicationById(ctx.db, h2))!.status).toBe('approved');
+    expect(await premiumOf(h2)).toBeUndefined();
+    expect((await findApplicationById(ctx.db, h3))!.status).toBe('rejected');
+    expect(await findDueRefund(ctx.db, h3, 'emd')).toMatchObject({ amount: 300_000 });
+
+    // H1 does not pay: the EMD is forfeited (never due back), and H2 is offered the plot at its own bid.
+    await ctx.db.transaction((tx) =>
+      settleSchemeOutcomes(tx, scheme.id, [
+        { applicationId: h1, outcome: 'defaulted', rank: 1, amount: 4_000_000, emdForfeited: true },
+        { applicationId: h2, outcome: 'won', rank: 2, amount: 3_500_000 },
+      ]),
+    );
+    expect((await findApplicationById(ctx.db, h1))!.status).toBe('rejected');
+    expect(await findDueRefund(ctx.db, h1, 'emd')).toBeUndefined();
+    const h2Premium = (await premiumOf(h2))!;
+    expect(h2Premium.amount).toBe(3_200_000);
+    const [h2Entry] = await ctx.db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, h2));
+    expect(h2Premium.dueDate).toBe(h2Entry!.payBy);
+
+    await ctx.db.transaction((tx) =>
+      recordInvoicePayment(tx, SYSTEM_ACTOR, {
+        invoice: h2Premium,
+        interest: 0,
+        method: 'online',
+        reference: 'H2-PREMIUM',
+        paidBy: null,
+      }),
+    );
+    expect((await findApplicationById(ctx.db, h2))!.status).toBe('provisional_allotment');
+    const after = (await ctx
+      .request(ho, { method: 'GET', url: api(SCHEME_PATHS.one(scheme.id)) })
+      .then((r) => r.json())) as SchemeDetail;
+    expect(after.plots[0]).toMatchObject({
+      winner_application_number: (await findApplicationById(ctx.db, h2))!.applicationNumber,
+      winning_amount: 3_500_000,
+    });
+  });
+
+  it('a winner who pays ends the wait of whoever was waitlisted behind it, whose EMD is then due back', async () => {
+    const scheme = await openScheme('auction', 1);
+    const plot = scheme.plots[0]!;
+    const ids: string[] = [];
+    for (const name of ['Payer', 'Waiter']) {
+      const made = await apply((await bidder(name)).token, scheme, plot.asset_id);
+      await qualify(made.id!);
+      ids.push(made.id!);
+    }
+    const [winner, waiting] = ids as [string, string];
+    await closeNow(scheme.id);
+    await ctx.db.transaction((tx) =>
+      settleSchemeOutcomes(tx, scheme.id, [
+        { applicationId: winner, outcome: 'won', rank: 1, amount: 3_100_000 },
+        { applicationId: waiting, outcome: 'waitlisted', rank: 2, amount: 3_050_000 },
+      ]),
+    );
+    const premium = (await ctx.db.select().from(invoices).where(eq(invoices.applicationId, winner))).find(
+      (invoice) => invoice.invoiceType === 'premium_instalment',
+    )!;
+    await ctx.db.transaction((tx) =>
+      recordInvoicePayment(tx, SYSTEM_ACTOR, {
+        invoice: premium,
+        interest: 0,
+        method: 'online',
+        reference: 'P',
+        paidBy: null,
+      }),
+    );
+    expect((await findApplicationById(ctx.db, winner))!.status).toBe('provisional_allotment');
+    expect((await findApplicationById(ctx.db, waiting))!.status).toBe('rejected');
+    const [entry] = await ctx.db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, waiting));
+    expect(entry!.outcome).toBe('lost');
+    expect(await findDueRefund(ctx.db, waiting, 'emd')).toMatchObject({ amount: 300_000 });
   });
 
   it('lists schemes: staff see all, an entrepreneur the open ones and their own; the sweep closes those past their time', async () => {
