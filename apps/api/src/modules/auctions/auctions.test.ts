@@ -382,6 +382,48 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     expect(await ctx.db.select().from(schemeBids).where(eq(schemeBids.schemePlotId, plotId))).toHaveLength(5);
   });
 
+  it('allots H1 once it pays its bid less the EMD, and releases H2 with its EMD due back', async () => {
+    const auction = await insertAuction(ctx, { bidders: 2, reservePrice: 1_000_000, increment: 10_000 });
+    const [h1, h2] = auction.bidders;
+    const plotId = auction.plots[0]!.id;
+    const app = (who: typeof h1) => who!.applications.get(plotId)!;
+    expect((await bid(h2!.token, auction, 1_000_000)).statusCode).toBe(201);
+    expect((await bid(h1!.token, auction, 1_250_000)).statusCode).toBe(201);
+    await endAt(auction, new Date(Date.now() - 1000));
+    expect(await closeEndedLots(ctx.db, settle)).toContain(auction.schemeId);
+
+    const [premium] = await ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.applicationId, app(h1)), eq(invoices.invoiceType, 'premium_instalment')));
+    const paid = await ctx.request(h1!.token, {
+      method: 'POST',
+      url: '/api/payments',
+      payload: {
+        invoice_id: premium!.id,
+        application_id: app(h1),
+        amount: premium!.amount,
+        payment_method: 'online',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await statusOf(app(h1))).toBe('provisional_allotment');
+    const [lot] = await ctx.db.select().from(schemePlots).where(eq(schemePlots.id, plotId));
+    expect(lot).toMatchObject({ winnerApplicationId: app(h1), winningAmount: 1_250_000 });
+    expect(await entryOf(app(h2))).toMatchObject({ outcome: 'lost' });
+    expect(await statusOf(app(h2))).toBe('rejected');
+    const due = (await refundsDue()).filter((row) => row.kind === 'emd').map((row) => row.application_id);
+    expect(due).toContain(app(h2));
+    expect(due).not.toContain(app(h1));
+    // Paid: never a default.
+    await ctx.db
+      .update(schemeEntries)
+      .set({ payBy: '2020-01-06' })
+      .where(eq(schemeEntries.applicationId, app(h1)));
+    expect(await defaultUnpaidWinners(ctx.db, settle)).toBe(0);
+    expect(await entryOf(app(h1))).toMatchObject({ outcome: 'won' });
+  });
+
   it('defaults a winner past the pay-by day: its EMD forfeited and never due back, H2 won at its own bid with its own 30 days', async () => {
     const auction = await insertAuction(ctx, { bidders: 3, reservePrice: 1_000_000, increment: 10_000 });
     const [h1, h2] = auction.bidders;
