@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
-import { lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
+import { APPLICATION_ID, lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
 import { parseServerSentEvents } from '../lib/live-lots';
 
 function openRoom() {
@@ -105,6 +105,66 @@ describe('auction room', () => {
     const lot = await screen.findByTestId('lot-HYD-PL-101');
     expect(within(lot).getByTestId('lot-closed')).toHaveTextContent('Bidding closed');
     expect(within(lot).queryByRole('button', { name: 'Place the bid' })).not.toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('auction room after the close', () => {
+  it("shows what became of one's entries: the winner's invoice to pay by its date, the loser's EMD due back", async () => {
+    const lostId = '54000000-0000-4000-8000-000000000002';
+    stubFetch((url) => {
+      if (url === `/api/schemes/${SCHEME_ID}`)
+        return jsonResponse(
+          200,
+          schemeFixture({
+            status: 'decided',
+            decided_at: '2026-12-10T10:06:00.000Z',
+            my_entries: [
+              { ...schemeFixture().my_entries[0]!, outcome: 'won' },
+              {
+                application_id: lostId,
+                application_number: 'APP-2026-000102',
+                plot_id: PLOT_ID,
+                plot_code: 'HYD-PL-101',
+                qualified: true,
+                outcome: 'lost',
+                emd_forfeited: false,
+              },
+            ],
+          }),
+        );
+      if (url === `/api/schemes/${SCHEME_ID}/lots`)
+        return jsonResponse(200, [lotFixture({ server_time: '2026-12-10T10:07:00.000Z', running: false })]);
+      if (url === `/api/schemes/${SCHEME_ID}/live`) return sseStream().response();
+      if (url === `/api/invoices?application_id=${APPLICATION_ID}`)
+        return jsonResponse(200, [
+          {
+            id: '55000000-0000-4000-8000-000000000001',
+            invoice_number: 'INV-2026-000501',
+            application_id: APPLICATION_ID,
+            invoice_type: 'premium_instalment',
+            service_request_id: null,
+            amount: 2_350_000,
+            due_date: '2027-01-09',
+            status: 'pending',
+            generated_at: '2026-12-10T10:06:00.000Z',
+            paid_at: null,
+            allotment_id: null,
+            financial_year: null,
+            interest: 0,
+            amount_due: 2_350_000,
+          },
+        ]);
+      return jsonResponse(404, {});
+    });
+    signedInAs('entrepreneur');
+    renderApp(`/schemes/${SCHEME_ID}/auction`);
+    const outcomes = await screen.findByRole('region', { name: 'What became of your applications' });
+    expect(outcomes).toHaveTextContent('APP-2026-000101, plot HYD-PL-101: Won');
+    expect(await within(outcomes).findByTestId('winner-invoice')).toHaveTextContent(
+      /^Pay ₹23,50,000 \(invoice INV-2026-000501\) by .*2027 to get the provisional allotment\.$/,
+    );
+    expect(outcomes).toHaveTextContent('APP-2026-000102, plot HYD-PL-101: Not allotted');
+    expect(outcomes).toHaveTextContent('Another application was given the plot. Your EMD is due back to you.');
   }, 20_000);
 });
 

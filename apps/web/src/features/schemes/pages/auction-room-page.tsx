@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  formatDate,
   formatDateTime,
   formatNumber,
   formatRupees,
@@ -26,6 +27,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorCode, errorDetail } from '../../../lib/api-client';
+import { useInvoices } from '../../../api/invoices';
 import { schemeKeys, usePlaceBid, useScheme } from '../../../api/schemes';
 import { schemePaths, useSchemeWords } from '../components/scheme-bits';
 import { useLiveLots, useServerNow, type LiveStatus } from '../lib/live-lots';
@@ -223,12 +225,31 @@ function ConnectionStatus({ status }: { status: LiveStatus }) {
   );
 }
 
+/** A winner's premium invoice: what to pay and by when. */
+function WinnerInvoice({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation('schemes');
+  const invoices = useInvoices(applicationId);
+  const premium = invoices.data?.find(
+    (invoice) => invoice.invoice_type === 'premium_instalment' && invoice.status !== 'paid',
+  );
+  if (!premium) return null;
+  return (
+    <p className="font-medium text-slate-900" data-testid="winner-invoice">
+      {t('room.payBy', {
+        amount: formatRupees(premium.amount_due),
+        number: premium.invoice_number,
+        date: formatDate(premium.due_date),
+      })}
+    </p>
+  );
+}
+
 function Outcomes({ scheme }: { scheme: SchemeDetail }) {
   const { t } = useTranslation('schemes');
   const words = useSchemeWords();
   if (scheme.status !== 'decided' || scheme.my_entries.length === 0) return null;
   return (
-    <Card title={t('room.outcomesTitle')}>
+    <Card title={t('room.outcomesTitle')} aria-label={t('room.outcomesTitle')}>
       <ul className="divide-y divide-slate-200">
         {scheme.my_entries.map((entry) => (
           <li key={entry.application_id} className="py-3">
@@ -240,6 +261,7 @@ function Outcomes({ scheme }: { scheme: SchemeDetail }) {
               })}
             </p>
             {entry.outcome && <p className="text-slate-800">{t(`mine.next.${entry.outcome}`)}</p>}
+            {entry.outcome === 'won' && <WinnerInvoice applicationId={entry.application_id} />}
             <Link className="font-medium text-brand-700 underline" to={schemePaths.myApplication(entry.application_id)}>
               {t('room.openApplication')}
             </Link>
