@@ -135,7 +135,10 @@ export const schemeRoutes =
                     baseUrl: app.publicUrl ?? `${request.protocol}://${request.host}`,
                   },
                   schemeId,
-                )
+                ).catch((error: unknown) => {
+                  // The result stands either way: the sheet is made on its first download instead.
+                  request.log.warn({ err: error, schemeId }, 'The result sheet could not be issued with the decision');
+                })
             : undefined,
         ),
     );

@@ -537,8 +537,8 @@ export async function decideScheme(
     }));
     await settleSchemeOutcomes(tx, scheme.id, lines, actorOf(user));
   });
-  // The sheet is made once the result is committed; a failure here leaves it to the first download.
-  if (issueResultSheet) await issueResultSheet(id).catch(() => undefined);
+  // The sheet is made once the result is committed; the caller logs a failure, and the first download makes it.
+  if (issueResultSheet) await issueResultSheet(id);
   return getScheme(db, user, id);
 }
 
