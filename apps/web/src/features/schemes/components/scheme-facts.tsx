@@ -201,7 +201,7 @@ export function SchemePlotsTable({
             )}
           </span>
         ) : (
-          t('plots.noWinner')
+          t(scheme.status === 'decided' ? 'plots.notAllotted' : 'plots.noWinner')
         ),
     },
     ...(action
