@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import {
+  PERFORMANCE_REQUESTS_PER_MINUTE,
   SCHEME_PATHS,
   SCHEME_RULES,
   type ApplicantCategory,
@@ -681,6 +682,22 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     const [entry] = await ctx.db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, waiting));
     expect(entry!.outcome).toBe('lost');
     expect(await findDueRefund(ctx.db, waiting, 'emd')).toMatchObject({ amount: 300_000 });
+  });
+
+  it('limits one address to 60 look-ups of the public record a minute, in the error shape', async () => {
+    const scheme = await openScheme('first_come', 1);
+    const lookUp = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'GET', url: api(SCHEME_PATHS.public(scheme.scheme_number)), remoteAddress });
+    for (let index = 0; index < PERFORMANCE_REQUESTS_PER_MINUTE; index++) {
+      expect((await lookUp('10.9.8.7')).statusCode).toBe(200);
+    }
+    const limited = await lookUp('10.9.8.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect(limited.headers['retry-after']).toBe('60');
+    expect((await lookUp('10.9.8.6')).statusCode).toBe(200);
+    const unknown = await ctx.app.inject({ method: 'GET', url: api(SCHEME_PATHS.public('SCH-1999-000001')) });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('lists schemes: staff see all, an entrepreneur the open ones and their own; the sweep closes those past their time', async () => {
