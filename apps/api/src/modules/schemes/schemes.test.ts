@@ -27,7 +27,7 @@ import { findApplicationById } from '../../repositories/applications';
 import { findDueRefund } from '../../repositories/refunds';
 import { SYSTEM_ACTOR } from '../../repositories/timeline';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
-import { entrepreneurWithProfile, getList } from '../../test/list-fixtures';
+import { entrepreneurWithProfile, getList, walkList } from '../../test/list-fixtures';
 import { insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
 import { allocate, commitmentOf, drawOrder, integerStream } from './draw';
 import { settleSchemeOutcomes } from './outcomes';
@@ -382,6 +382,17 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
       ]),
     );
     expect(entries.items).toHaveLength(3);
+    // A page at a time by the cursor, in either order, each row once.
+    for (const sort of ['list_position', '-list_position', 'application_number']) {
+      const walked = await walkList<SchemeEntryRow & { id: string }>(
+        ctx,
+        ho,
+        api(`${SCHEME_PATHS.entries(scheme.id)}?sort=${sort}&limit=1`),
+      );
+      expect(walked.map((row) => row.application_id).sort()).toEqual(
+        entries.items.map((row) => row.application_id).sort(),
+      );
+    }
     const byOutcome = await getList<SchemeEntryRow>(
       ctx,
       ho,
