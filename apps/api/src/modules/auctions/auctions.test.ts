@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { LiveLot } from '@portal/contract';
-import { applications, invoices, schemeBids, schemeEntries, schemePlots, schemes } from '../../db/schema';
+import { applications, auditLog, invoices, schemeBids, schemeEntries, schemePlots, schemes } from '../../db/schema';
 import { bidsOfLot } from '../../repositories/auctions';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile } from '../../test/list-fixtures';
@@ -266,6 +266,18 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     },
   );
 
+  it('ends its live streams when the app closes, so a shutdown never waits on a viewer', async () => {
+    const auction = await insertAuction(ctx, { bidders: 1 });
+    const other = await openOtherApp(ctx);
+    const watcher = await other.login(auction.bidders[0]!.email);
+    const stream = await readLive(await listen(other.app), watcher, auction.schemeId);
+    await stream.waitFor((lot) => lot.sequence === 0);
+    const started = Date.now();
+    await other.close();
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('refuses the live view and lots to the signed out (401) and answers 404 for an unknown scheme', async () => {
     const auction = await insertAuction(ctx, { bidders: 1 });
     expect((await ctx.request(null, { method: 'GET', url: `/api/schemes/${auction.schemeId}/live` })).statusCode).toBe(
@@ -349,6 +361,8 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     expect((await entryOf(app(h1))).outcome).toBeNull();
 
     await endAt(auction, new Date(Date.now() - 1000));
+    const [last] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
+    const auditedBefore = last?.seq ?? 0;
     // A reader of the lots does not wait for the sweep.
     const closed = (await lots(h1!.token, auction.schemeId))[0]!;
     expect(closed.running).toBe(false);
@@ -356,6 +370,12 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     expect(await entryOf(app(h2))).toMatchObject({ outcome: 'waitlisted', rank: 2, amount: 1_030_000 });
     expect(await entryOf(app(outbid))).toMatchObject({ outcome: 'lost', rank: 3 });
     expect(await entryOf(app(silent))).toMatchObject({ outcome: 'lost', rank: null });
+    // Settled by the portal, though a bidder's read set it going.
+    const audited = await ctx.db.select().from(auditLog).where(gt(auditLog.seq, auditedBefore));
+    expect(audited.filter((row) => row.entity === 'applications' && row.entityId === app(h1)).length).toBeGreaterThan(
+      0,
+    );
+    expect(new Set(audited.map((row) => `${row.actorId} ${row.actorRole}`))).toEqual(new Set(['null system']));
     const [scheme] = await ctx.db.select().from(schemes).where(eq(schemes.id, auction.schemeId));
     expect(scheme).toMatchObject({ status: 'decided', decidedBy: null });
     expect(scheme!.decidedAt).not.toBeNull();

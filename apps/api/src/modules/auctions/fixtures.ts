@@ -178,6 +178,8 @@ export interface LiveReader {
   waitFor(test: (lot: LiveLot) => boolean, timeoutMs?: number): Promise<LiveLot>;
   /** The raw text read so far (retry and heartbeat lines included). */
   text(): string;
+  /** Resolves when the server ends the stream (or close() aborts it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -193,7 +195,7 @@ export async function readLive(baseUrl: string, token: string, schemeId: string)
   let raw = '';
   let buffer = '';
   const decoder = new TextDecoder();
-  void (async () => {
+  const ended = (async () => {
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         const text = decoder.decode(chunk, { stream: true });
@@ -224,6 +226,7 @@ export async function readLive(baseUrl: string, token: string, schemeId: string)
   return {
     lots,
     text: () => raw,
+    ended,
     waitFor(test, timeoutMs = 10_000) {
       const found = lots.find(test);
       if (found) return Promise.resolve(found);

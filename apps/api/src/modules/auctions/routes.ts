@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { liveLotSchema, placeBidRequestSchema, type LiveLot } from '@portal/contract';
+import { runWithAuditContext } from '../../core/audit-context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { closeEndedLots, type ResultSheetIssuer, type SettleOutcomes } from './close';
 import { createAuctionRelay, createLiveHub } from './live';
@@ -64,7 +65,11 @@ export const auctionRoutes =
         const scheme = await loadAuctionScheme(app.db, request.params.id);
         const lots = await lotsOfScheme(app.db, user, scheme.id);
         if (scheme.status !== 'closed' || !endedUnsettled(lots, Date.now())) return lots;
-        await closeEndedLots(app.db, settle, { schemeId: scheme.id, issueResultSheet });
+        // The portal settles the lot, not the reader: the audit trail records it as the sweep's would be.
+        await runWithAuditContext(
+          { requestId: request.id, clientAddress: null, actor: () => ({ actorId: null, role: 'system' }) },
+          () => closeEndedLots(app.db, settle, { schemeId: scheme.id, issueResultSheet }),
+        );
         return lotsOfScheme(app.db, user, scheme.id);
       },
     );
