@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { APPLICATION_ID, lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
 import { parseServerSentEvents } from '../lib/live-lots';
+import { lotState } from './auction-room-page';
 
 function openRoom() {
   const streams = [sseStream(), sseStream()];
@@ -178,5 +179,17 @@ describe('parseServerSentEvents', () => {
       { event: 'lot', data: '{"b"\n:2}' },
     ]);
     expect(rest).toBe('event: lot\ndata: {"c');
+  });
+});
+
+describe('lotState', () => {
+  const lot = lotFixture({ running: false, ends_at: '2026-12-10T10:00:00.000Z' });
+  const at = (iso: string) => Date.parse(iso);
+  it('is not started before the start, open from the start by the server clock even unsent, closed from the end', () => {
+    const startsAt = '2026-12-10T04:30:00.000Z';
+    expect(lotState(lot, at('2026-12-10T04:29:59.000Z'), startsAt)).toBe('not_started');
+    expect(lotState(lot, at('2026-12-10T04:30:00.000Z'), startsAt)).toBe('open');
+    expect(lotState({ ...lot, running: true }, at('2026-12-10T09:59:59.000Z'), startsAt)).toBe('open');
+    expect(lotState({ ...lot, running: true }, at('2026-12-10T10:00:00.000Z'), startsAt)).toBe('closed');
   });
 });

@@ -66,6 +66,15 @@ export function useBidErrorWords() {
   };
 }
 
+/** Where a lot stands by the server's clock. The server sends a lot again only when it changes (a bid, an extension),
+ * not when bidding starts, so a lot sent before the start is taken as open once the start has passed by that clock
+ * (the server still decides each bid). */
+export function lotState(lot: LiveLot, serverNow: number, startsAt: string | null): 'not_started' | 'open' | 'closed' {
+  if (Date.parse(lot.ends_at) <= serverNow) return 'closed';
+  if (lot.running) return 'open';
+  return startsAt !== null && Date.parse(startsAt) <= serverNow ? 'open' : 'not_started';
+}
+
 function LotCard({
   schemeId,
   startsAt,
@@ -87,7 +96,8 @@ function LotCard({
   const [edited, setEdited] = useState(false);
   const [error, setError] = useState<string>();
   const left = Date.parse(lot.ends_at) - serverNow;
-  const open = lot.running && left > 0;
+  const state = lotState(lot, serverNow, startsAt);
+  const open = state === 'open';
   const fieldId = `bid-${lot.plot_id}`;
 
   // Until the bidder types, the form follows the lowest bid taken now.
@@ -132,13 +142,7 @@ function LotCard({
         <div>
           <dt className="text-sm font-medium text-slate-700">{t('room.timeLeft')}</dt>
           <dd className="text-xl font-bold text-slate-900" data-testid="lot-time-left">
-            {open
-              ? timeLeft(left)
-              : lot.running
-                ? t('room.closed')
-                : left > 0
-                  ? t('room.notStarted')
-                  : t('room.closed')}
+            {open ? timeLeft(left) : state === 'not_started' ? t('room.notStarted') : t('room.closed')}
           </dd>
           <dd className="text-sm text-slate-700">{t('room.endsAt', { at: formatDateTime(lot.ends_at) })}</dd>
         </div>
@@ -182,7 +186,7 @@ function LotCard({
         </form>
       ) : (
         <p className="mt-4 font-medium text-slate-900" data-testid="lot-closed">
-          {left > 0 && !lot.running ? t('room.notStartedLong', { at: formatDateTime(startsAt) }) : t('room.closed')}
+          {state === 'not_started' ? t('room.notStartedLong', { at: formatDateTime(startsAt) }) : t('room.closed')}
         </p>
       )}
     </li>
@@ -190,14 +194,14 @@ function LotCard({
 }
 
 /** What one lot's change says aloud: a new highest bid, an extended end, the bidding's close. */
-function useAnnouncements(lots: LiveLot[], serverNow: number): string {
+function useAnnouncements(lots: LiveLot[], serverNow: number, startsAt: string | null): string {
   const { t } = useTranslation('schemes');
   const seen = useRef(new Map<string, { highest: number | null; endsAt: string; open: boolean }>());
   const [message, setMessage] = useState('');
   useEffect(() => {
     const said: string[] = [];
     for (const lot of lots) {
-      const open = lot.running && Date.parse(lot.ends_at) > serverNow;
+      const open = lotState(lot, serverNow, startsAt) === 'open';
       const before = seen.current.get(lot.plot_id);
       if (before) {
         if (lot.highest_bid !== null && lot.highest_bid !== before.highest) {
@@ -211,7 +215,7 @@ function useAnnouncements(lots: LiveLot[], serverNow: number): string {
       seen.current.set(lot.plot_id, { highest: lot.highest_bid, endsAt: lot.ends_at, open });
     }
     if (said.length > 0) setMessage(said.join(' '));
-  }, [lots, serverNow, t]);
+  }, [lots, serverNow, startsAt, t]);
   return message;
 }
 
@@ -276,7 +280,7 @@ function Room({ scheme }: { scheme: SchemeDetail }) {
   const { t } = useTranslation('schemes');
   const live = useLiveLots(scheme.id, { enabled: scheme.mode === 'auction' });
   const serverNow = useServerNow(live.clockOffsetMs, live.lots.length > 0);
-  const announcement = useAnnouncements(live.lots, serverNow);
+  const announcement = useAnnouncements(live.lots, serverNow, scheme.auction_starts_at);
   const queryClient = useQueryClient();
   const allClosed = live.lots.length > 0 && live.lots.every((lot) => Date.parse(lot.ends_at) <= serverNow);
   // Once every lot has closed the server decides the auction; the outcomes are read again until it has.
