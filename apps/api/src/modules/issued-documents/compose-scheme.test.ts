@@ -41,35 +41,39 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 describe('the scheme result sheet', () => {
   it.each([
-    ['en', 'Scheme Result Sheet', 'Allotted', 'Scheme Result Sheet'],
-    ['hi', 'योजना परिणाम पत्रक', 'आवंटित', 'योजना'],
-    ['te', 'పథకం ఫలిత పత్రం', 'కేటాయించబడింది', 'పథకం'],
-  ] as const)('is written in %s, with every word filled and the record in it', async (code, title, won, readBack) => {
-    const language = documentLanguage(code);
-    const content = composeSchemeResultSheet(language, records);
-    expect(content).toMatchObject({
-      kind: 'scheme_result_sheet',
-      subjectId: records.scheme.id,
-      applicationId: null,
-      documentNumber: 'SCH-2026-000001',
-      language: code,
-      title,
-    });
-    expect(JSON.stringify(content.blocks)).not.toContain('{{');
-    expect(JSON.stringify(content.blocks)).toContain(won);
-    const bytes = await renderPdf({
-      content,
-      letterhead: DEMO_ORG,
-      language,
-      verification: { code: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ23', url: 'https://portal.example.in/verify/ABCD' },
-      issuedAt: records.scheme.decidedAt,
-    });
-    const text = await pdfText(bytes);
-    const compact = text.replace(/\s+/g, '');
-    expect(compact).toContain(records.scheme.commitment);
-    expect(compact).toContain(records.scheme.revealedSeed!);
-    expect(text).toContain('APP-2026-000102');
-    // Shaped scripts read back with their vowel signs reordered: a word without them is read back as written.
-    expect(text).toContain(readBack);
-  });
+    ['en', 'Scheme Result Sheet', 'Allotted', 'Scheme Result Sheet', 'General'],
+    ['hi', 'योजना परिणाम पत्रक', 'आवंटित', 'योजना', 'सामान्य'],
+    ['te', 'పథకం ఫలిత పత్రం', 'కేటాయించబడింది', 'పథకం', 'సాధారణ'],
+  ] as const)(
+    'is written in %s, with every word filled and the record in it',
+    async (code, title, won, readBack, general) => {
+      const language = documentLanguage(code);
+      const content = composeSchemeResultSheet(language, records);
+      expect(content).toMatchObject({
+        kind: 'scheme_result_sheet',
+        subjectId: records.scheme.id,
+        applicationId: null,
+        documentNumber: 'SCH-2026-000001',
+        language: code,
+        title,
+      });
+      expect(JSON.stringify(content.blocks)).not.toContain('{{');
+      expect(JSON.stringify(content.blocks)).toContain(won);
+      expect(JSON.stringify(content.blocks)).toContain(general);
+      const bytes = await renderPdf({
+        content,
+        letterhead: DEMO_ORG,
+        language,
+        verification: { code: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ23', url: 'https://portal.example.in/verify/ABCD' },
+        issuedAt: records.scheme.decidedAt,
+      });
+      const text = await pdfText(bytes);
+      const compact = text.replace(/\s+/g, '');
+      expect(compact).toContain(records.scheme.commitment);
+      expect(compact).toContain(records.scheme.revealedSeed!);
+      expect(text).toContain('APP-2026-000102');
+      // Shaped scripts read back with their vowel signs reordered: a word without them is read back as written.
+      expect(text).toContain(readBack);
+    },
+  );
 });

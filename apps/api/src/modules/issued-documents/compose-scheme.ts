@@ -2,7 +2,7 @@
  * scheme opened, the seed revealed at the draw, the published qualified list in its order, and the result, in the
  * officer's language, with the verification code every issued document carries. Application numbers only: no names.
  * As compose.ts, nothing here touches the database or the PDF. */
-import type { SchemeMode, SchemeOutcome } from '@portal/contract';
+import type { ApplicantCategory, SchemeMode, SchemeOutcome } from '@portal/contract';
 import { isoDay } from '../../core/dates';
 import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';
@@ -65,6 +65,8 @@ interface SheetWords {
     time: string;
   };
   outcomes: Record<SchemeOutcome, string>;
+  /** The applicant categories as the web app names them. */
+  categories: Record<ApplicantCategory, string>;
   result: string;
   bids: string;
   check: string;
@@ -108,6 +110,15 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
       lost: 'Not allotted',
       defaulted: 'Defaulted',
     },
+    categories: {
+      general: 'General',
+      sc: 'SC',
+      st: 'ST',
+      bc: 'BC',
+      women: 'Women',
+      minority: 'Minority',
+      mse: 'MSE',
+    },
     result: 'Result',
     bids: 'Bids',
     check:
@@ -150,6 +161,15 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
       lost: 'आवंटित नहीं',
       defaulted: 'चूक',
     },
+    categories: {
+      general: 'सामान्य',
+      sc: 'अनुसूचित जाति',
+      st: 'अनुसूचित जनजाति',
+      bc: 'पिछड़ा वर्ग',
+      women: 'महिला',
+      minority: 'अल्पसंख्यक',
+      mse: 'सूक्ष्म एवं लघु उद्यम',
+    },
     result: 'परिणाम',
     bids: 'बोलियाँ',
     check:
@@ -191,6 +211,15 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
       waitlisted: 'వేచి ఉండే జాబితాలో',
       lost: 'కేటాయించబడలేదు',
       defaulted: 'చెల్లించలేదు',
+    },
+    categories: {
+      general: 'సాధారణ',
+      sc: 'ఎస్సీ',
+      st: 'ఎస్టీ',
+      bc: 'బీసీ',
+      women: 'మహిళలు',
+      minority: 'మైనారిటీ',
+      mse: 'సూక్ష్మ, చిన్న పరిశ్రమలు',
     },
     result: 'ఫలితం',
     bids: 'బిడ్లు',
@@ -248,7 +277,7 @@ export function composeSchemeResultSheet(language: DocumentLanguage, records: Sc
         String(line.position),
         line.applicationNumber,
         line.plotCode,
-        line.category.toUpperCase(),
+        words.categories[line.category as ApplicantCategory] ?? line.category,
       ]),
     });
   }
