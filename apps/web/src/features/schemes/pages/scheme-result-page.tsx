@@ -174,8 +174,9 @@ function Record({ record }: { record: PublicScheme }) {
       )}
       <Card title={t('public.checkTitle')}>
         <p className="text-slate-800">{t('public.checkExplain', { node: 'Node.js' })}</p>
+        {/* Wrapped rather than scrolled sideways: a phone shows the whole command, with no scrolling box to reach. */}
         <pre
-          className="mt-3 overflow-x-auto rounded-md bg-slate-100 p-3 text-sm text-slate-900"
+          className="mt-3 whitespace-pre-wrap break-all rounded-md bg-slate-100 p-3 text-sm text-slate-900"
           data-testid="verify-command"
         >
           <code>{`node docs/verify-draw.mjs ${apiAddress}`}</code>
