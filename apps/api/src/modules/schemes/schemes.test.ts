@@ -22,6 +22,7 @@ import {
   schemes,
   timelineEvents,
 } from '../../db/schema';
+import { runDeadlineSweep } from '../../case/escalation';
 import { recordInvoicePayment } from '../../case/payments';
 import { findApplicationById } from '../../repositories/applications';
 import { findDueRefund } from '../../repositories/refunds';
@@ -581,8 +582,11 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
       payload: { status: 'pending_payment', current_stage: 'Pay the premium' },
     });
     expect(asked.statusCode).toBe(409);
-    // Waiting for the scheme, nobody is waited on.
+    // Waiting for the scheme, nobody is waited on: however long it waits, it is never escalated.
     expect((await findApplicationById(ctx.db, earlyApp.id!))!.waitingOn).toBeNull();
+    await ctx.db.update(applications).set({ stageDueOn: '2020-01-06' }).where(eq(applications.id, earlyApp.id!));
+    await runDeadlineSweep(ctx.db, { holder: 'scheme-deadline-test' });
+    expect((await findApplicationById(ctx.db, earlyApp.id!))!.escalatedTo).toBeNull();
 
     expect((await closeNow(scheme.id)).statusCode).toBe(200);
     const decided = await decide(scheme.id);
