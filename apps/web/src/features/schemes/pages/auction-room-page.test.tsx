@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { APPLICATION_ID, lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
 import { parseServerSentEvents } from '../lib/live-lots';
-import { lotState } from './auction-room-page';
+import { lotState } from '../lib/lot-state';
 
 function openRoom() {
   const streams = [sseStream(), sseStream()];

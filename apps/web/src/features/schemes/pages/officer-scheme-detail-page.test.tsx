@@ -1,12 +1,20 @@
 // A scheme as staff see it: the draw run behind a dialog that says it cannot be undone, offered only to the head
 // office and admins and only once applications have closed; the entries a page at a time, linked to the application.
 // And as an entrepreneur sees it: the rules in words and "Apply for this plot" into the wizard with the scheme.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SchemeEntryRow } from '@portal/contract';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
-import { APPLICATION_ID, ASSET_ID, plotFixture, SCHEME_ID, schemeFixture } from '../test-fixtures';
+import {
+  APPLICATION_ID,
+  ASSET_ID,
+  lotFixture,
+  plotFixture,
+  SCHEME_ID,
+  schemeFixture,
+  sseStream,
+} from '../test-fixtures';
 
 const DRAW = schemeFixture({
   mode: 'draw',
@@ -93,5 +101,25 @@ describe('entrepreneur scheme page', () => {
     expect(
       screen.getByText('You have not applied in this scheme yet. Choose a plot below to apply.'),
     ).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('officer scheme page during an auction', () => {
+  it('shows each lot live from the stream, with no bid form', async () => {
+    const stream = sseStream();
+    stubFetch((url) => {
+      if (url === `/api/schemes/${SCHEME_ID}`) return jsonResponse(200, schemeFixture({ my_entries: [] }));
+      if (url === `/api/schemes/${SCHEME_ID}/lots`) return jsonResponse(200, [lotFixture()]);
+      if (url === `/api/schemes/${SCHEME_ID}/live`) return stream.response();
+      return pageResponse([]);
+    });
+    signedInAs('committee');
+    renderApp(`/officer/schemes/${SCHEME_ID}`);
+    const live = await screen.findByRole('region', { name: 'Live bidding' });
+    const row = () => within(live).getByText('HYD-PL-101').closest('tr')!;
+    expect(row()).toHaveTextContent('No bids yet');
+    act(() => stream.send(lotFixture({ highest_bid: 2_500_000, bid_count: 1, sequence: 1 })));
+    await waitFor(() => expect(row()).toHaveTextContent('₹25,00,000'));
+    expect(screen.queryByRole('button', { name: 'Place the bid' })).not.toBeInTheDocument();
   }, 20_000);
 });

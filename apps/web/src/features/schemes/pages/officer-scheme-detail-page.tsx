@@ -1,7 +1,8 @@
 /** /officer/schemes/:id (zonal managers, the head office, the committee, admins): the scheme, its commitment and seed,
  * its plots, and its entries a page at a time. The head office and admins close applications once the closing time
  * has passed, then run the draw or decide first come (once: the confirm dialog says it cannot be undone); an auction
- * is decided by its own close. Once decided, the result sheet and the public result page. */
+ * is decided by its own close, and while it runs its lots are watched live. Once decided, the result sheet and the
+ * public result page. */
 import { memo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,7 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useCloseScheme, useDecideScheme, useScheme, useSchemeEntriesPage } from '../../../api/schemes';
 import { SchemeStatusBadge, schemePaths, useSchemeWords } from '../components/scheme-bits';
+import { LiveBiddingCard } from '../components/live-bidding-card';
 import { SchemeCommitment, SchemePlotsTable, SchemeRules } from '../components/scheme-facts';
 
 const EntriesTable = memo(function EntriesTable({
@@ -296,6 +298,7 @@ export default function OfficerSchemeDetailPage() {
             badge={<SchemeStatusBadge status={data.status} />}
           />
           <SchemeActions scheme={data} />
+          {data.mode === 'auction' && data.status === 'closed' && <LiveBiddingCard scheme={data} />}
           <SchemeRules scheme={data} />
           <SchemeCommitment scheme={data} />
           <SchemePlotsTable scheme={data} />
