@@ -69,22 +69,29 @@ function postgresRelay(pool: pg.Pool, log: (message: string) => void): AuctionRe
     for (const listener of listeners) listener(notice);
   };
 
-  function lost(which: pg.Client, reason: string) {
-    if (client !== which || closed) return;
-    client = undefined;
-    which.end().catch(() => {});
-    log(`The auction's listening connection was lost (${reason}); it is opened again`);
+  /** Tries again every second until the connection is back; then every watched lot is read again. */
+  function reconnectLater() {
+    if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
       open().then(
         () => emit(null),
-        () => lost(client ?? which, 'could not reconnect'),
+        () => reconnectLater(),
       );
     }, RECONNECT_MS);
     retry.unref();
   }
 
+  function lost(which: pg.Client, reason: string) {
+    if (client !== which || closed) return;
+    client = undefined;
+    which.end().catch(() => {});
+    log(`The auction's listening connection was lost (${reason}); it is opened again`);
+    reconnectLater();
+  }
+
   function open(): Promise<void> {
+    if (client) return Promise.resolve();
     opening ??= (async () => {
       const next = new pg.Client(pool.options);
       next.on('notification', (message) => {
@@ -95,18 +102,18 @@ function postgresRelay(pool: pg.Pool, log: (message: string) => void): AuctionRe
           // Not ours to read: nothing to relay.
         }
       });
+      // Heard only once it is this process's listening connection (see `lost`).
       next.on('error', (error) => lost(next, error.message));
       next.on('end', () => lost(next, 'ended'));
-      client = next;
       try {
         await next.connect();
         await next.query(`LISTEN ${AUCTION_CHANNEL}`);
       } catch (error) {
-        client = undefined;
         await next.end().catch(() => {});
         throw error;
       }
       if (closed) await next.end().catch(() => {});
+      else client = next;
     })().finally(() => {
       opening = undefined;
     });
