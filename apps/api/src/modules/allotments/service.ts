@@ -44,6 +44,7 @@ import { describeAllotments, startAllotmentLife } from '../../case/estate';
 import { businessTodayIso } from '../../core/dates';
 import { findApplicationsByIds, lockApplication } from '../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
+import { findAssetsInUndecidedSchemes } from '../../repositories/schemes';
 import {
   findLatestLeaseDeed,
   insertLeaseDeed,
@@ -276,6 +277,14 @@ export async function createAllotment(
     if (application.assetId !== request.asset_id) throw badRequest('The asset is not the one this application is for');
     const asset = await findAssetById(tx, request.asset_id);
     if (!asset) throw notFound('Asset not found');
+    // A plot offered in a scheme not yet decided goes by the scheme's result (decision 018), not an officer's allot.
+    const [offered] = await findAssetsInUndecidedSchemes(tx, [asset.id]);
+    if (offered) {
+      throw conflict(
+        `This plot is offered in scheme ${offered.schemeNumber}: its result decides the plot`,
+        'scheme_state',
+      );
+    }
 
     // The asset row is the lock two racing allotments of one asset queue on: only one finds it still available.
     const held = await setAssetStatusIf(tx, asset.id, ['available'], type === 'final' ? 'allotted' : 'reserved');

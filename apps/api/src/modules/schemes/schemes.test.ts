@@ -29,7 +29,7 @@ import { findDueRefund } from '../../repositories/refunds';
 import { SYSTEM_ACTOR } from '../../repositories/timeline';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile, getList, walkList } from '../../test/list-fixtures';
-import { insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
+import { insertTestApplication, insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
 import { allocate, commitmentOf, drawOrder, integerStream } from './draw';
 import { settleSchemeOutcomes } from './outcomes';
 import { runSchemeSweep } from './sweep';
@@ -697,6 +697,32 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     const [entry] = await ctx.db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, waiting));
     expect(entry!.outcome).toBe('lost');
     expect(await findDueRefund(ctx.db, waiting, 'emd')).toMatchObject({ amount: 300_000 });
+  });
+
+  it('refuses an officer allotting a plot offered in an undecided scheme to an application made before it', async () => {
+    const asset = await insertTestAsset(ctx);
+    const before = await insertTestApplication(ctx, 'approved', { assetId: asset.id });
+    const published = await publish({
+      title: 'Scheme over an applied plot',
+      mode: 'draw',
+      opens_at: iso(-minute),
+      closes_at: iso(minute),
+      plots: [{ asset_id: asset.id }],
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const allot = await ctx.request(ho, {
+      method: 'POST',
+      url: '/api/allotments',
+      payload: {
+        application_id: before.id,
+        asset_id: asset.id,
+        allotment_type: 'provisional',
+        allotment_date: new Date().toISOString().slice(0, 10),
+      },
+    });
+    expect(allot.statusCode, allot.body).toBe(409);
+    expect(allot.json().code).toBe('scheme_state');
+    expect((await findApplicationById(ctx.db, before.id))!.status).toBe('approved');
   });
 
   it('limits one address to 60 look-ups of the public record a minute, in the error shape', async () => {
