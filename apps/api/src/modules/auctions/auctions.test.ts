@@ -402,6 +402,32 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     expect(await ctx.db.select().from(schemeBids).where(eq(schemeBids.schemePlotId, plotId))).toHaveLength(5);
   });
 
+  it('decides a scheme only when every lot has ended and is settled; a lot nobody bid on loses every entry', async () => {
+    const auction = await insertAuction(ctx, { lots: 2, bidders: 2 });
+    const [first, second] = auction.plots;
+    const [a, b] = auction.bidders;
+    expect((await bid(a!.token, auction, 1_000_000, first!.id)).statusCode).toBe(201);
+    const past = new Date(Date.now() - 1000);
+    await ctx.db.update(schemePlots).set({ endsAt: past }).where(eq(schemePlots.id, first!.id));
+
+    expect(await closeEndedLots(ctx.db, settle)).not.toContain(auction.schemeId);
+    expect(await entryOf(a!.applications.get(first!.id)!)).toMatchObject({ outcome: 'won', amount: 1_000_000 });
+    expect(await entryOf(b!.applications.get(first!.id)!)).toMatchObject({ outcome: 'lost', rank: null });
+    expect(await entryOf(a!.applications.get(second!.id)!)).toMatchObject({ outcome: null });
+    const [open] = await ctx.db.select().from(schemes).where(eq(schemes.id, auction.schemeId));
+    expect(open!.status).toBe('closed');
+    // The other lot still takes bids.
+    expect((await lots(b!.token, auction.schemeId)).map((lot) => lot.running)).toEqual([false, true]);
+
+    await endAt(auction, past);
+    expect(await closeEndedLots(ctx.db, settle)).toContain(auction.schemeId);
+    for (const bidder of [a!, b!]) {
+      expect(await entryOf(bidder.applications.get(second!.id)!)).toMatchObject({ outcome: 'lost', rank: null });
+    }
+    const [decided] = await ctx.db.select().from(schemes).where(eq(schemes.id, auction.schemeId));
+    expect(decided).toMatchObject({ status: 'decided', decidedBy: null });
+  });
+
   it('allots H1 once it pays its bid less the EMD, and releases H2 with its EMD due back', async () => {
     const auction = await insertAuction(ctx, { bidders: 2, reservePrice: 1_000_000, increment: 10_000 });
     const [h1, h2] = auction.bidders;
