@@ -1,7 +1,7 @@
 /** Schemes (decision 018): the scheme rows, their plots, the seed kept apart, each application's entry and the bids
  * as the public record reads them. Every change of a scheme's status is a conditional update on its status. */
-import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { SchemeStatus } from '@portal/contract';
+import { and, asc, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SchemeEntryListQuery, SchemeListQuery, SchemeStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import {
   applicants,
@@ -15,6 +15,16 @@ import {
   users,
 } from '../db/schema';
 import { lockAuditChain } from '../core/audit-context';
+import {
+  countAll,
+  fetchRows,
+  finishPage,
+  likePattern,
+  numberPattern,
+  pageOfTable,
+  planPage,
+  type Page,
+} from '../core/list-page';
 
 export type SchemeRow = typeof schemes.$inferSelect;
 export type SchemePlotRow = typeof schemePlots.$inferSelect;
@@ -390,4 +400,138 @@ export async function findDecidedBids(
     .orderBy(asc(schemePlots.position), asc(schemeBids.sequence));
 }
 
-export const schemeStatusIs = (status: SchemeStatus): SQL => eq(schemes.status, status);
+// ---------- lists ----------
+
+const SCHEME_SORT = { closes_at: schemes.closesAt, created_at: schemes.createdAt } as const;
+
+/** Open, and inside its window at `now`. */
+const acceptingAt = (now: Date): SQL =>
+  and(
+    eq(schemes.status, 'open'),
+    sql`${schemes.opensAt} <= ${now.toISOString()}`,
+    sql`${schemes.closesAt} > ${now.toISOString()}`,
+  )!;
+
+/** One page of schemes; for an entrepreneur (`applicantUserId`) only those taking applications at `now` and those
+ * they applied in. */
+export async function searchSchemes(
+  db: Database,
+  query: SchemeListQuery,
+  now: Date,
+  applicantUserId?: string,
+): Promise<Page<SchemeRow>> {
+  const conditions: SQL[] = [];
+  if (applicantUserId) {
+    conditions.push(
+      or(
+        acceptingAt(now),
+        sql`${schemes.id} in (select ${applications.schemeId} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${applicantUserId} and ${applications.schemeId} is not null)`,
+      )!,
+    );
+  }
+  if (query.status?.length) conditions.push(inArray(schemes.status, query.status));
+  if (query.mode?.length) conditions.push(inArray(schemes.mode, query.mode));
+  if (query.accepting) conditions.push(acceptingAt(now));
+  if (query.q) conditions.push(like(schemes.searchText, likePattern(query.q)));
+  return pageOfTable(db, { table: schemes, request: query, sortColumns: SCHEME_SORT, conditions, total: 'capped' });
+}
+
+/** Positions after every listed one: a keyset needs a value that is never null. */
+const LAST_POSITION = 2147483647;
+
+export interface SchemeEntryListRow {
+  applicationId: string;
+  applicationNumber: string;
+  organizationName: string;
+  plotCode: string;
+  category: SchemeEntryDbRow['category'];
+  status: string;
+  qualified: boolean | null;
+  listPosition: number | null;
+  rank: number | null;
+  outcome: SchemeEntryDbRow['outcome'];
+  amount: number | null;
+  emdForfeited: boolean;
+}
+
+/** One page of a scheme's submitted applications with their entries (none before the close). */
+export async function searchSchemeEntries(
+  db: Database,
+  schemeId: string,
+  query: SchemeEntryListQuery,
+): Promise<Page<SchemeEntryListRow>> {
+  const sortColumns = {
+    list_position: sql`coalesce(${schemeEntries.listPosition}, ${LAST_POSITION})`,
+    application_number: applications.applicationNumber,
+  } as const;
+  const conditions: SQL[] = [eq(applications.schemeId, schemeId), sql`${applications.status} <> 'draft'`];
+  if (query.outcome?.length) conditions.push(inArray(schemeEntries.outcome, query.outcome));
+  if (query.q) {
+    conditions.push(
+      or(
+        like(applications.applicationNumber, numberPattern(query.q)),
+        sql`lower(${applicants.organizationName}) like ${likePattern(query.q)}`,
+      )!,
+    );
+  }
+  const plan = planPage(query, sortColumns, applications.id);
+  const rows = await fetchRows(
+    plan,
+    db
+      .select({
+        applicationId: applications.id,
+        applicationNumber: applications.applicationNumber,
+        organizationName: applicants.organizationName,
+        applicantCategory: applicants.category,
+        status: applications.status,
+        plotCode: assets.assetCode,
+        qualified: schemeEntries.qualified,
+        listPosition: schemeEntries.listPosition,
+        rank: schemeEntries.rank,
+        outcome: schemeEntries.outcome,
+        amount: schemeEntries.amount,
+        emdForfeited: schemeEntries.emdForfeited,
+        entryCategory: schemeEntries.category,
+        sortKey: plan.sortKey,
+      })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .innerJoin(assets, eq(assets.id, applications.assetId))
+      .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id))
+      .where(and(...conditions, plan.after))
+      .orderBy(...plan.orderBy)
+      .limit(plan.fetch)
+      .offset(plan.offset),
+  );
+  const count = await countAll(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id))
+      .where(and(...conditions))
+      .$dynamic(),
+  );
+  return finishPage(
+    rows,
+    query,
+    (row) => row.applicationId,
+    (row) => ({
+      applicationId: row.applicationId,
+      applicationNumber: row.applicationNumber,
+      organizationName: row.organizationName,
+      plotCode: row.plotCode,
+      // The category as it stood at the close; the applicant's own before it.
+      category: row.entryCategory ?? row.applicantCategory,
+      status: row.status,
+      qualified: row.qualified ?? null,
+      listPosition: row.listPosition ?? null,
+      rank: row.rank ?? null,
+      outcome: row.outcome ?? null,
+      amount: row.amount ?? null,
+      emdForfeited: row.emdForfeited ?? false,
+    }),
+    count,
+  );
+}

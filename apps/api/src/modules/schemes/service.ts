@@ -6,7 +6,6 @@
  * writes the next one, under the scheme's row lock.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   can,
@@ -22,19 +21,9 @@ import {
   type createSchemeRequestSchema,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { applicants, applications, schemeEntries, schemes } from '../../db/schema';
 import { lockAuditChain } from '../../core/audit-context';
 import { conflict, forbidden, notFound } from '../../core/http-error';
-import {
-  fetchRows,
-  finishPage,
-  countAll,
-  likePattern,
-  numberPattern,
-  pageOfTable,
-  planPage,
-  type Page,
-} from '../../core/list-page';
+import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../case/actor';
 import { schemeAccepting, SCHEME_NOT_FOUND } from '../../case/scheme-window';
 import { fire } from '../../case/transition';
@@ -62,6 +51,8 @@ import {
   insertSchemeEntries,
   insertSchemePlots,
   lockScheme,
+  searchSchemeEntries,
+  searchSchemes,
   updateSchemeIfStatus,
   userAppliedInScheme,
   type NewSchemeEntry,
@@ -254,42 +245,15 @@ export async function getScheme(db: Database, user: CurrentUser, id: string): Pr
   return { ...(await describeScheme(db, scheme)), my_entries: myEntries };
 }
 
-const SCHEME_SORT = { closes_at: schemes.closesAt, created_at: schemes.createdAt } as const;
-
 export async function listSchemes(
   db: Database,
   user: CurrentUser,
   query: SchemeListQuery,
 ): Promise<Page<SchemeSummary>> {
-  const conditions: SQL[] = [];
+  if (user.role !== 'entrepreneur' && !isStaffReader(user)) throw forbidden();
   const now = new Date();
-  const acceptingNow = and(
-    eq(schemes.status, 'open'),
-    sql`${schemes.opensAt} <= ${now.toISOString()}`,
-    sql`${schemes.closesAt} > ${now.toISOString()}`,
-  )!;
-  if (user.role === 'entrepreneur') {
-    // The schemes taking applications now, and those the entrepreneur applied in.
-    conditions.push(
-      or(
-        acceptingNow,
-        sql`${schemes.id} in (select ${applications.schemeId} from ${applications} join ${applicants} on ${applicants.id} = ${applications.applicantId} where ${applicants.userId} = ${user.id} and ${applications.schemeId} is not null)`,
-      )!,
-    );
-  } else if (!isStaffReader(user)) {
-    throw forbidden();
-  }
-  if (query.status?.length) conditions.push(inArray(schemes.status, query.status));
-  if (query.mode?.length) conditions.push(inArray(schemes.mode, query.mode));
-  if (query.accepting) conditions.push(acceptingNow);
-  if (query.q) conditions.push(like(schemes.searchText, likePattern(query.q)));
-  const page = await pageOfTable(db, {
-    table: schemes,
-    request: query,
-    sortColumns: SCHEME_SORT,
-    conditions,
-    total: 'capped',
-  });
+  // An entrepreneur: the schemes taking applications now, and those they applied in.
+  const page = await searchSchemes(db, query, now, user.role === 'entrepreneur' ? user.id : undefined);
   const ids = page.items.map((row) => row.id);
   const [applicationCounts, plotCounts] = [await countSchemeApplications(db, ids), await countSchemePlots(db, ids)];
   return {
@@ -312,9 +276,6 @@ export async function listSchemes(
   };
 }
 
-/** Positions after every listed one: a keyset needs a value that is never null. */
-const LAST_POSITION = 2147483647;
-
 /** The scheme's submitted applications and what became of each, a page at a time (staff). */
 export async function listSchemeEntries(
   db: Database,
@@ -324,80 +285,24 @@ export async function listSchemeEntries(
 ): Promise<Page<SchemeEntryRow>> {
   const scheme = await loadVisibleScheme(db, user, id);
   if (user.role === 'entrepreneur') throw forbidden();
-  const sortColumns = {
-    list_position: sql`coalesce(${schemeEntries.listPosition}, ${LAST_POSITION})`,
-    application_number: applications.applicationNumber,
-  } as const;
-  const conditions: SQL[] = [eq(applications.schemeId, scheme.id), sql`${applications.status} <> 'draft'`];
-  if (query.outcome?.length) conditions.push(inArray(schemeEntries.outcome, query.outcome));
-  if (query.q) {
-    conditions.push(
-      or(
-        like(applications.applicationNumber, numberPattern(query.q)),
-        sql`lower(${applicants.organizationName}) like ${likePattern(query.q)}`,
-      )!,
-    );
-  }
-  const plan = planPage(query, sortColumns, applications.id);
-  const base = () =>
-    db
-      .select({
-        applicationId: applications.id,
-        applicationNumber: applications.applicationNumber,
-        organizationName: applicants.organizationName,
-        category: applicants.category,
-        status: applications.status,
-        plotCode: sql<string>`(select a.asset_code from assets a where a.id = ${applications.assetId})`,
-        qualified: schemeEntries.qualified,
-        listPosition: schemeEntries.listPosition,
-        rank: schemeEntries.rank,
-        outcome: schemeEntries.outcome,
-        amount: schemeEntries.amount,
-        emdForfeited: schemeEntries.emdForfeited,
-        entryCategory: schemeEntries.category,
-        sortKey: plan.sortKey,
-      })
-      .from(applications)
-      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-      .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id));
-  const rows = await fetchRows(
-    plan,
-    base()
-      .where(and(...conditions, plan.after))
-      .orderBy(...plan.orderBy)
-      .limit(plan.fetch)
-      .offset(plan.offset),
-  );
-  const count = await countAll(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(applications)
-      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-      .leftJoin(schemeEntries, eq(schemeEntries.applicationId, applications.id))
-      .where(and(...conditions))
-      .$dynamic(),
-  );
-  return finishPage(
-    rows,
-    query,
-    (row) => row.applicationId,
-    (row) => ({
+  const page = await searchSchemeEntries(db, scheme.id, query);
+  return {
+    ...page,
+    items: page.items.map((row) => ({
       application_id: row.applicationId,
       application_number: row.applicationNumber,
       organization_name: row.organizationName,
       plot_code: row.plotCode,
-      category: row.entryCategory ?? row.category,
+      category: row.category,
       status: row.status,
-      qualified: row.qualified ?? null,
-      list_position: row.listPosition ?? null,
-      rank: row.rank ?? null,
-      outcome: row.outcome ?? null,
-      amount: row.amount ?? null,
-      emd_forfeited: row.emdForfeited ?? false,
-    }),
-    count,
-  );
+      qualified: row.qualified,
+      list_position: row.listPosition,
+      rank: row.rank,
+      outcome: row.outcome,
+      amount: row.amount,
+      emd_forfeited: row.emdForfeited,
+    })),
+  };
 }
 
 // ---------- close ----------
