@@ -39,7 +39,7 @@ function bidTooLow(lot: Pick<LotRow, 'reservePrice' | 'highestBid' | 'increment'
 function notRunning(lot: LotRow, now: Date): HttpError {
   const starts = lot.auctionStartsAt;
   const detail =
-    lot.status !== 'closed' || (starts && now < starts)
+    lot.status === 'open' || !starts || now < starts
       ? 'Bidding on this lot has not started'
       : 'Bidding on this lot has ended';
   return conflict(detail, 'auction_not_running');
@@ -60,11 +60,10 @@ function isUniqueViolation(error: unknown): boolean {
 /** Money to the paisa: a bid with a fraction of a paisa is refused rather than rounded. */
 function paise(amount: number): number {
   const inPaise = Math.round(amount * 100);
-  if (Math.abs(inPaise - amount * 100) > 1e-6) invalidFieldThrow();
+  if (Math.abs(inPaise - amount * 100) > 1e-6) {
+    throw invalidField('body.amount', 'Give the bid in rupees and paise, at most two decimals');
+  }
   return inPaise / 100;
-}
-function invalidFieldThrow(): never {
-  throw invalidField('body.amount', 'Give the bid in rupees and paise, at most two decimals');
 }
 
 /** Takes a bid; answers the lot as the bidder sees it now.
@@ -160,9 +159,8 @@ export async function applicationsByPlotOf(
   return new Map(rows.map((row) => [row.plotId, row.applicationId]));
 }
 
-/** Every lot of the scheme as the user sees it now (the live view's snapshot, as JSON). */
+/** Every lot of the (auction) scheme as the user sees it now (the live view's snapshot, as JSON). */
 export async function lotsOfScheme(db: Database, user: CurrentUser, schemeId: string): Promise<LiveLot[]> {
-  await loadAuctionScheme(db, schemeId);
   const mine = await applicationsByPlotOf(db, user, schemeId);
   const lots = await findLotsOfScheme(db, schemeId);
   const mineIds = new Set(mine.values());
