@@ -2,11 +2,10 @@
  * caller's transaction under the scheme's row lock: the scheme takes applications now, the plot is one of its, the
  * estimated investment meets its minimum, and the applicant has no other application for that plot in it. A plot
  * offered in a scheme not yet decided is applied for in the scheme only. */
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { applications } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../core/http-error';
 import {
+  findApplicationForSchemePlot,
   findAssetsInUndecidedSchemes,
   findSchemePlotByAsset,
   lockScheme,
@@ -44,21 +43,14 @@ export async function assertSchemeTakes(tx: Database, input: SchemeApplication, 
       'scheme_ineligible',
     );
   }
-  const [other] = await tx
-    .select({ number: applications.applicationNumber })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.schemeId, scheme.id),
-        eq(applications.assetId, input.assetId),
-        eq(applications.applicantId, input.applicantId),
-        input.applicationId ? ne(applications.id, input.applicationId) : sql`true`,
-        sql`${applications.status} not in ('withdrawn')`,
-      ),
-    )
-    .limit(1);
+  const other = await findApplicationForSchemePlot(tx, {
+    schemeId: scheme.id,
+    assetId: input.assetId,
+    applicantId: input.applicantId,
+    exceptId: input.applicationId,
+  });
   if (other) {
-    throw conflict(`You have already applied for this plot in scheme ${scheme.schemeNumber} (${other.number})`);
+    throw conflict(`You have already applied for this plot in scheme ${scheme.schemeNumber} (${other})`);
   }
   return scheme;
 }

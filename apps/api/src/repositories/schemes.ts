@@ -364,6 +364,27 @@ export async function findOwnSchemeEntries(db: Database, schemeId: string, userI
     .orderBy(asc(applications.applicationNumber));
 }
 
+/** The number of the applicant's application (not withdrawn) for one plot of a scheme, other than `exceptId`. */
+export async function findApplicationForSchemePlot(
+  db: Database,
+  where: { schemeId: string; assetId: string; applicantId: string; exceptId?: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ number: applications.applicationNumber })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.schemeId, where.schemeId),
+        eq(applications.assetId, where.assetId),
+        eq(applications.applicantId, where.applicantId),
+        where.exceptId ? sql`${applications.id} <> ${where.exceptId}` : sql`true`,
+        sql`${applications.status} <> 'withdrawn'`,
+      ),
+    )
+    .limit(1);
+  return row?.number;
+}
+
 /** Whether the user has an application in the scheme. */
 export async function userAppliedInScheme(db: Database, schemeId: string, userId: string): Promise<boolean> {
   const [row] = await db
