@@ -1,12 +1,15 @@
 // The wizard opened from a scheme (/applications/new?scheme=<id>&asset=<id>): it shows the scheme and its deposits,
 // offers only the scheme's plots (held for the scheme, so not "available" to everyone), keeps the plot chosen on the
 // scheme's page, and sends the scheme with the application.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SchemeDetail } from '@portal/contract';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { ASSET, ASSET_2, PROFILE, application } from '../test/fixtures';
+
+// The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 const SCHEME_ID = '51000000-0000-4000-8000-000000000001';
 const HELD = { ...ASSET_2, status: 'reserved' as const };

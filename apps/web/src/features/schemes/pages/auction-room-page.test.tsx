@@ -1,13 +1,16 @@
 // The auction room: prices change live from the event stream without a reload, the polite live region says so (and
 // says when the end is extended), the time left is counted from the server's clock, a refused bid is worded from its
 // code and parameters, and a dropped stream says "Reconnecting…" and comes back with a fresh snapshot.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { APPLICATION_ID, lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
 import { parseServerSentEvents } from '../lib/live-lots';
 import { lotState } from '../lib/lot-state';
+
+// The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 function openRoom() {
   const streams = [sseStream(), sseStream()];

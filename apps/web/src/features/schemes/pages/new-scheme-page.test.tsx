@@ -1,12 +1,15 @@
 // Publishing a scheme: the contract's checks worded at their fields (and in the summary) before anything is sent, an
 // auction's own fields (each plot's reserve price, the increment, the bidding times), the server's 422 put at the
 // field it names, and the request a valid form sends.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { assetFixture } from '../../../test/fixtures';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { schemeFixture, SCHEME_ID } from '../test-fixtures';
+
+// The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 const ASSET = assetFixture();
 

@@ -1,7 +1,7 @@
 // A scheme as staff see it: the draw run behind a dialog that says it cannot be undone, offered only to the head
 // office and admins and only once applications have closed; the entries a page at a time, linked to the application.
 // And as an entrepreneur sees it: the rules in words and "Apply for this plot" into the wizard with the scheme.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SchemeEntryRow } from '@portal/contract';
@@ -15,6 +15,9 @@ import {
   schemeFixture,
   sseStream,
 } from '../test-fixtures';
+
+// The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 const DRAW = schemeFixture({
   mode: 'draw',

@@ -1,12 +1,15 @@
 // The lists of schemes: officers filter by status and mode on the server and only the head office and admins are
 // offered "Publish a scheme"; entrepreneurs see the schemes taking applications (accepting=true) as cards that open
 // the scheme, and the open ones with their own on the second tab.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SchemeSummary } from '@portal/contract';
 import { pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { SCHEME_ID } from '../test-fixtures';
+
+// The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 const SUMMARY: SchemeSummary = {
   id: SCHEME_ID,

@@ -1,11 +1,14 @@
 // The public result of a scheme, signed out: the commitment and revealed seed, the qualified list in its order, the
 // result by plot, the verification link and the command that recomputes the draw; an unknown number, in words; and
 // the page in Hindi.
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { jsonResponse, renderApp, stubFetch } from '../../../test/render-app';
 import { publicSchemeFixture } from '../test-fixtures';
+
+// The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 const RECORD = publicSchemeFixture();
 
