@@ -137,6 +137,8 @@ const BY_STATUS: Record<ApplicationStatus, Expected> = {
   withdrawn: { code: 'withdrawn', waitingOn: null, next: null, event: null, action: null },
 };
 
+const SCHEME_ID = '7d1c6a0e-4b1f-4f5e-9c1a-2b3c4d5e6f70';
+
 describe('right now', () => {
   it.each(APPLICATION_STATUSES)('tells both viewers the same story at %s', (status) => {
     const applicant = rightNow(input(status, 'applicant'));
@@ -159,6 +161,13 @@ describe('right now', () => {
         expect(rightNow(input(status, 'officer')).waitingOn, status).toBe(target.waitingOn);
       }
     }
+  });
+
+  it('says an approved scheme application waits on no officer but on its scheme’s result', () => {
+    const base = input('approved', 'applicant');
+    const inScheme = rightNow({ ...base, application: { ...base.application, scheme_id: SCHEME_ID } });
+    expect(inScheme).toMatchObject({ code: 'awaiting_scheme_result', waitingOn: null, event: 'scheme_won' });
+    expect(rightNow(base)).toMatchObject({ code: 'awaiting_invoice_or_allotment', event: 'request_payment' });
   });
 
   it('asks for payment with the total, the first invoice and its due date, at pending payment', () => {

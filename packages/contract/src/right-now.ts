@@ -33,6 +33,8 @@ export const RIGHT_NOW_CODES = [
   'awaiting_committee',
   /** Approved: head office raises the premium invoice or allots. */
   'awaiting_invoice_or_allotment',
+  /** Approved in a scheme: the scheme's result (first come, the draw or the auction) decides the plot. */
+  'awaiting_scheme_result',
   'rejected',
   /** Invoices wait on the applicant's payment: the first (`invoiceNumber`, `invoiceAmount`) and `moreUnpaid` others. */
   'pay_invoices',
@@ -80,6 +82,8 @@ export interface RightNowInput {
     stage_due_on?: string | null;
     overdue?: boolean;
     clock_paused?: boolean;
+    /** Made in a scheme: its result, not an officer, moves it on once approved. */
+    scheme_id?: string | null;
   };
   /** The open queries (see openQueriesOf): those not lapsed wait on the applicant; undefined when not known. */
   openQueries?: readonly (Pick<ApplicationQuery, 'respond_by'> & { lapsed?: boolean })[];
@@ -165,7 +169,7 @@ const EVENT_CODES: Record<ApplicationEventName, RightNowCode> = {
   appeal_allowed: 'in_scrutiny',
   // A scheme's result moves its applications: its winner to the premium, the rest to rejected; its winner who paid
   // to the allotment.
-  scheme_won: 'awaiting_invoice_or_allotment',
+  scheme_won: 'awaiting_scheme_result',
   scheme_not_allotted: 'rejected',
   scheme_allot: 'awaiting_allotment',
   start_implementation: 'possession_given',
@@ -202,6 +206,7 @@ export function caseFactsOf(input: RightNowInput): CaseFacts {
     documentsToFix: status !== 'draft' && (rejected.length > 0 || missing.length > 0),
     leaseDeed: input.leaseDeed === undefined && officerWaited ? 'approved' : input.leaseDeed,
     unpaidInvoices: input.unpaidInvoices ? input.unpaidInvoices.length : 1,
+    inScheme: Boolean(input.application.scheme_id),
   };
 }
 
