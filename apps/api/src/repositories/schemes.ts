@@ -5,6 +5,7 @@ import type { SchemeEntryListQuery, SchemeListQuery, SchemeStatus } from '@porta
 import type { Database } from '../db/client';
 import {
   applicants,
+  allotments,
   applications,
   assets,
   schemeBids,
@@ -555,4 +556,38 @@ export async function searchSchemeEntries(
     }),
     count,
   );
+}
+
+/**
+ * A scheme holds its plots (asset status reserved) from publishing until its result gives each one away: once
+ * applications have closed, a plot no application can still win (none qualified and undecided, won or waitlisted)
+ * and no allotment holds goes back to available, so it may be offered again.
+ */
+export async function releaseUnclaimedSchemePlots(db: Database, schemeId: string): Promise<number> {
+  const claimed = db
+    .select({ one: sql`1` })
+    .from(schemeEntries)
+    .where(
+      and(
+        eq(schemeEntries.schemePlotId, schemePlots.id),
+        or(
+          and(eq(schemeEntries.qualified, true), sql`${schemeEntries.outcome} is null`),
+          inArray(schemeEntries.outcome, ['won', 'waitlisted']),
+        ),
+      ),
+    );
+  const allotted = db
+    .select({ one: sql`1` })
+    .from(allotments)
+    .where(and(eq(allotments.assetId, schemePlots.assetId), eq(allotments.status, 'active')));
+  const unclaimed = db
+    .select({ assetId: schemePlots.assetId })
+    .from(schemePlots)
+    .where(and(eq(schemePlots.schemeId, schemeId), sql`not exists (${claimed})`, sql`not exists (${allotted})`));
+  const released = await db
+    .update(assets)
+    .set({ status: 'available', availableArea: sql`${assets.totalArea}` })
+    .where(and(eq(assets.status, 'reserved'), inArray(assets.id, unclaimed)))
+    .returning({ id: assets.id });
+  return released.length;
 }

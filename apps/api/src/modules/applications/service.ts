@@ -102,7 +102,9 @@ export async function createApplication(
     if (!profile) throw badRequest(PROFILE_REQUIRED);
     const asset = await findAssetById(tx, body.asset_id);
     if (!asset) throw notFound('Asset not found');
-    if (asset.status !== 'available') throw conflict('This asset is no longer available. Please choose another.');
+    // A scheme holds its plots (reserved) for the applications made in it.
+    const open = asset.status === 'available' || (Boolean(body.scheme_id) && asset.status === 'reserved');
+    if (!open) throw conflict('This asset is no longer available. Please choose another.');
     const estimatedInvestment = roundRupees(body.estimated_investment);
     if (body.scheme_id) {
       await assertSchemeTakes(tx, {

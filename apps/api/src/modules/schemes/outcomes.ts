@@ -15,6 +15,7 @@ import {
   setPlotWinner,
   setSchemeEntryOutcome,
   type SchemeRow,
+  releaseUnclaimedSchemePlots,
 } from '../../repositories/schemes';
 import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
 
@@ -74,6 +75,7 @@ export async function settleSchemeOutcomes(
     if (!entry) throw new Error(`Application ${application.applicationNumber} has no entry in its scheme`);
     await moveByOutcome(tx, scheme, application, line, actor);
   }
+  await releaseUnclaimedSchemePlots(tx, schemeId);
 }
 
 async function moveByOutcome(
@@ -114,7 +116,7 @@ export async function allotSchemeWinnerIfPaid(tx: Database, applicationId: strin
   if (!entry || entry.outcome !== 'won') return;
   const asset = await findAssetById(tx, application.assetId);
   if (!asset) return;
-  const held = await setAssetStatusIf(tx, asset.id, ['available'], 'reserved');
+  const held = await setAssetStatusIf(tx, asset.id, ['available', 'reserved'], 'reserved');
   if (!held) return;
   const scheme = await findSchemeById(tx, application.schemeId);
   const params = { scheme_number: scheme?.schemeNumber ?? null, outcome: 'won', rank: entry.rank };

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { runDeadlineSweep } from '../../case/escalation';
 import { recordInvoicePayment } from '../../case/payments';
+import { findAssetById } from '../../repositories/assets';
 import { findApplicationById } from '../../repositories/applications';
 import { findDueRefund } from '../../repositories/refunds';
 import { SYSTEM_ACTOR } from '../../repositories/timeline';
@@ -697,6 +698,42 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     const [entry] = await ctx.db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, waiting));
     expect(entry!.outcome).toBe('lost');
     expect(await findDueRefund(ctx.db, waiting, 'emd')).toMatchObject({ amount: 300_000 });
+  });
+
+  it('holds its plots from publishing (reserved, not offered to others), and gives back those nobody can still win', async () => {
+    const scheme = await openScheme('first_come', 3);
+    const [contested, unqualified, empty] = scheme.plots;
+    const statusOf = async (assetId: string) => (await findAssetById(ctx.db, assetId))!.status;
+    for (const plot of scheme.plots) expect(await statusOf(plot.asset_id)).toBe('reserved');
+    const available = await ctx.request(zonal, { method: 'GET', url: '/api/assets/available?limit=100' });
+    const offered = (available.json() as { id: string }[]).map((asset) => asset.id);
+    for (const plot of scheme.plots) expect(offered).not.toContain(plot.asset_id);
+    // Applying outside the scheme is refused; in it, the held plot is taken.
+    const outsider = await bidder('Outsider');
+    const outside = await ctx.request(outsider.token, {
+      method: 'POST',
+      url: '/api/applications',
+      payload: {
+        asset_id: contested!.asset_id,
+        project_description: 'Not in the scheme',
+        estimated_investment: 10_000_000,
+        employment_generation: 3,
+      },
+    });
+    expect(outside.statusCode).toBe(409);
+    const winner = await apply((await bidder('Holder')).token, scheme, contested!.asset_id);
+    const late = await apply((await bidder('Unpaid')).token, scheme, unqualified!.asset_id);
+    await qualify(winner.id!);
+    await qualify(late.id!, 'none');
+
+    // Closing gives back the plot whose only application did not qualify, and the one nobody applied for.
+    expect((await closeNow(scheme.id)).statusCode).toBe(200);
+    expect(await statusOf(contested!.asset_id)).toBe('reserved');
+    expect(await statusOf(unqualified!.asset_id)).toBe('available');
+    expect(await statusOf(empty!.asset_id)).toBe('available');
+    // The won plot stays held for its winner through the decision.
+    expect((await decide(scheme.id)).statusCode).toBe(200);
+    expect(await statusOf(contested!.asset_id)).toBe('reserved');
   });
 
   it('refuses an officer allotting a plot offered in an undecided scheme to an application made before it', async () => {

@@ -27,7 +27,7 @@ import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../case/actor';
 import { schemeAccepting, SCHEME_NOT_FOUND } from '../../case/scheme-window';
 import { fire } from '../../case/transition';
-import { findAssetById, type AssetRow } from '../../repositories/assets';
+import { findAssetById, setAssetStatusIf, type AssetRow } from '../../repositories/assets';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
 import { findCurrentIssuedDocument } from '../../repositories/issued-documents';
@@ -57,6 +57,7 @@ import {
   userAppliedInScheme,
   type NewSchemeEntry,
   type SchemeRow,
+  releaseUnclaimedSchemePlots,
 } from '../../repositories/schemes';
 import { allocate, commitmentOf, drawOrder } from './draw';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from './outcomes';
@@ -152,6 +153,12 @@ export async function publishScheme(
         endsAt: auction && body.auction_ends_at ? new Date(body.auction_ends_at) : null,
       })),
     );
+    // Held for the scheme from now: nobody applies for them outside it, and no other scheme offers them.
+    for (const { asset } of assets) {
+      if (!(await setAssetStatusIf(tx, asset.id, ['available'], 'reserved'))) {
+        throw schemeState(`Plot ${asset.assetCode} is not available`);
+      }
+    }
     return scheme.id;
   });
   return getScheme(db, user, id);
@@ -355,6 +362,7 @@ async function closeLocked(tx: Database, scheme: SchemeRow, now: Date): Promise<
       params: { scheme_number: scheme.schemeNumber, outcome: 'not_qualified', rank: null },
     });
   }
+  await releaseUnclaimedSchemePlots(tx, scheme.id);
   return closed;
 }
 
