@@ -27,7 +27,7 @@ import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { lockAuditChain } from '../core/audit-context';
 import { businessTodayIso } from '../core/dates';
-import { runExclusive } from '../lib/job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from '../lib/job-lease';
 import { deliver, officerLink } from '../lib/notify';
 import { findActiveAllotmentOfApplication, makeAllotmentFinal } from '../repositories/allotments';
 import { lockApplication, markEscalatedIf, type ApplicationRow } from '../repositories/applications';
@@ -304,21 +304,10 @@ export function scheduleDeadlineSweep(
   log: Pick<FastifyBaseLogger, 'warn'>,
   issueLetter?: DeemedLetterIssuer,
   intervalMs = DEADLINE_SWEEP_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runDeadlineSweep(db, { leaseMs: intervalMs, issueLetter, log })
-      .catch((error: unknown) => log.warn({ err: error }, 'The deadline sweep failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): RepeatingJob {
+  return repeatEvery(
+    intervalMs,
+    () => runDeadlineSweep(db, { leaseMs: intervalMs, issueLetter, log }),
+    (error) => log.warn({ err: error }, 'The deadline sweep failed; it will run again'),
+  );
 }

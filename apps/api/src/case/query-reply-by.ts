@@ -24,7 +24,7 @@ import { lockApplication } from '../repositories/applications';
 import { activeUsersByIds } from '../repositories/notifications';
 import { lapseQueryIfDue, openQueriesDue, stampReminderIfDue, type ReplyByQuery } from '../repositories/queries';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
-import { runExclusive } from '../lib/job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from '../lib/job-lease';
 import { applicantLink, deliver } from '../lib/notify';
 
 export const QUERY_REPLY_BY_LEASE = 'query-reply-by';
@@ -187,21 +187,10 @@ export function scheduleQueryReplyBy(
   db: Database,
   log: Pick<FastifyBaseLogger, 'warn'>,
   intervalMs = QUERY_REPLY_BY_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runQueryReplyBy(db, { leaseMs: intervalMs })
-      .catch((error: unknown) => log.warn({ err: error }, 'The reply-by job failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): RepeatingJob {
+  return repeatEvery(
+    intervalMs,
+    () => runQueryReplyBy(db, { leaseMs: intervalMs }),
+    (error) => log.warn({ err: error }, 'The reply-by job failed; it will run again'),
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
-import { runExclusive } from './job-lease';
+import { repeatEvery, runExclusive } from './job-lease';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,5 +53,41 @@ describe(`job leases (${TEST_DB_KIND})`, () => {
       }),
     ).rejects.toThrow('boom');
     expect(await runExclusive(ctx.db, 'failing', 60_000, async () => {})).toBe(true);
+  });
+});
+
+describe('repeatEvery', () => {
+  it('runs again and again, never two at once, goes on after a failure, and stop waits for the run under way', async () => {
+    let runs = 0;
+    let concurrent = 0;
+    let most = 0;
+    const errors: unknown[] = [];
+    let release!: () => void;
+    const lastRun = new Promise<void>((resolve) => (release = resolve));
+    const job = repeatEvery(
+      5,
+      async () => {
+        runs += 1;
+        concurrent += 1;
+        most = Math.max(most, concurrent);
+        try {
+          if (runs === 1) throw new Error('first run fails');
+          // Longer than several ticks: the ticks meanwhile are skipped, not run beside it.
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          if (runs >= 3) release();
+        } finally {
+          concurrent -= 1;
+        }
+      },
+      (error) => errors.push(error),
+    );
+    await lastRun;
+    await job.stop();
+    const after = runs;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(most).toBe(1);
+    expect(errors).toHaveLength(1);
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(runs).toBe(after);
   });
 });

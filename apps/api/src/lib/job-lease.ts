@@ -33,3 +33,36 @@ export async function runExclusive(
     runningHere.delete(local);
   }
 }
+
+/** A job run again and again until stopped. */
+export interface RepeatingJob {
+  /** Stops the timer, then waits for a run under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `run` every intervalMs, never two at once (a tick while one runs is skipped); a failure goes to `onError` and
+ * the next tick runs again. The timer does not keep the process alive.
+ */
+export function repeatEvery(
+  intervalMs: number,
+  run: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+): RepeatingJob {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = run()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

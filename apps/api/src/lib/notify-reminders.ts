@@ -26,7 +26,7 @@ import {
   type Recipient,
 } from '../repositories/notifications';
 import { businessTodayIso } from '../core/dates';
-import { runExclusive } from './job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from './job-lease';
 import { applicantLink, deliver, myPlotsLink, officerLink, registerLink } from './notify';
 
 export const DUE_SOON_DAYS = 7;
@@ -290,21 +290,10 @@ export function scheduleReminderSweep(
   log: Pick<FastifyBaseLogger, 'warn'>,
   intervalMs = REMINDER_SWEEP_EVERY_MS,
   also?: SweepStep,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runReminderSweep(db, { leaseMs: intervalMs, also })
-      .catch((error: unknown) => log.warn({ err: error }, 'The reminder sweep failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): RepeatingJob {
+  return repeatEvery(
+    intervalMs,
+    () => runReminderSweep(db, { leaseMs: intervalMs, also }),
+    (error) => log.warn({ err: error }, 'The reminder sweep failed; it will run again'),
+  );
 }

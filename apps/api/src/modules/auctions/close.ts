@@ -11,7 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
-import { runExclusive } from '../../lib/job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from '../../lib/job-lease';
 import { findApplicationById } from '../../repositories/applications';
 import {
   everyLotSettled,
@@ -157,32 +157,20 @@ export function scheduleAuctionSweeps(
   settle: SettleOutcomes,
   issueResultSheet?: ResultSheetIssuer,
   closeEveryMs = AUCTION_CLOSE_EVERY_MS,
-): { stop(): Promise<void> } {
-  const running = new Set<Promise<unknown>>();
-  const every = (name: string, intervalMs: number, work: () => Promise<unknown>) => {
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      const run = runExclusive(db, name, intervalMs, work)
-        .catch((error: unknown) => log.warn({ err: error }, `The ${name} sweep failed; it will run again`))
-        .finally(() => {
-          busy = false;
-          running.delete(run);
-        });
-      running.add(run);
-    }, intervalMs);
-    timer.unref();
-    return timer;
-  };
-  const timers = [
+): RepeatingJob {
+  const every = (name: string, intervalMs: number, work: () => Promise<unknown>) =>
+    repeatEvery(
+      intervalMs,
+      () => runExclusive(db, name, intervalMs, work),
+      (error) => log.warn({ err: error }, `The ${name} sweep failed; it will run again`),
+    );
+  const jobs = [
     every('auction_close', closeEveryMs, () => closeEndedLots(db, settle, { issueResultSheet })),
     every('auction_defaults', AUCTION_DEFAULTS_EVERY_MS, () => defaultUnpaidWinners(db, settle)),
   ];
   return {
     async stop() {
-      for (const timer of timers) clearInterval(timer);
-      await Promise.all(running);
+      await Promise.all(jobs.map((job) => job.stop()));
     },
   };
 }

@@ -2,7 +2,7 @@
  * scheme past its closing time is closed, as an officer's close would. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { runExclusive } from '../../lib/job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from '../../lib/job-lease';
 import { closeDueSchemes } from './service';
 
 export const SCHEME_CLOSE_LEASE = 'scheme-close';
@@ -31,21 +31,10 @@ export function scheduleSchemeSweep(
   db: Database,
   log: Pick<FastifyBaseLogger, 'warn'>,
   intervalMs = SCHEME_SWEEP_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runSchemeSweep(db, { leaseMs: intervalMs })
-      .catch((error: unknown) => log.warn({ err: error }, 'The scheme closing sweep failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): RepeatingJob {
+  return repeatEvery(
+    intervalMs,
+    () => runSchemeSweep(db, { leaseMs: intervalMs }),
+    (error) => log.warn({ err: error }, 'The scheme closing sweep failed; it will run again'),
+  );
 }
