@@ -1,5 +1,5 @@
-/** Demo data for a first start: the demo users, about 30 assets across zones, applications in various statuses and
- * allotments after possession (seed-estate.ts).
+/** Demo data for a first start: the demo users, about 30 assets across zones, applications in various statuses,
+ * allotments after possession (seed-estate.ts), and a draw and an e-auction on plots of their own (seed-schemes.ts).
  * Runs only on a database without users, so a second start keeps what is there. */
 import { addDays, dueDateFrom } from '../core/dates';
 import {
@@ -17,6 +17,7 @@ import {
 import { hashPassword } from '../lib/passwords';
 import { refreshWaitingOn } from '../case/waiting-on';
 import { seedDemoEstate } from './seed-estate';
+import { seedDemoSchemes } from './seed-schemes';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
 import type { Database } from './client';
@@ -243,6 +244,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { entrepreneur, applicantId: profile!.id, officer: zonal },
       [1, 2, 4, 5].map((index) => assetRows[index]!),
     );
+    // A draw of lots taking applications and an e-auction to come, on plots of their own.
+    await seedDemoSchemes(tx, userRows.find((user) => user.role === 'ho')!.id);
     // Whom each case waits on, from its facts as the case engine stores it (no documents yet: the applicant).
     for (const application of await tx.select().from(applications)) await refreshWaitingOn(tx, application);
     return true;
