@@ -7,7 +7,6 @@ import { addDays } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
 import { insertScheme, insertSchemePlots } from '../repositories/schemes';
 import type { Database } from './client';
-import { assets } from './schema';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -31,16 +30,19 @@ const plot = (code: string, location: string, sqm: number, valuation: number) =>
   status: 'reserved' as const,
 });
 
-export async function seedDemoSchemes(tx: Database, officerId: string): Promise<void> {
+/** The schemes' plots: three for the draw, then the auction's corner plot (seed.ts places them on the zone's map). */
+export const DEMO_SCHEME_PLOTS = [
+  plot('NAL-PL-201', 'Choutuppal IP', 1200, 2_400_000),
+  plot('NAL-PL-202', 'Choutuppal IP', 1200, 2_400_000),
+  plot('NAL-PL-203', 'Choutuppal IP', 1500, 3_000_000),
+  plot('NAL-PL-204', 'Bhongir IE', 4000, 8_000_000),
+];
+
+/** Publishes the two schemes over the inserted DEMO_SCHEME_PLOTS, in their order. */
+export async function seedDemoSchemes(tx: Database, officerId: string, plotIds: readonly string[]): Promise<void> {
   const now = new Date();
-  const drawPlots = await tx
-    .insert(assets)
-    .values([
-      plot('NAL-PL-201', 'Choutuppal IP', 1200, 2_400_000),
-      plot('NAL-PL-202', 'Choutuppal IP', 1200, 2_400_000),
-      plot('NAL-PL-203', 'Choutuppal IP', 1500, 3_000_000),
-    ])
-    .returning();
+  const drawPlots = plotIds.slice(0, 3);
+  const corner = plotIds[3]!;
   const draw = committedSeed();
   const drawNumber = await nextNumber(tx, 'scheme', now);
   const drawTitle = 'Choutuppal Industrial Park Phase II: plots by draw of lots';
@@ -62,18 +64,14 @@ export async function seedDemoSchemes(tx: Database, officerId: string): Promise<
   );
   await insertSchemePlots(
     tx,
-    drawPlots.map((asset, index) => ({
+    drawPlots.map((assetId, index) => ({
       schemeId: drawScheme.id,
-      assetId: asset.id,
+      assetId,
       position: index + 1,
       reservedFor: index === 0 ? ('women' as const) : null,
     })),
   );
 
-  const [corner] = await tx
-    .insert(assets)
-    .values([plot('NAL-PL-204', 'Bhongir IE', 4000, 8_000_000)])
-    .returning();
   const auction = committedSeed();
   const auctionNumber = await nextNumber(tx, 'scheme', now);
   const auctionTitle = 'Bhongir corner plot: e-auction';
@@ -98,6 +96,6 @@ export async function seedDemoSchemes(tx: Database, officerId: string): Promise<
     auction.seed,
   );
   await insertSchemePlots(tx, [
-    { schemeId: auctionScheme.id, assetId: corner!.id, position: 1, reservePrice: 8_000_000, endsAt },
+    { schemeId: auctionScheme.id, assetId: corner, position: 1, reservePrice: 8_000_000, endsAt },
   ]);
 }

@@ -17,7 +17,7 @@ import {
 import { hashPassword } from '../lib/passwords';
 import { refreshWaitingOn } from '../case/waiting-on';
 import { seedDemoEstate } from './seed-estate';
-import { seedDemoSchemes } from './seed-schemes';
+import { DEMO_SCHEME_PLOTS, seedDemoSchemes } from './seed-schemes';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
 import type { Database } from './client';
@@ -100,10 +100,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         status: 'available' as const,
       };
     });
-    const places = demoMapPlaces(assetValues);
+    // The schemes' plots follow the others on their zone's map.
+    const places = demoMapPlaces([...assetValues, ...DEMO_SCHEME_PLOTS]);
     const assetRows = await tx
       .insert(assets)
       .values(assetValues.map((asset, index) => ({ ...asset, ...places[index]! })))
+      .returning();
+    const schemePlotRows = await tx
+      .insert(assets)
+      .values(DEMO_SCHEME_PLOTS.map((asset, index) => ({ ...asset, ...places[assetValues.length + index]! })))
       .returning();
 
     const [profile] = await tx
@@ -245,7 +250,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       [1, 2, 4, 5].map((index) => assetRows[index]!),
     );
     // A draw of lots taking applications and an e-auction to come, on plots of their own.
-    await seedDemoSchemes(tx, userRows.find((user) => user.role === 'ho')!.id);
+    await seedDemoSchemes(
+      tx,
+      userRows.find((user) => user.role === 'ho')!.id,
+      schemePlotRows.map((row) => row.id),
+    );
     // Whom each case waits on, from its facts as the case engine stores it (no documents yet: the applicant).
     for (const application of await tx.select().from(applications)) await refreshWaitingOn(tx, application);
     return true;
