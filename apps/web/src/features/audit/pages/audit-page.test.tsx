@@ -3,7 +3,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toInputDate, type AuditEntry } from '@portal/contract';
+import { AUDITED_ENTITIES, toInputDate, type AuditEntry } from '@portal/contract';
+import en from '../i18n/en.json';
+import hi from '../i18n/hi.json';
+import te from '../i18n/te.json';
 import { pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const APPLICATION_ID = '77777777-7777-4777-8777-777777777777';
@@ -131,5 +134,12 @@ describe('audit page', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Audit entries' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Audit' })).not.toBeInTheDocument();
+  });
+
+  it('has a word for every audited record, in English, Hindi and Telugu', () => {
+    for (const catalogue of [en, hi, te]) {
+      const words = catalogue.entities as Record<string, string>;
+      expect(AUDITED_ENTITIES.filter((entity) => !words[entity])).toEqual([]);
+    }
   });
 });
