@@ -26,6 +26,7 @@ import {
   type Role,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { CALENDAR } from '../../core/business-calendar';
 import { conflict, forbidden, invalidField, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
@@ -117,18 +118,6 @@ async function describe(db: Database, user: CurrentUser, rows: readonly AppealRo
 }
 
 const describeOne = async (db: Database, user: CurrentUser, row: AppealRow) => (await describe(db, user, [row]))[0]!;
-
-/** PostgreSQL's unique violation, however deep the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The application's appeals and whether its applicant may file one now (for the applicant and staff who read it). */
 export async function getApplicationAppeals(

@@ -3,6 +3,7 @@
  * lot's highest bid and (in the last minutes) its end, and announces it: the notice leaves only when that commits. */
 import { minimumNextBid, type LiveLot, type PlaceBidRequest } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, HttpError, invalidField, notFound } from '../../core/http-error';
 import type { CurrentUser } from '../../case/actor';
 import {
@@ -43,18 +44,6 @@ function notRunning(lot: LotRow, now: Date): HttpError {
       ? 'Bidding on this lot has not started'
       : 'Bidding on this lot has ended';
   return conflict(detail, 'auction_not_running');
-}
-
-/** PostgreSQL's unique violation, however deep the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Money to the paisa: a bid with a fraction of a paisa is refused rather than rounded. */

@@ -18,6 +18,7 @@ import {
   type ShowCause,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { businessTodayIso } from '../../core/dates';
 import { conflict, forbidden, HttpError, notFound } from '../../core/http-error';
 import type { ReceivedFile } from '../../lib/uploads';
@@ -56,18 +57,6 @@ const ONE_OPEN = 'A show-cause notice is already open on this allotment: decide 
 const NOT_LIVE = 'A show-cause notice can be issued only on an active allotment whose possession has been recorded';
 
 const stateConflict = (detail: string) => conflict(detail, 'show_cause_state');
-
-/** PostgreSQL's unique violation, however deep the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The notice and its allotment, if the caller may see the allotment (another entrepreneur: 404 for the notice). */
 async function loadVisibleShowCause(
