@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'transfer_to_self',
   /** 409: the transfer cannot be approved before its transferee accepts it in the portal. */
   'transferee_not_accepted',
+  /** 409: the request waits on particulars its applicant has not given yet (decision 021): it may only be rejected. */
+  'particulars_needed',
   /** 409: a second show-cause notice while one is open, or a reply or order in the wrong step. */
   'show_cause_state',
   /** 409: the order or notice asked for is not issued yet (the service request has not taken effect, or the

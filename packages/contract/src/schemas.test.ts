@@ -4,6 +4,8 @@ import {
   createAllotmentRequestSchema,
   createApplicationRequestSchema,
   createServiceRequestSchema,
+  missingServiceParticulars,
+  readServiceParticulars,
   recordPossessionRequestSchema,
 } from './schemas';
 
@@ -57,12 +59,24 @@ describe('request schemas', () => {
     expect(parsed.fee_amount).toBeUndefined();
   });
 
-  it("requires the particulars of the request's type, at their own path, and drops the others", () => {
-    const missing = createServiceRequestSchema.safeParse({ request_type: 'mortgage_noc', description: 'A loan' });
-    expect(missing.success).toBe(false);
-    expect(missing.error!.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
-      'particulars.lender',
-      'particulars.loan_amount',
+  it("takes a request without its type's particulars and asks for them; checks those given, at their own path, and drops the others", () => {
+    // The seed's body (decision 021): no particulars at all is taken, and they are asked for afterwards.
+    const seed = createServiceRequestSchema.parse({
+      request_type: 'mortgage_noc',
+      description: 'A loan',
+      fee_amount: 0,
+    });
+    expect(seed.particulars).toEqual({});
+    expect(missingServiceParticulars('mortgage_noc', seed.particulars)).toEqual(['lender', 'loan_amount']);
+    const half = createServiceRequestSchema.parse({
+      request_type: 'mortgage_noc',
+      description: 'A loan',
+      particulars: { lender: 'SBI', loan_amount: '' },
+    });
+    expect(missingServiceParticulars('mortgage_noc', half.particulars)).toEqual(['loan_amount']);
+    // Supplying them later, every one is required.
+    expect(readServiceParticulars('mortgage_noc', { lender: 'SBI' }, true).issues).toEqual([
+      { field: 'loan_amount', message: 'This field is required' },
     ]);
     const transfer = createServiceRequestSchema.parse({
       request_type: 'transfer',

@@ -687,10 +687,10 @@ export const serviceParticularsSchema = z.object({
     .max(SUBLETTING_MAX_MONTHS, { error: `The period is at most ${SUBLETTING_MAX_MONTHS} months` }),
 });
 export type ServiceParticulars = Partial<z.output<typeof serviceParticularsSchema>>;
-type ParticularField = keyof z.output<typeof serviceParticularsSchema>;
+export type ServiceParticularField = keyof z.output<typeof serviceParticularsSchema>;
 
 /** The particulars each service type needs; `legal_heir` is optional for a transfer (false when left out). */
-export const SERVICE_PARTICULARS: Record<ServiceRequestType, readonly ParticularField[]> = {
+export const SERVICE_PARTICULARS: Record<ServiceRequestType, readonly ServiceParticularField[]> = {
   change_name: ['new_name'],
   change_constitution: ['new_constitution'],
   transfer: ['transferee_email'],
@@ -701,38 +701,59 @@ export const SERVICE_PARTICULARS: Record<ServiceRequestType, readonly Particular
   eot: [],
 };
 
+/** The particulars a request of `type` still needs (decision 021): those of SERVICE_PARTICULARS it does not name. */
+export function missingServiceParticulars(
+  type: ServiceRequestType,
+  particulars: ServiceParticulars | null | undefined,
+): ServiceParticularField[] {
+  return SERVICE_PARTICULARS[type].filter((field) => particulars?.[field] === undefined);
+}
+
+/** Reads the particulars of `type` from `given`, each by its own rule, dropping the fields the type does not name.
+ * A field given that does not suit is an issue at its name; a missing one is an issue only when `required`, since a
+ * request may be raised without them and then asks for them (decision 021). */
+export function readServiceParticulars(
+  type: ServiceRequestType,
+  given: Record<string, unknown>,
+  required: boolean,
+): { particulars: ServiceParticulars; issues: { field: ServiceParticularField; message: string }[] } {
+  const particulars: Record<string, unknown> = {};
+  const issues: { field: ServiceParticularField; message: string }[] = [];
+  for (const field of [...SERVICE_PARTICULARS[type], ...(type === 'transfer' ? (['legal_heir'] as const) : [])]) {
+    const value = given[field];
+    if (field === 'legal_heir' && value === undefined) {
+      particulars[field] = false;
+      continue;
+    }
+    if (value === undefined || value === '' || value === null) {
+      if (required) issues.push({ field, message: 'This field is required' });
+      continue;
+    }
+    const parsed = serviceParticularsSchema.shape[field].safeParse(value);
+    if (parsed.success) particulars[field] = parsed.data;
+    else issues.push({ field, message: parsed.error.issues[0]!.message });
+  }
+  return { particulars: particulars as ServiceParticulars, issues };
+}
+
 export const createServiceRequestSchema = z
   .object({
     request_type: z.enum(SERVICE_REQUEST_TYPES).default('change_name'),
     application_id: id.nullish().or(z.literal('').transform(() => null)),
     allotment_id: id.nullish().or(z.literal('').transform(() => null)),
-    /** The milestone an extension of time (eot) is for; required for eot, ignored otherwise. */
+    /** The milestone an extension of time (eot) is for; left out, the allotment's next unmet milestone. */
     milestone: z.enum(MILESTONE_KINDS).optional(),
     description: requiredText(5000),
     /** Accepted for older clients and ignored: the fee comes from the contract's fee table by request type. */
     fee_amount: money.optional(),
+    /** Those the type needs; any left out are asked for after the request is taken (decision 021). */
     particulars: z.record(z.string(), z.unknown()).optional(),
   })
   .transform((body, context) => {
-    const needed = SERVICE_PARTICULARS[body.request_type];
-    const given = body.particulars ?? {};
-    const particulars: Record<string, unknown> = {};
-    for (const field of [...needed, ...(body.request_type === 'transfer' ? (['legal_heir'] as const) : [])]) {
-      const value = given[field];
-      if (field === 'legal_heir' && value === undefined) {
-        particulars[field] = false;
-        continue;
-      }
-      const parsed = serviceParticularsSchema.shape[field].safeParse(value);
-      if (parsed.success) particulars[field] = parsed.data;
-      else
-        context.addIssue({
-          code: 'custom',
-          path: ['particulars', field],
-          message: value === undefined || value === '' ? 'This field is required' : parsed.error.issues[0]!.message,
-        });
-    }
-    return { ...body, particulars: particulars as ServiceParticulars };
+    const { particulars, issues } = readServiceParticulars(body.request_type, body.particulars ?? {}, false);
+    for (const { field, message } of issues)
+      context.addIssue({ code: 'custom', path: ['particulars', field], message });
+    return { ...body, particulars };
   });
 export type CreateServiceRequest = z.input<typeof createServiceRequestSchema>;
 
@@ -742,6 +763,11 @@ export const updateServiceRequestSchema = z.object({
   remarks: optionalText(2000),
 });
 export type UpdateServiceRequest = z.input<typeof updateServiceRequestSchema>;
+
+/** PUT /service-requests/{id}/particulars: the applicant gives the particulars the request asks for (decision 021);
+ * every one its type needs must then be given, each checked by its own rule. */
+export const supplyServiceParticularsSchema = z.object({ particulars: z.record(z.string(), z.unknown()) });
+export type SupplyServiceParticulars = z.input<typeof supplyServiceParticularsSchema>;
 
 export const serviceRequestSchema = z.object({
   id,
@@ -761,6 +787,9 @@ export const serviceRequestSchema = z.object({
   milestone: z.enum(MILESTONE_KINDS).nullable().optional(),
   /** What the service names (SERVICE_PARTICULARS of its type). */
   particulars: serviceParticularsSchema.partial().optional(),
+  /** The particulars its type needs that the applicant has not given yet (decision 021): until they are, it waits on
+   * the applicant, and an officer may only reject it. */
+  particulars_needed: z.array(serviceParticularsSchema.keyof()).optional(),
   /** A transfer: when the transferee accepted it in the portal (null while waiting). */
   transferee_accepted_at: timestamp.nullable().optional(),
   /** When its effect took hold (on payment of the fee, or on approval when free). */

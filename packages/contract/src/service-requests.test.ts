@@ -10,6 +10,7 @@ import {
   SERVICE_REQUEST_REMARKS,
   SERVICE_REQUEST_TRANSITIONS,
   serviceRequestFee,
+  serviceRequestMovesNow,
   serviceRequestNeedsApplication,
   serviceRequestRemarksProblem,
   serviceRequestTransitionProblem,
@@ -33,6 +34,12 @@ describe('service request lifecycle', () => {
       }
     }
     expect(Object.keys(SERVICE_REQUEST_TRANSITIONS).sort()).toEqual([...SERVICE_REQUEST_STATUSES].sort());
+  });
+
+  it('offers only a rejection while the applicant still owes particulars (decision 021)', () => {
+    expect(serviceRequestMovesNow('submitted', ['new_name'])).toEqual(['rejected']);
+    expect(serviceRequestMovesNow('submitted', [])).toEqual(['in_progress', 'rejected']);
+    expect(serviceRequestMovesNow('in_progress', undefined)).toEqual(['approved', 'rejected']);
   });
 
   it('treats approved and rejected as final', () => {

@@ -31,6 +31,16 @@ export function nextServiceRequestStatuses(status: ServiceRequestStatus): readon
   return SERVICE_REQUEST_TRANSITIONS[status];
 }
 
+/** The moves an officer may make now: while the request still needs particulars from the applicant (decision 021)
+ * it cannot be taken up or approved, only rejected. */
+export function serviceRequestMovesNow(
+  status: ServiceRequestStatus,
+  particularsNeeded: readonly string[] | undefined,
+): readonly ServiceRequestStatus[] {
+  const next = nextServiceRequestStatuses(status);
+  return particularsNeeded?.length ? next.filter((to) => to === 'rejected') : next;
+}
+
 export function isFinalServiceRequestStatus(status: ServiceRequestStatus): boolean {
   return nextServiceRequestStatuses(status).length === 0;
 }

@@ -193,6 +193,13 @@ export const TIMELINE_CODES = {
       details: `${text(p.request_number)}: ${text(p.request_type).replace(/_/g, ' ')}`,
     }),
   },
+  /** The applicant gave the particulars a request asked for (decision 021); params: request_number, request_type */
+  service_request_particulars_given: {
+    english: (p) => ({
+      action: 'Service request particulars given',
+      details: `${text(p.request_number)}: ${text(p.request_type).replace(/_/g, ' ')}`,
+    }),
+  },
   /** params: request_number, status, remarks */
   service_request_updated: {
     english: (p) => ({

@@ -92,6 +92,8 @@ export const NOTIFY_ON_EVENT: Partial<Record<TimelineCode, readonly NotifyRule[]
   allotment_surrendered: [{ notify: 'allotment_surrendered', to: 'holder' }],
   // A transfer raised with the transferee's email: they are asked to accept it.
   service_request_raised: [{ notify: 'transfer_offered', to: 'transferee', requestTypes: ['transfer'] }],
+  // A transfer raised without the transferee's email offers itself once the email is given (decision 021).
+  service_request_particulars_given: [{ notify: 'transfer_offered', to: 'transferee', requestTypes: ['transfer'] }],
   // The new holder, and (as the request's owner) the one who transferred it.
   allotment_transferred: [
     { notify: 'allotment_transferred', to: 'holder' },

@@ -67,6 +67,11 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   });
 /** 422 for one field, worded as a schema's refusal: `path` is `body.name`, `querystring.q` ... */
 export function invalidField(path: string, message: string): HttpError {
-  const field = path.replace(/^(body|querystring|params|headers)\.?/, '') || 'request';
-  return new HttpError(422, `${field}: ${message}`, 'validation_failed', { errors: [{ path, message }] });
+  return invalidFields([{ path, message }]);
+}
+/** 422 for each field at fault, as `invalidField` words one. */
+export function invalidFields(errors: { path: string; message: string }[]): HttpError {
+  const field = (path: string) => path.replace(/^(body|querystring|params|headers)\.?/, '') || 'request';
+  const detail = errors.map(({ path, message }) => `${field(path)}: ${message}`).join('; ');
+  return new HttpError(422, detail, 'validation_failed', { errors });
 }

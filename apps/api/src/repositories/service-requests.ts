@@ -3,6 +3,7 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALLOTTEE_SERVICES,
+  missingServiceParticulars,
   type MilestoneKind,
   SERVICE_REQUEST_LIST,
   type ServiceParticulars,
@@ -35,6 +36,7 @@ export function toServiceRequest(row: ServiceRequestRow, invoiceId: string | nul
     invoice_id: invoiceId,
     milestone: row.milestone,
     particulars: row.particulars,
+    particulars_needed: missingServiceParticulars(row.requestType, row.particulars),
     transferee_accepted_at: row.transfereeAcceptedAt?.toISOString() ?? null,
     took_effect_at: row.tookEffectAt?.toISOString() ?? null,
     order_kind: row.tookEffectAt ? ALLOTTEE_SERVICES[row.requestType].order : null,
@@ -76,6 +78,27 @@ export async function updateServiceRequestIfStatus(
     .update(serviceRequests)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(serviceRequests.id, id), eq(serviceRequests.status, from)))
+    .returning();
+  return row;
+}
+
+/** Writes the particulars the applicant gave (with the fee and transferee they decide) only if the request is still
+ * submitted with the particulars it was read with; undefined means it changed meanwhile. */
+export async function updateServiceRequestParticularsIf(
+  db: Database,
+  current: ServiceRequestRow,
+  values: { particulars: ServiceParticulars; feeAmount: number; transfereeEmail: string | null },
+): Promise<ServiceRequestRow | undefined> {
+  const [row] = await db
+    .update(serviceRequests)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(serviceRequests.id, current.id),
+        eq(serviceRequests.status, 'submitted'),
+        sql`${serviceRequests.particulars} = ${JSON.stringify(current.particulars)}::jsonb`,
+      ),
+    )
     .returning();
   return row;
 }

@@ -1,12 +1,14 @@
 /** Service requests: GET /service-requests (own, or all for staff who read them), GET /service-requests/{id},
  * POST /service-requests (an entrepreneur raises one), PATCH /service-requests/{id} (an officer moves it on),
- * GET /service-requests/transfers-offered and POST /service-requests/{id}/accept-transfer (a transferee). */
+ * GET /service-requests/transfers-offered and POST /service-requests/{id}/accept-transfer (a transferee), and
+ * PUT /service-requests/{id}/particulars (the applicant gives the particulars a request asks for). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createServiceRequestSchema,
   serviceRequestListQuerySchema,
   serviceRequestSchema,
+  supplyServiceParticularsSchema,
   transferOfferSchema,
   updateServiceRequestSchema,
 } from '@portal/contract';
@@ -18,6 +20,7 @@ import {
   listServiceRequests,
   listTransferOffers,
   raiseServiceRequest,
+  supplyServiceParticulars,
   updateServiceRequest,
 } from './service';
 
@@ -64,6 +67,15 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: own, schema: { body: createServiceRequestSchema, response: { 201: serviceRequestSchema } } },
     async (request, reply) =>
       reply.status(201).send(await raiseServiceRequest(app.db, currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/:id/particulars',
+    {
+      preHandler: own,
+      schema: { params: idParams, body: supplyServiceParticularsSchema, response: { 200: serviceRequestSchema } },
+    },
+    async (request) => supplyServiceParticulars(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.patch(

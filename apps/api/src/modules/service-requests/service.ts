@@ -7,12 +7,17 @@ import {
   canReadAnyServiceRequest,
   canWorkServiceRequests,
   formatRupees,
+  missingServiceParticulars,
+  readServiceParticulars,
   serviceFee,
   serviceIsFree,
+  serviceRequestMovesNow,
   serviceRequestRemarksProblem,
   serviceRequestTransitionProblem,
   SERVICES_WITHOUT_ALLOTMENT,
   type createServiceRequestSchema,
+  type MilestoneKind,
+  type supplyServiceParticularsSchema,
   type ServiceParticulars,
   type ServiceRequest,
   type ServiceRequestListQuery,
@@ -22,7 +27,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadOwnApplication } from '../../case/access';
-import { conflict, forbidden, notFound, unprocessable } from '../../core/http-error';
+import { conflict, forbidden, invalidFields, notFound, unprocessable } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { nextNumber } from '../../repositories/counters';
@@ -37,6 +42,7 @@ import {
   searchTransferOffers,
   toServiceRequest,
   updateServiceRequestIfStatus,
+  updateServiceRequestParticularsIf,
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
 import { recordEvent } from '../../case/events';
@@ -45,9 +51,11 @@ import { raiseServiceFee } from '../../case/invoices';
 import { findApplicationById } from '../../repositories/applications';
 import { lockAllotment } from '../../repositories/allotments';
 import { findAssetById } from '../../repositories/assets';
+import { findMilestones } from '../../repositories/allotment-milestones';
 
 export type CreateServiceRequestBody = z.output<typeof createServiceRequestSchema>;
 export type UpdateServiceRequestBody = z.output<typeof updateServiceRequestSchema>;
+export type SupplyParticularsBody = z.output<typeof supplyServiceParticularsSchema>;
 
 export const SERVICE_REQUEST_NOT_FOUND = 'Service request not found';
 
@@ -159,17 +167,15 @@ export async function raiseServiceRequest(
   if (!body.allotment_id && !SERVICES_WITHOUT_ALLOTMENT.includes(type)) {
     throw unprocessable(`A ${typeWords(type)} request must name the allotment it is for`);
   }
-  const milestone = service.effect === 'extend_milestone' ? body.milestone : undefined;
+  // The seed's body names no milestone: an extension of time is then for the allotment's next unmet one.
+  const milestone =
+    service.effect === 'extend_milestone'
+      ? (body.milestone ?? (await nextUnmetMilestone(db, body.allotment_id)))
+      : undefined;
   if (service.effect === 'extend_milestone' && !milestone) {
     throw unprocessable('An extension of time must name the milestone it is for');
   }
-  const transfereeEmail = type === 'transfer' ? (particulars.transferee_email ?? '').toLowerCase() : null;
-  if (transfereeEmail !== null && transfereeEmail === user.email.toLowerCase()) {
-    throw unprocessable(
-      'A plot cannot be transferred to yourself: name the person it is transferred to',
-      'transfer_to_self',
-    );
-  }
+  const transfereeEmail = transfereeOf(user, type, particulars);
   // The fee is the table's for the type, the plot's valuation and the particulars; a fee_amount sent is ignored.
   const fee = await feeOf(db, type, applicationId, particulars);
   return db.transaction(async (tx) => {
@@ -193,6 +199,66 @@ export async function raiseServiceRequest(
     await recordEvent(tx, actorOf(user), {
       applicationId,
       code: 'service_request_raised',
+      params: {
+        request_number: row.requestNumber,
+        request_type: row.requestType,
+        ...(transfereeEmail ? { transferee_email: transfereeEmail } : {}),
+      },
+      entityType: 'service_request',
+      entityId: row.id,
+    });
+    return withInvoice(tx, row);
+  });
+}
+
+/** The first milestone of the allotment not met yet (construction before production). */
+async function nextUnmetMilestone(db: Database, allotmentId: string | null | undefined) {
+  if (!allotmentId) return undefined;
+  const milestones = await findMilestones(db, [allotmentId]);
+  return milestones.find((row) => row.metOn === null)?.kind as MilestoneKind | undefined;
+}
+
+/** The transferee a transfer names, lower-cased (null for other services, or while the email is still needed); a
+ * transfer to oneself is refused. */
+function transfereeOf(user: CurrentUser, type: ServiceRequestType, particulars: ServiceParticulars): string | null {
+  const email = type === 'transfer' ? (particulars.transferee_email?.toLowerCase() ?? null) : null;
+  if (email !== null && email === user.email.toLowerCase()) {
+    throw unprocessable(
+      'A plot cannot be transferred to yourself: name the person it is transferred to',
+      'transfer_to_self',
+    );
+  }
+  return email;
+}
+
+/** The applicant gives the particulars a request was raised without (decision 021). Each is checked by its own rule and
+ * all the type needs must be there; the fee is worked out again from them (a subletting's months, a transfer to a
+ * legal heir). Written only if the request is still waiting for them as it was read. */
+export async function supplyServiceParticulars(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  body: SupplyParticularsBody,
+): Promise<ServiceRequest> {
+  const current = await findServiceRequestById(db, id);
+  if (!current || current.userId !== user.id) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+  const type = current.requestType;
+  if (current.status !== 'submitted' || missingServiceParticulars(type, current.particulars).length === 0) {
+    throw conflict('This request asks for no particulars: they were given already, or it has moved on');
+  }
+  // What was given before stands unless given again; then every particular of the type must be there.
+  const { particulars, issues } = readServiceParticulars(type, { ...current.particulars, ...body.particulars }, true);
+  if (issues.length > 0) {
+    throw invalidFields(issues.map(({ field, message }) => ({ path: `body.particulars.${field}`, message })));
+  }
+  const transfereeEmail = transfereeOf(user, type, particulars);
+  const feeAmount = await feeOf(db, type, current.applicationId, particulars);
+  return db.transaction(async (tx) => {
+    const row = await updateServiceRequestParticularsIf(tx, current, { particulars, feeAmount, transfereeEmail });
+    if (!row) throw conflict('Someone else changed this request at the same moment: reload it to see where it is now');
+    await recordEvent(tx, actorOf(user), {
+      applicationId: row.applicationId,
+      code: 'service_request_particulars_given',
       params: {
         request_number: row.requestNumber,
         request_type: row.requestType,
@@ -266,6 +332,13 @@ export async function updateServiceRequest(
     }
     const moveProblem = serviceRequestTransitionProblem(current.status, body.status);
     if (moveProblem) throw conflict(moveProblem);
+    const needed = missingServiceParticulars(current.requestType, current.particulars);
+    if (!serviceRequestMovesNow(current.status, needed).includes(body.status)) {
+      throw conflict(
+        `The applicant has not given the request's particulars yet (${needed.join(', ')}): it can be taken up once they do, or rejected`,
+        'particulars_needed',
+      );
+    }
     const billed = body.status === 'approved' && current.feeAmount > 0;
     if (billed && !current.applicationId) {
       throw conflict('The request names no application to bill its fee to: reject it and ask for a new request');
