@@ -698,6 +698,17 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
           payload: { status: 'approved' },
         }),
       );
+      // A request raised with the seed's fields waits on its particulars (decision 021).
+      const unnamed = (await raise('change_name', { new_name: undefined })).json() as { id: string };
+      await check(
+        409,
+        'particulars_needed',
+        ctx.request(ho, {
+          method: 'PATCH',
+          url: `/api/service-requests/${unnamed.id}`,
+          payload: { status: 'in_progress' },
+        }),
+      );
       await check(
         409,
         'order_not_issued',

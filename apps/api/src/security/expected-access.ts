@@ -130,6 +130,8 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/service-requests/transfers-offered': ['yes', 'no', 'no', 'no', 'no', 'no', 'no'],
   'POST /api/service-requests/{id}/accept-transfer': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'PATCH /api/service-requests/{id}': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+  // Decision 021: the applicant gives the particulars their request was raised without.
+  'PUT /api/service-requests/{id}/particulars': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
 
   // Meetings are stored, for committee, ho and admin (product decisions 6; spec 2's Meetings screen). The zonal
   // manager's "Schedule a meeting" (spec 6) sends nothing (spec 4), so it is no operation.

@@ -298,6 +298,7 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
       particulars: { new_constitution: 'llp' },
     },
     'PATCH /api/service-requests/{id}': { status: 'in_progress' },
+    'PUT /api/service-requests/{id}/particulars': { particulars: { new_name: 'Renamed Works Pvt Ltd' } },
     'POST /api/meetings': { meeting_date: daysAhead(10), agenda: 'Review', applications: [] },
     'POST /api/challans': { invoice_id: ids.invoice.id },
     'POST /api/bank-credits/{id}/settlement': { invoice_id: ids.invoice.id, note: 'Settled by hand' },
