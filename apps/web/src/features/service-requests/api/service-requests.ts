@@ -7,6 +7,7 @@ import type {
   Invoice,
   ServiceRequest,
   ServiceRequestStatus,
+  SupplyServiceParticulars,
 } from '@portal/contract';
 import { allotmentKeys } from '../../../api/allotments';
 import { applicationKeys, fetchApplication } from '../../../api/applications';
@@ -72,6 +73,19 @@ export function useUpdateServiceRequest(id: string) {
   return useMutation({
     mutationFn: (move: ServiceRequestMove) => api.patch<ServiceRequest>(`/service-requests/${id}`, move),
     onSuccess: () => refresh(),
+  });
+}
+
+/** The applicant gives the particulars a request asks for (PUT); the answer is the request as it now stands. */
+export function useSupplyParticulars(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SupplyServiceParticulars) =>
+      api.put<ServiceRequest>(`/service-requests/${id}/particulars`, body),
+    onSuccess: async (request) => {
+      queryClient.setQueryData(detailKey(id), request);
+      await queryClient.invalidateQueries({ queryKey: requestsKey });
+    },
   });
 }
 

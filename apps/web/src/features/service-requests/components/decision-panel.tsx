@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import {
   FEES,
   formatRupees,
-  nextServiceRequestStatuses,
+  serviceRequestMovesNow,
   SERVICE_REQUEST_REMARKS,
   SERVICE_REQUEST_STATUSES,
   type ServiceRequest,
@@ -50,7 +50,8 @@ export function DecisionPanel({ request }: { request: ServiceRequest }) {
     fieldOrder: ['remarks'],
     messageParams: { remarks: SERVICE_REQUEST_REMARKS },
   });
-  const next = nextServiceRequestStatuses(request.status);
+  // While the applicant still owes particulars, only a rejection (decision 021).
+  const next = serviceRequestMovesNow(request.status, request.particulars_needed);
   if (next.length === 0) return null;
 
   const consequence = (to: ServiceRequestStatus) =>

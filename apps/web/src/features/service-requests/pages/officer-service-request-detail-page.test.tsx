@@ -52,6 +52,18 @@ describe('officer service request detail', () => {
     expect(screen.getByText('Being worked on: approve or reject it.')).toBeInTheDocument();
   });
 
+  it('offers only Reject while the applicant still owes particulars, and says what they owe', async () => {
+    await open('zonal_manager', {
+      request: requestFixture({ particulars: {}, particulars_needed: ['lender', 'loan_amount'] }),
+    });
+    expect(
+      screen.getByText(
+        'Waiting for the applicant to give: Lender, Loan amount in rupees. It can be taken up only then; it may be rejected meanwhile.',
+      ),
+    ).toBeInTheDocument();
+    expect(buttonNames(screen.getByRole('region', { name: 'Move this request on' }))).toEqual(['Reject Request']);
+  });
+
   it('needs the reason to reject, and sends it', async () => {
     const { writes } = await open('ho', { request: requestFixture({ status: 'in_progress' }) });
     const user = userEvent.setup();

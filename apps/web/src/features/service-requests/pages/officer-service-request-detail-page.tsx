@@ -24,6 +24,7 @@ const applicationPath = (id: string) => `/officer/applications/${id}`;
 export default function OfficerServiceRequestDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('service-requests');
+  const { t: formT } = useTranslation('service-request-form');
   const navigate = useNavigate();
   const { user } = useAuth();
   const request = useServiceRequest(id);
@@ -57,9 +58,15 @@ export default function OfficerServiceRequestDetailPage() {
           <p className="text-slate-800">
             {current.took_effect_at
               ? t('officer.next.tookEffect', { date: formatDate(current.took_effect_at) })
-              : current.request_type === 'transfer' && !current.transferee_accepted_at && current.status !== 'rejected'
-                ? t('officer.next.awaitingTransferee', { email: current.particulars?.transferee_email ?? '' })
-                : t(`officer.next.${current.status}`)}
+              : current.status === 'submitted' && current.particulars_needed?.length
+                ? t('officer.next.particularsNeeded', {
+                    fields: current.particulars_needed.map((field) => formT(`fields.${field}.label`)).join(', '),
+                  })
+                : current.request_type === 'transfer' &&
+                    !current.transferee_accepted_at &&
+                    current.status !== 'rejected'
+                  ? t('officer.next.awaitingTransferee', { email: current.particulars?.transferee_email ?? '' })
+                  : t(`officer.next.${current.status}`)}
           </p>
         </Card>
         {canWorkServiceRequests(user.role) && <DecisionPanel request={current} />}

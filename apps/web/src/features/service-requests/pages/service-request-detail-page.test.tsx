@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServiceRequest } from '@portal/contract';
-import { renderApp, signedInAs, stubFetch } from '../../../test/render-app';
+import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { APP_ID, APP_NUMBER, fakeServiceRequestApi, invoiceFixture, requestFixture } from '../test/fixtures';
 
 async function open(
@@ -107,6 +107,69 @@ describe('service request detail (applicant)', () => {
         '/api/service-requests/a1000000-0000-4000-8000-000000000001/order.pdf',
       ),
     );
+  });
+
+  it('asks for the particulars a request was raised without, checks them, and gives them (decision 021)', async () => {
+    const { writes } = await open({
+      request: requestFixture({ particulars: { lender: 'Andhra Bank' }, particulars_needed: ['loan_amount'] }),
+    });
+    expect(
+      await screen.findByText(
+        'An officer can take up your request once you give the particulars it still needs, below.',
+      ),
+    ).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Particulars needed' });
+    expect(
+      within(within(card).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Loan amount in rupees']);
+    // What was given stands in its box; what is missing is refused at its field before anything is sent.
+    expect(within(card).getByLabelText('Lender')).toHaveValue('Andhra Bank');
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Give particulars' }));
+    // Said at the field and in the summary above the form.
+    expect(await within(card).findAllByText('Enter the loan amount in rupees')).toHaveLength(2);
+    expect(within(card).getByLabelText('Loan amount in rupees')).toHaveAttribute('aria-invalid', 'true');
+    expect(writes).toEqual([]);
+
+    await user.type(within(card).getByLabelText('Loan amount in rupees'), '50,00,000');
+    await user.click(within(card).getByRole('button', { name: 'Give particulars' }));
+    expect(await screen.findByText('Particulars given. Your request now waits for an officer.')).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/service-requests/a1000000-0000-4000-8000-000000000001/particulars',
+        body: { particulars: { lender: 'Andhra Bank', loan_amount: 5_000_000 } },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Particulars needed' })).not.toBeInTheDocument());
+    expect(screen.getByText('Your request is waiting for an officer to take it up.')).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: 'Request details' });
+    expect(within(facts).getByText('Loan amount').nextSibling).toHaveTextContent('₹50,00,000');
+  });
+
+  it("puts the server's refusal of a particular at its field", async () => {
+    signedInAs('entrepreneur');
+    const request = requestFixture({ request_type: 'change_name', particulars: {}, particulars_needed: ['new_name'] });
+    const api = fakeServiceRequestApi({ request });
+    stubFetch((url, init) =>
+      url.endsWith('/particulars')
+        ? jsonResponse(422, {
+            detail: 'particulars.new_name: The name is too long',
+            code: 'validation_failed',
+            errors: [{ path: 'body.particulars.new_name', message: 'The name is too long' }],
+          })
+        : api.handler(url, init),
+    );
+    renderApp(`/service-requests/${request.id}`);
+    const card = await screen.findByRole('region', { name: 'Particulars needed' });
+    const user = userEvent.setup();
+    await user.type(within(card).getByLabelText('New name'), 'Renamed Works');
+    await user.click(within(card).getByRole('button', { name: 'Give particulars' }));
+    const box = within(card).getByLabelText('New name');
+    await waitFor(() => expect(box).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('region', { name: 'Particulars needed' })).toBeInTheDocument();
   });
 
   it("shows a rejected request with the officer's remarks", async () => {

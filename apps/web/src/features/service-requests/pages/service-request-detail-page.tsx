@@ -1,5 +1,6 @@
 /** One of the applicant's service requests: its status and what happens next (a transfer waiting on its transferee's
- * acceptance, a request in effect), what it says, the officer's remarks, once approved with a fee the fee invoice with
+ * acceptance, a request in effect), the particulars it still needs with the form that gives them, what it says, the
+ * officer's remarks, once approved with a fee the fee invoice with
  * Pay Now, and once in effect its order. */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useServiceFeeInvoice, useServiceRequest } from '../api/service-requests';
 import { FeeInvoiceCard } from '../components/fee-invoice-card';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
+import { ParticularsNeededCard } from '../components/particulars-needed-card';
 import { RequestFacts } from '../components/request-facts';
 
 const LIST_PATH = '/service-requests';
@@ -23,6 +25,7 @@ const applicationPath = (id: string) => `/applications/${id}`;
 
 function nextStep(request: ServiceRequest, invoice: Invoice | null | undefined): string {
   if (request.took_effect_at) return 'detail.next.tookEffect';
+  if (request.status === 'submitted' && request.particulars_needed?.length) return 'detail.next.particularsNeeded';
   const waitsOnTransferee =
     request.request_type === 'transfer' && !request.transferee_accepted_at && request.status !== 'rejected';
   if (waitsOnTransferee) return 'detail.next.awaitingTransferee';
@@ -72,6 +75,9 @@ export default function ServiceRequestDetailPage() {
             })}
           </p>
         </Card>
+        {current.status === 'submitted' && Boolean(current.particulars_needed?.length) && (
+          <ParticularsNeededCard key={current.updated_at} request={current} />
+        )}
         <RequestFacts request={current} applicationPath={applicationPath} />
         {current.invoice_id && <FeeInvoiceCard invoice={invoice} onPay={setConfirming} paying={false} />}
       </div>

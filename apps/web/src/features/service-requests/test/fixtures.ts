@@ -45,7 +45,8 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-/** A fake API over one request (and its invoice): GET and PATCH the request, list service-fee invoices, pay one.
+/** A fake API over one request (and its invoice): GET and PATCH the request, give its particulars, list service-fee
+ * invoices, pay one.
  * `state` changes as the server's would, and `writes` records every write. */
 export function fakeServiceRequestApi(state: { request: ServiceRequest; invoice?: Invoice }) {
   const writes: Array<{ method: string; url: string; body: unknown }> = [];
@@ -61,6 +62,12 @@ export function fakeServiceRequestApi(state: { request: ServiceRequest; invoice?
         state.invoice = invoiceFixture({ amount: state.request.fee_amount });
         state.request = { ...state.request, invoice_id: state.invoice.id };
       }
+      return jsonResponse(200, state.request);
+    }
+    if (url === `${requestUrl}/particulars` && method === 'PUT') {
+      // Every particular asked for given (the server's checks are its own tests'): none is needed any more.
+      const particulars = { ...state.request.particulars, ...body.particulars };
+      state.request = { ...state.request, particulars, particulars_needed: [], updated_at: '2026-02-11T10:00:00Z' };
       return jsonResponse(200, state.request);
     }
     if (url.startsWith('/api/service-requests/')) return jsonResponse(404, { detail: 'Service request not found' });
