@@ -57,15 +57,18 @@ const ServiceRequestTable = memo(function ServiceRequestTable({
 }) {
   const { t } = useTranslation('service-requests');
   const particulars = useParticularsFacts();
-  /** Where a request stands beyond its status: in effect since a day, or a transfer awaiting its transferee. */
+  /** Where a request stands beyond its status: in effect since a day, waiting on the applicant's particulars, or a
+   * transfer awaiting its transferee. */
   const state = (request: ServiceRequest) =>
     request.took_effect_at
       ? t('list.tookEffect', { date: formatDate(request.took_effect_at) })
-      : request.request_type === 'transfer' && !request.transferee_accepted_at && request.status !== 'rejected'
-        ? t('list.awaitingTransferee')
-        : request.request_type === 'transfer' && request.transferee_accepted_at
-          ? t('list.accepted', { date: formatDate(request.transferee_accepted_at) })
-          : null;
+      : request.status === 'submitted' && request.particulars_needed?.length
+        ? t('list.particularsNeeded')
+        : request.request_type === 'transfer' && !request.transferee_accepted_at && request.status !== 'rejected'
+          ? t('list.awaitingTransferee')
+          : request.request_type === 'transfer' && request.transferee_accepted_at
+            ? t('list.accepted', { date: formatDate(request.transferee_accepted_at) })
+            : null;
   return (
     <DataTable
       caption={caption}

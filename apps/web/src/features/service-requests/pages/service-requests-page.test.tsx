@@ -75,7 +75,7 @@ describe('service requests', () => {
     );
   });
 
-  it('says in the list where a transfer and a request in effect stand, with their particulars, plot and order', async () => {
+  it('says in the list where a transfer, a request in effect and one awaiting particulars stand, with their particulars, plot and order', async () => {
     await open((url) =>
       url.startsWith('/api/service-requests?')
         ? pageResponse([
@@ -96,11 +96,21 @@ describe('service requests', () => {
               particulars: { new_constitution: 'private_limited' },
               took_effect_at: '2026-02-20T11:00:00Z',
             }),
+            // Raised with the seed's fields only (decision 021).
+            requestFixture({
+              id: 'a1000000-0000-4000-8000-000000000005',
+              request_number: 'SR-2026-000005',
+              request_type: 'change_name',
+              particulars: {},
+              particulars_needed: ['new_name'],
+            }),
           ])
         : pageResponse([]),
     );
     const table = await screen.findByRole('table', { name: 'Your service requests' });
-    const [, transfer, change] = within(table).getAllByRole('row');
+    const [, transfer, change, unnamed] = within(table).getAllByRole('row');
+    expect(unnamed).toHaveTextContent('Particulars needed from the applicant');
+    expect(transfer).not.toHaveTextContent('Particulars needed');
     expect(transfer).toHaveTextContent("Awaiting the transferee's acceptance");
     expect(transfer).toHaveTextContent("Transferee's email: meena@example.com");
     expect(transfer).toHaveTextContent('To a legal heir: No');
