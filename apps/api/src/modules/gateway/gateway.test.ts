@@ -616,7 +616,10 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
       // The same shape as a form, field by field.
       if (typeof shapes[index] === 'object' && shapes[index] !== null && !Array.isArray(shapes[index])) {
         const form = new URLSearchParams(
-          Object.entries(shapes[index] as Record<string, unknown>).map(([key, value]) => [key, JSON.stringify(value)]),
+          Object.entries(shapes[index] as Record<string, unknown>).map(([key, value]): [string, string] => [
+            key,
+            typeof value === 'string' ? value : JSON.stringify(value),
+          ]),
         ).toString();
         await expectClientAnswer(
           `callback form ${label}`,
