@@ -118,7 +118,6 @@ function portalGatewayEnv(sandboxUrl: string): Record<string, string> {
     GATEWAY_KEY_ID: SANDBOX_KEYS.keyId,
     GATEWAY_KEY_SECRET: SANDBOX_KEYS.keySecret,
     GATEWAY_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
-    GATEWAY_REQUERY_AFTER_MS: '2000',
     GATEWAY_REQUERY_EVERY_MS: '2000',
   };
 }

@@ -35,7 +35,7 @@ export interface Config {
 /** PAYMENT_GATEWAY=sandbox|razorpay; RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (required with
  * razorpay); GATEWAY_SANDBOX_URL (the sandbox's address, http://127.0.0.1:<PORT + 1> by default); in sandbox mode the
  * keys are the fixed TEST keys below unless GATEWAY_KEY_ID, GATEWAY_KEY_SECRET, GATEWAY_WEBHOOK_SECRET are set (and
- * GATEWAY_URL is read as GATEWAY_SANDBOX_URL); GATEWAY_REQUERY_AFTER_MS and GATEWAY_REQUERY_EVERY_MS (15 minutes). */
+ * GATEWAY_URL is read as GATEWAY_SANDBOX_URL); GATEWAY_REQUERY_EVERY_MS (a minute). */
 export interface GatewayConfig {
   mode: 'sandbox' | 'razorpay';
   /** The gateway's API host (https://api.razorpay.com, or the sandbox's address). */
@@ -43,9 +43,7 @@ export interface GatewayConfig {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
-  /** An order still unpaid this long after it was made is asked about at the gateway... */
-  requeryAfterMs: number;
-  /** ...by a job running this often. */
+  /** How often the job asking the gateway about unsettled orders runs (decision 019). */
   requeryEveryMs: number;
 }
 
@@ -57,13 +55,12 @@ export const SANDBOX_TEST_KEYS = {
   webhookSecret: 'sandbox_test_webhook_secret',
 } as const;
 
-const FIFTEEN_MINUTES = 15 * 60_000;
+const ONE_MINUTE = 60_000;
 
 export function gatewayConfigFrom(env: NodeJS.ProcessEnv, port: number): GatewayConfig {
   const mode = env.PAYMENT_GATEWAY?.trim() || 'sandbox';
   const timings = {
-    requeryAfterMs: Math.max(1000, numberFrom(env.GATEWAY_REQUERY_AFTER_MS, FIFTEEN_MINUTES)),
-    requeryEveryMs: Math.max(1000, numberFrom(env.GATEWAY_REQUERY_EVERY_MS, FIFTEEN_MINUTES)),
+    requeryEveryMs: Math.max(1000, numberFrom(env.GATEWAY_REQUERY_EVERY_MS, ONE_MINUTE)),
   };
   if (mode === 'razorpay') {
     const keyId = env.RAZORPAY_KEY_ID || env.GATEWAY_KEY_ID;

@@ -30,6 +30,7 @@ export * from './masking';
 export * from './issued-documents';
 export * from './estate';
 export * from './money';
+export * from './money-amount';
 export * from './money-gateway';
 export * from './money-challans';
 export * from './money-ledger';

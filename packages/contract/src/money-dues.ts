@@ -4,6 +4,7 @@
  * account, prepared by one finance user and approved by another finance user or an admin (never the maker). */
 import { z } from 'zod';
 import { ADJUSTMENT_KINDS, APPROVAL_STATUSES } from './money';
+import { rupeesField } from './money-amount';
 import { enumList, listQueryFor } from './listing';
 
 const id = z.uuid();
@@ -59,7 +60,7 @@ export const prepareLedgerAdjustmentRequestSchema = z
     /** An interest waiver's invoice. */
     invoice_id: id.optional(),
     /** A debit's or credit's amount in rupees (a waiver's is the interest accrued). */
-    amount: z.number({ error: 'Enter an amount in rupees' }).finite().positive().max(1e13).optional(),
+    amount: rupeesField().optional(),
     reason,
   })
   .superRefine((body, context) => {

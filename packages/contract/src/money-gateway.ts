@@ -2,21 +2,78 @@
  * real gateway or by the sandbox that `npm start` runs beside the portal.
  *
  * API:
- * - POST /api/payments/orders {invoice_id} -> 201 gatewayCheckoutSchema: the order (amount from the server) and the
- *   hosted checkout the browser POSTs a form to (`checkout.action` with `checkout.fields`).
+ * - POST /api/payments/orders {invoice_id, origin?} -> 201 gatewayCheckoutSchema: the order (amount from the server)
+ *   and the hosted checkout the browser POSTs a form to (`checkout.action` with `checkout.fields`). Before it makes a
+ *   new order the server asks the gateway about the invoice's open ones: one already paid there is settled and the
+ *   answer is 409 invoice_already_paid (decision 019).
  * - GET /api/payments/orders/:id -> gatewayOrderSchema (its payer, or staff with read:finance).
  * - GET /api/payments/orders -> a page of gatewayOrderSchema (finance all, an entrepreneur their own).
- * - POST /api/payments/gateway/callback: the gateway's signed redirect back (form-encoded); answers 303 to the web
- *   route /payments/return/:orderId.
- * - POST /api/payments/gateway/webhook: the gateway's signed webhook (401 when the signature is wrong). */
+ * - POST /api/payments/gateway/callback: the gateway's redirect back (form-encoded); answers 303 to the web route
+ *   /payments/return/:orderId with the payment's origin. Only a signed success changes the order; a failure is the
+ *   browser's word (unsigned) and changes nothing (decision 019): the return page says `said=failed`.
+ * - POST /api/payments/gateway/webhook: the gateway's signed webhook (401 when the signature is wrong or the event
+ *   is stale or dated in the future). */
 import { z } from 'zod';
 import { GATEWAY_ORDER_STATUSES, GATEWAY_SETTLED_VIA } from './money';
 import { enumList, listQueryFor } from './listing';
+import { ROUTES } from './roles';
 
 const id = z.uuid();
 const timestamp = z.string();
 
-export const createGatewayOrderRequestSchema = z.object({ invoice_id: id });
+/** The screens a payment may start from; the return page goes back there (decision 019). A route's name, never an
+ * address: the path is the route's own with the record's id in it, so the origin cannot redirect anywhere else. */
+export const PAYMENT_ORIGIN_ROUTES = [
+  'myPlots',
+  'applicationDetail',
+  'serviceRequestDetail',
+  'schemeDetail',
+  'schemeAuction',
+] as const satisfies readonly (keyof typeof ROUTES)[];
+export type PaymentOriginRoute = (typeof PAYMENT_ORIGIN_ROUTES)[number];
+
+export const paymentOriginSchema = z
+  .object({ route: z.enum(PAYMENT_ORIGIN_ROUTES), id: id.optional() })
+  .refine((origin) => ROUTES[origin.route].path.includes(':id') === (origin.id !== undefined), {
+    error: 'Give the record of a route that has one, and none otherwise',
+  });
+export type PaymentOrigin = z.infer<typeof paymentOriginSchema>;
+
+/** The return page's query: where the payment started (`from`, `from_id`), and `said=failed` when the browser came
+ * back with the gateway's unsigned word that the payment failed (shown, never believed). */
+export const PAYMENT_RETURN_QUERY = { from: 'from', fromId: 'from_id', said: 'said' } as const;
+
+/** The origin's query string (`from=myPlots`, `from=schemeDetail&from_id=<uuid>`), empty without one. */
+export function paymentOriginQuery(origin: PaymentOrigin | null | undefined): string {
+  if (!origin) return '';
+  const query = new URLSearchParams({ [PAYMENT_RETURN_QUERY.from]: origin.route });
+  if (origin.id) query.set(PAYMENT_RETURN_QUERY.fromId, origin.id);
+  return query.toString();
+}
+
+/** The origin a query names, or null when it names none or something unknown (which is ignored, never followed). */
+export function paymentOriginFrom(query: URLSearchParams | Record<string, unknown>): PaymentOrigin | null {
+  const read = (name: string) => {
+    const value = query instanceof URLSearchParams ? query.get(name) : query[name];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const parsed = paymentOriginSchema.safeParse({
+    route: read(PAYMENT_RETURN_QUERY.from),
+    id: read(PAYMENT_RETURN_QUERY.fromId),
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The path of the screen a payment started from. */
+export function paymentOriginPath(origin: PaymentOrigin): string {
+  return ROUTES[origin.route].path.replace(':id', origin.id ?? '');
+}
+
+export const createGatewayOrderRequestSchema = z.object({
+  invoice_id: id,
+  /** Where the payer started paying; the gateway's return brings them back there. */
+  origin: paymentOriginSchema.optional(),
+});
 export type CreateGatewayOrderRequest = z.input<typeof createGatewayOrderRequestSchema>;
 
 export const gatewayOrderSchema = z.object({

@@ -1,6 +1,7 @@
 /** Request and response bodies of every call (spec section 7, product decisions sections 2 to 7), as zod schemas. */
 import { z } from 'zod';
 import { ROLES } from './roles';
+import { rupeesField } from './money-amount';
 import {
   ALLOTMENT_STATUSES,
   ALLOTMENT_TYPES,
@@ -71,7 +72,7 @@ const optionalText = (max = 500) =>
     .refine(withoutControlCharacters, { error: CONTROL_CHARACTER_MESSAGE })
     .nullish()
     .transform((value) => (value ? value : null));
-const money = z.number({ error: 'Enter an amount in rupees' }).finite().nonnegative().max(1e13);
+const money = rupeesField({ allowZero: true });
 
 // ---------- errors ----------
 // The error body and its codes: error-codes.ts.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { APPLICANT_CATEGORIES } from './enums';
+import { rupeesField } from './money-amount';
 import { enumList, listQueryFor, type ListDefinition } from './listing';
 
 export const SCHEME_MODES = ['first_come', 'draw', 'auction'] as const;
@@ -59,11 +60,7 @@ export function minimumNextBid(lot: { reserve_price: number; highest_bid: number
 }
 
 const instant = z.iso.datetime({ offset: true, error: 'Use a date and time such as 2026-12-01T10:00:00+05:30' });
-const rupees = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .positive({ error: `${label} must be more than zero` })
-    .max(1e12, { error: `${label} is too large` });
+const rupees = (label: string) => rupeesField({ label, max: 1e12 });
 
 const extensionMinutes = (label: string) =>
   z

@@ -1,7 +1,7 @@
 /** Gateway orders (one per attempt to pay an invoice online) and the webhook deliveries already taken (decision 016).
  * An order leaves `created` (or `failed`, which a later captured payment may still overturn) exactly once, by a
  * conditional update: that update is the lock that makes the redirect, the webhook and the re-query settle it once. */
-import { and, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { GATEWAY_ORDER_LIST, type GatewayOrder, type GatewayOrderListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
 import { gatewayOrders, gatewayWebhookEvents, invoices } from '../db/schema';
@@ -75,24 +75,53 @@ export async function noteGatewayOrderChecked(db: Database, id: string): Promise
     .where(eq(gatewayOrders.id, id));
 }
 
-/** Orders still created (or failed: a failed attempt may be followed by a captured one) older than `before`, the
- * least recently checked first. */
+/** The orders the gateway has not settled (created, or failed: a failed attempt may be followed by a captured one). */
+const openOrder = inArray(gatewayOrders.status, ['created', 'failed']);
+
+/** An invoice's open orders (a payer about to pay again). */
+export async function findOpenGatewayOrdersOfInvoice(db: Database, invoiceId: string): Promise<GatewayOrderRow[]> {
+  return db
+    .select()
+    .from(gatewayOrders)
+    .where(and(eq(gatewayOrders.invoiceId, invoiceId), openOrder))
+    .orderBy(gatewayOrders.createdAt);
+}
+
+/** Open orders made since `since` that are due to be asked about at `now`: never asked, or last asked longer ago
+ * than a tenth of the order's age, at least `everyMs` and at most `atMostMs` (a young order every run, a day-old one
+ * hourly). The least recently checked first. */
 export async function findGatewayOrdersToRequery(
   db: Database,
-  before: Date,
-  limit: number,
+  window: { now: Date; since: Date; everyMs: number; atMostMs: number; limit: number },
+): Promise<GatewayOrderRow[]> {
+  const now = sql`${window.now.toISOString()}::timestamptz`;
+  const ms = (value: number) => sql`(${value} * interval '1 millisecond')`;
+  const wait = sql`least(greatest((${now} - ${gatewayOrders.createdAt}) / 10, ${ms(window.everyMs)}), ${ms(window.atMostMs)})`;
+  return db
+    .select()
+    .from(gatewayOrders)
+    .where(
+      and(
+        openOrder,
+        gte(gatewayOrders.createdAt, window.since),
+        sql`(${gatewayOrders.lastCheckedAt} is null or ${gatewayOrders.lastCheckedAt} <= ${now} - ${wait})`,
+      ),
+    )
+    .orderBy(sql`${gatewayOrders.lastCheckedAt} asc nulls first`, gatewayOrders.createdAt)
+    .limit(window.limit);
+}
+
+/** For the daily reconciliation: the orders made since `madeSince`, and those still open made since `openSince`. */
+export async function findGatewayOrdersToReconcile(
+  db: Database,
+  madeSince: Date,
+  openSince: Date,
 ): Promise<GatewayOrderRow[]> {
   return db
     .select()
     .from(gatewayOrders)
-    .where(and(inArray(gatewayOrders.status, ['created', 'failed']), lt(gatewayOrders.createdAt, before)))
-    .orderBy(sql`${gatewayOrders.lastCheckedAt} asc nulls first`, gatewayOrders.createdAt)
-    .limit(limit);
-}
-
-/** The orders made since `since`, for the daily reconciliation. */
-export async function findGatewayOrdersSince(db: Database, since: Date): Promise<GatewayOrderRow[]> {
-  return db.select().from(gatewayOrders).where(gte(gatewayOrders.createdAt, since)).orderBy(gatewayOrders.createdAt);
+    .where(or(gte(gatewayOrders.createdAt, madeSince), and(openOrder, gte(gatewayOrders.createdAt, openSince))))
+    .orderBy(gatewayOrders.createdAt);
 }
 
 export async function markGatewayOrderMismatch(

@@ -166,7 +166,6 @@ describe(`payments through the gateway, delivered over HTTP (${TEST_DB_KIND})`, 
       mode: 'sandbox',
       apiUrl: sandbox.url,
       ...KEYS,
-      requeryAfterMs: 15 * 60_000,
       requeryEveryMs: 15 * 60_000,
     };
     Object.assign(ctx.app.paymentGateway, paymentGatewaySetup(config, portalUrl));

@@ -236,24 +236,135 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
     const checkout = await startOrder(invoice.id);
     await payAtSandbox(checkout, { loseRedirect: true, loseWebhook: true });
     expect((await orderRow(checkout.order.id)).status).toBe('created');
-    const result = await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway, 0);
+    const result = await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway);
     expect(result.settled).toBeGreaterThanOrEqual(1);
     const order = await orderRow(checkout.order.id);
     expect(order.status).toBe('paid');
     expect(order.settledVia).toBe('requery');
     expect(await paymentsOf(invoice.id)).toBe(1);
     // Run again: nothing more.
-    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway, 0);
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway);
     expect(await paymentsOf(invoice.id)).toBe(1);
   });
 
-  it('a failed payment marks the order failed and posts back the error', async () => {
+  it("a failed payment is marked failed by the gateway's signed webhook; the browser's word is only shown", async () => {
     const invoice = await unpaidInvoice();
     const checkout = await startOrder(invoice.id);
     const html = await payAtSandbox(checkout, { fail: true });
-    expect(await followBack(html)).toBe(`/payments/return/${checkout.order.id}`);
+    expect(await followBack(html)).toBe(`/payments/return/${checkout.order.id}?said=failed`);
     expect((await orderRow(checkout.order.id)).status).toBe('failed');
     expect(await invoiceStatus(invoice.id)).toBe('pending');
+  });
+
+  it('a failure the browser reports, its webhook lost, is marked failed only once the status query confirms it', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    const html = await payAtSandbox(checkout, { fail: true, loseWebhook: true });
+    expect(await followBack(html)).toBe(`/payments/return/${checkout.order.id}?said=failed`);
+    expect((await orderRow(checkout.order.id)).status).toBe('created');
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway);
+    expect((await orderRow(checkout.order.id)).status).toBe('failed');
+  });
+
+  it('an unsigned callback and a forged one leave a pending order pending', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    const gatewayOrderId = checkout.order.gateway_order_id;
+    const callback = `${portalUrl}/api/payments/gateway/callback`;
+    const answers = [
+      // A "success" without its signature: anyone who has seen the order id can post it.
+      await postForm(callback, { razorpay_order_id: gatewayOrderId, razorpay_payment_id: 'pay_unsigned00001' }),
+      // A "failure", as the gateway's failure redirect posts it (never signed).
+      await postForm(callback, {
+        'error[code]': 'BAD_REQUEST_ERROR',
+        'error[description]': 'Payment failed',
+        'error[metadata]': JSON.stringify({ order_id: gatewayOrderId, payment_id: 'pay_unsigned00002' }),
+      }),
+      await postForm(callback, { 'error[code]': 'BAD_REQUEST_ERROR', razorpay_order_id: gatewayOrderId }),
+      // Signed with the wrong key.
+      await postForm(callback, {
+        razorpay_order_id: gatewayOrderId,
+        razorpay_payment_id: 'pay_forged0000001',
+        razorpay_signature: createHmac('sha256', 'not-the-key-secret')
+          .update(`${gatewayOrderId}|pay_forged0000001`)
+          .digest('hex'),
+      }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303, 303]);
+    expect(answers.map((answer) => answer.headers.get('location'))).toEqual([
+      `/payments/return/${checkout.order.id}`,
+      `/payments/return/${checkout.order.id}?said=failed`,
+      `/payments/return/${checkout.order.id}?said=failed`,
+      `/payments/return/${checkout.order.id}`,
+    ]);
+    const order = await orderRow(checkout.order.id);
+    expect(order.status).toBe('created');
+    expect(order.gatewayPaymentId).toBeNull();
+    expect(await paymentsOf(invoice.id)).toBe(0);
+    expect(await invoiceStatus(invoice.id)).toBe('pending');
+  });
+
+  it('a paid order whose answers were lost, told "failed" by the browser, stays pending and the re-query settles it once', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    await payAtSandbox(checkout, { loseRedirect: true, loseWebhook: true });
+    const back = await postForm(`${portalUrl}/api/payments/gateway/callback`, {
+      'error[code]': 'BAD_REQUEST_ERROR',
+      'error[metadata]': JSON.stringify({ order_id: checkout.order.gateway_order_id }),
+    });
+    expect(back.headers.get('location')).toBe(`/payments/return/${checkout.order.id}?said=failed`);
+    expect((await orderRow(checkout.order.id)).status).toBe('created');
+    // Two runs at once (two processes past the lease, or a late one): one payment.
+    await Promise.all([
+      requeryGatewayOrders(ctx.db, ctx.app.paymentGateway),
+      requeryGatewayOrders(ctx.db, ctx.app.paymentGateway),
+    ]);
+    const order = await orderRow(checkout.order.id);
+    expect(order.status).toBe('paid');
+    expect(order.settledVia).toBe('requery');
+    expect(await paymentsOf(invoice.id)).toBe(1);
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway, undefined, new Date(Date.now() + 3_600_000));
+    expect(await paymentsOf(invoice.id)).toBe(1);
+  });
+
+  it('paying again after a payment the portal has not heard of is refused: the gateway is asked first', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    await payAtSandbox(checkout, { loseRedirect: true, loseWebhook: true });
+    const again = await ctx.request(owner.token, {
+      method: 'POST',
+      url: '/api/payments/orders',
+      payload: { invoice_id: invoice.id },
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().code).toBe('invoice_already_paid');
+    const orders = await ctx.db.select().from(gatewayOrders).where(eq(gatewayOrders.invoiceId, invoice.id));
+    expect(orders.map((order) => [order.status, order.settledVia])).toEqual([['paid', 'requery']]);
+    expect(await paymentsOf(invoice.id)).toBe(1);
+  });
+
+  it('asks the re-query about a young order every run and an older one less often', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    const checks = async () => (await orderRow(checkout.order.id)).checks;
+    const every = ctx.app.paymentGateway.config.requeryEveryMs;
+    const at = (ms: number) => new Date(Date.now() + ms);
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway);
+    expect(await checks()).toBe(1);
+    // Asked again a run later, not within the same run's interval.
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway, undefined, at(every / 2));
+    expect(await checks()).toBe(1);
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway, undefined, at(every + 1000));
+    expect(await checks()).toBe(2);
+    // Ten hours old and asked a minute ago: not due until an hour has passed.
+    await ctx.db
+      .update(gatewayOrders)
+      .set({ createdAt: at(-10 * 3_600_000), lastCheckedAt: at(-60_000) })
+      .where(eq(gatewayOrders.id, checkout.order.id));
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway);
+    expect(await checks()).toBe(2);
+    await requeryGatewayOrders(ctx.db, ctx.app.paymentGateway, undefined, at(3_600_000));
+    expect(await checks()).toBe(3);
   });
 
   it('refuses forged and stale webhooks (401) and takes a repeated event once', async () => {
@@ -276,6 +387,26 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
     expect((await sendWebhook(body, signature, eventId)).status).toBe(200);
     expect(await orderRow(checkout.order.id)).toEqual(taken);
     expect(await paymentsOf(invoice.id)).toBe(0);
+  });
+
+  it('refuses a signed event dated beyond the clock skew, and takes one within it', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    const now = Math.floor(Date.now() / 1000);
+    const future = signedWebhook(checkout.order, { createdAt: now + 3 * 86_400 });
+    const refused = await sendWebhook(future.body, future.signature, `evt_${randomBytes(6).toString('hex')}`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('signature_invalid');
+    const justAhead = signedWebhook(checkout.order, { createdAt: now + 6 * 60 });
+    expect(
+      (await sendWebhook(justAhead.body, justAhead.signature, `evt_${randomBytes(6).toString('hex')}`)).status,
+    ).toBe(401);
+    expect((await orderRow(checkout.order.id)).status).toBe('created');
+    const skewed = signedWebhook(checkout.order, { createdAt: now + 60 });
+    expect((await sendWebhook(skewed.body, skewed.signature, `evt_${randomBytes(6).toString('hex')}`)).status).toBe(
+      200,
+    );
+    expect((await orderRow(checkout.order.id)).status).toBe('paid');
   });
 
   it('100 parallel deliveries of one webhook (and of others for it) record one payment', async () => {
@@ -401,6 +532,116 @@ describe(`paying through the gateway (${TEST_DB_KIND})`, () => {
     // A second run marks and tells nothing more.
     await reconcileGatewayOrders(ctx.db, ctx.app.paymentGateway);
     expect(await mismatchNotices(checkout.order.gateway_order_id)).toEqual(['not_captured_at_gateway']);
+  });
+
+  it('answers every payment endpoint a body of any shape with a 2xx, 3xx or 4xx with code and detail, never a 5xx', async () => {
+    const invoice = await unpaidInvoice();
+    const checkout = await startOrder(invoice.id);
+    const gatewayOrderId = checkout.order.gateway_order_id;
+    const now = Math.floor(Date.now() / 1000);
+    const huge = 'x'.repeat(1_200_000);
+    const shapes: unknown[] = [
+      null,
+      [],
+      [1, 'two', null],
+      'a string',
+      42,
+      -1.5,
+      true,
+      {},
+      { razorpay_order_id: null, razorpay_payment_id: 5, razorpay_signature: {} },
+      { razorpay_order_id: [gatewayOrderId, 'x'], razorpay_payment_id: ['pay_1'], razorpay_signature: ['0'] },
+      { razorpay_order_id: gatewayOrderId, razorpay_payment_id: 'pay_1', razorpay_signature: 'short' },
+      { razorpay_order_id: 'x'.repeat(10_000) },
+      { 'error[metadata]': 'null' },
+      { 'error[metadata]': '[1]' },
+      { 'error[metadata]': '{"order_id": 5}' },
+      { 'error[metadata]': '{not json', 'error[code]': 'X' },
+      { 'error[metadata]': JSON.stringify({ order_id: gatewayOrderId }) },
+      { invoice_id: null },
+      { invoice_id: invoice.id, origin: 'https://evil.example' },
+      { invoice_id: invoice.id, origin: { route: '../../evil' } },
+      { invoice_id: 'not-a-uuid' },
+      { event: 'payment.captured', created_at: now, payload: null },
+      { event: 'payment.captured', created_at: now, payload: { payment: null } },
+      { event: 'payment.captured', created_at: now, payload: { payment: { entity: null } } },
+      { event: 'payment.captured', created_at: now, payload: { payment: { entity: { id: 5, order_id: [] } } } },
+      { event: 'payment.captured', created_at: 'yesterday' },
+      { event: 5, created_at: now },
+      {
+        event: 'payment.captured',
+        created_at: now,
+        payload: { payment: { entity: { id: 'pay_z', order_id: 'order_nope', status: 'captured', amount: 'lots' } } },
+      },
+      { event: 'payment.failed', created_at: now, payload: { order: { entity: { id: gatewayOrderId } } } },
+      { deep: JSON.parse('['.repeat(500) + ']'.repeat(500)) as unknown },
+    ];
+    const raws = [...shapes.map((shape) => JSON.stringify(shape)), '', '{', 'null', huge, '\u0000'];
+    const statuses: Array<[string, number]> = [];
+    const expectClientAnswer = async (label: string, answer: Response) => {
+      statuses.push([label, answer.status]);
+      if (answer.status >= 400) {
+        const body = (await answer.json()) as { code?: unknown; detail?: unknown };
+        expect(typeof body.code, label).toBe('string');
+        expect(typeof body.detail, label).toBe('string');
+      } else {
+        await answer.arrayBuffer();
+      }
+    };
+    const post = (path: string, body: string, type: string | null, extra: Record<string, string> = {}) =>
+      fetch(`${portalUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...(type ? { 'content-type': type } : {}), ...extra },
+        body,
+      });
+    const signed = (raw: string) => ({
+      'x-razorpay-signature': createHmac('sha256', KEYS.webhookSecret).update(raw).digest('hex'),
+      'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}`,
+    });
+    for (const [index, raw] of raws.entries()) {
+      const label = `#${index} ${raw.slice(0, 60)}`;
+      for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain', null]) {
+        await expectClientAnswer(`callback ${type} ${label}`, await post('/api/payments/gateway/callback', raw, type));
+        await expectClientAnswer(`webhook ${type} ${label}`, await post('/api/payments/gateway/webhook', raw, type));
+        await expectClientAnswer(
+          `signed webhook ${type} ${label}`,
+          await post('/api/payments/gateway/webhook', raw, type, signed(raw)),
+        );
+        await expectClientAnswer(
+          `order ${type} ${label}`,
+          await post('/api/payments/orders', raw, type, { authorization: `Bearer ${owner.token}` }),
+        );
+      }
+      // The same shape as a form, field by field.
+      if (typeof shapes[index] === 'object' && shapes[index] !== null && !Array.isArray(shapes[index])) {
+        const form = new URLSearchParams(
+          Object.entries(shapes[index] as Record<string, unknown>).map(([key, value]): [string, string] => [
+            key,
+            typeof value === 'string' ? value : JSON.stringify(value),
+          ]),
+        ).toString();
+        await expectClientAnswer(
+          `callback form ${label}`,
+          await post('/api/payments/gateway/callback', form, 'application/x-www-form-urlencoded'),
+        );
+      }
+    }
+    for (const path of [
+      `/api/payments/orders/${checkout.order.id}`,
+      '/api/payments/orders/not-a-uuid',
+      '/api/payments/orders/00000000-0000-4000-8000-000000000000',
+      '/api/payments/orders?status=bogus',
+      '/api/payments/orders?limit=-1&sort=nonsense',
+      `/api/payments/orders/${'9'.repeat(5000)}`,
+    ]) {
+      const answer = await fetch(`${portalUrl}${path}`, { headers: { authorization: `Bearer ${owner.token}` } });
+      await expectClientAnswer(`GET ${path.slice(0, 60)}`, answer);
+    }
+    expect(statuses.filter(([, status]) => status >= 500)).toEqual([]);
+    // The order was never the gateway's to settle here: it is as it was.
+    expect((await orderRow(checkout.order.id)).status).toBe('created');
+    expect(await paymentsOf(invoice.id)).toBe(0);
   });
 
   it('the sandbox refuses bad basic auth', async () => {

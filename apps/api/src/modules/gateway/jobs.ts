@@ -1,21 +1,27 @@
-/** The re-query (decision 016): an order still unpaid GATEWAY_REQUERY_AFTER_MS after it was made is asked about at
- * the gateway every GATEWAY_REQUERY_EVERY_MS, in one process at a time (the job lease), so a payment whose redirect
- * and webhook were both lost (the portal was down, the browser closed) is still recorded. */
+/** The status query as a job (decisions 016 and 019): every order the gateway has not settled is asked about, in one
+ * process at a time (the job lease), so a payment whose redirect and webhook were both lost (the portal was down, the
+ * browser closed), or whose browser came back saying it failed, is still recorded as the gateway says. The job runs
+ * every GATEWAY_REQUERY_EVERY_MS (a minute); an order is asked about on every run while it is young and then at a
+ * tenth of its age, at most hourly, for REQUERY_FOR_MS. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { runExclusive } from '../../lib/job-lease';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
 import {
-  findGatewayOrdersSince,
+  findGatewayOrdersToReconcile,
   findGatewayOrdersToRequery,
   markGatewayOrderMismatch,
-  markGatewayOrderFailedIfCreated,
-  noteGatewayOrderChecked,
 } from '../../repositories/gateway-orders';
-import { settleGatewayPayment, tellFinanceOfMismatch } from './service';
+import { askGatewayAbout, tellFinanceOfMismatch } from './service';
 
 /** Orders asked about per run. */
 const REQUERY_BATCH = 200;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How long an unsettled order is asked about: a payment is captured within minutes of the payer's attempt, and the
+ * gateway gives back one authorised but never captured within five days; after this the daily reconciliation alone
+ * looks at it. */
+export const REQUERY_FOR_MS = 30 * DAY_MS;
 
 export interface RequeryResult {
   checked: number;
@@ -23,39 +29,33 @@ export interface RequeryResult {
   failed: number;
 }
 
-/** Asks the gateway about each order still open and older than `afterMs`: a captured payment settles it (settled_via
- * requery), only failed attempts mark it failed. An order the gateway does not answer for is tried again next run. */
+/** Asks the gateway about each unsettled order that is due (`askGatewayAbout`): a captured payment settles it,
+ * attempts that all failed mark it failed. An order the gateway does not answer for is tried again next run. */
 export async function requeryGatewayOrders(
   db: Database,
   setup: PaymentGatewaySetup,
-  afterMs: number = setup.config.requeryAfterMs,
   log?: Pick<FastifyBaseLogger, 'warn'>,
+  now = new Date(),
 ): Promise<RequeryResult> {
   const result: RequeryResult = { checked: 0, settled: 0, failed: 0 };
-  const orders = await findGatewayOrdersToRequery(db, new Date(Date.now() - afterMs), REQUERY_BATCH);
+  const orders = await findGatewayOrdersToRequery(db, {
+    now,
+    since: new Date(now.getTime() - REQUERY_FOR_MS),
+    everyMs: setup.config.requeryEveryMs,
+    atMostMs: HOUR_MS,
+    limit: REQUERY_BATCH,
+  });
   for (const order of orders) {
-    let payments;
+    let answer;
     try {
-      payments = await setup.gateway.fetchOrderPayments(order.gatewayOrderId);
+      answer = await askGatewayAbout(db, setup, order);
     } catch (error) {
       log?.warn({ err: error, gatewayOrderId: order.gatewayOrderId }, 'The gateway did not answer the re-query');
       continue;
     }
     result.checked += 1;
-    await noteGatewayOrderChecked(db, order.id);
-    const captured = payments.find((payment) => payment.status === 'captured');
-    if (captured) {
-      const outcome = await settleGatewayPayment(db, {
-        gatewayOrderId: order.gatewayOrderId,
-        gatewayPaymentId: captured.id,
-        amountPaise: captured.amountPaise,
-        currency: captured.currency,
-        via: 'requery',
-      });
-      if (outcome === 'paid' || outcome === 'mismatch') result.settled += 1;
-    } else if (payments.length > 0 && payments.every((payment) => payment.status === 'failed')) {
-      if (await markGatewayOrderFailedIfCreated(db, order.id)) result.failed += 1;
-    }
+    if (answer === 'paid' || answer === 'mismatch') result.settled += 1;
+    if (answer === 'failed') result.failed += 1;
   }
   return result;
 }
@@ -70,7 +70,7 @@ export function scheduleGatewayRequery(
   const run = () => {
     if (running) return;
     running = runExclusive(db, 'gateway-requery', Math.max(everyMs - 500, 500), async () => {
-      const result = await requeryGatewayOrders(db, setup, setup.config.requeryAfterMs, log);
+      const result = await requeryGatewayOrders(db, setup, log);
       if (result.settled > 0 || result.failed > 0) log.info({ requery: result }, 'Gateway orders re-queried');
     })
       .catch((error: unknown) => log.warn({ err: error }, 'The gateway re-query failed; it will run again'))
@@ -88,11 +88,10 @@ export function scheduleGatewayRequery(
   };
 }
 
-const DAY_MS = 24 * 60 * 60_000;
-
-/** The daily reconciliation of the last day's orders with the gateway: paid here but with no captured payment there
- * (not_captured_at_gateway), or captured there but not paid here after the re-query had its chance
- * (captured_not_recorded), makes the order a mismatch for finance. Answers how many were marked. */
+/** The daily reconciliation with the gateway of the last day's orders and of every order still unsettled (up to
+ * REQUERY_FOR_MS old): an order whose state here differs from the gateway's is reported to finance as a mismatch,
+ * paid here with no captured payment there (not_captured_at_gateway) or captured there but not paid here after the
+ * re-query had its chance (captured_not_recorded). Answers how many were marked. */
 export async function reconcileGatewayOrders(
   db: Database,
   setup: PaymentGatewaySetup,
@@ -100,7 +99,12 @@ export async function reconcileGatewayOrders(
   now = new Date(),
 ): Promise<number> {
   let marked = 0;
-  for (const order of await findGatewayOrdersSince(db, new Date(now.getTime() - DAY_MS))) {
+  const orders = await findGatewayOrdersToReconcile(
+    db,
+    new Date(now.getTime() - DAY_MS),
+    new Date(now.getTime() - REQUERY_FOR_MS),
+  );
+  for (const order of orders) {
     if (order.status === 'mismatch') continue;
     let payments;
     try {
@@ -110,7 +114,8 @@ export async function reconcileGatewayOrders(
       continue;
     }
     const captured = payments.some((payment) => payment.status === 'captured');
-    const settleable = now.getTime() - order.createdAt.getTime() > setup.config.requeryAfterMs * 2;
+    // The re-query asks a young order every run: two runs after it was made, it has had its chance.
+    const settleable = now.getTime() - order.createdAt.getTime() > setup.config.requeryEveryMs * 2;
     const mismatch =
       order.status === 'paid' && !captured
         ? { code: 'not_captured_at_gateway', from: ['paid' as const] }

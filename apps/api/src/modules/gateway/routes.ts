@@ -1,5 +1,5 @@
-/** The payment gateway (decision 016): POST /payments/orders, GET /payments/orders(/:id), and the gateway's two
- * answers, POST /payments/gateway/callback (the browser's signed redirect back) and POST /payments/gateway/webhook. */
+/** The payment gateway (decisions 016 and 019): POST /payments/orders, GET /payments/orders(/:id), and the gateway's
+ * two answers, POST /payments/gateway/callback (the browser's redirect back) and POST /payments/gateway/webhook. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -7,6 +7,10 @@ import {
   gatewayCheckoutSchema,
   gatewayOrderListQuerySchema,
   gatewayOrderSchema,
+  PAYMENT_RETURN_QUERY,
+  paymentOriginFrom,
+  paymentOriginQuery,
+  ROUTES,
 } from '@portal/contract';
 import { badRequest } from '../../core/http-error';
 import { sendPage } from '../../core/list-page';
@@ -17,10 +21,18 @@ import {
   handleGatewayCallback,
   handleGatewayWebhook,
   listGatewayOrders,
-  type CallbackForm,
 } from './service';
 
-const RETURN_PAGE = '/payments/return/';
+/** The return page of an order, with where the payment started and what the browser said. */
+function returnPage(orderId: string, query: unknown, saidFailed: boolean): string {
+  const origin = paymentOriginFrom(
+    typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {},
+  );
+  const params = new URLSearchParams(paymentOriginQuery(origin));
+  if (saidFailed) params.set(PAYMENT_RETURN_QUERY.said, 'failed');
+  const path = ROUTES.paymentReturn.path.replace(':orderId', orderId);
+  return params.size > 0 ? `${path}?${params.toString()}` : path;
+}
 
 export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,9 +42,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createGatewayOrderRequestSchema, response: { 201: gatewayCheckoutSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createGatewayOrder(app.db, app.paymentGateway, currentUser(request), request.body.invoice_id)),
+      reply.status(201).send(await createGatewayOrder(app.db, app.paymentGateway, currentUser(request), request.body)),
   );
 
   app.get(
@@ -55,16 +65,11 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The gateway posts the browser back here (form-encoded, no token): 303 to the return page, which shows the
-  // order's state as the server believes it.
+  // order's state as the server believes it. The body may be anything anyone posts: it is read field by field.
   app.post('/gateway/callback', { schema: { hide: true } }, async (request, reply) => {
-    const orderId = await handleGatewayCallback(
-      app.db,
-      app.paymentGateway,
-      (request.body ?? {}) as CallbackForm,
-      request.log,
-    );
-    if (!orderId) throw badRequest('Unknown payment order');
-    return reply.redirect(`${RETURN_PAGE}${orderId}`, 303);
+    const outcome = await handleGatewayCallback(app.db, app.paymentGateway, request.body, request.log);
+    if (!outcome) throw badRequest('Unknown payment order');
+    return reply.redirect(returnPage(outcome.orderId, request.query, outcome.saidFailed), 303);
   });
 
   // The webhook's signature is over the exact bytes sent: this route alone keeps the JSON body as a string.

@@ -1,11 +1,20 @@
-/** Paying an invoice online through the payment gateway (decision 016). The portal makes the order (the amount is
- * the server's: the invoice with its interest due today), sends the browser to the gateway's hosted checkout, and
- * believes only the gateway's signed answers: the redirect back, the webhook, or its own re-query. Whichever comes
- * first settles the order, once (`settleGatewayPayment`). */
-import { can, type GatewayCheckout, type GatewayOrder, type GatewayOrderListQuery } from '@portal/contract';
+/** Paying an invoice online through the payment gateway (decisions 016 and 019). The portal makes the order (the
+ * amount is the server's: the invoice with its interest due today), sends the browser to the gateway's hosted
+ * checkout, and believes only the gateway's signed word: the signed redirect back, the webhook, or its own status
+ * query (`askGatewayAbout`). Whichever comes first settles the order, once (`settleGatewayPayment`). The browser's
+ * unsigned word (a failure posted back) is shown to the payer and changes nothing. */
+import { z } from 'zod';
+import {
+  can,
+  paymentOriginQuery,
+  type CreateGatewayOrderRequest,
+  type GatewayCheckout,
+  type GatewayOrder,
+  type GatewayOrderListQuery,
+} from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { conflict, forbidden, HttpError, notFound } from '../../core/http-error';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { amountDueToday, recordInvoicePayment } from '../../case/payments';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
@@ -14,8 +23,10 @@ import { isInvoiceOwnedBy } from '../../repositories/challans';
 import {
   findGatewayOrderByGatewayId,
   findGatewayOrderById,
+  findOpenGatewayOrdersOfInvoice,
   insertGatewayOrder,
   markGatewayOrderFailedIfCreated,
+  noteGatewayOrderChecked,
   searchGatewayOrders,
   settleGatewayOrderIfOpen,
   takeWebhookEvent,
@@ -40,17 +51,33 @@ async function viewOf(db: Database, row: GatewayOrderRow): Promise<GatewayOrder>
   return toGatewayOrder((await viewsOfGatewayOrders(db, [row]))[0]!);
 }
 
-/** POST /payments/orders: the gateway's order for the invoice's amount due today, and the checkout form. */
+const gatewayUnavailable = () =>
+  new HttpError(503, 'The payment gateway cannot be reached; please try again shortly', 'gateway_unavailable');
+const alreadyPaid = () => conflict('This invoice has already been paid', 'invoice_already_paid');
+
+/** POST /payments/orders: the gateway's order for the invoice's amount due today, and the checkout form. A payer whose
+ * earlier payment the portal has not heard of yet (its redirect and webhook lost) is not charged twice: the invoice's
+ * open orders are asked about at the gateway first, and one paid there settles the invoice (409). */
 export async function createGatewayOrder(
   db: Database,
   setup: PaymentGatewaySetup,
   user: CurrentUser,
-  invoiceId: string,
+  request: CreateGatewayOrderRequest,
 ): Promise<GatewayCheckout> {
-  const invoice = await findInvoiceById(db, invoiceId);
+  const invoice = await findInvoiceById(db, request.invoice_id);
   // The invoice's owner (the applicant, the holder it is billed to, or who asked for the service): else 404.
   if (!invoice || !(await isInvoiceOwnedBy(db, invoice.id, user.id))) throw notFound(INVOICE_NOT_FOUND);
-  if (invoice.status === 'paid') throw conflict('This invoice has already been paid', 'invoice_already_paid');
+  if (invoice.status === 'paid') throw alreadyPaid();
+  try {
+    let paid = false;
+    for (const open of await findOpenGatewayOrdersOfInvoice(db, invoice.id)) {
+      if ((await askGatewayAbout(db, setup, open)) === 'paid') paid = true;
+    }
+    if (paid) throw alreadyPaid();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw gatewayUnavailable();
+  }
   const due = amountDueToday(invoice);
   let created;
   try {
@@ -61,7 +88,7 @@ export async function createGatewayOrder(
     });
   } catch {
     // Nothing is stored: the applicant may simply try again.
-    throw new HttpError(503, 'The payment gateway cannot be reached; please try again shortly', 'gateway_unavailable');
+    throw gatewayUnavailable();
   }
   const row = await insertGatewayOrder(db, {
     invoiceId: invoice.id,
@@ -74,6 +101,9 @@ export async function createGatewayOrder(
     interest: due.interest,
   });
   const order = await viewOf(db, row);
+  // The origin rides on both addresses back (a route's name and a record id, checked again on the way in).
+  const origin = paymentOriginQuery(request.origin);
+  const withOrigin = (url: string) => (origin ? `${url}?${origin}` : url);
   const checkout = setup.gateway.checkout(
     {
       gatewayOrderId: created.id,
@@ -82,8 +112,8 @@ export async function createGatewayOrder(
       email: user.email,
     },
     {
-      callbackUrl: `${setup.portalUrl}/api/payments/gateway/callback`,
-      cancelUrl: `${setup.portalUrl}/payments/return/${row.id}`,
+      callbackUrl: withOrigin(`${setup.portalUrl}/api/payments/gateway/callback`),
+      cancelUrl: withOrigin(`${setup.portalUrl}/payments/return/${row.id}`),
     },
   );
   return { order, checkout };
@@ -202,25 +232,72 @@ export function settleGatewayPayment(db: Database, answer: GatewayPaymentAnswer)
   return db.transaction((tx) => settleGatewayPaymentIn(tx, answer));
 }
 
-/** The form the gateway posts back to the callback URL. */
-export type CallbackForm = Record<string, unknown>;
+/** What the gateway said when asked about an order: `open` when nothing is settled yet (no payment, or one on its way). */
+export type GatewayAnswer = SettleOutcome | 'failed' | 'open';
+
+/** The status query: asks the gateway for the order's payments and believes what it says. A captured payment settles
+ * the order (settled_via requery); attempts that all failed mark it failed; anything else leaves it as it is. Throws
+ * when the gateway does not answer (the order stays as it was). */
+export async function askGatewayAbout(
+  db: Database,
+  setup: PaymentGatewaySetup,
+  order: GatewayOrderRow,
+): Promise<GatewayAnswer> {
+  const payments = await setup.gateway.fetchOrderPayments(order.gatewayOrderId);
+  await noteGatewayOrderChecked(db, order.id);
+  const captured = payments.find((payment) => payment.status === 'captured');
+  if (captured) {
+    return settleGatewayPayment(db, {
+      gatewayOrderId: order.gatewayOrderId,
+      gatewayPaymentId: captured.id,
+      amountPaise: captured.amountPaise,
+      currency: captured.currency,
+      via: 'requery',
+    });
+  }
+  if (payments.length > 0 && payments.every((payment) => payment.status === 'failed')) {
+    return (await markGatewayOrderFailedIfCreated(db, order.id)) ? 'failed' : 'open';
+  }
+  return 'open';
+}
+
+/** The form the gateway posts back to the callback URL: any shape at all, as a browser (or anyone) may post it. */
+export type CallbackForm = unknown;
 
 const field = (form: CallbackForm, name: string): string | undefined => {
-  const value = form[name];
-  return typeof value === 'string'
-    ? value
-    : Array.isArray(value) && typeof value[0] === 'string'
-      ? value[0]
-      : undefined;
+  if (typeof form !== 'object' || form === null || Array.isArray(form)) return undefined;
+  const value = (form as Record<string, unknown>)[name];
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  return typeof first === 'string' && first !== '' ? first : undefined;
 };
 
-/** POST /payments/gateway/callback: answers our order's id for the return page (null when the order is unknown). */
+/** The order id a failure names in error[metadata] (a JSON object, if it is one). */
+function failedOrderIdOf(form: CallbackForm): string | undefined {
+  try {
+    const metadata: unknown = JSON.parse(field(form, 'error[metadata]') ?? '{}');
+    const orderId =
+      typeof metadata === 'object' && metadata !== null ? (metadata as { order_id?: unknown }).order_id : undefined;
+    return typeof orderId === 'string' && orderId !== '' ? orderId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CallbackOutcome {
+  /** Our order's id, for the return page. */
+  orderId: string;
+  /** The browser came back saying the payment failed: unsigned, so shown to the payer and never believed. */
+  saidFailed: boolean;
+}
+
+/** POST /payments/gateway/callback: a signed success settles the order; nothing else changes it. Answers our order
+ * for the return page (null when the form names no order of ours). */
 export async function handleGatewayCallback(
   db: Database,
   setup: PaymentGatewaySetup,
   form: CallbackForm,
   log: FastifyBaseLogger,
-): Promise<string | null> {
+): Promise<CallbackOutcome | null> {
   const paymentId = field(form, 'razorpay_payment_id');
   const gatewayOrderId = field(form, 'razorpay_order_id');
   const signature = field(form, 'razorpay_signature');
@@ -228,9 +305,9 @@ export async function handleGatewayCallback(
     const order = await findGatewayOrderByGatewayId(db, gatewayOrderId);
     if (!order) return null;
     if (!setup.gateway.verifyPaymentSignature({ orderId: gatewayOrderId, paymentId, signature })) {
-      // Settles nothing: the return page shows the order pending until the webhook or the re-query answers.
+      // Settles nothing: the return page shows the order pending until the webhook or the status query answers.
       log.warn({ gatewayOrderId, paymentId }, 'gateway callback with a wrong signature');
-      return order.id;
+      return { orderId: order.id, saidFailed: false };
     }
     await settleGatewayPayment(db, {
       gatewayOrderId,
@@ -239,38 +316,51 @@ export async function handleGatewayCallback(
       currency: null,
       via: 'redirect',
     });
-    return order.id;
+    return { orderId: order.id, saidFailed: false };
   }
-  // A failure: error[code], error[description], error[metadata] = {"order_id", "payment_id"} (not signed: it only
-  // marks an order still created as failed, which a captured payment later still overturns).
-  let metadata: { order_id?: unknown };
-  try {
-    metadata = JSON.parse(field(form, 'error[metadata]') ?? '{}') as { order_id?: unknown };
-  } catch {
-    metadata = {};
-  }
-  const failedOrderId = typeof metadata.order_id === 'string' ? metadata.order_id : gatewayOrderId;
-  if (!failedOrderId) return null;
-  const order = await findGatewayOrderByGatewayId(db, failedOrderId);
+  // A failure (error[code], error[description], error[metadata] = {"order_id", "payment_id"}) or a success without
+  // its signature: the browser's word, which anyone who has seen the order id can post. It changes nothing; the
+  // webhook or the status query says whether the payment failed, and the payer may have paid after all.
+  const namedOrderId = failedOrderIdOf(form) ?? gatewayOrderId;
+  if (!namedOrderId) return null;
+  const order = await findGatewayOrderByGatewayId(db, namedOrderId);
   if (!order) return null;
-  await markGatewayOrderFailedIfCreated(db, order.id);
-  return order.id;
+  return { orderId: order.id, saidFailed: field(form, 'error[code]') !== undefined };
 }
 
-interface WebhookBody {
-  event?: unknown;
-  created_at?: unknown;
-  payload?: {
-    payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; status?: unknown } };
-    order?: { entity?: { id?: unknown } };
-  };
-}
+/** A webhook event as far as the portal reads it. Anything else the gateway sends is ignored; a body that is not an
+ * event at all (null, an array, a string, fields of the wrong type) is refused with 400. */
+const gatewayText = z.string().max(200);
+const webhookEventSchema = z.object({
+  event: gatewayText,
+  created_at: z.number().finite(),
+  payload: z
+    .object({
+      payment: z
+        .object({
+          entity: z
+            .object({
+              id: gatewayText.optional(),
+              order_id: gatewayText.optional(),
+              amount: z.union([z.number(), z.string().max(30)]).optional(),
+              currency: gatewayText.optional(),
+              status: gatewayText.optional(),
+            })
+            .optional(),
+        })
+        .optional(),
+      order: z.object({ entity: z.object({ id: gatewayText.optional() }).optional() }).optional(),
+    })
+    .optional(),
+});
 
 const signatureInvalid = (detail: string) => new HttpError(401, detail, 'signature_invalid');
 const DAY_SECONDS = 24 * 60 * 60;
+/** How far ahead of our clock a signed event may be dated (the gateway's clock and ours differ a little). */
+export const WEBHOOK_CLOCK_SKEW_SECONDS = 5 * 60;
 
-/** POST /payments/gateway/webhook: the raw body's signature checked, a stale event refused, each event id taken once
- * (in the same transaction as the settlement it brings). */
+/** POST /payments/gateway/webhook: the raw body's signature checked, a stale event (over a day old) or one dated
+ * beyond the clock skew refused, each event id taken once (in the same transaction as the settlement it brings). */
 export async function handleGatewayWebhook(
   db: Database,
   setup: PaymentGatewaySetup,
@@ -280,26 +370,30 @@ export async function handleGatewayWebhook(
   if (!headers.signature || !setup.gateway.verifyWebhookSignature(rawBody, headers.signature)) {
     throw signatureInvalid('The webhook signature is missing or wrong');
   }
-  let body: WebhookBody;
+  let json: unknown;
   try {
-    body = JSON.parse(rawBody) as WebhookBody;
+    json = JSON.parse(rawBody);
   } catch {
-    throw new HttpError(400, 'The webhook body is not JSON');
+    throw badRequest('The webhook body is not JSON');
   }
-  const createdAt = typeof body.created_at === 'number' ? body.created_at : NaN;
-  if (!Number.isFinite(createdAt) || createdAt < Date.now() / 1000 - DAY_SECONDS) {
+  const parsed = webhookEventSchema.safeParse(json);
+  if (!parsed.success) throw badRequest('The webhook body is not an event the gateway sends');
+  const body = parsed.data;
+  const createdAt = body.created_at;
+  const now = Date.now() / 1000;
+  if (createdAt < now - DAY_SECONDS) {
     // An old delivery replayed: refused, as a forged one is.
     throw signatureInvalid('The webhook is too old');
   }
-  const event = typeof body.event === 'string' ? body.event : '';
+  if (createdAt > now + WEBHOOK_CLOCK_SKEW_SECONDS) {
+    // Dated ahead of any clock drift: not an event the gateway sent now; a replay store would keep it "fresh".
+    throw signatureInvalid('The webhook is dated in the future');
+  }
+  const event = body.event;
   const payment = body.payload?.payment?.entity;
-  const gatewayOrderId =
-    typeof payment?.order_id === 'string'
-      ? payment.order_id
-      : typeof body.payload?.order?.entity?.id === 'string'
-        ? body.payload.order.entity.id
-        : null;
-  const eventId = headers.eventId || `${event}:${String(payment?.id ?? '')}:${createdAt}`;
+  const gatewayOrderId = payment?.order_id ?? body.payload?.order?.entity?.id ?? null;
+  if (headers.eventId && headers.eventId.length > 200) throw badRequest('The webhook event id is too long');
+  const eventId = headers.eventId || `${event}:${payment?.id ?? ''}:${createdAt}`;
   return db.transaction(async (tx) => {
     if (!(await takeWebhookEvent(tx, { eventId, event, gatewayOrderId }))) return { taken: false };
     if (!gatewayOrderId || typeof payment?.id !== 'string') return { taken: true, outcome: 'ignored' as const };
@@ -307,8 +401,8 @@ export async function handleGatewayWebhook(
       const outcome = await settleGatewayPaymentIn(tx, {
         gatewayOrderId,
         gatewayPaymentId: payment.id,
-        amountPaise: typeof payment.amount === 'number' ? payment.amount : Number(payment.amount),
-        currency: typeof payment.currency === 'string' ? payment.currency : null,
+        amountPaise: Number(payment.amount),
+        currency: payment.currency ?? null,
         via: 'webhook',
       });
       return { taken: true, outcome };
