@@ -684,6 +684,8 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
         raise('transfer', { transferee_email: DEMO_USERS.find((u) => u.role === 'entrepreneur')!.email }),
       );
       const transfer = (await raise('transfer')).json() as { id: string };
+      // One open request of a kind per allotment (decision 020).
+      await check(409, 'service_request_open', raise('transfer', { transferee_email: 'another-buyer@example.com' }));
       await ctx.request(ho, {
         method: 'PATCH',
         url: `/api/service-requests/${transfer.id}`,

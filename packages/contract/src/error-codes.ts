@@ -50,8 +50,12 @@ export const ERROR_CODES = [
   'milestone_met',
   /** 409: a show-cause notice is open on the allotment: only a reply or a surrender may be made until it is decided. */
   'show_cause_pending',
-  /** 409: the holder has unpaid dues, so may not transfer, sublet or get a mortgage NOC (section 9). */
+  /** 409: the holder has dues past their due date, so may not transfer, sublet or get a mortgage NOC (section 9;
+   * an invoice not yet due blocks nothing, decision 020); `params.amount`: the overdue dues in rupees, "1234.50". */
   'unpaid_dues',
+  /** 409: a request of this service (for an extension of time: of this milestone) is already open on the allotment
+   * (decision 020); `params` name it: `request_number`, `status`. */
+  'service_request_open',
   /** 422: a transfer to the holder's own email. */
   'transfer_to_self',
   /** 409: the transfer cannot be approved before its transferee accepts it in the portal. */

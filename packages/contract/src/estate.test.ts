@@ -7,10 +7,13 @@ import {
   leaseEndsOn,
   milestoneDueOn,
   serviceFee,
+  serviceEligibility,
   serviceRefusal,
   servicesAllowed,
   surrenderRefund,
   type Milestone,
+  type OpenServiceRequest,
+  type ServiceEligibilityFacts,
 } from './estate';
 import { SERVICE_REQUEST_TYPES } from './enums';
 import { serviceRequestFee } from './service-requests';
@@ -54,10 +57,13 @@ describe('dates of an allotment', () => {
     const row = { kind: 'commence_construction' as const, due_on: '2027-04-01', met_on: null, extensions: 1 };
     expect(describeMilestone(row, '2027-03-30')).toEqual({
       ...row,
+      extensions_used: 1,
       extensions_left: 1,
       days_left: 2,
       late: false,
     });
+    // An extension asked for and not yet in effect is counted as used (decision 020).
+    expect(describeMilestone(row, '2027-03-30', 1)).toMatchObject({ extensions: 1, extensions_used: 2, extensions_left: 0 });
     expect(describeMilestone(row, '2027-04-03')).toMatchObject({ days_left: -2, late: true });
     expect(describeMilestone({ ...row, met_on: '2026-09-01' }, '2030-01-01')).toMatchObject({
       days_left: null,
@@ -72,6 +78,7 @@ describe('which services an allotment allows', () => {
     due_on: '2027-04-01',
     met_on: null,
     extensions: 0,
+    extensions_used: 0,
     extensions_left: 2,
     days_left: 100,
     late: false,
@@ -86,18 +93,81 @@ describe('which services an allotment allows', () => {
   });
   it('refuses before possession, when not active, when met and at the limit', () => {
     const before = { status: 'active' as const, possession_date: null, milestones: [] };
-    expect(serviceRefusal('eot', before, 'commence_construction')).toBe('service_not_allowed');
-    expect(serviceRefusal('withdrawal', before)).toBe('service_not_allowed');
+    expect(serviceRefusal('eot', before, 'commence_construction')?.code).toBe('service_not_allowed');
+    expect(serviceRefusal('withdrawal', before)?.code).toBe('service_not_allowed');
     expect(servicesAllowed(before)).not.toContain('eot');
-    expect(serviceRefusal('withdrawal', { ...allotment, status: 'surrendered' })).toBe('service_not_allowed');
+    expect(serviceRefusal('withdrawal', { ...allotment, status: 'surrendered' })?.code).toBe('service_not_allowed');
     expect(servicesAllowed({ ...allotment, status: 'surrendered' })).toEqual([]);
     const met = { ...allotment, milestones: [{ ...open, met_on: '2026-05-01' }, production] };
-    expect(serviceRefusal('eot', met, 'commence_construction')).toBe('milestone_met');
+    expect(serviceRefusal('eot', met, 'commence_construction')?.code).toBe('milestone_met');
     expect(serviceRefusal('eot', met, 'start_production')).toBeNull();
-    const twice = { ...allotment, milestones: [{ ...open, extensions: ESTATE_TERMS.maxExtensionsPerMilestone }] };
-    expect(serviceRefusal('eot', twice, 'commence_construction')).toBe('extension_limit');
-    expect(serviceRefusal('eot', allotment, 'commence_construction', 2)).toBe('extension_limit');
-    expect(serviceRefusal('eot', allotment, 'commence_construction', 1)).toBeNull();
+    const max = ESTATE_TERMS.maxExtensionsPerMilestone;
+    const twice = { ...allotment, milestones: [{ ...open, extensions: max, extensions_used: max }] };
+    expect(serviceRefusal('eot', twice, 'commence_construction')?.code).toBe('extension_limit');
+    // One in effect and one asked for count as the two (decision 020).
+    const asked = { ...allotment, milestones: [{ ...open, extensions: max - 1, extensions_used: max }] };
+    expect(serviceRefusal('eot', asked, 'commence_construction')?.code).toBe('extension_limit');
+    const once = { ...allotment, milestones: [{ ...open, extensions: max - 1, extensions_used: max - 1 }] };
+    expect(serviceRefusal('eot', once, 'commence_construction')).toBeNull();
+  });
+});
+
+describe('one open request per thing and eligibility before the form (decision 020)', () => {
+  const open: Milestone = {
+    kind: 'commence_construction',
+    due_on: '2027-04-01',
+    met_on: null,
+    extensions: 0,
+    extensions_used: 1,
+    extensions_left: 1,
+    days_left: 100,
+    late: false,
+  };
+  const production: Milestone = { ...open, kind: 'start_production', extensions_used: 0, extensions_left: 2 };
+  const request: OpenServiceRequest = {
+    id: '00000000-0000-4000-8000-000000000001',
+    request_number: 'SR-2026-000001',
+    request_type: 'eot',
+    milestone: 'commence_construction',
+    status: 'submitted',
+    submitted_at: '2026-11-01T10:00:00.000Z',
+    invoice_id: null,
+  };
+  const facts: ServiceEligibilityFacts = {
+    status: 'active',
+    possession_date: '2026-04-01',
+    milestones: [open, production],
+    open_requests: [request],
+  };
+
+  it('refuses a second extension of the same milestone, naming the open request, and allows the other', () => {
+    expect(serviceRefusal('eot', facts, 'commence_construction')).toEqual({
+      code: 'service_request_open',
+      params: { request_number: 'SR-2026-000001', status: 'submitted' },
+    });
+    expect(serviceRefusal('eot', facts, 'start_production')).toBeNull();
+    const rows = serviceEligibility(facts).filter((row) => row.request_type === 'eot');
+    expect(rows.map((row) => [row.milestone, row.allowed, row.open_request?.request_number ?? null])).toEqual([
+      ['commence_construction', false, 'SR-2026-000001'],
+      ['start_production', true, null],
+    ]);
+  });
+
+  it('lets only overdue dues refuse a transfer, a subletting or a mortgage NOC, with the amount', () => {
+    const owing = { ...facts, overdue_dues: 6131.6 };
+    for (const type of ['transfer', 'subletting', 'mortgage_noc'] as const) {
+      expect(serviceRefusal(type, owing)).toEqual({ code: 'unpaid_dues', params: { amount: '6131.60' } });
+      expect(serviceRefusal(type, facts)).toBeNull();
+    }
+    expect(serviceRefusal('change_name', owing)).toBeNull();
+    expect(servicesAllowed(owing)).not.toContain('transfer');
+    expect(servicesAllowed(owing)).toContain('eot');
+  });
+
+  it('answers every service once, an extension once per milestone', () => {
+    const rows = serviceEligibility({ ...facts, open_requests: [] });
+    expect(rows).toHaveLength(SERVICE_REQUEST_TYPES.length + 1);
+    expect(rows.every((row) => row.allowed && row.refusal === null)).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDaysBetween } from './business-calendar';
-import type { AllotmentStatus, ServiceRequestType } from './enums';
+import { SERVICE_REQUEST_TYPES, type AllotmentStatus, type ServiceRequestStatus, type ServiceRequestType } from './enums';
 import { roundRupees } from './limits';
 
 export const ESTATE_TERMS = {
@@ -23,7 +23,10 @@ export const milestoneSchema = z.object({
   /** YYYY-MM-DD */
   due_on: z.string(),
   met_on: z.string().nullable(),
+  /** Extensions in effect. */
   extensions: z.number().int(),
+  /** What the limit counts: the extensions in effect and the one asked for and not yet in effect (decision 020). */
+  extensions_used: z.number().int(),
   extensions_left: z.number().int(),
   /** Calendar days to the due date; null when met, negative when late. */
   days_left: z.number().int().nullable(),
@@ -217,19 +220,23 @@ export function milestoneDueOn(kind: MilestoneKind, possessionDate: string): str
   return addMonths(possessionDate, ESTATE_TERMS.milestoneMonths[kind]);
 }
 
-/** A milestone as the API answers it, read on `today` (YYYY-MM-DD, the business day). */
+/** A milestone as the API answers it, read on `today` (YYYY-MM-DD, the business day); `asked` counts its extension
+ * asked for and not yet in effect (at most one, decision 020), which the limit counts too. */
 export function describeMilestone(
   row: { kind: MilestoneKind; due_on: string; met_on: string | null; extensions: number },
   today: string,
+  asked = 0,
 ): Milestone {
   const met = row.met_on !== null;
   const daysLeft = met ? null : calendarDaysBetween(today, row.due_on);
+  const used = row.extensions + asked;
   return {
     kind: row.kind,
     due_on: row.due_on,
     met_on: row.met_on,
     extensions: row.extensions,
-    extensions_left: Math.max(0, ESTATE_TERMS.maxExtensionsPerMilestone - row.extensions),
+    extensions_used: used,
+    extensions_left: Math.max(0, ESTATE_TERMS.maxExtensionsPerMilestone - used),
     days_left: daysLeft,
     late: daysLeft !== null && daysLeft < 0,
   };
@@ -240,45 +247,144 @@ export function extendedDueOn(dueOn: string): string {
   return addMonths(dueOn, ESTATE_TERMS.extensionMonths);
 }
 
-/** Why a service may not be asked for on this allotment now; null when it may. `pendingExtensions` counts the
- * extension requests of the milestone not yet in effect (raised, in progress, or approved and unpaid). */
-export type ServiceRefusal = 'service_not_allowed' | 'milestone_met' | 'extension_limit' | 'show_cause_pending';
-export function serviceRefusal(
-  type: ServiceRequestType,
-  allotment: {
-    status: AllotmentStatus;
-    possession_date: string | null;
-    milestones: readonly Milestone[];
-    open_show_cause?: boolean;
-  },
-  milestone?: MilestoneKind,
-  pendingExtensions = 0,
-): ServiceRefusal | null {
-  const service: AllotteeService = ALLOTTEE_SERVICES[type];
-  if (!service.allowedIn.includes(allotment.status)) return 'service_not_allowed';
-  if (service.afterPossession && !allotment.possession_date) return 'service_not_allowed';
-  // Under a show-cause notice the holder may reply or surrender, not change the allotment.
-  if (allotment.open_show_cause && service.effect !== 'surrender') return 'show_cause_pending';
-  if (service.effect !== 'extend_milestone') return null;
-  const candidates = milestone ? allotment.milestones.filter((m) => m.kind === milestone) : allotment.milestones;
-  if (candidates.length === 0) return 'service_not_allowed';
-  if (candidates.every((m) => m.met_on !== null)) return 'milestone_met';
-  const open = candidates.filter((m) => m.met_on === null);
-  if (open.every((m) => m.extensions + (milestone ? pendingExtensions : 0) >= ESTATE_TERMS.maxExtensionsPerMilestone))
-    return 'extension_limit';
-  return null;
-}
+// ---------- one open request per thing, and eligibility before the form (decision 020) ----------
 
-/** The services an allottee may ask for on the allotment now (pending requests not counted). */
-export function servicesAllowed(allotment: {
+/** A request is open, for the one-per-thing rule, while no officer has decided it; the database holds it (a partial
+ * unique index on these statuses per allotment, type and milestone). An approved request whose fee is unpaid is
+ * open too, but that is checked by the service, since it reads the invoice. */
+export const SERVICE_REQUEST_OPEN_STATUSES = ['submitted', 'in_progress'] as const satisfies readonly ServiceRequestStatus[];
+
+/** Why a service may not be asked for on an allotment now. Each is also the code of the 409 the create endpoint
+ * answers, with the same parameters. */
+export const SERVICE_REFUSALS = [
+  'service_not_allowed',
+  'show_cause_pending',
+  'service_request_open',
+  'milestone_met',
+  'extension_limit',
+  'unpaid_dues',
+] as const;
+export type ServiceRefusalCode = (typeof SERVICE_REFUSALS)[number];
+/** @deprecated the name of ServiceRefusalCode before decision 020 */
+export type ServiceRefusal = ServiceRefusalCode;
+
+/** An open request of a service on an allotment, as the card and a 409 name it. */
+export const openServiceRequestSchema = z.object({
+  id: z.uuid(),
+  request_number: z.string(),
+  request_type: z.enum(SERVICE_REQUEST_TYPES),
+  milestone: z.enum(MILESTONE_KINDS).nullable(),
+  status: z.enum(['submitted', 'in_progress', 'approved']),
+  submitted_at: z.string(),
+  /** Its fee invoice, when it is approved and waits for the fee. */
+  invoice_id: z.uuid().nullable(),
+});
+export type OpenServiceRequest = z.infer<typeof openServiceRequestSchema>;
+
+/** A refusal's parameters, as strings (amounts as "1234.50"): `amount` for unpaid_dues (the overdue dues),
+ * `request_number` and `status` for service_request_open. */
+export const serviceRefusalSchema = z.object({
+  code: z.enum(SERVICE_REFUSALS),
+  params: z.record(z.string(), z.string()),
+});
+export type ServiceRefusalAnswer = z.infer<typeof serviceRefusalSchema>;
+
+/** Whether one allottee service (for an extension of time: for one milestone) may be asked for now, and if not why. */
+export const serviceEligibilitySchema = z.object({
+  request_type: z.enum(SERVICE_REQUEST_TYPES),
+  milestone: z.enum(MILESTONE_KINDS).nullable(),
+  allowed: z.boolean(),
+  refusal: serviceRefusalSchema.nullable(),
+  /** The open request of this service (and milestone), whether or not it is the reason. */
+  open_request: openServiceRequestSchema.nullable(),
+});
+export type ServiceEligibility = z.infer<typeof serviceEligibilitySchema>;
+
+/** What decides whether a service may be asked for on an allotment now. */
+export interface ServiceEligibilityFacts {
   status: AllotmentStatus;
   possession_date: string | null;
   milestones: readonly Milestone[];
   open_show_cause?: boolean;
-}): ServiceRequestType[] {
-  return (Object.keys(ALLOTTEE_SERVICES) as ServiceRequestType[]).filter(
-    (type) => serviceRefusal(type, allotment) === null,
+  /** The requests open on the allotment (the one being approved left out). */
+  open_requests?: readonly OpenServiceRequest[];
+  /** Rupees owed on invoices past their due date (section 13: an invoice not yet due blocks nothing). */
+  overdue_dues?: number;
+}
+
+/** Rupees as a refusal's parameter: "1234.50". */
+const amountParam = (rupees: number) => rupees.toFixed(2);
+
+/** Why this service (for an extension, for this milestone) may not be asked for now; null when it may. The one
+ * rule the create and approve endpoints and the allotment's `services` all read. */
+export function serviceRefusal(
+  type: ServiceRequestType,
+  facts: ServiceEligibilityFacts,
+  milestone?: MilestoneKind | null,
+): ServiceRefusalAnswer | null {
+  const refuse = (code: ServiceRefusalCode, params: Record<string, string> = {}) => ({ code, params });
+  const service: AllotteeService = ALLOTTEE_SERVICES[type];
+  if (!service.allowedIn.includes(facts.status)) return refuse('service_not_allowed');
+  if (service.afterPossession && !facts.possession_date) return refuse('service_not_allowed');
+  // Under a show-cause notice the holder may reply or surrender, not change the allotment.
+  if (facts.open_show_cause && service.effect !== 'surrender') return refuse('show_cause_pending');
+  const extension = service.effect === 'extend_milestone';
+  const open = openRequestOf(type, facts, milestone);
+  if (open) return refuse('service_request_open', { request_number: open.request_number, status: open.status });
+  if (extension) {
+    const candidates = milestone ? facts.milestones.filter((m) => m.kind === milestone) : facts.milestones;
+    if (candidates.length === 0) return refuse('service_not_allowed');
+    if (candidates.every((m) => m.met_on !== null)) return refuse('milestone_met');
+    if (candidates.every((m) => m.met_on !== null || m.extensions_used >= ESTATE_TERMS.maxExtensionsPerMilestone))
+      return refuse('extension_limit');
+  }
+  if (service.noDuesRequired && (facts.overdue_dues ?? 0) > 0) {
+    return refuse('unpaid_dues', { amount: amountParam(facts.overdue_dues!) });
+  }
+  return null;
+}
+
+/** The open request of a service on the allotment (for an extension, of that milestone; without one, of any). */
+function openRequestOf(
+  type: ServiceRequestType,
+  facts: ServiceEligibilityFacts,
+  milestone?: MilestoneKind | null,
+): OpenServiceRequest | undefined {
+  return facts.open_requests?.find(
+    (request) => request.request_type === type && (!milestone || request.milestone === milestone),
   );
+}
+
+/** Every allottee service on the allotment, each with whether it may be asked for now: an extension of time once per
+ * milestone, the others once. */
+export function serviceEligibility(facts: ServiceEligibilityFacts): ServiceEligibility[] {
+  return SERVICE_REQUEST_TYPES.flatMap((type) => {
+    const milestones: Array<MilestoneKind | null> =
+      ALLOTTEE_SERVICES[type].effect === 'extend_milestone' && facts.milestones.length > 0
+        ? facts.milestones.map((m) => m.kind)
+        : [null];
+    return milestones.map((milestone) => {
+      const refusal = serviceRefusal(type, facts, milestone);
+      return {
+        request_type: type,
+        milestone,
+        allowed: refusal === null,
+        refusal,
+        open_request: openRequestOf(type, facts, milestone) ?? null,
+      };
+    });
+  });
+}
+
+/** The services an allottee may ask for on the allotment now (an extension: for at least one milestone). */
+export function servicesAllowed(facts: ServiceEligibilityFacts): ServiceRequestType[] {
+  return [
+    ...new Set(
+      serviceEligibility(facts)
+        .filter((row) => row.allowed)
+        .map((row) => row.request_type),
+    ),
+  ];
 }
 
 /** What a surrender refunds (section 9): before production the premium paid less 10% forfeited (the EMD is

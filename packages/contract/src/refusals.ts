@@ -41,6 +41,11 @@ export const REFUSAL_PARAMS = {
   /** An auction's bid under the reserve price or the highest bid plus the increment (code bid_too_low):
    * `minimum_bid`, the lowest bid taken now, in rupees as "1234.50". */
   bid_too_low: z.object({ minimum_bid: z.string() }),
+  /** An allottee service refused for dues past their due date (code unpaid_dues): `amount`, in rupees as "1234.50". */
+  unpaid_dues: z.object({ amount: z.string() }),
+  /** A request of this service is already open on the allotment (code service_request_open): its `request_number`
+   * and `status`. */
+  service_request_open: z.object({ request_number: z.string(), status: z.string() }),
 } as const;
 
 export type RefusalReason = keyof typeof REFUSAL_PARAMS;

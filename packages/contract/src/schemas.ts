@@ -31,7 +31,7 @@ import { DOCUMENT_TYPES } from './documents';
 import { newPasswordSchema } from './accounts';
 import { LANGUAGES } from './languages';
 import { stageSchema } from './stages';
-import { MILESTONE_KINDS, milestoneSchema, SUBLETTING_MAX_MONTHS } from './estate';
+import { MILESTONE_KINDS, milestoneSchema, serviceEligibilitySchema, SUBLETTING_MAX_MONTHS } from './estate';
 import { ISSUED_DOCUMENT_KINDS } from './issued-documents';
 
 const id = z.uuid();
@@ -604,6 +604,9 @@ export const allotmentSchema = z.object({
   milestones: z.array(milestoneSchema),
   /** The allottee services the caller may ask for on it now; empty for staff. */
   services_allowed: z.array(z.enum(SERVICE_REQUEST_TYPES)),
+  /** Every allottee service (an extension of time once per milestone) with whether the caller may ask for it now and,
+   * if not, why (decision 020): the same rule the create endpoint applies. Empty for staff and a previous holder. */
+  services: z.array(serviceEligibilitySchema),
   /** The unit's line of activity (a change of activity changes it); null until one is recorded. */
   activity: z.string().nullable().optional(),
   /** Set when the caller held it before a transfer: their holding ended then, and they may only read its history

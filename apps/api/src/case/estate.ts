@@ -8,23 +8,27 @@ import {
   ESTATE_TERMS,
   extendedDueOn,
   formatRupees,
+  formatRupeesExact,
   leaseEndsOn,
   MILESTONE_KINDS,
   milestoneDueOn,
+  serviceEligibility,
   serviceRefusal,
-  servicesAllowed,
   surrenderRefund,
   type Allotment,
   type ApplicationEventName,
   type Milestone,
   type MilestoneKind,
+  type OpenServiceRequest,
   type ServiceEffect,
-  type ServiceRefusal,
+  type ServiceEligibilityFacts,
+  type ServiceRefusalAnswer,
+  type ServiceRefusalCode,
   type ServiceRequestType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { businessTodayIso } from '../core/dates';
-import { conflict } from '../core/http-error';
+import { conflict, HttpError } from '../core/http-error';
 import {
   findActiveAllotmentOfApplication,
   findPastHolding,
@@ -46,10 +50,10 @@ import {
 } from '../repositories/allotment-milestones';
 import { findAssetById, releaseAssetIf } from '../repositories/assets';
 import { findOpenShowCauseIds } from '../repositories/show-causes';
-import { sumPaidInvoices, sumUnpaidInvoices, type InvoiceRow } from '../repositories/invoices';
+import { sumOverdueDues, sumPaidInvoices, sumUnpaidInvoices, type InvoiceRow } from '../repositories/invoices';
 import {
-  countPendingExtensions,
   findLapsedTransferOffers,
+  findOpenServiceRequests,
   findServiceRequestOfInvoice,
   markServiceRequestTookEffect,
   updateServiceRequestIfStatus,
@@ -61,41 +65,72 @@ import { findUserById } from '../repositories/users';
 import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
 import { recordEvent } from './events';
 
-const REFUSAL_WORDS: Record<ServiceRefusal, string> = {
-  service_not_allowed: 'This service cannot be asked for on this allotment now: it must be active and in possession',
-  milestone_met: 'This milestone is already met, so it needs no extension of time',
-  extension_limit: `This milestone has had its ${ESTATE_TERMS.maxExtensionsPerMilestone} extensions of time (or they are already asked for)`,
-  show_cause_pending:
+const REFUSAL_WORDS: Record<ServiceRefusalCode, (params: Record<string, string>) => string> = {
+  service_not_allowed: () =>
+    'This service cannot be asked for on this allotment now: it must be active and in possession',
+  milestone_met: () => 'This milestone is already met, so it needs no extension of time',
+  extension_limit: () =>
+    `This milestone has had its ${ESTATE_TERMS.maxExtensionsPerMilestone} extensions of time (or they are already asked for)`,
+  show_cause_pending: () =>
     'A show-cause notice is open on this allotment: reply to it, or surrender the plot, until an order decides it',
+  service_request_open: (params) =>
+    `Request ${params.request_number} for this service is already open on this allotment (${(params.status ?? '').replace(/_/g, ' ')}): follow it rather than asking again`,
+  unpaid_dues: (params) =>
+    `There are overdue dues of ${formatRupeesExact(Number(params.amount))} on this plot: pay them first, then ask for this service`,
 };
 
-/** The 409 for a service the allotment does not allow now, with its code. */
-export function serviceRefused(refusal: ServiceRefusal) {
-  return conflict(REFUSAL_WORDS[refusal], refusal);
+/** The 409 for a service the allotment does not allow now, with its code (and, for overdue dues and an open request,
+ * its parameters). */
+export function serviceRefused(given: ServiceRefusalAnswer | ServiceRefusalCode): HttpError {
+  const refusal = typeof given === 'string' ? { code: given, params: {} } : given;
+  const detail = REFUSAL_WORDS[refusal.code](refusal.params);
+  if (refusal.code === 'unpaid_dues') {
+    return new HttpError(409, detail, refusal.code, {
+      refusal: { reason: 'unpaid_dues', params: { amount: refusal.params.amount ?? '0.00' } },
+    });
+  }
+  if (refusal.code === 'service_request_open') {
+    const params = { request_number: refusal.params.request_number ?? '', status: refusal.params.status ?? '' };
+    return new HttpError(409, detail, refusal.code, { refusal: { reason: 'service_request_open', params } });
+  }
+  return conflict(detail, refusal.code);
 }
 
-/** An allotment's milestone rows as the API answers them, in the order of MILESTONE_KINDS, read on `today`. */
-function describeMilestoneRows(rows: readonly MilestoneRow[], today: string): Milestone[] {
+/** An allotment's milestone rows as the API answers them, in the order of MILESTONE_KINDS, read on `today`; an
+ * extension asked for and not yet in effect counts as used. */
+function describeMilestoneRows(
+  rows: readonly MilestoneRow[],
+  today: string,
+  open: readonly OpenServiceRequest[] = [],
+): Milestone[] {
   return [...rows]
     .sort((a, b) => MILESTONE_KINDS.indexOf(a.kind) - MILESTONE_KINDS.indexOf(b.kind))
-    .map((m) => describeMilestone({ kind: m.kind, due_on: m.dueOn, met_on: m.metOn, extensions: m.extensions }, today));
+    .map((m) =>
+      describeMilestone(
+        { kind: m.kind, due_on: m.dueOn, met_on: m.metOn, extensions: m.extensions },
+        today,
+        open.filter((request) => request.request_type === 'eot' && request.milestone === m.kind).length,
+      ),
+    );
 }
 
-/** Allotments as the API answers them, with their milestones read on today and, for their holder, the services
- * they may ask for now. */
+/** Allotments as the API answers them, with their milestones read on today and, for their holder, every service
+ * with whether it may be asked for now and why not (decision 020). */
 export async function describeAllotments(
   db: Database,
   rows: readonly AllotmentRow[],
   viewer: { id: string; role: string },
 ): Promise<Allotment[]> {
   const today = businessTodayIso();
-  const milestones = await findMilestones(
+  const ids = rows.map((row) => row.id);
+  const milestones = await findMilestones(db, ids);
+  const openShowCauses = await findOpenShowCauseIds(db, ids);
+  const openRequests = await findOpenServiceRequests(db, ids);
+  const held = rows.filter((row) => viewer.role === 'entrepreneur' && row.holderUserId === viewer.id);
+  const overdue = await sumOverdueDues(
     db,
-    rows.map((row) => row.id),
-  );
-  const openShowCauses = await findOpenShowCauseIds(
-    db,
-    rows.map((row) => row.id),
+    held.map((row) => row.applicationId),
+    today,
   );
   // An entrepreneur's plots held before a transfer: when their holding ended.
   const pastHoldings = new Map<string, Date>();
@@ -106,19 +141,29 @@ export async function describeAllotments(
     }
   }
   return rows.map((row) => {
+    const open = openRequests.filter((request) => request.allotment_id === row.id);
     const own = describeMilestoneRows(
       milestones.filter((m) => m.allotmentId === row.id),
       today,
+      open,
     );
     const base = toAllotment(row);
-    const holder = viewer.role === 'entrepreneur' && row.holderUserId === viewer.id;
+    const holder = held.includes(row);
+    // Under a show-cause notice the holder is offered only surrender.
+    const services = holder
+      ? serviceEligibility({
+          ...base,
+          milestones: own,
+          open_show_cause: openShowCauses.has(row.id),
+          open_requests: open.map(({ allotment_id: _, ...request }) => request),
+          overdue_dues: overdue.get(row.applicationId) ?? 0,
+        })
+      : [];
     return {
       ...base,
       milestones: own,
-      // Under a show-cause notice the holder is offered only surrender.
-      services_allowed: holder
-        ? servicesAllowed({ ...base, milestones: own, open_show_cause: openShowCauses.has(row.id) })
-        : [],
+      services_allowed: [...new Set(services.filter((s) => s.allowed).map((s) => s.request_type))],
+      services,
       open_show_cause_id: openShowCauses.get(row.id) ?? null,
       held_until: pastHoldings.get(row.id)?.toISOString() ?? null,
     };
@@ -166,8 +211,8 @@ export async function meetMilestonesOnMove(
 }
 
 /** The allotment a service request is about, locked, with its milestones: the one check of whether the service
- * may be asked for (or approved) on it now. `exceptRequestId` leaves the request itself out of the pending
- * extensions. */
+ * may be asked for (or approved) on it now, by the rule the allotment's `services` answer (serviceRefusal).
+ * `exceptRequestId` leaves the request being approved out of the open requests. */
 export async function checkServiceAllowed(
   tx: Database,
   allotmentId: string,
@@ -177,38 +222,29 @@ export async function checkServiceAllowed(
 ): Promise<{ allotment: AllotmentRow; milestones: MilestoneRow[] }> {
   const allotment = await lockAllotment(tx, allotmentId);
   if (!allotment) throw conflict('The allotment no longer exists');
-  // Counted under the allotment's lock, so two racing requests cannot both see room for one more extension.
-  const pendingExtensions = milestone ? await countPendingExtensions(tx, allotment.id, milestone, exceptRequestId) : 0;
+  // Read under the allotment's lock, so two racing requests cannot both find no open request.
+  const open = (await findOpenServiceRequests(tx, [allotment.id], exceptRequestId)).map(
+    ({ allotment_id: _, ...request }) => request,
+  );
   const milestones = await findMilestones(tx, [allotment.id]);
   const today = businessTodayIso();
-  const refusal = serviceRefusal(
-    type,
-    {
-      status: allotment.status,
-      possession_date: allotment.possessionDate,
-      milestones: describeMilestoneRows(milestones, today),
-      // Under a show-cause notice only a surrender may be asked for (or approved).
-      open_show_cause: (await findOpenShowCauseIds(tx, [allotment.id])).has(allotment.id),
-    },
-    milestone ?? undefined,
-    pendingExtensions,
-  );
+  const facts: ServiceEligibilityFacts = {
+    status: allotment.status,
+    possession_date: allotment.possessionDate,
+    milestones: describeMilestoneRows(milestones, today, open),
+    // Under a show-cause notice only a surrender may be asked for (or approved).
+    open_show_cause: (await findOpenShowCauseIds(tx, [allotment.id])).has(allotment.id),
+    open_requests: open,
+    overdue_dues: ALLOTTEE_SERVICES[type].noDuesRequired
+      ? ((await sumOverdueDues(tx, [allotment.applicationId], today)).get(allotment.applicationId) ?? 0)
+      : 0,
+  };
+  const refusal = serviceRefusal(type, facts, milestone);
   if (refusal) throw serviceRefused(refusal);
   return { allotment, milestones };
 }
 
 type Outcome = Record<string, string | number | boolean | null>;
-
-/** Section 9: a holder with unpaid dues may not transfer, sublet or get a mortgage NOC (409 naming the dues). */
-export async function checkNoDues(tx: Database, applicationId: string): Promise<void> {
-  const dues = await sumUnpaidInvoices(tx, applicationId);
-  if (dues > 0) {
-    throw conflict(
-      `There are unpaid dues of ${formatRupees(dues)} on this plot: pay them first, then ask for this service`,
-      'unpaid_dues',
-    );
-  }
-}
 
 /** A free service takes effect when approved (a surrender, a transfer to a legal heir). */
 export async function applyServiceOnApproval(tx: Database, actor: Actor, request: ServiceRequestRow): Promise<void> {

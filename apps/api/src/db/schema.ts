@@ -544,6 +544,11 @@ export const serviceRequests = pgTable(
     index('service_requests_allotment_idx')
       .on(table.allotmentId, table.requestType)
       .where(sql`${table.allotmentId} IS NOT NULL`),
+    // One open request of a kind per allotment, per milestone for an extension of time (decision 020): the statuses
+    // are SERVICE_REQUEST_OPEN_STATUSES.
+    uniqueIndex('service_requests_one_open_idx')
+      .on(table.allotmentId, table.requestType, sql`coalesce(${table.milestone}, '')`)
+      .where(sql`${table.allotmentId} IS NOT NULL AND ${table.status} IN ('submitted', 'in_progress')`),
   ],
 );
 

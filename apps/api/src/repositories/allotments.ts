@@ -52,6 +52,7 @@ export function toAllotment(row: AllotmentRow): Allotment {
     activity: row.activity,
     milestones: [],
     services_allowed: [],
+    services: [],
   };
 }
 

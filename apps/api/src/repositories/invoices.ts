@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, like, or, sql, type AnyColumn, type SQL } fro
 import {
   amountDueOn,
   INVOICE_LIST,
+  roundRupees,
   type Invoice,
   type InvoiceListQuery,
   type InvoiceStatus,
@@ -220,6 +221,32 @@ export async function sumUnpaidInvoices(db: Database, applicationId: string): Pr
     .from(invoices)
     .where(and(eq(invoices.applicationId, applicationId), eq(invoices.status, 'pending')));
   return Number(row?.total ?? 0);
+}
+
+/** What is owed, interest included, on the applications' invoices past their due date (decision 020: an invoice not
+ * yet due blocks no service), by application, to the paise. */
+export async function sumOverdueDues(
+  db: Database,
+  applicationIds: readonly string[],
+  today: string = businessTodayIso(),
+): Promise<Map<string, number>> {
+  const owed = new Map<string, number>();
+  if (applicationIds.length === 0) return owed;
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.applicationId, [...applicationIds]),
+        eq(invoices.status, 'pending'),
+        sql`${invoices.dueDate} < ${today}`,
+      ),
+    );
+  for (const row of rows) {
+    const due = amountsOf(row, today).amount_due;
+    owed.set(row.applicationId, roundRupees((owed.get(row.applicationId) ?? 0) + due));
+  }
+  return owed;
 }
 
 /** The rupees paid on an application's invoices of one type (the premium paid, for a surrender's refund). */

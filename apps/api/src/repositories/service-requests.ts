@@ -1,10 +1,12 @@
 /** Service requests raised by entrepreneurs (change of name, transfer, NOCs, ...), and the fee invoice an approval
  * bills. */
-import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALLOTTEE_SERVICES,
   missingServiceParticulars,
   type MilestoneKind,
+  type OpenServiceRequest,
+  SERVICE_REQUEST_OPEN_STATUSES,
   SERVICE_REQUEST_LIST,
   type ServiceParticulars,
   type ServiceRequest,
@@ -178,33 +180,55 @@ export async function findOwnAllotmentApplicationId(
   return row?.applicationId;
 }
 
-/** The extension requests of one milestone not yet in effect: raised, in progress, or approved with the fee unpaid
- * (other than `exceptId`). An extension takes effect when its fee is paid. */
-export async function countPendingExtensions(
+/** The requests open on these allotments (decision 020): undecided (submitted, in progress), or approved and waiting
+ * for its fee (its invoice unpaid, not yet in effect) when its requester still holds the plot; `exceptId` leaves the
+ * request being approved out. Each with its fee invoice when it has one. */
+export async function findOpenServiceRequests(
   db: Database,
-  allotmentId: string,
-  milestone: MilestoneKind,
+  allotmentIds: readonly string[],
   exceptId?: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+): Promise<Array<OpenServiceRequest & { allotment_id: string }>> {
+  if (allotmentIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: serviceRequests.id,
+      allotmentId: serviceRequests.allotmentId,
+      requestNumber: serviceRequests.requestNumber,
+      requestType: serviceRequests.requestType,
+      milestone: serviceRequests.milestone,
+      status: serviceRequests.status,
+      submittedAt: serviceRequests.submittedAt,
+      invoiceId: invoices.id,
+    })
     .from(serviceRequests)
+    .innerJoin(allotments, eq(allotments.id, serviceRequests.allotmentId))
+    .leftJoin(invoices, eq(invoices.serviceRequestId, serviceRequests.id))
     .where(
       and(
-        eq(serviceRequests.allotmentId, allotmentId),
-        eq(serviceRequests.requestType, 'eot'),
-        eq(serviceRequests.milestone, milestone),
+        inArray(serviceRequests.allotmentId, [...allotmentIds]),
         exceptId ? ne(serviceRequests.id, exceptId) : undefined,
         or(
-          inArray(serviceRequests.status, ['submitted', 'in_progress']),
+          inArray(serviceRequests.status, [...SERVICE_REQUEST_OPEN_STATUSES]),
           and(
             eq(serviceRequests.status, 'approved'),
-            sql`not exists (select 1 from ${invoices} where ${invoices.serviceRequestId} = ${serviceRequests.id} and ${invoices.status} = 'paid')`,
+            isNull(serviceRequests.tookEffectAt),
+            eq(invoices.status, 'pending'),
+            eq(serviceRequests.userId, allotments.holderUserId),
           ),
         ),
       ),
-    );
-  return Number(row?.n ?? 0);
+    )
+    .orderBy(serviceRequests.submittedAt);
+  return rows.map((row) => ({
+    allotment_id: row.allotmentId!,
+    id: row.id,
+    request_number: row.requestNumber,
+    request_type: row.requestType,
+    milestone: row.milestone,
+    status: row.status as OpenServiceRequest['status'],
+    submitted_at: row.submittedAt.toISOString(),
+    invoice_id: row.invoiceId,
+  }));
 }
 
 /** The service request a fee invoice bills, if it bills one. */

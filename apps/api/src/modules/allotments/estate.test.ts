@@ -154,7 +154,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       params: { milestone: 'commence_construction', due_on: addMonths(due, 12) },
     });
 
-    // A second approved but unpaid extension counts: a third is refused at once.
+    // A second approved but unpaid extension is open and counts as used: a third is refused at once, naming it.
     const second = await approvedExtension(made.id);
     const third = await raise(owner, {
       request_type: 'eot',
@@ -163,7 +163,15 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       description: 'Third time',
     });
     expect(third.statusCode).toBe(409);
-    expect(third.json().code).toBe('extension_limit');
+    expect(third.json()).toMatchObject({
+      code: 'service_request_open',
+      params: { request_number: second.request_number, status: 'approved' },
+    });
+    expect((await get<Allotment>(owner, `/api/allotments/${made.id}`)).milestones[0]).toMatchObject({
+      extensions: 1,
+      extensions_used: 2,
+      extensions_left: 0,
+    });
     await pay(second);
     const twice = await get<Allotment>(owner, `/api/allotments/${made.id}`);
     expect(twice.milestones[0]).toMatchObject({ due_on: addMonths(due, 24), extensions: 2, extensions_left: 0 });

@@ -433,23 +433,26 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
     });
   });
 
-  it('refuses a transfer, subletting or mortgage NOC while dues are unpaid (409 naming them), not a surrender', async () => {
+  it('refuses a transfer, subletting or mortgage NOC while dues are overdue (409 naming them), not a surrender', async () => {
     const a = await holderWithPlot('Dues Pending Works');
     // A mortgage NOC raised before the dues, to be approved after.
     const early = await raised(a, 'mortgage_noc');
     await insertInvoice(ctx.db, {
       applicationId: a.plot.applicationId,
       invoiceType: 'processing_fee',
-      amount: 11_800,
-      dueDate: '2026-12-31',
+      amount: 11_800.5,
+      dueDate: '2026-01-31',
       invoiceNumber: await nextNumber(ctx.db, 'invoice'),
     });
-    for (const type of ['transfer', 'subletting', 'mortgage_noc'] as const) {
+    for (const type of ['transfer', 'subletting'] as const) {
       const response = await raise(a.token, serviceRequestBody(type, { allotment_id: a.plot.allotmentId }));
       expect(response.statusCode, type).toBe(409);
-      expect(response.json().code).toBe('unpaid_dues');
-      expect(response.json().detail).toContain('₹11,800');
+      expect(response.json()).toMatchObject({ code: 'unpaid_dues', params: { amount: '11800.50' } });
+      expect(response.json().detail).toContain('₹11,800.50');
     }
+    // A second mortgage NOC hears of the one already open first (decision 020).
+    const again = await raise(a.token, serviceRequestBody('mortgage_noc', { allotment_id: a.plot.allotmentId }));
+    expect(again.json()).toMatchObject({ code: 'service_request_open', params: { request_number: early.request_number } });
     // Approval checks again.
     expect((await move(zonal, early.id, 'in_progress')).statusCode).toBe(200);
     const approval = await move(zonal, early.id, 'approved');
@@ -586,8 +589,17 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
         expect(response.statusCode, `${type}: ${response.body}`).toBe(201);
       }
     }
-    const allowed = (await read<Allotment>(early.token, `/api/allotments/${early.plot.allotmentId}`)).services_allowed;
-    expect([...allowed].sort()).toEqual(['activity_change', 'change_constitution', 'change_name']);
+    // The three it took are open now, so none is offered again; the others wait for possession.
+    const before = await read<Allotment>(early.token, `/api/allotments/${early.plot.allotmentId}`);
+    expect(before.services_allowed).toEqual([]);
+    expect(
+      Object.fromEntries(before.services.map((service) => [service.request_type, service.refusal?.code])),
+    ).toEqual({
+      ...Object.fromEntries(afterPossession.map((type) => [type, 'service_not_allowed'])),
+      activity_change: 'service_request_open',
+      change_constitution: 'service_request_open',
+      change_name: 'service_request_open',
+    });
 
     // An allotment that ends while a request waits: the approval is refused.
     const a = await holderWithPlot('Ends Meanwhile Works');

@@ -133,6 +133,13 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
         const response = await raise(ravi, body);
         expect(response.statusCode, `${request_type}: ${response.body}`).toBe(201);
         expect(response.json().fee_amount).toBe(fee);
+        // Closed again, so the plot has no open request of the type for the tests after (decision 020).
+        const closed = await ctx.request(zonal, {
+          method: 'PATCH',
+          url: `/api/service-requests/${response.json().id}`,
+          payload: { status: 'rejected', remarks: 'Fee check only' },
+        });
+        expect(closed.statusCode, closed.body).toBe(200);
       }
     });
 
@@ -267,11 +274,16 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
     it("pages the caller's own requests with a type filter and q, never another's", async () => {
       const owner = await entrepreneurWithProfile(ctx, 'Paging Works');
       // A subletting and a transfer are about an allotment in possession.
-      const plot = await insertTestPlot(ctx, { ownerEmail: owner.email });
+      // One open request of a kind per plot (decision 020): the second subletting is on a second plot.
+      const plots = [
+        await insertTestPlot(ctx, { ownerEmail: owner.email }),
+        await insertTestPlot(ctx, { ownerEmail: owner.email }),
+      ];
       const { token } = owner;
       const { token: rivalToken, request: rivals } = await ownRequest('Paging Rivals');
       const mine: ServiceRequest[] = [];
-      for (const request_type of ['change_name', 'subletting', 'subletting', 'transfer'] as const) {
+      for (const [index, request_type] of (['change_name', 'subletting', 'subletting', 'transfer'] as const).entries()) {
+        const plot = plots[index === 2 ? 1 : 0]!;
         const response = await raise(
           token,
           serviceRequestBody(request_type, {

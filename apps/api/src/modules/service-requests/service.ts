@@ -35,6 +35,7 @@ import {
   findOwnAllotmentApplicationId,
   findRequestPlots,
   findServiceFeeInvoiceIds,
+  findOpenServiceRequests,
   acceptTransferIf,
   findServiceRequestById,
   insertServiceRequest,
@@ -46,7 +47,8 @@ import {
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
 import { recordEvent } from '../../case/events';
-import { applyServiceOnApproval, checkNoDues, checkServiceAllowed, organisationOf } from '../../case/estate';
+import { applyServiceOnApproval, checkServiceAllowed, organisationOf, serviceRefused } from '../../case/estate';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { raiseServiceFee } from '../../case/invoices';
 import { findApplicationById } from '../../repositories/applications';
 import { lockAllotment } from '../../repositories/allotments';
@@ -178,12 +180,10 @@ export async function raiseServiceRequest(
   const transfereeEmail = transfereeOf(user, type, particulars);
   // The fee is the table's for the type, the plot's valuation and the particulars; a fee_amount sent is ignored.
   const fee = await feeOf(db, type, applicationId, particulars);
-  return db.transaction(async (tx) => {
-    if (body.allotment_id) {
-      // The allotment row is the lock two racing requests of one milestone queue on.
-      const { allotment } = await checkServiceAllowed(tx, body.allotment_id, type, milestone);
-      if (service.noDuesRequired) await checkNoDues(tx, allotment.applicationId);
-    }
+  const raised = db.transaction(async (tx) => {
+    // The allotment row is the lock two racing requests on one allotment queue on; the one check (decision 020) then
+    // finds the first one's request open.
+    if (body.allotment_id) await checkServiceAllowed(tx, body.allotment_id, type, milestone);
     const row = await insertServiceRequest(tx, {
       milestone: milestone ?? null,
       requestNumber: await nextNumber(tx, 'serviceRequest'),
@@ -208,6 +208,17 @@ export async function raiseServiceRequest(
       entityId: row.id,
     });
     return withInvoice(tx, row);
+  });
+  return raised.catch(async (error: unknown) => {
+    // The partial unique index on open requests (migration 0023) holds the rule even if a path skipped the lock.
+    if (!body.allotment_id || !isUniqueViolation(error)) throw error;
+    const [open] = (await findOpenServiceRequests(db, [body.allotment_id])).filter(
+      (request) => request.request_type === type && (!milestone || request.milestone === milestone),
+    );
+    throw serviceRefused({
+      code: 'service_request_open',
+      params: { request_number: open?.request_number ?? '', status: open?.status ?? 'submitted' },
+    });
   });
 }
 
@@ -343,7 +354,6 @@ export async function updateServiceRequest(
     if (billed && !current.applicationId) {
       throw conflict('The request names no application to bill its fee to: reject it and ask for a new request');
     }
-    const service = ALLOTTEE_SERVICES[current.requestType];
     if (body.status === 'approved' && current.requestType === 'transfer' && !current.transfereeAcceptedAt) {
       throw conflict(
         'The transferee has not accepted this transfer yet: it can be approved once they accept it in the portal',
@@ -367,7 +377,6 @@ export async function updateServiceRequest(
           'service_not_allowed',
         );
       }
-      if (service.noDuesRequired) await checkNoDues(tx, allotment.applicationId);
     }
     const final = body.status === 'approved' || body.status === 'rejected';
     const row = await updateServiceRequestIfStatus(tx, id, current.status, {
