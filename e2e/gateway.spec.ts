@@ -2,7 +2,9 @@
  * protocol: the applicant is sent out to the gateway's TEST MODE page, pays, and comes back; the portal believes only
  * the gateway's signed answers. Three ways the answer reaches the portal: the signed redirect back, the webhook when
  * the redirect is lost, and the re-query job when both are lost (global setup has it re-query every 2 s). Each test
- * also reads which answer settled the order, so a broken webhook is not hidden by the re-query. */
+ * also reads which answer settled the order, so a broken webhook is not hidden by the re-query. A failure the bank's
+ * page reports is the browser's word (decision 019): the portal marks the order failed only once the gateway says so,
+ * and the return page goes back to where the payment started. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, apiLogin, submitCase, type Headers } from './support/api';
 import { expectPaymentReceived, payThroughGateway } from './support/gateway';
@@ -83,8 +85,8 @@ test('an entrepreneur pays an invoice at the gateway and comes back to see it pa
     await expect(page.getByText(number).first()).toBeVisible();
   });
 
-  await test.step('the application shows the invoice paid, with its receipt', async () => {
-    await page.getByRole('link', { name: 'Go to the application' }).click();
+  await test.step('back to the application the payment started from: the invoice paid, with its receipt', async () => {
+    await page.getByRole('link', { name: 'Back to the application' }).click();
     await expect(page).toHaveURL(new RegExp(`/applications/${application.id}`));
     await expectInvoicePaid(page, application.id, number);
     const history = page.getByRole('table', { name: 'Payments made for this application' });
@@ -147,5 +149,41 @@ test('with both the redirect back and the webhook lost, the re-query job settles
     expect(order?.settled_via).toBe('requery');
     const history = page.getByRole('table', { name: 'Payments made for this application' });
     await expect(history.getByText(/^RCP-\d{4}-\d{6}$/)).toHaveCount(1);
+  });
+});
+
+test("a failure the bank's page reports, its webhook lost, is failed only once the gateway confirms it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await apiLogin(request, 'entrepreneur');
+  const application = await newCase(request, owner, 11, 'Gateway: failed, webhook lost');
+  await signInAs(page, 'entrepreneur');
+
+  const { dialog, number } = await test.step('Pay Now opens the dialog', async () =>
+    openPayDialog(page, application.id));
+
+  const orderId = await test.step('at the sandbox, "Lose the webhook" ticked, Fail: back with the error', async () =>
+    payThroughGateway(page, { dialog, loseWebhook: true, fail: true }));
+
+  await test.step('the return page carries the origin and what the browser said', async () => {
+    const url = new URL(page.url());
+    expect(url.searchParams.get('said')).toBe('failed');
+    expect(url.searchParams.get('from')).toBe('applicationDetail');
+    expect(url.searchParams.get('from_id')).toBe(application.id);
+  });
+
+  await test.step('once the re-query has asked the gateway, the page says it did not go through', async () => {
+    await expect(page.getByText(/did not go through\. Nothing was charged/)).toBeVisible({ timeout: 20_000 });
+    const [order] = await ordersOf(request, owner, number);
+    expect(order?.id).toBe(orderId);
+    expect(order?.status).toBe('failed');
+  });
+
+  await test.step('back to the application, the invoice still to pay', async () => {
+    await page.getByRole('link', { name: 'Back to the application' }).click();
+    const invoices = await openPayments(page, application.id);
+    await expect(invoices.getByRole('button', { name: `Pay Now ${number}` })).toBeVisible();
   });
 });

@@ -147,7 +147,7 @@ test('an applicant registers, applies, submits and pays with the keyboard alone'
       await expect(confirm).toBeVisible();
       // Pay online, and Pay at the sandbox gateway, each reached with Tab and pressed with Enter.
       await payAndConfirm(page, { dialog: confirm, press: (button, what) => activate(page, button, what) });
-      await activate(page, page.getByRole('link', { name: 'Go to the application' }), 'Go to the application');
+      await activate(page, page.getByRole('link', { name: 'Back to the application' }), 'Back to the application');
       await openTab(page, 'Payments');
       await expect(payButtons).toHaveCount(2 - paid);
     }

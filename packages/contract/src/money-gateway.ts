@@ -46,15 +46,20 @@ export const PAYMENT_RETURN_QUERY = { from: 'from', fromId: 'from_id', said: 'sa
 /** The origin's query string (`from=myPlots`, `from=schemeDetail&from_id=<uuid>`), empty without one. */
 export function paymentOriginQuery(origin: PaymentOrigin | null | undefined): string {
   if (!origin) return '';
-  const query = new URLSearchParams({ [PAYMENT_RETURN_QUERY.from]: origin.route });
-  if (origin.id) query.set(PAYMENT_RETURN_QUERY.fromId, origin.id);
-  return query.toString();
+  const from = `${PAYMENT_RETURN_QUERY.from}=${encodeURIComponent(origin.route)}`;
+  return origin.id ? `${from}&${PAYMENT_RETURN_QUERY.fromId}=${encodeURIComponent(origin.id)}` : from;
+}
+
+/** A query as the browser's URLSearchParams reads it. */
+interface QueryReader {
+  get(name: string): string | null;
 }
 
 /** The origin a query names, or null when it names none or something unknown (which is ignored, never followed). */
-export function paymentOriginFrom(query: URLSearchParams | Record<string, unknown>): PaymentOrigin | null {
+export function paymentOriginFrom(query: QueryReader | Record<string, unknown>): PaymentOrigin | null {
   const read = (name: string) => {
-    const value = query instanceof URLSearchParams ? query.get(name) : query[name];
+    const value =
+      typeof query.get === 'function' ? (query as QueryReader).get(name) : (query as Record<string, unknown>)[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
   const parsed = paymentOriginSchema.safeParse({

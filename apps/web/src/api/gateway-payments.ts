@@ -1,7 +1,7 @@
 /** Payments through the gateway (decision 016): an order for an invoice, made by the server with the server's amount,
  * and the order read back while the bank's answer is awaited. */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { GatewayCheckout, GatewayOrder } from '@portal/contract';
+import type { GatewayCheckout, GatewayOrder, PaymentOrigin } from '@portal/contract';
 import { api } from '../lib/api-client';
 
 export const gatewayOrderKeys = {
@@ -25,10 +25,12 @@ export function goToCheckout({ checkout }: GatewayCheckout): void {
   form.submit();
 }
 
-/** Starts paying an invoice online: the server makes the gateway order; on success the browser leaves for the bank. */
+/** Starts paying an invoice online: the server makes the gateway order; on success the browser leaves for the bank.
+ * `origin` is the screen the payment started from: the return page goes back there (decision 019). */
 export function useStartGatewayPayment(navigate: (checkout: GatewayCheckout) => void = goToCheckout) {
   return useMutation({
-    mutationFn: (invoiceId: string) => api.post<GatewayCheckout>('/payments/orders', { invoice_id: invoiceId }),
+    mutationFn: ({ invoiceId, origin }: { invoiceId: string; origin: PaymentOrigin }) =>
+      api.post<GatewayCheckout>('/payments/orders', { invoice_id: invoiceId, origin }),
     onSuccess: navigate,
   });
 }

@@ -4,7 +4,13 @@
  * a challan to quote in a NEFT/RTGS transfer. */
 import { useTranslation } from 'react-i18next';
 import { CreditCard } from 'lucide-react';
-import { formatDate, formatRupeesExact, type GatewayCheckout, type Invoice } from '@portal/contract';
+import {
+  formatDate,
+  formatRupeesExact,
+  type GatewayCheckout,
+  type Invoice,
+  type PaymentOrigin,
+} from '@portal/contract';
 import { goToCheckout, useStartGatewayPayment } from '../../../api/gateway-payments';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -15,6 +21,8 @@ export interface PayInvoiceDialogProps {
   /** The invoice to pay; the dialog is open while there is one. */
   invoice: Invoice | undefined;
   onClose: () => void;
+  /** The screen the payment starts from: the bank's return page goes back there. */
+  origin: PaymentOrigin;
   /** Where "Pay online" sends the browser (the gateway's page); tests pass their own. */
   navigate?: (checkout: GatewayCheckout) => void;
 }
@@ -26,7 +34,7 @@ function codeOf(error: unknown): string | undefined {
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
-export function PayInvoiceDialog({ invoice, onClose, navigate = goToCheckout }: PayInvoiceDialogProps) {
+export function PayInvoiceDialog({ invoice, onClose, origin, navigate = goToCheckout }: PayInvoiceDialogProps) {
   const { t } = useTranslation('online-payment');
   const start = useStartGatewayPayment(navigate);
   // Once the order is made the page is leaving for the bank: the button stays busy until it has gone.
@@ -99,7 +107,7 @@ export function PayInvoiceDialog({ invoice, onClose, navigate = goToCheckout }: 
               icon={<CreditCard aria-hidden="true" className="h-4 w-4" />}
               busy={leaving}
               busyText={t('online.going')}
-              onClick={() => start.mutate(invoice.id)}
+              onClick={() => start.mutate({ invoiceId: invoice.id, origin })}
             >
               {t('online.pay', { amount: total })}
             </Button>

@@ -15,6 +15,8 @@ const yearLabel = (year: number | null) =>
   year === null ? '—' : `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
 
 const TONES = { paid: 'green', pending: 'amber', overdue: 'red' } as const;
+/** Yearly dues are paid from My plots, and the bank's return page comes back there. */
+const MY_PLOTS = { route: 'myPlots' } as const;
 
 export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: string }) {
   const { t } = useTranslation('allotments');
@@ -102,7 +104,7 @@ export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: str
           )
         }
       </QueryState>
-      <PayInvoiceDialog invoice={paying} onClose={() => setPaying(undefined)} />
+      <PayInvoiceDialog invoice={paying} onClose={() => setPaying(undefined)} origin={MY_PLOTS} />
     </section>
   );
 }

@@ -253,8 +253,11 @@ describe('application detail', () => {
     const [, init] = fetchMock.mock.calls.find(
       ([url, call]) => url === '/api/payments/orders' && call?.method === 'POST',
     )!;
-    // Only the invoice goes up: the amount is the server's.
-    expect(JSON.parse(String(init!.body))).toEqual({ invoice_id: pending.id });
+    // Only the invoice and where the payment started go up: the amount is the server's.
+    expect(JSON.parse(String(init!.body))).toEqual({
+      invoice_id: pending.id,
+      origin: { route: 'applicationDetail', id: submitted.id },
+    });
     expect(fetchMock.mock.calls.some(([url, call]) => url === '/api/payments' && call?.method === 'POST')).toBe(false);
     submit.mockRestore();
   });

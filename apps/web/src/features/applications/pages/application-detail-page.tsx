@@ -340,7 +340,11 @@ export default function ApplicationDetailPage() {
           </div>
         ) : null}
       </FormDialog>
-      <PayInvoiceDialog invoice={confirmingInvoice} onClose={() => setConfirmingInvoice(undefined)} />
+      <PayInvoiceDialog
+        invoice={confirmingInvoice}
+        onClose={() => setConfirmingInvoice(undefined)}
+        origin={{ route: 'applicationDetail', id: current.id }}
+      />
       {allotment.data && (
         <LeaseDeedDialog
           open={leaseDeedOpen}

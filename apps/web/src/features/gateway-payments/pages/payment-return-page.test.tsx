@@ -29,7 +29,7 @@ function order(overrides: Partial<GatewayOrder> = {}): GatewayOrder {
   };
 }
 
-function openWith(answers: GatewayOrder[]) {
+function openWith(answers: GatewayOrder[], query = '') {
   signedInAs('entrepreneur');
   let asked = 0;
   stubFetch((url) => {
@@ -40,7 +40,7 @@ function openWith(answers: GatewayOrder[]) {
     }
     return jsonResponse(200, []);
   });
-  renderApp(`/payments/return/${ORDER_ID}`);
+  renderApp(`/payments/return/${ORDER_ID}${query}`);
   return { asked: () => asked };
 }
 
@@ -61,6 +61,45 @@ describe('payment return page', () => {
       'href',
       `/applications/${APP_ID}`,
     );
+  });
+
+  it("says it is confirming with the bank, not that it failed, when the bank's page said failed, until the server knows", async () => {
+    const view = openWith(
+      [order(), order(), order({ status: 'paid', settled_via: 'requery' })],
+      '?from=myPlots&said=failed',
+    );
+    expect(await screen.findByText('Confirming your payment with the bank…')).toBeInTheDocument();
+    expect(screen.getByText(/The bank's page said your payment of ₹11,800 .* did not go through/)).toBeInTheDocument();
+    expect(screen.queryByText(/did not go through\. Nothing was charged/)).not.toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Payment received: ₹11,800 for invoice INV-2026-000001/, undefined, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    expect(view.asked()).toBeGreaterThanOrEqual(3);
+    // Back to My plots, where the yearly dues were paid from; the application (with the receipt) beside it.
+    expect(screen.getByRole('link', { name: 'Back to My plots' })).toHaveAttribute('href', '/allotments');
+    expect(screen.getByRole('link', { name: 'Go to the application' })).toHaveAttribute(
+      'href',
+      `/applications/${APP_ID}`,
+    );
+  });
+
+  it('goes back to the scheme a payment started from', async () => {
+    const SCHEME_ID = 'e0000000-0000-4000-8000-000000000001';
+    openWith([order({ status: 'paid' })], `?from=schemeDetail&from_id=${SCHEME_ID}`);
+    expect(await screen.findByRole('link', { name: 'Back to the scheme' })).toHaveAttribute(
+      'href',
+      `/schemes/${SCHEME_ID}`,
+    );
+  });
+
+  it('offers only the application when the origin is unknown or names an address', async () => {
+    openWith([order({ status: 'paid' })], '?from=https%3A%2F%2Fevil.example&from_id=..%2F..%2Flogin');
+    expect(await screen.findByRole('link', { name: 'Go to the application' })).toHaveAttribute(
+      'href',
+      `/applications/${APP_ID}`,
+    );
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('href')?.includes('evil'))).toEqual([]);
+    expect(screen.queryByRole('link', { name: /^Back to/ })).not.toBeInTheDocument();
   });
 
   it('words a failed payment and a payment finance must check', async () => {

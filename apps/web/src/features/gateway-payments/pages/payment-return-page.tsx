@@ -1,11 +1,20 @@
-/** Back from the bank (decision 016): the gateway's redirect lands here with our order's id. The page believes only
- * the server, which marks the invoice paid from the bank's verified answer (the signed redirect, the webhook or the
- * re-query), so it checks the order until it is settled, saying so as it waits. */
+/** Back from the bank (decisions 016 and 019): the gateway's redirect lands here with our order's id, where the
+ * payment started (`from`, a route's name) and what the browser said (`said=failed`). The page believes only the
+ * server, which settles the order from the gateway's signed word (the signed redirect, the webhook or its status
+ * query), so it checks the order until it is settled, saying "confirming with the bank" as it waits, even when the
+ * bank's page said the payment failed; then it offers the way back to where the payment started. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { formatRupeesExact, type GatewayOrder } from '@portal/contract';
+import {
+  formatRupeesExact,
+  PAYMENT_RETURN_QUERY,
+  paymentOriginFrom,
+  paymentOriginPath,
+  ROUTES,
+  type GatewayOrder,
+} from '@portal/contract';
 import { useGatewayOrder } from '../../../api/gateway-payments';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -18,6 +27,9 @@ export const RETURN_WAIT_MS = 3 * 60_000;
 
 export default function PaymentReturnPage() {
   const { orderId = '' } = useParams();
+  const [query] = useSearchParams();
+  const saidFailed = query.get(PAYMENT_RETURN_QUERY.said) === 'failed';
+  const origin = paymentOriginFrom(query);
   const { t } = useTranslation('gateway-payments');
   const [waitedOut, setWaitedOut] = useState(false);
   useEffect(() => {
@@ -29,11 +41,14 @@ export default function PaymentReturnPage() {
     (current) => !waitedOut && (current === undefined || current.status === 'created'),
   );
   const current = order.data;
-  const applicationLink = current ? (
-    <Link to={`/applications/${current.application_id}`} className={buttonClasses('secondary')}>
-      {t('toApplication')}
-    </Link>
-  ) : null;
+  // Back where the payment started (a known route, never an address from the query), and to the application too
+  // when that is elsewhere: its Payments tab holds the receipt.
+  const applicationPath = current ? ROUTES.applicationDetail.path.replace(':id', current.application_id) : null;
+  const originPath = origin ? paymentOriginPath(origin) : null;
+  const links = [
+    ...(origin && originPath ? [{ to: originPath, label: t(`back.${origin.route}`) }] : []),
+    ...(applicationPath && applicationPath !== originPath ? [{ to: applicationPath, label: t('toApplication') }] : []),
+  ];
 
   return (
     <>
@@ -48,16 +63,24 @@ export default function PaymentReturnPage() {
           ) : !current ? (
             <Spinner label={t('loading')} />
           ) : (
-            <Outcome order={current} waitedOut={waitedOut} />
+            <Outcome order={current} waitedOut={waitedOut} saidFailed={saidFailed} />
           )}
         </div>
-        {applicationLink && <div className="mt-6 flex flex-wrap gap-3">{applicationLink}</div>}
+        {links.length > 0 && (
+          <div className="mt-6 flex flex-wrap gap-3">
+            {links.map((link, index) => (
+              <Link key={link.to} to={link.to} className={buttonClasses(index === 0 ? 'primary' : 'secondary')}>
+                {link.label}
+              </Link>
+            ))}
+          </div>
+        )}
       </Card>
     </>
   );
 }
 
-function Outcome({ order, waitedOut }: { order: GatewayOrder; waitedOut: boolean }) {
+function Outcome({ order, waitedOut, saidFailed }: { order: GatewayOrder; waitedOut: boolean; saidFailed: boolean }) {
   const { t } = useTranslation('gateway-payments');
   const amount = formatRupeesExact(order.amount);
   const number = order.invoice_number;
@@ -92,7 +115,10 @@ function Outcome({ order, waitedOut }: { order: GatewayOrder; waitedOut: boolean
       ) : (
         <div className="space-y-2">
           <Spinner label={t('confirming')} align="start" />
-          <p className="text-slate-700">{t('confirmingDetail', { amount, number })}</p>
+          {/* The bank's page said it failed, but only the bank's signed word is believed: the money may have gone. */}
+          <p className="text-slate-700">
+            {t(saidFailed ? 'confirmingSaidFailed' : 'confirmingDetail', { amount, number })}
+          </p>
         </div>
       );
   }

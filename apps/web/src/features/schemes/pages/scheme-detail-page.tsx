@@ -1,10 +1,13 @@
 /** /schemes/:id (entrepreneurs): a scheme's rules in plain words, its plots with "Apply for this plot" while it takes
- * applications, one's own entries and how each fared, the auction room once applications have closed, and the public
- * result. */
+ * applications, one's own entries, what each owes (paid from here, and the bank's return page comes back here) and how
+ * each fared, the auction room once applications have closed, and the public result. */
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type SchemeDetail } from '@portal/contract';
-import { buttonClasses } from '../../../components/ui/button';
+import { formatDateTime, formatRupeesExact, unpaidInvoicesOf, type Invoice, type SchemeDetail } from '@portal/contract';
+import { useInvoices } from '../../../api/invoices';
+import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
@@ -12,9 +15,30 @@ import { useScheme } from '../../../api/schemes';
 import { SchemeStatusBadge, schemePaths, useSchemeWords } from '../components/scheme-bits';
 import { SchemeCommitment, SchemePlotsTable, SchemeRules } from '../components/scheme-facts';
 
+/** An entry's unpaid invoices (the participation fee and EMD, a winner's premium), each with Pay. */
+function EntryDues({ applicationId, onPay }: { applicationId: string; onPay: (invoice: Invoice) => void }) {
+  const { t } = useTranslation('schemes');
+  const invoices = useInvoices(applicationId);
+  const unpaid = invoices.data ? unpaidInvoicesOf(invoices.data) : [];
+  if (unpaid.length === 0) return null;
+  return (
+    <span className="mt-2 flex flex-wrap gap-2">
+      {unpaid.map((invoice) => (
+        <Button key={invoice.id} size="sm" onClick={() => onPay(invoice)}>
+          {t('mine.pay', {
+            amount: formatRupeesExact(invoice.amount_due || invoice.amount),
+            number: invoice.invoice_number,
+          })}
+        </Button>
+      ))}
+    </span>
+  );
+}
+
 function MyEntries({ scheme }: { scheme: SchemeDetail }) {
   const { t } = useTranslation('schemes');
   const words = useSchemeWords();
+  const [paying, setPaying] = useState<Invoice>();
   return (
     <Card title={t('mine.title')}>
       {scheme.my_entries.length === 0 ? (
@@ -31,6 +55,7 @@ function MyEntries({ scheme }: { scheme: SchemeDetail }) {
                   {entry.application_number}
                 </Link>
                 <span className="block text-sm text-slate-700">{t('mine.plot', { plot: entry.plot_code })}</span>
+                <EntryDues applicationId={entry.application_id} onPay={setPaying} />
               </span>
               <span className="text-slate-900" data-testid="my-entry-outcome">
                 {entry.outcome
@@ -49,6 +74,11 @@ function MyEntries({ scheme }: { scheme: SchemeDetail }) {
           ))}
         </ul>
       )}
+      <PayInvoiceDialog
+        invoice={paying}
+        onClose={() => setPaying(undefined)}
+        origin={{ route: 'schemeDetail', id: scheme.id }}
+      />
     </Card>
   );
 }

@@ -186,10 +186,8 @@ describe('service request detail (applicant)', () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       forms.push(this);
     });
-    const { writes } = await open({
-      request: requestFixture({ status: 'approved', invoice_id: invoice.id }),
-      invoice,
-    });
+    const request = requestFixture({ status: 'approved', invoice_id: invoice.id });
+    const { writes } = await open({ request, invoice });
     expect(
       await screen.findByText('Your request is approved. Pay the fee of ₹2,360 to complete it.'),
     ).toBeInTheDocument();
@@ -208,7 +206,13 @@ describe('service request detail (applicant)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay ₹2,360 online' }));
 
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
-    expect(writes).toEqual([{ method: 'POST', url: '/api/payments/orders', body: { invoice_id: invoice.id } }]);
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        url: '/api/payments/orders',
+        body: { invoice_id: invoice.id, origin: { route: 'serviceRequestDetail', id: request.id } },
+      },
+    ]);
     expect(forms[0]!.action).toBe('http://127.0.0.1:9/v1/checkout/embedded');
     expect(new FormData(forms[0]!).get('order_id')).toBe('order_T1');
     submit.mockRestore();

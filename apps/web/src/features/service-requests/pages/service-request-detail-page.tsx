@@ -81,7 +81,11 @@ export default function ServiceRequestDetailPage() {
         <RequestFacts request={current} applicationPath={applicationPath} />
         {current.invoice_id && <FeeInvoiceCard invoice={invoice} onPay={setConfirming} paying={false} />}
       </div>
-      <PayInvoiceDialog invoice={confirming} onClose={() => setConfirming(undefined)} />
+      <PayInvoiceDialog
+        invoice={confirming}
+        onClose={() => setConfirming(undefined)}
+        origin={{ route: 'serviceRequestDetail', id }}
+      />
     </>
   );
 }
