@@ -135,6 +135,8 @@ for (const language of ['hi', 'te'] as const) {
     test('My plots: each year of dues is a card whose status and Pay are on the screen, and the statement fits', async ({
       page,
     }) => {
+      // Three plots' dues and a statement, each loaded on a phone.
+      test.setTimeout(120_000);
       trackRequests(page);
       await signInAs(page, 'entrepreneur');
       await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
@@ -178,7 +180,8 @@ for (const language of ['hi', 'te'] as const) {
     test('finance: the dashboard, bank statements and their import, unmatched credits, refunds, adjustments and reports fit the phone', async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      // Seven screens, each loaded in turn.
+      test.setTimeout(210_000);
       trackRequests(page);
       await signInAs(page, 'finance');
       await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
