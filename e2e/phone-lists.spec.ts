@@ -1,9 +1,22 @@
 // Lists that a phone can use and a desk screen that shows every column: on a 375 px phone an application's invoices
 // are cards whose amount, due date, status and Pay Now all sit on the screen, and the application's tab strip shows
-// that it scrolls; at 1280 px the officers' assets table shows its Status column without scrolling sideways.
-import { expect, test, type Locator } from '@playwright/test';
+// that it scrolls; in Hindi and Telugu at 375 px My plots' yearly dues and every finance screen fit the phone (a table
+// wider than it scrolls inside a labelled region with a hint) with each Pay on the screen; at 1280 px the officers'
+// assets table shows its Status column without scrolling sideways.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, submitCase } from './support/api';
+import { settled, trackRequests } from './support/settle';
 import { signInAs } from './support/session';
+
+const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
+/** A word of a screen's catalogue in a language, its {{placeholders}} filled. */
+function words(folder: string, language: string, key: string, values: Record<string, string> = {}): string {
+  const catalogue: unknown = JSON.parse(fs.readFileSync(path.join(WEB, folder, 'i18n', `${language}.json`), 'utf8'));
+  const text = key.split('.').reduce((node, part) => (node as Record<string, unknown>)[part], catalogue) as string;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
 
 /** The element is drawn, and drawn between the left and right edges of a screen `width` px wide. */
 async function expectInsideWidth(element: Locator, width: number, what: string): Promise<void> {
@@ -73,6 +86,131 @@ test.describe('on a 375 px wide phone', () => {
     ).toBeLessThanOrEqual(0);
   });
 });
+
+/**
+ * What on the screen does not fit a phone: the page scrolling sideways, and a table wider than the screen that is not
+ * inside a labelled, focusable region that scrolls it, with the hint that says so showing.
+ */
+function whatDoesNotFit(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls sideways by ${root.scrollWidth - root.clientWidth} px`);
+    for (const table of document.querySelectorAll('main table')) {
+      const box = table.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const name = table.querySelector('caption')?.textContent ?? table.getAttribute('aria-label') ?? 'a table';
+      const region = table.closest('[role="region"]');
+      const fitsScreen = box.left >= 0 && box.right <= root.clientWidth + 1;
+      if (fitsScreen && !region) continue;
+      if (!region) {
+        problems.push(`${name}: ${Math.round(box.width)} px wide, outside a region that scrolls it`);
+        continue;
+      }
+      const area = region.getBoundingClientRect();
+      if (area.right > root.clientWidth + 1) problems.push(`${name}: its region runs past the screen`);
+      if (!region.getAttribute('aria-label')) problems.push(`${name}: its region has no name`);
+      if (region.getAttribute('tabindex') !== '0') problems.push(`${name}: its region cannot be reached by keyboard`);
+      const scrolls = region.scrollWidth > region.clientWidth + 1;
+      const hint = region.parentElement?.querySelector('[data-testid="table-scroll-hint"]');
+      if (scrolls && !(hint instanceof HTMLElement && hint.offsetParent !== null))
+        problems.push(`${name}: scrolls sideways with no hint that it does`);
+    }
+    return problems;
+  });
+}
+
+/** Opens a screen and waits for its lists to load. */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('main').waitFor();
+  await settled(page);
+}
+
+for (const language of ['hi', 'te'] as const) {
+  test.describe(`on a 375 px phone in ${language === 'hi' ? 'Hindi' : 'Telugu'}`, () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('My plots: each year of dues is a card whose status and Pay are on the screen, and the statement fits', async ({
+      page,
+    }) => {
+      // Three plots' dues and a statement, each loaded on a phone.
+      test.setTimeout(120_000);
+      trackRequests(page);
+      await signInAs(page, 'entrepreneur');
+      await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+      await open(page, '/allotments');
+      const payButtons = page.getByRole('button', {
+        name: new RegExp(`^${words('features/allotments', language, 'dues.payFor', { number: 'INV-\\S+' })}$`),
+      });
+      await expect(payButtons.first()).toBeVisible();
+      // The seed bills the yearly dues of each plot in possession: none is a table at this width.
+      const dues = page.getByRole('list', {
+        name: new RegExp(`^${words('features/allotments', language, 'dues.caption', { plot: '\\S+' })}$`),
+      });
+      expect(await dues.count()).toBeGreaterThan(0);
+      await expect(
+        page.getByRole('table', {
+          name: new RegExp(words('features/allotments', language, 'dues.caption', { plot: '.+' })),
+        }),
+      ).toHaveCount(0);
+      for (const pay of await payButtons.all()) {
+        await pay.scrollIntoViewIfNeeded();
+        await expectInsideWidth(pay, 375, `${await pay.getAttribute('aria-label')}`);
+      }
+      const status = dues
+        .first()
+        .locator(`dt:text-is("${words('features/allotments', language, 'dues.status')}") + dd`)
+        .first();
+      await status.scrollIntoViewIfNeeded();
+      await expectInsideWidth(status, 375, 'the status of the first year of dues');
+      expect(await whatDoesNotFit(page), 'My plots').toEqual([]);
+
+      // The plot's statement of account, from its card.
+      await page
+        .getByRole('link', { name: words('components/account-statement', language, 'link') })
+        .first()
+        .click();
+      await page.waitForURL(/\/statements\/allotments\//);
+      await settled(page);
+      expect(await whatDoesNotFit(page), 'the statement of account').toEqual([]);
+    });
+
+    test('finance: the dashboard, bank statements and their import, unmatched credits, refunds, adjustments and reports fit the phone', async ({
+      page,
+    }) => {
+      // Seven screens, each loaded in turn.
+      test.setTimeout(210_000);
+      trackRequests(page);
+      await signInAs(page, 'finance');
+      await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
+      for (const url of [
+        '/finance',
+        '/finance/bank-statements',
+        '/finance/bank-credits',
+        '/finance/refunds',
+        '/finance/adjustments',
+      ]) {
+        await open(page, url);
+        expect(await whatDoesNotFit(page), url).toEqual([]);
+      }
+      await open(page, '/officer/reports');
+      await page
+        .getByRole('button', { name: words('features/reports', language, 'filters.generate'), exact: true })
+        .click();
+      await expect(
+        page.getByRole('list', {
+          name: words('features/reports', language, 'result.caption', {
+            type: words('features/reports', language, 'types.applications'),
+          }),
+        }),
+      ).toBeVisible();
+      await settled(page);
+      expect(await whatDoesNotFit(page), 'the applications report').toEqual([]);
+    });
+  });
+}
 
 test('at 1280 px the assets table shows every column, Status and Actions included, without scrolling sideways', async ({
   page,

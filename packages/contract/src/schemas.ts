@@ -881,7 +881,8 @@ export const reportSchema = z.object({
   filters: reportQuerySchema,
   /** Every matching row, however many `data` holds. */
   count: z.number().int(),
-  /** The first REPORT_TABLE_ROWS rows, newest first; the exports hold every row. */
+  /** The first REPORT_TABLE_ROWS rows, newest first; the exports hold every row. An applications row carries its
+   * `stage` too (code and parameters, or null for an officer's own words), beside the English `current_stage`. */
   data: z.array(z.record(z.string(), z.unknown())),
   /** Added later, so optional: the sum of the type's REPORT_AMOUNT_COLUMN over every matching row. */
   totals: z.object({ count: z.number().int(), amount: z.number().optional() }).optional(),

@@ -32,6 +32,12 @@ const invoiceNames: Record<string, string> = {
   service_fee: 'Service request fee',
 };
 
+/** A plot's unit of area after an area, as the English reads it ("400 sq m"); nothing when none was recorded. */
+const areaUnit = (unit: TimelineParamValue | undefined): string => {
+  const words: Record<string, string> = { sqm: 'sq m', sqft: 'sq ft', acres: 'acres' };
+  return unit ? ` ${words[String(unit)] ?? String(unit)}` : '';
+};
+
 const milestoneNames: Record<string, string> = {
   commence_construction: 'Construction to commence',
   start_production: 'Production to start',
@@ -256,11 +262,12 @@ export const TIMELINE_CODES = {
       details: `${text(p.lender)}, ${formatRupees(Number(p.loan_amount))}`,
     }),
   },
-  /** Subletting was permitted; params: request_number, sub_lessee, sublet_area, months */
+  /** Subletting was permitted; params: request_number, sub_lessee, sublet_area, months, unit (the plot's unit of
+   * area; absent on entries written before it was recorded) */
   subletting_permitted: {
     english: (p) => ({
       action: 'Subletting permitted',
-      details: `${text(p.sub_lessee)}: ${text(p.sublet_area)} for ${text(p.months)} months`,
+      details: `${text(p.sub_lessee)}: ${text(p.sublet_area)}${areaUnit(p.unit)} for ${text(p.months)} months`,
     }),
   },
   /** A show-cause notice was issued; params: notice_number, reply_by */

@@ -414,10 +414,17 @@ async function permission(
   if (!request.allotmentId) return null;
   const allotment = await lockAllotment(tx, request.allotmentId);
   if (!allotment || allotment.status !== 'active' || allotment.holderUserId !== request.userId) return null;
+  // The area sublet is in the plot's own unit, which the history names.
+  const unit = code === 'subletting_permitted' ? (await findAssetById(tx, allotment.assetId))?.unit : undefined;
   await recordEvent(tx, actor, {
     applicationId: request.applicationId,
     code,
-    params: { request_number: request.requestNumber, request_type: request.requestType, ...facts },
+    params: {
+      request_number: request.requestNumber,
+      request_type: request.requestType,
+      ...facts,
+      ...(unit ? { unit } : {}),
+    },
     entityType: 'service_request',
     entityId: request.id,
   });
@@ -477,7 +484,14 @@ export async function lapseTransferOffers(db: Database, now = new Date()): Promi
       await recordEvent(tx, SYSTEM_ACTOR, {
         applicationId: row.applicationId,
         code: 'service_request_updated',
-        params: { request_number: row.requestNumber, status: row.status, remarks: TRANSFER_LAPSED_REMARKS },
+        // The reason as a code too, so the timeline says it in the reader's language rather than these English remarks.
+        params: {
+          request_number: row.requestNumber,
+          status: row.status,
+          remarks: TRANSFER_LAPSED_REMARKS,
+          reason: 'transfer_lapsed',
+          days: TRANSFER_ACCEPTANCE_DAYS,
+        },
         entityType: 'service_request',
         entityId: row.id,
       });

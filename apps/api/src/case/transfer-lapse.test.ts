@@ -2,7 +2,7 @@
  * holder is told; an accepted transfer, or one still within its days, is left alone. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { notifications, serviceRequests } from '../db/schema';
+import { notifications, serviceRequests, timelineEvents } from '../db/schema';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { entrepreneurWithProfile } from '../test/list-fixtures';
 import { insertTestPlot, serviceRequestBody } from '../test/service-fixtures';
@@ -50,6 +50,12 @@ describe(`transfers that lapse (${TEST_DB_KIND})`, () => {
     const status = async (id: string) =>
       (await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.id, id)))[0]!;
     expect(await status(unanswered)).toMatchObject({ status: 'rejected', remarks: TRANSFER_LAPSED_REMARKS });
+    // The timeline says why by a code, for the reader's language, not only by the English remarks.
+    const [lapsed] = await ctx.db
+      .select()
+      .from(timelineEvents)
+      .where(and(eq(timelineEvents.entityId, unanswered), eq(timelineEvents.eventCode, 'service_request_updated')));
+    expect(lapsed!.params).toMatchObject({ reason: 'transfer_lapsed', days: TRANSFER_ACCEPTANCE_DAYS });
     expect((await status(accepted)).status).toBe('submitted');
     const told = await ctx.db
       .select()

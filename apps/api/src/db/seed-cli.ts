@@ -2,6 +2,7 @@
 // npm run db:seed -- --applications 100000 [--seed 1]: then adds that many generated applications, with their
 // entrepreneurs, assets, documents, invoices, payments, allotments and timeline (see generate-volume.ts).
 import { parseArgs } from 'node:util';
+import { billYearlyDues } from '../case/dues';
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
 import { generateVolumeData } from './generate-volume';
@@ -22,9 +23,11 @@ const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await handle.migrate();
-  console.log(
-    (await seedDemoData(handle.db)) ? 'Demo data loaded.' : 'The database already has users; nothing loaded.',
-  );
+  const loaded = await seedDemoData(handle.db);
+  // As the server's own start does for a fresh demo: this year's dues are billed on the plots in possession, so a
+  // server started on this database shows them from its first request, not only once its daily billing has run.
+  if (loaded) await billYearlyDues(handle.db);
+  console.log(loaded ? 'Demo data loaded.' : 'The database already has users; nothing loaded.');
   if (applications > 0) {
     console.log(
       `Database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,

@@ -53,7 +53,7 @@ export function toApplication(row: ApplicationRow): Application {
 }
 
 /** The stored code and parameters as the contract's stage; null for an officer's words (or anything unreadable). */
-function stageOfRow(row: Pick<ApplicationRow, 'stageCode' | 'stageParams'>): Stage | null {
+export function stageOfRow(row: Pick<ApplicationRow, 'stageCode' | 'stageParams'>): Stage | null {
   if (!row.stageCode) return null;
   const parsed = stageSchema.safeParse({ code: row.stageCode, params: row.stageParams ?? {} });
   return parsed.success ? parsed.data : null;

@@ -7,6 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ReportGroup, ReportType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
+import { stageOfRow } from './applications';
 import { toAsset } from './assets';
 import {
   allotmentReportBase,
@@ -121,6 +122,8 @@ const SOURCES: Record<ReportType, ReportSource> = {
           application_type: applications.applicationType,
           status: applications.status,
           current_stage: applications.currentStage,
+          stage_code: applications.stageCode,
+          stage_params: applications.stageParams,
           asset_code: assets.assetCode,
           zone: assets.zone,
           estimated_investment: applications.estimatedInvestment,
@@ -135,7 +138,13 @@ const SOURCES: Record<ReportType, ReportSource> = {
         .where(where)
         .orderBy(desc(applications.createdAt), desc(applications.id))
         .limit(limit);
-      return rows.map((row) => ({ ...row, created_at: iso(row.created_at), submitted_at: iso(row.submitted_at) }));
+      // The stage as its code too (beside its English), so a screen words it in the reader's language.
+      return rows.map(({ stage_code: stageCode, stage_params: stageParams, ...row }) => ({
+        ...row,
+        stage: stageOfRow({ stageCode, stageParams }),
+        created_at: iso(row.created_at),
+        submitted_at: iso(row.submitted_at),
+      }));
     },
     grouped: (db, where) =>
       db

@@ -1,8 +1,16 @@
 /** Test records for reports, written straight to the tables with chosen dates, statuses and zones. */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AllotmentStatus, ApplicationStatus, AssetStatus, InvoiceType, PaymentStatus } from '@portal/contract';
+import {
+  statusStage,
+  type AllotmentStatus,
+  type ApplicationStatus,
+  type AssetStatus,
+  type InvoiceType,
+  type PaymentStatus,
+} from '@portal/contract';
 import { allotments, applicants, applications, assets, invoices, payments, users } from '../../db/schema';
+import { stageColumns } from '../../repositories/applications';
 import type { TestContext } from '../../test/harness';
 
 const unique = () => crypto.randomBytes(4).toString('hex').toUpperCase();
@@ -52,7 +60,8 @@ export async function addApplication(
       applicantId: await demoApplicantId(ctx),
       assetId: values.assetId,
       status: values.status,
-      currentStage: values.status,
+      // The status's own stage, stored as the portal stores it: its code and its English.
+      ...stageColumns(statusStage(values.status), values.status),
       estimatedInvestment: 5_000_000,
       employmentGeneration: 12,
       projectDescription: 'Report fixture',

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_COLUMNS, REPORT_TYPES, type Report, type Role } from '@portal/contract';
+import {
+  REPORT_COLUMNS,
+  REPORT_TYPES,
+  stageEnglish,
+  statusStage,
+  type ApplicationStatus,
+  type Report,
+  type Role,
+} from '@portal/contract';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { addAllotment, addApplication, addAsset, addPayment } from './report-fixtures';
 
@@ -95,6 +103,15 @@ describe(`reports (${TEST_DB_KIND})`, () => {
     it('an anonymous caller gets 401', async () => {
       expect((await ctx.request(null, { method: 'GET', url: '/api/reports/applications' })).statusCode).toBe(401);
     });
+  });
+
+  it("gives each application row its stage's code beside its English, for a screen to word it", async () => {
+    const rows = (await report('applications', { zone })).json().data as Report['data'];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.stage).toEqual({ code: 'status', params: { status: row.status } });
+      expect(row.current_stage).toBe(stageEnglish(statusStage(row.status as ApplicationStatus)));
+    }
   });
 
   it('answers the report envelope with the type columns, the filters echoed and a count', async () => {

@@ -14,6 +14,7 @@ import {
   allotmentHolders,
   allotments,
   applicants,
+  assets,
   invoices,
   notifications,
   serviceRequests,
@@ -548,10 +549,13 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
       lender: 'Canara Bank',
       loan_amount: 7_500_000,
     });
+    // The area sublet is recorded with the plot's own unit, for the history to name it.
+    const [plotAsset] = await ctx.db.select().from(assets).where(eq(assets.id, a.plot.assetId));
     expect((await eventsOf(a.plot.applicationId, 'subletting_permitted'))[0]!.params).toMatchObject({
       request_number: sublet.request_number,
       sub_lessee: 'Tenant Tools',
       months: 18,
+      unit: plotAsset!.unit,
     });
     const timeline = await history(a.token, a.plot.allotmentId);
     expect(timeline.map((event) => event.event_code)).toEqual(

@@ -1,8 +1,9 @@
 /** The particulars a service names, as fields (SERVICE_PARTICULARS of the chosen type): who a transfer is to and
  * whether to a legal heir, the new name, constitution (a select, in words) or activity, the lender and loan of a
- * mortgage NOC, the sub-lessee, area and months of a subletting. Each has its label, hint and error. */
+ * mortgage NOC, the sub-lessee, area and months of a subletting. Each has its label, hint and error; the area names the
+ * plot's own unit of area (sq m, sq ft or acres, as its record says) once the plot is known. */
 import { useTranslation } from 'react-i18next';
-import { CONSTITUTIONS, SUBLETTING_MAX_MONTHS, type ServiceRequestType } from '@portal/contract';
+import { CONSTITUTIONS, SUBLETTING_MAX_MONTHS, type AssetUnit, type ServiceRequestType } from '@portal/contract';
 import { FormField, type SchemaForm } from '../form/schema-form';
 import { Checkbox, Input, Select } from '../ui/input';
 import { particularFieldsOf, type serviceRequestFormSchema } from './form-schema';
@@ -10,13 +11,25 @@ import { particularFieldsOf, type serviceRequestFormSchema } from './form-schema
 type Schema = ReturnType<typeof serviceRequestFormSchema>;
 export type ServiceRequestForm = SchemaForm<Schema>;
 
-export function ParticularFields({ form, type }: { form: ServiceRequestForm; type: ServiceRequestType }) {
+export function ParticularFields({
+  form,
+  type,
+  unit,
+}: {
+  form: ServiceRequestForm;
+  type: ServiceRequestType;
+  /** The plot's unit of area, once its record is read. */
+  unit?: AssetUnit;
+}) {
   const { t } = useTranslation('service-request-form');
-  const hint = (field: string) => t(`fields.${field}.hint`, { max: SUBLETTING_MAX_MONTHS });
+  // Only the area's words name a unit; they fall back to "the plot's unit" until the plot's record is read.
+  const withUnit = (field: string) =>
+    field === 'sublet_area' && unit ? { context: 'unit', unit: t(`units.${unit}`) } : {};
+  const hint = (field: string) => t(`fields.${field}.hint`, { max: SUBLETTING_MAX_MONTHS, ...withUnit(field) });
   return (
     <>
       {particularFieldsOf(type).map((field) => {
-        const label = t(`fields.${field}.label`);
+        const label = t(`fields.${field}.label`, withUnit(field));
         switch (field) {
           case 'legal_heir': {
             const id = form.idOf(field);

@@ -3,7 +3,14 @@
 // and dates formatted.
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_CODE_NAMES, timelineEnglish, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import {
+  SERVICE_REQUEST_TYPES,
+  TIMELINE_CODE_NAMES,
+  timelineEnglish,
+  type TimelineEvent,
+  type TimelineParams,
+} from '@portal/contract';
+import { changeLanguage } from '../../lib/i18n';
 import en from '../../features/applications/i18n/en.json';
 import hi from '../../features/applications/i18n/hi.json';
 import te from '../../features/applications/i18n/te.json';
@@ -93,5 +100,35 @@ describe('the timeline catalogue', () => {
     expect(words(event('service_request_updated', { request_number: 'SR-3', status: 'in_progress' })).title).toBe(
       'Service request in progress',
     );
+  });
+
+  it('words every service request type, a subletting area in its unit and a lapsed transfer, in Hindi', async () => {
+    await changeLanguage('hi');
+    try {
+      const words = renderHook(() => useTimelineText()).result.current;
+      const raised = SERVICE_REQUEST_TYPES.map(
+        (type) => words(event('service_request_raised', { request_number: 'SR-3', request_type: type })).details,
+      );
+      expect(raised).toEqual(SERVICE_REQUEST_TYPES.map((type) => `SR-3: ${hi.serviceRequestTypes[type]}`));
+      // In words, never codes nor English letters (NOC, EOT).
+      for (const details of raised) expect(details.replace('SR-3', '')).not.toMatch(/[A-Za-z]/);
+      expect(
+        words(event('subletting_permitted', { sub_lessee: 'C & Co', sublet_area: 400, months: 24, unit: 'sqm' }))
+          .details,
+      ).toBe('C & Co: 400 वर्ग मी., 24 महीनों के लिए');
+      const lapsed = {
+        request_number: 'SR-4',
+        status: 'rejected',
+        remarks: 'The transferee did not accept the transfer within 30 days',
+        reason: 'transfer_lapsed',
+        days: 30,
+      };
+      expect(words(event('service_request_updated', lapsed))).toEqual({
+        title: 'सेवा अनुरोध अस्वीकृत',
+        details: 'SR-4: नामित व्यक्ति ने 30 दिनों के भीतर हस्तांतरण स्वीकार नहीं किया',
+      });
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -4,7 +4,14 @@
  * constitutions and stages in the reader's words); a row from before the codes (`legacy`), or a code the catalogue
  * does not know, shows the text the server stored. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import {
+  formatDate,
+  formatNumber,
+  formatRupees,
+  stageFromParams,
+  type TimelineEvent,
+  type TimelineParams,
+} from '@portal/contract';
 import { stageWords } from '../ui/stage-text';
 
 const DATE_PARAMS = new Set([
@@ -36,7 +43,10 @@ const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; det
     const verdict = p.verdict === 'rejected' ? 'rejected' : 'needs_revision';
     return { title: verdict, details: p.remarks ? `${verdict}_remarks` : verdict };
   },
-  service_request_updated: (p) => ({ details: p.remarks ? 'remarks' : undefined }),
+  // A transfer the transferee let lapse says why in words; the stored remarks are the server's English.
+  service_request_updated: (p) => ({
+    details: p.reason === 'transfer_lapsed' ? 'transfer_lapsed' : p.remarks ? 'remarks' : undefined,
+  }),
   holder_details_changed: (p) => ({
     title: HOLDER_DETAILS.has(String(p.changed)) ? String(p.changed) : undefined,
     details: p.previous ? undefined : 'none',
@@ -75,6 +85,9 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
       else if (name === 'method') shown[name] = label('paymentMethods', text);
       else if (name === 'milestone') shown[name] = label('milestones', text);
       else if (name === 'committee_type') shown[name] = text.toUpperCase();
+      // An area sublet, in the plot's unit when the entry records it.
+      else if (name === 'sublet_area' && typeof params.unit === 'string')
+        shown[name] = `${formatNumber(Number(value))} ${label('units', params.unit)}`;
       else if (name === 'request_type') shown[name] = label('serviceRequestTypes', text);
       // Only a service request's timeline entry carries a status by that name.
       else if (name === 'status') shown[name] = label('serviceRequestStatuses', text);

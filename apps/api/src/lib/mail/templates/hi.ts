@@ -96,7 +96,7 @@ const SERVICE_TYPE_NAMES: Record<ServiceRequestType, string> = {
   change_name: 'नाम परिवर्तन',
   change_constitution: 'संगठन के स्वरूप में परिवर्तन',
   transfer: 'हस्तांतरण',
-  mortgage_noc: 'बंधक हेतु NOC',
+  mortgage_noc: 'बंधक हेतु अनापत्ति प्रमाणपत्र',
   subletting: 'उप-पट्टा',
   withdrawal: 'वापसी',
   activity_change: 'गतिविधि में परिवर्तन',

@@ -99,7 +99,7 @@ const SERVICE_TYPE_NAMES: Record<ServiceRequestType, string> = {
   change_name: 'పేరు మార్పు',
   change_constitution: 'సంస్థ స్వరూపం మార్పు',
   transfer: 'బదిలీ',
-  mortgage_noc: 'తనఖా NOC',
+  mortgage_noc: 'తనఖా నిరభ్యంతర ధృవపత్రం',
   subletting: 'ఉప-లీజు',
   withdrawal: 'ఉపసంహరణ',
   activity_change: 'కార్యకలాపం మార్పు',

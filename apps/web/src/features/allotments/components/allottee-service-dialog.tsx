@@ -157,7 +157,7 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
           <li key={fact}>{fact}</li>
         ))}
       </ul>
-      {ask && <ParticularFields form={form} type={service} />}
+      {ask && <ParticularFields form={form} type={service} unit={asset.data?.unit} />}
       <FormField form={form} name="description" label={words('reason')} hint={t('service.reasonHint')}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>

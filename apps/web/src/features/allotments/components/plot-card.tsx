@@ -61,9 +61,13 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
       t('plots.possessionDate'),
       allotment.possession_date ? formatDate(allotment.possession_date) : t('plots.noPossession'),
     ],
-    [t('plots.leaseEndsOn'), allotment.lease_ends_on ? formatDate(allotment.lease_ends_on) : '—'],
   ];
+  // A lease that ended with the plot's surrender or cancellation no longer runs to its 99th year.
+  if (!allotmentEnded(allotment.status))
+    facts.push([t('plots.leaseEndsOn'), allotment.lease_ends_on ? formatDate(allotment.lease_ends_on) : '—']);
   if (allotment.held_until) facts.push([t('plots.transferredOn'), formatDate(allotment.held_until)]);
+  if (allotment.status === 'cancelled' && !previous && allotment.ended_on)
+    facts.push([t('plots.cancelledOn'), formatDate(allotment.ended_on)]);
   if (allotment.status === 'surrendered' && !previous) {
     if (allotment.ended_on) facts.push([t('plots.surrenderedOn'), formatDate(allotment.ended_on)]);
     facts.push([t('plots.refundDue'), formatRupees(allotment.refund_due ?? 0)]);
@@ -175,7 +179,7 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
         </div>
       )}
 
-      {!previous && allotment.possession_date && <PlotDues allotmentId={allotment.id} plot={plot} />}
+      {!previous && allotment.possession_date && <PlotDues allotment={allotment} plot={plot} />}
 
       <PlotHistory allotmentId={allotment.id} plot={plot} />
     </Card>

@@ -1,14 +1,17 @@
 /** A plot's yearly dues on its card: each financial year's lease rent and maintenance charges with the amount, the
  * interest on arrears to date, the amount due today and the status, and Pay on an unpaid one (the shared pay dialog:
- * online through the gateway or by bank transfer). */
+ * online through the gateway or by bank transfer). On a phone each year is a card with Pay at its foot. A surrendered
+ * or cancelled plot's dues speak of the past: nothing is billed after the day it ended. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupeesExact, type Invoice } from '@portal/contract';
+import { formatDate, formatRupeesExact, type Allotment, type Invoice } from '@portal/contract';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { usePlotDues } from '../api/plot-dues';
+import { allotmentEnded } from './allotment-status';
 
 /** 2026 reads "2026–27": April 2026 to March 2027. */
 const yearLabel = (year: number | null) =>
@@ -18,11 +21,72 @@ const TONES = { paid: 'green', pending: 'amber', overdue: 'red' } as const;
 /** Yearly dues are paid from My plots, and the bank's return page comes back there. */
 const MY_PLOTS = { route: 'myPlots' } as const;
 
-export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: string }) {
+export function PlotDues({
+  allotment,
+  plot,
+}: {
+  allotment: Pick<Allotment, 'id' | 'status' | 'ended_on'>;
+  plot: string;
+}) {
   const { t } = useTranslation('allotments');
   const headingId = useId();
-  const dues = usePlotDues(allotmentId);
+  const dues = usePlotDues(allotment.id);
   const [paying, setPaying] = useState<Invoice>();
+  // How the plot ended (surrendered or cancelled), and on which day, or undefined while it is held.
+  const ended = allotmentEnded(allotment.status)
+    ? { context: allotment.status, date: allotment.ended_on ? formatDate(allotment.ended_on) : undefined }
+    : undefined;
+  const endedWords = (key: 'none' | 'billedUntil') =>
+    t(`dues.ended.${key}`, { context: ended?.date ? `${ended.context}_on` : ended?.context, date: ended?.date });
+  const columns: Column<Invoice>[] = [
+    {
+      key: 'year',
+      header: t('dues.year'),
+      card: 'title',
+      cell: (invoice) => <span className="tabular-nums">{yearLabel(invoice.financial_year)}</span>,
+    },
+    { key: 'kind', header: t('dues.kind'), wrap: true, cell: (invoice) => t(`dues.kinds.${invoice.invoice_type}`) },
+    { key: 'amount', header: t('dues.amount'), numeric: true, cell: (invoice) => formatRupeesExact(invoice.amount) },
+    {
+      key: 'interest',
+      header: t('dues.interest'),
+      numeric: true,
+      cell: (invoice) => (invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.interest)),
+    },
+    {
+      key: 'amountDue',
+      header: t('dues.amountDue'),
+      numeric: true,
+      cell: (invoice) => (
+        <span className="font-medium">{invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.amount_due)}</span>
+      ),
+    },
+    {
+      key: 'dueDate',
+      header: t('dues.dueDate'),
+      cell: (invoice) => <span className="tabular-nums">{formatDate(invoice.due_date)}</span>,
+    },
+    {
+      key: 'status',
+      header: t('dues.status'),
+      cell: (invoice) => <StatusBadge status={invoice.status} tone={TONES[invoice.status]} />,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('dues.actions')}</span>,
+      card: 'actions',
+      cell: (invoice) =>
+        invoice.status === 'paid' ? null : (
+          <Button
+            size="sm"
+            aria-label={t('dues.payFor', { number: invoice.invoice_number })}
+            onClick={() => setPaying(invoice)}
+          >
+            {t('dues.pay')}
+          </Button>
+        ),
+    },
+  ];
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <h3 id={headingId} className="mb-2 font-semibold text-slate-900">
@@ -36,71 +100,18 @@ export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: str
       >
         {(rows) =>
           rows.length === 0 ? (
-            <p className="text-slate-700">{t('dues.none')}</p>
+            <p className="text-slate-700">{ended ? endedWords('none') : t('dues.none')}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-left text-sm">
-                <caption className="sr-only">{t('dues.caption', { plot })}</caption>
-                <thead>
-                  <tr className="border-b border-slate-300 text-slate-700">
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t('dues.year')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t('dues.kind')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      {t('dues.amount')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      {t('dues.interest')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      {t('dues.amountDue')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t('dues.dueDate')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t('dues.status')}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">{t('dues.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((invoice) => (
-                    <tr key={invoice.id} className="border-b border-slate-200 text-slate-900">
-                      <td className="py-2 pr-4 tabular-nums">{yearLabel(invoice.financial_year)}</td>
-                      <td className="py-2 pr-4">{t(`dues.kinds.${invoice.invoice_type}`)}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{formatRupeesExact(invoice.amount)}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">
-                        {invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.interest)}
-                      </td>
-                      <td className="py-2 pr-4 text-right font-medium tabular-nums">
-                        {invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.amount_due)}
-                      </td>
-                      <td className="py-2 pr-4 tabular-nums">{formatDate(invoice.due_date)}</td>
-                      <td className="py-2 pr-4">
-                        <StatusBadge status={invoice.status} tone={TONES[invoice.status]} />
-                      </td>
-                      <td className="py-2">
-                        {invoice.status !== 'paid' && (
-                          <Button
-                            size="sm"
-                            aria-label={t('dues.payFor', { number: invoice.invoice_number })}
-                            onClick={() => setPaying(invoice)}
-                          >
-                            {t('dues.pay')}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              {ended && <p className="mb-2 text-slate-700">{endedWords('billedUntil')}</p>}
+              <DataTable
+                caption={t('dues.caption', { plot })}
+                columns={columns}
+                rows={rows}
+                rowKey={(invoice) => invoice.id}
+                compact
+              />
+            </>
           )
         }
       </QueryState>

@@ -1,10 +1,11 @@
 // My plots, yearly dues: a plot's lease rent and maintenance charges per financial year with the amount, the interest
 // to date, the amount due today and the status; Pay on an unpaid one opens the shared pay dialog with the amount due;
-// a paid one offers nothing; in Hindi too.
+// a paid one offers nothing; in Hindi too. On a phone each year is a card with Pay at its foot; a surrendered or
+// cancelled plot's dues speak of the past.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { Allotment, Invoice } from '@portal/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate, type Allotment, type Invoice } from '@portal/contract';
 import { changeLanguage } from '../../../lib/i18n';
 import { pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
@@ -71,16 +72,47 @@ const OTHER = dues({
   invoice_number: 'INV-2026-000999',
 });
 
-function server() {
+function server(plot: Allotment = PLOT, invoices: Invoice[] = [LATE, PAID, OTHER]) {
   return stubFetch((url) => {
-    if (url.startsWith('/api/invoices')) return pageResponse([LATE, PAID, OTHER]);
+    if (url.startsWith('/api/invoices')) return pageResponse(invoices);
     if (/^\/api\/allotments\/[^/?]+\/show-causes$/.test(url)) return pageResponse([]);
-    if (url.startsWith('/api/allotments?') || url === '/api/allotments') return pageResponse([PLOT]);
+    if (url.startsWith('/api/allotments?') || url === '/api/allotments') return pageResponse([plot]);
     return pageResponse([]);
   });
 }
 
+/** A phone's screen: `(min-width: N px)` queries answer as a 375 px window would. */
+function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    media: query,
+    matches: 375 >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+const SURRENDERED: Allotment = {
+  ...PLOT,
+  status: 'surrendered',
+  ended_on: '2026-01-10',
+  refund_due: 450_000,
+  services_allowed: [],
+};
+
+async function inHindi(run: () => Promise<void>) {
+  await changeLanguage('hi');
+  try {
+    await run();
+  } finally {
+    await changeLanguage('en');
+  }
+}
+
 describe('my plots: yearly dues', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('lists the plot dues by financial year with interest and amount due, and Pay opens the pay dialog', async () => {
     const fetchMock = server();
     signedInAs('entrepreneur');
@@ -116,5 +148,62 @@ describe('my plots: yearly dues', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+
+  it('on a phone shows each year as a card, amount due and status beside their labels, and Pay at its foot', async () => {
+    onAPhone();
+    server();
+    signedInAs('entrepreneur');
+    await inHindi(async () => {
+      renderApp('/allotments');
+      const cards = await screen.findByRole('list', { name: 'भूखंड VSP-A-12 के वार्षिक देय' }, { timeout: 5000 });
+      expect(screen.queryByRole('table', { name: 'भूखंड VSP-A-12 के वार्षिक देय' })).toBeNull();
+      const [late, paid] = within(cards).getAllByRole('listitem');
+      const value = (card: HTMLElement, label: string) =>
+        within(card).getByText(label, { selector: 'dt' }).nextElementSibling!.textContent;
+      expect(within(late!).getByText('2026–27')).toBeInTheDocument();
+      expect(value(late!, 'आज देय राशि')).toBe('₹1,068.38');
+      expect(value(late!, 'स्थिति')).toBe('अतिदेय');
+      await userEvent.click(within(late!).getByRole('button', { name: 'चालान INV-2026-000101 का भुगतान करें' }));
+      expect(await screen.findByRole('dialog')).toHaveTextContent('₹1,068.38');
+      expect(within(paid!).queryByRole('button')).toBeNull();
+    });
+  });
+
+  it("a surrendered plot's dues speak of the past, in Hindi", async () => {
+    server(SURRENDERED);
+    signedInAs('entrepreneur');
+    await inHindi(async () => {
+      renderApp('/allotments');
+      expect(
+        await screen.findByText(
+          `पट्टा किराया और रखरखाव शुल्क हर 1 अप्रैल को बिल किए जाते थे, ${formatDate('2026-01-10')} को प्लॉट के समर्पण तक। उसके बाद कुछ भी बिल नहीं हुआ।`,
+          undefined,
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('table', { name: 'भूखंड VSP-A-12 के वार्षिक देय' })).toBeInTheDocument();
+      // The lease ended with the surrender: no 99th-year date said as if it still ran.
+      expect(screen.queryByText('पट्टा समाप्ति तिथि')).toBeNull();
+    });
+  });
+
+  it('a cancelled plot with no dues billed says none were, not that they are billed every 1 April', async () => {
+    server({ ...SURRENDERED, status: 'cancelled', refund_due: null }, []);
+    signedInAs('entrepreneur');
+    await inHindi(async () => {
+      renderApp('/allotments');
+      expect(
+        await screen.findByText(
+          `${formatDate('2026-01-10')} को प्लॉट का आवंटन रद्द होने से पहले कोई वार्षिक देय बिल नहीं हुआ था।`,
+          undefined,
+          {
+            timeout: 5000,
+          },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('रद्द होने की तिथि')).toBeInTheDocument();
+      expect(document.body).not.toHaveTextContent('बिल किए जाते हैं');
+    });
   });
 });

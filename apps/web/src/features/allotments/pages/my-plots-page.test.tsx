@@ -186,7 +186,8 @@ function plotsServer(items: Allotment[] = [HELD, SURRENDERED], options: PlotsSer
     if (url.startsWith(`/api/allotments/${PREVIOUS.id}/history`)) return pageResponse(HISTORY);
     if (/^\/api\/allotments\/[^/?]+\/history/.test(url)) return pageResponse([]);
     if (url.startsWith('/api/allotments')) return pageResponse(items);
-    if (url === `/api/assets/${HELD.asset_id}`) return jsonResponse(200, { id: HELD.asset_id, valuation: 5_000_000 });
+    if (url === `/api/assets/${HELD.asset_id}`)
+      return jsonResponse(200, { id: HELD.asset_id, valuation: 5_000_000, unit: 'acres' });
     return pageResponse([]);
   });
 }
@@ -587,6 +588,29 @@ describe('my plots page', () => {
       const refusal = await within(dialog).findByText(new RegExp(formHi.refusals.unpaid_dues.slice(0, 20)));
       expect(refusal).toHaveAttribute('role', 'alert');
       expect(refusal).not.toHaveTextContent('The holder has unpaid dues');
+    } finally {
+      await changeLanguage('en');
+    }
+  }, 30_000);
+
+  it("names the plot's unit of area when asking to sublet, and writes out the NOC, in Hindi", async () => {
+    plotsServer([{ ...HELD, services_allowed: ['mortgage_noc', 'subletting'] }]);
+    signedInAs('entrepreneur');
+    renderApp('/allotments');
+    await card('Plot VSP-A-12');
+    await changeLanguage('hi');
+    try {
+      const held = await screen.findByRole('region', { name: 'भूखंड VSP-A-12' });
+      // The mortgage NOC in words, not the English letters.
+      expect(within(held).getByRole('button', { name: hi.services.mortgage_noc.action })).toHaveTextContent(
+        'बंधक हेतु अनापत्ति प्रमाणपत्र माँगें',
+      );
+      expect(held).not.toHaveTextContent(/NOC|EOT/);
+      const user = userEvent.setup();
+      await user.click(within(held).getByRole('button', { name: hi.services.subletting.action }));
+      const dialog = await screen.findByRole('dialog', { name: 'उप-पट्टा: प्लॉट VSP-A-12' });
+      const area = await within(dialog).findByLabelText('उप-पट्टे पर दिया गया क्षेत्र, एकड़ में');
+      expect(area).toHaveAccessibleDescription('प्लॉट का वह हिस्सा जो उप-पट्टे पर दिया गया है, एकड़ में (प्लॉट की क्षेत्र इकाई)।');
     } finally {
       await changeLanguage('en');
     }

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUDITED_ENTITIES, toInputDate, type AuditEntry } from '@portal/contract';
+import { changeLanguage } from '../../../lib/i18n';
 import en from '../i18n/en.json';
 import hi from '../i18n/hi.json';
 import te from '../i18n/te.json';
@@ -140,6 +141,50 @@ describe('audit page', () => {
     for (const catalogue of [en, hi, te]) {
       const words = catalogue.entities as Record<string, string>;
       expect(AUDITED_ENTITIES.filter((entity) => !words[entity])).toEqual([]);
+    }
+  });
+
+  it("words codes in the reader's language: types, roles, kinds, reasons and a status's stage, in Hindi", async () => {
+    const entry = (seq: number, entity: string, changes: AuditEntry['changes']): AuditEntry => ({
+      ...ENTRIES[1]!,
+      seq,
+      entity,
+      action: 'update',
+      changes,
+    });
+    stubFetch((url) =>
+      url.startsWith('/api/audit?')
+        ? pageResponse([
+            entry(9, 'applications', {
+              current_stage: ['Submitted for scrutiny', 'Under scrutiny'],
+              waiting_on: ['zonal_manager', 'ho'],
+            }),
+            entry(8, 'service_requests', {
+              request_type: ['eot', 'mortgage_noc'],
+              took_effect_at: [null, '2026-11-20'],
+            }),
+            entry(7, 'invoices', { invoice_type: ['lease_rent', 'maintenance_charge'], financial_year: [2025, 2026] }),
+            entry(6, 'issued_documents', { kind: ['payment_receipt', 'no_dues_certificate'] }),
+            entry(5, 'ledger_adjustments', { kind: ['debit', 'interest_waiver'] }),
+            entry(4, 'bank_credits', { unmatched_reason: [null, 'amount_mismatch'] }),
+            entry(3, 'appeals', { ground: ['late', 'rejected'] }),
+          ])
+        : pageResponse([]),
+    );
+    signedInAs('admin');
+    await changeLanguage('hi');
+    try {
+      renderApp('/officer/audit');
+      const table = await screen.findByRole('region', { name: hi.caption }, { timeout: 5000 });
+      const changes = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[5]!.textContent);
+      expect(changes[0]).toBe('चरणजाँच के लिए जमा किया गया → जाँच मेंकिसकी प्रतीक्षाआंचलिक प्रबंधक → मुख्यालय');
+      // Nothing in English or as a code: no Latin letters at all, but for the acronyms the catalogues keep.
+      for (const text of changes) expect(text).not.toMatch(/[A-Za-z]/);
+    } finally {
+      await changeLanguage('en');
     }
   });
 });

@@ -5,9 +5,11 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  APPLICATION_STATUSES,
   AUDIT_ACTIONS,
   AUDIT_LIST,
   AUDITED_ENTITIES,
+  DEFAULT_STAGE,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -33,8 +35,30 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Fields whose value is never shown, even scrambled. */
 const HIDDEN_FIELDS: ReadonlySet<string> = new Set(['password_hash', 'storage_key']);
 
-/** A recorded change in words: fields by their names in the reader's language, statuses by theirs, instants and days
- * through the shared formatters, yes or no, and nested values as "name: value" (never raw JSON or snake_case). */
+/** Where another screen already words a field's codes: the catalogues to look in, the first that knows the value. */
+const VALUE_CATALOGUES: Readonly<Record<string, readonly string[]>> = {
+  role: ['audit:roles'],
+  waiting_on: ['audit:roles'],
+  escalated_to: ['audit:roles'],
+  invoice_type: ['applications:invoiceTypes'],
+  request_type: ['applications:serviceRequestTypes'],
+  document_type: ['applications:documentTypes'],
+  constitution: ['applications:constitutions'],
+  new_constitution: ['applications:constitutions'],
+  milestone: ['applications:milestones'],
+  committee_type: ['meetings:create.committeeTypes'],
+  ground: ['appeals:grounds'],
+  mode: ['schemes:modes'],
+  outcome: ['schemes:outcomes'],
+  kind: ['verify:kinds', 'adjustments:kinds'],
+  unmatched_reason: ['bank-reconciliation:reasons'],
+  language: ['outbox:languages'],
+  stage_code: ['audit:fieldValues.stage_code', 'ui:stages'],
+};
+
+/** A recorded change in words: fields by their names in the reader's language, codes (statuses, types, roles,
+ * kinds, a stage the portal set) by the words the other screens give them, instants and days through the shared
+ * formatters, yes or no, and nested values as "name: value" (never raw JSON or snake_case). */
 function useChangeWords() {
   const { t, i18n } = useTranslation('audit');
   const field = (name: string) => t(`fields.${name}`, { defaultValue: name.replace(/_/g, ' ') });
@@ -48,6 +72,14 @@ function useChangeWords() {
       // A unit, a category or a type: the code of its field, worded as the other screens word it.
       if (fieldName && i18n.exists(`audit:fieldValues.${fieldName}.${raw}`))
         return t(`fieldValues.${fieldName}.${raw}`);
+      const worded = fieldName
+        ? VALUE_CATALOGUES[fieldName]?.map((catalogue) => `${catalogue}.${raw}`).find((key) => i18n.exists(key))
+        : undefined;
+      if (worded) return t(worded);
+      // The English of a status's own stage, as the portal stores it beside the stage's code.
+      const stageOf =
+        fieldName === 'current_stage' && APPLICATION_STATUSES.find((status) => DEFAULT_STAGE[status] === raw);
+      if (stageOf) return t(`ui:stages.status.${stageOf}`);
       if (/^[a-z][a-z0-9_]*$/.test(raw) && i18n.exists(`ui:status.${raw}`)) return t(`ui:status.${raw}`);
       return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(raw) ? raw.replace(/_/g, ' ') : raw;
     }

@@ -6,9 +6,11 @@ import {
   formatRupees,
   REPORT_COLUMNS,
   REPORT_TABLE_ROWS,
+  stageSchema,
   type Report,
 } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
+import { stageWords } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 type Row = Report['data'][number];
@@ -21,8 +23,14 @@ const CODES = new Set(['application_type', 'type', 'unit', 'category_id', 'payme
 
 export function ReportTable({ report }: { report: Report }) {
   const { t } = useTranslation('reports');
-  const cell = (column: string, value: unknown) => {
+  const { t: ui } = useTranslation('ui');
+  const cell = (column: string, value: unknown, row: Row) => {
     if (column === 'status' && typeof value === 'string') return <StatusBadge status={value} />;
+    // A stage the portal set is worded from its code; an officer's own words show as typed.
+    if (column === 'current_stage') {
+      const stage = stageSchema.safeParse(row.stage);
+      return stageWords(ui, stage.success ? stage.data : null, typeof value === 'string' && value ? value : '—');
+    }
     if (MONEY.has(column)) return formatRupees(value as number);
     if (DATES.has(column)) return formatDate(value as string | null);
     if (NUMBERS.has(column)) return formatNumber(value as number);
@@ -38,7 +46,7 @@ export function ReportTable({ report }: { report: Report }) {
     // Words may wrap (names, locations, references), so the table fits a desk screen rather than hiding its last
     // columns to the side; figures and statuses keep to one line.
     wrap: !MONEY.has(column) && !NUMBERS.has(column) && column !== 'status',
-    cell: (row) => cell(column, row[column]),
+    cell: (row) => cell(column, row[column], row),
   }));
   return (
     <DataTable

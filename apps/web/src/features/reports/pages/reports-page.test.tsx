@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIso, toInputDate, type Report, type ReportType } from '@portal/contract';
+import { changeLanguage } from '../../../lib/i18n';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 function applicationRows(count: number): Report['data'] {
@@ -275,6 +276,43 @@ describe('reports page', { timeout: 20_000 }, () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['Warangal3500₹8,75,00,00,000', 'Nalgonda2500₹6,25,00,00,000']);
+  });
+
+  it("words the stage column in the reader's language from the stage's code; an officer's own words stay as typed", async () => {
+    const [portal, committee, officer] = applicationRows(3);
+    stubReports(() =>
+      jsonResponse(
+        200,
+        report('applications', [
+          {
+            ...portal,
+            current_stage: 'Under scrutiny',
+            stage: { code: 'status', params: { status: 'under_scrutiny' } },
+          },
+          {
+            ...committee,
+            current_stage: 'Deferred: site visit',
+            stage: { code: 'committee_deferred', params: { note: 'site visit' } },
+          },
+          { ...officer, current_stage: 'Awaiting the site visit', stage: null },
+        ]),
+      ),
+    );
+    await changeLanguage('hi');
+    try {
+      signedInAs('admin');
+      renderApp('/officer/reports');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'बनाएँ' }, { timeout: 5000 }));
+      const table = await screen.findByRole('table', { name: 'आवेदन रिपोर्ट की पंक्तियाँ' });
+      const stages = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[4]!.textContent);
+      expect(stages).toEqual(['जाँच में', 'समिति द्वारा स्थगित: site visit', 'Awaiting the site visit']);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('uses the columns of the payments report', async () => {

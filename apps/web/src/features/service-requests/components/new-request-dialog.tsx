@@ -212,7 +212,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
         </FormField>
       )}
       {type === 'transfer' && <p className="text-slate-800">{t('service-request-form:transferNote')}</p>}
-      <ParticularFields form={form} type={type} />
+      <ParticularFields form={form} type={type} unit={asset.data?.unit} />
       <FormField form={form} name="description" label={t('dialog.descriptionField')}>
         <Textarea rows={4} {...form.register('description')} />
       </FormField>
