@@ -36,7 +36,7 @@ function withPlot(url: string) {
     return pageResponse([
       { id: ALLOTMENT_ID, allotment_number: 'ALT-2026-000001', asset_id: ASSET_ID, asset_code: 'VSP-A-12' },
     ]);
-  if (url === `/api/assets/${ASSET_ID}`) return jsonResponse(200, { id: ASSET_ID, valuation: 5_000_000 });
+  if (url === `/api/assets/${ASSET_ID}`) return jsonResponse(200, { id: ASSET_ID, valuation: 5_000_000, unit: 'sqm' });
   return pageResponse([]);
 }
 
@@ -234,7 +234,7 @@ describe('service requests', () => {
       expect(type).toHaveAccessibleDescription(/^Fee ₹2,50,000 for each year or part of a year, 5% of the plot's/),
     );
     await user.type(within(dialog).getByLabelText('Sub-lessee'), 'Coastal Packaging LLP');
-    await user.type(within(dialog).getByLabelText('Area sublet'), '250.5');
+    await user.type(within(dialog).getByLabelText('Area sublet, in square metres'), '250.5');
     await user.type(within(dialog).getByLabelText('Period in months'), '6.5');
     await user.type(within(dialog).getByLabelText('Description'), 'A packaging partner');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
