@@ -189,7 +189,8 @@ export type AllotmentLateList = (typeof ALLOTMENT_LATE_LISTS)[number];
 export const ALLOTMENT_LIST = defineList({
   sort: ['created_at', 'allotment_date', 'allotment_number', 'status'],
   defaultSort: '-created_at',
-  searches: "allotment number, application number, asset code, holder's name",
+  searches:
+    "allotment number, application number, plot (asset) code, holder's name; not the zone or park (filters of their own)",
   filters: {
     status: enumList(ALLOTMENT_STATUSES),
     allotment_type: enumList(ALLOTMENT_TYPES),

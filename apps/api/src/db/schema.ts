@@ -425,6 +425,9 @@ export const allotments = pgTable(
     refundDue: money('refund_due'),
     /** The unit's line of activity; a change of activity changes it. */
     activity: text('activity'),
+    /** Lower-cased allotment number, application number, plot code and holder's name for the register's `q` (not the
+     * zone or park: they have their own filters); kept by triggers (migration 0027). */
+    searchText: text('search_text').notNull().default(''),
   },
   (table) => [
     // An asset is held by at most one active allotment; an application has at most one.
@@ -440,6 +443,7 @@ export const allotments = pgTable(
     index('allotments_date_idx').on(table.allotmentDate, table.id),
     index('allotments_status_idx').on(table.status, table.createdAt),
     index('allotments_number_trgm_idx').using('gin', table.allotmentNumber.op('gin_trgm_ops')),
+    index('allotments_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     // The holder's own list, newest first, and the register by status.
     index('allotments_holder_idx').on(table.holderUserId, table.createdAt),
   ],

@@ -1,5 +1,5 @@
-// The paged list draws a new answer's rows in a render that may wait: the previous rows stay on screen, dimmed and
-// busy, until the new ones are ready, and then both change in one step.
+// The paged list draws a new answer's rows in a render that may wait: the previous rows stay on screen, busy under a
+// loading bar, until the new ones are ready, and then both change in one step.
 import { Suspense, use } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ function view(query: ReturnType<typeof queryOf>, ready: Promise<void> | null = n
 }
 
 describe('paged list', () => {
-  it('keeps the previous rows, dimmed and busy, until the new answer’s rows are ready', async () => {
+  it('keeps the previous rows, busy and at full contrast, until the new answer’s rows are ready', async () => {
     const first = pageOf(['A-1', 'A-2']);
     const { rerender } = render(view(queryOf(first)));
     expect(screen.getByText('A-1')).toBeInTheDocument();
@@ -52,6 +52,8 @@ describe('paged list', () => {
     rerender(view(queryOf(first, true)));
     const frame = screen.getByRole('list', { name: 'Rows' }).parentElement!;
     expect(frame).toHaveAttribute('aria-busy', 'true');
+    // Not dimmed: rows at part opacity fell below AA contrast while they waited.
+    for (const element of [frame, ...frame.querySelectorAll('*')]) expect(element.className).not.toMatch(/opacity/);
 
     // Its answer arrives, but its rows are not ready yet: nothing is swapped for a loading state, the old rows stay.
     let settle = () => {};

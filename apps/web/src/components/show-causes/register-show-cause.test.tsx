@@ -93,7 +93,7 @@ describe('show-cause notices on the register', () => {
     const row = await rowOf('ALT-2026-000011');
     expect(within(await rowOf('ALT-2026-000013')).queryByRole('button', { name: /show-cause/i })).toBeNull();
     const user = userEvent.setup();
-    await user.click(within(row).getByRole('button', { name: 'Issue a show-cause notice on plot VSP-A-11' }));
+    await user.click(within(row).getByRole('button', { name: 'Issue show-cause notice on plot VSP-A-11' }));
     // The row's action does not open the application.
     expect(router.state.location.pathname).toBe('/officer/allotments');
     const dialog = await screen.findByRole('dialog', { name: 'Issue a show-cause notice on plot VSP-A-11' });

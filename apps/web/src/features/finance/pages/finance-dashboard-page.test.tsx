@@ -367,7 +367,7 @@ describe('finance reports', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls(fetchMock, '/api/finance/collections')).toHaveLength(2));
     const query = queryOf(calls(fetchMock, '/api/finance/collections')[1]!);
     expect((Date.parse(query.to!) - Date.parse(query.from!)) / 86_400_000).toBe(6);
-    expect(screen.getByRole('button', { name: 'Export collections as CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV: collections' })).toBeInTheDocument();
   });
 
   it('shows receivables ageing per band, its table the same figures, and opens the overdue invoices', async () => {
@@ -385,7 +385,7 @@ describe('finance reports', { timeout: 20_000 }, () => {
       ['All overdue', '6', '₹7,45,400.75'],
     ]);
     expect(within(ageing).getByRole('link', { name: '6' })).toHaveAttribute('href', '/finance?status=overdue');
-    expect(within(ageing).getByRole('button', { name: 'Export overdue invoices as CSV' })).toBeInTheDocument();
+    expect(within(ageing).getByRole('button', { name: 'Export CSV: overdue invoices' })).toBeInTheDocument();
   });
 
   it('shows refunds due and paid, unmatched credits and gateway orders, each linked to its list where there is one', async () => {
