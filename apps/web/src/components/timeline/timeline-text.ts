@@ -4,7 +4,7 @@
  * constitutions and stages in the reader's words); a row from before the codes (`legacy`), or a code the catalogue
  * does not know, shows the text the server stored. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import { formatDate, formatRupees, isMoneyField, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
 import { stageWords } from '../ui/stage-text';
 
 const DATE_PARAMS = new Set([
@@ -19,7 +19,6 @@ const DATE_PARAMS = new Set([
   'reply_by',
   'directed_due_on',
 ]);
-const MONEY_PARAMS = new Set(['amount', 'refund_due', 'loan_amount']);
 const HOLDER_DETAILS = new Set(['name', 'constitution', 'activity']);
 
 /** The key variant (i18next context) a code's title and details read, chosen by its parameters, and the count its
@@ -67,7 +66,7 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
     const shown: Record<string, string> = {};
     for (const [name, value] of Object.entries(params)) {
       const text = value === null ? '' : String(value);
-      if (MONEY_PARAMS.has(name)) shown[name] = formatRupees(Number(value));
+      if (isMoneyField(name)) shown[name] = formatRupees(Number(value));
       else if (DATE_PARAMS.has(name)) shown[name] = formatDate(text);
       else if (name === 'document_type') shown[name] = label('documentTypes', text);
       else if (name === 'invoice_type') shown[name] = label('invoiceTypes', text);

@@ -3,7 +3,7 @@
  * online through the gateway or by bank transfer). */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupeesExact, type Invoice } from '@portal/contract';
+import { formatDate, formatRupees, type Invoice } from '@portal/contract';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
@@ -72,12 +72,12 @@ export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: str
                     <tr key={invoice.id} className="border-b border-slate-200 text-slate-900">
                       <td className="py-2 pr-4 tabular-nums">{yearLabel(invoice.financial_year)}</td>
                       <td className="py-2 pr-4">{t(`dues.kinds.${invoice.invoice_type}`)}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{formatRupeesExact(invoice.amount)}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{formatRupees(invoice.amount)}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">
-                        {invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.interest)}
+                        {invoice.status === 'paid' ? '—' : formatRupees(invoice.interest)}
                       </td>
                       <td className="py-2 pr-4 text-right font-medium tabular-nums">
-                        {invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.amount_due)}
+                        {invoice.status === 'paid' ? '—' : formatRupees(invoice.amount_due)}
                       </td>
                       <td className="py-2 pr-4 tabular-nums">{formatDate(invoice.due_date)}</td>
                       <td className="py-2 pr-4">

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { formatRupeesExact, type GatewayOrder } from '@portal/contract';
+import { formatRupees, type GatewayOrder } from '@portal/contract';
 import { useGatewayOrder } from '../../../api/gateway-payments';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -59,7 +59,7 @@ export default function PaymentReturnPage() {
 
 function Outcome({ order, waitedOut }: { order: GatewayOrder; waitedOut: boolean }) {
   const { t } = useTranslation('gateway-payments');
-  const amount = formatRupeesExact(order.amount);
+  const amount = formatRupees(order.amount);
   const number = order.invoice_number;
   switch (order.status) {
     case 'paid':
