@@ -149,7 +149,8 @@ function makeFormatters(language: FormatLanguage): Formatters {
       const value = toAmount(amount);
       if (value === null) return NOT_AVAILABLE;
       const size = Math.abs(value);
-      const unit = size >= CRORE ? { of: CRORE, words: words.crore } : size >= LAKH ? { of: LAKH, words: words.lakh } : null;
+      const unit =
+        size >= CRORE ? { of: CRORE, words: words.crore } : size >= LAKH ? { of: LAKH, words: words.lakh } : null;
       let shown: string;
       let roundedPaise: number;
       if (unit) {

@@ -151,7 +151,7 @@ describe('money is formatted only by the contract, to the paisa', () => {
       'const percent = Math.round(rate * 100);',
       'formatNumber(SCHEME_RULES.auctionEmdShare * 100)',
       'formatNumber(report.matched)',
-      "`${(bytes / 1024).toFixed(0)} KB`",
+      '`${(bytes / 1024).toFixed(0)} KB`',
     ];
     for (const line of sound) expect(moneyDisplayFaults(line), line).toEqual([]);
   });

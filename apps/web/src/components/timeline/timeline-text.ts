@@ -4,7 +4,14 @@
  * constitutions and stages in the reader's words); a row from before the codes (`legacy`), or a code the catalogue
  * does not know, shows the text the server stored. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, isMoneyField, stageFromParams, type TimelineEvent, type TimelineParams } from '@portal/contract';
+import {
+  formatDate,
+  formatRupees,
+  isMoneyField,
+  stageFromParams,
+  type TimelineEvent,
+  type TimelineParams,
+} from '@portal/contract';
 import { stageWords } from '../ui/stage-text';
 
 const DATE_PARAMS = new Set([
