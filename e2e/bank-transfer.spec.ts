@@ -104,6 +104,8 @@ test('an invoice with paise is paid by challan with exactly the amount the scree
       .textContent())!;
     expect(shown).toBe(EMD);
     await expect(transfer).toContainText('Transfer exactly this amount');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await signOut(page);
     // The payer types what the screen says into the bank's form: the figures without the rupee sign.
     return { challan: number, amount: shown.replace(/^₹/, '') };
