@@ -1,4 +1,4 @@
-/** Money is formatted in one place (./format.ts) and shown as it is owed (product decisions section 13). This walks
+/** Money is formatted in one place (the contract's format.ts) and shown as it is owed (product decisions section 13). This walks
  * every source file of the server and the web app and fails on one that builds its own number or currency formatter,
  * writes a rupee sign before a figure it made itself, rounds an amount of money to the rupee or shows one through the
  * plain number formatter (which writes ₹6,131.60 as 6,131.6). Whatever such a file showed would not be what is owed.
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const WALKED = ['apps/api/src', 'apps/web/src'];
 
 /** Files that write counts (never money) with toLocaleString for a developer's terminal. */
