@@ -9,22 +9,54 @@ import {
   statusLabel,
   statusTone,
   todayIso,
-  formatRupeesExact,
+  formatRupeesAbout,
+  rupeesInputValue,
 } from './format';
 
 describe('en-IN formatters', () => {
-  it('formats rupees in the Indian grouping without decimals', () => {
+  it('formats rupees in the Indian grouping, whole rupees without ".00"', () => {
     expect(formatRupees(2500000)).toBe('₹25,00,000');
-    expect(formatRupees(11800.4)).toBe('₹11,800');
     expect(formatRupees('1234567')).toBe('₹12,34,567');
+    expect(formatRupees(11800)).toBe('₹11,800');
     expect(formatRupees(null)).toBe('N/A');
+    expect(formatRupees(undefined)).toBe('N/A');
+    expect(formatRupees('not money')).toBe('N/A');
   });
 
-  it('formats an exact amount to the paise only when it has paise', () => {
-    expect(formatRupeesExact(1012.5)).toBe('₹1,012.50');
-    expect(formatRupeesExact(11800)).toBe('₹11,800');
-    expect(formatRupeesExact('0.07')).toBe('₹0.07');
-    expect(formatRupeesExact(null)).toBe('N/A');
+  it('shows an amount owed to the paisa whenever it has paise, never rounded to the rupee', () => {
+    expect(formatRupees(6131.6)).toBe('₹6,131.60');
+    expect(formatRupees(388498.22)).toBe('₹3,88,498.22');
+    expect(formatRupees(1812345.5)).toBe('₹18,12,345.50');
+    expect(formatRupees(11800.4)).toBe('₹11,800.40');
+    expect(formatRupees(17.7)).toBe('₹17.70');
+    expect(formatRupees('0.07')).toBe('₹0.07');
+    expect(formatRupees(-17.7)).toBe('-₹17.70');
+    // A sum that drifted in binary still shows its paise, not the drift.
+    expect(formatRupees(0.1 + 0.2)).toBe('₹0.30');
+    for (const language of ['en', 'hi', 'te'] as const) {
+      expect(formattersFor(language).rupees(6131.6)).toBe('₹6,131.60');
+    }
+  });
+
+  it('says "about" on a rounded summary, and only when it rounded', () => {
+    expect(formatRupeesAbout(613160)).toBe('about ₹6.13 lakh');
+    expect(formatRupeesAbout(500000)).toBe('₹5 lakh');
+    expect(formatRupeesAbout(100000)).toBe('₹1 lakh');
+    expect(formatRupeesAbout(12500000)).toBe('₹1.25 crore');
+    expect(formatRupeesAbout(6131.6)).toBe('about ₹6,132');
+    expect(formatRupeesAbout(250)).toBe('₹250');
+    expect(formatRupeesAbout(-0.4)).toBe('about ₹0');
+    expect(formatRupeesAbout(null)).toBe('N/A');
+    expect(formattersFor('hi').rupeesAbout(613160)).toBe('लगभग ₹6.13 लाख');
+    expect(formattersFor('te').rupeesAbout(613160)).toBe('సుమారు ₹6.13 లక్షలు');
+    expect(formattersFor('te').rupeesAbout(100000)).toBe('₹1 లక్ష');
+    expect(formattersFor('hi').rupeesAbout(20000000)).toBe('₹2 करोड़');
+  });
+
+  it('writes an amount for a money box as the server reads it back', () => {
+    expect(rupeesInputValue(1832345.5)).toBe('1832345.50');
+    expect(rupeesInputValue(11800)).toBe('11800');
+    expect(rupeesInputValue(0.1 + 0.2)).toBe('0.30');
   });
 
   it('formats dates as day, short month, year and N/A when empty', () => {

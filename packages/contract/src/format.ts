@@ -1,6 +1,10 @@
 /** The en-IN formatters every screen uses for money, numbers and dates (spec section 9). Dates read the business
  * calendar, not the browser's zone: an instant shows as the day and time in the business time zone, and a plain
- * YYYY-MM-DD is a calendar day that shows as itself wherever the browser is. */
+ * YYYY-MM-DD is a calendar day that shows as itself wherever the browser is.
+ *
+ * Money has one rule (product decisions section 13): an amount owed, paid, matched or balanced is shown as it is,
+ * to the paisa when it has paise (₹6,131.60) and in whole rupees when it has none (₹11,800). Only a summary may
+ * round, and it says so ("about ₹6.13 lakh"); nothing outside this file formats or rounds money for display. */
 import { businessToday, DEFAULT_CALENDAR, type BusinessCalendar } from './business-calendar';
 
 /** The locale of each language: Indian grouping (1,00,000) in all three, and dates that read naturally in each. */
@@ -11,12 +15,27 @@ const DATE_PARTS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 const TIME_PARTS = { hour: '2-digit', minute: '2-digit' } as const;
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+const LAKH = 100_000;
+const CRORE = 10_000_000;
+
+/** The words of a rounded summary in each language: the Indian units, singular and plural, and "about". */
+const SUMMARY_WORDS: Record<
+  FormatLanguage,
+  { lakh: [string, string]; crore: [string, string]; about(amount: string): string }
+> = {
+  en: { lakh: ['lakh', 'lakh'], crore: ['crore', 'crore'], about: (amount) => `about ${amount}` },
+  hi: { lakh: ['लाख', 'लाख'], crore: ['करोड़', 'करोड़'], about: (amount) => `लगभग ${amount}` },
+  te: { lakh: ['లక్ష', 'లక్షలు'], crore: ['కోటి', 'కోట్లు'], about: (amount) => `సుమారు ${amount}` },
+};
+
 export const NOT_AVAILABLE = 'N/A';
 
 export interface Formatters {
+  /** An amount as it is owed: to the paise when it has paise (₹1,012.50), else whole rupees (₹11,800). */
   rupees(amount: number | string | null | undefined): string;
-  /** To the paise when there are paise (₹1,012.50), else whole rupees (₹11,800): what a payment asks exactly. */
-  rupeesExact(amount: number | string | null | undefined): string;
+  /** A rounded summary (a chart's axis), never an amount owed: lakh and crore to two decimals, smaller amounts to
+   * the rupee, and "about" in front whenever that is not the amount itself ("about ₹6.13 lakh", "₹5 lakh"). */
+  rupeesAbout(amount: number | string | null | undefined): string;
   number(value: number | null | undefined): string;
   date(value: string | Date | null | undefined): string;
   dateTime(value: string | Date | null | undefined): string;
@@ -26,6 +45,46 @@ interface ReadDate {
   date: Date;
   /** A plain YYYY-MM-DD: a calendar day, not an instant. */
   calendarDay: boolean;
+}
+
+/** Fields and parameters that hold money though their names do not end in `_amount`. */
+const MONEY_FIELDS: ReadonlySet<string> = new Set([
+  'amount',
+  'interest',
+  'valuation',
+  'estimated_investment',
+  'refund_due',
+  'reserve_price',
+  'emd',
+  'increment',
+  'highest_bid',
+  'min_investment',
+  'minimum_bid',
+  'participation_fee',
+  'debit',
+  'credit',
+  'balance',
+]);
+
+/** Whether a record's field or a message's parameter, by its name, holds an amount of money: `amount`, `*_amount`,
+ * `*_balance` and the names above. Screens that show fields by name (the timeline, notifications, the audit trail)
+ * format these with formatRupees, so a recorded ₹6,131.60 never reads 6,131.6. */
+export function isMoneyField(name: string): boolean {
+  return MONEY_FIELDS.has(name) || name.endsWith('_amount') || name.endsWith('_balance');
+}
+
+function toAmount(amount: number | string | null | undefined): number | null {
+  const value = typeof amount === 'string' && amount.trim() !== '' ? Number(amount) : amount;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+const inPaise = (value: number) => Math.round(value * 100);
+
+/** An amount as a money box holds it, for the user to send back unchanged: no grouping or sign, the paise when it has
+ * them (1832345.50), whole rupees without ".00" (11800). */
+export function rupeesInputValue(amount: number): string {
+  const paise = inPaise(amount);
+  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
 }
 
 function toDate(value: string | Date | null | undefined): ReadDate | null {
@@ -56,6 +115,9 @@ function makeFormatters(language: FormatLanguage): Formatters {
         minimumFractionDigits: 0,
       }),
   );
+  // A summary's figure in lakh or crore: at most two decimals, none when it is whole (₹5 lakh).
+  const unitFigure = onFirstUse(() => new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 2 }));
+  const words = SUMMARY_WORDS[language];
   const rupeeWithPaise = onFirstUse(
     () =>
       new Intl.NumberFormat(locale, {
@@ -79,14 +141,30 @@ function makeFormatters(language: FormatLanguage): Formatters {
   );
   return {
     rupees(amount) {
-      const value = typeof amount === 'string' ? Number(amount) : amount;
-      if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
-      return rupee().format(value);
+      const value = toAmount(amount);
+      if (value === null) return NOT_AVAILABLE;
+      return inPaise(value) % 100 === 0 ? rupee().format(value) : rupeeWithPaise().format(value);
     },
-    rupeesExact(amount) {
-      const value = typeof amount === 'string' ? Number(amount) : amount;
-      if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
-      return Math.round(value * 100) % 100 === 0 ? rupee().format(value) : rupeeWithPaise().format(value);
+    rupeesAbout(amount) {
+      const value = toAmount(amount);
+      if (value === null) return NOT_AVAILABLE;
+      const size = Math.abs(value);
+      const unit =
+        size >= CRORE ? { of: CRORE, words: words.crore } : size >= LAKH ? { of: LAKH, words: words.lakh } : null;
+      let shown: string;
+      let roundedPaise: number;
+      if (unit) {
+        const figure = Math.round((value / unit.of) * 100) / 100;
+        roundedPaise = inPaise(figure * unit.of);
+        // The figure is a count of lakh (or crore), signed like the amount; the rupee sign goes before it.
+        const text = unitFigure().format(Math.abs(figure));
+        shown = `${value < 0 ? '-' : ''}₹${text} ${unit.words[Math.abs(figure) === 1 ? 0 : 1]}`;
+      } else {
+        const rupees = Math.round(value) || 0;
+        roundedPaise = rupees * 100;
+        shown = rupee().format(rupees);
+      }
+      return roundedPaise === inPaise(value) ? shown : words.about(shown);
     },
     number(value) {
       if (value === null || value === undefined || Number.isNaN(value)) return NOT_AVAILABLE;
@@ -119,19 +197,20 @@ export function formattersFor(language: FormatLanguage): Formatters {
 
 let current = formattersFor('en');
 
-/** Sets the language formatRupees, formatNumber, formatDate and formatDateTime use: the web app calls it when the
+/** Sets the language formatRupees, formatRupeesAbout, formatNumber, formatDate and formatDateTime use: the web app calls it when the
  * user's language changes. The server never does (it serves many languages at once) and calls formattersFor. */
 export function setDisplayLanguage(language: FormatLanguage): void {
   current = formattersFor(language);
 }
 
+/** An amount as it is owed, paid, matched or balanced: ₹6,131.60 when it has paise, ₹11,800 when it has none. */
 export function formatRupees(amount: number | string | null | undefined): string {
   return current.rupees(amount);
 }
 
-/** An amount to the paise when it has paise (interest, a statement's balance): ₹1,012.50; whole rupees stay ₹11,800. */
-export function formatRupeesExact(amount: number | string | null | undefined): string {
-  return current.rupeesExact(amount);
+/** A rounded summary that says so ("about ₹6.13 lakh"): a chart's axis, never an amount anyone pays or is owed. */
+export function formatRupeesAbout(amount: number | string | null | undefined): string {
+  return current.rupeesAbout(amount);
 }
 
 export function formatNumber(value: number | null | undefined): string {

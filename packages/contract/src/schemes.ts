@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { APPLICANT_CATEGORIES } from './enums';
 import { rupeesField } from './money-amount';
 import { enumList, listQueryFor, type ListDefinition } from './listing';
+import { roundRupees } from './limits';
 
 export const SCHEME_MODES = ['first_come', 'draw', 'auction'] as const;
 export type SchemeMode = (typeof SCHEME_MODES)[number];
@@ -54,9 +55,11 @@ export function auctionEmd(reservePrice: number): number {
   return Math.round(reservePrice * SCHEME_RULES.auctionEmdShare);
 }
 
-/** The lowest bid the server takes: the reserve price first, then the highest bid plus the increment. */
+/** The lowest bid the server takes: the reserve price first, then the highest bid plus the increment, to the paisa
+ * (a sum of amounts with paise drifts in binary: 0.1 + 0.2 is not 0.3). The room's hint and its
+ * box both show this figure, so the bidder is told exactly what the server takes. */
 export function minimumNextBid(lot: { reserve_price: number; highest_bid: number | null }, increment: number): number {
-  return lot.highest_bid === null ? lot.reserve_price : lot.highest_bid + increment;
+  return roundRupees(lot.highest_bid === null ? lot.reserve_price : lot.highest_bid + increment);
 }
 
 const instant = z.iso.datetime({ offset: true, error: 'Use a date and time such as 2026-12-01T10:00:00+05:30' });

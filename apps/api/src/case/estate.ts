@@ -8,7 +8,6 @@ import {
   ESTATE_TERMS,
   extendedDueOn,
   formatRupees,
-  formatRupeesExact,
   leaseEndsOn,
   MILESTONE_KINDS,
   milestoneDueOn,
@@ -76,7 +75,7 @@ const REFUSAL_WORDS: Record<ServiceRefusalCode, (params: Record<string, string>)
   service_request_open: (params) =>
     `Request ${params.request_number} for this service is already open on this allotment (${(params.status ?? '').replace(/_/g, ' ')}): follow it rather than asking again`,
   unpaid_dues: (params) =>
-    `There are overdue dues of ${formatRupeesExact(Number(params.amount))} on this plot: pay them first, then ask for this service`,
+    `There are overdue dues of ${formatRupees(Number(params.amount))} on this plot: pay them first, then ask for this service`,
 };
 
 /** The 409 for a service the allotment does not allow now, with its code (and, for overdue dues and an open request,

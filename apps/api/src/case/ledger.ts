@@ -2,7 +2,7 @@
  * documents (the statement's PDF and the no-dues certificate). Who may read a statement: the application's applicant,
  * the allotment's holder now (a previous holder no longer reads the allotment's account), and staff who read finance;
  * anyone else gets 404 (an entrepreneur) or 403 (staff without read:finance). */
-import { businessDay, can, type Statement, type StatementAccount } from '@portal/contract';
+import { businessDay, can, formatRupees, type Statement, type StatementAccount } from '@portal/contract';
 import type { Database } from '../db/client';
 import type { CurrentUser } from './actor';
 import { loadVisibleAllotment, loadVisibleApplication } from './access';
@@ -157,8 +157,8 @@ export async function requireNoDues(
     throw new HttpError(
       409,
       standing.unpaidInvoices > 0
-        ? `Dues are outstanding: ${standing.unpaidInvoices} invoice(s) unpaid, balance ₹${standing.balanceText}`
-        : `Dues are outstanding: the balance of the account is ₹${standing.balanceText}`,
+        ? `Dues are outstanding: ${standing.unpaidInvoices} invoice(s) unpaid, balance ${formatRupees(standing.balanceText)}`
+        : `Dues are outstanding: the balance of the account is ${formatRupees(standing.balanceText)}`,
       'dues_outstanding',
       { refusal: { reason: 'dues_outstanding', params: { amount: standing.balanceText } } },
     );

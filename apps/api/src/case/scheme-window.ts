@@ -2,6 +2,7 @@
  * caller's transaction under the scheme's row lock: the scheme takes applications now, the plot is one of its, the
  * estimated investment meets its minimum, and the applicant has no other application for that plot in it. A plot
  * offered in a scheme not yet decided is applied for in the scheme only. */
+import { formatRupees } from '@portal/contract';
 import type { Database } from '../db/client';
 import { conflict, notFound, unprocessable } from '../core/http-error';
 import {
@@ -39,7 +40,7 @@ export async function assertSchemeTakes(tx: Database, input: SchemeApplication, 
   if (!plot) throw notFound(`This plot is not offered in scheme ${scheme.schemeNumber}`, 'plot_not_in_scheme');
   if (scheme.minInvestment !== null && input.estimatedInvestment < scheme.minInvestment) {
     throw unprocessable(
-      `Scheme ${scheme.schemeNumber} asks for an estimated investment of at least ₹${scheme.minInvestment}`,
+      `Scheme ${scheme.schemeNumber} asks for an estimated investment of at least ${formatRupees(scheme.minInvestment)}`,
       'scheme_ineligible',
     );
   }

@@ -1,7 +1,7 @@
 /** The e-auction's bids and lots (decision 018, "The e-auction"). A bid is taken under its lot's row lock, in the
  * transaction that checks the lot is running, the bidder qualified and the amount high enough, numbers it, moves the
  * lot's highest bid and (in the last minutes) its end, and announces it: the notice leaves only when that commits. */
-import { minimumNextBid, type LiveLot, type PlaceBidRequest } from '@portal/contract';
+import { formatRupees, minimumNextBid, type LiveLot, type PlaceBidRequest } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, HttpError, invalidField, notFound } from '../../core/http-error';
@@ -32,7 +32,7 @@ const minimumOf = (lot: Pick<LotRow, 'reservePrice' | 'highestBid' | 'increment'
 /** 409 bid_too_low, naming the lowest bid taken now for the client to word. */
 function bidTooLow(lot: Pick<LotRow, 'reservePrice' | 'highestBid' | 'increment'>): HttpError {
   const minimum = minimumOf(lot);
-  return new HttpError(409, `Bid at least ₹${minimum.toLocaleString('en-IN')}`, 'bid_too_low', {
+  return new HttpError(409, `Bid at least ${formatRupees(minimum)}`, 'bid_too_low', {
     refusal: { reason: 'bid_too_low', params: { minimum_bid: minimum.toFixed(2) } },
   });
 }

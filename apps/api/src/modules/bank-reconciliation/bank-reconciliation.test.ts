@@ -223,6 +223,48 @@ describe(`challans and bank reconciliation (${TEST_DB_KIND})`, () => {
     expect((await ctx.db.select().from(payments)).length).toBe(paymentsBefore);
   });
 
+  it('asks a challan to the paisa: its PDF, the credit that matches it and the statement of account all say ₹6,131.60', async () => {
+    const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
+    const [charge] = await ctx.db
+      .insert(invoices)
+      .values({
+        applicationId: application.id,
+        invoiceType: 'maintenance_charge',
+        amount: 6131.6,
+        dueDate: addCalendarDays(businessToday(new Date(), CALENDAR), 20),
+        financialYear: 2026,
+        billedTo: owner.userId,
+        invoiceNumber: `INV-T-${crypto.randomBytes(3).toString('hex')}`,
+      })
+      .returning();
+    const challan = await raise(charge!);
+    expect(challan).toMatchObject({ amount: 6131.6, interest: 0 });
+    const printed = await ctx.request(owner.token, { method: 'GET', url: `/api/challans/${challan.id}/challan.pdf` });
+    const challanText = await pdfText(printed.rawPayload);
+    expect(challanText).toContain('₹6,131.60 (Rupees Six Thousand One Hundred Thirty One and Sixty Paise Only)');
+    expect(challanText).not.toContain('6,132');
+
+    // The payer transfers exactly what the challan says, and it matches.
+    const reference = utr('SBIN');
+    const imported = await upload(
+      finance,
+      statement([`07/04/2026,07/04/2026,"NEFT ${challan.challan_number}",${reference},,"6,131.60","6,131.60"`]),
+      `${reference}.csv`,
+    );
+    expect(imported.json(), imported.body).toMatchObject({ matched: 1, matched_amount: 6131.6, unmatched: 0 });
+    expect(await paymentsOf(charge!.id)).toMatchObject([{ amount: 6131.6 }]);
+
+    // The statement of account adds up on its face: the debit, the credit and the balance to the paisa.
+    const statementPdf = await ctx.request(owner.token, {
+      method: 'GET',
+      url: `/api/applications/${application.id}/statement.pdf`,
+    });
+    expect(statementPdf.statusCode).toBe(200);
+    const statementText = await pdfText(statementPdf.rawPayload);
+    expect(statementText.match(/6,131\.60/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(statementText).not.toContain('6,132');
+  });
+
   it("asks late dues' interest to the challan's valid-until day, and a matched credit pays it with the interest", async () => {
     const application = await insertTestApplication(ctx, 'submitted', { ownerEmail: owner.email });
     const dueDate = addCalendarDays(businessToday(new Date(), CALENDAR), -40);

@@ -234,7 +234,7 @@ export function composeSchemeResultSheet(language: DocumentLanguage, records: Sc
   const { texts } = language;
   const words = WORDS[language.code as keyof typeof WORDS] ?? WORDS.en;
   const date = (value: Date) => language.format.date(value);
-  const amount = (value: number | null) => (value === null ? '' : language.format.rupeesExact(value));
+  const amount = (value: number | null) => (value === null ? '' : language.format.rupees(value));
   const blocks: Block[] = [
     {
       type: 'meta',

@@ -8,6 +8,7 @@ import {
   formatDate,
   formatNumber,
   formatRupees,
+  isMoneyField,
   stageFromParams,
   type TimelineEvent,
   type TimelineParams,
@@ -26,7 +27,6 @@ const DATE_PARAMS = new Set([
   'reply_by',
   'directed_due_on',
 ]);
-const MONEY_PARAMS = new Set(['amount', 'refund_due', 'loan_amount']);
 const HOLDER_DETAILS = new Set(['name', 'constitution', 'activity']);
 
 /** The key variant (i18next context) a code's title and details read, chosen by its parameters, and the count its
@@ -77,7 +77,7 @@ export function useTimelineText(): (event: TimelineEvent) => { title: string; de
     const shown: Record<string, string> = {};
     for (const [name, value] of Object.entries(params)) {
       const text = value === null ? '' : String(value);
-      if (MONEY_PARAMS.has(name)) shown[name] = formatRupees(Number(value));
+      if (isMoneyField(name)) shown[name] = formatRupees(Number(value));
       else if (DATE_PARAMS.has(name)) shown[name] = formatDate(text);
       else if (name === 'document_type') shown[name] = label('documentTypes', text);
       else if (name === 'invoice_type') shown[name] = label('invoiceTypes', text);

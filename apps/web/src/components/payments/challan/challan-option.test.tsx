@@ -80,4 +80,13 @@ describe('challan option', () => {
     render(<ChallanOption invoice={{ ...INVOICE, status: 'paid' }} />, { wrapper: AppProviders });
     expect(screen.queryByRole('region', { name: 'Pay by bank transfer (NEFT/RTGS)' })).not.toBeInTheDocument();
   });
+
+  it('asks the amount to transfer to the paisa, as the bank must send it', async () => {
+    const maintenance = { ...CHALLAN, invoice_type: 'maintenance_charge' as const, amount: 6131.6 };
+    stubFetch((url) => (url.startsWith('/api/challans?') ? pageResponse([maintenance]) : pageResponse([])));
+    render(<ChallanOption invoice={INVOICE} />, { wrapper: AppProviders });
+    const amount = await screen.findByText('Amount to transfer');
+    expect(amount.nextElementSibling).toHaveTextContent(/^₹6,131\.60$/);
+    expect(screen.getByText(/Transfer exactly this amount/)).toBeInTheDocument();
+  });
 });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CreditCard } from 'lucide-react';
 import {
   formatDate,
-  formatRupeesExact,
+  formatRupees,
   type GatewayCheckout,
   type Invoice,
   type PaymentOrigin,
@@ -40,7 +40,7 @@ export function PayInvoiceDialog({ invoice, onClose, origin, navigate = goToChec
   // Once the order is made the page is leaving for the bank: the button stays busy until it has gone.
   const leaving = start.isPending || start.isSuccess;
   const number = invoice?.invoice_number ?? '';
-  const total = invoice ? formatRupeesExact(invoice.amount_due || invoice.amount) : '';
+  const total = invoice ? formatRupees(invoice.amount_due || invoice.amount) : '';
   const failure = start.isError
     ? ((
         { invoice_already_paid: t('alreadyPaid'), gateway_unavailable: t('gatewayUnavailable') } as Record<
@@ -53,9 +53,9 @@ export function PayInvoiceDialog({ invoice, onClose, origin, navigate = goToChec
     ? [
         [t('invoiceNumber'), invoice.invoice_number],
         [t('invoiceType'), t(`invoiceTypes.${invoice.invoice_type}`)],
-        [t('amount'), formatRupeesExact(invoice.amount)],
+        [t('amount'), formatRupees(invoice.amount)],
         ...(invoice.interest > 0
-          ? ([[t('interest'), formatRupeesExact(invoice.interest)]] as Array<[string, string]>)
+          ? ([[t('interest'), formatRupees(invoice.interest)]] as Array<[string, string]>)
           : []),
         [t('total'), total],
         [t('dueDate'), formatDate(invoice.due_date)],

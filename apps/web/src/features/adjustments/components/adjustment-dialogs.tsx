@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   ADJUSTMENT_REASON_LIMITS,
   formatRupees,
-  formatRupeesExact,
   type ErrorCode,
   type Invoice,
   type LedgerAdjustment,
@@ -131,7 +130,7 @@ export function WaiveDialog({ invoice }: { invoice: Invoice }) {
       form={form}
       kind="waive"
       subject={invoice.invoice_number}
-      params={{ number: invoice.invoice_number, interest: formatRupeesExact(invoice.interest) }}
+      params={{ number: invoice.invoice_number, interest: formatRupees(invoice.interest) }}
       busy={prepare.isPending}
       run={(values, done) =>
         prepare.mutate(

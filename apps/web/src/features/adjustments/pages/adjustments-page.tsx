@@ -13,7 +13,6 @@ import {
   formatDate,
   formatDateTime,
   formatRupees,
-  formatRupeesExact,
   INVOICE_LIST,
   LEDGER_ADJUSTMENT_LIST,
   type ApprovalStatus,
@@ -75,7 +74,7 @@ const LateTable = memo(function LateTable({
       key: 'interest',
       header: t('columns.interest'),
       numeric: true,
-      cell: (invoice) => formatRupeesExact(invoice.interest),
+      cell: (invoice) => formatRupees(invoice.interest),
     },
     {
       key: 'actions',
@@ -142,7 +141,7 @@ const AdjustmentsTable = memo(function AdjustmentsTable({
       numeric: true,
       sortBy: 'amount',
       sortDescendingFirst: true,
-      cell: (row) => formatRupeesExact(row.amount),
+      cell: (row) => formatRupees(row.amount),
     },
     { key: 'reason', header: t('columns.reason'), wrap: true, cell: (row) => row.reason },
     {

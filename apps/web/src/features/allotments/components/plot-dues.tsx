@@ -4,7 +4,7 @@
  * or cancelled plot's dues speak of the past: nothing is billed after the day it ended. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupeesExact, type Allotment, type Invoice } from '@portal/contract';
+import { formatDate, formatRupees, type Allotment, type Invoice } from '@portal/contract';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -46,19 +46,19 @@ export function PlotDues({
       cell: (invoice) => <span className="tabular-nums">{yearLabel(invoice.financial_year)}</span>,
     },
     { key: 'kind', header: t('dues.kind'), wrap: true, cell: (invoice) => t(`dues.kinds.${invoice.invoice_type}`) },
-    { key: 'amount', header: t('dues.amount'), numeric: true, cell: (invoice) => formatRupeesExact(invoice.amount) },
+    { key: 'amount', header: t('dues.amount'), numeric: true, cell: (invoice) => formatRupees(invoice.amount) },
     {
       key: 'interest',
       header: t('dues.interest'),
       numeric: true,
-      cell: (invoice) => (invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.interest)),
+      cell: (invoice) => (invoice.status === 'paid' ? '—' : formatRupees(invoice.interest)),
     },
     {
       key: 'amountDue',
       header: t('dues.amountDue'),
       numeric: true,
       cell: (invoice) => (
-        <span className="font-medium">{invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.amount_due)}</span>
+        <span className="font-medium">{invoice.status === 'paid' ? '—' : formatRupees(invoice.amount_due)}</span>
       ),
     },
     {

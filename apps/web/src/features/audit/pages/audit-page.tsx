@@ -13,6 +13,8 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatRupees,
+  isMoneyField,
   type AuditEntry,
 } from '@portal/contract';
 import { DateFilterField } from '../../../components/form/date-input';
@@ -32,6 +34,8 @@ import { downloadAuditCsv, useAuditPage } from '../api/audit';
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A number as PostgreSQL writes a numeric column into a recorded change: "6131.60". */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** Fields whose value is never shown, even scrambled. */
 const HIDDEN_FIELDS: ReadonlySet<string> = new Set(['password_hash', 'storage_key']);
 
@@ -65,6 +69,8 @@ function useChangeWords() {
   const value = (raw: unknown, fieldName?: string): string => {
     if (raw === null || raw === undefined || raw === '') return '—';
     if (typeof raw === 'boolean') return t(raw ? 'values.yes' : 'values.no');
+    const amount = typeof raw === 'number' || (typeof raw === 'string' && DECIMAL.test(raw));
+    if (amount && fieldName && isMoneyField(fieldName)) return formatRupees(raw);
     if (typeof raw === 'number') return formatNumber(raw);
     if (typeof raw === 'string') {
       if (INSTANT.test(raw)) return formatDateTime(raw);

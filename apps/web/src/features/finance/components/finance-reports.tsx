@@ -3,7 +3,9 @@
  * bank credits, gateway orders needing a look). Every chart has a table alternative holding the same figures (a
  * visible toggle), is itself an image with a summarising name, and is readable without colour: the NEFT/RTGS bars are
  * striped and every ageing bar carries its count. The charts take no focus (their keyboard layer is off): the table
- * is the way to read the figures one by one. Each figure opens its list where one exists. */
+ * is the way to read the figures one by one. Each figure opens its list where one exists. A chart's axis is the one
+ * place money is rounded (a summary that says so: "₹5 lakh", "about ₹6.13 lakh"); every figure, tooltip and table
+ * cell is to the paisa. */
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +15,9 @@ import {
   COLLECTIONS_PERIODS,
   formatDate,
   formatNumber,
-  formatRupeesExact,
+  formatRupees,
+  formatRupeesAbout,
+  roundRupees,
   ROUTES,
   type CollectionsReport,
   type FinanceSummary,
@@ -89,9 +93,9 @@ function CollectionsTable({ report }: { report: CollectionsReport }) {
               <th scope="row" className="px-3 py-2 text-left font-normal">
                 {formatDate(day.date)}
               </th>
-              <td className={cell}>{formatRupeesExact(day.online)}</td>
-              <td className={cell}>{formatRupeesExact(day.neft_rtgs)}</td>
-              <td className={cell}>{formatRupeesExact(day.total)}</td>
+              <td className={cell}>{formatRupees(day.online)}</td>
+              <td className={cell}>{formatRupees(day.neft_rtgs)}</td>
+              <td className={cell}>{formatRupees(day.total)}</td>
             </tr>
           ))}
         </tbody>
@@ -117,10 +121,10 @@ function CollectionsChart({ report, label }: { report: CollectionsReport; label:
           <XAxis dataKey="day" tick={{ fontSize: 11, fill: '#334155' }} minTickGap={16} />
           <YAxis
             tick={{ fontSize: 11, fill: '#334155' }}
-            tickFormatter={(value: number) => formatNumber(value)}
-            width={72}
+            tickFormatter={(value: number) => formatRupeesAbout(value)}
+            width={88}
           />
-          <Tooltip formatter={(value) => formatRupeesExact(Number(value))} />
+          <Tooltip formatter={(value) => formatRupees(Number(value))} />
           <Legend />
           <Bar dataKey="online" name={t('paymentMethods.online')} stackId="mode" fill={ONLINE} />
           <Bar
@@ -187,10 +191,10 @@ function Collections() {
             const summary = t('reports.collections.summary', {
               from: formatDate(report.from),
               to: formatDate(report.to),
-              total: formatRupeesExact(report.total.amount),
+              total: formatRupees(report.total.amount),
               count: report.total.count,
-              online: formatRupeesExact(online?.amount ?? 0),
-              neft: formatRupeesExact(neft?.amount ?? 0),
+              online: formatRupees(online?.amount ?? 0),
+              neft: formatRupees(neft?.amount ?? 0),
             });
             return (
               <>
@@ -232,7 +236,7 @@ function AgeingTable({ ageing }: { ageing: ReceivablesAgeing }) {
                 {t(`reports.ageing.bands.${band.code}`)}
               </th>
               <td className={cell}>{formatNumber(band.count)}</td>
-              <td className={cell}>{formatRupeesExact(band.amount)}</td>
+              <td className={cell}>{formatRupees(band.amount)}</td>
             </tr>
           ))}
           <tr>
@@ -242,7 +246,7 @@ function AgeingTable({ ageing }: { ageing: ReceivablesAgeing }) {
             <td className={cell}>
               <FigureLink to={OVERDUE_LIST}>{formatNumber(ageing.total.count)}</FigureLink>
             </td>
-            <td className={cell}>{formatRupeesExact(ageing.total.amount)}</td>
+            <td className={cell}>{formatRupees(ageing.total.amount)}</td>
           </tr>
         </tbody>
       </table>
@@ -281,9 +285,9 @@ function Ageing() {
             const summary = t('reports.ageing.summary', {
               date: formatDate(data.as_of),
               count: data.total.count,
-              amount: formatRupeesExact(data.total.amount),
+              amount: formatRupees(data.total.amount),
               bands: data.bands
-                .map((band) => `${t(`reports.ageing.bands.${band.code}`)}: ${formatRupeesExact(band.amount)}`)
+                .map((band) => `${t(`reports.ageing.bands.${band.code}`)}: ${formatRupees(band.amount)}`)
                 .join('; '),
             });
             const bars = data.bands.map((band) => ({
@@ -310,10 +314,10 @@ function Ageing() {
                         <XAxis dataKey="name" tick={{ fontSize: 11, fill: '#334155' }} interval={0} />
                         <YAxis
                           tick={{ fontSize: 11, fill: '#334155' }}
-                          tickFormatter={(value: number) => formatNumber(value)}
-                          width={72}
+                          tickFormatter={(value: number) => formatRupeesAbout(value)}
+                          width={88}
                         />
-                        <Tooltip formatter={(value) => formatRupeesExact(Number(value))} />
+                        <Tooltip formatter={(value) => formatRupees(Number(value))} />
                         <Bar dataKey="amount" name={t('reports.ageing.amount')} fill="#b91c1c">
                           <LabelList dataKey="label" position="top" fill="#0f172a" fontSize={12} />
                         </Bar>
@@ -358,31 +362,31 @@ function Waiting({ summary }: { summary: FinanceSummary }) {
       <Figure
         label={t('reports.waiting.refundsDue')}
         value={formatNumber(prepared.count + approved.count)}
-        note={formatRupeesExact(Math.round((prepared.amount + approved.amount) * 100) / 100)}
+        note={formatRupees(roundRupees(prepared.amount + approved.amount))}
         to={refunds}
       />
       <Figure
         label={t('reports.waiting.refundsApproved')}
         value={formatNumber(approved.count)}
-        note={formatRupeesExact(approved.amount)}
+        note={formatRupees(approved.amount)}
         to={refunds}
       />
       <Figure
         label={t('reports.waiting.refundsPaid')}
         value={formatNumber(paid.count)}
-        note={formatRupeesExact(paid.amount)}
+        note={formatRupees(paid.amount)}
         to={refunds}
       />
       <Figure
         label={t('reports.waiting.unmatched')}
         value={formatNumber(summary.unmatched_credits.count)}
-        note={formatRupeesExact(summary.unmatched_credits.amount)}
+        note={formatRupees(summary.unmatched_credits.amount)}
         to={`${credits}?status=unmatched`}
       />
       <Figure
         label={t('reports.waiting.settlements')}
         value={formatNumber(summary.settlements_awaiting_checker.count)}
-        note={formatRupeesExact(summary.settlements_awaiting_checker.amount)}
+        note={formatRupees(summary.settlements_awaiting_checker.amount)}
         to={`${credits}?status=settlement_pending`}
       />
       <Figure

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import {
-  formatRupeesExact,
+  formatRupees,
   PAYMENT_RETURN_QUERY,
   paymentOriginFrom,
   paymentOriginPath,
@@ -82,7 +82,7 @@ export default function PaymentReturnPage() {
 
 function Outcome({ order, waitedOut, saidFailed }: { order: GatewayOrder; waitedOut: boolean; saidFailed: boolean }) {
   const { t } = useTranslation('gateway-payments');
-  const amount = formatRupeesExact(order.amount);
+  const amount = formatRupees(order.amount);
   const number = order.invoice_number;
   switch (order.status) {
     case 'paid':

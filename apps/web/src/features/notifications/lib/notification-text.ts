@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDateTime,
   formatRupees,
+  isMoneyField,
   stageFromParams,
   type Notification,
   type NotificationCode,
@@ -56,14 +57,11 @@ const NOTE_OF: Partial<Record<NotificationCode, string>> = {
   outbox_failure: 'error',
 };
 
-/** Money whose name does not say so by its ending. */
-const MONEY_PARAMS: ReadonlySet<string> = new Set(['refund_due']);
-
-/** Parameters are formatted by their name: `amount`, `*_amount` (and `refund_due`) is money, `*_date`, `*_on`, `date` (and
+/** Parameters are formatted by their name: money as the contract names it (isMoneyField), `*_date`, `*_on`, `date` (and
  * `respond_by`, `reply_by`) a day, and `*_at` an instant. Anything else is shown as sent. */
 export function formatParam(name: string, value: ParamValue): ParamValue {
   if (value === null || typeof value === 'boolean') return value;
-  if (name === 'amount' || name.endsWith('_amount') || MONEY_PARAMS.has(name)) return formatRupees(value);
+  if (isMoneyField(name)) return formatRupees(value);
   if (typeof value !== 'string') return value;
   if (name === 'date' || name.endsWith('_date') || name.endsWith('_on') || DAY_PARAMS.has(name))
     return formatDate(value);

@@ -96,6 +96,40 @@ describe('auction room', () => {
     await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('Live'));
   }, 30_000);
 
+  it('tells the lowest bid taken to the paisa: the hint and the box agree, and so does each bid shown', async () => {
+    const room = sseStream();
+    stubFetch((url) => {
+      if (url === `/api/schemes/${SCHEME_ID}`) return jsonResponse(200, schemeFixture({ increment: 20_000 }));
+      if (url === `/api/schemes/${SCHEME_ID}/lots`)
+        return jsonResponse(200, [lotFixture({ minimum_next_bid: 1_812_345.5 })]);
+      if (url === `/api/schemes/${SCHEME_ID}/live`) return room.response();
+      return jsonResponse(404, {});
+    });
+    signedInAs('entrepreneur');
+    renderApp(`/schemes/${SCHEME_ID}/auction`);
+    const lot = await screen.findByTestId('lot-HYD-PL-101');
+    const amount = within(lot).getByLabelText(/Your bid/);
+    expect(amount).toHaveValue('1812345.50');
+    expect(within(lot).getByText('At least ₹18,12,345.50')).toBeInTheDocument();
+
+    act(() =>
+      room.send(
+        lotFixture({
+          highest_bid: 1_812_345.5,
+          bid_count: 1,
+          minimum_next_bid: 1_832_345.5,
+          your_bid: 1_812_345.5,
+          your_rank: 1,
+          sequence: 1,
+        }),
+      ),
+    );
+    await waitFor(() => expect(within(lot).getByTestId('lot-highest')).toHaveTextContent('₹18,12,345.50'));
+    expect(within(lot).getByTestId('lot-your-bid')).toHaveTextContent('₹18,12,345.50');
+    await waitFor(() => expect(amount).toHaveValue('1832345.50'));
+    expect(within(lot).getByText('At least ₹18,32,345.50')).toBeInTheDocument();
+  }, 20_000);
+
   it('shows "Bidding closed" once a lot has ended, by the server clock', async () => {
     stubFetch((url) => {
       if (url === `/api/schemes/${SCHEME_ID}`) return jsonResponse(200, schemeFixture());
@@ -147,7 +181,7 @@ describe('auction room after the close', () => {
             application_id: APPLICATION_ID,
             invoice_type: 'premium_instalment',
             service_request_id: null,
-            amount: 2_350_000,
+            amount: 1_641_110.5,
             due_date: '2027-01-09',
             status: 'pending',
             generated_at: '2026-12-10T10:06:00.000Z',
@@ -155,7 +189,7 @@ describe('auction room after the close', () => {
             allotment_id: null,
             financial_year: null,
             interest: 0,
-            amount_due: 2_350_000,
+            amount_due: 1_641_110.5,
           },
         ]);
       return jsonResponse(404, {});
@@ -165,7 +199,7 @@ describe('auction room after the close', () => {
     const outcomes = await screen.findByRole('region', { name: 'What became of your applications' });
     expect(outcomes).toHaveTextContent('APP-2026-000101, plot HYD-PL-101: Won');
     expect(await within(outcomes).findByTestId('winner-invoice')).toHaveTextContent(
-      /^Pay ₹23,50,000 \(invoice INV-2026-000501\) by .*2027 to get the provisional allotment\.$/,
+      /^Pay ₹16,41,110\.50 \(invoice INV-2026-000501\) by .*2027 to get the provisional allotment\.$/,
     );
     expect(outcomes).toHaveTextContent('APP-2026-000102, plot HYD-PL-101: Not allotted');
     expect(outcomes).toHaveTextContent('Another application was given the plot. Your EMD is due back to you.');

@@ -14,6 +14,7 @@ import {
   formatNumber,
   formatRupees,
   readRefusal,
+  rupeesInputValue,
   SCHEME_RULES,
   type LiveLot,
   type SchemeDetail,
@@ -69,7 +70,7 @@ function LotCard({
   const timeLeft = useTimeLeftWords();
   const bidError = useBidErrorWords();
   const place = usePlaceBid(schemeId);
-  const [amount, setAmount] = useState(String(lot.minimum_next_bid));
+  const [amount, setAmount] = useState(rupeesInputValue(lot.minimum_next_bid));
   const [edited, setEdited] = useState(false);
   const [error, setError] = useState<string>();
   const left = Date.parse(lot.ends_at) - serverNow;
@@ -79,7 +80,7 @@ function LotCard({
 
   // Until the bidder types, the form follows the lowest bid taken now.
   useEffect(() => {
-    if (!edited) setAmount(String(lot.minimum_next_bid));
+    if (!edited) setAmount(rupeesInputValue(lot.minimum_next_bid));
   }, [lot.minimum_next_bid, edited]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

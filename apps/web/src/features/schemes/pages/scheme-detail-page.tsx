@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRupeesExact, unpaidInvoicesOf, type Invoice, type SchemeDetail } from '@portal/contract';
+import { formatDateTime, formatRupees, unpaidInvoicesOf, type Invoice, type SchemeDetail } from '@portal/contract';
 import { useInvoices } from '../../../api/invoices';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -26,7 +26,7 @@ function EntryDues({ applicationId, onPay }: { applicationId: string; onPay: (in
       {unpaid.map((invoice) => (
         <Button key={invoice.id} size="sm" onClick={() => onPay(invoice)}>
           {t('mine.pay', {
-            amount: formatRupeesExact(invoice.amount_due || invoice.amount),
+            amount: formatRupees(invoice.amount_due || invoice.amount),
             number: invoice.invoice_number,
           })}
         </Button>

@@ -133,6 +133,48 @@ describe('statement of account', () => {
     ).toBe(true);
   });
 
+  it('adds up on its face: every row and balance to the paisa', async () => {
+    signedInAs('entrepreneur');
+    const entries: Statement['entries'] = [
+      {
+        id: 1,
+        posted_at: '2026-04-01T05:00:00.000Z',
+        entry_type: 'invoice',
+        reference: 'INV-2026-000201',
+        debit: 570.4,
+        credit: 0,
+        balance: 570.4,
+      },
+      {
+        id: 2,
+        posted_at: '2026-04-02T05:00:00.000Z',
+        entry_type: 'invoice',
+        reference: 'INV-2026-000202',
+        debit: 6842.2,
+        credit: 0,
+        balance: 7412.6,
+      },
+    ];
+    const owed = statement({
+      entries,
+      entry_count: 2,
+      total_debit: 7412.6,
+      total_credit: 0,
+      closing_balance: 7412.6,
+      current_balance: 7412.6,
+    });
+    stubFetch((url) =>
+      url.startsWith(`/api/applications/${APPLICATION_ID}/statement`) ? jsonResponse(200, owed) : pageResponse([]),
+    );
+    renderApp(`/statements/applications/${APPLICATION_ID}`);
+    expect(await screen.findByRole('cell', { name: 'INV-2026-000201' })).toBeInTheDocument();
+    expect(within(row('INV-2026-000201')).getAllByText('₹570.40')).toHaveLength(2);
+    expect(within(row('INV-2026-000202')).getByText('₹6,842.20')).toBeInTheDocument();
+    expect(within(row('INV-2026-000202')).getByText('₹7,412.60')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-debit')).toHaveTextContent('₹7,412.60');
+    expect(screen.getByTestId('summary-closing')).toHaveTextContent('₹7,412.60 payable');
+  });
+
   it('pages a long statement: the next page asks the next offset', async () => {
     const user = userEvent.setup();
     signedInAs('finance');
