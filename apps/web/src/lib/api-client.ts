@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import {
   DOCUMENT_TYPE_NAMES,
   formatRupees,
+  formatRupeesExact,
   readRefusal,
   statusLabel,
   type DocumentType,
@@ -36,6 +37,13 @@ function refusalValues(refusal: Refusal): Record<string, string> {
       return { status: statusName(refusal.params.status) };
     case 'bid_too_low':
       return { amount: formatRupees(refusal.params.minimum_bid) };
+    case 'unpaid_dues':
+      return { amount: formatRupeesExact(refusal.params.amount) };
+    case 'service_request_open':
+      return {
+        number: refusal.params.request_number,
+        status: i18n.t(`service-requests:statuses.${refusal.params.status}`, { defaultValue: statusName(refusal.params.status) }),
+      };
     default:
       return {};
   }

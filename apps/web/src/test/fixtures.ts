@@ -66,6 +66,7 @@ export function allotmentFixture(overrides: Partial<Allotment> = {}): Allotment 
     refund_due: null,
     milestones: [],
     services_allowed: [],
+    services: [],
     ...overrides,
   };
 }

@@ -27,7 +27,8 @@ export function MilestoneList({ milestones, action }: MilestoneListProps) {
               <MilestoneState milestone={milestone} className="text-sm" />
               <p className="text-sm text-slate-700">
                 {t('extensionsUsed', {
-                  used: formatNumber(milestone.extensions),
+                  // As the server counts them: an extension asked for and not yet in effect is used (decision 020).
+                  used: formatNumber(milestone.extensions_used ?? milestone.extensions),
                   max: formatNumber(ESTATE_TERMS.maxExtensionsPerMilestone),
                 })}
               </p>

@@ -10,6 +10,7 @@ import type { ServiceRequestForm } from './particular-fields';
 
 const SERVICE_CODES: readonly ErrorCode[] = [
   'unpaid_dues',
+  'service_request_open',
   'service_not_allowed',
   'extension_limit',
   'milestone_met',

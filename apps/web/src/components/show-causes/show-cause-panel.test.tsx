@@ -18,6 +18,7 @@ const ALLOTMENT: Allotment = allotmentFixture({
   asset_code: 'VSP-A-12',
   open_show_cause_id: NOTICE_ID,
   services_allowed: ['withdrawal'],
+  services: [],
 });
 
 const NOTICE: ShowCause = {

@@ -14,6 +14,7 @@ import {
   formatDate,
   formatNumber,
   serviceFeeNeedsValuation,
+  todayIso,
   type Allotment,
   type Milestone,
   type ServiceRequestType,
@@ -81,15 +82,18 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
   const plot = ask?.allotment.asset_code ?? ask?.allotment.allotment_number ?? '';
   const milestoneName = eot ? t(`milestones.kinds.${eot.milestone.kind}`) : '';
 
+  const newDueOn = eot ? extendedDueOn(eot.milestone.due_on) : '';
+  // The new date may itself be past (a milestone long overdue): the holder is told it stays late before asking.
+  const stillLate = eot !== undefined && newDueOn < todayIso();
   const facts: string[] = eot
     ? [
         t('extension.dueNow', { milestone: milestoneName, date: formatDate(eot.milestone.due_on) }),
         t('extension.dueAfter', {
           months: formatNumber(ESTATE_TERMS.extensionMonths),
-          date: formatDate(extendedDueOn(eot.milestone.due_on)),
+          date: formatDate(newDueOn),
         }),
         t('extension.used', {
-          used: formatNumber(eot.milestone.extensions),
+          used: formatNumber(eot.milestone.extensions_used ?? eot.milestone.extensions),
           max: formatNumber(ESTATE_TERMS.maxExtensionsPerMilestone),
         }),
         fee,
@@ -157,6 +161,11 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
           <li key={fact}>{fact}</li>
         ))}
       </ul>
+      {stillLate && (
+        <p className="rounded-md border border-amber-600 bg-amber-50 p-3 text-amber-900">
+          {t('extension.stillLate', { date: formatDate(newDueOn), milestone: milestoneName })}
+        </p>
+      )}
       {ask && <ParticularFields form={form} type={service} unit={asset.data?.unit} />}
       <FormField form={form} name="description" label={words('reason')} hint={t('service.reasonHint')}>
         <Textarea rows={4} {...form.register('description')} />

@@ -1,7 +1,10 @@
 /** One plot the entrepreneur holds or held, as a card: its allotment, zone, activity, status, possession and lease
- * dates, each milestone (due date, where it stands, extensions used), the refund of a surrendered plot, only the
- * services the server says may be asked for on it now, the orders of its services that took effect, and its history
- * under a disclosure, and the show-cause notice open on it with its reply. A plot held before a transfer says when it was transferred and offers nothing but its history. */
+ * dates, each milestone (due date, where it stands, extensions used as the server counts them), the refund of a
+ * surrendered plot, the services the server says may be asked for on it now as buttons, and those it refuses with
+ * their reason and what to do (decision 020: the form never opens to be refused), each open request with where it
+ * stands, the orders of its services that took effect, and its history under a disclosure, and the show-cause notice
+ * open on it with its reply. A plot held before a transfer says when it was transferred and offers nothing but its
+ * history. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +17,7 @@ import {
   type ServiceRequest,
   type ServiceRequestType,
 } from '@portal/contract';
+import { eligibilityOf, ServiceRefusals, OpenRequestNote } from './service-eligibility';
 import { ServiceOrderButton } from '../../../components/service-request-form/service-order-button';
 import { ShowCausePanel } from '../../../components/show-causes/show-cause-panel';
 import { StatementLink } from '../../../components/account-statement/statement-link';
@@ -50,9 +54,11 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
   const headingId = useId();
   const plot = allotment.asset_code ?? allotment.allotment_number;
   const previous = Boolean(allotment.held_until);
-  const allowed = previous ? [] : allotment.services_allowed;
-  const canExtend = allowed.includes('eot');
-  const canSurrender = allowed.includes('withdrawal');
+  const services = previous ? [] : eligibilityOf(allotment);
+  const allowed = (type: ServiceRequestType) => services.some((row) => row.request_type === type && row.allowed);
+  const extension = (milestone: Milestone) =>
+    services.find((row) => row.request_type === 'eot' && row.milestone === milestone.kind);
+  const canSurrender = allowed('withdrawal');
   const facts: Array<[string, string]> = [
     [t('plots.allotmentNumber'), allotment.allotment_number],
     [t('plots.zone'), allotment.zone ?? '—'],
@@ -110,8 +116,10 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
           <h3 className="mt-6 mb-2 font-semibold text-slate-900">{t('plots.milestones')}</h3>
           <MilestoneList
             milestones={allotment.milestones}
-            action={(milestone, name) =>
-              canExtend && milestone.met_on === null && milestone.extensions_left > 0 ? (
+            action={(milestone, name) => {
+              const row = extension(milestone);
+              if (row?.open_request) return <OpenRequestNote request={row.open_request} />;
+              return row?.allowed && milestone.met_on === null ? (
                 <Button
                   variant="secondary"
                   size="sm"
@@ -121,8 +129,8 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
                 >
                   {t('plots.askExtension')}
                 </Button>
-              ) : null
-            }
+              ) : null;
+            }}
           />
         </>
       )}
@@ -155,7 +163,7 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
               : t('plots.openApplication')}
           </Link>
           <StatementLink kind="allotment" id={allotment.id} number={allotment.allotment_number} />
-          {ROW_SERVICES.filter((service) => allowed.includes(service)).map((service) => (
+          {ROW_SERVICES.filter((service) => allowed(service)).map((service) => (
             <Button
               key={service}
               variant="secondary"
@@ -177,6 +185,9 @@ export function PlotCard({ allotment, orders = [], onAskExtension, onAskService 
             </Button>
           )}
         </div>
+      )}
+      {!previous && !allotmentEnded(allotment.status) && (
+        <ServiceRefusals allotment={allotment} services={services} types={[...ROW_SERVICES, 'withdrawal']} />
       )}
 
       {!previous && allotment.possession_date && <PlotDues allotment={allotment} plot={plot} />}

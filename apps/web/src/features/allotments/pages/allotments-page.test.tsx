@@ -35,6 +35,7 @@ const ALLOTMENTS: Allotment[] = [
         due_on: '2027-03-01',
         met_on: null,
         extensions: 0,
+        extensions_used: 0,
         extensions_left: 2,
         days_left: -12,
         late: true,
@@ -44,12 +45,14 @@ const ALLOTMENTS: Allotment[] = [
         due_on: '2028-03-01',
         met_on: null,
         extensions: 0,
+        extensions_used: 0,
         extensions_left: 2,
         days_left: 354,
         late: false,
       },
     ],
     services_allowed: [],
+    services: [],
   },
 ];
 

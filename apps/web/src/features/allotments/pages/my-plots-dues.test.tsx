@@ -31,6 +31,7 @@ const PLOT: Allotment = {
   refund_due: null,
   milestones: [],
   services_allowed: [],
+  services: [],
   activity: 'Food processing',
 };
 

@@ -6,8 +6,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Allotment, ServiceRequest, TimelineEvent, TransferOffer } from '@portal/contract';
+import {
+  SERVICE_REQUEST_TYPES,
+  type Allotment,
+  type MilestoneKind,
+  type ServiceEligibility,
+  type ServiceRequest,
+  type ServiceRequestType,
+  type TimelineEvent,
+  type TransferOffer,
+} from '@portal/contract';
 import { changeLanguage } from '../../../lib/i18n';
+import { withOpenRequest } from '../api/allottee-services';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import formHi from '../../../components/service-request-form/i18n/hi.json';
 import hi from '../i18n/hi.json';
@@ -38,6 +48,7 @@ const HELD: Allotment = {
       due_on: '2026-03-01',
       met_on: null,
       extensions: 1,
+      extensions_used: 1,
       extensions_left: 1,
       days_left: -5,
       late: true,
@@ -47,12 +58,14 @@ const HELD: Allotment = {
       due_on: '2027-03-01',
       met_on: null,
       extensions: 0,
+      extensions_used: 0,
       extensions_left: 2,
       days_left: 360,
       late: false,
     },
   ],
   services_allowed: ['eot', 'withdrawal', 'change_name'],
+  services: [],
   activity: 'Food processing',
 };
 
@@ -72,6 +85,7 @@ const SURRENDERED: Allotment = {
       due_on: '2025-06-01',
       met_on: '2025-05-20',
       extensions: 0,
+      extensions_used: 0,
       extensions_left: 2,
       days_left: null,
       late: false,
@@ -81,12 +95,14 @@ const SURRENDERED: Allotment = {
       due_on: '2026-06-01',
       met_on: null,
       extensions: 2,
+      extensions_used: 2,
       extensions_left: 0,
       days_left: 100,
       late: false,
     },
   ],
   services_allowed: [],
+  services: [],
 };
 
 /** A plot the entrepreneur held until a transfer: read-only, its history up to then. */
@@ -98,6 +114,7 @@ const PREVIOUS: Allotment = {
   asset_code: 'GNT-C-07',
   held_until: '2026-01-15T10:00:00.000Z',
   services_allowed: [],
+  services: [],
 };
 
 const HISTORY: TimelineEvent[] = [
@@ -289,6 +306,7 @@ describe('my plots page', () => {
         ...HELD,
         milestones: [{ ...HELD.milestones[0]!, extensions: 2, extensions_left: 0 }, HELD.milestones[1]!],
         services_allowed: ['eot'],
+        services: [],
       },
     ]);
     signedInAs('entrepreneur');
@@ -451,7 +469,7 @@ describe('my plots page', () => {
     expect(within(dialog).getByText(/^No fee: a transfer to a legal heir is free\./)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason for the transfer'), 'To my daughter');
     await user.click(within(dialog).getByRole('button', { name: 'Ask for Transfer' }));
-    expect(await within(dialog).findByText(/^Failed to send the request: You have unpaid dues/)).toHaveAttribute(
+    expect(await within(dialog).findByText(/^Failed to send the request: There are overdue dues/)).toHaveAttribute(
       'role',
       'alert',
     );
@@ -616,6 +634,191 @@ describe('my plots page', () => {
     }
   }, 30_000);
 
+  describe('one open request per thing and eligibility before the form (decision 020)', () => {
+    const row = (request_type: ServiceRequestType, milestone: MilestoneKind | null = null): ServiceEligibility => ({
+      request_type,
+      milestone,
+      allowed: true,
+      refusal: null,
+      open_request: null,
+    });
+    /** Every service allowed, as the server answers a plot with nothing held back. */
+    const ALL_ALLOWED: ServiceEligibility[] = [
+      ...SERVICE_REQUEST_TYPES.filter((type) => type !== 'eot').map((type) => row(type)),
+      row('eot', 'commence_construction'),
+      row('eot', 'start_production'),
+    ];
+    const ELIGIBLE: Allotment = {
+      ...HELD,
+      services_allowed: [...SERVICE_REQUEST_TYPES],
+      services: ALL_ALLOWED,
+    };
+
+    it('shows the services refused for overdue dues with the amount and where to pay, and offers no form for them', async () => {
+      const owing = (type: ServiceRequestType): ServiceEligibility => ({
+        ...row(type),
+        allowed: false,
+        refusal: { code: 'unpaid_dues', params: { amount: '6131.60' } },
+      });
+      plotsServer([
+        {
+          ...ELIGIBLE,
+          services_allowed: ELIGIBLE.services_allowed.filter(
+            (type) => !['transfer', 'mortgage_noc', 'subletting'].includes(type),
+          ),
+          services: ALL_ALLOWED.map((service) =>
+            ['transfer', 'mortgage_noc', 'subletting'].includes(service.request_type)
+              ? owing(service.request_type)
+              : service,
+          ),
+        },
+      ]);
+      signedInAs('entrepreneur');
+      renderApp('/allotments');
+      const held = await card('Plot VSP-A-12');
+      expect(within(held).queryByRole('button', { name: 'Transfer plot' })).not.toBeInTheDocument();
+      expect(within(held).getByRole('button', { name: 'Change name' })).toBeInTheDocument();
+      const refused = within(held).getByRole('region', { name: 'Not available now' });
+      expect(refused).toHaveTextContent('Transfer, Mortgage NOC, Subletting: Pay ₹6,131.60 of overdue dues first.');
+      expect(within(refused).getByRole('link', { name: 'Pay the overdue dues' })).toHaveAttribute(
+        'href',
+        `/applications/${HELD.application_id}`,
+      );
+    });
+
+    const OPENED: ServiceRequest = {
+      ...IN_EFFECT,
+      id: 'f3000000-0000-4000-8000-000000000001',
+      request_number: 'SR-2026-000101',
+      request_type: 'eot',
+      milestone: 'start_production',
+      status: 'submitted',
+      fee_amount: 100_000,
+      particulars: {},
+      took_effect_at: null,
+      order_kind: null,
+    };
+
+    it('shows the extension asked for, open, and counted at once after asking, without a reload', async () => {
+      let asked = false;
+      const fetchMock = plotsServer([ELIGIBLE], {
+        post: (_url, body) => {
+          asked = true;
+          expect(body).toMatchObject({ request_type: 'eot', milestone: 'start_production' });
+          return jsonResponse(201, OPENED);
+        },
+      });
+      // Once asked, the server answers the plot with the request open and counted (decision 020).
+      const serve = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation((input, init) =>
+        asked && String(input).startsWith('/api/allotments?')
+          ? Promise.resolve(pageResponse([withOpenRequest(ELIGIBLE, OPENED)]))
+          : serve(input, init),
+      );
+      signedInAs('entrepreneur');
+      renderApp('/allotments');
+      const held = await card('Plot VSP-A-12');
+      expect(held).toHaveTextContent('Extensions used: 1 of 2');
+      const user = userEvent.setup();
+      await user.click(within(held).getByRole('button', { name: 'Ask for extension of time: Production to start' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Extension of time: Production to start' });
+      await user.type(within(dialog).getByLabelText('Reason for the extension'), 'Machinery arrives late');
+      await user.click(within(dialog).getByRole('button', { name: 'Ask for Extension' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      const after = await card('Plot VSP-A-12');
+      await within(after).findByText(/Request SR-2026-000101 is open/);
+      const production = within(after).getByText('Production to start').closest('li')!;
+      expect(production).toHaveTextContent('Extensions used: 1 of 2');
+      expect(production).toHaveTextContent('Request SR-2026-000101 is open (Submitted)');
+      expect(within(production).getByRole('link', { name: 'Follow request SR-2026-000101' })).toHaveAttribute(
+        'href',
+        '/service-requests/f3000000-0000-4000-8000-000000000001',
+      );
+      expect(
+        within(after).queryByRole('button', { name: 'Ask for extension of time: Production to start' }),
+      ).not.toBeInTheDocument();
+      // The other milestone is still offered.
+      expect(
+        within(after).getByRole('button', { name: 'Ask for extension of time: Construction to commence' }),
+      ).toBeInTheDocument();
+    }, 20_000);
+
+    it('counts an extension asked for as the server does, and says an approved one waits for its fee', async () => {
+      const [construction, production] = HELD.milestones as [Allotment['milestones'][0], Allotment['milestones'][0]];
+      plotsServer([
+        {
+          ...ELIGIBLE,
+          milestones: [
+            { ...construction, extensions: 1, extensions_used: 2, extensions_left: 0 },
+            { ...production, extensions: 0, extensions_used: 0 },
+          ],
+          services: ALL_ALLOWED.map((service) =>
+            service.milestone === 'commence_construction'
+              ? {
+                  ...service,
+                  allowed: false,
+                  refusal: {
+                    code: 'service_request_open',
+                    params: { request_number: 'SR-2026-000102', status: 'approved' },
+                  },
+                  open_request: {
+                    id: 'f4000000-0000-4000-8000-000000000001',
+                    request_number: 'SR-2026-000102',
+                    request_type: 'eot',
+                    milestone: 'commence_construction',
+                    status: 'approved',
+                    submitted_at: '2026-10-01T10:00:00.000Z',
+                    invoice_id: 'f5000000-0000-4000-8000-000000000001',
+                  },
+                }
+              : service,
+          ),
+        },
+      ]);
+      signedInAs('entrepreneur');
+      renderApp('/allotments');
+      const held = await card('Plot VSP-A-12');
+      const first = within(held).getByText('Construction to commence').closest('li')!;
+      expect(first).toHaveTextContent('Extensions used: 2 of 2');
+      expect(first).toHaveTextContent('Request SR-2026-000102 is approved and waits for its fee');
+      expect(within(first).getByRole('link', { name: 'Pay the fee of request SR-2026-000102' })).toBeInTheDocument();
+      expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('warns in the extension dialog when the new date is still past, and not when it is ahead', async () => {
+      const [construction, production] = HELD.milestones as [Allotment['milestones'][0], Allotment['milestones'][0]];
+      plotsServer([
+        {
+          ...ELIGIBLE,
+          milestones: [
+            { ...construction, due_on: '2024-06-01', extensions: 0, extensions_used: 0, extensions_left: 2 },
+            { ...production, due_on: '2040-06-01' },
+          ],
+        },
+      ]);
+      signedInAs('entrepreneur');
+      renderApp('/allotments');
+      const held = await card('Plot VSP-A-12');
+      const user = userEvent.setup();
+      await user.click(
+        within(held).getByRole('button', { name: 'Ask for extension of time: Construction to commence' }),
+      );
+      let dialog = await screen.findByRole('dialog', { name: 'Extension of time: Construction to commence' });
+      expect(dialog).toHaveTextContent('If the extension is granted, it moves 12 months, to 1 Jun 2025.');
+      expect(dialog).toHaveTextContent(
+        'The new date, 1 Jun 2025, is already past: Construction to commence will still be late after this extension.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(within(held).getByRole('button', { name: 'Ask for extension of time: Production to start' }));
+      dialog = await screen.findByRole('dialog', { name: 'Extension of time: Production to start' });
+      expect(dialog).toHaveTextContent('to 1 Jun 2041.');
+      expect(dialog).not.toHaveTextContent('already past');
+    }, 20_000);
+  });
+
   it('says when there are none, and offers My Applications', async () => {
     stubFetch();
     signedInAs('entrepreneur');
@@ -637,7 +840,7 @@ describe('my plots page', () => {
   it('is not open to officers', async () => {
     stubFetch();
     signedInAs('ho');
-    const { router } = renderApp('/allotments');
+    renderApp('/allotments');
     await waitFor(() => expect(router.state.location.pathname).toBe('/officer'));
   });
 });

@@ -52,6 +52,7 @@ const ALLOTMENT = (app: Application): Allotment => ({
   refund_due: null,
   milestones: [],
   services_allowed: [],
+  services: [],
 });
 
 interface Scenario {
@@ -474,6 +475,7 @@ describe('application detail', () => {
           due_on: '2027-04-10',
           met_on: null,
           extensions: 0,
+          extensions_used: 0,
           extensions_left: 2,
           days_left: -3,
           late: true,

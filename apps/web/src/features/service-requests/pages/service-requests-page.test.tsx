@@ -306,7 +306,7 @@ describe('service requests', () => {
     await user.type(email, 'meena@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(
-      await within(dialog).findByText(/^Failed to submit request: You have unpaid dues on your plots\./),
+      await within(dialog).findByText(/^Failed to submit request: There are overdue dues on this plot\./),
     ).toHaveAttribute('role', 'alert');
   }, 30_000);
 
