@@ -32,6 +32,7 @@ import { LANGUAGES } from './languages';
 import { stageSchema } from './stages';
 import { MILESTONE_KINDS, milestoneSchema, SUBLETTING_MAX_MONTHS } from './estate';
 import { ISSUED_DOCUMENT_KINDS } from './issued-documents';
+import { INVOICE_CANCELLATION_RULES } from './money';
 
 const id = z.uuid();
 
@@ -537,6 +538,11 @@ export const invoiceSchema = z.object({
    * today takes: amount plus interest. */
   interest: z.number(),
   amount_due: z.number(),
+  /** A cancelled invoice (decision 023): when, and why: a finance user's reason (approved by another), or the rule
+   * the portal applied (cancellation_rule). Null while it is not cancelled. */
+  cancelled_at: timestamp.nullable(),
+  cancellation_reason: z.string().nullable(),
+  cancellation_rule: z.enum(INVOICE_CANCELLATION_RULES).nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

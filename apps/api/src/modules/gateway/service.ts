@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, HttpError, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
-import { amountDueToday, recordInvoicePayment } from '../../case/payments';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case/payments';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
 import type { CurrentUser } from '../../plugins/auth';
 import { isInvoiceOwnedBy } from '../../repositories/challans';
@@ -50,7 +50,7 @@ export async function createGatewayOrder(
   const invoice = await findInvoiceById(db, invoiceId);
   // The invoice's owner (the applicant, the holder it is billed to, or who asked for the service): else 404.
   if (!invoice || !(await isInvoiceOwnedBy(db, invoice.id, user.id))) throw notFound(INVOICE_NOT_FOUND);
-  if (invoice.status === 'paid') throw conflict('This invoice has already been paid', 'invoice_already_paid');
+  requirePayable(invoice);
   const due = amountDueToday(invoice);
   let created;
   try {
