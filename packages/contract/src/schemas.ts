@@ -539,10 +539,11 @@ export const invoiceSchema = z.object({
   interest: z.number(),
   amount_due: z.number(),
   /** A cancelled invoice (decision 023): when, and why: a finance user's reason (approved by another), or the rule
-   * the portal applied (cancellation_rule). Null while it is not cancelled. */
-  cancelled_at: timestamp.nullable(),
-  cancellation_reason: z.string().nullable(),
-  cancellation_rule: z.enum(INVOICE_CANCELLATION_RULES).nullable(),
+   * the portal applied (cancellation_rule). Null while it is not cancelled; the server always sends them (optional
+   * only so that a reader written before them still parses). */
+  cancelled_at: timestamp.nullable().optional(),
+  cancellation_reason: z.string().nullable().optional(),
+  cancellation_rule: z.enum(INVOICE_CANCELLATION_RULES).nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

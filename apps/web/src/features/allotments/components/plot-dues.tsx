@@ -3,7 +3,7 @@
  * online through the gateway or by bank transfer). */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupeesExact, type Invoice } from '@portal/contract';
+import { formatDate, formatRupeesExact, isInvoiceOwed, type Invoice } from '@portal/contract';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
@@ -14,7 +14,7 @@ import { usePlotDues } from '../api/plot-dues';
 const yearLabel = (year: number | null) =>
   year === null ? '—' : `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
 
-const TONES = { paid: 'green', pending: 'amber', overdue: 'red' } as const;
+const TONES = { paid: 'green', pending: 'amber', overdue: 'red', cancelled: 'grey' } as const;
 
 export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: string }) {
   const { t } = useTranslation('allotments');
@@ -74,17 +74,17 @@ export function PlotDues({ allotmentId, plot }: { allotmentId: string; plot: str
                       <td className="py-2 pr-4">{t(`dues.kinds.${invoice.invoice_type}`)}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">{formatRupeesExact(invoice.amount)}</td>
                       <td className="py-2 pr-4 text-right tabular-nums">
-                        {invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.interest)}
+                        {isInvoiceOwed(invoice.status) ? formatRupeesExact(invoice.interest) : '—'}
                       </td>
                       <td className="py-2 pr-4 text-right font-medium tabular-nums">
-                        {invoice.status === 'paid' ? '—' : formatRupeesExact(invoice.amount_due)}
+                        {isInvoiceOwed(invoice.status) ? formatRupeesExact(invoice.amount_due) : '—'}
                       </td>
                       <td className="py-2 pr-4 tabular-nums">{formatDate(invoice.due_date)}</td>
                       <td className="py-2 pr-4">
                         <StatusBadge status={invoice.status} tone={TONES[invoice.status]} />
                       </td>
                       <td className="py-2">
-                        {invoice.status !== 'paid' && (
+                        {isInvoiceOwed(invoice.status) && (
                           <Button
                             size="sm"
                             aria-label={t('dues.payFor', { number: invoice.invoice_number })}
