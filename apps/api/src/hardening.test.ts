@@ -37,6 +37,9 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   gateway_required: 'modules/gateway/gateway.test.ts',
   gateway_unavailable: 'modules/gateway/gateway.test.ts',
   invoice_already_paid: 'modules/gateway/gateway.test.ts',
+  // An invoice's cancellation needs a second finance user to approve it (decision 023).
+  invoice_cancelled: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
+  invoice_not_cancellable: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
   signature_invalid: 'modules/gateway/gateway.test.ts',
   // Appeals need a late or rejected case of the applicant's own: the appeals' module test draws each.
   appeal_not_allowed: 'modules/appeals/appeals.test.ts',

@@ -46,7 +46,8 @@ export const INVOICE_TYPES = [
   'participation_fee',
 ] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
-export const INVOICE_STATUSES = ['pending', 'paid', 'overdue'] as const;
+/** cancelled: no longer owed (decision 023): reversed in the ledger, never reminded of, never payable. */
+export const INVOICE_STATUSES = ['pending', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** online: through the payment gateway; neft_rtgs: a bank transfer quoting a challan, read from a bank statement. */

@@ -78,6 +78,12 @@ export const ERROR_CODES = [
   'settlement_amount_mismatch',
   /** 409: the invoice is paid already (no challan, no settlement). */
   'invoice_already_paid',
+  /** 409: the invoice is cancelled (decision 023): nothing is owed on it, so it is not paid (no gateway order, no
+   * challan, no settlement). */
+  'invoice_cancelled',
+  /** 409: only an unpaid invoice is cancelled: this one is paid or cancelled already, or its cancellation is already
+   * waiting for approval. */
+  'invoice_not_cancellable',
   /** 409: a refund is paid only to bank details a finance user has verified (PUT /applicants/{id}/bank-verification). */
   'bank_not_verified',
   /** 409: the refund is not in a state that allows this (only a prepared refund is approved or rejected, only an

@@ -3,7 +3,7 @@
  * ledger adjustment with maker-checker: an interest waiver on a late dues invoice, or a debit or credit correcting an
  * account, prepared by one finance user and approved by another finance user or an admin (never the maker). */
 import { z } from 'zod';
-import { ADJUSTMENT_KINDS, APPROVAL_STATUSES } from './money';
+import { ADJUSTMENT_KINDS, APPROVAL_STATUSES, type AdjustmentKind } from './money';
 import { rupeesField } from './money-amount';
 import { enumList, listQueryFor } from './listing';
 
@@ -24,10 +24,12 @@ export const ledgerAdjustmentSchema = z.object({
   status: z.enum(APPROVAL_STATUSES),
   application_id: id,
   application_number: z.string(),
-  /** The late dues invoice whose interest a waiver forgives; null for a debit or credit. */
+  /** The late dues invoice whose interest a waiver forgives, or the invoice a cancellation ends; null for a debit or
+   * credit. */
   invoice_id: id.nullable(),
   invoice_number: z.string().nullable(),
-  /** A debit's or credit's amount; a waiver's is the interest accrued when prepared, then when approved. */
+  /** A debit's or credit's amount; a waiver's is the interest accrued when prepared, then when approved; a
+   * cancellation's is the invoice's amount. */
   amount: z.number(),
   reason: z.string(),
   maker_id: id,
@@ -53,25 +55,30 @@ export const LEDGER_ADJUSTMENT_LIST = {
 export const ledgerAdjustmentListQuerySchema = /* @__PURE__ */ listQueryFor(LEDGER_ADJUSTMENT_LIST);
 export type LedgerAdjustmentListQuery = z.output<typeof ledgerAdjustmentListQuerySchema>;
 
+/** The kinds made on one invoice, whose amount the server reads from it: a waiver forgives its interest accrued, a
+ * cancellation (decision 023) reverses its amount. */
+export const INVOICE_ADJUSTMENT_KINDS: readonly AdjustmentKind[] = ['interest_waiver', 'invoice_cancellation'];
+
 export const prepareLedgerAdjustmentRequestSchema = z
   .object({
     application_id: id,
     kind: z.enum(ADJUSTMENT_KINDS),
-    /** An interest waiver's invoice. */
+    /** An interest waiver's invoice, or the invoice to cancel. */
     invoice_id: id.optional(),
     /** A debit's or credit's amount in rupees (a waiver's is the interest accrued). */
     amount: rupeesField().optional(),
     reason,
   })
   .superRefine((body, context) => {
-    if (body.kind === 'interest_waiver' && !body.invoice_id) {
+    if (INVOICE_ADJUSTMENT_KINDS.includes(body.kind) && !body.invoice_id) {
       context.addIssue({
         code: 'custom',
         path: ['invoice_id'],
-        message: 'Choose the invoice whose interest is waived',
+        message:
+          body.kind === 'interest_waiver' ? 'Choose the invoice whose interest is waived' : 'Choose the invoice to cancel',
       });
     }
-    if (body.kind !== 'interest_waiver' && body.amount === undefined) {
+    if (!INVOICE_ADJUSTMENT_KINDS.includes(body.kind) && body.amount === undefined) {
       context.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount of the adjustment' });
     }
   });

@@ -33,6 +33,8 @@ export const LEDGER_ENTRY_TYPES = [
   'refund_due',
   'refund',
   'adjustment',
+  /** An invoice cancelled (decision 023): a credit of its amount, reversing its debit. */
+  'cancellation',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
@@ -42,8 +44,9 @@ export type RefundKind = (typeof REFUND_KINDS)[number];
 export const REFUND_STATUSES = ['prepared', 'approved', 'paid', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** A ledger adjustment awaiting its checker: an interest waiver, or a correction debiting or crediting the account. */
-export const ADJUSTMENT_KINDS = ['interest_waiver', 'debit', 'credit'] as const;
+/** A ledger adjustment awaiting its checker: an interest waiver, a correction debiting or crediting the account, or
+ * an unpaid invoice's cancellation (decision 023). */
+export const ADJUSTMENT_KINDS = ['interest_waiver', 'debit', 'credit', 'invoice_cancellation'] as const;
 export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -75,6 +78,21 @@ export const DUES = {
   interestRatePerYear: 0.12,
   daysInYear: 365,
 } as const;
+
+/** Why the portal cancelled an invoice with no person deciding (decision 023): its application was rejected or
+ * withdrawn before allotment, or it was an auction winner's premium and the winner defaulted. */
+export const INVOICE_CANCELLATION_RULES = ['application_rejected', 'application_withdrawn', 'winner_defaulted'] as const;
+export type InvoiceCancellationRule = (typeof INVOICE_CANCELLATION_RULES)[number];
+
+/** The unpaid invoices an application rejected or withdrawn before allotment can no longer owe, cancelled by rule
+ * (decision 023): its fees and deposits for being considered and the premium of a plot it will not get. A service
+ * fee and yearly dues belong to an allotment, which such an application never had. */
+export const CANCELLED_WHEN_CLOSED_INVOICE_TYPES = [
+  'processing_fee',
+  'emd',
+  'participation_fee',
+  'premium_instalment',
+] as const;
 
 /** The invoice types that are yearly dues and bear interest when late. */
 export const DUES_INVOICE_TYPES = ['lease_rent', 'maintenance_charge'] as const;

@@ -125,12 +125,17 @@ export function openQueriesOf<Q extends Pick<ApplicationQuery, 'status'>>(querie
   return queries.filter((query) => query.status === 'open');
 }
 
+/** Whether an invoice is still to pay: pending or overdue; a paid or cancelled one (decision 023) is not. */
+export function isInvoiceOwed(status: InvoiceStatus): boolean {
+  return status === 'pending' || status === 'overdue';
+}
+
 /** The application's own invoices still to pay (service fees belong to service requests), the earliest due first. */
 export function unpaidInvoicesOf<I extends { status: InvoiceStatus; invoice_type: InvoiceType; due_date: string }>(
   invoices: readonly I[],
 ): I[] {
   return invoices
-    .filter((invoice) => invoice.status !== 'paid' && invoice.invoice_type !== 'service_fee')
+    .filter((invoice) => isInvoiceOwed(invoice.status) && invoice.invoice_type !== 'service_fee')
     .sort((a, b) => a.due_date.localeCompare(b.due_date));
 }
 

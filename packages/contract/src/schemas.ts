@@ -33,6 +33,7 @@ import { LANGUAGES } from './languages';
 import { stageSchema } from './stages';
 import { MILESTONE_KINDS, milestoneSchema, serviceEligibilitySchema, SUBLETTING_MAX_MONTHS } from './estate';
 import { ISSUED_DOCUMENT_KINDS } from './issued-documents';
+import { INVOICE_CANCELLATION_RULES } from './money';
 
 const id = z.uuid();
 
@@ -538,6 +539,12 @@ export const invoiceSchema = z.object({
    * today takes: amount plus interest. */
   interest: z.number(),
   amount_due: z.number(),
+  /** A cancelled invoice (decision 023): when, and why: a finance user's reason (approved by another), or the rule
+   * the portal applied (cancellation_rule). Null while it is not cancelled; the server always sends them (optional
+   * only so that a reader written before them still parses). */
+  cancelled_at: timestamp.nullable().optional(),
+  cancellation_reason: z.string().nullable().optional(),
+  cancellation_rule: z.enum(INVOICE_CANCELLATION_RULES).nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -8,7 +8,7 @@ import { businessTodayIso } from '../core/dates';
 import { conflict, notFound } from '../core/http-error';
 import { lockApplication } from '../repositories/applications';
 import { nextNumber } from '../repositories/counters';
-import { markInvoicePaidIfUnpaid, type InvoiceRow } from '../repositories/invoices';
+import { findInvoiceById, markInvoicePaidIfUnpaid, type InvoiceRow } from '../repositories/invoices';
 import { insertPayment, type PaymentRow } from '../repositories/payments';
 import type { Actor } from '../repositories/timeline';
 import { applyServiceFeePaid } from './estate';
@@ -39,6 +39,15 @@ export interface InvoicePayment {
 
 export const INVOICE_ALREADY_PAID = 'This invoice has already been paid';
 
+/** 409 unless the invoice is unpaid: paid already (invoice_already_paid), or cancelled, so nothing is owed on it
+ * (invoice_cancelled, decision 023). Every way of paying asks this first. */
+export function requirePayable(invoice: Pick<InvoiceRow, 'status'>): void {
+  if (invoice.status === 'paid') throw conflict(INVOICE_ALREADY_PAID, 'invoice_already_paid');
+  if (invoice.status === 'cancelled') {
+    throw conflict('This invoice is cancelled: nothing is owed on it', 'invoice_cancelled');
+  }
+}
+
 /** Pays an invoice in the caller's transaction: refuses (409) an invoice already paid, so of two answers for one
  * invoice exactly one records a payment. */
 export async function recordInvoicePayment(tx: Database, actor: Actor, input: InvoicePayment): Promise<PaymentRow> {
@@ -47,7 +56,11 @@ export async function recordInvoicePayment(tx: Database, actor: Actor, input: In
   const application = await lockApplication(tx, invoice.applicationId);
   if (!application) throw notFound('Invoice not found');
   const paid = await markInvoicePaidIfUnpaid(tx, invoice.id);
-  if (!paid) throw conflict(INVOICE_ALREADY_PAID);
+  if (!paid) {
+    // Paid or cancelled meanwhile: say which.
+    requirePayable((await findInvoiceById(tx, invoice.id)) ?? { status: 'paid' });
+    throw conflict(INVOICE_ALREADY_PAID, 'invoice_already_paid');
+  }
   const payment = await insertPayment(tx, {
     receiptNumber: await nextNumber(tx, 'receipt'),
     applicationId: invoice.applicationId,

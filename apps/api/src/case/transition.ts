@@ -42,6 +42,7 @@ import { checkMove } from './engine';
 import { recordEvent } from './events';
 import { meetMilestonesOnMove } from './estate';
 import { raiseInvoicesOnMove } from './invoices';
+import { settleInvoicesOnMove } from './invoice-cancellation';
 import { caseFactsOf } from './waiting-on';
 
 export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
@@ -157,19 +158,22 @@ export async function fire(tx: Database, application: ApplicationRow, request: T
     entityType: 'application',
     entityId: application.id,
   });
-  return afterMove(tx, moved, from, request.event, actor);
+  return afterMove(tx, moved, from, request, actor);
 }
 
-/** The move's side effects: entering a status that bills raises its invoices; entering pending_payment with
- * nothing left to pay verifies the payment at once. */
+/** The move's side effects: entering a status that bills raises its invoices; entering rejected or withdrawn
+ * cancels what can no longer be owed (an allowed appeal owes it again); entering pending_payment with nothing left
+ * to pay verifies the payment at once. */
 async function afterMove(
   tx: Database,
   moved: ApplicationRow,
   from: ApplicationStatus,
-  event: ApplicationEventName,
+  request: TransitionRequest,
   actor: Actor,
 ): Promise<CaseMove> {
   if (moved.status === from) return { application: moved, invoices: [] };
+  const event = request.event;
+  await settleInvoicesOnMove(tx, moved, event, request.params);
   // The implementation's moves meet the allotment's milestones in the same transaction (decision 014).
   await meetMilestonesOnMove(tx, moved.id, event, actor);
   const invoices = await raiseInvoicesOnMove(tx, moved, event, actor);

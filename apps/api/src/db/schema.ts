@@ -48,6 +48,7 @@ import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
   INVOICE_TYPES,
+  INVOICE_CANCELLATION_RULES,
   LEASE_DEED_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -75,8 +76,9 @@ export const assetStatusEnum = pgEnum('asset_status', ASSET_STATUSES);
 export const documentTypeEnum = pgEnum('document_type', DOCUMENT_TYPES);
 export const documentStatusEnum = pgEnum('document_status', DOCUMENT_STATUSES);
 export const invoiceTypeEnum = pgEnum('invoice_type', INVOICE_TYPES);
-/** Stored invoices are pending or paid; overdue is read from the due date. */
-export const storedInvoiceStatusEnum = pgEnum('invoice_status', ['pending', 'paid']);
+/** Stored invoices are pending, paid or cancelled (decision 023); overdue is read from the due date. */
+export const storedInvoiceStatusEnum = pgEnum('invoice_status', ['pending', 'paid', 'cancelled']);
+export const invoiceCancellationRuleEnum = pgEnum('invoice_cancellation_rule', INVOICE_CANCELLATION_RULES);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 export const allotmentTypeEnum = pgEnum('allotment_type', ALLOTMENT_TYPES);
@@ -340,6 +342,10 @@ export const invoices = pgTable(
     billedTo: uuid('billed_to').references((): AnyPgColumn => users.id),
     /** Interest on arrears waived (an approved interest waiver): none accrues from then. */
     interestWaivedAt: instant('interest_waived_at'),
+    /** Cancelled (decision 023): when, and why: a finance user's reason approved by another, or the portal's rule. */
+    cancelledAt: instant('cancelled_at'),
+    cancellationReason: text('cancellation_reason'),
+    cancellationRule: invoiceCancellationRuleEnum('cancellation_rule'),
   },
   (table) => [
     uniqueIndex('invoices_application_type_uq')
@@ -1530,6 +1536,11 @@ export const ledgerAdjustments = pgTable(
     uniqueIndex('ledger_adjustments_pending_waiver_uq')
       .on(table.invoiceId)
       .where(sql`status = 'pending' and kind = 'interest_waiver'`),
+    // One cancellation waiting per invoice (named by the kinds it is not: PostgreSQL may not use a kind in the
+    // migration that adds it).
+    uniqueIndex('ledger_adjustments_pending_cancellation_uq')
+      .on(table.invoiceId)
+      .where(sql`status = 'pending' and kind not in ('interest_waiver', 'debit', 'credit')`),
     index('ledger_adjustments_status_idx').on(table.status, table.madeAt),
     index('ledger_adjustments_application_idx').on(table.applicationId),
   ],

@@ -1,10 +1,12 @@
-/** Invoices. Stored as pending or paid; an unpaid invoice past its due date reads as overdue. */
+/** Invoices. Stored as pending, paid or cancelled (decision 023); an unpaid invoice past its due date reads as
+ * overdue. */
 import { and, eq, inArray, isNull, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   amountDueOn,
   INVOICE_LIST,
   roundRupees,
   type Invoice,
+  type InvoiceCancellationRule,
   type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceType,
@@ -26,17 +28,18 @@ import { invoiceTotalParts } from './summaries';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** Paid, or pending until the business day after its due date, then overdue. `today` is the business today. */
+/** Paid or cancelled, or pending until the business day after its due date, then overdue. `today` is the business
+ * today. */
 export function invoiceStatusOn(
   row: Pick<InvoiceRow, 'status' | 'dueDate'>,
   today: string = businessTodayIso(),
 ): InvoiceStatus {
-  if (row.status === 'paid') return 'paid';
+  if (row.status !== 'pending') return row.status;
   return row.dueDate < today ? 'overdue' : 'pending';
 }
 
 function amountsOf(row: InvoiceRow, today: string = businessTodayIso()): { interest: number; amount_due: number } {
-  if (row.status === 'paid') return { interest: 0, amount_due: 0 };
+  if (row.status !== 'pending') return { interest: 0, amount_due: 0 };
   const due = amountDueOn({ ...row, interestWaived: row.interestWaivedAt !== null }, today);
   return { interest: due.interest, amount_due: due.total };
 }
@@ -56,6 +59,9 @@ export function toInvoice(row: InvoiceRow, today?: string): Invoice {
     allotment_id: row.allotmentId,
     financial_year: row.financialYear,
     ...amountsOf(row, today),
+    cancelled_at: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    cancellation_reason: row.cancellationReason,
+    cancellation_rule: row.cancellationRule,
   };
 }
 
@@ -121,8 +127,8 @@ function statusCondition(
   columns: { status: AnyColumn; dueDate: AnyColumn },
 ): SQL | undefined {
   const parts = statuses.map((status) =>
-    status === 'paid'
-      ? sql`${columns.status} = 'paid'`
+    status === 'paid' || status === 'cancelled'
+      ? sql`${columns.status} = ${status}`
       : status === 'overdue'
         ? sql`(${columns.status} = 'pending' and ${columns.dueDate} < ${today})`
         : sql`(${columns.status} = 'pending' and ${columns.dueDate} >= ${today})`,
@@ -199,6 +205,74 @@ export async function markInvoicePaidIfUnpaid(db: Database, id: string): Promise
     .update(invoices)
     .set({ status: 'paid', paidAt: new Date() })
     .where(and(eq(invoices.id, id), eq(invoices.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Cancels an unpaid invoice (decision 023); undefined when it is paid or cancelled already. */
+export async function cancelInvoiceIfUnpaid(
+  db: Database,
+  id: string,
+  why: { at: Date; reason: string | null; rule: InvoiceCancellationRule | null },
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .update(invoices)
+    .set({ status: 'cancelled', cancelledAt: why.at, cancellationReason: why.reason, cancellationRule: why.rule })
+    .where(and(eq(invoices.id, id), eq(invoices.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** An application's unpaid invoices of these types (its own, not a service request's fee or yearly dues). */
+export async function unpaidApplicationInvoices(
+  db: Database,
+  applicationId: string,
+  types: readonly InvoiceType[],
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.applicationId, applicationId),
+        eq(invoices.status, 'pending'),
+        inArray(invoices.invoiceType, [...types]),
+        isNull(invoices.serviceRequestId),
+        isNull(invoices.financialYear),
+      ),
+    )
+    .orderBy(invoices.generatedAt, invoices.invoiceNumber);
+}
+
+/** The application's invoices the portal cancelled by this rule. */
+export async function invoicesCancelledByRule(
+  db: Database,
+  applicationId: string,
+  rule: InvoiceCancellationRule,
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.applicationId, applicationId),
+        eq(invoices.status, 'cancelled'),
+        eq(invoices.cancellationRule, rule),
+      ),
+    );
+}
+
+/** Owed again (an allowed appeal undoes the rejection that cancelled it), due on `dueDate`; undefined when it is no
+ * longer cancelled. */
+export async function reinstateInvoiceIfCancelled(
+  db: Database,
+  id: string,
+  dueDate: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .update(invoices)
+    .set({ status: 'pending', dueDate, cancelledAt: null, cancellationReason: null, cancellationRule: null })
+    .where(and(eq(invoices.id, id), eq(invoices.status, 'cancelled')))
     .returning();
   return row;
 }

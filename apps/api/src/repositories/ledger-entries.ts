@@ -1,7 +1,7 @@
 /** The ledger's read side (decision 016): an account is one application's entries (an allotment's account is its
  * application's). Balance = debits - credits; above zero the holder owes. Every sum and running balance is computed
  * by the database in exact numeric and read back as text, so no amount ever passes through a float sum. */
-import { and, asc, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEntryType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { invoices, ledgerEntries } from '../db/schema';
@@ -114,6 +114,35 @@ export async function ledgerLines(
   }));
 }
 
+/** One entry an invoice's cancellation or reinstatement posts (decision 023): a cancellation credits the invoice's
+ * amount, a reinstatement debits it again. Each is posted once, by its source key. */
+export async function postInvoiceEntry(
+  db: Database,
+  entry: {
+    kind: 'cancellation' | 'reinstatement';
+    invoice: { id: string; applicationId: string; allotmentId: string | null; invoiceNumber: string; amount: number };
+    adjustmentId: string | null;
+    postedBy: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const { invoice } = entry;
+  const cancelled = entry.kind === 'cancellation';
+  await db.insert(ledgerEntries).values({
+    applicationId: invoice.applicationId,
+    allotmentId: invoice.allotmentId,
+    invoiceId: invoice.id,
+    adjustmentId: entry.adjustmentId,
+    entryType: cancelled ? 'cancellation' : 'invoice',
+    debit: cancelled ? 0 : invoice.amount,
+    credit: cancelled ? invoice.amount : 0,
+    reference: invoice.invoiceNumber,
+    sourceKey: `${entry.kind}:${invoice.id}:${entry.at.getTime()}`,
+    postedBy: entry.postedBy,
+    postedAt: entry.at,
+  });
+}
+
 /** The account's balance now, and how many of its invoices are not paid: what a no-dues certificate needs. */
 export async function accountStanding(
   db: Database,
@@ -124,7 +153,7 @@ export async function accountStanding(
       balance: sql<string>`coalesce(sum(${ledgerEntries.debit} - ${ledgerEntries.credit}), 0)::text`,
       lastPostedAt: sql<Date | null>`max(${ledgerEntries.postedAt})`.mapWith(ledgerEntries.postedAt),
       unpaid: sql<number>`(select count(*)::int from ${invoices}
-        where ${invoices.applicationId} = ${applicationId} and ${ne(invoices.status, 'paid')})`,
+        where ${invoices.applicationId} = ${applicationId} and ${eq(invoices.status, 'pending')})`,
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.applicationId, applicationId));

@@ -300,7 +300,7 @@ export async function findSchemeApplicationsForClose(
       unpaidDeposits: sql<number>`(
         select count(*) from invoices i
         where i.application_id = ${applications.id}
-          and i.invoice_type in ('emd', 'participation_fee') and i.status <> 'paid'
+          and i.invoice_type in ('emd', 'participation_fee') and i.status = 'pending'
       )::int`,
     })
     .from(applications)
@@ -560,8 +560,8 @@ export async function searchSchemeEntries(
 
 /**
  * A scheme holds its plots (asset status reserved) from publishing until its result gives each one away: once
- * applications have closed, a plot no application can still win (none qualified and undecided, won or waitlisted)
- * and no allotment holds goes back to available, so it may be offered again.
+ * applications have closed, a plot no application can still win (none qualified and undecided, won or waitlisted
+ * and not withdrawn) and no allotment holds goes back to available, so it may be offered again.
  */
 export async function releaseUnclaimedSchemePlots(db: Database, schemeId: string): Promise<number> {
   const claimed = db
@@ -572,7 +572,11 @@ export async function releaseUnclaimedSchemePlots(db: Database, schemeId: string
         eq(schemeEntries.schemePlotId, schemePlots.id),
         or(
           and(eq(schemeEntries.qualified, true), sql`${schemeEntries.outcome} is null`),
-          inArray(schemeEntries.outcome, ['won', 'waitlisted']),
+          // A winner or H2 who withdrew before allotment claims nothing (decision 023).
+          and(
+            inArray(schemeEntries.outcome, ['won', 'waitlisted']),
+            sql`not exists (select 1 from ${applications} where ${applications.id} = ${schemeEntries.applicationId} and ${applications.status} = 'withdrawn')`,
+          ),
         ),
       ),
     );

@@ -51,6 +51,7 @@ import {
   type DocumentRow,
 } from '../../repositories/documents';
 import { fire } from '../../case/transition';
+import { lockSchemeOf, releaseWithdrawnWinner } from '../../case/scheme-withdrawal';
 import { recordEvent } from '../../case/events';
 import { assertNotOfferedInScheme, assertSchemeTakes } from '../../case/scheme-window';
 import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
@@ -183,8 +184,8 @@ export async function submitApplication(
 
 /** The applicant withdraws their application before allotment (the lifecycle's `withdraw`, from any status after
  * submission until allotment): in one transaction the status becomes withdrawn, its service clock stops, the timeline
- * records it with the reason and the applicant gets a receipt. No plot is held before allotment, so none is released;
- * a paid EMD becomes a refund due (GET /refunds/due). Another's application answers 404; a draft (deleted instead) or
+ * records it with the reason and the applicant gets a receipt. Its unpaid invoices are cancelled by rule and a paid
+ * EMD becomes a refund due (GET /refunds/due); a scheme's winner gives its plot back (decision 023). Another's application answers 404; a draft (deleted instead) or
  * an allotted one 409. */
 export async function withdrawApplication(
   db: Database,
@@ -192,8 +193,10 @@ export async function withdrawApplication(
   id: string,
   reason: string | undefined,
 ): Promise<Application> {
-  await loadOwnApplication(db, user, id);
+  const own = await loadOwnApplication(db, user, id);
   return db.transaction(async (tx) => {
+    // A scheme's row is locked before its application's, as the scheme's own writers do.
+    const scheme = await lockSchemeOf(tx, own);
     const current = await lockApplication(tx, id);
     if (!current) throw notFound(APPLICATION_NOT_FOUND);
     const moved = await fire(tx, current, {
@@ -202,6 +205,7 @@ export async function withdrawApplication(
       timelineCode: 'application_withdrawn',
       params: { reason: reason?.trim() || null },
     });
+    await releaseWithdrawnWinner(tx, scheme, moved.application);
     return toApplication(moved.application);
   });
 }

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { LiveLot } from '@portal/contract';
-import { applications, auditLog, invoices, schemeBids, schemeEntries, schemePlots, schemes } from '../../db/schema';
+import {
+  applications,
+  assets,
+  auditLog,
+  invoices,
+  ledgerEntries,
+  schemeBids,
+  schemeEntries,
+  schemePlots,
+  schemes,
+} from '../../db/schema';
 import { bidsOfLot } from '../../repositories/auctions';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile } from '../../test/list-fixtures';
@@ -41,6 +51,29 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
   };
   const entryOf = async (applicationId: string) =>
     (await ctx.db.select().from(schemeEntries).where(eq(schemeEntries.applicationId, applicationId)))[0]!;
+  const premiumOf = (applicationId: string) =>
+    ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.applicationId, applicationId), eq(invoices.invoiceType, 'premium_instalment')));
+  const assetStatusOf = async (assetId: string) =>
+    (await ctx.db.select().from(assets).where(eq(assets.id, assetId)))[0]!.status;
+  /** A lot bid on by H2 then H1 and closed: H1 won, H2 waitlisted. */
+  const closedLot = async (bidders: number) => {
+    const auction = await insertAuction(ctx, { bidders, reservePrice: 1_000_000, increment: 10_000 });
+    const plot = auction.plots[0]!;
+    // Held for the scheme, as publishing holds it.
+    await ctx.db.update(assets).set({ status: 'reserved' }).where(eq(assets.id, plot.assetId));
+    const app = (index: number) => auction.bidders[index]!.applications.get(plot.id)!;
+    if (bidders > 1) expect((await bid(auction.bidders[1]!.token, auction, 1_000_000)).statusCode).toBe(201);
+    expect((await bid(auction.bidders[0]!.token, auction, 1_100_000)).statusCode).toBe(201);
+    await endAt(auction, new Date(Date.now() - 1000));
+    expect(await closeEndedLots(ctx.db, settle)).toContain(auction.schemeId);
+    expect(await statusOf(app(0))).toBe('pending_payment');
+    return { auction, plot, app };
+  };
+  const withdraw = (token: string, applicationId: string) =>
+    ctx.request(token, { method: 'POST', url: `/api/applications/${applicationId}/withdraw`, payload: {} });
   const statusOf = async (applicationId: string) =>
     (await ctx.db.select().from(applications).where(eq(applications.id, applicationId)))[0]!.status;
   const refundsDue = async (): Promise<{ application_id: string; kind: string; amount: number }[]> => {
@@ -490,6 +523,14 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
 
     expect(await entryOf(app(h1))).toMatchObject({ outcome: 'defaulted', emdForfeited: true });
     expect(await statusOf(app(h1))).toBe('rejected');
+    // The defaulted winner's premium is no longer owed: cancelled by the rule and reversed in the ledger (decision 023).
+    const [lapsed] = await premiumOf(app(h1));
+    expect(lapsed).toMatchObject({ status: 'cancelled', cancellationRule: 'winner_defaulted' });
+    const reversal = await ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.invoiceId, lapsed!.id), eq(ledgerEntries.entryType, 'cancellation')));
+    expect(reversal.map((entry) => entry.credit)).toEqual([lapsed!.amount]);
     const promoted = await entryOf(app(h2));
     expect(promoted).toMatchObject({ outcome: 'won', amount: 1_000_000 });
     expect(promoted.payBy! > new Date().toISOString().slice(0, 10)).toBe(true);
@@ -504,5 +545,32 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     expect(due).not.toContain(app(h1));
     expect(due).not.toContain(app(h2));
     expect(await defaultUnpaidWinners(ctx.db, settle)).toBe(0);
+  });
+
+  it('a winner who withdraws before paying gives the lot to H2 at once: premium cancelled, EMD not forfeited', async () => {
+    const { auction, plot, app } = await closedLot(3);
+    const h1 = auction.bidders[0]!;
+    const response = await withdraw(h1.token, app(0));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await entryOf(app(0))).toMatchObject({ outcome: 'defaulted', emdForfeited: false });
+    const [premium] = await premiumOf(app(0));
+    expect(premium).toMatchObject({ status: 'cancelled', cancellationRule: 'application_withdrawn' });
+    // H2 wins at its own bid with 30 days of its own; the plot stays held for it.
+    expect(await entryOf(app(1))).toMatchObject({ outcome: 'won', amount: 1_000_000 });
+    expect(await statusOf(app(1))).toBe('pending_payment');
+    expect((await premiumOf(app(1))).map((invoice) => invoice.amount)).toEqual([1_000_000 - EMD_PAID]);
+    expect(await assetStatusOf(plot.assetId)).toBe('reserved');
+    // The withdrawn winner's EMD is due back (product decisions section 10).
+    expect((await refundsDue()).some((row) => row.application_id === app(0) && row.kind === 'emd')).toBe(true);
+    // The hourly sweep finds nothing more to do.
+    expect(await defaultUnpaidWinners(ctx.db, settle)).toBe(0);
+  });
+
+  it('a winner with no H2 who withdraws releases the plot back to available', async () => {
+    const { auction, plot, app } = await closedLot(1);
+    expect(await assetStatusOf(plot.assetId)).toBe('reserved');
+    const response = await withdraw(auction.bidders[0]!.token, app(0));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await assetStatusOf(plot.assetId)).toBe('available');
   });
 });

@@ -25,7 +25,7 @@ import { businessTodayIso } from '../../core/dates';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { loadVisibleChallan } from '../../case/challans';
-import { amountDueToday, recordInvoicePayment } from '../../case/payments';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case/payments';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { COLLECTION_ACCOUNT } from '../../lib/collection-account';
 import {
@@ -104,7 +104,7 @@ function challanAmount(invoice: InvoiceRow, validUntil: string) {
 export async function raiseChallan(db: Database, user: CurrentUser, invoiceId: string): Promise<ChallanView> {
   const invoice = await findInvoiceById(db, invoiceId);
   if (!invoice || !(await isInvoiceOwnedBy(db, invoice.id, user.id))) throw notFound(INVOICE_NOT_FOUND);
-  if (invoice.status === 'paid') throw conflict('This invoice has already been paid', 'invoice_already_paid');
+  requirePayable(invoice);
   const today = businessTodayIso();
   const row = await db.transaction(async (tx): Promise<ChallanRow> => {
     const open = await findOpenChallanForInvoice(tx, invoice.id);
@@ -298,7 +298,7 @@ export async function importBankStatement(
         let invoice: InvoiceRow | undefined;
         if (!reason && challan) {
           invoice = await findInvoiceById(tx, challan.invoiceId);
-          if (!invoice || invoice.status === 'paid') reason = 'invoice_paid';
+          if (!invoice || invoice.status !== 'pending') reason = 'invoice_paid';
         }
         const credit = await insertBankCredit(tx, {
           importId: created.id,
@@ -452,7 +452,7 @@ export async function prepareSettlement(
     if (credit.status !== 'unmatched') throw wrongCreditState(credit, 'unmatched');
     const invoice = await findInvoiceById(tx, body.invoice_id);
     if (!invoice) throw notFound(INVOICE_NOT_FOUND);
-    if (invoice.status === 'paid') throw conflict('This invoice has already been paid', 'invoice_already_paid');
+    requirePayable(invoice);
     settlementOf(invoice, credit);
     const prepared = await prepareSettlementIfUnmatched(tx, id, {
       invoiceId: invoice.id,
@@ -484,6 +484,7 @@ export async function approveSettlement(db: Database, user: CurrentUser, id: str
     if (invoice.status === 'paid') {
       throw conflict('The invoice was paid another way meanwhile: reject this settlement', 'invoice_already_paid');
     }
+    requirePayable(invoice);
     const due = settlementOf(invoice, credit);
     const payment = await recordInvoicePayment(tx, actorOf(user), {
       invoice,

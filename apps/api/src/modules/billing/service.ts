@@ -21,7 +21,7 @@ import { findServiceRequestById, hasServiceRequestOn } from '../../repositories/
 import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, searchInvoices, toInvoice } from '../../repositories/invoices';
 import { searchPayments, toPayment } from '../../repositories/payments';
-import { amountDueToday, recordInvoicePayment } from '../../case/payments';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case/payments';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
@@ -79,7 +79,7 @@ export async function payInvoice(db: Database, user: CurrentUser, body: CreatePa
     await loadOwnApplication(db, user, body.application_id);
   }
   if (!invoice || invoice.applicationId !== body.application_id) throw notFound(INVOICE_NOT_FOUND);
-  if (invoice.status === 'paid') throw conflict('This invoice has already been paid');
+  requirePayable(invoice);
   // Late yearly dues ask interest on arrears to today: the amount due, not the invoice's amount.
   const due = amountDueToday(invoice);
   if (roundRupees(body.amount) !== due.total) {

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
-import { amountDueToday, recordInvoicePayment } from '../../case/payments';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case/payments';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
 import type { CurrentUser } from '../../plugins/auth';
 import { isInvoiceOwnedBy } from '../../repositories/challans';
@@ -67,7 +67,7 @@ export async function createGatewayOrder(
   const invoice = await findInvoiceById(db, request.invoice_id);
   // The invoice's owner (the applicant, the holder it is billed to, or who asked for the service): else 404.
   if (!invoice || !(await isInvoiceOwnedBy(db, invoice.id, user.id))) throw notFound(INVOICE_NOT_FOUND);
-  if (invoice.status === 'paid') throw alreadyPaid();
+  requirePayable(invoice);
   try {
     let paid = false;
     for (const open of await findOpenGatewayOrdersOfInvoice(db, invoice.id)) {

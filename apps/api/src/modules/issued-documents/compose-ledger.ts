@@ -91,6 +91,7 @@ const TEXTS: Record<'en' | 'hi' | 'te', LedgerTexts> = {
         refund_due: 'Refund due',
         refund: 'Refund paid',
         adjustment: 'Adjustment',
+        cancellation: 'Invoice cancelled',
       },
       explain:
         'Balance = debits - credits, in the order the entries were posted. A balance above zero is payable to the ' +
@@ -153,6 +154,7 @@ const TEXTS: Record<'en' | 'hi' | 'te', LedgerTexts> = {
         refund_due: 'धनवापसी देय',
         refund: 'धनवापसी भुगतान',
         adjustment: 'समायोजन',
+        cancellation: 'बीजक रद्द',
       },
       explain:
         'शेष = नामे - जमा, प्रविष्टियों के दर्ज होने के क्रम में। शून्य से अधिक शेष निगम को देय है; शून्य से कम होने पर ' +
@@ -215,6 +217,7 @@ const TEXTS: Record<'en' | 'hi' | 'te', LedgerTexts> = {
         refund_due: 'వాపసు చెల్లించవలసి ఉంది',
         refund: 'వాపసు చెల్లించబడింది',
         adjustment: 'సర్దుబాటు',
+        cancellation: 'ఇన్వాయిస్ రద్దు',
       },
       explain:
         'నిల్వ = డెబిట్‌లు - క్రెడిట్‌లు, నమోదులు చేసిన క్రమంలో. సున్నా కంటే ఎక్కువ నిల్వ కార్పొరేషన్‌కు చెల్లించవలసినది; ' +

@@ -1,5 +1,6 @@
 /** Ledger adjustments with maker-checker (product decisions section 10, decision 016): a finance user prepares an
- * interest waiver on a late yearly dues invoice, or a debit or credit with its reason; another finance user or an
+ * interest waiver on a late yearly dues invoice, a debit or credit with its reason, or the cancellation of an unpaid
+ * invoice (decision 023); another finance user or an
  * admin approves or rejects it, never its maker (403 maker_cannot_check). The approval, in one transaction and only
  * while pending, posts the ledger entries; a waiver posts the interest accrued to that day and its waiver, and stops
  * interest on the invoice. The maker and the checker are in the audit trail (migration 0016). */
@@ -15,6 +16,9 @@ import { businessTodayIso } from '../../core/dates';
 import { conflict, forbidden, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { amountDueToday } from '../../case/payments';
+import { cancelInvoice } from '../../case/invoice-cancellation';
+import { verifyPaymentIfPaid } from '../../case/transition';
+import { refreshWaitingOn } from '../../case/waiting-on';
 import { deliver, myPlotsLink } from '../../lib/notify';
 import type { CurrentUser } from '../../plugins/auth';
 import { findApplicantById } from '../../repositories/applicants';
@@ -75,6 +79,17 @@ export async function getAdjustment(db: Database, id: string): Promise<LedgerAdj
   return answer(db, row);
 }
 
+/** The invoice a cancellation ends: unpaid (409 invoice_not_cancellable when paid or cancelled already). */
+function cancellableAmount(invoice: InvoiceRow): number {
+  if (invoice.status !== 'pending') {
+    throw conflict(
+      `Only an unpaid invoice can be cancelled; ${invoice.invoiceNumber} is ${invoice.status}`,
+      'invoice_not_cancellable',
+    );
+  }
+  return invoice.amount;
+}
+
 const isDues = (invoice: InvoiceRow) => (DUES_INVOICE_TYPES as readonly string[]).includes(invoice.invoiceType);
 
 /** The interest a waiver would forgive today: a late, unpaid, not yet waived yearly dues invoice's (409 otherwise). */
@@ -100,10 +115,11 @@ export async function prepareAdjustment(
     if (!application) throw notFound('Application not found');
     let amount = roundRupees(body.amount ?? 0);
     let invoiceId: string | null = null;
-    if (body.kind === 'interest_waiver') {
+    if (body.kind === 'interest_waiver' || body.kind === 'invoice_cancellation') {
       const invoice = body.invoice_id ? await findInvoiceById(tx, body.invoice_id) : undefined;
       if (!invoice || invoice.applicationId !== application.id) throw notFound('Invoice not found');
-      amount = waivableInterest(invoice, businessTodayIso());
+      amount =
+        body.kind === 'interest_waiver' ? waivableInterest(invoice, businessTodayIso()) : cancellableAmount(invoice);
       invoiceId = invoice.id;
     }
     const inserted = await insertLedgerAdjustment(tx, {
@@ -115,7 +131,11 @@ export async function prepareAdjustment(
       reason: body.reason.trim(),
       makerId: user.id,
     });
-    if (!inserted) throw conflict('A waiver of this invoice is already waiting for approval', 'adjustment_state');
+    if (!inserted) {
+      throw body.kind === 'invoice_cancellation'
+        ? conflict('A cancellation of this invoice is already waiting for approval', 'invoice_not_cancellable')
+        : conflict('A waiver of this invoice is already waiting for approval', 'adjustment_state');
+    }
     return answer(tx, inserted);
   });
 }
@@ -170,13 +190,18 @@ export async function approveAdjustment(db: Database, user: CurrentUser, id: str
     await lockApplication(tx, found.applicationId);
     let invoice: InvoiceRow | undefined;
     let amount = found.amount;
-    if (found.kind === 'interest_waiver') {
+    if (found.kind === 'interest_waiver' || found.kind === 'invoice_cancellation') {
       invoice = found.invoiceId ? await findInvoiceById(tx, found.invoiceId) : undefined;
       if (!invoice) throw notFound('Invoice not found');
-      amount = waivableInterest(invoice, businessTodayIso());
+      amount =
+        found.kind === 'interest_waiver' ? waivableInterest(invoice, businessTodayIso()) : cancellableAmount(invoice);
     }
     const approved = await approveAdjustmentIfPending(tx, id, user.id, amount);
     if (!approved) throw conflict('The adjustment was decided at the same time', 'adjustment_state');
+    if (invoice && found.kind === 'invoice_cancellation') {
+      await approveCancellation(tx, approved, invoice, user);
+      return answer(tx, approved);
+    }
     if (invoice) {
       const waived = await waiveInvoiceInterestIfOpen(tx, invoice.id, new Date());
       if (!waived) throw conflict('The invoice was paid or waived at the same time', 'no_interest_to_waive');
@@ -186,6 +211,26 @@ export async function approveAdjustment(db: Database, user: CurrentUser, id: str
     if (invoice) await tellHolder(tx, approved, invoice, result.application_number);
     return result;
   });
+}
+
+/** The approved cancellation ends the invoice (case/invoice-cancellation.ts: its ledger credit, its challan) with
+ * the maker's reason. An application waiting for payment with nothing left to pay is verified, as when its last
+ * invoice is paid; otherwise whom it waits on is read again. */
+async function approveCancellation(
+  tx: Database,
+  adjustment: LedgerAdjustmentRow,
+  invoice: InvoiceRow,
+  user: CurrentUser,
+): Promise<void> {
+  const cancelled = await cancelInvoice(tx, invoice, {
+    reason: adjustment.reason,
+    rule: null,
+    postedBy: user.id,
+    adjustmentId: adjustment.id,
+  });
+  if (!cancelled) throw conflict('The invoice was paid or cancelled at the same time', 'invoice_not_cancellable');
+  const application = await findApplicationById(tx, invoice.applicationId);
+  if (application && !(await verifyPaymentIfPaid(tx, application))) await refreshWaitingOn(tx, application);
 }
 
 export async function rejectAdjustment(

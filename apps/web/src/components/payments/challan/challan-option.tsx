@@ -4,7 +4,7 @@
  * imported (decision 016). */
 import { useTranslation } from 'react-i18next';
 import { Landmark } from 'lucide-react';
-import { formatDate, formatRupees, type Challan, type Invoice } from '@portal/contract';
+import { formatDate, formatRupees, isInvoiceOwed, type Challan, type Invoice } from '@portal/contract';
 import { challanPdfPath, useOpenChallan, useRaiseChallan } from '../../../api/challans';
 import { errorDetail } from '../../../lib/api-client';
 import { FileDownloadButton } from '../../letters/file-download-button';
@@ -56,7 +56,7 @@ export function ChallanOption({ invoice }: { invoice: Pick<Invoice, 'id' | 'invo
   const { t } = useTranslation('challan');
   const open = useOpenChallan(invoice.id);
   const raise = useRaiseChallan(invoice.id);
-  if (invoice.status === 'paid') return null;
+  if (!isInvoiceOwed(invoice.status)) return null;
   const challan = raise.data ?? open.data ?? null;
   const headingId = `challan-${invoice.id}-heading`;
   return (

@@ -26,7 +26,12 @@ import {
 } from '../api/adjustments';
 
 /** The codes this screen words itself, in the reader's language. */
-const WORDED: readonly ErrorCode[] = ['maker_cannot_check', 'adjustment_state', 'no_interest_to_waive'];
+const WORDED: readonly ErrorCode[] = [
+  'maker_cannot_check',
+  'adjustment_state',
+  'no_interest_to_waive',
+  'invoice_not_cancellable',
+];
 
 class UnknownApplication extends Error {}
 

@@ -4,7 +4,7 @@
  * or cancelled plot's dues speak of the past: nothing is billed after the day it ended. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, type Allotment, type Invoice } from '@portal/contract';
+import { formatDate, formatRupees, isInvoiceOwed, type Allotment, type Invoice } from '@portal/contract';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -17,7 +17,7 @@ import { allotmentEnded } from './allotment-status';
 const yearLabel = (year: number | null) =>
   year === null ? '—' : `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
 
-const TONES = { paid: 'green', pending: 'amber', overdue: 'red' } as const;
+const TONES = { paid: 'green', pending: 'amber', overdue: 'red', cancelled: 'grey' } as const;
 /** Yearly dues are paid from My plots, and the bank's return page comes back there. */
 const MY_PLOTS = { route: 'myPlots' } as const;
 
@@ -51,14 +51,14 @@ export function PlotDues({
       key: 'interest',
       header: t('dues.interest'),
       numeric: true,
-      cell: (invoice) => (invoice.status === 'paid' ? '—' : formatRupees(invoice.interest)),
+      cell: (invoice) => (isInvoiceOwed(invoice.status) ? formatRupees(invoice.interest) : '—'),
     },
     {
       key: 'amountDue',
       header: t('dues.amountDue'),
       numeric: true,
       cell: (invoice) => (
-        <span className="font-medium">{invoice.status === 'paid' ? '—' : formatRupees(invoice.amount_due)}</span>
+        <span className="font-medium">{isInvoiceOwed(invoice.status) ? formatRupees(invoice.amount_due) : '—'}</span>
       ),
     },
     {
@@ -76,7 +76,7 @@ export function PlotDues({
       header: <span className="sr-only">{t('dues.actions')}</span>,
       card: 'actions',
       cell: (invoice) =>
-        invoice.status === 'paid' ? null : (
+        !isInvoiceOwed(invoice.status) ? null : (
           <Button
             size="sm"
             aria-label={t('dues.payFor', { number: invoice.invoice_number })}

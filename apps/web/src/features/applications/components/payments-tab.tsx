@@ -110,6 +110,10 @@ export function PaymentsTab({
           <span className="text-sm text-slate-600">
             {t('detail.payments.paidOn', { date: formatDate(invoice.paid_at) })}
           </span>
+        ) : invoice.status === 'cancelled' ? (
+          <span className="text-sm text-slate-600">
+            {t('detail.payments.cancelledOn', { date: formatDate(invoice.cancelled_at) })}
+          </span>
         ) : (
           <Button
             size="sm"

@@ -16,6 +16,7 @@ export const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = {
   pending: 'amber',
   paid: 'green',
   overdue: 'red',
+  cancelled: 'grey',
 };
 export const PAYMENT_TONES: Record<PaymentStatus, StatusBadgeTone> = { success: 'green', failed: 'red' };
 export const LEASE_DEED_TONES: Record<LeaseDeedStatus, StatusBadgeTone> = {

@@ -1,12 +1,15 @@
-/** The invoice table: each row (and its invoice number link) opens the officer application detail. */
+/** The invoice table: each row (and its invoice number link) opens the officer application detail; a finance
+ * officer may propose cancelling an unpaid invoice from its row (decision 023). */
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatRupees, type Invoice } from '@portal/contract';
+import { can, formatDate, formatRupees, isInvoiceOwed, type Invoice } from '@portal/contract';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { INVOICE_TONES } from './invoice-tones';
 import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
+import { useAuth } from '../../../lib/auth';
+import { CancelInvoiceDialog } from './cancel-invoice-dialog';
 
 const applicationPath = (invoice: Invoice) => `/officer/applications/${invoice.application_id}`;
 
@@ -19,7 +22,9 @@ const PLACEHOLDER_ROWS = [0, 1, 2, 3, 4];
 
 function useColumns(): Column<Invoice>[] {
   const { t } = useTranslation('finance');
-  return [
+  const { user } = useAuth();
+  const mayPropose = user ? can(user.role, 'prepare:finance-action') : false;
+  const columns: Column<Invoice>[] = [
     {
       key: 'number',
       header: t('invoices.number'),
@@ -43,6 +48,16 @@ function useColumns(): Column<Invoice>[] {
       cell: (invoice) => <StatusBadge status={invoice.status} tone={INVOICE_TONES[invoice.status]} />,
     },
     { key: 'generated', header: t('invoices.generated'), cell: (invoice) => formatDate(invoice.generated_at) },
+  ];
+  if (!mayPropose) return columns;
+  return [
+    ...columns,
+    {
+      key: 'actions',
+      header: t('invoices.actions'),
+      card: 'actions',
+      cell: (invoice) => (isInvoiceOwed(invoice.status) ? <CancelInvoiceDialog invoice={invoice} /> : null),
+    },
   ];
 }
 

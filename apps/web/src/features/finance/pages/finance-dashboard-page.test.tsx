@@ -221,7 +221,7 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     expect(calls(fetchMock, '/api/invoices').every((url) => queryOf(url).limit === '50')).toBe(true);
   });
 
-  it('filters on status on the server (all, pending, paid, overdue), combined with the search', async () => {
+  it('filters on status on the server (all, pending, paid, overdue, cancelled), combined with the search', async () => {
     const fetchMock = stubFinance();
     await openFinance();
     const user = userEvent.setup();
@@ -230,7 +230,7 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
       within(status)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All', 'Pending', 'Paid', 'Overdue']);
+    ).toEqual(['All', 'Pending', 'Paid', 'Overdue', 'Cancelled']);
     await user.selectOptions(status, 'pending');
     await waitFor(() => expect(invoiceNumbers()).toEqual(['INV-2026-000101', 'INV-2025-000999']), SLOW);
     await user.type(screen.getByLabelText('Search by invoice number'), '2025');

@@ -13,6 +13,7 @@ import {
   formatDateTime,
   formatNumber,
   formatRupees,
+  isInvoiceOwed,
   readRefusal,
   rupeesInputValue,
   SCHEME_RULES,
@@ -212,7 +213,7 @@ function WinnerInvoice({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation('schemes');
   const invoices = useInvoices(applicationId);
   const premium = invoices.data?.find(
-    (invoice) => invoice.invoice_type === 'premium_instalment' && invoice.status !== 'paid',
+    (invoice) => invoice.invoice_type === 'premium_instalment' && isInvoiceOwed(invoice.status),
   );
   if (!premium) return null;
   return (

@@ -2,13 +2,18 @@
  * it is unpaid. */
 import { useTranslation } from 'react-i18next';
 import { CreditCard } from 'lucide-react';
-import { formatDate, formatRupees, type Invoice, type InvoiceStatus } from '@portal/contract';
+import { formatDate, formatRupees, isInvoiceOwed, type Invoice, type InvoiceStatus } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge, type StatusBadgeTone } from '../../../components/ui/status-badge';
 
-const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = { pending: 'amber', paid: 'green', overdue: 'red' };
+const INVOICE_TONES: Record<InvoiceStatus, StatusBadgeTone> = {
+  pending: 'amber',
+  paid: 'green',
+  overdue: 'red',
+  cancelled: 'grey',
+};
 
 export interface FeeInvoiceCardProps {
   invoice: QueryLike<Invoice | null>;
@@ -47,7 +52,7 @@ export function FeeInvoiceCard({ invoice, onPay, paying = false }: FeeInvoiceCar
                   <dd className="font-medium text-slate-900">{formatDate(found.paid_at ?? found.due_date)}</dd>
                 </div>
               </dl>
-              {onPay && found.status !== 'paid' && (
+              {onPay && isInvoiceOwed(found.status) && (
                 <Button
                   icon={<CreditCard aria-hidden="true" className="h-4 w-4" />}
                   busy={paying}
