@@ -5,7 +5,7 @@
 import { can, type GatewayCheckout, type GatewayOrder, type GatewayOrderListQuery } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { conflict, forbidden, HttpError, notFound } from '../../core/http-error';
+import { forbidden, HttpError, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case/payments';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
