@@ -75,7 +75,9 @@ export const prepareLedgerAdjustmentRequestSchema = z
         code: 'custom',
         path: ['invoice_id'],
         message:
-          body.kind === 'interest_waiver' ? 'Choose the invoice whose interest is waived' : 'Choose the invoice to cancel',
+          body.kind === 'interest_waiver'
+            ? 'Choose the invoice whose interest is waived'
+            : 'Choose the invoice to cancel',
       });
     }
     if (!INVOICE_ADJUSTMENT_KINDS.includes(body.kind) && body.amount === undefined) {

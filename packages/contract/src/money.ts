@@ -81,7 +81,11 @@ export const DUES = {
 
 /** Why the portal cancelled an invoice with no person deciding (decision 023): its application was rejected or
  * withdrawn before allotment, or it was an auction winner's premium and the winner defaulted. */
-export const INVOICE_CANCELLATION_RULES = ['application_rejected', 'application_withdrawn', 'winner_defaulted'] as const;
+export const INVOICE_CANCELLATION_RULES = [
+  'application_rejected',
+  'application_withdrawn',
+  'winner_defaulted',
+] as const;
 export type InvoiceCancellationRule = (typeof INVOICE_CANCELLATION_RULES)[number];
 
 /** The unpaid invoices an application rejected or withdrawn before allotment can no longer owe, cancelled by rule

@@ -63,7 +63,9 @@ function ruleOfMove(
 ): InvoiceCancellationRule | null {
   if (application.status === 'withdrawn') return 'application_withdrawn';
   if (application.status !== 'rejected') return null;
-  return event === 'scheme_not_allotted' && params?.outcome === 'defaulted' ? 'winner_defaulted' : 'application_rejected';
+  return event === 'scheme_not_allotted' && params?.outcome === 'defaulted'
+    ? 'winner_defaulted'
+    : 'application_rejected';
 }
 
 /** A move's effect on its invoices: entering rejected or withdrawn cancels what the application can no longer owe
@@ -80,7 +82,13 @@ export async function settleInvoicesOnMove(
     for (const invoice of await invoicesCancelledByRule(tx, application.id, 'application_rejected')) {
       const owed = await reinstateInvoiceIfCancelled(tx, invoice.id, dueDate);
       if (owed) {
-        await postInvoiceEntry(tx, { kind: 'reinstatement', invoice: owed, adjustmentId: null, postedBy: null, at: new Date() });
+        await postInvoiceEntry(tx, {
+          kind: 'reinstatement',
+          invoice: owed,
+          adjustmentId: null,
+          postedBy: null,
+          at: new Date(),
+        });
       }
     }
     return;

@@ -6,12 +6,7 @@
  * nobody can still win, goes back to available. */
 import type { Database } from '../db/client';
 import type { ApplicationRow } from '../repositories/applications';
-import {
-  findSchemeEntry,
-  lockScheme,
-  releaseUnclaimedSchemePlots,
-  type SchemeRow,
-} from '../repositories/schemes';
+import { findSchemeEntry, lockScheme, releaseUnclaimedSchemePlots, type SchemeRow } from '../repositories/schemes';
 import { waitlistedEntryOfLot } from '../repositories/auctions';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../modules/schemes/outcomes';
 

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { isoDay } from '../../core/dates';
 import { loadOwnApplication, loadVisibleApplication } from '../../case/access';
-import { badRequest, conflict, forbidden, notFound } from '../../core/http-error';
+import { badRequest, forbidden, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { findServiceRequestById, hasServiceRequestOn } from '../../repositories/service-requests';

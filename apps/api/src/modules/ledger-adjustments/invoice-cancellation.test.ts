@@ -88,7 +88,11 @@ describe(`an invoice that ends: cancelled with maker-checker or by rule (${TEST_
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', checker_name: 'Second Finance Officer' });
     const row = await invoiceRow(emd.id);
-    expect(row).toMatchObject({ status: 'cancelled', cancellationReason: 'Raised twice in error', cancellationRule: null });
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Raised twice in error',
+      cancellationRule: null,
+    });
     // The ledger: the invoice's debit and its reversal, so the account owes what it owed less this invoice.
     const entries = await entriesOf(emd.id);
     expect(entries.map((entry) => [entry.entryType, entry.debit, entry.credit])).toEqual([
