@@ -25,7 +25,7 @@ export const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'allotments in one zone', path: '/api/allotments?zone=Warangal', as: 'ho' },
   { name: 'allotments late to start construction', path: '/api/allotments?late=commence_construction', as: 'ho' },
   { name: 'allotments late to start production', path: '/api/allotments?late=start_production', as: 'ho' },
-  // The register's search (migration 0027): a plot code's part (the generated codes carry the zone's first letters, so
+  // The register's search (migration 0025): a plot code's part (the generated codes carry the zone's first letters, so
   // this one matches the plots of both Hyderabad zones) and a holder's name.
   { name: 'allotments search q=hyd (plot code)', path: '/api/allotments?q=hyd', as: 'ho' },
   { name: 'allotments search q=kavitha (holder)', path: '/api/allotments?q=kavitha', as: 'ho' },

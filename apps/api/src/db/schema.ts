@@ -432,7 +432,7 @@ export const allotments = pgTable(
     /** The unit's line of activity; a change of activity changes it. */
     activity: text('activity'),
     /** Lower-cased allotment number, application number, plot code and holder's name for the register's `q` (not the
-     * zone or park: they have their own filters); kept by triggers (migration 0027). */
+     * zone or park: they have their own filters); kept by triggers (migration 0025). */
     searchText: text('search_text').notNull().default(''),
   },
   (table) => [

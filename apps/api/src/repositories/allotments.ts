@@ -308,7 +308,7 @@ function allotmentConditions(search: AllotmentFilterSearch): SQL[] {
   if (query.allotment_type?.length) conditions.push(inArray(allotments.allotmentType, query.allotment_type));
   conditions.push(...dateRange(allotments.allotmentDate, query.from, query.to));
   // The allotment and application numbers, the plot's code and the holder's name, in one trigram-indexed column
-  // (migration 0027); the zone and the park are filters of their own.
+  // (migration 0025); the zone and the park are filters of their own.
   if (query.q) conditions.push(like(allotments.searchText, likePattern(query.q)));
   return conditions;
 }

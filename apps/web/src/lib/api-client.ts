@@ -4,7 +4,6 @@ import i18n from 'i18next';
 import {
   DOCUMENT_TYPE_NAMES,
   formatRupees,
-  formatRupeesExact,
   readRefusal,
   statusLabel,
   type DocumentType,
@@ -38,7 +37,7 @@ function refusalValues(refusal: Refusal): Record<string, string> {
     case 'bid_too_low':
       return { amount: formatRupees(refusal.params.minimum_bid) };
     case 'unpaid_dues':
-      return { amount: formatRupeesExact(refusal.params.amount) };
+      return { amount: formatRupees(refusal.params.amount) };
     case 'service_request_open':
       return {
         number: refusal.params.request_number,

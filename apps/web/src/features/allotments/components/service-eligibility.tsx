@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  formatRupeesExact,
+  formatRupees,
   type Allotment,
   type OpenServiceRequest,
   type ServiceEligibility,
@@ -104,7 +104,7 @@ function RefusalReason({ allotment, row }: { allotment: Allotment; row: ServiceE
   if (refusal.code === 'unpaid_dues') {
     return (
       <>
-        {t('eligibility.unpaid_dues', { amount: formatRupeesExact(refusal.params.amount ?? 0) })}{' '}
+        {t('eligibility.unpaid_dues', { amount: formatRupees(refusal.params.amount ?? 0) })}{' '}
         <Link to={`/applications/${allotment.application_id}`} className="font-medium text-blue-700 underline">
           {t('eligibility.payDues')}
         </Link>

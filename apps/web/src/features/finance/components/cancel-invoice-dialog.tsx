@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   ADJUSTMENT_REASON_LIMITS,
-  formatRupeesExact,
+  formatRupees,
   type ErrorCode,
   type Invoice,
   type LedgerAdjustment,
@@ -52,7 +52,7 @@ export function CancelInvoiceDialog({ invoice }: { invoice: Invoice }) {
     idPrefix: `cancel-invoice-${invoice.id}-`,
     messageParams: { reason: { min: ADJUSTMENT_REASON_LIMITS.min, max: ADJUSTMENT_REASON_LIMITS.max } },
   });
-  const params = { number: invoice.invoice_number, amount: formatRupeesExact(invoice.amount) };
+  const params = { number: invoice.invoice_number, amount: formatRupees(invoice.amount) };
   return (
     <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
       <SchemaFormDialog
