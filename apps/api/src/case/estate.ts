@@ -7,7 +7,6 @@ import {
   describeMilestone,
   ESTATE_TERMS,
   extendedDueOn,
-  formatRupees,
   formatRupeesExact,
   leaseEndsOn,
   MILESTONE_KINDS,

@@ -816,7 +816,7 @@ describe('my plots page', () => {
   it('is not open to officers', async () => {
     stubFetch();
     signedInAs('ho');
-    renderApp('/allotments');
+    const { router } = renderApp('/allotments');
     await waitFor(() => expect(router.state.location.pathname).toBe('/officer'));
   });
 });
