@@ -47,6 +47,11 @@ test('an allottee asks for an extension of time, head office approves it, and th
     await dialog.getByRole('button', { name: 'Ask for Extension' }).click();
     await expect(toast(page, 'Request for extension of time sent')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // At once, without a reload: the card shows the request open and counted, and offers no second ask for it.
+    const asked = milestoneRow(page.getByRole('region', { name: plotName }), milestone);
+    await expect(asked).toContainText('Extensions used: 1 of 2');
+    await expect(asked).toContainText(/Request SR-\d{4}-\d{6} is open \(Submitted\)/);
+    await expect(asked.getByRole('button', { name: /^Ask for extension of time/ })).toHaveCount(0);
 
     // The request is in the entrepreneur's list, as an extension of time.
     await mainNav(page).getByRole('link', { name: 'Service Requests' }).click();

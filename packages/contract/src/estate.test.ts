@@ -63,7 +63,11 @@ describe('dates of an allotment', () => {
       late: false,
     });
     // An extension asked for and not yet in effect is counted as used (decision 020).
-    expect(describeMilestone(row, '2027-03-30', 1)).toMatchObject({ extensions: 1, extensions_used: 2, extensions_left: 0 });
+    expect(describeMilestone(row, '2027-03-30', 1)).toMatchObject({
+      extensions: 1,
+      extensions_used: 2,
+      extensions_left: 0,
+    });
     expect(describeMilestone(row, '2027-04-03')).toMatchObject({ days_left: -2, late: true });
     expect(describeMilestone({ ...row, met_on: '2026-09-01' }, '2030-01-01')).toMatchObject({
       days_left: null,

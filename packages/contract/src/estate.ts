@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { calendarDaysBetween } from './business-calendar';
-import { SERVICE_REQUEST_TYPES, type AllotmentStatus, type ServiceRequestStatus, type ServiceRequestType } from './enums';
+import {
+  SERVICE_REQUEST_TYPES,
+  type AllotmentStatus,
+  type ServiceRequestStatus,
+  type ServiceRequestType,
+} from './enums';
 import { roundRupees } from './limits';
 
 export const ESTATE_TERMS = {
@@ -252,7 +257,10 @@ export function extendedDueOn(dueOn: string): string {
 /** A request is open, for the one-per-thing rule, while no officer has decided it; the database holds it (a partial
  * unique index on these statuses per allotment, type and milestone). An approved request whose fee is unpaid is
  * open too, but that is checked by the service, since it reads the invoice. */
-export const SERVICE_REQUEST_OPEN_STATUSES = ['submitted', 'in_progress'] as const satisfies readonly ServiceRequestStatus[];
+export const SERVICE_REQUEST_OPEN_STATUSES = [
+  'submitted',
+  'in_progress',
+] as const satisfies readonly ServiceRequestStatus[];
 
 /** Why a service may not be asked for on an allotment now. Each is also the code of the 409 the create endpoint
  * answers, with the same parameters. */

@@ -7,7 +7,11 @@ describe("a payment's origin", () => {
   it("goes to the route's own path and back through the return page's query", () => {
     const origin = { route: 'schemeDetail', id: ID } as const;
     expect(paymentOriginQuery(origin)).toBe(`from=schemeDetail&from_id=${ID}`);
-    const query = Object.fromEntries(paymentOriginQuery(origin).split('&').map((pair) => pair.split('=')));
+    const query = Object.fromEntries(
+      paymentOriginQuery(origin)
+        .split('&')
+        .map((pair) => pair.split('=')),
+    );
     expect(paymentOriginFrom(query)).toEqual(origin);
     expect(paymentOriginPath(origin)).toBe(`/schemes/${ID}`);
     expect(paymentOriginPath({ route: 'myPlots' })).toBe('/allotments');

@@ -41,7 +41,9 @@ function refusalValues(refusal: Refusal): Record<string, string> {
     case 'service_request_open':
       return {
         number: refusal.params.request_number,
-        status: i18n.t(`service-requests:statuses.${refusal.params.status}`, { defaultValue: statusName(refusal.params.status) }),
+        status: i18n.t(`service-requests:statuses.${refusal.params.status}`, {
+          defaultValue: statusName(refusal.params.status),
+        }),
       };
     default:
       return {};

@@ -453,7 +453,10 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
     }
     // A second mortgage NOC hears of the one already open first (decision 020).
     const again = await raise(a.token, serviceRequestBody('mortgage_noc', { allotment_id: a.plot.allotmentId }));
-    expect(again.json()).toMatchObject({ code: 'service_request_open', params: { request_number: early.request_number } });
+    expect(again.json()).toMatchObject({
+      code: 'service_request_open',
+      params: { request_number: early.request_number },
+    });
     // Approval checks again.
     expect((await move(zonal, early.id, 'in_progress')).statusCode).toBe(200);
     const approval = await move(zonal, early.id, 'approved');
@@ -596,14 +599,14 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
     // The three it took are open now, so none is offered again; the others wait for possession.
     const before = await read<Allotment>(early.token, `/api/allotments/${early.plot.allotmentId}`);
     expect(before.services_allowed).toEqual([]);
-    expect(
-      Object.fromEntries(before.services.map((service) => [service.request_type, service.refusal?.code])),
-    ).toEqual({
-      ...Object.fromEntries(afterPossession.map((type) => [type, 'service_not_allowed'])),
-      activity_change: 'service_request_open',
-      change_constitution: 'service_request_open',
-      change_name: 'service_request_open',
-    });
+    expect(Object.fromEntries(before.services.map((service) => [service.request_type, service.refusal?.code]))).toEqual(
+      {
+        ...Object.fromEntries(afterPossession.map((type) => [type, 'service_not_allowed'])),
+        activity_change: 'service_request_open',
+        change_constitution: 'service_request_open',
+        change_name: 'service_request_open',
+      },
+    );
 
     // An allotment that ends while a request waits: the approval is refused.
     const a = await holderWithPlot('Ends Meanwhile Works');

@@ -282,7 +282,9 @@ describe(`service requests (${TEST_DB_KIND})`, () => {
       const { token } = owner;
       const { token: rivalToken, request: rivals } = await ownRequest('Paging Rivals');
       const mine: ServiceRequest[] = [];
-      for (const [index, request_type] of (['change_name', 'subletting', 'subletting', 'transfer'] as const).entries()) {
+      for (const [index, request_type] of (
+        ['change_name', 'subletting', 'subletting', 'transfer'] as const
+      ).entries()) {
         const plot = plots[index === 2 ? 1 : 0]!;
         const response = await raise(
           token,

@@ -4,13 +4,7 @@
  * a challan to quote in a NEFT/RTGS transfer. */
 import { useTranslation } from 'react-i18next';
 import { CreditCard } from 'lucide-react';
-import {
-  formatDate,
-  formatRupees,
-  type GatewayCheckout,
-  type Invoice,
-  type PaymentOrigin,
-} from '@portal/contract';
+import { formatDate, formatRupees, type GatewayCheckout, type Invoice, type PaymentOrigin } from '@portal/contract';
 import { goToCheckout, useStartGatewayPayment } from '../../../api/gateway-payments';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../ui/button';
@@ -54,9 +48,7 @@ export function PayInvoiceDialog({ invoice, onClose, origin, navigate = goToChec
         [t('invoiceNumber'), invoice.invoice_number],
         [t('invoiceType'), t(`invoiceTypes.${invoice.invoice_type}`)],
         [t('amount'), formatRupees(invoice.amount)],
-        ...(invoice.interest > 0
-          ? ([[t('interest'), formatRupees(invoice.interest)]] as Array<[string, string]>)
-          : []),
+        ...(invoice.interest > 0 ? ([[t('interest'), formatRupees(invoice.interest)]] as Array<[string, string]>) : []),
         [t('total'), total],
         [t('dueDate'), formatDate(invoice.due_date)],
       ]
