@@ -139,7 +139,7 @@ describe(`applications (${TEST_DB_KIND})`, () => {
       const token = await entrepreneurWithProfile();
       const response = await newApplication(token, {
         application_type: 'expansion_reservation',
-        estimated_investment: 1234567.891,
+        estimated_investment: 1234567.89,
       });
       expect(response.statusCode).toBe(201);
       const created = response.json();
