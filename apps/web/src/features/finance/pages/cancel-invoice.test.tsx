@@ -102,7 +102,7 @@ describe('proposing an invoice cancellation', { timeout: 40_000 }, () => {
     const { table } = await openFinance();
     expect(
       within(rowOf(table, 'INV-2026-000101')).getByRole('button', {
-        name: 'Propose cancelling invoice INV-2026-000101',
+        name: 'Cancel invoice INV-2026-000101',
       }),
     ).toBeInTheDocument();
     expect(within(rowOf(table, 'INV-2026-000102')).queryByRole('button')).toBeNull();
