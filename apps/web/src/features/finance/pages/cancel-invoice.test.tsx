@@ -115,7 +115,7 @@ describe('proposing an invoice cancellation', { timeout: 40_000 }, () => {
     const fetchMock = stubFinance(() => jsonResponse(201, { id: crypto.randomUUID(), status: 'pending' }));
     const { table, router } = await openFinance();
     const user = userEvent.setup();
-    await user.click(within(rowOf(table, 'INV-2026-000101')).getByRole('button', { name: /^Propose cancelling/ }));
+    await user.click(within(rowOf(table, 'INV-2026-000101')).getByRole('button', { name: /^Cancel invoice INV/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel invoice INV-2026-000101?' });
     expect(dialog).toHaveTextContent('₹6,131.60');
     expect(dialog).toHaveTextContent('Another finance officer or an admin must approve it');
@@ -143,7 +143,7 @@ describe('proposing an invoice cancellation', { timeout: 40_000 }, () => {
     );
     const { table } = await openFinance();
     const user = userEvent.setup();
-    await user.click(within(rowOf(table, 'INV-2026-000101')).getByRole('button', { name: /^Propose cancelling/ }));
+    await user.click(within(rowOf(table, 'INV-2026-000101')).getByRole('button', { name: /^Cancel invoice INV/ }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Reason'), 'Raised twice in error');
     await user.click(within(dialog).getByRole('button', { name: 'Propose cancellation' }));
