@@ -164,6 +164,8 @@ test('admin creates an officer who can sign in, then deactivates them and their 
   page,
   browser,
 }) => {
+  // Two browsers' sessions and an admin's screens: past the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail('officer');
   const password = 'Brass-Kettle-2026';
   const name = `Officer ${Date.now().toString().slice(-5)}`;
@@ -217,6 +219,8 @@ test('admin creates an officer who can sign in, then deactivates them and their 
 test('every officer, finance and admin screen fits a 375 px phone; tables become a list of cards', async ({
   browser,
 }) => {
+  // A walk of every officer, finance and admin screen: past the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const fitsThePhone = async (path: string, heading: string | RegExp) => {
