@@ -156,6 +156,23 @@ function readJson(file) {
   }
 }
 
+/** Each browser spec file's time (its tests' durations added, as the workers ran them), slowest first, so the next
+ * capability sees what its journeys cost. */
+function specTimes(report) {
+  const byFile = new Map();
+  const walk = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) byFile.set(here, (byFile.get(here) ?? 0) + (result.duration ?? 0));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, suite.title);
+  return [...byFile].sort((a, b) => b[1] - a[1]);
+}
+
 function banner(text) {
   console.log(`\n${'='.repeat(78)}\n${text}\n${'='.repeat(78)}`);
 }
@@ -225,6 +242,7 @@ try {
       run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium }),
     );
     const playwright = readJson(playwrightReport);
+    for (const [file, ms] of specTimes(playwright)) timings.push([`  ${file}`, ms]);
     if (playwright?.stats) {
       totals.passed += playwright.stats.expected + playwright.stats.flaky;
       totals.failed += playwright.stats.unexpected;
