@@ -24,7 +24,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
-import { Consequence } from '../../../components/ui/form-dialog';
+import { Consequence } from '../../../components/ui/confirm-step';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { api, errorDetail } from '../../../lib/api-client';
