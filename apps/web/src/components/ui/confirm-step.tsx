@@ -99,10 +99,21 @@ export function ConfirmDialog({
       trigger={trigger}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+          <Button
+            variant="secondary"
+            onClick={() => onOpenChange(false)}
+            disabled={busy}
+            data-testid="confirm-step-back"
+          >
             {t('confirm.back')}
           </Button>
-          <Button variant={variant} busy={busy} busyText={busyText} onClick={onConfirm}>
+          <Button
+            variant={variant}
+            busy={busy}
+            busyText={busyText}
+            onClick={onConfirm}
+            data-testid="confirm-step-confirm"
+          >
             {confirmLabel}
           </Button>
         </>

@@ -68,10 +68,16 @@ export function FormDialog({
       footer={
         review ? (
           <>
-            <Button variant="secondary" onClick={review.onBack} disabled={busy}>
+            <Button variant="secondary" onClick={review.onBack} disabled={busy} data-testid="confirm-step-back">
               {t('confirm.back')}
             </Button>
-            <Button variant={submitVariant} busy={busy} busyText={busyText} onClick={review.onConfirm}>
+            <Button
+              variant={submitVariant}
+              busy={busy}
+              busyText={busyText}
+              onClick={review.onConfirm}
+              data-testid="confirm-step-confirm"
+            >
               {submitLabel}
             </Button>
           </>
