@@ -57,6 +57,8 @@ async function bid(page: Page, amount: number) {
   const lot = page.getByRole('listitem').filter({ has: page.getByTestId('lot-highest') });
   await lot.getByRole('textbox').fill(String(amount));
   await lot.locator('button[type="submit"]').click();
+  // A bid binds the bidder: the room says it in words and asks once more (decision 024).
+  await page.getByTestId('confirm-step-confirm').click();
   await expect(page.getByTestId('lot-your-bid')).toContainText(amount.toLocaleString('en-IN'));
 }
 

@@ -3,6 +3,7 @@
 // possession, and what the applicant and the timeline show at the end.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, signOut, type DemoRole } from './support/session';
+import { reviewAndConfirm } from './support/confirm';
 import { payAndConfirm } from './support/gateway';
 
 const PDF = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
@@ -58,7 +59,9 @@ async function updateStatus(page: Page, to: string, label: string): Promise<void
   await actions(page).getByRole('button', { name: 'Update Status' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Status' });
   await dialog.getByLabel('New status').selectOption(to);
-  await dialog.getByRole('button', { name: 'Update Status' }).click();
+  // Asking for payment cannot be undone: it is said in words and confirmed once more (decision 024).
+  if (to === 'pending_payment') await reviewAndConfirm(dialog);
+  else await dialog.getByRole('button', { name: 'Update Status' }).click();
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
   await expect(statusLine(page).getByText(label, { exact: true })).toBeVisible();
 }
@@ -102,7 +105,7 @@ test('an application goes from submission to possession through every officer ro
     await page.getByRole('button', { name: `Record decision for ${application.number}` }).click();
     const decision = page.getByRole('dialog', { name: `Record decision for ${application.number}` });
     await expect(decision.getByLabel('Decision')).toHaveValue('approved');
-    await decision.getByRole('button', { name: 'Record Decision' }).click();
+    await reviewAndConfirm(decision);
     await expect(toast(page, 'Decision recorded successfully')).toBeVisible();
     await expect(page.getByRole('button', { name: `Record decision for ${application.number}` })).toHaveCount(0);
   });
@@ -139,7 +142,7 @@ test('an application goes from submission to possession through every officer ro
     await actions(page).getByRole('button', { name: 'Create Allotment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Allotment' });
     await expect(dialog.getByLabel('Allotment type')).toHaveValue('provisional');
-    await dialog.getByRole('button', { name: 'Create Allotment' }).click();
+    await reviewAndConfirm(dialog);
     await expect(toast(page, 'Allotment created successfully')).toBeVisible();
     await expect(statusLine(page).getByText('PROVISIONAL ALLOTMENT', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'View Allotment Letter' }).click();
@@ -166,7 +169,9 @@ test('an application goes from submission to possession through every officer ro
     const dialog = page.getByRole('dialog', { name: 'Verify lease deed' });
     await dialog.getByLabel('Verification').selectOption(verdict);
     await dialog.getByLabel(/Remarks/).fill(remarks);
-    await dialog.getByRole('button', { name: 'Save Verification' }).click();
+    // Only an approval (it makes the allotment final) asks once more.
+    if (verdict === 'approved') await reviewAndConfirm(dialog);
+    else await dialog.getByRole('button', { name: 'Save Verification' }).click();
     await expect(toast(page, 'Lease deed verification updated')).toBeVisible();
   };
 
@@ -185,10 +190,10 @@ test('an application goes from submission to possession through every officer ro
     await actions(page).getByRole('button', { name: 'Record Possession' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record possession' });
     await expect(dialog.getByLabel('Boundary marked')).toBeChecked();
-    await dialog.getByRole('button', { name: 'Record Possession' }).click();
+    await dialog.getByRole('button', { name: 'Review and confirm' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Please enter area verified');
     await dialog.getByLabel('Area verified').fill('1.25');
-    await dialog.getByRole('button', { name: 'Record Possession' }).click();
+    await reviewAndConfirm(dialog);
     await expect(toast(page, 'Possession recorded and certificate issued')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Possession Certificate' })).toBeVisible();
     await page.keyboard.press('Escape');

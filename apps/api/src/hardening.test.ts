@@ -42,6 +42,8 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   invoice_not_cancellable: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
   signature_invalid: 'modules/gateway/gateway.test.ts',
   // Appeals need a late or rejected case of the applicant's own: the appeals' module test draws each.
+  // A rejection without its reason (decision 024).
+  reason_required: 'modules/workflow/reasons.test.ts',
   appeal_not_allowed: 'modules/appeals/appeals.test.ts',
   appeal_open: 'modules/appeals/appeals.test.ts',
   appeal_state: 'modules/appeals/appeals.test.ts',

@@ -128,6 +128,9 @@ export const ERROR_CODES = [
   /** 409: the bid does not beat the highest by the increment (or is under the reserve price); `params` name the
    * lowest bid taken now. */
   'bid_too_low',
+  /** 422: a step that needs its reason (a rejection) came without one (`errors` names the field); nothing was
+   * written. */
+  'reason_required',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

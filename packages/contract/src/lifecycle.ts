@@ -40,6 +40,9 @@ export interface LifecycleEvent {
   /** Brings a decided application back (an allowed appeal): outside the ordinary way through the statuses, so the
    * dashboards' groups (workflow.ts) leave it out. */
   reopens?: boolean;
+  /** Cannot be undone once fired (a decision, an allotment, a withdrawal): the web app says in words what it will do
+   * and asks once more before a person fires it (decision 024; IRREVERSIBLE_STEPS). */
+  final?: boolean;
 }
 
 const scrutiny: EventActor = { kind: 'staff', permission: 'update:application:status' };
@@ -60,6 +63,7 @@ export const APPLICATION_EVENTS = {
     by: scrutiny,
     guards: ['required_documents_verified', 'no_open_query'],
     manual: true,
+    final: true,
   },
   reject: {
     from: ['submitted', 'under_scrutiny', 'pending_committee'],
@@ -67,6 +71,7 @@ export const APPLICATION_EVENTS = {
     by: scrutiny,
     guards: [],
     manual: true,
+    final: true,
   },
   return_to_scrutiny: { from: ['pending_committee'], to: ['under_scrutiny'], by: scrutiny, guards: [], manual: true },
   /** The applicant withdraws before allotment (POST /applications/{id}/withdraw); a paid EMD becomes due back. */
@@ -76,6 +81,7 @@ export const APPLICATION_EVENTS = {
     by: { kind: 'owner' },
     guards: [],
     manual: false,
+    final: true,
   },
   /** Deferred or conditional approval: the status stays, the stage records the decision. */
   record_committee_note: {
@@ -91,6 +97,7 @@ export const APPLICATION_EVENTS = {
     by: scrutiny,
     guards: ['not_in_scheme'],
     manual: true,
+    final: true,
   },
   verify_payment: {
     from: ['pending_payment'],
@@ -105,6 +112,7 @@ export const APPLICATION_EVENTS = {
     by: { kind: 'staff', permission: 'create:allotment' },
     guards: ['not_in_scheme'],
     manual: false,
+    final: true,
   },
   submit_lease_deed: {
     from: ['provisional_allotment', 'final_allotment'],
@@ -119,6 +127,7 @@ export const APPLICATION_EVENTS = {
     by: { kind: 'staff', permission: 'verify:lease-deed' },
     guards: [],
     manual: false,
+    final: true,
   },
   /** Rejected or returned for revision: back to the allotment status the deed was submitted under. */
   return_lease_deed: {
@@ -134,6 +143,7 @@ export const APPLICATION_EVENTS = {
     by: { kind: 'staff', permission: 'record:possession' },
     guards: ['lease_deed_approved'],
     manual: false,
+    final: true,
   },
   /** An appeal allowed on a rejection returns the application to scrutiny: the appellate officer's order (ho), a new
    * event of its life, fired by the appeals module only. */
@@ -178,11 +188,45 @@ export const APPLICATION_EVENTS = {
     by: scrutiny,
     guards: [],
     manual: true,
+    final: true,
   },
 } as const satisfies Record<string, LifecycleEvent>;
 
 export type ApplicationEventName = keyof typeof APPLICATION_EVENTS;
 export const APPLICATION_EVENT_NAMES = Object.keys(APPLICATION_EVENTS) as ApplicationEventName[];
+
+/** The application's events a person fires that cannot be undone (marked `final` in the table). */
+export type FinalApplicationEvent = {
+  [Name in ApplicationEventName]: (typeof APPLICATION_EVENTS)[Name] extends { final: true } ? Name : never;
+}[ApplicationEventName];
+export const FINAL_APPLICATION_EVENTS = APPLICATION_EVENT_NAMES.filter(
+  (name) => (APPLICATION_EVENTS[name] as LifecycleEvent).final === true,
+) as FinalApplicationEvent[];
+
+/** Steps outside the application's table that cannot be undone either: a show-cause's order (a cancellation) and the
+ * holder's final reply to it, a bid (it binds the bidder), a refund's approval (the money goes out), and a scheme's
+ * close and its result (a draw or a first-come run, never run twice). */
+export const OTHER_IRREVERSIBLE_STEPS = [
+  'decide_show_cause',
+  'reply_show_cause',
+  'place_bid',
+  'approve_refund',
+  'close_scheme',
+  'decide_scheme',
+] as const;
+
+/** Every step a person takes that cannot be undone: each has a confirmation on screen (decision 024), which the web
+ * app's test of confirmations checks one by one. */
+export type IrreversibleStep = FinalApplicationEvent | (typeof OTHER_IRREVERSIBLE_STEPS)[number];
+export const IRREVERSIBLE_STEPS: readonly IrreversibleStep[] = [
+  ...FINAL_APPLICATION_EVENTS,
+  ...OTHER_IRREVERSIBLE_STEPS,
+];
+
+/** Whether the event cannot be undone once fired. */
+export function isFinalEvent(name: ApplicationEventName, table: Lifecycle = APPLICATION_LIFECYCLE): boolean {
+  return table.events[name].final === true;
+}
 
 /** Something a user does on an application that leaves its status as it is, and the statuses it may be done in. */
 export interface LifecycleAction {

@@ -171,3 +171,35 @@ export function stageFromParams(params: Record<string, unknown>): Stage | null {
   const parsed = stageSchema.safeParse({ code: params.stage_code, params: inner });
   return parsed.success ? parsed.data : null;
 }
+
+/** The statuses an officer moves an application to only with its reason (a rejection): the applicant is told why. */
+export const REASON_REQUIRED_STATUSES: readonly ApplicationStatus[] = ['rejected'];
+
+/** The least a reason holds, in characters, once trimmed. */
+export const REASON_MIN = 5;
+
+/**
+ * The reason a status update gives, or null when it gives none: the committee's note on its stage, or the officer's
+ * own words as the stage (the status's own stage, left as offered, says nothing). The server refuses a move to a
+ * status of REASON_REQUIRED_STATUSES without one (422 reason_required, nothing written); the web forms ask for it.
+ */
+export function reasonOfUpdate(update: {
+  status: ApplicationStatus;
+  current_stage: string;
+  stage?: Stage | undefined;
+}): string | null {
+  const words = update.stage
+    ? 'note' in update.stage.params
+      ? (update.stage.params.note ?? '')
+      : ''
+    : stageOfText(update.status, update.current_stage)
+      ? ''
+      : update.current_stage;
+  const reason = words.trim();
+  return reason.length >= REASON_MIN ? reason : null;
+}
+
+/** Whether a status update lacks the reason its status needs. */
+export function lacksReason(update: { status: ApplicationStatus; current_stage: string; stage?: Stage | undefined }) {
+  return REASON_REQUIRED_STATUSES.includes(update.status) && reasonOfUpdate(update) === null;
+}

@@ -184,7 +184,7 @@ describe(`the query reply-by job (${TEST_DB_KIND})`, () => {
     const rejected = await ctx.request(await tokenOf('zonal_manager'), {
       method: 'PUT',
       url: `/api/applications/${applicationId}/status`,
-      payload: { status: 'rejected', current_stage: 'Rejected', remarks: 'Not eligible' },
+      payload: { status: 'rejected', current_stage: 'Rejected: not eligible', remarks: 'Not eligible' },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     for (const day of [9, 11, 13]) await sweepQueryReplyBy(ctx.db, { now: at(day) });

@@ -1,6 +1,8 @@
 /** The officers' decisions on an application: status updates (with their side effects) and document verification.
  * Each one reads the current state and writes the next in one transaction, through conditional updates. */
 import {
+  REASON_MIN,
+  lacksReason,
   manualEventFor,
   stageFitsStatus,
   stageOfText,
@@ -11,7 +13,7 @@ import {
   type UpdateStatusRequest,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../core/http-error';
+import { badRequest, conflict, HttpError, notFound } from '../../core/http-error';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { lockApplication, toApplication } from '../../repositories/applications';
 import {
@@ -34,6 +36,7 @@ export async function updateStatus(
   id: string,
   request: UpdateStatusRequest,
 ): Promise<Application> {
+  if (lacksReason(request)) throw reasonRequired(request);
   if (request.assigned_to) await assertAssignable(db, request.assigned_to);
   return db.transaction(async (tx) => {
     // The row lock queues racing updates of one application; the conditional update in transition catches them too.
@@ -64,6 +67,21 @@ export async function updateStatus(
     }
     return toApplication(updated);
   });
+}
+
+/** 422 reason_required: a rejection tells the applicant why (the committee's note, or the officer's own words as
+ * the stage), so one without a reason is refused before anything is read or written. */
+function reasonRequired(request: UpdateStatusRequest): HttpError {
+  const path = request.stage ? 'body.stage.params.note' : 'body.current_stage';
+  const message = `Give the reason, at least ${REASON_MIN} characters`;
+  return new HttpError(
+    422,
+    `A move to ${request.status} needs its reason: ${message.toLowerCase()}`,
+    'reason_required',
+    {
+      errors: [{ path, message }],
+    },
+  );
 }
 
 /** The stage a status update writes: the code it names, the status's own stage when the text is that stage's

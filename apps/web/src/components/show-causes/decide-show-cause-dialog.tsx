@@ -1,6 +1,7 @@
 /** An officer orders on a show-cause notice after the holder's reply, or after the reply-by day has passed: cancel
  * the allotment (the plot returns to the inventory, the refund is recorded) or drop the notice, with the hearing's
- * note that the order records. */
+ * note that the order records. The order cannot be undone: the submit says it in words, naming the chosen order, and
+ * only Record order there sends it (decision 024). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -58,6 +59,14 @@ export function DecideShowCauseDialog({ notice, onClose }: { notice: ShowCause |
         );
       }}
       refusal={refusal}
+      confirm={(values) => ({
+        statement: t(`decide.confirm.${values.outcome}`, {
+          number: notice?.allotment_number ?? '',
+          notice: notice?.notice_number ?? '',
+          plot: notice?.asset_code ?? '—',
+        }),
+        consequence: t(`decide.consequence.${values.outcome}`),
+      })}
       title={t('decide.title', { number: notice?.notice_number ?? '' })}
       description={t('decide.description', {
         number: notice?.allotment_number ?? '',

@@ -123,7 +123,7 @@ describe('show-cause notices on the register', () => {
     await user.click(within(view).getByRole('button', { name: 'Decide' }));
 
     const decide = await screen.findByRole('dialog', { name: 'Order on notice SCN-2026-00004' });
-    await user.click(within(decide).getByRole('button', { name: 'Record order' }));
+    await user.click(within(decide).getByRole('button', { name: 'Review and confirm' }));
     expect(
       await within(decide).findAllByText('Choose whether to cancel the allotment or drop the notice'),
     ).not.toHaveLength(0);
@@ -131,6 +131,11 @@ describe('show-cause notices on the register', () => {
     await user.click(within(decide).getByRole('radio', { name: /Cancel the allotment/ }));
     expect(decide).toHaveTextContent('The allotment ends today and the plot becomes available again.');
     await user.type(within(decide).getByLabelText(/^Hearing note/), 'Heard the holder; no work on site');
+    // The order is said in words, naming it, before Record order there sends it (decision 024).
+    await user.click(within(decide).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(decide).getByRole('region', { name: 'Check before you confirm' })).toHaveTextContent(
+      'Allotment ALT-2026-000012 will be CANCELLED',
+    );
     await user.click(within(decide).getByRole('button', { name: 'Record order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const call = fetchMock.mock.calls.find(([url]) => url === `/api/show-causes/${NOTICE_ID}/order`)!;

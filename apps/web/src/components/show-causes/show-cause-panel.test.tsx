@@ -87,7 +87,12 @@ describe('ShowCausePanel', () => {
 
     await user.type(within(panel).getByLabelText(/Your reply/), 'The plan approval was delayed by the town planner.');
     await user.click(within(panel).getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(within(panel).getByRole('button', { name: /Sending/ })).toBeDisabled());
+    // The reply is final: it is shown as it will be sent, and only Send reply there sends it (decision 024).
+    const confirm = await screen.findByRole('dialog', { name: 'Send your reply to notice SCN-2026-00004' });
+    expect(confirm).toHaveTextContent('The plan approval was delayed by the town planner.');
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/show-causes/${NOTICE_ID}/reply`)).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: /Sending/ })).toBeDisabled());
     const call = fetchMock.mock.calls.find(([url]) => url === `/api/show-causes/${NOTICE_ID}/reply`)!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ reply: 'The plan approval was delayed by the town planner.' });
     answer(jsonResponse(200, { ...NOTICE, status: 'replied', reply: 'The plan approval was delayed.' }));

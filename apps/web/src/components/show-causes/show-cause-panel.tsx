@@ -12,10 +12,12 @@ import {
   replyShowCauseRequestSchema,
   todayIso,
   type Allotment,
+  type ReplyShowCauseRequest,
   type ShowCause,
 } from '@portal/contract';
 import { FormField, SchemaFormElement, useSchemaForm } from '../form/schema-form';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-step';
 import { Textarea } from '../ui/input';
 import { Spinner } from '../ui/spinner';
 import { errorDetail } from '../../lib/api-client';
@@ -77,7 +79,8 @@ export function ShowCausePanel({ allotment }: ShowCausePanelProps) {
   );
 }
 
-/** The reply and its files: each file is uploaded when chosen and listed above; Send reply sends the words. */
+/** The reply and its files: each file is uploaded when chosen and listed above; Send reply shows what will be sent,
+ * and Send reply there sends the words, which are then final (decision 024). */
 function ReplyForm({ notice }: { notice: ShowCause }) {
   const { t } = useTranslation('show-causes');
   const [refusal, setRefusal] = useState<string>();
@@ -92,6 +95,7 @@ function ReplyForm({ notice }: { notice: ShowCause }) {
     idPrefix: `show-cause-reply-${notice.id}-`,
   });
   const fileId = `show-cause-file-${notice.id}`;
+  const [confirming, setConfirming] = useState<ReplyShowCauseRequest>();
   const types = acceptedTypesText(SHOW_CAUSE_DOCUMENT_EXTENSIONS);
 
   const attach = (file: File | undefined) => {
@@ -120,25 +124,50 @@ function ReplyForm({ notice }: { notice: ShowCause }) {
       form={form}
       refusal={refusal}
       onValid={(body) => {
-        if (send.isPending) return;
         setRefusal(undefined);
-        send.mutate(
-          { id: notice.id, body },
-          {
-            onSuccess: () => {
-              toast.success(t('reply.sent'));
-              form.reset();
-            },
-            onError: (error) => {
-              if (form.setServerErrors(error)) return;
-              const reason = errorDetail(error, '');
-              setRefusal(reason ? t('failedBecause', { reason }) : t('failed'));
-            },
-          },
-        );
+        setConfirming(body);
       }}
       className="space-y-4 border-t border-amber-200 pt-4"
     >
+      <ConfirmDialog
+        open={confirming !== undefined}
+        onOpenChange={(next) => {
+          if (!next) setConfirming(undefined);
+        }}
+        title={t('reply.confirm.title', { number: notice.notice_number })}
+        statement={t('reply.confirm.statement', {
+          number: notice.notice_number,
+          count: notice.reply_documents.length,
+        })}
+        details={
+          <blockquote className="max-h-48 overflow-y-auto rounded-md border-l-4 border-slate-300 bg-slate-50 p-3 whitespace-pre-wrap text-slate-800">
+            {confirming?.reply}
+          </blockquote>
+        }
+        consequence={t('reply.confirm.consequence')}
+        confirmLabel={t('reply.submit')}
+        busy={send.isPending}
+        busyText={t('reply.sending')}
+        onConfirm={() => {
+          if (!confirming || send.isPending) return;
+          send.mutate(
+            { id: notice.id, body: confirming },
+            {
+              onSuccess: () => {
+                toast.success(t('reply.sent'));
+                setConfirming(undefined);
+                form.reset();
+              },
+              onError: (error) => {
+                setConfirming(undefined);
+                if (form.setServerErrors(error)) return;
+                const reason = errorDetail(error, '');
+                setRefusal(reason ? t('failedBecause', { reason }) : t('failed'));
+              },
+            },
+          );
+        }}
+      />
       <FormField form={form} name="reply" label={t('reply.label')} hint={t('reply.hint')}>
         <Textarea rows={6} {...form.register('reply')} />
       </FormField>

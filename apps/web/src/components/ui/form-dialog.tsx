@@ -1,10 +1,23 @@
 /** A dialog around one form: error summary first, the fields, the consequence sentence last, and a Cancel / Confirm
- * footer whose confirm button submits the form and shows its busy text while the call runs. */
+ * footer whose confirm button submits the form and shows its busy text while the call runs. A step that cannot be
+ * undone has a second step (`review`): the submit only leads to the confirmation in words, whose own button takes
+ * the step and whose Go back returns to the fields as they were (decision 024). */
 import type { FormEvent, ReactNode } from 'react';
-import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from './button';
+import { ConfirmPanel, Consequence, type Confirmation } from './confirm-step';
 import { Dialog, type DialogProps } from './dialog';
 import { ErrorSummary, type FieldError } from './error-summary';
+
+export { Consequence };
+
+/** The second step of a form dialog: shown instead of the fields, kept until Go back or the dialog closes. */
+export interface ReviewStep extends Confirmation {
+  onBack: () => void;
+  onConfirm: () => void;
+  /** Shown above the confirmation (the server's refusal of the last try). */
+  notice?: ReactNode;
+}
 
 export interface FormDialogProps extends Pick<
   DialogProps,
@@ -24,6 +37,10 @@ export interface FormDialogProps extends Pick<
   errorsFocusKey?: unknown;
   /** What will happen if the user goes ahead, shown after the fields. */
   consequence?: string;
+  /** The submit leads to a confirmation first: its button then reads "Review and confirm". */
+  reviews?: boolean;
+  /** The confirmation being shown (null or absent: the fields). */
+  review?: ReviewStep | null;
   children: ReactNode;
 }
 
@@ -39,41 +56,60 @@ export function FormDialog({
   errors,
   errorsFocusKey,
   consequence,
+  reviews = false,
+  review,
   children,
   ...dialog
 }: FormDialogProps) {
+  const { t } = useTranslation('ui');
   return (
     <Dialog
       {...dialog}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => dialog.onOpenChange(false)}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" form={formId} variant={submitVariant} busy={busy} busyText={busyText}>
-            {submitLabel}
-          </Button>
-        </>
+        review ? (
+          <>
+            <Button variant="secondary" onClick={review.onBack} disabled={busy} data-testid="confirm-step-back">
+              {t('confirm.back')}
+            </Button>
+            <Button
+              variant={submitVariant}
+              busy={busy}
+              busyText={busyText}
+              onClick={review.onConfirm}
+              data-testid="confirm-step-confirm"
+            >
+              {submitLabel}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => dialog.onOpenChange(false)}>
+              {cancelLabel}
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              variant={reviews ? 'primary' : submitVariant}
+              busy={busy}
+              busyText={busyText}
+            >
+              {reviews ? t('confirm.review') : submitLabel}
+            </Button>
+          </>
+        )
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className={formClassName}>
+      {review && (
+        <ConfirmPanel statement={review.statement} consequence={review.consequence} details={review.details}>
+          {review.notice}
+        </ConfirmPanel>
+      )}
+      {/* Kept while the confirmation shows, so Go back finds the fields as they were. */}
+      <form id={formId} noValidate onSubmit={onSubmit} className={formClassName} hidden={Boolean(review)}>
         {errors && <ErrorSummary errors={errors} focusKey={errorsFocusKey} />}
         {children}
         {consequence && <Consequence>{consequence}</Consequence>}
       </form>
     </Dialog>
-  );
-}
-
-/** The sentence a decision dialog shows before its confirm button: what will happen if the user goes ahead. */
-export function Consequence({ children }: { children: string }) {
-  return (
-    <p
-      className="flex items-start gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-slate-800"
-      aria-live="polite"
-    >
-      <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-      <span>{children}</span>
-    </p>
   );
 }

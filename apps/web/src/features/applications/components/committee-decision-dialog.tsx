@@ -1,5 +1,7 @@
 /** The committee's decision on an application pending committee: approved, rejected, deferred or conditional
- * approval, sent as the contract's committeeDecisionUpdate; the conditions are shown but not sent (spec section 4). */
+ * approval, sent as the contract's committeeDecisionUpdate; the conditions are shown but not sent (spec section 4).
+ * Choosing a decision takes nothing: the submit shows the decision in words, naming it, and only Record Decision
+ * there sends it (decision 024). A rejection needs its reason, as the server requires. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,6 +9,7 @@ import { z } from 'zod';
 import {
   COMMITTEE_DECISIONS,
   CONTROL_CHARACTER_MESSAGE,
+  REASON_MIN,
   committeeDecisionUpdate,
   containsControlCharacter,
   type Application,
@@ -21,14 +24,20 @@ import { refusalText } from './refusal-text';
 const REMARKS_MAX = 400;
 
 /** What the committee fills in; committeeDecisionUpdate turns it into the contract's status update. */
-const committeeDecisionFormSchema = z.object({
-  decision: z.enum(COMMITTEE_DECISIONS),
-  remarks: z
-    .string()
-    .max(REMARKS_MAX)
-    .refine((value) => !containsControlCharacter(value), { error: CONTROL_CHARACTER_MESSAGE }),
-  conditions: z.string(),
-});
+const committeeDecisionFormSchema = z
+  .object({
+    decision: z.enum(COMMITTEE_DECISIONS),
+    remarks: z
+      .string()
+      .max(REMARKS_MAX)
+      .refine((value) => !containsControlCharacter(value), { error: CONTROL_CHARACTER_MESSAGE }),
+    conditions: z.string(),
+  })
+  .superRefine((values, context) => {
+    // The applicant is told why (the contract's reasonOfUpdate reads the remarks as the reason).
+    if (values.decision === 'rejected' && values.remarks.trim().length < REASON_MIN)
+      context.addIssue({ code: 'custom', path: ['remarks'], message: 'reason_required' });
+  });
 
 export interface CommitteeDecisionDialogProps {
   application: Application;
@@ -65,6 +74,10 @@ export function CommitteeDecisionDialog({ application, open, onOpenChange }: Com
         });
       }}
       refusal={refusal}
+      confirm={(values) => ({
+        statement: t(`decision.confirm.${values.decision}`, { number: application.application_number }),
+        consequence: t(`decision.consequence_${values.decision}`),
+      })}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);
@@ -87,7 +100,13 @@ export function CommitteeDecisionDialog({ application, open, onOpenChange }: Com
           ))}
         </Select>
       </FormField>
-      <FormField form={form} name="remarks" label={t('decision.remarks')} optional>
+      <FormField
+        form={form}
+        name="remarks"
+        label={t('decision.remarks')}
+        optional={decision !== 'rejected'}
+        hint={decision === 'rejected' ? t('decision.remarksReasonHint') : undefined}
+      >
         <Textarea maxLength={REMARKS_MAX} {...form.register('remarks')} />
       </FormField>
       <FormField

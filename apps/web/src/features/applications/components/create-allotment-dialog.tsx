@@ -1,11 +1,12 @@
 /** Create Allotment: type (default provisional), date (default today) and expiry (starts empty), for an approved or
- * payment-verified application. */
+ * payment-verified application. It cannot be undone: the submit shows the allotment in words first (decision 024). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   ALLOTMENT_TYPES,
   createAllotmentRequestSchema,
+  formatDate,
   todayIso,
   toInputDate,
   type Allotment,
@@ -70,6 +71,13 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
         );
       }}
       refusal={refusal}
+      confirm={(values) => ({
+        statement: t(`createAllotment.confirm.${values.allotment_type}`, {
+          number: application.application_number,
+          date: formatDate(values.allotment_date),
+        }),
+        consequence: t(`createAllotment.consequence_${values.allotment_type}`),
+      })}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);

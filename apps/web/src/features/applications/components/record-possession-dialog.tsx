@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  formatDate,
   recordPossessionRequestSchema,
   todayIso,
   toInputDate,
@@ -72,6 +73,13 @@ export function RecordPossessionDialog({
         );
       }}
       refusal={refusal}
+      confirm={(values) => ({
+        statement: t('possession.confirm', {
+          number: allotment?.allotment_number ?? '',
+          date: formatDate(values.possession_date),
+        }),
+        consequence: t('possession.consequence'),
+      })}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);

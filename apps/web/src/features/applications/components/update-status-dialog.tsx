@@ -1,13 +1,17 @@
 /** Update Status: exactly the manual moves the lifecycle lets the role make from the current status, the stage text
  * (the status's own stage in the reader's words, editable) and an optional committee assignee. The stage left as
  * offered is sent as its code; an edited one is the officer's own words. A refusal (a guard's 409) shows in the
- * dialog. */
+ * dialog. A rejection asks for its reason instead of the stage (sent as the officer's words, which the server
+ * requires), and a move that cannot be undone is said in words and confirmed once more (decision 024). */
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   DEFAULT_STAGE,
+  REASON_REQUIRED_STATUSES,
+  isFinalEvent,
+  lacksReason,
   manualEventFor,
   statusStage,
   updateStatusRequestSchema,
@@ -18,7 +22,7 @@ import {
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, Select } from '../../../components/ui/input';
+import { Input, Select, Textarea } from '../../../components/ui/input';
 import { stageWords } from '../../../components/ui/stage-text';
 import { DebouncedInput } from '../../../components/debounced-input';
 import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-actions';
@@ -26,9 +30,18 @@ import { statusTargets } from '../lib/available-actions';
 import { refusalText } from './refusal-text';
 
 /** The contract's body; "No one" is the empty choice of the assignee list. */
-const updateStatusFormSchema = updateStatusRequestSchema.extend({
-  assigned_to: z.literal('').or(updateStatusRequestSchema.shape.assigned_to),
-});
+const updateStatusFormSchema = updateStatusRequestSchema
+  .extend({
+    assigned_to: z.literal('').or(updateStatusRequestSchema.shape.assigned_to),
+  })
+  .superRefine((values, context) => {
+    // The officer's own words are the reason (the server's rule, from the contract).
+    if (lacksReason({ status: values.status, current_stage: values.current_stage }))
+      context.addIssue({ code: 'custom', path: ['current_stage'], message: 'reason_required' });
+  });
+
+const needsReason = (status: ApplicationStatus | undefined) =>
+  status !== undefined && REASON_REQUIRED_STATUSES.includes(status);
 
 export interface UpdateStatusDialogProps {
   application: Application;
@@ -54,7 +67,7 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
     defaultValues: {
       // None when no move is offered: the form then says so instead of sending one.
       status: options[0],
-      current_stage: options[0] ? offeredStage(options[0]) : '',
+      current_stage: options[0] && !needsReason(options[0]) ? offeredStage(options[0]) : '',
       assigned_to: application.assigned_to ?? '',
     },
     messages: 'applications:updateStatus.errors',
@@ -66,15 +79,23 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
   const current = committeeMembers(everyone.data).find((user) => user.id === assignee);
   const choices = current && !committee.some((user) => user.id === current.id) ? [current, ...committee] : committee;
 
-  const event = to ? manualEventFor(application.status, to) : undefined;
-  const consequence = !to
-    ? ''
-    : event === 'reject' || event === 'request_payment'
-      ? t(`updateStatus.consequence_${event}`)
-      : t('updateStatus.consequence', {
-          from: t(`statuses.${application.status}`),
-          to: t(`statuses.${to}`),
-        });
+  const consequenceOf = (target: ApplicationStatus | undefined) => {
+    const event = target ? manualEventFor(application.status, target) : undefined;
+    return !target
+      ? ''
+      : event === 'reject' || event === 'request_payment'
+        ? t(`updateStatus.consequence_${event}`)
+        : t('updateStatus.consequence', {
+            from: t(`statuses.${application.status}`),
+            to: t(`statuses.${target}`),
+          });
+  };
+  const isFinal = (target: ApplicationStatus | undefined) => {
+    const event = target ? manualEventFor(application.status, target) : undefined;
+    return event !== undefined && isFinalEvent(event);
+  };
+  const consequence = consequenceOf(to);
+  const reasonAsked = needsReason(to);
 
   return (
     <SchemaFormDialog
@@ -99,6 +120,19 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
         );
       }}
       refusal={refusal}
+      confirm={({ status }) =>
+        isFinal(status)
+          ? {
+              statement: t('updateStatus.confirm', {
+                number: application.application_number,
+                from: t(`statuses.${application.status}`),
+                to: ui(`status.${status}`),
+              }),
+              consequence: consequenceOf(status),
+            }
+          : null
+      }
+      confirmsNow={isFinal(to)}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);
@@ -116,7 +150,8 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
           {...form.register('status', {
             onChange: (event: ChangeEvent<HTMLSelectElement>) => {
               const next = event.target.value as ApplicationStatus | '';
-              if (next) form.setValue('current_stage', offeredStage(next));
+              // A rejection's stage is its reason, in the officer's words: the field starts empty.
+              if (next) form.setValue('current_stage', needsReason(next) ? '' : offeredStage(next));
             },
           })}
         >
@@ -127,9 +162,20 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
           ))}
         </Select>
       </FormField>
-      <FormField form={form} name="current_stage" label={t('updateStatus.stage')} hint={t('updateStatus.stageHint')}>
-        <Input maxLength={500} {...form.register('current_stage')} />
-      </FormField>
+      {reasonAsked ? (
+        <FormField
+          form={form}
+          name="current_stage"
+          label={t('updateStatus.reason')}
+          hint={t('updateStatus.reasonHint')}
+        >
+          <Textarea rows={3} maxLength={500} {...form.register('current_stage')} />
+        </FormField>
+      ) : (
+        <FormField form={form} name="current_stage" label={t('updateStatus.stage')} hint={t('updateStatus.stageHint')}>
+          <Input maxLength={500} {...form.register('current_stage')} />
+        </FormField>
+      )}
       {/* A committee member does not hand the case to a committee member: the assignment is the referring office's. */}
       {assigns && (
         <>

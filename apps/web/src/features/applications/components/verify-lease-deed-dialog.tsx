@@ -47,6 +47,16 @@ export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenCh
         );
       }}
       refusal={refusal}
+      // Approval makes the allotment final and cannot be undone; a return can (decision 024).
+      confirm={({ verification_status }) =>
+        verification_status === 'approved'
+          ? {
+              statement: t('verifyDeed.confirm', { number: allotment.allotment_number }),
+              consequence: t('verifyDeed.consequence_approved'),
+            }
+          : null
+      }
+      confirmsNow={verdict === 'approved'}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);

@@ -42,6 +42,10 @@ export function WithdrawDialog({ application }: { application: Application }) {
         });
       }}
       refusal={refusal}
+      confirm={() => ({
+        statement: t('withdraw.confirm', { number: application.application_number }),
+        consequence: t('withdraw.consequence'),
+      })}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);

@@ -28,6 +28,13 @@ import {
   type FakeState,
 } from '../test/officer-fixtures';
 
+/** The first submit of a step that cannot be undone shows its confirmation (decision 024); its own button takes it. */
+async function reviewAndConfirm(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
+  await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+  expect(within(dialog).getByRole('region', { name: 'Check before you confirm' })).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name }));
+}
+
 async function open(role: Role, state: FakeState) {
   signedInAs(role);
   const api = fakeApi(state);
@@ -158,8 +165,13 @@ describe('officer application detail', () => {
     expect(writes).toEqual([]);
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'rejected');
     expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Stage text')).toHaveValue('Rejected');
+    // A rejection asks for its reason instead of the stage, and is refused without one (decision 024).
+    expect(within(dialog).getByLabelText('Reason for the rejection')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(within(dialog).getByRole('alert')).getByRole('link', { name: 'Enter the stage text' })).toBeVisible();
+    expect(writes).toEqual([]);
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'under_scrutiny');
+    expect(within(dialog).getByLabelText('Stage text')).toHaveValue('Under scrutiny');
     expect(
       within(dialog).getByText(
         'The application will move from Submitted to Under scrutiny, and the applicant will see the new stage.',
@@ -207,6 +219,11 @@ describe('officer application detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Update Status' });
     expect(within(within(dialog).getByLabelText(/Assign to/)).getAllByRole('option')).toHaveLength(1);
     expect(within(dialog).getByText(/first premium instalment/)).toBeInTheDocument();
+    // Asking for payment cannot be undone: it is said in words first, and only Update Status there sends it.
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(dialog).getByRole('region', { name: 'Check before you confirm' })).toHaveTextContent(
+      'will move from Approved to PENDING PAYMENT',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal).toHaveTextContent('Failed to update status');
@@ -336,7 +353,7 @@ describe('officer application detail', () => {
     expect(
       within(dialog).getByText('The application stays with the committee, marked as conditionally approved.'),
     ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
+    await reviewAndConfirm(user, dialog, 'Record Decision');
     expect(await screen.findByText('Decision recorded successfully')).toBeInTheDocument();
     expect(writes[0]!.body).toEqual({
       status: 'pending_committee',
@@ -352,7 +369,7 @@ describe('officer application detail', () => {
     });
     await user.click(within(actions()).getByRole('button', { name: 'Record Committee Decision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Committee decision' });
-    await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
+    await reviewAndConfirm(user, dialog, 'Record Decision');
     // The refusal shows in the dialog, which stays open, and not also as a toast.
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal).toHaveTextContent('Failed to record decision: Something went wrong');
@@ -386,7 +403,7 @@ describe('officer application detail', () => {
     // An empty date and a day that does not exist are each named in the summary and beside their field.
     await user.clear(date);
     await user.type(expiry, '30/02/2027');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Allotment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
     const summary = await within(dialog).findByRole('alert');
     expect(within(summary).getByRole('link', { name: 'Enter the allotment date' })).toHaveAttribute(
       'href',
@@ -403,7 +420,7 @@ describe('officer application detail', () => {
 
     await user.type(date, toInputDate(todayIso()));
     await user.clear(expiry);
-    await user.click(within(dialog).getByRole('button', { name: 'Create Allotment' }));
+    await reviewAndConfirm(user, dialog, 'Create Allotment');
     expect(await screen.findByText('Allotment created successfully')).toBeInTheDocument();
     expect(writes[0]).toMatchObject({
       method: 'POST',
@@ -427,7 +444,7 @@ describe('officer application detail', () => {
     });
     await user.click(within(actions()).getByRole('button', { name: 'Create Allotment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Allotment' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create Allotment' }));
+    await reviewAndConfirm(user, dialog, 'Create Allotment');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to create allotment: This asset is already held by another allotment',
     );
@@ -466,7 +483,7 @@ describe('officer application detail', () => {
     });
     await user.click(await within(actions()).findByRole('button', { name: 'Verify Lease Deed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify lease deed' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save Verification' }));
+    await reviewAndConfirm(user, dialog, 'Save Verification');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to verify lease deed: Already approved');
   });
 
@@ -484,16 +501,16 @@ describe('officer application detail', () => {
     expect(within(dialog).getByLabelText('Boundary marked')).toBeChecked();
     const area = within(dialog).getByLabelText('Area verified');
     expect(area).toHaveAttribute('step', '0.01');
-    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
     // In the summary and beside the field.
     expect(within(dialog).getAllByText('Please enter area verified')).toHaveLength(2);
     expect(area).toHaveAccessibleDescription("In the asset's unit (sq m). Please enter area verified");
     await user.clear(date);
     await user.type(date, '31/04/2026');
-    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
     expect(within(dialog).getAllByText('Enter a real date as dd/mm/yyyy, for example 27/03/2026')).toHaveLength(2);
     await user.clear(date);
-    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
     expect(within(dialog).getAllByText('Enter the possession date')).toHaveLength(2);
     expect(date).toHaveAccessibleDescription('Day, month and year, for example 27/03/2026. Enter the possession date');
     expect(writes).toEqual([]);
@@ -501,7 +518,7 @@ describe('officer application detail', () => {
     await user.type(date, toInputDate(todayIso()));
     await user.type(area, '1100.5');
     state.possession = possession;
-    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    await reviewAndConfirm(user, dialog, 'Record Possession');
     expect(await screen.findByText('Possession recorded and certificate issued')).toBeInTheDocument();
     expect(writes[0]).toMatchObject({
       method: 'POST',
@@ -526,7 +543,7 @@ describe('officer application detail', () => {
     await user.click(await within(actions()).findByRole('button', { name: 'Record Possession' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record possession' });
     await user.type(within(dialog).getByLabelText('Area verified'), '99999');
-    await user.click(within(dialog).getByRole('button', { name: 'Record Possession' }));
+    await reviewAndConfirm(user, dialog, 'Record Possession');
     expect(await screen.findByText("Area verified cannot exceed the asset's total area")).toBeInTheDocument();
   });
 
@@ -773,7 +790,7 @@ describe('officer application detail: right now, queries and the timeline', () =
     });
     await user.click(within(actions()).getByRole('button', { name: 'Record Committee Decision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Committee decision' });
-    await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
+    await reviewAndConfirm(user, dialog, 'Record Decision');
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal).toHaveTextContent('Failed to record decision');
     expect(refusal).toHaveTextContent('A query on this application is still waiting for the applicant');

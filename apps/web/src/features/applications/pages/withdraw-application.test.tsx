@@ -99,6 +99,12 @@ describe("the applicant's withdrawal", () => {
       within(dialog).getByText(/If you paid the EMD, it will be refunded to the bank account/),
     ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'We found land elsewhere');
+    // Said in words first (decision 024); only Withdraw application there sends it.
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(dialog).getByRole('region', { name: 'Check before you confirm' })).toHaveTextContent(
+      `Application ${app.application_number} will be WITHDRAWN.`,
+    );
+    expect(posts()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw application' }));
     expect(
       await within(dialog).findByText('An application in status Allotted cannot be moved to Withdrawn'),

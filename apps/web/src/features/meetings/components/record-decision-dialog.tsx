@@ -1,11 +1,12 @@
 /** Record Decision on the Meetings screen. It sends the contract's committeeDecisionUpdate, the same mapping as the
  * application's own decision; the spec offers approved and rejected here, deferral and conditions live on the
- * application. A refusal is said in the dialog. */
+ * application. A refusal is said in the dialog. Choosing a decision takes nothing: the submit shows it in words and
+ * only Record Decision there sends it (decision 024); a rejection needs its reason. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { STAGE_NOTE_MAX, type Application } from '@portal/contract';
+import { REASON_MIN, STAGE_NOTE_MAX, type Application } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Select, Textarea } from '../../../components/ui/input';
@@ -16,10 +17,15 @@ const DECISIONS = ['approved', 'rejected'] as const;
 /** The remarks become the stage's note, which the contract keeps to STAGE_NOTE_MAX characters. */
 const REMARKS_MAX = STAGE_NOTE_MAX;
 
-const recordDecisionSchema = z.object({
-  decision: z.enum(DECISIONS),
-  remarks: z.string().max(REMARKS_MAX),
-});
+const recordDecisionSchema = z
+  .object({
+    decision: z.enum(DECISIONS),
+    remarks: z.string().max(REMARKS_MAX),
+  })
+  .superRefine((values, context) => {
+    if (values.decision === 'rejected' && values.remarks.trim().length < REASON_MIN)
+      context.addIssue({ code: 'custom', path: ['remarks'], message: 'reason_required' });
+  });
 
 export interface RecordDecisionDialogProps {
   application: Application;
@@ -62,6 +68,10 @@ export function RecordDecisionDialog({ application, open, onOpenChange }: Record
         );
       }}
       refusal={refusal}
+      confirm={(values) => ({
+        statement: t(`decision.confirm.${values.decision}`, { number: application.application_number }),
+        consequence: t(`decision.consequence_${values.decision}`),
+      })}
       open={open}
       onOpenChange={(next) => {
         if (!next) setRefusal(undefined);
@@ -84,7 +94,13 @@ export function RecordDecisionDialog({ application, open, onOpenChange }: Record
           ))}
         </Select>
       </FormField>
-      <FormField form={form} name="remarks" label={t('decision.remarks')} optional>
+      <FormField
+        form={form}
+        name="remarks"
+        label={t('decision.remarks')}
+        optional={decision !== 'rejected'}
+        hint={decision === 'rejected' ? t('decision.remarksReasonHint') : undefined}
+      >
         <Textarea maxLength={REMARKS_MAX} {...form.register('remarks')} />
       </FormField>
     </SchemaFormDialog>

@@ -115,6 +115,12 @@ describe('meetings page', () => {
     expect(
       within(dialog).getByText("The application will be approved, with the stage 'pending allotment'."),
     ).toBeInTheDocument();
+    // The decision is said in words first (decision 024); only Record Decision there sends it.
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(dialog).getByRole('region', { name: 'Check before you confirm' })).toHaveTextContent(
+      'Application APP-2026-000004 will be APPROVED',
+    );
+    expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
     expect(await screen.findByText('Decision recorded successfully')).toBeInTheDocument();
     expect(calls).toEqual([
@@ -136,7 +142,16 @@ describe('meetings page', () => {
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByLabelText('Decision'), 'rejected');
     expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
+    // A rejection needs its reason: without remarks nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(dialog).getAllByText('Give the reason for the rejection')).toHaveLength(2);
+    expect(calls).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Remarks/), 'Not viable');
+    await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
+    expect(within(dialog).getByRole('region', { name: 'Check before you confirm' })).toHaveTextContent(
+      'Application APP-2026-000004 will be REJECTED',
+    );
+    expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Record Decision' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to record decision: Already decided');
     expect(screen.queryByText(/Failed to record decision/, { selector: '[data-title]' })).toBeNull();

@@ -19,6 +19,7 @@ import { FormDateField, inputDate } from '../../../components/form/date-input';
 import { FormField, useSchemaForm, type AnyObjectSchema, type SchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-step';
 import { Input, Textarea } from '../../../components/ui/input';
 import {
   useApproveRefund,
@@ -60,7 +61,7 @@ function ActionDialog<Schema extends AnyObjectSchema>({
   children,
 }: {
   form: SchemaForm<Schema>;
-  kind: 'prepare' | 'approve' | 'reject' | 'paid' | 'verify';
+  kind: 'prepare' | 'reject' | 'paid' | 'verify';
   subject: string;
   params: Record<string, string>;
   run: (values: z.output<Schema>, done: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
@@ -140,28 +141,52 @@ export function PrepareDialog({ due }: { due: RefundDue }) {
   );
 }
 
+/** The checker's approval sends the money out and cannot be undone: the dialog is the confirmation itself, naming the
+ * refund, its amount to the paisa and its payee (decision 024). */
 export function ApproveDialog({ refund }: { refund: Refund }) {
+  const { t } = useTranslation('refunds');
   const approve = useApproveRefund();
-  const form = useSchemaForm({
-    schema: confirmSchema,
-    defaultValues: {},
-    messages: 'refunds:approve.errors',
-    idPrefix: `approve-${refund.id}-`,
-  });
+  const refusalText = useRefusalText();
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const params = {
+    number: refund.refund_number,
+    amount: formatRupees(refund.amount),
+    payee: refund.payee_name,
+    maker: refund.prepared_by_name,
+    account: refund.bank?.bank_account_masked ?? '',
+  };
   return (
-    <ActionDialog
-      form={form}
-      kind="approve"
-      subject={refund.refund_number}
-      params={{
-        number: refund.refund_number,
-        amount: formatRupees(refund.amount),
-        payee: refund.payee_name,
-        maker: refund.prepared_by_name,
-        account: refund.bank?.bank_account_masked ?? '',
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setRefusal(undefined);
+        setOpen(next);
       }}
+      title={t('approve.title', params)}
+      trigger={
+        <Button size="sm" aria-label={t('approve.buttonFor', { subject: refund.refund_number })}>
+          {t('approve.button')}
+        </Button>
+      }
+      statement={t('approve.confirm', params)}
+      details={<p className="text-slate-800">{t('approve.description', params)}</p>}
+      consequence={t('approve.consequence', params)}
+      refusal={refusal}
+      confirmLabel={t('approve.submit')}
       busy={approve.isPending}
-      run={(_values, done) => approve.mutate(refund.id, done)}
+      busyText={t('approve.submitting')}
+      onConfirm={() => {
+        if (approve.isPending) return;
+        setRefusal(undefined);
+        approve.mutate(refund.id, {
+          onSuccess: () => {
+            toast.success(t('approve.done', params));
+            setOpen(false);
+          },
+          onError: (error) => setRefusal(refusalText(error, t('approve.failed'))),
+        });
+      }}
     />
   );
 }

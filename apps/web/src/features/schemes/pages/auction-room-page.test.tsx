@@ -85,6 +85,11 @@ describe('auction room', () => {
     await user.clear(amount);
     await user.type(amount, '2505000');
     await user.click(within(lot).getByRole('button', { name: 'Place the bid' }));
+    // A bid binds the bidder: the amount is said to the paisa and in words, and only Place the bid there sends it.
+    const confirm = await screen.findByRole('dialog', { name: 'Your bid on plot HYD-PL-101' });
+    expect(confirm).toHaveTextContent('You will bid ₹25,05,000 on plot HYD-PL-101.');
+    expect(confirm).toHaveTextContent('Rupees Twenty Five Lakh Five Thousand Only');
+    await user.click(within(confirm).getByRole('button', { name: 'Place the bid' }));
     expect(await within(lot).findByText('Your bid is too low: bid at least ₹25,10,000.')).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
 

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  amountInWords,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -21,6 +22,7 @@ import {
   type SchemeDetail,
 } from '@portal/contract';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-step';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
@@ -67,7 +69,7 @@ function LotCard({
   serverNow: number;
   onBid: (lot: LiveLot) => void;
 }) {
-  const { t } = useTranslation('schemes');
+  const { t, i18n } = useTranslation('schemes');
   const timeLeft = useTimeLeftWords();
   const bidError = useBidErrorWords();
   const place = usePlaceBid(schemeId);
@@ -84,6 +86,9 @@ function LotCard({
     if (!edited) setAmount(rupeesInputValue(lot.minimum_next_bid));
   }, [lot.minimum_next_bid, edited]);
 
+  // A bid binds the bidder: the form only leads to the amount in words, and Place bid there sends it (decision 024).
+  const [confirming, setConfirming] = useState<number>();
+  const wordsLanguage = (['en', 'hi', 'te'] as const).find((code) => code === i18n.resolvedLanguage) ?? 'en';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(undefined);
@@ -92,15 +97,22 @@ function LotCard({
       setError(t('room.errors.amount'));
       return;
     }
+    setConfirming(value);
+  };
+  const confirmBid = (value: number) => {
     place.mutate(
       { plotId: lot.plot_id, body: { amount: value } },
       {
         onSuccess: (next) => {
           onBid(next);
           setEdited(false);
+          setConfirming(undefined);
           toast.success(t('room.placed', { amount: formatRupees(value), plot: lot.plot_code }));
         },
-        onError: (failure) => setError(bidError(failure)),
+        onError: (failure) => {
+          setConfirming(undefined);
+          setError(bidError(failure));
+        },
       },
     );
   };
@@ -162,6 +174,29 @@ function LotCard({
           <Button type="submit" busy={place.isPending} busyText={t('room.placing')}>
             {t('room.placeBid')}
           </Button>
+          <ConfirmDialog
+            open={confirming !== undefined}
+            onOpenChange={(next) => {
+              if (!next) setConfirming(undefined);
+            }}
+            title={t('room.confirm.title', { plot: lot.plot_code })}
+            statement={t('room.confirm.statement', {
+              amount: formatRupees(confirming ?? 0),
+              plot: lot.plot_code,
+            })}
+            details={
+              <p className="text-slate-800">
+                {t('room.confirm.words', { words: amountInWords(confirming ?? 0, wordsLanguage) })}
+              </p>
+            }
+            consequence={t('room.confirm.consequence')}
+            confirmLabel={t('room.placeBid')}
+            busy={place.isPending}
+            busyText={t('room.placing')}
+            onConfirm={() => {
+              if (confirming !== undefined && !place.isPending) confirmBid(confirming);
+            }}
+          />
         </form>
       ) : (
         <p className="mt-4 font-medium text-slate-900" data-testid="lot-closed">

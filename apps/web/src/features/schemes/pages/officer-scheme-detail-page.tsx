@@ -23,8 +23,7 @@ import { PagedList } from '../../../components/paged-list';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { Dialog } from '../../../components/ui/dialog';
-import { Consequence } from '../../../components/ui/form-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-step';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/query-state';
 import { api, errorDetail } from '../../../lib/api-client';
@@ -156,7 +155,7 @@ function Entries({ schemeId }: { schemeId: string }) {
   );
 }
 
-/** A step of the scheme that cannot be taken back, behind a dialog that says so. */
+/** A step of the scheme that cannot be taken back, behind the portal's one confirmation (decision 024). */
 function ConfirmStep({
   label,
   title,
@@ -174,27 +173,20 @@ function ConfirmStep({
   onConfirm: (close: () => void) => void;
   testId: string;
 }) {
-  const { t } = useTranslation('schemes');
   const [open, setOpen] = useState(false);
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
       title={title}
       trigger={<Button data-testid={testId}>{label}</Button>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button busy={busy} busyText={busyText} onClick={() => onConfirm(() => setOpen(false))}>
-            {label}
-          </Button>
-        </>
-      }
-    >
-      <Consequence>{consequence}</Consequence>
-    </Dialog>
+      statement={title}
+      consequence={consequence}
+      confirmLabel={label}
+      busy={busy}
+      busyText={busyText}
+      onConfirm={() => onConfirm(() => setOpen(false))}
+    />
   );
 }
 
