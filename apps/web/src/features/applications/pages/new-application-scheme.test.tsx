@@ -30,6 +30,7 @@ const plotOf = (asset: typeof ASSET, id: string, reserve: number) => ({
   bid_count: 0,
   winner_application_number: null,
   winning_amount: null,
+  winner_reason: null,
 });
 const SCHEME: SchemeDetail = {
   id: SCHEME_ID,
