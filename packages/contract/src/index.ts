@@ -42,3 +42,4 @@ export * from './deadlines';
 export * from './performance';
 export * from './pendency';
 export * from './schemes';
+export * from './closing-reasons';

@@ -437,3 +437,44 @@ describe('right now reads the one answer to whom an application waits on', () =>
     expect(rightNow(rejected, table)).toMatchObject({ code: 'in_scrutiny', waitingOn: 'zonal_manager', action: null });
   });
 });
+
+describe('right now in a scheme, and the reason of a closed application', () => {
+  // The scheme closes at 14:00 IST on 1 December; scrutiny's own clock would run to 9 December.
+  const closesAt = '2026-12-01T08:30:00.000Z';
+  const inScheme = (status: ApplicationStatus, extra: Partial<RightNowInput> = {}): RightNowInput => ({
+    viewer: 'applicant',
+    application: { status, waiting_on: 'zonal_manager', stage_due_on: '2026-12-09', scheme_id: 'scheme' },
+    checklist: ALL_VERIFIED,
+    openQueries: [],
+    unpaidInvoices: [],
+    schemeClosesAt: closesAt,
+    ...extra,
+  });
+
+  it('never promises scrutiny after the close, and names the close that decides', () => {
+    const now = rightNow(inScheme('under_scrutiny'));
+    expect(now.dueOn).toBe('2026-12-01');
+    expect(now.schemeClosesAt).toBe(closesAt);
+    // A date before the close stands.
+    expect(
+      rightNow(
+        inScheme('submitted', { application: { ...inScheme('submitted').application, stage_due_on: '2026-11-28' } }),
+      ).dueOn,
+    ).toBe('2026-11-28');
+    // Approved with nothing left to pay, it is qualified: the close no longer threatens it.
+    expect(rightNow(inScheme('approved')).schemeClosesAt).toBeNull();
+    // Outside a scheme nothing changes.
+    expect(
+      rightNow({
+        ...inScheme('under_scrutiny'),
+        application: { ...inScheme('under_scrutiny').application, scheme_id: null },
+      }).dueOn,
+    ).toBe('2026-12-09');
+  });
+
+  it('carries the reason of a rejected or withdrawn application, and of no other', () => {
+    const reason = { code: 'scheme_not_qualified' as const, params: { scheme_number: 'SCH-2026-000001' } };
+    expect(rightNow(inScheme('rejected', { closingReason: reason })).reason).toEqual(reason);
+    expect(rightNow(inScheme('under_scrutiny', { closingReason: reason })).reason).toBeNull();
+  });
+});

@@ -3,6 +3,8 @@
  * applicant, the one thing to do. Both the applicant's and the officer's screens read it, so the two never tell
  * different stories; it answers in codes and numbers, and each screen words them through its language catalogue.
  */
+import { businessDay } from './business-calendar';
+import type { ClosingReason } from './closing-reasons';
 import type { DocumentChecklistState } from './document-checklist';
 import { DOCUMENT_RULES, DOCUMENT_TYPES, type DocumentType } from './documents';
 import type { ApplicationStatus, InvoiceStatus, InvoiceType, LeaseDeedStatus } from './enums';
@@ -94,6 +96,10 @@ export interface RightNowInput {
   unpaidInvoices?: readonly RightNowInvoice[];
   /** The latest lease deed's state: null when none was uploaded, undefined when not known. */
   leaseDeed?: LeaseDeedStatus | null;
+  /** The close of the scheme the application was made in (an instant), when known. */
+  schemeClosesAt?: string | null;
+  /** Why a rejected or withdrawn application ended (the server's `closing_reason`), when known. */
+  closingReason?: ClosingReason | null;
 }
 
 export interface RightNow {
@@ -118,7 +124,20 @@ export interface RightNow {
   documents: DocumentType[];
   /** The applicant's main action (always null for an officer). */
   action: RightNowAction | null;
+  /** A scheme's application not yet qualified: the close (an instant) by which it must be approved with its deposits
+   * paid, or the close finds it not qualified and rejects it. `dueOn` never falls after it. Null otherwise. */
+  schemeClosesAt: string | null;
+  /** Why a rejected or withdrawn application ended; null otherwise or when not known. */
+  reason: ClosingReason | null;
 }
+
+/** The statuses a scheme's close rejects unless the application is approved with its deposits paid by then. */
+const BEFORE_SCHEME_CLOSE: readonly ApplicationStatus[] = [
+  'submitted',
+  'under_scrutiny',
+  'pending_committee',
+  'approved',
+];
 
 /** The queries that wait on the applicant. */
 export function openQueriesOf<Q extends Pick<ApplicationQuery, 'status'>>(queries: readonly Q[]): Q[] {
@@ -275,6 +294,16 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
     dueOn = null;
   }
 
+  // In a scheme, scrutiny that ends after the close ends too late: the close decides, so no date after it is promised.
+  // Approved with its deposits paid, it is qualified already: the close no longer threatens it.
+  const notYetQualified = BEFORE_SCHEME_CLOSE.includes(status) && (status !== 'approved' || facts.unpaidInvoices > 0);
+  const schemeClosesAt = application.scheme_id && input.schemeClosesAt && notYetQualified ? input.schemeClosesAt : null;
+  if (schemeClosesAt && dueOn) {
+    const closeDay = businessDay(new Date(schemeClosesAt));
+    if (dueOn > closeDay) dueOn = closeDay;
+  }
+  const reason = status === 'rejected' || status === 'withdrawn' ? (input.closingReason ?? null) : null;
+
   const total = invoices && invoices.length > 0 ? invoices.reduce((sum, invoice) => sum + invoice.amount, 0) : null;
   // Unpaid invoices may be paid at any step; paying is the main action when the step asks nothing else.
   const mainAction = action ?? (total !== null && status !== 'rejected' && status !== 'withdrawn' ? 'pay' : null);
@@ -292,5 +321,7 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
     moreUnpaid: invoices && invoices.length > 1 ? invoices.length - 1 : 0,
     documents,
     action: input.viewer === 'applicant' ? mainAction : null,
+    schemeClosesAt,
+    reason,
   };
 }

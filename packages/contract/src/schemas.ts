@@ -1,5 +1,6 @@
 /** Request and response bodies of every call (spec section 7, product decisions sections 2 to 7), as zod schemas. */
 import { z } from 'zod';
+import { closingReasonSchema } from './closing-reasons';
 import { ROLES } from './roles';
 import { rupeesField } from './money-amount';
 import {
@@ -411,6 +412,9 @@ export const applicationSchema = z.object({
   /** The level the stage was escalated to when it ran past its due date by its own target again (decision 017); null
    * until then, and again in the next status. Always sent; optional so an answer recorded before it still reads. */
   escalated_to: z.enum(ROLES).nullable().optional(),
+  /** Why it ended, once rejected or withdrawn (a scheme's close or result, the committee, an officer, the applicant),
+   * as a code and parameters; null otherwise. Sent by GET /applications/{id}; optional elsewhere. */
+  closing_reason: closingReasonSchema.nullable().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -31,6 +31,14 @@ export type SchemeStatus = (typeof SCHEME_STATUSES)[number];
 export const SCHEME_OUTCOMES = ['not_qualified', 'won', 'waitlisted', 'lost', 'defaulted'] as const;
 export type SchemeOutcome = (typeof SCHEME_OUTCOMES)[number];
 
+/**
+ * Why a plot went where its reservation did not point (decision 018's allocation, pass 2):
+ * - reserved_category_absent: reserved for a category, given to the general order because no qualified application
+ *   of that category asked for it.
+ */
+export const SCHEME_PLOT_REASONS = ['reserved_category_absent'] as const;
+export type SchemePlotReason = (typeof SCHEME_PLOT_REASONS)[number];
+
 /** The rules of section 12 and their defaults. */
 export const SCHEME_RULES = {
   /** An auction's EMD is this share of the plot's reserve price; it replaces the usual EMD. */
@@ -177,6 +185,8 @@ export const schemePlotSchema = z.object({
   /** Once decided: the winning application's number (null when nobody qualified for it). */
   winner_application_number: z.string().nullable(),
   winning_amount: z.number().nullable(),
+  /** Why the winner is not of the category the plot was reserved for; null when nothing needs saying. */
+  winner_reason: z.enum(SCHEME_PLOT_REASONS).nullable(),
 });
 export type SchemePlot = z.infer<typeof schemePlotSchema>;
 
@@ -261,6 +271,8 @@ export const schemeResultLineSchema = z.object({
   /** Draw: the place in the drawn order (1-based); first come: in the list; auction: the rank by highest bid. */
   rank: z.number().int().nullable(),
   amount: z.number().nullable(),
+  /** A winner's line: why a plot reserved for a category went to the general order; null otherwise. */
+  reason: z.enum(SCHEME_PLOT_REASONS).nullable(),
 });
 export type SchemeResultLine = z.infer<typeof schemeResultLineSchema>;
 

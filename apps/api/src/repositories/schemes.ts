@@ -249,6 +249,9 @@ export interface ResultRow {
   rank: number | null;
   amount: number | null;
   listPosition: number | null;
+  /** The entry's applicant category, and the category its plot was reserved for (null when open to all). */
+  category: SchemeEntryDbRow['category'];
+  reservedFor: string | null;
 }
 
 /** The decided entries of the qualified (won, waitlisted, lost, defaulted), by plot and rank. */
@@ -262,6 +265,8 @@ export async function findSchemeResult(db: Database, schemeId: string): Promise<
       rank: schemeEntries.rank,
       amount: schemeEntries.amount,
       listPosition: schemeEntries.listPosition,
+      category: schemeEntries.category,
+      reservedFor: schemePlots.reservedFor,
     })
     .from(schemeEntries)
     .innerJoin(applications, eq(applications.id, schemeEntries.applicationId))

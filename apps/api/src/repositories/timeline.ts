@@ -1,5 +1,5 @@
 /** The append-only timeline of events. */
-import { desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   TIMELINE_LIST,
@@ -83,6 +83,21 @@ export async function listEventsForApplication(db: Database, applicationId: stri
     .where(eq(timelineEvents.applicationId, applicationId))
     .orderBy(desc(timelineEvents.seq));
   return rows.map(toTimelineEvent);
+}
+
+/** The parameters of the latest move of the application into `status` (its timeline entry), or undefined. */
+export async function findLatestMoveInto(
+  db: Database,
+  applicationId: string,
+  status: string,
+): Promise<TimelineParams | undefined> {
+  const [row] = await db
+    .select({ params: timelineEvents.params })
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.applicationId, applicationId), sql`${timelineEvents.params}->>'to' = ${status}`))
+    .orderBy(desc(timelineEvents.seq))
+    .limit(1);
+  return row?.params;
 }
 
 const TIMELINE_SORT_COLUMNS = {

@@ -14,7 +14,9 @@ import {
   type ApplicationListQuery,
   type ApplicationStatus,
   businessToday,
+  closingReasonOf,
   inboxRolesFor,
+  type ClosingReason,
   type createApplicationRequestSchema,
   type DocumentChecklist,
   type DocumentType,
@@ -37,6 +39,7 @@ import {
   searchApplications,
   toApplication,
   toApplicationListItems,
+  type ApplicationRow,
 } from '../../repositories/applications';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
@@ -54,7 +57,7 @@ import { fire } from '../../case/transition';
 import { lockSchemeOf, releaseWithdrawnWinner } from '../../case/scheme-withdrawal';
 import { recordEvent } from '../../case/events';
 import { assertNotOfferedInScheme, assertSchemeTakes } from '../../case/scheme-window';
-import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
+import { findLatestMoveInto, searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 import { findTransferredAwayAt } from '../../repositories/allotments';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
@@ -90,7 +93,15 @@ export async function listVisibleApplications(
 }
 
 export async function getApplication(db: Database, user: CurrentUser, id: string): Promise<Application> {
-  return toApplication(await loadVisibleApplication(db, user, id));
+  const row = await loadVisibleApplication(db, user, id);
+  return { ...toApplication(row), closing_reason: await closingReasonOfRow(db, row) };
+}
+
+/** Why a rejected or withdrawn application ended, read from the move that ended it; null for any other. */
+async function closingReasonOfRow(db: Database, row: ApplicationRow): Promise<ClosingReason | null> {
+  if (row.status !== 'rejected' && row.status !== 'withdrawn') return null;
+  const params = await findLatestMoveInto(db, row.id, row.status);
+  return params ? closingReasonOf(params) : null;
 }
 
 export async function createApplication(

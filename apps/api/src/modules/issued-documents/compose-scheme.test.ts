@@ -76,4 +76,25 @@ describe('the scheme result sheet', () => {
       expect(text).toContain(readBack);
     },
   );
+
+  it.each(['en', 'hi', 'te'] as const)(
+    "speaks of an auction's bids and H1/H2 rule, never of a seed or a draw to recompute (%s)",
+    (code) => {
+      const auction: SchemeSheetRecords = {
+        ...records,
+        scheme: { ...records.scheme, mode: 'auction', revealedSeed: null },
+        bids: [{ plotCode: 'HYD-PL-001', amount: 2_600_000, placedAt: new Date('2026-11-24T06:00:00Z') }],
+      };
+      const words = JSON.stringify(composeSchemeResultSheet(documentLanguage(code), auction).blocks);
+      expect(words).toContain('H1');
+      expect(words).toContain('H2');
+      expect(words).not.toContain(records.scheme.commitment);
+      expect(words).not.toContain('SHA-256');
+      const firstCome = composeSchemeResultSheet(documentLanguage(code), {
+        ...records,
+        scheme: { ...records.scheme, mode: 'first_come', revealedSeed: null },
+      });
+      expect(JSON.stringify(firstCome.blocks)).not.toContain('SHA-256');
+    },
+  );
 });

@@ -51,7 +51,8 @@ interface SheetWords {
   };
   commitment: string;
   seed: string;
-  noSeed: string;
+  /** How the mode decided, in one paragraph. */
+  rules: Record<SchemeMode, string>;
   qualified: string;
   noneQualified: string;
   columns: {
@@ -90,7 +91,13 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
     },
     commitment: 'Commitment (SHA-256 of the seed, published when the scheme opened): {{value}}',
     seed: 'Seed revealed at the draw: {{value}}',
-    noSeed: 'No seed is revealed: this mode does not draw.',
+    rules: {
+      first_come:
+        'Each plot went to its qualified application submitted first: the order is the submission time the portal recorded, as the qualified list below shows.',
+      draw: 'Each plot went by the drawn order of its qualified applications; a plot reserved for a category went to the general order only when no qualified application of that category asked for it.',
+      auction:
+        'Each plot went to its highest bid when bidding ended (H1). If H1 does not pay the bid less the EMD within 30 days, the EMD is forfeited and the plot is offered to the second highest bidder (H2) at their own bid.',
+    },
     qualified: 'Qualified applications, in the published order',
     noneQualified: 'No application qualified.',
     columns: {
@@ -141,7 +148,13 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
     },
     commitment: 'प्रतिबद्धता (बीज का SHA-256, योजना खुलने पर प्रकाशित): {{value}}',
     seed: 'ड्रॉ पर प्रकट किया गया बीज: {{value}}',
-    noSeed: 'कोई बीज प्रकट नहीं किया गया: इस विधि में ड्रॉ नहीं होता।',
+    rules: {
+      first_come:
+        'हर भूखंड उसके सबसे पहले जमा हुए अर्हता प्राप्त आवेदन को गया: क्रम पोर्टल द्वारा दर्ज जमा करने का समय है, जैसा नीचे की अर्हता सूची दिखाती है।',
+      draw: 'हर भूखंड उसके अर्हता प्राप्त आवेदनों के निकाले गए क्रम से गया; किसी श्रेणी के लिए आरक्षित भूखंड सामान्य क्रम में तभी गया जब उस श्रेणी के किसी अर्हता प्राप्त आवेदन ने उसे नहीं माँगा।',
+      auction:
+        'हर भूखंड बोली समाप्त होने पर सबसे ऊँची बोली (H1) को गया। यदि H1 30 दिनों में बोली में से EMD घटाकर भुगतान नहीं करता, तो EMD जब्त होती है और भूखंड दूसरी सबसे ऊँची बोली वाले (H2) को उसकी अपनी बोली पर दिया जाता है।',
+    },
     qualified: 'पात्र आवेदन, प्रकाशित क्रम में',
     noneQualified: 'कोई आवेदन पात्र नहीं हुआ।',
     columns: {
@@ -192,7 +205,12 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
     },
     commitment: 'నిబద్ధత (బీజం యొక్క SHA-256, పథకం తెరిచినప్పుడు ప్రచురించబడింది): {{value}}',
     seed: 'డ్రాలో వెల్లడించిన బీజం: {{value}}',
-    noSeed: 'బీజం వెల్లడించబడలేదు: ఈ విధానంలో డ్రా ఉండదు.',
+    rules: {
+      first_come: 'ప్రతి ప్లాట్ మొదట సమర్పించిన అర్హత పొందిన దరఖాస్తుకు వెళ్లింది: క్రమం పోర్టల్ నమోదు చేసిన సమర్పణ సమయం, కింది అర్హత జాబితా చూపినట్లు.',
+      draw: 'ప్రతి ప్లాట్ దాని అర్హత పొందిన దరఖాస్తుల లాటరీ క్రమం ప్రకారం వెళ్లింది; ఒక వర్గానికి రిజర్వ్ చేసిన ప్లాట్ ఆ వర్గం అర్హత పొందిన దరఖాస్తు ఏదీ అడగనప్పుడే సాధారణ క్రమానికి వెళ్లింది.',
+      auction:
+        'ప్రతి ప్లాట్ బిడ్డింగ్ ముగిసినప్పుడు అత్యధిక బిడ్ (H1) కు వెళ్లింది. H1 30 రోజులలో బిడ్ నుండి EMD తీసివేసి చెల్లించకపోతే, EMD జప్తు చేయబడుతుంది మరియు ప్లాట్ రెండవ అత్యధిక బిడ్డర్ (H2) కు వారి స్వంత బిడ్‌కు అందించబడుతుంది.',
+    },
     qualified: 'అర్హత పొందిన దరఖాస్తులు, ప్రచురించిన క్రమంలో',
     noneQualified: 'ఏ దరఖాస్తూ అర్హత పొందలేదు.',
     columns: {
@@ -233,6 +251,7 @@ export function composeSchemeResultSheet(language: DocumentLanguage, records: Sc
   const { scheme } = records;
   const { texts } = language;
   const words = WORDS[language.code as keyof typeof WORDS] ?? WORDS.en;
+  const draw = scheme.mode === 'draw';
   const date = (value: Date) => language.format.date(value);
   const amount = (value: number | null) => (value === null ? '' : language.format.rupees(value));
   const blocks: Block[] = [
@@ -254,14 +273,18 @@ export function composeSchemeResultSheet(language: DocumentLanguage, records: Sc
         [words.labels.portal, records.publicUrl],
       ],
     },
-    { type: 'paragraph', text: fill(words.commitment, { value: scheme.commitment }) },
-    {
-      type: 'paragraph',
-      bold: scheme.revealedSeed !== null,
-      text: scheme.revealedSeed ? fill(words.seed, { value: scheme.revealedSeed }) : words.noSeed,
-    },
+    { type: 'paragraph', text: words.rules[scheme.mode] },
     { type: 'heading', text: words.qualified },
   ];
+  // Only a draw commits to a seed and reveals it: first come and an auction have nothing of the kind to show.
+  if (draw) {
+    blocks.splice(
+      4,
+      0,
+      { type: 'paragraph', text: fill(words.commitment, { value: scheme.commitment }) },
+      { type: 'paragraph', bold: true, text: fill(words.seed, { value: scheme.revealedSeed ?? '' }) },
+    );
+  }
   if (records.qualified.length === 0) {
     blocks.push({ type: 'paragraph', text: words.noneQualified });
   } else {
@@ -311,7 +334,7 @@ export function composeSchemeResultSheet(language: DocumentLanguage, records: Sc
       rows: records.bids.map((bid) => [bid.plotCode, amount(bid.amount), language.format.dateTime(bid.placedAt)]),
     });
   }
-  blocks.push({ type: 'paragraph', text: words.check });
+  if (draw) blocks.push({ type: 'paragraph', text: words.check });
   blocks.push({ type: 'signatures', captions: words.signatures });
   blocks.push({
     type: 'signoff',

@@ -63,16 +63,25 @@ export interface Contender {
   category: string;
 }
 
+/** Why a plot reserved for a category went to a winner of another: the allocation's pass 2 gives it to the general
+ * order only when no qualified application of its category asked for it. Null when nothing needs saying. */
+export function generalOrderReason(
+  reservedFor: string | null | undefined,
+  winnerCategory: string,
+): 'reserved_category_absent' | null {
+  return reservedFor && reservedFor !== winnerCategory ? 'reserved_category_absent' : null;
+}
+
 /**
  * Who gets each plot, over an order: pass 1, each entry in order wins its plot if the plot is still free and not
  * reserved, or reserved for the entry's category; pass 2, each entry not yet placed, in order, wins its plot if still
- * free (a reserved plot nobody of its category applied for). Answers each entry with its place in the order (1-based)
- * and whether it won.
+ * free (a reserved plot nobody of its category applied for). Answers each entry with its place in the order (1-based),
+ * whether it won and, for a winner of a reserved plot not of its category, why (generalOrderReason).
  */
 export function allocate<T extends Contender>(
   order: readonly T[],
   reservedFor: ReadonlyMap<string, string | null>,
-): { entry: T; rank: number; won: boolean }[] {
+): { entry: T; rank: number; won: boolean; reason: 'reserved_category_absent' | null }[] {
   const taken = new Set<string>();
   const winners = new Set<number>();
   order.forEach((entry, index) => {
@@ -88,5 +97,9 @@ export function allocate<T extends Contender>(
       winners.add(index);
     }
   });
-  return order.map((entry, index) => ({ entry, rank: index + 1, won: winners.has(index) }));
+  return order.map((entry, index) => {
+    const won = winners.has(index);
+    const reason = won ? generalOrderReason(reservedFor.get(entry.plotId), entry.category) : null;
+    return { entry, rank: index + 1, won, reason };
+  });
 }

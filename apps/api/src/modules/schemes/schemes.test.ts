@@ -75,6 +75,13 @@ describe('the draw function', () => {
       ['c', 3, true],
       ['d', 4, true],
     ]);
+    // The plot reserved for ST went to a general applicant: the allocation says why, and only there.
+    expect(allocate(order, reserved).map((line) => line.reason)).toEqual([
+      null,
+      null,
+      'reserved_category_absent',
+      null,
+    ]);
   });
 });
 
@@ -561,6 +568,50 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
       .request(ho, { method: 'GET', url: api(SCHEME_PATHS.one(scheme.id)) })
       .then((r) => r.json())) as SchemeDetail;
     expect(after.plots.find((plot) => plot.id === reservedPlot!.id)!.winner_application_number).toBe(gammaNumber);
+  });
+
+  it('says why: a reserved plot given to the general order on both records, and each rejection its reason', async () => {
+    const scheme = await openScheme('first_come', 1, { reservations: [{ category: 'sc', share_percent: 100 }] });
+    const plot = scheme.plots[0]!;
+    expect(plot.reserved_for).toBe('sc');
+    const women = await bidder('Women First', 'women');
+    const general = await bidder('General Second');
+    const late = await bidder('Never Approved');
+    const winner = await apply(women.token, scheme, plot.asset_id);
+    const loser = await apply(general.token, scheme, plot.asset_id);
+    const unqualified = await apply(late.token, scheme, plot.asset_id);
+    await qualify(winner.id!);
+    await qualify(loser.id!);
+    await ctx.db
+      .update(applications)
+      .set({ submittedAt: new Date(Date.now() - 10 * minute) })
+      .where(eq(applications.id, winner.id!));
+    expect((await closeNow(scheme.id)).statusCode).toBe(200);
+    const notQualified = await ctx.request(late.token, { method: 'GET', url: `/api/applications/${unqualified.id}` });
+    expect(notQualified.json().closing_reason).toEqual({
+      code: 'scheme_not_qualified',
+      params: { scheme_number: scheme.scheme_number },
+    });
+    const decided = await decide(scheme.id);
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((decided.json() as SchemeDetail).plots[0]).toMatchObject({
+      winner_reason: 'reserved_category_absent',
+    });
+    const record = (
+      await ctx.request(null, { method: 'GET', url: api(SCHEME_PATHS.public(scheme.scheme_number)) })
+    ).json();
+    expect(record.result).toEqual([
+      expect.objectContaining({ outcome: 'won', reason: 'reserved_category_absent' }),
+      expect.objectContaining({ outcome: 'lost', reason: null }),
+    ]);
+    const lost = await ctx.request(general.token, { method: 'GET', url: `/api/applications/${loser.id}` });
+    expect(lost.json().closing_reason).toEqual({
+      code: 'scheme_lost',
+      params: { scheme_number: scheme.scheme_number, rank: 2 },
+    });
+    // The winner's application is not closed: it has no reason to give.
+    const won = await ctx.request(women.token, { method: 'GET', url: `/api/applications/${winner.id}` });
+    expect(won.json().closing_reason).toBeNull();
   });
 
   it('runs first come by submission time, and officers may not ask a scheme application for payment', async () => {

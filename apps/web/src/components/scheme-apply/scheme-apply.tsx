@@ -32,6 +32,9 @@ export function SchemeApplyCard({ scheme }: { scheme: Scheme }) {
             })
           : t('usualDeposits')}
       </p>
+      <p className="mt-2 font-medium text-slate-900" data-testid="scheme-apply-deadline">
+        {t('deadline', { closes: formatDateTime(scheme.closes_at) })}
+      </p>
       {!scheme.accepting && (
         <p role="alert" className="mt-2 font-medium text-red-800">
           {t('notAccepting')}

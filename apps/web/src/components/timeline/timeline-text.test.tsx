@@ -37,6 +37,27 @@ function english(code: Parameters<typeof timelineEnglish>[0], params: TimelinePa
 }
 
 describe('the timeline catalogue', () => {
+  it("says why a scheme's rule rejected an application, naming the scheme", () => {
+    const words = renderHook(() => useTimelineText()).result.current;
+    const moved = (outcome: string) =>
+      words(
+        event('status_changed', {
+          event: 'scheme_not_allotted',
+          from: 'under_scrutiny',
+          to: 'rejected',
+          stage: null,
+          scheme_number: 'SCH-2026-000001',
+          outcome,
+          rank: outcome === 'lost' ? 2 : null,
+        }),
+      ).details;
+    expect(moved('not_qualified')).toBe(
+      'Moved from Under scrutiny to Rejected: not qualified at the close of scheme SCH-2026-000001, as it was not approved with its deposits paid by then. Its EMD is due back.',
+    );
+    expect(moved('lost')).toContain('scheme SCH-2026-000001 gave the plot to another application');
+    expect(moved('defaulted')).toContain('the EMD was kept and the plot offered to the next bidder');
+  });
+
   it('has a title for every code of the contract in every language', () => {
     for (const catalogue of [en, hi, te]) {
       const titled = Object.entries(catalogue.timeline)

@@ -5,6 +5,7 @@
  * does not know, shows the text the server stored. */
 import { useTranslation } from 'react-i18next';
 import {
+  closingReasonOf,
   formatDate,
   formatNumber,
   formatRupees,
@@ -32,7 +33,12 @@ const HOLDER_DETAILS = new Set(['name', 'constitution', 'activity']);
 /** The key variant (i18next context) a code's title and details read, chosen by its parameters, and the count its
  * details' plural forms follow. */
 const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; details?: string; count?: number }> = {
-  status_changed: (p) => ({ details: p.stage ? 'stage' : undefined }),
+  // A move by a scheme's rule says which rule and which scheme (closingReasonOf, the same reason the card gives).
+  status_changed: (p) => {
+    const reason = closingReasonOf(p)?.code;
+    if (reason?.startsWith('scheme_')) return { details: reason };
+    return { details: p.stage ? 'stage' : undefined };
+  },
   document_uploaded: (p) => ({ title: p.replaced ? 'replaced' : undefined }),
   document_rejected: (p) => ({ details: p.reason ? 'reason' : undefined }),
   application_withdrawn: (p) => ({ details: p.reason ? 'reason' : undefined }),

@@ -24,6 +24,7 @@ export function plotFixture(overrides: Partial<SchemePlot> = {}): SchemePlot {
     bid_count: 0,
     winner_application_number: null,
     winning_amount: null,
+    winner_reason: null,
     ...overrides,
   };
 }
@@ -98,14 +99,29 @@ export function publicSchemeFixture(overrides: Partial<PublicScheme> = {}): Publ
     closes_at: '2026-11-15T12:30:00.000Z',
     commitment: 'c'.repeat(64),
     seed: 'd'.repeat(64),
-    plots: [{ plot_code: 'KKD-PL-007', reserved_for: 'women', reserve_price: null }],
+    // Reserved for SC, and no SC application qualified: the plot went to the general order, and the record says so.
+    plots: [{ plot_code: 'KKD-PL-007', reserved_for: 'sc', reserve_price: null }],
     qualified: [
       { position: 1, application_number: 'APP-2026-000201', plot_code: 'KKD-PL-007', category: 'women' },
       { position: 2, application_number: 'APP-2026-000202', plot_code: 'KKD-PL-007', category: 'general' },
     ],
     result: [
-      { application_number: 'APP-2026-000202', plot_code: 'KKD-PL-007', outcome: 'won', rank: 1, amount: null },
-      { application_number: 'APP-2026-000201', plot_code: 'KKD-PL-007', outcome: 'lost', rank: 2, amount: null },
+      {
+        application_number: 'APP-2026-000202',
+        plot_code: 'KKD-PL-007',
+        outcome: 'won',
+        rank: 1,
+        amount: null,
+        reason: 'reserved_category_absent',
+      },
+      {
+        application_number: 'APP-2026-000201',
+        plot_code: 'KKD-PL-007',
+        outcome: 'lost',
+        rank: 2,
+        amount: null,
+        reason: null,
+      },
     ],
     bids: null,
     decided_at: '2026-11-16T06:00:00.000Z',

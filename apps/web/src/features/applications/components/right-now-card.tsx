@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { CreditCard, FileUp, MessageSquareReply, Upload } from 'lucide-react';
 import {
   formatDate,
+  formatDateTime,
+  formatNumber,
   formatRupees,
   statusLabel,
   type ApplicationStatus,
+  type ClosingReason,
   type RightNow,
   type RightNowAction,
 } from '@portal/contract';
@@ -69,6 +72,8 @@ export function RightNowCard({ now, onAction, available, status }: RightNowCardP
           <p>{t('rightNow.moreUnpaid', { count: now.moreUnpaid })}</p>
         )}
         <ClockWords now={now} />
+        <SchemeCloseWords now={now} />
+        <ReasonWords reason={now.reason} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1">
@@ -111,4 +116,41 @@ function ClockWords({ now }: { now: RightNow }) {
   const yours = now.waitingOn === 'entrepreneur';
   const key = yours ? (now.overdue ? 'yoursLate' : 'yours') : now.overdue ? 'oursLate' : 'ours';
   return <p className="font-medium">{t(`rightNow.clock.${key}`, { date })}</p>;
+}
+
+/** Why a rejected or withdrawn application ended, in the reader's words (a scheme's rule, the committee's or an
+ * officer's remarks, the applicant's own reason). */
+export function useClosingReasonText(): (reason: ClosingReason) => string {
+  const { t } = useTranslation('applications');
+  return (reason) => {
+    const { scheme_number, rank, note } = reason.params;
+    return t(`closingReasons.${reason.code}`, {
+      scheme: scheme_number ?? '',
+      rank: typeof rank === 'number' ? formatNumber(rank) : '',
+      note: note ?? '',
+      context: note ? 'note' : undefined,
+    });
+  };
+}
+
+export function ReasonWords({ reason }: { reason: RightNow['reason'] }) {
+  const { t } = useTranslation('applications');
+  const text = useClosingReasonText();
+  if (!reason) return null;
+  return (
+    <p data-testid="right-now-reason">
+      <span className="font-medium">{t('rightNow.reasonLabel')}</span> {text(reason)}
+    </p>
+  );
+}
+
+/** A scheme's application not yet qualified: the close decides, and what happens if it comes first. */
+export function SchemeCloseWords({ now }: { now: RightNow }) {
+  const { t } = useTranslation('applications');
+  if (!now.schemeClosesAt) return null;
+  return (
+    <p className="font-medium" data-testid="right-now-scheme-close">
+      {t('rightNow.schemeClose', { closes: formatDateTime(now.schemeClosesAt) })}
+    </p>
+  );
 }

@@ -6,6 +6,7 @@ import { formatDate, formatRupees, type Application, type RightNow } from '@port
 import { ClockBadge, DaysInStage, EscalatedBadge } from '../../../components/clock/clock-badge';
 import { StageText } from '../../../components/ui/stage-text';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { ReasonWords, SchemeCloseWords } from './right-now-card';
 
 export function StatusLine({ application, now }: { application: Application; now: RightNow }) {
   const { t } = useTranslation('applications');
@@ -41,6 +42,10 @@ export function StatusLine({ application, now }: { application: Application; now
         <span className="sr-only">{t('detail.next')}: </span>
         {sentence}
       </p>
+      <div className="mt-1 space-y-1 text-slate-800">
+        <SchemeCloseWords now={now} />
+        <ReasonWords reason={now.reason} />
+      </div>
       {now.amount !== null && now.code !== 'pay_invoices' && (
         <p className="mt-1 text-slate-800">{t('rightNow.staff.unpaid', { amount: formatRupees(now.amount) })}</p>
       )}

@@ -35,6 +35,7 @@ import { useAllotment, useLeaseDeed, usePossession } from '../../../api/allotmen
 import { useMyProfile } from '../../../api/applicants';
 import { useApplication, useDocuments, useTimeline } from '../../../api/applications';
 import { useAsset } from '../../../api/assets';
+import { useScheme } from '../../../api/schemes';
 import { useInvoices } from '../../../api/invoices';
 import { usePayments } from '../../../api/payments';
 import { useApplicationRefunds } from '../../../api/refunds';
@@ -64,6 +65,8 @@ export default function ApplicationDetailPage() {
   const { user } = useAuth();
   const application = useApplication(id);
   const asset = useAsset(application.data?.asset_id);
+  // A scheme's application: the scheme's close decides it, so the card names the close.
+  const scheme = useScheme(application.data?.scheme_id ?? '');
   const profile = useMyProfile();
   const documents = useDocuments(id);
   const invoices = useInvoices(id);
@@ -124,6 +127,8 @@ export default function ApplicationDetailPage() {
     unpaidInvoices: unpaid,
     leaseDeed:
       allotment.isPending || (allotment.data && leaseDeed.isPending) ? undefined : (deed?.verification_status ?? null),
+    schemeClosesAt: scheme.data?.closes_at,
+    closingReason: current.closing_reason,
   });
   const available: Record<RightNowAction, boolean> = {
     pay: can(role, 'pay:invoice:own') && Boolean(unpaid?.length),

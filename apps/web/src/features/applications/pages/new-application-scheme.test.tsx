@@ -4,7 +4,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SchemeDetail } from '@portal/contract';
+import { formatDateTime, type SchemeDetail } from '@portal/contract';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { ASSET, ASSET_2, PROFILE, application } from '../test/fixtures';
 
@@ -30,6 +30,7 @@ const plotOf = (asset: typeof ASSET, id: string, reserve: number) => ({
   bid_count: 0,
   winner_application_number: null,
   winning_amount: null,
+  winner_reason: null,
 });
 const SCHEME: SchemeDetail = {
   id: SCHEME_ID,
@@ -78,6 +79,10 @@ describe('new application in a scheme', () => {
     const card = await screen.findByTestId('scheme-apply');
     expect(card).toHaveTextContent('Applying in scheme SCH-2026-000001: Warangal plots by e-auction');
     expect(card).toHaveTextContent('the participation fee of ₹5,900');
+    // Before applying: approval must come by the close, and what follows if it does not.
+    expect(screen.getByTestId('scheme-apply-deadline')).toHaveTextContent(
+      `Approval must come by the close of applications on ${formatDateTime(SCHEME.closes_at)}: an application not approved, with its deposits paid, by then is not qualified. It is rejected at the close and its EMD is refunded.`,
+    );
     expect(await screen.findByText('Reserve price ₹30,00,000, EMD ₹3,00,000')).toBeInTheDocument();
     const plots = screen.getByRole('group', { name: "Choose one of the scheme's plots" });
     await waitFor(() => expect(within(plots).getByRole('radio', { name: /WAR-PL-002/ })).toBeChecked());

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { canOpenRoute, openQueriesOf, ROUTES, rightNow, unpaidInvoicesOf } from '@portal/contract';
+import { can, canOpenRoute, openQueriesOf, ROUTES, rightNow, unpaidInvoicesOf } from '@portal/contract';
 import { AllotmentLetterDialog } from '../../../components/letters/allotment-letter-dialog';
 import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { PossessionCertificateDialog } from '../../../components/letters/possession-certificate-dialog';
@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../../lib/auth';
 import { useAllotment, useLeaseDeed, usePossession } from '../../../api/allotments';
+import { useScheme } from '../../../api/schemes';
 import { useApplicant } from '../../../api/applicants';
 import { useApplication, useDocuments, useTimeline } from '../../../api/applications';
 import { useAsset } from '../../../api/assets';
@@ -51,6 +52,8 @@ export default function OfficerApplicationDetailPage() {
   const invoices = useInvoices(id);
   const payments = usePayments(id);
   const asset = useAsset(application.data?.asset_id);
+  // A scheme's application: the scheme's close decides it, so the card names the close (for those who read schemes).
+  const scheme = useScheme(user && can(user.role, 'read:schemes') ? (application.data?.scheme_id ?? '') : '');
   const applicant = useApplicant(application.data?.applicant_id);
   const allotment = useAllotment(id);
   const leaseDeed = useLeaseDeed(allotment.data?.id);
@@ -83,6 +86,8 @@ export default function OfficerApplicationDetailPage() {
     documents: documents.data,
     unpaidInvoices: invoices.data ? unpaidInvoicesOf(invoices.data) : undefined,
     leaseDeed: deedKnown ? (leaseDeed.data?.verification_status ?? null) : undefined,
+    schemeClosesAt: scheme.data?.closes_at,
+    closingReason: current.closing_reason,
   });
   const back = (
     <Link to={LIST_PATH} className={buttonClasses('secondary')}>

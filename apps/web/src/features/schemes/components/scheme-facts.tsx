@@ -1,5 +1,5 @@
-/** What staff and entrepreneurs both read about a scheme: its rules in plain words, the commitment (and the seed once
- * revealed), and its plots with their reserve, EMD, highest bid and winner. */
+/** What staff and entrepreneurs both read about a scheme: its rules in plain words (each mode its own), a draw's
+ * commitment (and its seed once revealed), and its plots with their reserve, EMD, highest bid and winner. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -76,6 +76,9 @@ export function SchemeRules({ scheme }: { scheme: Scheme }) {
           </>
         )}
         {!auction && <p>{t('rules.explain.usualEmd')}</p>}
+        <p className="font-medium" data-testid="scheme-deadline-rule">
+          {t('rules.explain.deadline', { closes: formatDateTime(scheme.closes_at) })}
+        </p>
         {scheme.reservations.length > 0 && (
           <p>
             {t('rules.explain.reservations', {
@@ -98,9 +101,11 @@ export function SchemeRules({ scheme }: { scheme: Scheme }) {
   );
 }
 
-/** The commitment, and the seed once the draw has revealed it. */
-export function SchemeCommitment({ scheme }: { scheme: Pick<Scheme, 'commitment' | 'seed'> }) {
+/** A draw's commitment, and its seed once the draw has revealed it. First come and an auction draw nothing and reveal
+ * no seed, so they show nothing of it. */
+export function SchemeCommitment({ scheme }: { scheme: Pick<Scheme, 'commitment' | 'seed' | 'mode'> }) {
   const { t } = useTranslation('schemes');
+  if (scheme.mode !== 'draw') return null;
   return (
     <Card title={t('commitment.title')}>
       <p className="text-slate-800">{t('commitment.explain')}</p>
@@ -198,6 +203,11 @@ export function SchemePlotsTable({
             <span className="font-medium">{plot.winner_application_number}</span>
             {plot.winning_amount !== null && (
               <span className="block text-sm text-slate-700">{formatRupees(plot.winning_amount)}</span>
+            )}
+            {plot.winner_reason && plot.reserved_for && (
+              <span className="block text-sm text-slate-700">
+                {t(`reasons.${plot.winner_reason}`, { category: words.category(plot.reserved_for) })}
+              </span>
             )}
           </span>
         ) : (

@@ -420,7 +420,7 @@ export default function NewSchemePage() {
           </Card>
         )}
 
-        <p className="text-slate-800">{t('create.commitmentNote')}</p>
+        {values.mode === 'draw' && <p className="text-slate-800">{t('create.commitmentNote')}</p>}
         <Button type="submit" busy={create.isPending} busyText={t('create.publishing')}>
           {t('create.publish')}
         </Button>

@@ -4,7 +4,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SchemeEntryRow } from '@portal/contract';
+import { formatDateTime, type SchemeEntryRow } from '@portal/contract';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import {
   APPLICATION_ID,
@@ -89,6 +89,30 @@ describe('officer scheme page', () => {
     expect(await screen.findByText('Applications can be closed once the closing time has passed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close applications' })).not.toBeInTheDocument();
   }, 30_000);
+
+  it('says why a plot reserved for a category went to the general order', async () => {
+    stubScheme({
+      ...DRAW,
+      status: 'decided',
+      plots: [
+        plotFixture({
+          reserve_price: null,
+          emd: null,
+          ends_at: null,
+          reserved_for: 'sc',
+          winner_application_number: 'APP-2026-000101',
+          winner_reason: 'reserved_category_absent',
+        }),
+      ],
+    });
+    signedInAs('ho');
+    renderApp(`/officer/schemes/${SCHEME_ID}`);
+    expect(
+      await screen.findByText(
+        'Reserved for SC, but no qualified SC application asked for this plot, so it went to the general order.',
+      ),
+    ).toBeInTheDocument();
+  }, 20_000);
 });
 
 describe('entrepreneur scheme page', () => {
@@ -104,6 +128,10 @@ describe('entrepreneur scheme page', () => {
     expect(
       screen.getByText('You have not applied in this scheme yet. Choose a plot below to apply.'),
     ).toBeInTheDocument();
+    // Before applying: approval must come by the close, and what happens otherwise.
+    expect(screen.getByTestId('scheme-deadline-rule')).toHaveTextContent(
+      `must be approved, with its deposits paid, by the close of applications on ${formatDateTime(DRAW.closes_at)}. One that is not is not qualified: it is rejected at the close and its EMD is refunded.`,
+    );
   }, 20_000);
 });
 
@@ -124,5 +152,9 @@ describe('officer scheme page during an auction', () => {
     act(() => stream.send(lotFixture({ highest_bid: 2_500_000, bid_count: 1, sequence: 1 })));
     await waitFor(() => expect(row()).toHaveTextContent('₹25,00,000'));
     expect(screen.queryByRole('button', { name: 'Place the bid' })).not.toBeInTheDocument();
+    // An auction speaks of its bids and H1/H2, never of a draw's secret number.
+    expect(screen.getByText(/offered to the second highest bidder at their own bid/)).toBeInTheDocument();
+    expect(screen.queryByTestId('scheme-commitment')).not.toBeInTheDocument();
+    expect(screen.queryByText(/secret number|revealed at the draw/i)).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -1,6 +1,7 @@
-// The public result of a scheme, signed out: the commitment and revealed seed, the qualified list in its order, the
-// result by plot, the verification link and the command that recomputes the draw; an unknown number, in words; and
-// the page in Hindi.
+// The public result of a scheme, signed out: a draw's commitment and revealed seed, the qualified list in its order,
+// the result by plot (a reserved plot given to the general order says why), the verification link and the command
+// that recomputes the draw; an auction's and first come's records in their own words; an unknown number, in words;
+// and the page in Hindi.
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
@@ -39,7 +40,13 @@ describe('scheme result page', () => {
       within(winner)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['KKD-PL-007', 'APP-2026-000202', 'Won', '1', '—']);
+    ).toEqual([
+      'KKD-PL-007',
+      'APP-2026-000202',
+      'WonReserved for SC, but no qualified SC application asked for this plot, so it went to the general order.',
+      '1',
+      '—',
+    ]);
     expect(screen.getByRole('link', { name: 'Check the result sheet (code VRF7K2M9Q4)' })).toHaveAttribute(
       'href',
       '/verify/VRF7K2M9Q4',
@@ -49,6 +56,47 @@ describe('scheme result page', () => {
     );
     // A draw has no bids to show.
     expect(screen.queryByRole('heading', { name: 'Bids' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("an auction's record speaks of its bids and its H1/H2 rule, never of a draw, a secret number or a seed", async () => {
+    open(() =>
+      jsonResponse(
+        200,
+        publicSchemeFixture({
+          mode: 'auction',
+          seed: null,
+          plots: [{ plot_code: 'KKD-PL-007', reserved_for: null, reserve_price: 2_500_000 }],
+          result: [
+            {
+              application_number: 'APP-2026-000202',
+              plot_code: 'KKD-PL-007',
+              outcome: 'won',
+              rank: 1,
+              amount: 2_600_000,
+              reason: null,
+            },
+          ],
+          bids: [{ plot_code: 'KKD-PL-007', amount: 2_600_000, placed_at: '2026-11-20T06:00:00.000Z' }],
+        }),
+      ),
+    );
+    const how = await screen.findByTestId('scheme-how');
+    expect(how).toHaveTextContent('The highest bid when bidding ends wins.');
+    expect(how).toHaveTextContent(
+      'If they do not, the EMD is kept and the plot is offered to the second highest bidder at their own bid.',
+    );
+    expect(screen.getByRole('heading', { name: 'Bids' })).toBeInTheDocument();
+    expect(screen.queryByTestId('scheme-commitment')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('verify-command')).not.toBeInTheDocument();
+    expect(screen.queryByText(/secret number|seed|recompute|the draw/i)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('a first come record explains submission order, with no seed to check', async () => {
+    open(() => jsonResponse(200, publicSchemeFixture({ mode: 'first_come', seed: null })));
+    expect(await screen.findByTestId('scheme-how')).toHaveTextContent('The order is the time of submission');
+    expect(screen.getByText('In the order they were submitted.')).toBeInTheDocument();
+    expect(screen.queryByTestId('scheme-commitment')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('verify-command')).not.toBeInTheDocument();
   }, 20_000);
 
   it('before the close, says when the list and the result will be published', async () => {

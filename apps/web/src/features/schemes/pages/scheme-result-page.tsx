@@ -1,6 +1,7 @@
 /** /scheme-results/:schemeNumber (everyone, signed in or not): a scheme's public record, enough to check its result
- * by oneself: the commitment, the seed once revealed, the qualified list in its fixed order, the result, an auction's
- * bids, the result sheet's verification code, and how to recompute the draw with the script in the project's docs.
+ * by oneself, each mode in its own words: how the mode decides, the qualified list in its fixed order, the result
+ * (a reserved plot given to the general order says why), the result sheet's verification code; a draw's commitment,
+ * seed and how to recompute it with the script in the project's docs; an auction's bids and its H1/H2 rule.
  * No personal data beyond application numbers. */
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import {
   formatNumber,
   formatRupees,
   SCHEME_PATHS,
+  SCHEME_RULES,
   verifyPagePath,
   type PublicScheme,
 } from '@portal/contract';
@@ -50,6 +52,7 @@ function Record({ record }: { record: PublicScheme }) {
   const { t } = useTranslation('schemes');
   const words = useSchemeWords();
   const apiAddress = `${window.location.origin}${buildUrl(SCHEME_PATHS.public(record.scheme_number))}`;
+  const reservedOf = new Map(record.plots.map((plot) => [plot.plot_code, plot.reserved_for]));
   return (
     <>
       <Card>
@@ -83,6 +86,14 @@ function Record({ record }: { record: PublicScheme }) {
             </Link>
           </p>
         )}
+      </Card>
+      <Card title={t('public.howTitle')}>
+        <div className="space-y-2 text-slate-800" data-testid="scheme-how">
+          <p>{t(`rules.explain.${record.mode}`)}</p>
+          {record.mode === 'auction' && (
+            <p>{t('rules.explain.winner', { days: formatNumber(SCHEME_RULES.winnerPaysWithinDays) })}</p>
+          )}
+        </div>
       </Card>
       <SchemeCommitment scheme={record} />
       <Card title={t('public.plotsTitle')}>
@@ -147,7 +158,14 @@ function Record({ record }: { record: PublicScheme }) {
               <tr key={`${line.plot_code}-${line.application_number}`}>
                 <td className={TD}>{line.plot_code}</td>
                 <td className={TD}>{line.application_number}</td>
-                <td className={TD}>{words.outcome(line.outcome)}</td>
+                <td className={TD}>
+                  {words.outcome(line.outcome)}
+                  {line.reason && reservedOf.get(line.plot_code) && (
+                    <span className="block text-slate-700">
+                      {t(`reasons.${line.reason}`, { category: words.category(reservedOf.get(line.plot_code)!) })}
+                    </span>
+                  )}
+                </td>
                 <td className={TD_NUMBER}>{line.rank === null ? '—' : formatNumber(line.rank)}</td>
                 <td className={TD_NUMBER}>{line.amount === null ? '—' : formatRupees(line.amount)}</td>
               </tr>
@@ -172,17 +190,19 @@ function Record({ record }: { record: PublicScheme }) {
           )}
         </Card>
       )}
-      <Card title={t('public.checkTitle')}>
-        <p className="text-slate-800">{t('public.checkExplain', { node: 'Node.js' })}</p>
-        {/* Wrapped rather than scrolled sideways: a phone shows the whole command, with no scrolling box to reach. */}
-        <pre
-          className="mt-3 whitespace-pre-wrap break-all rounded-md bg-slate-100 p-3 text-sm text-slate-900"
-          data-testid="verify-command"
-        >
-          <code>{`node docs/verify-draw.mjs ${apiAddress}`}</code>
-        </pre>
-        <p className="mt-3 text-sm text-slate-700">{t('public.checkScript', { script: 'docs/verify-draw.mjs' })}</p>
-      </Card>
+      {record.mode === 'draw' && (
+        <Card title={t('public.checkTitle')}>
+          <p className="text-slate-800">{t('public.checkExplain', { node: 'Node.js' })}</p>
+          {/* Wrapped rather than scrolled sideways: a phone shows the whole command, with no scrolling box to reach. */}
+          <pre
+            className="mt-3 whitespace-pre-wrap break-all rounded-md bg-slate-100 p-3 text-sm text-slate-900"
+            data-testid="verify-command"
+          >
+            <code>{`node docs/verify-draw.mjs ${apiAddress}`}</code>
+          </pre>
+          <p className="mt-3 text-sm text-slate-700">{t('public.checkScript', { script: 'docs/verify-draw.mjs' })}</p>
+        </Card>
+      )}
     </>
   );
 }
