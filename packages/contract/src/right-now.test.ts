@@ -15,6 +15,7 @@ import {
   type CaseFacts,
   type Lifecycle,
 } from './lifecycle';
+import { ENDED_BEFORE_ALLOTMENT_STATUSES } from './money';
 import {
   checklistFromDocuments,
   openQueriesOf,
@@ -210,6 +211,27 @@ describe('right now', () => {
       action: 'pay',
     });
     expect(rightNow(input('rejected', 'applicant', { unpaidInvoices: unpaid })).action).toBeNull();
+  });
+
+  it('asks nothing of an application that ended before allotment: no amount, no invoice, no "more unpaid"', () => {
+    const unpaid = [
+      { amount: 476_800, due_date: '2026-12-05', invoice_number: 'INV-2026-000009' },
+      { amount: 11_800, due_date: '2026-12-20', invoice_number: 'INV-2026-000010' },
+    ];
+    for (const status of ENDED_BEFORE_ALLOTMENT_STATUSES) {
+      for (const viewer of ['applicant', 'officer'] as const) {
+        expect(rightNow(input(status, viewer, { unpaidInvoices: unpaid }))).toMatchObject({
+          code: status,
+          waitingOn: null,
+          amount: null,
+          invoiceNumber: null,
+          invoiceAmount: null,
+          invoiceDueOn: null,
+          moreUnpaid: 0,
+          action: null,
+        });
+      }
+    }
   });
 
   it('puts an open query first, with its reply-by date, and stops counting the step late', () => {

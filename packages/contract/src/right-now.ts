@@ -7,6 +7,7 @@ import type { DocumentChecklistState } from './document-checklist';
 import { DOCUMENT_RULES, DOCUMENT_TYPES, type DocumentType } from './documents';
 import type { ApplicationStatus, InvoiceStatus, InvoiceType, LeaseDeedStatus } from './enums';
 import { APPLICATION_LIFECYCLE, waitOf, type ApplicationEventName, type CaseFacts, type Lifecycle } from './lifecycle';
+import { hasEndedBeforeAllotment } from './money';
 import type { Role } from './roles';
 import type { ApplicationQuery } from './schemas';
 
@@ -226,7 +227,9 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
   const status = application.status;
   const checklist = input.checklist ?? (input.documents ? checklistFromDocuments(input.documents) : undefined);
   const { rejected, missing } = documentsToFix(checklist);
-  const invoices = input.unpaidInvoices;
+  // An application that ended before allotment owes nothing: its fees and deposits are cancelled by rule (decision
+  // 023), and an invoice a stale list still shows unpaid is not asked for.
+  const invoices = hasEndedBeforeAllotment(status) ? [] : input.unpaidInvoices;
   const first = invoices?.[0];
   const facts = caseFactsOf(input);
   const waiting = waitOf(status, facts, table);
@@ -277,7 +280,7 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
 
   const total = invoices && invoices.length > 0 ? invoices.reduce((sum, invoice) => sum + invoice.amount, 0) : null;
   // Unpaid invoices may be paid at any step; paying is the main action when the step asks nothing else.
-  const mainAction = action ?? (total !== null && status !== 'rejected' && status !== 'withdrawn' ? 'pay' : null);
+  const mainAction = action ?? (total !== null ? 'pay' : null);
   return {
     code,
     waitingOn: waiting.on,
