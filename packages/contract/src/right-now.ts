@@ -6,7 +6,15 @@
 import type { DocumentChecklistState } from './document-checklist';
 import { DOCUMENT_RULES, DOCUMENT_TYPES, type DocumentType } from './documents';
 import type { ApplicationStatus, InvoiceStatus, InvoiceType, LeaseDeedStatus } from './enums';
-import { APPLICATION_LIFECYCLE, waitOf, type ApplicationEventName, type CaseFacts, type Lifecycle } from './lifecycle';
+import {
+  APPLICATION_LIFECYCLE,
+  NO_CASE_FACTS,
+  statusWaitOf,
+  waitOf,
+  type ApplicationEventName,
+  type CaseFacts,
+  type Lifecycle,
+} from './lifecycle';
 import { hasEndedBeforeAllotment } from './money';
 import type { Role } from './roles';
 import type { ApplicationQuery } from './schemas';
@@ -206,10 +214,14 @@ export function caseFactsOf(input: RightNowInput): CaseFacts {
   const checklist = input.checklist ?? (input.documents ? checklistFromDocuments(input.documents) : undefined);
   const { rejected, missing } = documentsToFix(checklist);
   const officerWaited = Boolean(serverWaitingOn) && serverWaitingOn !== 'entrepreneur';
+  // The server stores whom the case waits on from every fact (the inbox and the dashboards count it): when it names
+  // an officer, no query or document stands on the applicant, whatever a list read a moment apart says.
+  const officerFirst = officerWaited && statusWaitOf(status, NO_CASE_FACTS)?.on === serverWaitingOn;
   return {
     // A lapsed query no longer waits on the applicant: the officer decides what follows.
-    openQuery: input.openQueries ? input.openQueries.some((query) => !query.lapsed) : Boolean(clock_paused),
-    documentsToFix: status !== 'draft' && (rejected.length > 0 || missing.length > 0),
+    openQuery:
+      !officerFirst && (input.openQueries ? input.openQueries.some((query) => !query.lapsed) : Boolean(clock_paused)),
+    documentsToFix: !officerFirst && status !== 'draft' && (rejected.length > 0 || missing.length > 0),
     leaseDeed: input.leaseDeed === undefined && officerWaited ? 'approved' : input.leaseDeed,
     unpaidInvoices: input.unpaidInvoices ? input.unpaidInvoices.length : 1,
     inScheme: Boolean(input.application.scheme_id),
