@@ -9,9 +9,11 @@ import {
   mayFire,
   NO_CASE_FACTS,
   statusesWaitingOn,
+  STATUSES_WAITING_ON,
   waitingOnOf,
   type CaseFacts,
 } from './lifecycle';
+import { ROLES } from './roles';
 import { MANUAL_TRANSITIONS } from './workflow';
 
 describe('the lifecycle table', () => {
@@ -144,6 +146,25 @@ describe('whom an application waits on (waitingOnOf)', () => {
         const event = APPLICATION_EVENTS[wait.event];
         expect(event.from, `${status}: ${wait.event}`).toContain(status);
         if (wait.on && event.by.kind !== 'system') expect(mayFire(wait.event, wait.on, true), status).toBe(true);
+      }
+    }
+  });
+
+  it('declares one map of whose move each status awaits, per role: the committee waits at pending committee', () => {
+    expect(STATUSES_WAITING_ON).toEqual({
+      entrepreneur: ['draft', 'pending_payment', 'provisional_allotment', 'final_allotment'],
+      zonal_manager: ['submitted', 'under_scrutiny', 'lease_submitted', 'final_allotment'],
+      ho: ['approved', 'payment_verified'],
+      committee: ['pending_committee'],
+      legal: [],
+      finance: [],
+      admin: [],
+    });
+    // Every status a role is waited on in, with nothing else pending, is the one waitingOnOf names.
+    for (const role of ROLES) {
+      for (const status of STATUSES_WAITING_ON[role]) {
+        const facts = { ...NO_CASE_FACTS, unpaidInvoices: 1, leaseDeed: role === 'zonal_manager' ? 'approved' : null };
+        expect(waitingOnOf(status, facts as CaseFacts), `${status} waits on ${role}`).toBe(role);
       }
     }
   });

@@ -403,6 +403,19 @@ export function statusesWaitingOn(role: Role, table: Lifecycle = APPLICATION_LIF
   );
 }
 
+/** The one declared map of whose move each status awaits, per role (read from APPLICATION_STATUS_RULES): the
+ * inbox (the stored waiting_on), the dashboards' "Waiting on you", both Right now cards and the pendency charts all
+ * count by it. A status is in a role's list when, nothing else pending, it waits on that role. */
+export const STATUSES_WAITING_ON: Readonly<Record<Role, readonly ApplicationStatus[]>> = {
+  entrepreneur: statusesWaitingOn('entrepreneur'),
+  zonal_manager: statusesWaitingOn('zonal_manager'),
+  ho: statusesWaitingOn('ho'),
+  committee: statusesWaitingOn('committee'),
+  legal: statusesWaitingOn('legal'),
+  finance: statusesWaitingOn('finance'),
+  admin: statusesWaitingOn('admin'),
+};
+
 function actorMay(by: EventActor, role: Role, isOwner: boolean): boolean {
   if (by.kind === 'system') return false;
   if (by.kind === 'owner') return role === 'entrepreneur' && isOwner;

@@ -98,6 +98,15 @@ export const CANCELLED_WHEN_CLOSED_INVOICE_TYPES = [
   'premium_instalment',
 ] as const;
 
+/** The statuses in which an application has ended before allotment (rejected, by a person or by a rule, or
+ * withdrawn): it owes nothing more, its unpaid fees and deposits are cancelled by rule (decision 023), and no screen
+ * asks it to pay. */
+export const ENDED_BEFORE_ALLOTMENT_STATUSES = ['rejected', 'withdrawn'] as const;
+export type EndedBeforeAllotmentStatus = (typeof ENDED_BEFORE_ALLOTMENT_STATUSES)[number];
+/** Whether an application in `status` has ended before allotment and so owes nothing more. */
+export const hasEndedBeforeAllotment = (status: string): status is EndedBeforeAllotmentStatus =>
+  (ENDED_BEFORE_ALLOTMENT_STATUSES as readonly string[]).includes(status);
+
 /** The invoice types that are yearly dues and bear interest when late. */
 export const DUES_INVOICE_TYPES = ['lease_rent', 'maintenance_charge'] as const;
 export type DuesInvoiceType = (typeof DUES_INVOICE_TYPES)[number];

@@ -15,7 +15,9 @@ import {
   type CaseFacts,
   type Lifecycle,
 } from './lifecycle';
+import { ENDED_BEFORE_ALLOTMENT_STATUSES } from './money';
 import {
+  caseFactsOf,
   checklistFromDocuments,
   openQueriesOf,
   rightNow,
@@ -32,12 +34,12 @@ const ALL_VERIFIED = checklistFromDocuments([
   { document_type: 'bank_proof', verification_status: 'verified' },
 ]);
 
+/** The input of an application in `status`; its stored waiting_on is, as on the server, waitingOnOf its facts. */
 function input(status: ApplicationStatus, viewer: RightNowViewer, extra: Partial<RightNowInput> = {}): RightNowInput {
-  return {
+  const read: RightNowInput = {
     viewer,
     application: {
       status,
-      waiting_on: SERVICE_TARGETS[status]?.waitingOn ?? null,
       stage_due_on: SERVICE_TARGETS[status] ? '2026-12-05' : null,
       overdue: false,
       clock_paused: false,
@@ -48,6 +50,9 @@ function input(status: ApplicationStatus, viewer: RightNowViewer, extra: Partial
     leaseDeed: null,
     ...extra,
   };
+  if ('waiting_on' in read.application) return read;
+  const stored = waitingOnOf(status, caseFactsOf(read));
+  return { ...read, application: { ...read.application, waiting_on: stored } };
 }
 
 type Expected = Pick<RightNow, 'code' | 'waitingOn' | 'next' | 'event' | 'action'>;
@@ -212,6 +217,47 @@ describe('right now', () => {
     expect(rightNow(input('rejected', 'applicant', { unpaidInvoices: unpaid })).action).toBeNull();
   });
 
+  it('names the officer the server stores as waited on, as the inbox does, whatever a list read apart says', () => {
+    // The committee's case at pending committee: the server (every fact) stores the committee; the documents list,
+    // read a moment apart or before a replacement shows, looks as if a required document were missing.
+    for (const viewer of ['applicant', 'officer'] as const) {
+      const read = input('pending_committee', viewer, {
+        application: { status: 'pending_committee', waiting_on: 'committee', stage_due_on: '2026-12-05' },
+        checklist: undefined,
+        documents: [],
+      });
+      expect(rightNow(read)).toMatchObject({ code: 'awaiting_committee', waitingOn: 'committee', action: null });
+    }
+    // When the server stores the applicant, the lists say what they wait for.
+    const onApplicant = input('pending_committee', 'officer', {
+      application: { status: 'pending_committee', waiting_on: 'entrepreneur', stage_due_on: '2026-12-05' },
+      checklist: undefined,
+      documents: [],
+    });
+    expect(rightNow(onApplicant)).toMatchObject({ code: 'missing_documents', waitingOn: 'entrepreneur' });
+  });
+
+  it('asks nothing of an application that ended before allotment: no amount, no invoice, no "more unpaid"', () => {
+    const unpaid = [
+      { amount: 476_800, due_date: '2026-12-05', invoice_number: 'INV-2026-000009' },
+      { amount: 11_800, due_date: '2026-12-20', invoice_number: 'INV-2026-000010' },
+    ];
+    for (const status of ENDED_BEFORE_ALLOTMENT_STATUSES) {
+      for (const viewer of ['applicant', 'officer'] as const) {
+        expect(rightNow(input(status, viewer, { unpaidInvoices: unpaid }))).toMatchObject({
+          code: status,
+          waitingOn: null,
+          amount: null,
+          invoiceNumber: null,
+          invoiceAmount: null,
+          invoiceDueOn: null,
+          moreUnpaid: 0,
+          action: null,
+        });
+      }
+    }
+  });
+
   it('puts an open query first, with its reply-by date, and stops counting the step late', () => {
     for (const status of ['under_scrutiny', 'pending_committee'] as const) {
       const base = input(status, 'applicant', { openQueries: [{ respond_by: '2026-12-10' }] });
@@ -224,11 +270,10 @@ describe('right now', () => {
         action: 'answer_query',
       });
     }
-    // Queries not loaded: the paused clock says one waits.
+    // Queries not loaded: the paused clock (and the server, which stores the applicant as waited on) says one waits.
     const unknown = input('under_scrutiny', 'officer', { openQueries: undefined });
-    expect(rightNow({ ...unknown, application: { ...unknown.application, clock_paused: true } }).code).toBe(
-      'answer_query',
-    );
+    const paused = { ...unknown.application, clock_paused: true, waiting_on: 'entrepreneur' as const };
+    expect(rightNow({ ...unknown, application: paused }).code).toBe('answer_query');
   });
 
   it('says a lapsed query waits on the officers (reject, or extend its date once), and a live one still comes first', () => {

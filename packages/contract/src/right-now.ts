@@ -8,7 +8,16 @@ import type { ClosingReason } from './closing-reasons';
 import type { DocumentChecklistState } from './document-checklist';
 import { DOCUMENT_RULES, DOCUMENT_TYPES, type DocumentType } from './documents';
 import type { ApplicationStatus, InvoiceStatus, InvoiceType, LeaseDeedStatus } from './enums';
-import { APPLICATION_LIFECYCLE, waitOf, type ApplicationEventName, type CaseFacts, type Lifecycle } from './lifecycle';
+import {
+  APPLICATION_LIFECYCLE,
+  NO_CASE_FACTS,
+  statusWaitOf,
+  waitOf,
+  type ApplicationEventName,
+  type CaseFacts,
+  type Lifecycle,
+} from './lifecycle';
+import { hasEndedBeforeAllotment } from './money';
 import type { Role } from './roles';
 import type { ApplicationQuery } from './schemas';
 
@@ -224,10 +233,14 @@ export function caseFactsOf(input: RightNowInput): CaseFacts {
   const checklist = input.checklist ?? (input.documents ? checklistFromDocuments(input.documents) : undefined);
   const { rejected, missing } = documentsToFix(checklist);
   const officerWaited = Boolean(serverWaitingOn) && serverWaitingOn !== 'entrepreneur';
+  // The server stores whom the case waits on from every fact (the inbox and the dashboards count it): when it names
+  // an officer, no query or document stands on the applicant, whatever a list read a moment apart says.
+  const officerFirst = officerWaited && statusWaitOf(status, NO_CASE_FACTS)?.on === serverWaitingOn;
   return {
     // A lapsed query no longer waits on the applicant: the officer decides what follows.
-    openQuery: input.openQueries ? input.openQueries.some((query) => !query.lapsed) : Boolean(clock_paused),
-    documentsToFix: status !== 'draft' && (rejected.length > 0 || missing.length > 0),
+    openQuery:
+      !officerFirst && (input.openQueries ? input.openQueries.some((query) => !query.lapsed) : Boolean(clock_paused)),
+    documentsToFix: !officerFirst && status !== 'draft' && (rejected.length > 0 || missing.length > 0),
     leaseDeed: input.leaseDeed === undefined && officerWaited ? 'approved' : input.leaseDeed,
     unpaidInvoices: input.unpaidInvoices ? input.unpaidInvoices.length : 1,
     inScheme: Boolean(input.application.scheme_id),
@@ -245,7 +258,9 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
   const status = application.status;
   const checklist = input.checklist ?? (input.documents ? checklistFromDocuments(input.documents) : undefined);
   const { rejected, missing } = documentsToFix(checklist);
-  const invoices = input.unpaidInvoices;
+  // An application that ended before allotment owes nothing: its fees and deposits are cancelled by rule (decision
+  // 023), and an invoice a stale list still shows unpaid is not asked for.
+  const invoices = hasEndedBeforeAllotment(status) ? [] : input.unpaidInvoices;
   const first = invoices?.[0];
   const facts = caseFactsOf(input);
   const waiting = waitOf(status, facts, table);
@@ -306,7 +321,7 @@ export function rightNow(input: RightNowInput, table: Lifecycle = APPLICATION_LI
 
   const total = invoices && invoices.length > 0 ? invoices.reduce((sum, invoice) => sum + invoice.amount, 0) : null;
   // Unpaid invoices may be paid at any step; paying is the main action when the step asks nothing else.
-  const mainAction = action ?? (total !== null && status !== 'rejected' && status !== 'withdrawn' ? 'pay' : null);
+  const mainAction = action ?? (total !== null ? 'pay' : null);
   return {
     code,
     waitingOn: waiting.on,

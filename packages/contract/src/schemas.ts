@@ -851,6 +851,11 @@ export const entrepreneurStatsSchema = z.object({
 export type EntrepreneurStats = z.infer<typeof entrepreneurStatsSchema>;
 
 export const officerStatsSchema = z.object({
+  /** What waits on the caller: their inbox's total (`inbox=true`), counted by the inbox's own conditions (whom the
+   * contract's lifecycle says each status waits on, stored as waiting_on, or assigned to them); capped as a list's
+   * total is. */
+  waiting_on_me: z.number().int(),
+  waiting_on_me_capped: z.boolean(),
   total_applications: z.number().int(),
   pending_review: z.number().int(),
   pending_committee: z.number().int(),

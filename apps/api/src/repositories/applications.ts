@@ -24,7 +24,14 @@ import { lockAuditChain } from '../core/audit-context';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
 import { preparedPerHandle } from '../core/prepared-query';
-import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../core/list-page';
+import {
+  countCapped,
+  likePattern,
+  type Page,
+  pageOfTable,
+  type SortExpression,
+  timestampRange,
+} from '../core/list-page';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -328,6 +335,22 @@ export async function searchApplications(db: Database, search: ApplicationSearch
     conditions,
     total: countsFromSummary(search) ? { known: () => summaryTotal(db, search) } : 'capped',
   });
+}
+
+/** How many applications a search finds, counted as its list counts them (up to the list's cap): the dashboard's
+ * "Waiting on you" is the inbox's own total this way, never a count of its own. */
+export async function countApplications(
+  db: Database,
+  search: ApplicationSearch,
+): Promise<{ total: number; totalCapped: boolean }> {
+  return countCapped(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(applications)
+      .where(and(...applicationConditions(search)))
+      .$dynamic(),
+  );
 }
 
 /** The list rows of a page: each application with its applicant's organisation and its asset's code and zone, read

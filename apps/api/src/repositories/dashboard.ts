@@ -102,7 +102,10 @@ const staffFigureQueries = preparedPerHandle((db) => {
 });
 
 /** Staff figures. `today` (the business day, YYYY-MM-DD, a query parameter rather than current_date) decides which unpaid invoices read as overdue, as the invoice list does. */
-export async function officerStats(db: Database, today: string): Promise<OfficerStats> {
+export async function officerStats(
+  db: Database,
+  today: string,
+): Promise<Omit<OfficerStats, 'waiting_on_me' | 'waiting_on_me_capped'>> {
   const queries = staffFigureQueries(db);
   const [applicationFigures, assetFigures, invoiceFigures, paymentFigures] = await Promise.all([
     queries.applications.execute(),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
 import type { CurrentUser } from '../../plugins/auth';
 import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
+import { countInbox } from '../../case/inbox';
 
 export async function statsFor(
   db: Database,
@@ -11,5 +12,6 @@ export async function statsFor(
   now: Date = new Date(),
 ): Promise<EntrepreneurStats | OfficerStats> {
   if (user.role === 'entrepreneur') return entrepreneurStats(db, user.id);
-  return officerStats(db, businessTodayIso(now));
+  const [figures, inbox] = await Promise.all([officerStats(db, businessTodayIso(now)), countInbox(db, user)]);
+  return { ...figures, waiting_on_me: inbox.total, waiting_on_me_capped: inbox.totalCapped };
 }

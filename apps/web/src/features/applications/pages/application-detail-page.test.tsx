@@ -207,6 +207,33 @@ describe('application detail', () => {
     expect(await screen.findByText('Only a draft application can be submitted')).toBeInTheDocument();
   });
 
+  it('asks nothing more of a rejected or withdrawn application: no amount or "more unpaid" on its card, no Pay Now', async () => {
+    for (const status of ['rejected', 'withdrawn'] as const) {
+      const ended = application({ status });
+      // Invoices the list still shows unpaid (raised before the rule cancelled them, or read a moment before).
+      const fee = invoice(ended.id);
+      const premium = invoice(ended.id, {
+        id: 'd0000000-0000-4000-8000-000000000003',
+        invoice_number: 'INV-2026-000003',
+        invoice_type: 'premium_instalment',
+        amount: 476_800,
+      });
+      const { unmount } = await openDetail({
+        app: ended,
+        overrides: { [`GET /api/invoices?application_id=${ended.id}`]: () => jsonResponse(200, [fee, premium]) },
+      });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('tab', { name: 'Payments' }));
+      const invoices = await screen.findByRole('table', { name: 'Invoices for this application' });
+      expect(within(invoices).getByText('₹4,76,800')).toBeInTheDocument();
+      expect(within(invoices).queryByRole('button', { name: /Pay Now/ })).toBeNull();
+      const card = rightNowCard();
+      expect(card).not.toHaveTextContent(/unpaid|INV-2026|₹/);
+      expect(within(card).queryByRole('button', { name: /Pay/ })).toBeNull();
+      unmount();
+    }
+  });
+
   it('lists invoices with Pay Now while pending, sends the browser to the gateway with the order the server made, and lists the payment history', async () => {
     const submitted = application({ status: 'submitted' });
     const pending = invoice(submitted.id);

@@ -13,6 +13,7 @@ import {
   openQueriesOf,
   rightNow,
   unpaidInvoicesOf,
+  hasEndedBeforeAllotment,
   type Invoice,
   type Payment,
   type RightNowAction,
@@ -116,7 +117,9 @@ export default function ApplicationDetailPage() {
     !leaseDeed.isPending &&
     (!deed || REUPLOAD_STATUSES.includes(deed.verification_status));
 
-  const unpaid = invoices.data ? unpaidInvoicesOf(invoices.data) : undefined;
+  // An application that ended before allotment owes nothing more (decision 023): nothing on it is offered to pay.
+  const ended = hasEndedBeforeAllotment(current.status);
+  const unpaid = invoices.data ? (ended ? [] : unpaidInvoicesOf(invoices.data)) : undefined;
   const now = rightNow({
     viewer: 'applicant',
     application: current,
@@ -237,7 +240,7 @@ export default function ApplicationDetailPage() {
                   invoices={invoices}
                   payments={payments}
                   refunds={refunds.data}
-                  onPay={setConfirmingInvoice}
+                  onPay={ended ? undefined : setConfirmingInvoice}
                   onViewReceipt={setReceiptPayment}
                   statementOf={id}
                 />

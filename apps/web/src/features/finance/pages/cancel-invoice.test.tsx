@@ -35,6 +35,8 @@ const OWED = invoice('INV-2026-000101', 'pending');
 const INVOICES = [OWED, invoice('INV-2026-000102', 'paid'), invoice('INV-2026-000103', 'cancelled')];
 
 const STATS: OfficerStats = {
+  waiting_on_me: 2,
+  waiting_on_me_capped: false,
   total_applications: 1,
   pending_review: 0,
   pending_committee: 0,

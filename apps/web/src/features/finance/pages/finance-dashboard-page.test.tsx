@@ -57,6 +57,8 @@ const PAYMENTS: Payment[] = Array.from({ length: 12 }, (_, index) => ({
 }));
 
 const STATS: OfficerStats = {
+  waiting_on_me: 2,
+  waiting_on_me_capped: false,
   total_applications: 4,
   pending_review: 2,
   pending_committee: 1,

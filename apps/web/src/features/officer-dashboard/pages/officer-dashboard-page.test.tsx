@@ -1,5 +1,5 @@
 // The officer dashboard: it opens on "Waiting on me" (one page of the inbox, oldest due first, with its filters in the
-// URL), then the four figures (Pending Committee for the committee), each a link to the list it counts, the five most
+// URL), then the four figures (what waits on the caller, as their inbox counts it), each a link to the list it counts, the five most
 // recent applications as one page of five opening the officer detail, and the spec's toast on failure.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,6 +15,8 @@ import {
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
 const STATS: OfficerStats = {
+  waiting_on_me: 2,
+  waiting_on_me_capped: false,
   total_applications: 17,
   pending_review: 6,
   pending_committee: 3,
@@ -159,24 +161,37 @@ const inboxRows = () =>
   within(screen.getByRole('list', { name: 'Applications waiting on me' })).getAllByRole('listitem');
 
 describe('officer dashboard', () => {
-  it.each(['zonal_manager', 'ho', 'legal', 'admin'] as const)(
-    'shows the four figures to %s with Pending Review',
+  it.each(['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const)(
+    'shows the four figures to %s, the second what waits on them, counted as their inbox is',
     async (role) => {
       stubDashboard();
       await open(role);
       expect(card('Total Applications')).toHaveTextContent('17');
-      expect(card('Pending Review')).toHaveTextContent('6');
+      expect(card('Waiting on you')).toHaveTextContent('2');
       expect(card('Approved')).toHaveTextContent('5');
       expect(card('Available Assets')).toHaveTextContent('29');
+      // Counts of a status that read as "waiting" beside the inbox are gone.
+      expect(screen.queryByText('Pending Review')).not.toBeInTheDocument();
       expect(screen.queryByText('Pending Committee')).not.toBeInTheDocument();
     },
   );
 
-  it('labels the second card Pending Committee for the committee, with the pending_committee figure', async () => {
-    stubDashboard();
-    await open('committee');
-    expect(card('Pending Committee')).toHaveTextContent('3');
-    expect(screen.queryByText('Pending Review')).not.toBeInTheDocument();
+  it('never says "Nothing is waiting on you" beside a figure of cases waiting: both are the same count', async () => {
+    stubDashboard(
+      () => jsonResponse(200, { ...STATS, waiting_on_me: 0, pending_review: 2 }),
+      () => pageResponse([], { total: 0 }),
+    );
+    await open('ho');
+    expect(await within(inbox()).findByText('Nothing is waiting on you')).toBeInTheDocument();
+    expect(card('Waiting on you')).toHaveTextContent('0');
+    const figures = screen.getByRole('region', { name: 'Application figures' });
+    expect(figures).not.toHaveTextContent(/Pending/);
+  });
+
+  it('reads a capped count as "at least"', async () => {
+    stubDashboard(() => jsonResponse(200, { ...STATS, waiting_on_me: 10_000, waiting_on_me_capped: true }));
+    await open('zonal_manager');
+    expect(card('Waiting on you')).toHaveTextContent('10,000+');
   });
 
   it('lists the five most recent applications from one page of five, each opening the officer detail', async () => {
@@ -202,9 +217,9 @@ describe('officer dashboard', () => {
       'href',
       '/officer/applications',
     );
-    expect(within(figures).getByRole('link', { name: /^Pending Review/ })).toHaveAttribute(
+    expect(within(figures).getByRole('link', { name: /^Waiting on you/ })).toHaveAttribute(
       'href',
-      '/officer/applications?status=submitted,under_scrutiny',
+      '/officer#officer-inbox-title',
     );
     expect(within(figures).getByRole('link', { name: /^Approved/ })).toHaveAttribute(
       'href',
@@ -215,14 +230,10 @@ describe('officer dashboard', () => {
     expect(router.state.location.search).toBe('?status=available');
   });
 
-  it('links Pending Committee for the committee, and leaves available assets plain where the role may not open them', async () => {
+  it('leaves available assets plain where the role may not open them', async () => {
     stubDashboard();
     await open('committee');
     const figures = screen.getByRole('region', { name: 'Application figures' });
-    expect(within(figures).getByRole('link', { name: /^Pending Committee/ })).toHaveAttribute(
-      'href',
-      '/officer/applications?status=pending_committee',
-    );
     expect(within(figures).queryByRole('link', { name: /^Available Assets/ })).not.toBeInTheDocument();
     expect(card('Available Assets')).toHaveTextContent('29');
   });
@@ -255,7 +266,7 @@ describe('officer dashboard', () => {
       const figures = await screen.findByRole('region', { name: 'Application figures' });
       // The four cards the figures will fill, with their labels and no numbers yet; five grey rows for the recent ones.
       expect(figures).toHaveAttribute('aria-busy', 'true');
-      for (const label of ['Total Applications', 'Pending Review', 'Approved', 'Available Assets']) {
+      for (const label of ['Total Applications', 'Waiting on you', 'Approved', 'Available Assets']) {
         expect(within(figures).getByText(label)).toBeInTheDocument();
       }
       expect(figures).not.toHaveTextContent(/\d/);

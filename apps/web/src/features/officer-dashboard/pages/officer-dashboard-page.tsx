@@ -1,5 +1,5 @@
 /** The officer dashboard: it opens on "Waiting on me" (the officer's inbox, oldest due first, filtered in the URL),
- * then four figures (Pending Committee in place of Pending Review for the committee), each opening the list it counts
+ * then four figures (what waits on the caller, the inbox's own total, for every role), each opening the list it counts
  * where the role may open it, the pendency charts (officers: by stage and age, late by zone and officer, a 12-week
  * trend), and the five most recent applications (one page), each opening the officer detail.
  *
@@ -14,8 +14,7 @@ import {
   APPROVED_OR_LATER_STATUSES,
   can,
   formatDate,
-  OFFICER_PENDING_REVIEW_STATUSES,
-  statusesWaitingOn,
+  formatNumber,
   RECENT_APPLICATIONS_ON_DASHBOARD,
   ROUTES,
   type ApplicationStatus,
@@ -45,7 +44,6 @@ const applicationsWith = (statuses: readonly ApplicationStatus[]) =>
 /** The four figures; without `stats` (still loading) the same cards with grey bars for the numbers. */
 function Figures({ stats, role }: { stats?: OfficerStats; role: Role }) {
   const { t } = useTranslation('officer-dashboard');
-  const committee = role === 'committee';
   const figure = (value: number | undefined) => (stats ? value : <Placeholder />);
   const assetsCard = (
     <StatCard label={t('cards.availableAssets')} value={figure(stats?.available_assets)} icon={<LandPlot />} />
@@ -65,10 +63,18 @@ function Figures({ stats, role }: { stats?: OfficerStats; role: Role }) {
           icon={<ClipboardList />}
         />
       </StatLink>
-      <StatLink to={applicationsWith(committee ? statusesWaitingOn('committee') : OFFICER_PENDING_REVIEW_STATUSES)}>
+      {/* The inbox's own total (the server counts it by the inbox's conditions), so the figure and "Nothing is
+          waiting on you" never disagree; it opens the inbox above. */}
+      <StatLink to="#officer-inbox-title">
         <StatCard
-          label={committee ? t('cards.pendingCommittee') : t('cards.pendingReview')}
-          value={figure(committee ? stats?.pending_committee : stats?.pending_review)}
+          label={t('cards.waitingOnMe')}
+          value={
+            stats
+              ? t(stats.waiting_on_me_capped ? 'cards.countCapped' : 'cards.count', {
+                  count: formatNumber(stats.waiting_on_me),
+                })
+              : figure(undefined)
+          }
           icon={<Hourglass />}
         />
       </StatLink>
