@@ -50,7 +50,7 @@ export const DEMO = {
     email: 'legal@example.com',
     fullName: 'Farhan Ali',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications', 'Service Requests'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Allotments'],
   },
   finance: {
     email: 'finance@example.com',
