@@ -10,7 +10,8 @@ test.describe('sign-in and navigation per role', () => {
       await expect(page.getByRole('banner').getByText(account.fullName)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expect(mainNav(page).getByRole('listitem').getByRole('link')).toHaveText(account.navLinks);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The home itself, on the first visit after signing in, without a reload.
+      await expect(page.getByRole('heading', { level: 1, name: account.homeHeading })).toBeVisible();
     });
   }
 });

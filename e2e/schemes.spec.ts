@@ -136,6 +136,22 @@ test('the head office runs a draw of lots that anyone can read back on the publi
         await expect(reader.getByText(record.seed).first()).toBeVisible();
         for (const applicant of applicants)
           await expect(reader.getByText(applicant.applicationNumber).first()).toBeVisible();
+        // An application number stays on one line in every table (it scrolls sideways rather than wrap).
+        const wrapped = await reader.evaluate(
+          (numbers) => {
+            const lines = (cell: Element) => {
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+            };
+            return [...document.querySelectorAll('td')]
+              .filter((cell) => numbers.includes(cell.textContent?.trim() ?? ''))
+              .filter((cell) => lines(cell) > 1)
+              .map((cell) => cell.textContent);
+          },
+          applicants.map((applicant) => applicant.applicationNumber),
+        );
+        expect(wrapped, `application numbers wrapped in ${language} at ${width} px`).toEqual([]);
         const script = LANGUAGE_SCRIPTS[language];
         // The title is the officer's own words; the page's own headings are in the reader's script.
         if (script) await expect(reader.getByRole('heading', { level: 2 }).first()).toHaveText(script);

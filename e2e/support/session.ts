@@ -7,6 +7,8 @@ export interface DemoAccount {
   email: string;
   fullName: string;
   home: string;
+  /** The heading of the role's home, as it reads on the first visit after signing in. */
+  homeHeading: string;
   /** The top bar's links, in order, as the spec lists them for the role. */
   navLinks: string[];
 }
@@ -16,18 +18,21 @@ export const DEMO = {
     email: 'entrepreneur@example.com',
     fullName: 'Ravi Kumar',
     home: '/',
+    homeHeading: 'Welcome, Ravi Kumar',
     navLinks: ['Dashboard', 'My Applications', 'My plots', 'Schemes', 'Service Requests', 'Profile'],
   },
   zonal_manager: {
     email: 'zonal@example.com',
     fullName: 'Lakshmi Rao',
     home: '/officer',
+    homeHeading: 'Officer Dashboard',
     navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Allotments', 'Schemes', 'Reports'],
   },
   ho: {
     email: 'ho@example.com',
     fullName: 'Suresh Reddy',
     home: '/officer',
+    homeHeading: 'Officer Dashboard',
     navLinks: [
       'Dashboard',
       'Applications',
@@ -44,18 +49,21 @@ export const DEMO = {
     email: 'committee@example.com',
     fullName: 'Anita Sharma',
     home: '/officer',
+    homeHeading: 'Officer Dashboard',
     navLinks: ['Dashboard', 'Applications', 'Allotments', 'Schemes', 'Meetings'],
   },
   legal: {
     email: 'legal@example.com',
     fullName: 'Farhan Ali',
     home: '/officer',
-    navLinks: ['Dashboard', 'Applications', 'Service Requests'],
+    homeHeading: 'Officer Dashboard',
+    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Allotments'],
   },
   finance: {
     email: 'finance@example.com',
     fullName: 'Meera Iyer',
     home: '/finance',
+    homeHeading: 'Finance Dashboard',
     navLinks: [
       'Dashboard',
       'Applications',
@@ -71,6 +79,7 @@ export const DEMO = {
     email: 'admin@example.com',
     fullName: 'System Administrator',
     home: '/officer',
+    homeHeading: 'Officer Dashboard',
     navLinks: [
       'Dashboard',
       'Applications',

@@ -114,8 +114,35 @@ describe('formatters in each language', () => {
     expect(formattersFor('te').rupees(546800)).toBe('₹5,46,800');
     expect(formattersFor('hi').number(1234567.5)).toBe('12,34,567.5');
     expect(formattersFor('hi').date('2026-12-05')).toBe('5 दिस॰ 2026');
-    expect(formattersFor('te').date('2026-12-05')).toMatch(/^5, డిసెం/);
+    expect(formattersFor('te').date('2026-12-05')).toBe('5 డిసెం, 2026');
     expect(formattersFor('en').date('2026-12-05')).toBe('5 Dec 2026');
+  });
+
+  // 14:08 in the business time zone (Asia/Kolkata), and 09:05 in the morning.
+  const afternoon = '2026-11-28T08:38:00Z';
+  const morning = '2026-11-28T03:35:00Z';
+
+  it("write a date as each language's readers write it: Telugu puts the comma after the month", () => {
+    expect(formattersFor('en').date(afternoon)).toBe('28 Nov 2026');
+    expect(formattersFor('hi').date(afternoon)).toBe('28 नव॰ 2026');
+    expect(formattersFor('te').date(afternoon)).toBe('28 నవం, 2026');
+    expect(formattersFor('te').date('2026-11-28')).toBe('28 నవం, 2026');
+  });
+
+  it("write a time as each language's readers write it: Hindi names the day period in Hindi, before the hour", () => {
+    expect(formattersFor('en').dateTime(afternoon)).toBe('28 Nov 2026, 02:08 pm');
+    expect(formattersFor('en').dateTime(morning)).toBe('28 Nov 2026, 09:05 am');
+    expect(formattersFor('hi').dateTime(afternoon)).toBe('28 नव॰ 2026, अपराह्न 2:08');
+    expect(formattersFor('hi').dateTime(morning)).toBe('28 नव॰ 2026, पूर्वाह्न 9:05');
+    expect(formattersFor('te').dateTime(afternoon)).toBe('28 నవం, 2026 2:08 PM');
+    expect(formattersFor('te').dateTime(morning)).toBe('28 నవం, 2026 9:05 AM');
+    // Midnight and noon are 12, not 0, in every language; a calendar day's time is its midnight.
+    expect(formattersFor('hi').dateTime('2026-11-20T18:31:00Z')).toBe('21 नव॰ 2026, पूर्वाह्न 12:01');
+    expect(formattersFor('te').dateTime('2026-11-28T06:30:00Z')).toBe('28 నవం, 2026 12:00 PM');
+    expect(formattersFor('hi').dateTime('2026-11-28')).toBe('28 नव॰ 2026, पूर्वाह्न 12:00');
+    for (const language of ['hi', 'te'] as const) {
+      expect(formattersFor(language).dateTime(afternoon)).not.toMatch(/\b0\d:/);
+    }
   });
 
   it('switch the shared formatters with setDisplayLanguage, and back', () => {

@@ -11,8 +11,46 @@ import { businessToday, DEFAULT_CALENDAR, type BusinessCalendar } from './busine
 const LOCALES = { en: 'en-IN', hi: 'hi-IN', te: 'te-IN' } as const;
 export type FormatLanguage = keyof typeof LOCALES;
 
-const DATE_PARTS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
-const TIME_PARTS = { hour: '2-digit', minute: '2-digit' } as const;
+/** The parts of a date and time, read from Intl in the language (the month's name) and laid out by the language's own
+ * pattern below: the hour is read on a 24-hour clock so the day period is ours to word. */
+const DATE_TIME_PARTS = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const;
+
+interface DatePattern {
+  date(day: string, month: string, year: string): string;
+  time(hour: number, minute: string, morning: boolean): string;
+  /** The date and the time together. */
+  join(date: string, time: string): string;
+}
+
+/** How each language's readers write a date and a time (CLDR's medium pattern of each locale, which Intl's own
+ * field-by-field layout does not follow): English "28 Nov 2026, 02:08 pm" as it always read; Hindi
+ * "28 नव॰ 2026, अपराह्न 2:08", the day period in Hindi before the hour; Telugu "28 నవం, 2026 2:08 PM", the comma
+ * after the month. Laid out here rather than left to the browser's ICU, so every browser and the server's letters read
+ * the same. */
+const DATE_PATTERNS: Record<FormatLanguage, DatePattern> = {
+  en: {
+    date: (day, month, year) => `${day} ${month} ${year}`,
+    time: (hour, minute, morning) => `${String(hour).padStart(2, '0')}:${minute} ${morning ? 'am' : 'pm'}`,
+    join: (date, time) => `${date}, ${time}`,
+  },
+  hi: {
+    date: (day, month, year) => `${day} ${month} ${year}`,
+    time: (hour, minute, morning) => `${morning ? 'पूर्वाह्न' : 'अपराह्न'} ${hour}:${minute}`,
+    join: (date, time) => `${date}, ${time}`,
+  },
+  te: {
+    date: (day, month, year) => `${day} ${month}, ${year}`,
+    time: (hour, minute, morning) => `${hour}:${minute} ${morning ? 'AM' : 'PM'}`,
+    join: (date, time) => `${date} ${time}`,
+  },
+};
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const LAKH = 100_000;
@@ -130,15 +168,20 @@ function makeFormatters(language: FormatLanguage): Formatters {
   );
   const plainNumber = onFirstUse(() => new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 2 }));
   const zone = DEFAULT_CALENDAR.timeZone;
-  const date = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: zone }));
-  const dateTime = onFirstUse(
-    () => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, ...TIME_PARTS, timeZone: zone }),
-  );
-  // A plain calendar day is read as midnight UTC and shown in UTC, so no zone can move it.
-  const calendarDay = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, timeZone: 'UTC' }));
-  const calendarDayTime = onFirstUse(
-    () => new Intl.DateTimeFormat(locale, { ...options, ...DATE_PARTS, ...TIME_PARTS, timeZone: 'UTC' }),
-  );
+  const pattern = DATE_PATTERNS[language];
+  // One Intl formatter per zone gives every part; a plain calendar day is read as midnight UTC and shown in UTC, so no
+  // zone can move it.
+  const inZone = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_TIME_PARTS, timeZone: zone }));
+  const inUtc = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, ...DATE_TIME_PARTS, timeZone: 'UTC' }));
+  const layOut = (read: ReadDate, withTime: boolean): string => {
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const part of (read.calendarDay ? inUtc : inZone)().formatToParts(read.date)) parts[part.type] = part.value;
+    const date = pattern.date(parts.day ?? '', parts.month ?? '', parts.year ?? '');
+    if (!withTime) return date;
+    const hour24 = Number(parts.hour) % 24;
+    const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+    return pattern.join(date, pattern.time(hour12, parts.minute ?? '00', hour24 < 12));
+  };
   return {
     rupees(amount) {
       const value = toAmount(amount);
@@ -173,12 +216,12 @@ function makeFormatters(language: FormatLanguage): Formatters {
     date(value) {
       const read = toDate(value);
       if (!read) return NOT_AVAILABLE;
-      return (read.calendarDay ? calendarDay : date)().format(read.date);
+      return layOut(read, false);
     },
     dateTime(value) {
       const read = toDate(value);
       if (!read) return NOT_AVAILABLE;
-      return (read.calendarDay ? calendarDayTime : dateTime)().format(read.date);
+      return layOut(read, true);
     },
   };
 }

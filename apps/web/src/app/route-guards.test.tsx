@@ -41,6 +41,13 @@ describe('route guards', () => {
     await expectPath(router, '/officer');
   });
 
+  it('lets legal open the allotment register, to read it', async () => {
+    signedInAs('legal');
+    const { router } = renderApp('/officer/allotments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Allotments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/officer/allotments');
+  });
+
   it('lets ho open /officer/assets', async () => {
     signedInAs('ho');
     const { router } = renderApp('/officer/assets');

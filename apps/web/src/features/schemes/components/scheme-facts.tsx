@@ -200,7 +200,7 @@ export function SchemePlotsTable({
       cell: (plot) =>
         plot.winner_application_number ? (
           <span>
-            <span className="font-medium">{plot.winner_application_number}</span>
+            <span className="font-medium whitespace-nowrap tabular-nums">{plot.winner_application_number}</span>
             {plot.winning_amount !== null && (
               <span className="block text-sm text-slate-700">{formatRupees(plot.winning_amount)}</span>
             )}

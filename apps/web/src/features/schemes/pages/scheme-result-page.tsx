@@ -27,6 +27,9 @@ import { SchemeCommitment } from '../components/scheme-facts';
 const TH = 'px-3 py-2 text-left font-semibold text-slate-900';
 const TD = 'px-3 py-2 align-top text-slate-800';
 const TD_NUMBER = 'px-3 py-2 text-right align-top text-slate-800 tabular-nums';
+/** An identifier (an application number, a plot code) is read whole: it stays on one line, and the table scrolls
+ * sideways on a phone rather than break it at its hyphens. */
+const TD_ID = 'px-3 py-2 align-top text-slate-800 tabular-nums whitespace-nowrap';
 
 function Table({ caption, headers, children }: { caption: string; headers: string[]; children: React.ReactNode }) {
   return (
@@ -107,7 +110,7 @@ function Record({ record }: { record: PublicScheme }) {
         >
           {record.plots.map((plot) => (
             <tr key={plot.plot_code}>
-              <td className={TD}>{plot.plot_code}</td>
+              <td className={TD_ID}>{plot.plot_code}</td>
               <td className={TD}>{plot.reserved_for ? words.category(plot.reserved_for) : t('plots.open')}</td>
               {record.mode === 'auction' && <td className={TD_NUMBER}>{formatRupees(plot.reserve_price)}</td>}
             </tr>
@@ -129,8 +132,8 @@ function Record({ record }: { record: PublicScheme }) {
               {record.qualified.map((entry) => (
                 <tr key={`${entry.position}-${entry.application_number}`}>
                   <td className={TD_NUMBER}>{formatNumber(entry.position)}</td>
-                  <td className={TD}>{entry.application_number}</td>
-                  <td className={TD}>{entry.plot_code}</td>
+                  <td className={TD_ID}>{entry.application_number}</td>
+                  <td className={TD_ID}>{entry.plot_code}</td>
                   <td className={TD}>{words.category(entry.category)}</td>
                 </tr>
               ))}
@@ -156,8 +159,8 @@ function Record({ record }: { record: PublicScheme }) {
           >
             {record.result.map((line) => (
               <tr key={`${line.plot_code}-${line.application_number}`}>
-                <td className={TD}>{line.plot_code}</td>
-                <td className={TD}>{line.application_number}</td>
+                <td className={TD_ID}>{line.plot_code}</td>
+                <td className={TD_ID}>{line.application_number}</td>
                 <td className={TD}>
                   {words.outcome(line.outcome)}
                   {line.reason && reservedOf.get(line.plot_code) && (
@@ -181,7 +184,7 @@ function Record({ record }: { record: PublicScheme }) {
             <Table caption={t('public.bidsTitle')} headers={[t('entries.plot'), t('public.bid'), t('public.placedAt')]}>
               {record.bids.map((bid, index) => (
                 <tr key={`${bid.plot_code}-${bid.placed_at}-${index}`}>
-                  <td className={TD}>{bid.plot_code}</td>
+                  <td className={TD_ID}>{bid.plot_code}</td>
                   <td className={TD_NUMBER}>{formatRupees(bid.amount)}</td>
                   <td className={TD}>{formatDateTime(bid.placed_at)}</td>
                 </tr>
