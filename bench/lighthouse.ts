@@ -17,6 +17,8 @@ export const CHROME_FLAGS = [
 export interface LighthouseResult {
   scores?: Record<string, number>;
   metrics?: Record<string, number>;
+  /** The performance score of each run, when the figures are the median of several runs. */
+  runs?: number[];
   note?: string;
 }
 
@@ -81,6 +83,7 @@ export async function lighthouseScores(url: string, options: LighthouseOptions =
     const metrics: Record<string, number> = {};
     for (const id of [
       'first-contentful-paint',
+      'interactive',
       'largest-contentful-paint',
       'total-blocking-time',
       'cumulative-layout-shift',
@@ -95,6 +98,43 @@ export async function lighthouseScores(url: string, options: LighthouseOptions =
   } finally {
     await chrome.kill();
   }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The page audited `runs` times, each in a fresh browser: every score and metric is the median of the runs that
+ * answered (a run that failed is left out; when none answered, the last note is given). */
+export async function lighthouseMedian(
+  url: string,
+  runs: number,
+  options: () => Promise<LighthouseOptions> | LighthouseOptions = () => ({}),
+): Promise<LighthouseResult> {
+  const answered: LighthouseResult[] = [];
+  let note: string | undefined;
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouseScores(url, await options());
+    if (result.note) note = result.note;
+    else answered.push(result);
+  }
+  if (!answered.length) return { note: note ?? 'no run answered' };
+  const pick = (part: 'scores' | 'metrics') => {
+    const keys = new Set(answered.flatMap((result) => Object.keys(result[part] ?? {})));
+    return Object.fromEntries(
+      [...keys].map((key) => [
+        key,
+        median(answered.map((result) => result[part]?.[key]).filter((value) => value !== undefined)),
+      ]),
+    );
+  };
+  return {
+    scores: pick('scores'),
+    metrics: pick('metrics'),
+    runs: answered.map((result) => result.scores?.performance ?? 0),
+  };
 }
 
 /** Writes the items into the origin's local storage from a page of the origin that does not run the app (the API's

@@ -369,20 +369,24 @@ export function renderReport(input: ReportInput): string {
   }
   out.push('');
 
-  out.push("## Lighthouse: /login, and each role's home signed in");
+  out.push("## Lighthouse: /login, each role's home signed in, and the public pages");
   out.push('');
   if (!input.lighthouse) {
     out.push('Not run (`--no-lighthouse`, or no PostgreSQL to serve the app from).');
   } else {
     out.push(
       'Default settings (a phone on a slow 4G connection, the CPU slowed four times), so the figures also follow the ' +
-        "machine's load. A home page is measured with that role's demo session put in the browser's storage first.",
+        "machine's load. A home page is measured with that role's demo session put in the browser's storage first; " +
+        'the public pages signed out. Each page is audited in a fresh browser as many times as `--lighthouse-runs` ' +
+        'says (3 unless told): every figure is the median, the performance score of each run in brackets. TTI is the ' +
+        'time to interactive.',
     );
     out.push('');
     const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
     const metrics: Array<[string, string]> = [
       ['first-contentful-paint', 'FCP'],
       ['largest-contentful-paint', 'LCP'],
+      ['interactive', 'TTI'],
       ['total-blocking-time', 'TBT'],
       ['cumulative-layout-shift', 'CLS'],
     ];
@@ -395,7 +399,12 @@ export function renderReport(input: ReportInput): string {
           ...(result.note
             ? [`not measured: ${result.note}`, ...Array<string>(categories.length + metrics.length - 1).fill('')]
             : [
-                ...categories.map((key) => String(result.scores?.[key] ?? '—')),
+                ...categories.map((key) => {
+                  const score = String(result.scores?.[key] ?? '—');
+                  return key === 'performance' && result.runs && result.runs.length > 1
+                    ? `${score} (${result.runs.join(', ')})`
+                    : score;
+                }),
                 ...metrics.map(([key]) => {
                   const value = result.metrics?.[key];
                   if (value === undefined) return '—';

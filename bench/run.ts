@@ -1,5 +1,10 @@
 // npm run bench [-- --sizes 10000,1000000 --seconds 3 --runs 3 --connections 50 --no-pglite --no-lighthouse
-//                   --auction-seconds 60 --no-auction]
+//                   --auction-seconds 60 --no-auction --only lighthouse --lighthouse-runs 3 --output x.md|x.json]
+//
+// --sizes 0 measures the demo data alone. --only lighthouse runs Lighthouse alone (each role's home and the public
+// pages, on PostgreSQL at the first size), which takes minutes rather than the full run's quarter of an hour.
+// --output writes JSON when the file's name ends in .json and Markdown otherwise; the tables are printed first, so a
+// failure to write them loses nothing.
 //
 // Generates data sets (npm run db:seed -- --applications N does the same), starts the API as a child process on a
 // free port of 127.0.0.1 and loads every hot endpoint with autocannon, bounded in time; compares the application
@@ -10,14 +15,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
 import { homeFor, type Role } from '@portal/contract';
 import { openDatabase } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/db/generate-volume';
 import { sweepReminders } from '../apps/api/src/lib/notify-reminders';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed';
 import { bundleReport } from './bundle';
-import { lighthouseScores, signedInStorage } from './lighthouse';
+import pg from 'pg';
+import { lighthouseMedian, signedInStorage } from './lighthouse';
 import { typingFigures, type TypingFigures } from './typing';
 import { measureEndpoint, single, type EndpointFigures, type LoadSettings } from './load';
 import { ENDPOINTS, factsOf, login, measureApi, ROLE_EMAILS, type Facts } from './endpoints';
@@ -28,8 +33,10 @@ import {
   type Configuration,
   type DetailBaselines,
   type LighthousePage,
+  type ReportInput,
   type SweepFigures,
 } from './report';
+import { formattedMarkdown, writeFigures } from './output';
 import { ROOT, startApi, startBaseline, type RunningServer } from './servers';
 import { AUCTION_DEFAULTS, auctionLines, runAuctionBench } from './auction';
 
@@ -45,12 +52,23 @@ const { values } = parseArgs({
     'auction-seconds': { type: 'string', default: String(AUCTION_DEFAULTS.seconds) },
     'no-auction': { type: 'boolean', default: false },
     output: { type: 'string', default: path.join(ROOT, 'docs/performance.md') },
+    // The one part to run: `lighthouse` (each role's home and the public pages), leaving out the API's load, the
+    // baselines, the sweeps, the typing, the auction and PGlite.
+    only: { type: 'string' },
+    // How many times Lighthouse audits each page; the table gives the median.
+    'lighthouse-runs': { type: 'string', default: '3' },
   },
 });
+if (values.only !== undefined && values.only !== 'lighthouse') {
+  console.error(`--only takes "lighthouse" (got "${values.only}")`);
+  process.exit(2);
+}
+const lighthouseOnly = values.only === 'lighthouse';
+const lighthouseRuns = Math.min(9, Math.max(1, Number(values['lighthouse-runs']) || 3));
 const sizes = values.sizes
   .split(',')
   .map((size) => Number(size.replace(/_/g, '')))
-  .filter((size) => Number.isInteger(size) && size > 0)
+  .filter((size) => Number.isInteger(size) && size >= 0)
   .sort((a, b) => a - b);
 const settings: LoadSettings = {
   seconds: Math.min(60, Math.max(1, Number(values.seconds))),
@@ -129,19 +147,38 @@ const HOME_OF: ReadonlyArray<{ role: Role; email: string }> = [
   { role: 'admin', email: 'admin@example.com' },
 ];
 
-/** Lighthouse on /login, then on each role's home with that role's session in the browser's storage. */
-async function lighthousePages(base: string): Promise<LighthousePage[]> {
+/** The public pages a person opens signed out: the performance figures and a draw's and an auction's public record
+ * (the latest scheme of each mode in the data). */
+async function publicPaths(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ scheme_number: string }>(
+      `SELECT DISTINCT ON (mode) scheme_number FROM schemes ORDER BY mode, created_at DESC`,
+    );
+    return ['/performance', ...rows.map((row) => `/scheme-results/${row.scheme_number}`)];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Lighthouse on /login, on each role's home with that role's session in the browser's storage, and on the public
+ * pages signed out; each page `lighthouseRuns` times, the median kept. */
+async function lighthousePages(base: string, databaseUrl: string): Promise<LighthousePage[]> {
   const pages: LighthousePage[] = [];
-  const measure = async (page: LighthousePage['page'], storage?: Record<string, string>) => {
-    log(`  Lighthouse ${page.path}${page.as ? ` as ${page.as}` : ''} ...`);
-    const result = await lighthouseScores(`${base}${page.path}`, { localStorage: storage });
-    log(`  Lighthouse: ${result.note ?? JSON.stringify(result.scores)}`);
+  const measure = async (page: LighthousePage['page'], storage?: () => Promise<Record<string, string>>) => {
+    log(`  Lighthouse ${page.path}${page.as ? ` as ${page.as}` : ''} (${lighthouseRuns} runs) ...`);
+    const result = await lighthouseMedian(`${base}${page.path}`, lighthouseRuns, async () => ({
+      localStorage: storage ? await storage() : undefined,
+    }));
+    log(`  Lighthouse: ${result.note ?? `${JSON.stringify(result.scores)} runs ${JSON.stringify(result.runs)}`}`);
     pages.push({ page, result });
   };
   await measure({ path: '/login' });
   for (const { role, email } of HOME_OF) {
-    await measure({ path: homeFor(role), as: role }, await signedInStorage(base, email, DEMO_PASSWORD));
+    await measure({ path: homeFor(role), as: role }, () => signedInStorage(base, email, DEMO_PASSWORD));
   }
+  for (const publicPath of await publicPaths(databaseUrl)) await measure({ path: publicPath, as: 'signed out' });
   return pages;
 }
 
@@ -206,6 +243,16 @@ async function main() {
         log(`PostgreSQL ${postgresVersion}: ${size.toLocaleString('en-IN')} applications`);
         const generationSeconds = await grow(database.url, undefined, size, have);
         have = Math.max(have, size);
+        if (lighthouseOnly) {
+          if (size !== sizes[0]) continue;
+          const server = await startApi({ databaseUrl: database.url });
+          try {
+            lighthouse = await lighthousePages(server.base, database.url);
+          } finally {
+            await server.stop();
+          }
+          continue;
+        }
         const facts = await factsOf(database.url, undefined);
         const sweep = await sweepTwice(database.url, undefined);
         await duesRuns(database.url, undefined);
@@ -224,7 +271,7 @@ async function main() {
           if (size === sizes[0]) {
             baselines = await detailBaselines(server, facts, database.url, results.get('application detail')!);
             if (!values['no-lighthouse']) {
-              lighthouse = await lighthousePages(server.base);
+              lighthouse = await lighthousePages(server.base, database.url);
               log('  typing in the applications list search ...');
               typing = await typingFigures(
                 server.base,
@@ -245,7 +292,7 @@ async function main() {
 
   // The live auction on its own database: 200 bidders and 1,000 watchers over two API processes. Its figures are
   // printed (docs/performance.md keeps them by hand, below the marker).
-  if (!values['no-auction']) {
+  if (!values['no-auction'] && !lighthouseOnly) {
     const auctionDatabase = await createDatabase('auction');
     if (auctionDatabase) {
       try {
@@ -261,7 +308,7 @@ async function main() {
     }
   }
 
-  if (!values['no-pglite']) {
+  if (!values['no-pglite'] && !lighthouseOnly) {
     const size = sizes[0]!;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pglite-'));
     try {
@@ -291,7 +338,7 @@ async function main() {
   }
 
   const bundle = bundleReport();
-  const rendered = renderReport({
+  const input: ReportInput = {
     started,
     finished: new Date(),
     command,
@@ -311,17 +358,13 @@ async function main() {
     bundle,
     lighthouse,
     typing,
-  });
-  // Formatted as the repository formats Markdown, so `prettier --check` passes on the committed file.
-  const markdown = await prettier.format(rendered, {
-    ...((await prettier.resolveConfig(values.output)) ?? {}),
-    filepath: values.output,
-  });
-  fs.mkdirSync(path.dirname(values.output), { recursive: true });
-  fs.writeFileSync(values.output, markdown + keptSections(values.output));
+  };
+  // The tables go to the terminal first: whatever befalls the file, the figures measured are not lost.
+  const markdown = await formattedMarkdown(renderReport(input), values.output);
   log('');
   log(markdown);
-  log(`Written to ${path.relative(ROOT, values.output)}`);
+  const format = await writeFigures(values.output, { markdown, data: input, kept: keptSections(values.output) });
+  log(`Written to ${path.relative(ROOT, path.resolve(values.output))} (${format === 'json' ? 'JSON' : 'Markdown'})`);
 }
 
 await main();

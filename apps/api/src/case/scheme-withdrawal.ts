@@ -9,6 +9,7 @@ import type { ApplicationRow } from '../repositories/applications';
 import { findSchemeEntry, lockScheme, releaseUnclaimedSchemePlots, type SchemeRow } from '../repositories/schemes';
 import { waitlistedEntryOfLot } from '../repositories/auctions';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../modules/schemes/outcomes';
+import { refreshPublicScheme } from './public-scheme-record';
 
 /** Locks the scheme of an application in one (before the application is locked); undefined outside a scheme. */
 export async function lockSchemeOf(
@@ -42,5 +43,8 @@ export async function releaseWithdrawnWinner(
     await settleSchemeOutcomes(tx, scheme.id, lines);
     return;
   }
-  if (scheme.status !== 'open') await releaseUnclaimedSchemePlots(tx, scheme.id);
+  if (scheme.status !== 'open') {
+    await releaseUnclaimedSchemePlots(tx, scheme.id);
+    await refreshPublicScheme(tx, scheme.id);
+  }
 }

@@ -64,6 +64,7 @@ import {
   type MilestoneKind,
   type StageCode,
   type PublicPerformance,
+  type PublicScheme,
 } from '@portal/contract';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -1572,6 +1573,17 @@ export const applicationStageHistory = pgTable(
 );
 
 /** The public performance figures, worked out once a business day by a job (contract performance.ts). */
+/** A scheme's public record (GET /public/schemes/{number}) as it stands, written in the same transaction as every change
+ * of the facts it shows (the scheme's creation, close, draw or auction close, an outcome, a withdrawal, the result
+ * sheet), so the public page reads one row instead of working the record out on each request (decision 028). */
+export const publicSchemeRecords = pgTable('public_scheme_records', {
+  schemeId: uuid('scheme_id')
+    .primaryKey()
+    .references(() => schemes.id),
+  record: jsonb('record').$type<PublicScheme>().notNull(),
+  refreshedAt: instant('refreshed_at').notNull(),
+});
+
 export const performanceSnapshots = pgTable('performance_snapshots', {
   /** The business day the figures were worked out on: one row a day, replaced when the job runs again that day. */
   computedOn: date('computed_on', { mode: 'string' }).primaryKey(),

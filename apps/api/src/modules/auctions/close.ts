@@ -24,6 +24,7 @@ import {
 } from '../../repositories/auctions';
 import { findSchemeEntry, lockScheme, updateSchemeIfStatus } from '../../repositories/schemes';
 import { announceCommitted, announceInTransaction, type LotNotice } from './live';
+import { refreshPublicScheme } from '../../case/public-scheme-record';
 
 export const AUCTION_CLOSE_EVERY_MS = 15_000;
 export const AUCTION_DEFAULTS_EVERY_MS = 60 * 60_000;
@@ -90,6 +91,8 @@ async function settleLot(
       (await everyLotSettled(tx, scheme.id, now)) &&
       (await updateSchemeIfStatus(tx, scheme.id, 'closed', { status: 'decided', decidedAt: now, decidedBy: null })) !==
         undefined;
+    // The public record shows the lot's result, and once every lot is settled the scheme's.
+    await refreshPublicScheme(tx, scheme.id);
     return { notice, decided };
   });
 }

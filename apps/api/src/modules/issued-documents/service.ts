@@ -55,8 +55,10 @@ import {
   findSchemeById,
   findSchemeResult,
   findUserName,
+  lockScheme,
   userAppliedInScheme,
 } from '../../repositories/schemes';
+import { findStoredPublicSchemeById } from '../../repositories/public-scheme-records';
 import { findUserById } from '../../repositories/users';
 import {
   addressLines,
@@ -72,6 +74,7 @@ import type { DocumentContent } from './content';
 import { renderPdf } from './render-pdf';
 import { documentLanguage, type DocumentLanguage } from './texts';
 import { newVerificationCode } from './verification-code';
+import { refreshPublicScheme } from '../../case/public-scheme-record';
 
 export const UNKNOWN_CODE = 'No document has this verification code';
 const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -474,7 +477,7 @@ export async function issueSchemeResultSheet(ctx: IssuingContext, schemeId: stri
     throw conflict(`Scheme ${scheme.schemeNumber} is not decided yet: it has no result sheet`, 'scheme_state');
   }
   const decidedAt = scheme.decidedAt;
-  return issue(ctx, 'scheme_result_sheet', scheme.id, async () => {
+  const sheet = await issue(ctx, 'scheme_result_sheet', scheme.id, async () => {
     const language = documentLanguage(scheme.decidedBy ? await findUserLanguage(ctx.db, scheme.decidedBy) : undefined);
     const qualified = await findQualifiedList(ctx.db, scheme.id);
     const result = await findSchemeResult(ctx.db, scheme.id);
@@ -496,6 +499,15 @@ export async function issueSchemeResultSheet(ctx: IssuingContext, schemeId: stri
       }),
     };
   });
+  // The public record gives the current sheet's verification code: when it gives another (the sheet was issued now),
+  // it is stored again under the scheme's lock, so no change of the scheme's facts is overwritten by an older reading.
+  if ((await findStoredPublicSchemeById(ctx.db, scheme.id))?.verification_code !== sheet.verificationCode) {
+    await ctx.db.transaction(async (tx) => {
+      await lockScheme(tx, scheme.id);
+      await refreshPublicScheme(tx, scheme.id);
+    });
+  }
+  return sheet;
 }
 
 /** The result sheet for staff who read schemes and for an entrepreneur who applied in it (404 for anyone else). */

@@ -18,6 +18,7 @@ import {
   releaseUnclaimedSchemePlots,
 } from '../../repositories/schemes';
 import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
+import { refreshPublicScheme } from '../../case/public-scheme-record';
 
 export interface SchemeOutcomeLine {
   applicationId: string;
@@ -76,6 +77,7 @@ export async function settleSchemeOutcomes(
     await moveByOutcome(tx, scheme, application, line, actor);
   }
   await releaseUnclaimedSchemePlots(tx, schemeId);
+  await refreshPublicScheme(tx, schemeId);
 }
 
 async function moveByOutcome(

@@ -17,6 +17,7 @@ import {
   invoices,
   mailOutbox,
   notifications,
+  publicSchemeRecords,
   schemeEntries,
   schemeSeeds,
   schemes,
@@ -850,5 +851,48 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     expect(row!.status).toBe('closed');
     const [stillOpen] = await ctx.db.select().from(schemes).where(eq(schemes.id, future.id));
     expect(stillOpen!.status).toBe('open');
+  });
+
+  it('keeps the public record stored with its facts (publishing, the close, the draw) and reads it from the store', async () => {
+    const stored = async (schemeId: string) =>
+      (await ctx.db.select().from(publicSchemeRecords).where(eq(publicSchemeRecords.schemeId, schemeId)))[0]?.record;
+    const readPublic = async (number: string) =>
+      (await ctx.request(null, { method: 'GET', url: api(SCHEME_PATHS.public(number)) })).json() as PublicScheme;
+
+    const scheme = await openScheme('draw', 2);
+    expect(await stored(scheme.id)).toMatchObject({ status: 'open', qualified: null, result: null, seed: null });
+
+    const ids: string[] = [];
+    for (const [index, name] of ['Kappa', 'Lambda', 'Mu'].entries()) {
+      const made = await apply((await bidder(name)).token, scheme, scheme.plots[index % 2]!.asset_id);
+      expect(made.statusCode, made.body).toBe(200);
+      await qualify(made.id!);
+      ids.push(made.id!);
+    }
+    expect((await closeNow(scheme.id)).statusCode).toBe(200);
+    const closed = await stored(scheme.id);
+    expect(closed).toMatchObject({ status: 'closed', seed: null, result: null });
+    expect(closed!.qualified).toHaveLength(3);
+    expect(await readPublic(scheme.scheme_number)).toEqual(closed);
+
+    expect((await decide(scheme.id)).statusCode).toBe(200);
+    const decided = await stored(scheme.id);
+    expect(decided).toMatchObject({ status: 'decided' });
+    expect(decided!.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(decided!.result).toHaveLength(3);
+    expect(await readPublic(scheme.scheme_number)).toEqual(decided);
+
+    // The public page answers the stored row, not a fresh working-out: a row changed behind its back is what it shows.
+    await ctx.db
+      .update(publicSchemeRecords)
+      .set({ record: { ...decided!, title: 'As stored' } })
+      .where(eq(publicSchemeRecords.schemeId, scheme.id));
+    expect((await readPublic(scheme.scheme_number)).title).toBe('As stored');
+
+    // A scheme with no stored row (made before the store) has it worked out on its first reading, and stored.
+    await ctx.db.delete(publicSchemeRecords).where(eq(publicSchemeRecords.schemeId, scheme.id));
+    const again = await readPublic(scheme.scheme_number.toLowerCase());
+    expect(again).toMatchObject({ scheme_number: scheme.scheme_number, status: 'decided' });
+    expect(await stored(scheme.id)).toEqual(again);
   });
 });

@@ -11,7 +11,6 @@ import {
   can,
   SCHEME_RULES,
   auctionEmd,
-  type PublicScheme,
   type SchemeDetail,
   type SchemeEntry,
   type SchemeEntryListQuery,
@@ -30,18 +29,15 @@ import { fire } from '../../case/transition';
 import { findAssetById, setAssetStatusIf, type AssetRow } from '../../repositories/assets';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
-import { findCurrentIssuedDocument } from '../../repositories/issued-documents';
 import {
   countQualified,
   countSchemeApplications,
   countSchemePlots,
   findAssetsInUndecidedSchemes,
-  findDecidedBids,
   findOwnSchemeEntries,
   findQualifiedList,
   findSchemeApplicationsForClose,
   findSchemeById,
-  findSchemeByNumber,
   findSchemePlots,
   findSchemeResult,
   findSchemeSeed,
@@ -62,6 +58,7 @@ import {
 } from '../../repositories/schemes';
 import { allocate, commitmentOf, drawOrder, generalOrderReason } from './draw';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from './outcomes';
+import { refreshPublicScheme } from '../../case/public-scheme-record';
 
 export { SCHEME_NOT_FOUND };
 
@@ -160,6 +157,7 @@ export async function publishScheme(
         throw schemeState(`Plot ${asset.assetCode} is not available`);
       }
     }
+    await refreshPublicScheme(tx, scheme.id);
     return scheme.id;
   });
   return getScheme(db, user, id);
@@ -371,6 +369,7 @@ async function closeLocked(tx: Database, scheme: SchemeRow, now: Date): Promise<
     });
   }
   await releaseUnclaimedSchemePlots(tx, scheme.id);
+  await refreshPublicScheme(tx, scheme.id);
   return closed;
 }
 
@@ -465,54 +464,5 @@ export async function decideScheme(
 
 // ---------- public ----------
 
-/** GET /public/schemes/{number}: the record anyone can check, with no one named beyond application numbers. */
-export async function publicScheme(db: Database, schemeNumber: string): Promise<PublicScheme> {
-  const scheme = await findSchemeByNumber(db, schemeNumber.toUpperCase());
-  if (!scheme) throw notFound(SCHEME_NOT_FOUND);
-  const plots = await findSchemePlots(db, scheme.id);
-  const decided = scheme.status === 'decided';
-  const qualified = scheme.status === 'open' ? null : await findQualifiedList(db, scheme.id);
-  const result = decided ? await findSchemeResult(db, scheme.id) : null;
-  const sheet = decided ? await findCurrentIssuedDocument(db, 'scheme_result_sheet', scheme.id) : undefined;
-  return {
-    scheme_number: scheme.schemeNumber,
-    title: scheme.title,
-    mode: scheme.mode,
-    status: scheme.status,
-    opens_at: scheme.opensAt.toISOString(),
-    closes_at: scheme.closesAt.toISOString(),
-    commitment: scheme.commitment,
-    seed: scheme.revealedSeed,
-    plots: plots.map((plot) => ({
-      plot_code: plot.assetCode,
-      reserved_for: plot.reservedFor,
-      reserve_price: plot.reservePrice,
-    })),
-    qualified:
-      qualified?.map((line) => ({
-        position: line.listPosition,
-        application_number: line.applicationNumber,
-        plot_code: line.plotCode,
-        category: line.category,
-      })) ?? null,
-    result:
-      result?.map((line) => ({
-        application_number: line.applicationNumber,
-        plot_code: line.plotCode,
-        outcome: line.outcome,
-        rank: line.rank,
-        amount: line.amount,
-        reason: line.outcome === 'won' ? resultReason(scheme.mode, line) : null,
-      })) ?? null,
-    bids:
-      scheme.mode === 'auction'
-        ? (await findDecidedBids(db, scheme.id)).map((bid) => ({
-            plot_code: bid.plotCode,
-            amount: bid.amount,
-            placed_at: bid.placedAt.toISOString(),
-          }))
-        : null,
-    decided_at: scheme.decidedAt?.toISOString() ?? null,
-    verification_code: sheet?.verificationCode ?? null,
-  };
-}
+// The public record is stored and kept with its facts: see case/public-scheme-record.ts.
+export { publicScheme } from '../../case/public-scheme-record';

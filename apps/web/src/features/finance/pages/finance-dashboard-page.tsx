@@ -25,8 +25,9 @@ import { StatLink } from '../components/stat-link';
 import { useListParams } from '../../../lib/use-list-params';
 import { INVOICE_STATUS_FILTER } from '../lib/filter-invoices';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { WhenNearView } from '../../../components/ui/when-near-view';
 
-/** The reports and their charts come in their own chunk, with the chart library, after the page is drawn. */
+/** The reports and their charts come in their own chunk, with the chart library, when their place nears the screen. */
 const FinanceReports = lazy(() => import('../components/finance-reports'));
 
 /** The five totals; without `stats` (still loading) the same cards with grey bars for the figures. The overdue card
@@ -117,9 +118,11 @@ export default function FinanceDashboardPage() {
         <FinanceCards stats={stats.data} />
       )}
 
-      <Suspense fallback={<div aria-hidden="true" className="min-h-96" />}>
-        <FinanceReports />
-      </Suspense>
+      <WhenNearView placeholderClassName="min-h-96">
+        <Suspense fallback={<div aria-hidden="true" className="min-h-96" />}>
+          <FinanceReports />
+        </Suspense>
+      </WhenNearView>
 
       <Card title={t('invoices.title')} className="mb-6">
         <ListToolbar

@@ -348,7 +348,8 @@ const TREND_LINES = [
   { key: 'late', colour: LATE_COLOUR, dash: '2 3', dot: { r: 5 } },
 ] as const;
 
-function Trend({ pendency }: { pendency: Pendency }) {
+/** The 12-week trend (exported for its test). */
+export function Trend({ pendency }: { pendency: Pendency }) {
   const { t } = useTranslation('officer-dashboard');
   const sum = (key: 'received' | 'decided' | 'late') => pendency.trend.reduce((total, week) => total + week[key], 0);
   const summary = t('pendency.trend.summary', {
@@ -364,11 +365,13 @@ function Trend({ pendency }: { pendency: Pendency }) {
       title={t('pendency.trend.title')}
       summary={summary}
       chart={
-        <div role="img" aria-label={summary} className="h-72 w-full">
+        <div role="img" aria-label={summary} className="h-80 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 16, bottom: 8, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" tick={tick} minTickGap={16} />
+              {/* Every week is named (interval 0: recharts otherwise drops the labels it finds too close), turned so
+                  twelve of them fit side by side on a phone. */}
+              <XAxis dataKey="name" tick={tick} interval={0} angle={-60} textAnchor="end" height={84} />
               <YAxis tick={tick} allowDecimals={false} width={56} />
               <Tooltip formatter={(value) => formatNumber(Number(value))} />
               <Legend />

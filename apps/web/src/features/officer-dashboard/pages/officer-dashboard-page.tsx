@@ -34,8 +34,10 @@ import { InboxCard, useInbox } from '../components/inbox-card';
 import { LoadingLabel, Placeholder } from '../../../components/ui/placeholder';
 import { StatLink } from '../components/stat-link';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { WhenNearView } from '../../../components/ui/when-near-view';
 
-/** The pendency charts come with the chart library in their own chunk (as the finance dashboard's reports do). */
+/** The pendency charts come with the chart library in their own chunk (as the finance dashboard's reports do), loaded
+ * when their place comes near the screen: the first screen (the inbox and the figures) is drawn without them. */
 const PendencyCharts = lazy(() => import('../components/pendency-charts'));
 
 const applicationsWith = (statuses: readonly ApplicationStatus[]) =>
@@ -138,9 +140,11 @@ export default function OfficerDashboardPage() {
             <Figures stats={stats.data} role={role} />
           )}
           {can(role, 'read:pendency') && (
-            <Suspense fallback={<div aria-hidden="true" className="min-h-96" />}>
-              <PendencyCharts />
-            </Suspense>
+            <WhenNearView placeholderClassName="min-h-96">
+              <Suspense fallback={<div aria-hidden="true" className="min-h-96" />}>
+                <PendencyCharts />
+              </Suspense>
+            </WhenNearView>
           )}
           <Card
             title={t('recent.title')}

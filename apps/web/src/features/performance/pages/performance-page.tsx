@@ -22,7 +22,8 @@ export default function PerformancePage() {
 
   let body;
   if (figures.isPending) {
-    body = <Spinner label={t('loading')} />;
+    // A screen high, as the route's own placeholder: the page below (and the footer) does not jump when the record comes.
+    body = <Spinner label={t('loading')} align="start" className="min-h-screen" />;
   } else if (figures.isError) {
     const limited = figures.error instanceof ApiError && figures.error.status === 429;
     body = (

@@ -19,6 +19,22 @@ function open(answer: () => Response, number = RECORD.scheme_number) {
 }
 
 describe('scheme result page', () => {
+  it('holds the room of the record and of its subtitle while the record comes, so nothing on screen moves when it shows', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch((url) =>
+      url === `/api/public/schemes/${RECORD.scheme_number}`
+        ? (new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response)
+        : jsonResponse(404, {}),
+    );
+    renderApp(`/scheme-results/${RECORD.scheme_number}`);
+    const loading = await screen.findByRole('status', { name: 'Loading the scheme…' });
+    expect(loading).toHaveClass('min-h-screen');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.parentElement!.nextElementSibling?.textContent).toBe('\u00a0');
+    answer(jsonResponse(200, RECORD));
+    expect(await screen.findByRole('heading', { level: 1, name: RECORD.title })).toBeInTheDocument();
+  });
+
   it('shows everything needed to check the draw, signed out', async () => {
     open(() => jsonResponse(200, RECORD));
     expect(await screen.findByRole('heading', { level: 1, name: RECORD.title })).toBeInTheDocument();

@@ -217,7 +217,8 @@ export default function SchemeResultPage() {
 
   let body;
   if (record.isPending) {
-    body = <Spinner label={t('loading')} />;
+    // A screen high, as the route's own placeholder: the page below (and the footer) does not jump when the record comes.
+    body = <Spinner label={t('loading')} align="start" className="min-h-screen" />;
   } else if (record.isError) {
     const status = record.error instanceof ApiError ? record.error.status : 0;
     body = (
@@ -240,7 +241,8 @@ export default function SchemeResultPage() {
     <div className="space-y-6">
       <PageHeader
         title={record.data ? record.data.title : t('public.title', { number: schemeNumber })}
-        subtitle={record.data ? t('public.subtitle', { number: record.data.scheme_number }) : undefined}
+        // While the record comes, a blank line holds the subtitle's room, so the page does not move down when it shows.
+        subtitle={record.data ? t('public.subtitle', { number: record.data.scheme_number }) : '\u00a0'}
         badge={record.data && <SchemeStatusBadge status={record.data.status} />}
       />
       {body}
