@@ -68,6 +68,7 @@ test('three bidders bid live; a late bid extends the end; the highest wins and t
 }) => {
   test.setTimeout(300_000);
   const ho = await apiLogin(request, 'ho');
+  let schemeNumber = '';
 
   const bidders = await test.step('the head office publishes an auction of a new plot', async () => {
     // A plot of its own, so no other journey applies for it or allots it meanwhile.
@@ -106,6 +107,7 @@ test('three bidders bid live; a late bid extends the end; the highest wins and t
         extension_minutes: EXTENSION_MINUTES,
       },
     );
+    schemeNumber = scheme.scheme_number;
     expect(scheme.plots[0]!.emd).toBe(RESERVE / 10);
     const names = ['Asha Textiles', 'Bhaskar Forgings', 'Chitra Polymers'];
     const people = await Promise.all(names.map((name) => qualifiedApplicant(request, scheme, asset.id, name)));
@@ -231,6 +233,17 @@ test('three bidders bid live; a late bid extends the end; the highest wins and t
       await page.goto(`/finance/refunds?q=${other.applicationNumber}`);
       await expect(page.getByRole('row').filter({ hasText: other.applicationNumber })).toContainText('1,00,000');
     }
+    await context.close();
+  });
+
+  await test.step('the public record speaks of its bids and its H1/H2 rule, never of a draw or a seed', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`/scheme-results/${schemeNumber}`);
+    await expect(page.getByTestId('scheme-how')).toContainText('offered to the second highest bidder at their own bid');
+    await expect(page.getByRole('heading', { name: 'Bids' })).toBeVisible();
+    await expect(page.getByText(/secret number|revealed at the draw/i)).toHaveCount(0);
+    await expect(page.getByTestId('verify-command')).toHaveCount(0);
     await context.close();
   });
 
