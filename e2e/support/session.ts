@@ -57,7 +57,7 @@ export const DEMO = {
     fullName: 'Farhan Ali',
     home: '/officer',
     homeHeading: 'Officer Dashboard',
-    navLinks: ['Dashboard', 'Applications', 'Service Requests', 'Allotments'],
+    navLinks: ['Dashboard', 'Applications', 'Service Requests'],
   },
   finance: {
     email: 'finance@example.com',

@@ -29,7 +29,7 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/officer/applications': ['zonal_manager', 'ho', 'committee', 'finance', 'legal', 'admin'],
   '/officer/applications/:id': ['zonal_manager', 'ho', 'committee', 'finance', 'legal', 'admin'],
   '/officer/assets': ['ho', 'admin'],
-  '/officer/allotments': ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
+  '/officer/allotments': ['zonal_manager', 'ho', 'committee', 'admin'],
   '/officer/meetings': ['committee', 'ho', 'admin'],
   '/officer/reports': ['zonal_manager', 'ho', 'finance', 'admin'],
   '/service-requests/:id': ['entrepreneur'],
@@ -132,7 +132,7 @@ describe('navigation links', () => {
       'committee',
       ['/officer', '/officer/applications', '/officer/allotments', '/officer/schemes', '/officer/meetings'],
     ],
-    ['legal', ['/officer', '/officer/applications', '/officer/service-requests', '/officer/allotments']],
+    ['legal', ['/officer', '/officer/applications', '/officer/service-requests']],
     [
       'finance',
       [

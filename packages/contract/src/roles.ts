@@ -71,12 +71,10 @@ export const ROUTES = {
   assets: { path: '/officer/assets', screen: 'Assets', roles: ['ho', 'admin'] },
   /** Beyond the spec: entrepreneurs find a plot by its facts or on its zone's layout map and open the wizard on it. */
   findPlot: { path: '/assets/map', screen: 'Find a plot', roles: ['entrepreneur'] },
-  /** The allotment register. Legal reads it (with each plot's show-cause notice and order) and acts on none of it:
-   * product decisions give legal no step of its own, only reading (section 5, and spec section 6). */
   allotments: {
     path: '/officer/allotments',
     screen: 'Allotments',
-    roles: ['zonal_manager', 'ho', 'committee', 'legal', 'admin'],
+    roles: ['zonal_manager', 'ho', 'committee', 'admin'],
   },
   meetings: { path: '/officer/meetings', screen: 'Meetings', roles: ['committee', 'ho', 'admin'] },
   reports: { path: '/officer/reports', screen: 'Reports', roles: ['zonal_manager', 'ho', 'finance', 'admin'] },
