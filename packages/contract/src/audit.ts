@@ -73,6 +73,13 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** The actor's email, read with the page (null for the portal or a user no longer found). */
+  actor_email: z.string().nullable().optional(),
+  /** What people call the record, read with the page: a user's or an applicant's name, an application's, a plot's,
+   * an invoice's, a payment's receipt, an allotment's (and so on) number; null for a record without one, or gone. */
+  entity_name: z.string().nullable().optional(),
+  /** A user's email beside their name; null for any other record. */
+  entity_email: z.string().nullable().optional(),
   /** insert: the new values; delete: the old values; update: {field: [before, after]} for each changed field. */
   changes: z.record(z.string(), z.unknown()),
 });

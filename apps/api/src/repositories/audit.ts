@@ -1,9 +1,24 @@
 /** Reads of the audit trail (migration 0006). Nothing here writes it: the database's triggers do. Paged by seq,
  * the chain's own order, with a keyset cursor on it. */
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { parseSort, type AuditEntry, type AuditListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import {
+  allotments,
+  appeals,
+  applicants,
+  applications,
+  assets,
+  auditLog,
+  challans,
+  invoices,
+  ledgerAdjustments,
+  payments,
+  schemes,
+  serviceRequests,
+  users,
+} from '../db/schema';
 import { unprocessable } from '../core/http-error';
 import { countCapped, timestampRange, type Page } from '../core/list-page';
 
@@ -46,6 +61,7 @@ const entryColumns = {
   at: auditLog.at,
   actorId: auditLog.actorId,
   actorName: users.fullName,
+  actorEmail: users.email,
   actorRole: auditLog.actorRole,
   requestId: auditLog.requestId,
   clientAddress: auditLog.clientAddress,
@@ -60,6 +76,7 @@ type EntryRow = {
   at: Date;
   actorId: string | null;
   actorName: string | null;
+  actorEmail: string | null;
   actorRole: string;
   requestId: string | null;
   clientAddress: string | null;
@@ -75,6 +92,7 @@ export function toAuditEntry(row: EntryRow): AuditEntry {
     at: row.at.toISOString(),
     actor_id: row.actorId,
     actor_name: row.actorName,
+    actor_email: row.actorEmail,
     actor_role: row.actorRole,
     request_id: row.requestId,
     client_address: row.clientAddress,
@@ -83,6 +101,51 @@ export function toAuditEntry(row: EntryRow): AuditEntry {
     entity_id: row.entityId,
     changes: (row.changes ?? {}) as Record<string, unknown>,
   };
+}
+
+/** How each audited table names its rows: the column people call a record by (and a user's email beside it). */
+const NAMED: Partial<Record<string, { table: PgTable; id: PgColumn; name: PgColumn; email?: PgColumn }>> = {
+  users: { table: users, id: users.id, name: users.fullName, email: users.email },
+  applicants: { table: applicants, id: applicants.id, name: applicants.organizationName },
+  assets: { table: assets, id: assets.id, name: assets.assetCode },
+  applications: { table: applications, id: applications.id, name: applications.applicationNumber },
+  invoices: { table: invoices, id: invoices.id, name: invoices.invoiceNumber },
+  payments: { table: payments, id: payments.id, name: payments.receiptNumber },
+  allotments: { table: allotments, id: allotments.id, name: allotments.allotmentNumber },
+  service_requests: { table: serviceRequests, id: serviceRequests.id, name: serviceRequests.requestNumber },
+  appeals: { table: appeals, id: appeals.id, name: appeals.appealNumber },
+  schemes: { table: schemes, id: schemes.id, name: schemes.schemeNumber },
+  challans: { table: challans, id: challans.id, name: challans.challanNumber },
+  ledger_adjustments: { table: ledgerAdjustments, id: ledgerAdjustments.id, name: ledgerAdjustments.adjustmentNumber },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Names the records of one page: one primary-key read per kind of record on the page (never one per row), so a page
+ * costs the same at a million entries as at a hundred. */
+export async function nameEntries(db: Database, entries: AuditEntry[]): Promise<AuditEntry[]> {
+  const idsByEntity = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    if (!entry.entity_id || !UUID.test(entry.entity_id) || !NAMED[entry.entity]) continue;
+    const ids = idsByEntity.get(entry.entity) ?? new Set<string>();
+    ids.add(entry.entity_id);
+    idsByEntity.set(entry.entity, ids);
+  }
+  const names = new Map<string, { name: string | null; email: string | null }>();
+  await Promise.all(
+    [...idsByEntity].map(async ([entity, ids]) => {
+      const named = NAMED[entity]!;
+      const rows = (await db
+        .select({ id: named.id, name: named.name, email: named.email ?? sql<null>`null` })
+        .from(named.table)
+        .where(inArray(named.id, [...ids]))) as { id: string; name: string | null; email: string | null }[];
+      for (const row of rows) names.set(`${entity}:${row.id}`, { name: row.name, email: row.email });
+    }),
+  );
+  return entries.map((entry) => {
+    const named = entry.entity_id ? names.get(`${entry.entity}:${entry.entity_id}`) : undefined;
+    return { ...entry, entity_name: named?.name ?? null, entity_email: named?.email ?? null };
+  });
 }
 
 export async function searchAuditLog(db: Database, query: AuditListQuery): Promise<Page<AuditEntry>> {
@@ -112,7 +175,7 @@ export async function searchAuditLog(db: Database, query: AuditListQuery): Promi
   const kept = hasMore ? rows.slice(0, query.limit) : rows;
   const last = kept.at(-1);
   return {
-    items: kept.map(toAuditEntry),
+    items: await nameEntries(db, kept.map(toAuditEntry)),
     hasMore,
     nextCursor: hasMore && last ? encodeCursor(query.sort, Number(last.seq)) : null,
     ...count,

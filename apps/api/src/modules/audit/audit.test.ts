@@ -41,6 +41,25 @@ describe(`GET /api/audit (${TEST_DB_KIND})`, () => {
     expect((await ctx.request(null, { method: 'GET', url: '/api/audit' })).statusCode).toBe(401);
   });
 
+  it('names each record by what people call it, read with the page: a user by name and email, an application by its number', async () => {
+    const users = await getList<AuditEntry>(ctx, admin, `/api/audit?entity=users&entity_id=${userId}`);
+    for (const entry of users.items) {
+      expect(entry).toMatchObject({
+        entity_id: userId,
+        entity_name: 'Listed Three',
+        entity_email: `listed-${TEST_DB_KIND}@corp.example.in`,
+        actor_name: expect.any(String),
+        actor_email: expect.stringContaining('@'),
+      });
+    }
+    const applications = await getList<AuditEntry>(ctx, admin, '/api/audit?entity=applications&limit=20');
+    expect(applications.items.length).toBeGreaterThan(0);
+    for (const entry of applications.items) {
+      expect(entry.entity_name, entry.entity_id ?? '').toMatch(/^APP-\d{4}-\d{6}$/);
+      expect(entry.entity_email).toBeNull();
+    }
+  });
+
   it('filters by entity, entity id, action and actor, newest first', async () => {
     const page = await getList<AuditEntry>(ctx, admin, `/api/audit?entity=users&entity_id=${userId}`);
     expect(page.status).toBe(200);

@@ -303,7 +303,8 @@ describe('officer application detail', () => {
     };
     const current = document('d1000000-0000-4000-8000-000000000003', 'pending', 'dpr');
     const { user } = await open('ho', {
-      application: application('under_scrutiny'),
+      // The server, which sees the rejected document too, stores the applicant as waited on.
+      application: application('under_scrutiny', { waiting_on: 'entrepreneur' }),
       documents: [rejected, replaced, current, VERIFIED[2]!],
     });
     expect(rightNowCard()).toHaveTextContent(

@@ -91,6 +91,46 @@ describe('audit page', () => {
     expect(table.textContent).not.toMatch(/[a-z]+_[a-z]+|[{}"]/);
   });
 
+  it('names the records by what people call them (a person by name and email, an application by number), the id one click away', async () => {
+    const USER_ID = '55555555-5555-4555-8555-555555555555';
+    const named: AuditEntry[] = [
+      {
+        ...ENTRIES[0]!,
+        actor_email: 'ravi@corp.example.in',
+        entity_name: 'APP-2026-000042',
+        entity_email: null,
+      },
+      {
+        ...ENTRIES[1]!,
+        seq: 39,
+        actor_id: '11111111-1111-4111-8111-111111111111',
+        actor_name: 'Ravi Kumar',
+        actor_email: 'ravi@corp.example.in',
+        action: 'update',
+        entity: 'users',
+        entity_id: USER_ID,
+        entity_name: 'Sunita Rao',
+        entity_email: 'sunita@corp.example.in',
+        changes: { full_name: ['Sunita', 'Sunita Rao'] },
+      },
+    ];
+    stubFetch((url) => (url.startsWith('/api/audit?') ? pageResponse(named) : pageResponse([])));
+    signedInAs('admin');
+    renderApp('/officer/audit');
+    const table = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    const application = within(table).getByText('APP-2026-000042').closest('tr')!;
+    expect(within(application).getAllByText('ravi@corp.example.in').length).toBeGreaterThan(0);
+    // The id is behind a disclosure, not the record's name.
+    const applicationId = within(application).getByText('Record id').closest('details')!;
+    expect(applicationId).not.toHaveAttribute('open');
+    expect(applicationId).toHaveTextContent(APPLICATION_ID);
+    const user = within(table).getByText('Sunita Rao').closest('tr')!;
+    expect(within(user).getByText('sunita@corp.example.in')).toBeInTheDocument();
+    await userEvent.setup().click(within(user).getByText('Record id'));
+    expect(within(user).getByText('Record id').closest('details')).toHaveAttribute('open');
+    expect(within(user).getByText(USER_ID)).toBeVisible();
+  });
+
   it("asks for one application's entries when opened from its link, and sends the action filter", async () => {
     const fetchMock = stubAudit();
     signedInAs('admin');

@@ -147,6 +147,7 @@ const AuditTable = memo(function AuditTable({
       cell: (entry) => (
         <>
           <span className="font-medium">{entry.actor_name ?? t(`actors.${entry.actor_id ? 'unknown' : 'none'}`)}</span>
+          {entry.actor_email && <span className="block text-xs text-slate-600">{entry.actor_email}</span>}
           <span className="block text-xs text-slate-600">{t(`roles.${entry.actor_role}`, entry.actor_role)}</span>
         </>
       ),
@@ -159,7 +160,19 @@ const AuditTable = memo(function AuditTable({
       cell: (entry) => (
         <>
           <span>{t(`entities.${entry.entity}`, { defaultValue: entry.entity.replace(/_/g, ' ') })}</span>
-          <span className="block max-w-[10rem] break-all text-xs text-slate-600">{entry.entity_id}</span>
+          {entry.entity_name ? (
+            <>
+              <span className="block font-medium">{entry.entity_name}</span>
+              {entry.entity_email && <span className="block text-xs text-slate-600">{entry.entity_email}</span>}
+              {/* The id one click away, for a search or a support call. */}
+              <details className="text-xs text-slate-600">
+                <summary className="cursor-pointer underline underline-offset-2">{t('recordId')}</summary>
+                <span className="block max-w-[10rem] break-all">{entry.entity_id}</span>
+              </details>
+            </>
+          ) : (
+            <span className="block max-w-[10rem] break-all text-xs text-slate-600">{entry.entity_id}</span>
+          )}
         </>
       ),
     },
