@@ -193,7 +193,7 @@ test('admin creates an officer who can sign in, then deactivates them and their 
   await expect(officerPage).toHaveURL('/officer');
   await expect(officerPage.getByText(`Welcome, ${name}`)).toBeVisible();
   await expect(
-    officerPage.getByRole('region', { name: 'Application figures' }).getByText('Waiting on you'),
+    officerPage.getByRole('region', { name: 'Application figures' }).getByText('Pending Committee'),
   ).toBeVisible();
 
   await row.getByRole('button', { name: `Deactivate ${name}` }).click();

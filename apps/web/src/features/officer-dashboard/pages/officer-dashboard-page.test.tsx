@@ -1,5 +1,5 @@
 // The officer dashboard: it opens on "Waiting on me" (one page of the inbox, oldest due first, with its filters in the
-// URL), then the four figures (what waits on the caller, as their inbox counts it), each a link to the list it counts, the five most
+// URL), then the four figures (Pending Committee for the committee), each a link to the list it counts, the five most
 // recent applications as one page of five opening the officer detail, and the spec's toast on failure.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -161,22 +161,27 @@ const inboxRows = () =>
   within(screen.getByRole('list', { name: 'Applications waiting on me' })).getAllByRole('listitem');
 
 describe('officer dashboard', () => {
-  it.each(['zonal_manager', 'ho', 'committee', 'legal', 'admin'] as const)(
-    'shows the four figures to %s, the second what waits on them, counted as their inbox is',
+  it.each(['zonal_manager', 'ho', 'legal', 'admin'] as const)(
+    'shows the four figures to %s with Pending Review',
     async (role) => {
       stubDashboard();
       await open(role);
       expect(card('Total Applications')).toHaveTextContent('17');
-      expect(card('Waiting on you')).toHaveTextContent('2');
+      expect(card('Pending Review')).toHaveTextContent('6');
       expect(card('Approved')).toHaveTextContent('5');
       expect(card('Available Assets')).toHaveTextContent('29');
-      // Counts of a status that read as "waiting" beside the inbox are gone.
-      expect(screen.queryByText('Pending Review')).not.toBeInTheDocument();
       expect(screen.queryByText('Pending Committee')).not.toBeInTheDocument();
     },
   );
 
-  it('never says "Nothing is waiting on you" beside a figure of cases waiting: both are the same count', async () => {
+  it('labels the second card Pending Committee for the committee, with the pending_committee figure', async () => {
+    stubDashboard();
+    await open('committee');
+    expect(card('Pending Committee')).toHaveTextContent('3');
+    expect(screen.queryByText('Pending Review')).not.toBeInTheDocument();
+  });
+
+  it('never says "Nothing is waiting on you" beside a figure of cases waiting on the caller: both are one count', async () => {
     stubDashboard(
       () => jsonResponse(200, { ...STATS, waiting_on_me: 0, pending_review: 2 }),
       () => pageResponse([], { total: 0 }),
@@ -184,11 +189,16 @@ describe('officer dashboard', () => {
     await open('ho');
     expect(await within(inbox()).findByText('Nothing is waiting on you')).toBeInTheDocument();
     expect(card('Waiting on you')).toHaveTextContent('0');
+    // The spec's Pending Review stays, a count of every case at review, whoever's move it awaits.
+    expect(card('Pending Review')).toHaveTextContent('2');
     const figures = screen.getByRole('region', { name: 'Application figures' });
-    expect(figures).not.toHaveTextContent(/Pending/);
+    expect(within(figures).getByRole('link', { name: /^Waiting on you/ })).toHaveAttribute(
+      'href',
+      '/officer#officer-inbox-title',
+    );
   });
 
-  it('reads a capped count as "at least"', async () => {
+  it('reads a capped count of what waits on the caller as "at least"', async () => {
     stubDashboard(() => jsonResponse(200, { ...STATS, waiting_on_me: 10_000, waiting_on_me_capped: true }));
     await open('zonal_manager');
     expect(card('Waiting on you')).toHaveTextContent('10,000+');
@@ -217,9 +227,9 @@ describe('officer dashboard', () => {
       'href',
       '/officer/applications',
     );
-    expect(within(figures).getByRole('link', { name: /^Waiting on you/ })).toHaveAttribute(
+    expect(within(figures).getByRole('link', { name: /^Pending Review/ })).toHaveAttribute(
       'href',
-      '/officer#officer-inbox-title',
+      '/officer/applications?status=submitted,under_scrutiny',
     );
     expect(within(figures).getByRole('link', { name: /^Approved/ })).toHaveAttribute(
       'href',
@@ -230,10 +240,14 @@ describe('officer dashboard', () => {
     expect(router.state.location.search).toBe('?status=available');
   });
 
-  it('leaves available assets plain where the role may not open them', async () => {
+  it('links Pending Committee for the committee, and leaves available assets plain where the role may not open them', async () => {
     stubDashboard();
     await open('committee');
     const figures = screen.getByRole('region', { name: 'Application figures' });
+    expect(within(figures).getByRole('link', { name: /^Pending Committee/ })).toHaveAttribute(
+      'href',
+      '/officer/applications?status=pending_committee',
+    );
     expect(within(figures).queryByRole('link', { name: /^Available Assets/ })).not.toBeInTheDocument();
     expect(card('Available Assets')).toHaveTextContent('29');
   });
@@ -266,7 +280,7 @@ describe('officer dashboard', () => {
       const figures = await screen.findByRole('region', { name: 'Application figures' });
       // The four cards the figures will fill, with their labels and no numbers yet; five grey rows for the recent ones.
       expect(figures).toHaveAttribute('aria-busy', 'true');
-      for (const label of ['Total Applications', 'Waiting on you', 'Approved', 'Available Assets']) {
+      for (const label of ['Total Applications', 'Pending Review', 'Approved', 'Available Assets']) {
         expect(within(figures).getByText(label)).toBeInTheDocument();
       }
       expect(figures).not.toHaveTextContent(/\d/);

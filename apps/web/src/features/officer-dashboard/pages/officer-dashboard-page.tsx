@@ -9,12 +9,14 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChevronRight, CircleCheck, ClipboardList, Hourglass, LandPlot } from 'lucide-react';
+import { ChevronRight, CircleCheck, ClipboardList, Hourglass, Inbox, LandPlot } from 'lucide-react';
 import {
   APPROVED_OR_LATER_STATUSES,
   can,
   formatDate,
   formatNumber,
+  OFFICER_PENDING_REVIEW_STATUSES,
+  statusesWaitingOn,
   RECENT_APPLICATIONS_ON_DASHBOARD,
   ROUTES,
   type ApplicationStatus,
@@ -43,9 +45,11 @@ const PendencyCharts = lazy(() => import('../components/pendency-charts'));
 const applicationsWith = (statuses: readonly ApplicationStatus[]) =>
   `${ROUTES.officerApplications.path}?status=${statuses.join(',')}`;
 
-/** The four figures; without `stats` (still loading) the same cards with grey bars for the numbers. */
+/** The spec's four figures (Pending Committee in place of Pending Review for the committee) and, first, what waits on
+ * the caller; without `stats` (still loading) the same cards with grey bars for the numbers. */
 function Figures({ stats, role }: { stats?: OfficerStats; role: Role }) {
   const { t } = useTranslation('officer-dashboard');
+  const committee = role === 'committee';
   const figure = (value: number | undefined) => (stats ? value : <Placeholder />);
   const assetsCard = (
     <StatCard label={t('cards.availableAssets')} value={figure(stats?.available_assets)} icon={<LandPlot />} />
@@ -55,16 +59,9 @@ function Figures({ stats, role }: { stats?: OfficerStats; role: Role }) {
     <section
       aria-label={t('cards.label')}
       aria-busy={stats ? undefined : true}
-      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5"
     >
       {!stats && <LoadingLabel />}
-      <StatLink to={ROUTES.officerApplications.path}>
-        <StatCard
-          label={t('cards.totalApplications')}
-          value={figure(stats?.total_applications)}
-          icon={<ClipboardList />}
-        />
-      </StatLink>
       {/* The inbox's own total (the server counts it by the inbox's conditions), so the figure and "Nothing is
           waiting on you" never disagree; it opens the inbox above. */}
       <StatLink to="#officer-inbox-title">
@@ -77,6 +74,22 @@ function Figures({ stats, role }: { stats?: OfficerStats; role: Role }) {
                 })
               : figure(undefined)
           }
+          icon={<Inbox />}
+        />
+      </StatLink>
+      <StatLink to={ROUTES.officerApplications.path}>
+        <StatCard
+          label={t('cards.totalApplications')}
+          value={figure(stats?.total_applications)}
+          icon={<ClipboardList />}
+        />
+      </StatLink>
+      {/* Every case at these statuses, whoever's move it awaits (a query can hand one to the applicant): the
+          figure above counts only the caller's own. */}
+      <StatLink to={applicationsWith(committee ? statusesWaitingOn('committee') : OFFICER_PENDING_REVIEW_STATUSES)}>
+        <StatCard
+          label={committee ? t('cards.pendingCommittee') : t('cards.pendingReview')}
+          value={figure(committee ? stats?.pending_committee : stats?.pending_review)}
           icon={<Hourglass />}
         />
       </StatLink>
