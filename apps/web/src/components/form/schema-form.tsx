@@ -2,7 +2,8 @@
  * error summary in the fields' order that takes focus on each failed submit, and messages in the reader's language.
  *
  * The schema decides what is wrong; the words come from the catalogues. A field's error is worded from the first of
- * these keys that exists: `<messages>.<field>.required` when the field is empty, else `<messages>.<field>.<reason>`
+ * these keys that exists: `<messages>.<field>.required` when the field is empty (after its custom reason's key, if
+ * the schema gave one), else `<messages>.<field>.<reason>`
  * (a custom issue's message is its reason, e.g. 'in_past'), `<messages>.<field>.<zod issue code>`,
  * `<messages>.<field>.invalid`; then the shared `form:validation.<reason or code>`. English may fall back to the
  * contract's own message; Hindi and Telugu never show it. Errors are worded when shown, so they follow a change of
@@ -118,8 +119,13 @@ export function wordFieldError(
   if (error.type === 'server') return message;
   const type = String(error.type);
   const reason = REASON.test(message) ? message : undefined;
+  // An empty field reads as missing, unless the schema named its own reason for it (a rejection's reason).
   const keys = missing
-    ? [`${messages}.${field}.required`, `form:validation.required`]
+    ? [
+        ...(reason ? [`${messages}.${field}.${reason}`] : []),
+        `${messages}.${field}.required`,
+        `form:validation.required`,
+      ]
     : [
         ...(reason ? [`${messages}.${field}.${reason}`] : []),
         `${messages}.${field}.${type}`,

@@ -33,11 +33,18 @@ import { refusalText } from './refusal-text';
 const updateStatusFormSchema = updateStatusRequestSchema
   .extend({
     assigned_to: z.literal('').or(updateStatusRequestSchema.shape.assigned_to),
+    // Checked below, so that an empty reason is asked for as a reason, not as stage text.
+    current_stage: z.string(),
   })
   .superRefine((values, context) => {
     // The officer's own words are the reason (the server's rule, from the contract).
-    if (lacksReason({ status: values.status, current_stage: values.current_stage }))
+    if (lacksReason({ status: values.status, current_stage: values.current_stage })) {
       context.addIssue({ code: 'custom', path: ['current_stage'], message: 'reason_required' });
+      return;
+    }
+    const stage = updateStatusRequestSchema.shape.current_stage.safeParse(values.current_stage);
+    for (const issue of stage.success ? [] : stage.error.issues)
+      context.addIssue({ ...issue, path: ['current_stage', ...issue.path] } as Parameters<typeof context.addIssue>[0]);
   });
 
 const needsReason = (status: ApplicationStatus | undefined) =>

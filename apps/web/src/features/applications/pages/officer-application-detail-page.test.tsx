@@ -168,7 +168,11 @@ describe('officer application detail', () => {
     // A rejection asks for its reason instead of the stage, and is refused without one (decision 024).
     expect(within(dialog).getByLabelText('Reason for the rejection')).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
-    expect(within(within(dialog).getByRole('alert')).getByRole('link', { name: 'Enter the stage text' })).toBeVisible();
+    expect(
+      within(within(dialog).getByRole('alert')).getByRole('link', {
+        name: 'Give the reason for the rejection, at least 5 characters',
+      }),
+    ).toBeVisible();
     expect(writes).toEqual([]);
     await user.selectOptions(within(dialog).getByLabelText('New status'), 'under_scrutiny');
     expect(within(dialog).getByLabelText('Stage text')).toHaveValue('Under scrutiny');
