@@ -36,6 +36,8 @@ export async function updateStatus(
   id: string,
   request: UpdateStatusRequest,
 ): Promise<Application> {
+  // A stage that does not go with its status is a malformed request (400), whatever its reason.
+  if (request.stage && !stageFitsStatus(request.stage, request.status)) throw stageMismatch(request.stage, request);
   if (lacksReason(request)) throw reasonRequired(request);
   if (request.assigned_to) await assertAssignable(db, request.assigned_to);
   return db.transaction(async (tx) => {
@@ -84,14 +86,15 @@ function reasonRequired(request: UpdateStatusRequest): HttpError {
   );
 }
 
+function stageMismatch(stage: Stage, request: UpdateStatusRequest) {
+  return badRequest(`The stage ${stage.code} does not go with the status ${request.status}`);
+}
+
 /** The stage a status update writes: the code it names, the status's own stage when the text is that stage's
  * English (the spec's client sends text only), and otherwise the officer's words as typed. */
 function stageOfRequest(request: UpdateStatusRequest): Stage | { words: string } {
   if (request.stage) {
-    if (!stageFitsStatus(request.stage, request.status)) {
-      throw badRequest(`The stage ${request.stage.code} does not go with the status ${request.status}`);
-    }
-    return request.stage;
+    return request.stage; // checked against the status in updateStatus
   }
   return stageOfText(request.status, request.current_stage) ?? { words: request.current_stage };
 }
