@@ -1,4 +1,4 @@
-/** A scheme's public record (GET /public/schemes/{number}), stored (decision 028): every change of the facts it shows
+/** A scheme's public record (GET /public/schemes/{number}), stored (decision 025): every change of the facts it shows
  * calls refreshPublicScheme in its own transaction, and the public page reads the one stored row. A scheme with no
  * stored row yet (made before the store) has it worked out on its first reading and stored then. */
 import type { PublicScheme } from '@portal/contract';

@@ -1575,7 +1575,7 @@ export const applicationStageHistory = pgTable(
 /** The public performance figures, worked out once a business day by a job (contract performance.ts). */
 /** A scheme's public record (GET /public/schemes/{number}) as it stands, written in the same transaction as every change
  * of the facts it shows (the scheme's creation, close, draw or auction close, an outcome, a withdrawal, the result
- * sheet), so the public page reads one row instead of working the record out on each request (decision 028). */
+ * sheet), so the public page reads one row instead of working the record out on each request (decision 025). */
 export const publicSchemeRecords = pgTable('public_scheme_records', {
   schemeId: uuid('scheme_id')
     .primaryKey()
