@@ -1572,7 +1572,6 @@ export const applicationStageHistory = pgTable(
   (table) => [index('application_stage_history_left_idx').on(table.leftAt, table.id)],
 );
 
-/** The public performance figures, worked out once a business day by a job (contract performance.ts). */
 /** A scheme's public record (GET /public/schemes/{number}) as it stands, written in the same transaction as every change
  * of the facts it shows (the scheme's creation, close, draw or auction close, an outcome, a withdrawal, the result
  * sheet), so the public page reads one row instead of working the record out on each request (decision 025). */
@@ -1584,6 +1583,7 @@ export const publicSchemeRecords = pgTable('public_scheme_records', {
   refreshedAt: instant('refreshed_at').notNull(),
 });
 
+/** The public performance figures, worked out once a business day by a job (contract performance.ts). */
 export const performanceSnapshots = pgTable('performance_snapshots', {
   /** The business day the figures were worked out on: one row a day, replaced when the job runs again that day. */
   computedOn: date('computed_on', { mode: 'string' }).primaryKey(),
