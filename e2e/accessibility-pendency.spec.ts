@@ -41,6 +41,11 @@ test('the officer dashboard with its pendency charts has no WCAG 2.1 AA violatio
       await page.goto('/officer');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const pendency = page.getByRole('region', { name: wordOf(language, 'pendency.label') });
+      // The charts load when their place nears the screen (after the first figures): scroll down until they have.
+      await expect(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect(pendency).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
       for (const chart of CHARTS) {
         const card = pendency.getByTestId(chart);
         // The chart (an image named by its summary), or the sentence that nothing is late.

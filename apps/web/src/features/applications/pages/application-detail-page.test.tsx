@@ -716,7 +716,7 @@ describe('application detail: right now and the case loop', () => {
   });
 
   it('shows a rejected document with its reason, uploads a replacement of the same type, and marks the old one superseded', async () => {
-    const scrutiny = application({ status: 'under_scrutiny' });
+    const scrutiny = application({ status: 'under_scrutiny', waiting_on: 'entrepreneur' });
     const rejected = document(scrutiny.id, {
       verification_status: 'rejected',
       rejection_reason: 'The PAN card scan is not readable',

@@ -144,7 +144,7 @@ describe('meetings page', () => {
     expect(within(dialog).getByText('The applicant will be told the application was rejected.')).toBeInTheDocument();
     // A rejection needs its reason: without remarks nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
-    expect(within(dialog).getAllByText('Give the reason for the rejection')).toHaveLength(2);
+    expect(within(dialog).getAllByText('Give the reason for the rejection, at least 5 characters')).toHaveLength(2);
     expect(calls).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Remarks/), 'Not viable');
     await user.click(within(dialog).getByRole('button', { name: 'Review and confirm' }));
