@@ -5,7 +5,7 @@ import type { PublicScheme } from '@portal/contract';
 import type { Database } from '../db/client';
 import { notFound } from '../core/http-error';
 import { SCHEME_NOT_FOUND } from './scheme-window';
-import { generalOrderReason } from '../modules/schemes/draw';
+import { winnerReason } from '../modules/schemes/draw';
 import { findCurrentIssuedDocument } from '../repositories/issued-documents';
 import {
   findStoredPublicScheme,
@@ -58,11 +58,7 @@ async function composePublicScheme(db: Database, scheme: SchemeRow): Promise<Pub
         outcome: line.outcome,
         rank: line.rank,
         amount: line.amount,
-        // A winner of a plot reserved for another category says why; an auction's bids decide alone.
-        reason:
-          line.outcome === 'won' && scheme.mode !== 'auction'
-            ? generalOrderReason(line.reservedFor, line.category)
-            : null,
+        reason: line.outcome === 'won' ? winnerReason(scheme.mode, line.reservedFor, line.category) : null,
       })) ?? null,
     bids:
       scheme.mode === 'auction'

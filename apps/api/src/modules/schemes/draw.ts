@@ -8,6 +8,7 @@
  * The allocation over an order (the drawn one, or first come's list) is allocate() below.
  */
 import { createHash } from 'node:crypto';
+import type { SchemeMode } from '@portal/contract';
 
 /** The draw's stream of 32-bit integers from the seed. */
 export function integerStream(seedHex: string): () => number {
@@ -70,6 +71,17 @@ export function generalOrderReason(
   winnerCategory: string,
 ): 'reserved_category_absent' | null {
   return reservedFor && reservedFor !== winnerCategory ? 'reserved_category_absent' : null;
+}
+
+/** Why a scheme's winner holds a plot reserved for another category: the draw and first come give such a plot to the
+ * general order only when no qualified application of its category asked for it. An auction's bids decide alone, so
+ * it claims no reason. */
+export function winnerReason(
+  mode: SchemeMode,
+  reservedFor: string | null | undefined,
+  winnerCategory: string,
+): 'reserved_category_absent' | null {
+  return mode === 'auction' ? null : generalOrderReason(reservedFor, winnerCategory);
 }
 
 /**

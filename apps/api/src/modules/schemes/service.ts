@@ -52,11 +52,10 @@ import {
   updateSchemeIfStatus,
   userAppliedInScheme,
   type NewSchemeEntry,
-  type ResultRow,
   type SchemeRow,
   releaseUnclaimedSchemePlots,
 } from '../../repositories/schemes';
-import { allocate, commitmentOf, drawOrder, generalOrderReason } from './draw';
+import { allocate, commitmentOf, drawOrder, winnerReason } from './draw';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from './outcomes';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
 
@@ -165,12 +164,6 @@ export async function publishScheme(
 
 // ---------- read ----------
 
-/** Why a winner holds a plot reserved for another category: the draw and first come give such a plot to the general
- * order only when no qualified application of its category asked for it (draw.ts). An auction's bids decide alone. */
-function resultReason(mode: SchemeRow['mode'], line: Pick<ResultRow, 'category' | 'reservedFor'>) {
-  return mode === 'auction' ? null : generalOrderReason(line.reservedFor, line.category);
-}
-
 async function describeScheme(db: Database, scheme: SchemeRow): Promise<Omit<SchemeDetail, 'my_entries'>> {
   const plots = await findSchemePlots(db, scheme.id);
   const applicationCount = (await countSchemeApplications(db, [scheme.id])).get(scheme.id) ?? 0;
@@ -215,7 +208,7 @@ async function describeScheme(db: Database, scheme: SchemeRow): Promise<Omit<Sch
         bid_count: plot.bidCount,
         winner_application_number: plot.winnerApplicationNumber ?? won?.applicationNumber ?? null,
         winning_amount: plot.winningAmount ?? won?.amount ?? null,
-        winner_reason: won ? resultReason(scheme.mode, won) : null,
+        winner_reason: won ? winnerReason(scheme.mode, won.reservedFor, won.category) : null,
       };
     }),
     application_count: applicationCount,
