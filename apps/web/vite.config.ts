@@ -72,6 +72,6 @@ export default defineConfig(({ command }) => ({
     css: false,
     // A component test renders, types and clicks in jsdom: a second when the machine is idle, several when the
     // browser tests or the API tests share its two cores (Vitest's 5 s default then fails tests that are right).
-    testTimeout: 20_000,
+    testTimeout: 45_000,
   },
 }));

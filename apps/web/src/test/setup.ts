@@ -8,8 +8,9 @@ import { afterEach, vi } from 'vitest';
 // Components are rendered here without the lazily loaded page around them that would fetch their words.
 await loadEnglishCatalogues();
 
-// A lazily loaded route's first render waits for its chunk; on a busy machine that can pass the default second.
-configure({ asyncUtilTimeout: 5000 });
+// A lazily loaded route's first render waits for its chunk, and a screen its answers: on CI's two loaded cores a
+// step that takes a few hundred milliseconds idle has been seen to take more than five seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   // Sonner keeps its toasts in module state and replays them to the next Toaster.

@@ -78,7 +78,7 @@ function register(rows: Allotment[] = [PLAIN, UNDER_NOTICE, NO_POSSESSION]) {
 }
 
 async function rowOf(number: string) {
-  const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
+  const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 15_000 });
   await waitFor(() => expect(table).toHaveTextContent(number));
   return within(table)
     .getAllByRole('row')

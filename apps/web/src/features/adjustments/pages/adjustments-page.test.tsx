@@ -95,7 +95,7 @@ describe('adjustments page', { timeout: 20_000 }, () => {
     const table = await screen.findByRole(
       'region',
       { name: 'Late yearly dues with interest accrued' },
-      { timeout: 8000 },
+      { timeout: 15_000 },
     );
     const row = rowOf(table, LATE.invoice_number);
     expect(row).toHaveTextContent('Lease rent');

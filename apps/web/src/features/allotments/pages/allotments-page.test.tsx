@@ -84,7 +84,7 @@ describe('allotments page', () => {
     register();
     signedInAs('committee');
     const { router } = renderApp('/officer/allotments');
-    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
+    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[1]!;
     await waitFor(() => expect(row).toHaveTextContent('APP-2026-000042'));
     expect(
@@ -129,7 +129,7 @@ describe('allotments page', () => {
     );
     signedInAs('ho');
     renderApp('/officer/allotments');
-    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
+    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 15_000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').at(-2)!.textContent)).toEqual([
       '—',
@@ -144,7 +144,7 @@ describe('allotments page', () => {
     );
     signedInAs('ho');
     const { router } = renderApp('/officer/allotments?status=active');
-    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 5000 });
+    const table = await screen.findByRole('region', { name: /^Allotments;/ }, { timeout: 15_000 });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('APP-2026-000099');
     expect(screen.getByText('Showing 1–1 of 51')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/applications'))).toBe(false);
@@ -159,7 +159,7 @@ describe('allotments page', () => {
     const fetchMock = register();
     signedInAs('ho');
     const { router } = renderApp('/officer/allotments');
-    const summary = await screen.findByRole('region', { name: 'Allotments at a glance' }, { timeout: 5000 });
+    const summary = await screen.findByRole('region', { name: 'Allotments at a glance' }, { timeout: 15_000 });
     const surrendered = await within(summary).findByRole('button', { name: '3 Surrendered' });
     expect(within(summary).getByRole('button', { name: '12 Active' })).toHaveAttribute('aria-pressed', 'false');
     const lateConstruction = within(summary).getByRole('button', { name: '4 Construction not started (late)' });
@@ -196,7 +196,7 @@ describe('allotments page', () => {
     const fetchMock = register();
     signedInAs('zonal_manager');
     const { router } = renderApp('/officer/allotments');
-    const park = await screen.findByLabelText('Park', {}, { timeout: 5000 });
+    const park = await screen.findByLabelText('Park', {}, { timeout: 15_000 });
     const user = userEvent.setup();
     await waitFor(() =>
       expect(
@@ -263,9 +263,9 @@ describe('allotments page', () => {
       signedInAs('ho');
       renderApp('/officer/allotments?status=active&zone=Kakinada&location=Peddapuram+Industrial+Park&q=ALT&page=2');
       const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 15_000 }));
       expect(
-        await screen.findByText('2 allotments saved as estate-register-2026-11-26.csv', {}, { timeout: 5000 }),
+        await screen.findByText('2 allotments saved as estate-register-2026-11-26.csv', {}, { timeout: 15_000 }),
       ).toBeInTheDocument();
       const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/allotments/export.csv'))!;
       expect(queryOf(String(exportCall[0]))).toEqual({
@@ -285,9 +285,9 @@ describe('allotments page', () => {
       register(undefined, () => jsonResponse(403, { detail: 'Not allowed' }));
       signedInAs('ho');
       renderApp('/officer/allotments');
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 }));
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 15_000 }));
       expect(
-        await screen.findByText('Failed to export the register', { selector: '[data-title]' }, { timeout: 5000 }),
+        await screen.findByText('Failed to export the register', { selector: '[data-title]' }, { timeout: 15_000 }),
       ).toBeInTheDocument();
       expect(downloads).toHaveLength(0);
     }, 20_000);
@@ -297,7 +297,7 @@ describe('allotments page', () => {
     stubFetch();
     signedInAs('zonal_manager');
     renderApp('/officer/allotments');
-    expect(await screen.findByText('No allotments yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No allotments yet', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it("toasts 'Failed to load allotments' on failure", async () => {
@@ -306,7 +306,7 @@ describe('allotments page', () => {
     signedInAs('ho');
     renderApp('/officer/allotments');
     expect(
-      await screen.findByText('Failed to load allotments', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to load allotments', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });

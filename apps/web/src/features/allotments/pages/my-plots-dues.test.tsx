@@ -118,7 +118,7 @@ describe('my plots: yearly dues', () => {
     const fetchMock = server();
     signedInAs('entrepreneur');
     renderApp('/allotments');
-    const table = await screen.findByRole('table', { name: 'Yearly dues of plot VSP-A-12' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Yearly dues of plot VSP-A-12' }, { timeout: 15_000 });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('2026–27');
@@ -144,7 +144,7 @@ describe('my plots: yearly dues', () => {
     await changeLanguage('hi');
     try {
       renderApp('/allotments');
-      expect(await screen.findByRole('heading', { name: 'वार्षिक देय' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'वार्षिक देय' }, { timeout: 15_000 })).toBeInTheDocument();
       expect(await screen.findByText('पट्टा किराया')).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
@@ -157,7 +157,7 @@ describe('my plots: yearly dues', () => {
     signedInAs('entrepreneur');
     await inHindi(async () => {
       renderApp('/allotments');
-      const cards = await screen.findByRole('list', { name: 'भूखंड VSP-A-12 के वार्षिक देय' }, { timeout: 5000 });
+      const cards = await screen.findByRole('list', { name: 'भूखंड VSP-A-12 के वार्षिक देय' }, { timeout: 15_000 });
       expect(screen.queryByRole('table', { name: 'भूखंड VSP-A-12 के वार्षिक देय' })).toBeNull();
       const [late, paid] = within(cards).getAllByRole('listitem');
       const value = (card: HTMLElement, label: string) =>
@@ -180,7 +180,7 @@ describe('my plots: yearly dues', () => {
         await screen.findByText(
           `पट्टा किराया और रखरखाव शुल्क हर 1 अप्रैल को बिल किए जाते थे, ${formatDate('2026-01-10')} को प्लॉट के समर्पण तक। उसके बाद कुछ भी बिल नहीं हुआ।`,
           undefined,
-          { timeout: 5000 },
+          { timeout: 15_000 },
         ),
       ).toBeInTheDocument();
       expect(screen.getByRole('table', { name: 'भूखंड VSP-A-12 के वार्षिक देय' })).toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('my plots: yearly dues', () => {
           `${formatDate('2026-01-10')} को प्लॉट का आवंटन रद्द होने से पहले कोई वार्षिक देय बिल नहीं हुआ था।`,
           undefined,
           {
-            timeout: 5000,
+            timeout: 15_000,
           },
         ),
       ).toBeInTheDocument();

@@ -209,14 +209,14 @@ function plotsServer(items: Allotment[] = [HELD, SURRENDERED], options: PlotsSer
   });
 }
 
-const card = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const card = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
 
 describe('my plots page', () => {
   it('shows each plot with its dates, milestones (late, days left, met) and a surrendered plot its refund', async () => {
     plotsServer();
     signedInAs('entrepreneur');
     renderApp('/allotments');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My plots' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My plots' }, { timeout: 15_000 })).toBeInTheDocument();
 
     const held = await card('Plot VSP-A-12');
     expect(held).toHaveTextContent('ALT-2026-000007');
@@ -504,7 +504,7 @@ describe('my plots page', () => {
     });
     signedInAs('entrepreneur');
     renderApp('/allotments');
-    const section = await screen.findByRole('region', { name: 'Transfers offered to you' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Transfers offered to you' }, { timeout: 15_000 });
     const offer = within(section).getByRole('region', { name: 'Transfer of plot KKD-B-09' });
     expect(offer).toHaveTextContent('Offered byLakshmi Traders');
     expect(offer).toHaveTextContent('Request numberSR-2026-000011');
@@ -578,7 +578,7 @@ describe('my plots page', () => {
     renderApp('/allotments');
     const held = await card('Plot VSP-A-12');
     expect(
-      await within(held).findByRole('region', { name: 'Show-cause notice SCN-2026-00004' }, { timeout: 5000 }),
+      await within(held).findByRole('region', { name: 'Show-cause notice SCN-2026-00004' }, { timeout: 15_000 }),
     ).toHaveTextContent('Your reply has been sent.');
     expect(within(held).getByRole('button', { name: 'Surrender plot' })).toBeInTheDocument();
     expect(within(held).queryByRole('button', { name: /extension of time/ })).not.toBeInTheDocument();
@@ -823,7 +823,7 @@ describe('my plots page', () => {
     stubFetch();
     signedInAs('entrepreneur');
     renderApp('/allotments');
-    expect(await screen.findByText(/You do not hold a plot yet/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/You do not hold a plot yet/, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Applications' })).toHaveAttribute('href', '/applications');
   });
 
@@ -832,7 +832,7 @@ describe('my plots page', () => {
     signedInAs('entrepreneur');
     renderApp('/allotments');
     expect(
-      await screen.findByText('Failed to load your plots', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to load your plots', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   }, 20_000);

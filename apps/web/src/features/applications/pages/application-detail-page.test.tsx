@@ -405,7 +405,7 @@ describe('application detail', () => {
       },
     });
     // Still on Details: the Payments tab is not shown, so this text can only be the toast.
-    const toast = await screen.findByText('Failed to load data', undefined, { timeout: 5000 });
+    const toast = await screen.findByText('Failed to load data', undefined, { timeout: 15_000 });
     expect(toast.closest('[data-toast]')).not.toBeNull();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Payments' }));
     expect(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Try again' })).toBeInTheDocument();

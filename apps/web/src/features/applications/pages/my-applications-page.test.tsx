@@ -192,7 +192,9 @@ describe('my applications', () => {
     stubFetch(() => jsonResponse(500, { detail: 'boom' }));
     renderApp('/applications');
     // A 5xx is retried once before it counts as failed.
-    expect(await screen.findAllByText('Failed to load applications', undefined, { timeout: 5000 })).not.toHaveLength(0);
+    expect(await screen.findAllByText('Failed to load applications', undefined, { timeout: 15_000 })).not.toHaveLength(
+      0,
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

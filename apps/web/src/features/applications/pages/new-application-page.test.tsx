@@ -102,7 +102,7 @@ describe('new application wizard', () => {
 
   it("toasts 'Failed to load assets' when the asset list fails, besides the inline retry", async () => {
     await openWizard(api({ 'GET /api/assets/available': () => jsonResponse(500, { detail: 'boom' }) }));
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('[data-toast]')).toHaveTextContent('Failed to load assets'));
   });
 

@@ -9,7 +9,7 @@ async function open(role: 'admin' | 'zonal_manager') {
   signedInAs(role);
   stubFetch(fakeApi({ application: application('under_scrutiny') }).handler);
   renderApp(`/officer/applications/${APP_ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Application APP-2026-000042' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Application APP-2026-000042' }, { timeout: 15_000 });
 }
 
 describe("an application's audit link", () => {

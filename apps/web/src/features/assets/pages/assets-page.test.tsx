@@ -58,7 +58,7 @@ async function openAssets(path = '/officer/assets') {
   await screen.findByRole(
     path.includes('view=map') ? 'tabpanel' : 'region',
     { name: /^(Assets|Map)$/ },
-    { timeout: 5000 },
+    { timeout: 15_000 },
   );
   return view;
 }
@@ -257,7 +257,7 @@ describe('assets page', () => {
     signedInAs('admin');
     renderApp('/officer/assets');
     expect(
-      await screen.findByText('Failed to load assets', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to load assets', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 
@@ -327,7 +327,7 @@ describe('assets page', () => {
       await fillRequired(dialog);
       await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
       expect(
-        await screen.findByText('Asset created', { selector: '[data-title]' }, { timeout: 5000 }),
+        await screen.findByText('Asset created', { selector: '[data-title]' }, { timeout: 15_000 }),
       ).toBeInTheDocument();
       expect(JSON.parse(String(postedBody(fetchMock, '/api/assets')))).toEqual({
         asset_code: 'NLG-LA-500',
@@ -368,7 +368,7 @@ describe('assets page', () => {
           expect(within(dialog).getByLabelText('Asset code')).toHaveAccessibleDescription(
             expect.stringContaining('already exists'),
           ),
-        { timeout: 5000 },
+        { timeout: 15_000 },
       );
       // Said beside the field only: no toast as well.
       expect(
@@ -383,7 +383,7 @@ describe('assets page', () => {
       const dialog = await openAddAsset();
       await fillRequired(dialog);
       await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create Asset' }));
-      expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      expect(await within(dialog).findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
         'Failed to create asset',
       );
       expect(screen.queryByText('Failed to create asset', { selector: '[data-title]' })).toBeNull();
@@ -451,7 +451,7 @@ describe('assets page', () => {
       await user.upload(within(dialog).getByLabelText('CSV file'), csvFile());
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
       expect(
-        await screen.findByText('2 assets imported', { selector: '[data-title]' }, { timeout: 5000 }),
+        await screen.findByText('2 assets imported', { selector: '[data-title]' }, { timeout: 15_000 }),
       ).toBeInTheDocument();
       const body = postedBody(fetchMock, '/api/assets/import') as FormData;
       expect((body.get('file') as File).name).toBe('assets.csv');

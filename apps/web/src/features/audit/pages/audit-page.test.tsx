@@ -71,7 +71,7 @@ describe('audit page', () => {
     stubAudit();
     signedInAs('admin');
     renderApp('/officer/audit');
-    const table = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    const table = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 15_000 });
     const first = within(table).getByText('Ravi Kumar').closest('tr')!;
     expect(within(first).getByText('Zonal manager')).toBeInTheDocument();
     expect(within(first).getByText('Changed')).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('audit page', () => {
     stubFetch((url) => (url.startsWith('/api/audit?') ? pageResponse(named) : pageResponse([])));
     signedInAs('admin');
     renderApp('/officer/audit');
-    const table = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    const table = await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 15_000 });
     const application = within(table).getByText('APP-2026-000042').closest('tr')!;
     expect(within(application).getAllByText('ravi@corp.example.in').length).toBeGreaterThan(0);
     // The id is behind a disclosure, not the record's name.
@@ -135,7 +135,7 @@ describe('audit page', () => {
     const fetchMock = stubAudit();
     signedInAs('admin');
     renderApp(`/officer/audit?entity=applications&entity_id=${APPLICATION_ID}`);
-    await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 15_000 });
     expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({
       entity: 'applications',
       entity_id: APPLICATION_ID,
@@ -149,7 +149,7 @@ describe('audit page', () => {
     const fetchMock = stubAudit();
     signedInAs('admin');
     renderApp('/officer/audit?from=2026-11-01');
-    await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Audit entries' }, { timeout: 15_000 });
     expect(screen.getByLabelText('From')).toHaveValue(toInputDate('2026-11-01'));
     expect(queryOf(auditCalls(fetchMock).at(-1)!)).toMatchObject({ from: '2026-11-01' });
     const user = userEvent.setup();
@@ -172,7 +172,7 @@ describe('audit page', () => {
     stubAudit();
     signedInAs('ho');
     renderApp('/officer/audit');
-    expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Audit entries' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Audit' })).not.toBeInTheDocument();
   });
@@ -215,7 +215,7 @@ describe('audit page', () => {
     await changeLanguage('hi');
     try {
       renderApp('/officer/audit');
-      const table = await screen.findByRole('region', { name: hi.caption }, { timeout: 5000 });
+      const table = await screen.findByRole('region', { name: hi.caption }, { timeout: 15_000 });
       const changes = within(table)
         .getAllByRole('row')
         .slice(1)

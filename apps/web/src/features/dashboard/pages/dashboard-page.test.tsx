@@ -89,7 +89,7 @@ describe('entrepreneur dashboard', () => {
     signedInAs('entrepreneur');
     stubFetch(() => new Promise<Response>(() => undefined));
     renderApp('/');
-    const figures = await screen.findByRole('region', { name: 'Your figures' }, { timeout: 5000 });
+    const figures = await screen.findByRole('region', { name: 'Your figures' }, { timeout: 15_000 });
     expect(figures).toHaveAttribute('aria-busy', 'true');
     expect(within(figures).getByText('Total Applications')).toBeInTheDocument();
     expect(figures).not.toHaveTextContent(/\d/);
@@ -119,7 +119,7 @@ describe('entrepreneur dashboard', () => {
       return pageResponse([app(1)]);
     });
     renderApp('/');
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 15_000 });
     expect(screen.getAllByText('Failed to load dashboard data').length).toBeGreaterThanOrEqual(2);
     const before = statsCalls;
     await userEvent.setup().click(retry);

@@ -86,7 +86,7 @@ async function openFinance() {
   await screen.findByRole('heading', { level: 1, name: 'Finance Dashboard' }, { timeout: 15_000 });
   await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 15_000 });
   const table = screen.getByRole('region', { name: /^Invoices;/ });
-  await within(table).findByText('INV-2026-000103', {}, { timeout: 5000 });
+  await within(table).findByText('INV-2026-000103', {}, { timeout: 15_000 });
   return { ...rendered, table };
 }
 

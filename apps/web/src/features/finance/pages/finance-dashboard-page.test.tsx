@@ -152,7 +152,7 @@ function stubFinance(overrides: { invoices?: Response } = {}) {
 }
 
 /** The search reaches the server after its pause; give a busy machine time. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 15_000 };
 
 const calls = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(path));
@@ -161,9 +161,9 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
 async function openFinance() {
   signedInAs('finance');
   const rendered = renderApp('/finance');
-  await screen.findByRole('heading', { level: 1, name: 'Finance Dashboard' }, { timeout: 5000 });
-  await screen.findByRole('heading', { level: 2, name: 'Recent Payments' }, { timeout: 5000 });
-  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Finance Dashboard' }, { timeout: 15_000 });
+  await screen.findByRole('heading', { level: 2, name: 'Recent Payments' }, { timeout: 15_000 });
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 15_000 });
   return rendered;
 }
 
@@ -286,7 +286,7 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     });
     signedInAs('finance');
     renderApp('/finance');
-    const cards = await screen.findByRole('region', { name: 'Invoice and payment totals' }, { timeout: 5000 });
+    const cards = await screen.findByRole('region', { name: 'Invoice and payment totals' }, { timeout: 15_000 });
     // The five cards the figures will fill, with their labels, no figures yet, and busy for screen readers.
     expect(cards).toHaveAttribute('aria-busy', 'true');
     expect(within(cards).getByText('Loading...')).toBeInTheDocument();
@@ -327,7 +327,7 @@ describe('finance dashboard', { timeout: 20_000 }, () => {
     signedInAs('finance');
     renderApp('/finance');
     expect(
-      await screen.findByText('Failed to load finance data', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to load finance data', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });

@@ -53,7 +53,7 @@ describe('payment return page', () => {
       await screen.findByText(
         "Payment received: ₹11,800 for invoice INV-2026-000001. Your receipt is on the application's Payments tab.",
         undefined,
-        { timeout: 6000 },
+        { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
     expect(view.asked()).toBeGreaterThanOrEqual(3);
@@ -72,7 +72,7 @@ describe('payment return page', () => {
     expect(screen.getByText(/The bank's page said your payment of ₹11,800 .* did not go through/)).toBeInTheDocument();
     expect(screen.queryByText(/did not go through\. Nothing was charged/)).not.toBeInTheDocument();
     expect(
-      await screen.findByText(/^Payment received: ₹11,800 for invoice INV-2026-000001/, undefined, { timeout: 6000 }),
+      await screen.findByText(/^Payment received: ₹11,800 for invoice INV-2026-000001/, undefined, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(view.asked()).toBeGreaterThanOrEqual(3);
     // Back to My plots, where the yearly dues were paid from; the application (with the receipt) beside it.

@@ -275,7 +275,7 @@ describe('meetings page', () => {
     );
     renderApp('/officer/meetings');
     // The toast and the inline message.
-    await waitFor(() => expect(screen.getAllByText('Failed to load data')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText('Failed to load data')).toHaveLength(2), { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

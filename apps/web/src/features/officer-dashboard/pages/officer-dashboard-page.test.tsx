@@ -141,8 +141,8 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, inbox: boolean) =>
 async function open(role: Role, path = '/officer') {
   signedInAs(role);
   const rendered = renderApp(path);
-  await screen.findByRole('region', { name: 'Application figures' }, { timeout: 5000 });
-  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Application figures' }, { timeout: 15_000 });
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 15_000 });
   return rendered;
 }
 
@@ -271,7 +271,7 @@ describe('officer dashboard', () => {
       signedInAs('ho');
       renderApp('/officer');
       // Grey rows in the inbox; what comes below it waits, as its place depends on how many rows come.
-      await waitFor(() => expect(within(inbox()).getByText('Loading...')).toBeInTheDocument(), { timeout: 5000 });
+      await waitFor(() => expect(within(inbox()).getByText('Loading...')).toBeInTheDocument(), { timeout: 15_000 });
       expect(within(inbox()).getByText('Loading...').closest('[aria-busy="true"]')).not.toBeNull();
       expect(screen.queryByRole('region', { name: 'Application figures' })).not.toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Recent Applications' })).not.toBeInTheDocument();
@@ -307,7 +307,7 @@ describe('officer dashboard', () => {
     signedInAs('ho');
     renderApp('/officer');
     expect(
-      await screen.findByText('Failed to load dashboard data', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to load dashboard data', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 
@@ -422,7 +422,7 @@ describe('officer dashboard', () => {
         await screen.findByText(
           'Failed to load the applications waiting on you',
           { selector: '[data-title]' },
-          { timeout: 5000 },
+          { timeout: 15_000 },
         ),
       ).toBeInTheDocument();
       expect(within(inbox()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -431,7 +431,7 @@ describe('officer dashboard', () => {
   it('draws the pendency charts, each with a table whose figures open the filtered list', async () => {
     stubDashboard();
     await open('ho');
-    const pendency = await screen.findByRole('region', { name: 'Pendency' }, { timeout: 5000 });
+    const pendency = await screen.findByRole('region', { name: 'Pendency' }, { timeout: 15_000 });
     const user = userEvent.setup();
     const stage = await within(pendency).findByTestId('pendency-by-stage');
     expect(within(stage).getByRole('img', { name: '9 steps wait on officers; 4 are late.' })).toBeInTheDocument();

@@ -93,7 +93,7 @@ function stubReports(answer?: (url: string) => Response, exportAnswer?: (url: st
 async function openReports() {
   signedInAs('admin');
   renderApp('/officer/reports');
-  await screen.findByRole('heading', { level: 1, name: 'Reports' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Reports' }, { timeout: 15_000 });
 }
 
 /** Picks a zone from the zones that hold assets (the list arrives after the page), or '' for all zones. */
@@ -153,7 +153,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(
-      await screen.findByText('Report generated', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Report generated', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(reportCalls(fetchMock)).toEqual(['/api/reports/applications']);
 
@@ -303,7 +303,7 @@ describe('reports page', { timeout: 20_000 }, () => {
       signedInAs('admin');
       renderApp('/officer/reports');
       const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'बनाएँ' }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('button', { name: 'बनाएँ' }, { timeout: 15_000 }));
       const table = await screen.findByRole('table', { name: 'आवेदन रिपोर्ट की पंक्तियाँ' });
       const stages = within(table)
         .getAllByRole('row')
@@ -359,7 +359,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     csv.send('APP-2,Acme\r\nAPP-3,Acme\r\nAPP-4,Acme\r\n');
     csv.end();
     expect(
-      await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('4 rows saved as applications-report-2026-03-11.csv')).toBeInTheDocument();
     expect(downloads[0]!.name).toBe('applications-report-2026-03-11.csv');
@@ -387,7 +387,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Applications report rows' });
     await user.click(screen.getByRole('button', { name: 'Export JSON' }));
     expect(
-      await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(downloads[0]!.name).toBe(`applications-report-${todayIso()}.json`);
     expect(JSON.parse(await downloads[0]!.blob.text())).toMatchObject({ report_type: 'applications', count: 3 });
@@ -401,7 +401,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Applications report rows' });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(
-      await screen.findByText('Failed to export report', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to export report', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('status: A applications report can be filtered on …')).toBeInTheDocument();
     expect(downloads).toHaveLength(0);
@@ -413,7 +413,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     await openReports();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Generate' }));
     expect(
-      await screen.findByText('Failed to generate report', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to generate report', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('from_date: The start date must be on or before the end date')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export JSON' })).not.toBeInTheDocument();

@@ -95,7 +95,7 @@ describe('auction room', () => {
 
     act(() => room.streams[0]!.drop());
     await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('Reconnecting…'));
-    await waitFor(() => expect(room.opened()).toBe(2), { timeout: 5000 });
+    await waitFor(() => expect(room.opened()).toBe(2), { timeout: 15_000 });
     expect(room.snapshots()).toBe(2);
     await waitFor(() => expect(within(lot).getByTestId('lot-highest')).toHaveTextContent('₹26,00,000'));
     await waitFor(() => expect(screen.getByTestId('live-status')).toHaveTextContent('Live'));

@@ -55,7 +55,7 @@ const sent = (fetchMock: ReturnType<typeof stubFetch>, method: string) =>
 async function openUsers(path = '/officer/users') {
   signedInAs('admin');
   renderApp(path);
-  return screen.findByRole('region', { name: 'User accounts' }, { timeout: 5000 });
+  return screen.findByRole('region', { name: 'User accounts' }, { timeout: 15_000 });
 }
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr')!;
@@ -141,7 +141,7 @@ describe('users page', () => {
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'finance');
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(
-      await screen.findByText('Officer account created', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Officer account created', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(sent(fetchMock, 'POST')).toEqual([
       {
@@ -210,7 +210,7 @@ describe('users page', () => {
     await user.selectOptions(within(dialog).getByLabelText('New role'), 'legal');
     await user.click(within(dialog).getByRole('button', { name: 'Change Role' }));
     expect(
-      await screen.findByText('Role changed', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Role changed', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(sent(fetchMock, 'PATCH')).toEqual([{ url: `/api/users/${OFFICER.id}`, body: { role: 'legal' } }]);
   });
@@ -225,7 +225,7 @@ describe('users page', () => {
     expect(sent(fetchMock, 'PATCH')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
     expect(
-      await screen.findByText('User deactivated', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('User deactivated', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(sent(fetchMock, 'PATCH')).toEqual([{ url: `/api/users/${OFFICER.id}`, body: { is_active: false } }]);
   });
@@ -237,7 +237,7 @@ describe('users page', () => {
     await user.click(within(rowOf(table, 'Ravi Kumar')).getByRole('button', { name: 'Deactivate Ravi Kumar' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate Account' }));
-    expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
       "An entrepreneur's role cannot be changed",
     );
     expect(screen.queryByText("An entrepreneur's role cannot be changed", { selector: '[data-title]' })).toBeNull();
@@ -248,7 +248,7 @@ describe('users page', () => {
     signedInAs('admin');
     renderApp('/officer/users');
     expect(
-      await screen.findByText('Failed to load data', { selector: '[data-title]' }, { timeout: 5000 }),
+      await screen.findByText('Failed to load data', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
