@@ -1,5 +1,5 @@
 /** Each small rule has one home, and a second copy fails here: rounding to paise (the contract's roundRupees),
- * "invoice overdue" (core/invoice-overdue.ts), "is the applicant" (the contract's isApplicant) and "due soon" (the
+ * "invoice overdue" (core/invoice-overdue.ts), "is the applicant" (the contract's isApplicant), "the allotment has ended" (allotmentEnded) and "due soon" (the
  * contract's isDueSoon, one meaning for the clock badge and the pendency). The scan reads the server, the web app and the contract, tests apart. */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,6 +77,17 @@ const RULES: Rule[] = [
       'return workingDaysBetween(today, clock.stage_due_on) <= 2;',
     ],
     sound: ["return isDueSoon(clock.stage_due_on, today) ? 'soon' : 'later';", 'export const DUE_SOON_DAYS = 7;'],
+  },
+  {
+    what: 'which statuses end an allotment (use allotmentEnded or ENDED_ALLOTMENT_STATUSES)',
+    homes: ['packages/contract/src/enums.ts'],
+    pattern: /'surrendered'\s*(\|\||,)\s*[\w.\s=]*'cancelled'|'cancelled'\s*(\|\||,)\s*[\w.\s=]*'surrendered'/,
+    copies: [
+      "return status === 'surrendered' || status === 'cancelled';",
+      "notInArray(allotments.status, ['cancelled', 'surrendered'])",
+      "where al.status in ('surrendered', 'cancelled') and al.refund_due > 0",
+    ],
+    sound: ["if (allotment.status === 'cancelled' && !previous && allotment.ended_on)", "cancelled: 'red',"],
   },
 ];
 

@@ -5,6 +5,7 @@ import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICANT_PENDING_STATUSES,
   APPROVED_OR_LATER_STATUSES,
+  ENDED_ALLOTMENT_STATUSES,
   OFFICER_PENDING_REVIEW_STATUSES,
   roundRupees,
   type EntrepreneurStats,
@@ -50,7 +51,7 @@ export async function entrepreneurStats(db: Database, userId: string): Promise<E
   const [held] = await db
     .select({ allotments: count() })
     .from(allotments)
-    .where(and(eq(allotments.holderUserId, userId), notInArray(allotments.status, ['cancelled', 'surrendered'])));
+    .where(and(eq(allotments.holderUserId, userId), notInArray(allotments.status, [...ENDED_ALLOTMENT_STATUSES])));
   return {
     total_applications: figures?.total_applications ?? 0,
     pending_applications: figures?.pending_applications ?? 0,
