@@ -1,11 +1,15 @@
 // Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other,
 // API modules never import each other (they share the case engine, repositories and lib), the web app never imports
 // the API, the API's layers point one way (a repository imports nothing of lib/, case/, plugins/ or modules/; lib/
-// nothing of plugins/, case/ or modules/), and no import cycle exists, type-only imports included.
+// nothing of plugins/, case/ or modules/), and no import cycle exists in the API, the web app or the contract, type-only
+// imports included. The web app also follows the rules of hooks (exhaustive dependencies included) and jsx-a11y's
+// recommended accessibility rules.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 
 const root = import.meta.dirname;
 const foldersIn = (dir) =>
@@ -49,7 +53,7 @@ const isolate = (dir, extraPatterns = []) =>
 // file on a cycle reported with the cycle's members.
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-const CYCLE_ROOTS = ['apps/api/src', 'packages/contract/src'];
+const CYCLE_ROOTS = ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
 let cycleMembers;
 function sourcesUnder(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -151,6 +155,20 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [noApiImports] }] } },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    ...jsxA11y.configs.recommended,
+    files: ['apps/web/**/*.tsx'],
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // A scrolling region (a wide table) takes the keyboard's focus so it can be scrolled without a mouse.
+      'jsx-a11y-x/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
   ...isolate('apps/web/src/features', [noApiImports]),
   ...isolate('apps/api/src/modules'),
   layer(

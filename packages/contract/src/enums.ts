@@ -60,6 +60,12 @@ export const ALLOTMENT_TYPES = ['provisional', 'final'] as const;
 export type AllotmentType = (typeof ALLOTMENT_TYPES)[number];
 export const ALLOTMENT_STATUSES = ['active', 'expired', 'cancelled', 'surrendered'] as const;
 export type AllotmentStatus = (typeof ALLOTMENT_STATUSES)[number];
+/** The statuses that end an allotment: surrendered or cancelled, the plot back with the corporation. Its milestones no
+ * longer fall due, its holder holds it no more, and a refund may be due. */
+export const ENDED_ALLOTMENT_STATUSES = ['surrendered', 'cancelled'] as const satisfies readonly AllotmentStatus[];
+export function allotmentEnded(status: AllotmentStatus): boolean {
+  return (ENDED_ALLOTMENT_STATUSES as readonly AllotmentStatus[]).includes(status);
+}
 
 export const LEASE_DEED_STATUSES = ['pending', 'approved', 'rejected', 'needs_revision'] as const;
 export type LeaseDeedStatus = (typeof LEASE_DEED_STATUSES)[number];

@@ -6,7 +6,7 @@
  */
 import type { ApplicationStatus, LeaseDeedStatus } from './enums';
 import { can, type Permission } from './permissions';
-import type { Role } from './roles';
+import { isApplicantRole, type Role } from './roles';
 
 /** Who fires an event: the application's owner, staff holding a permission, or the portal itself. */
 export type EventActor = { kind: 'owner' } | { kind: 'staff'; permission: Permission } | { kind: 'system' };
@@ -418,7 +418,7 @@ export const STATUSES_WAITING_ON: Readonly<Record<Role, readonly ApplicationStat
 
 function actorMay(by: EventActor, role: Role, isOwner: boolean): boolean {
   if (by.kind === 'system') return false;
-  if (by.kind === 'owner') return role === 'entrepreneur' && isOwner;
+  if (by.kind === 'owner') return isApplicantRole(role) && isOwner;
   return can(role, by.permission);
 }
 

@@ -2,6 +2,7 @@
  * a ledger entry, a refund and an adjustment can be, the yearly dues' rate table, interest on arrears, and who may
  * make and who may check a finance action. The request and response schemas of each area sit in its own file
  * (money-gateway.ts, money-challans.ts, money-ledger.ts, money-dues.ts, money-refunds.ts, money-reports.ts). */
+import { roundRupees } from './limits';
 import type { Role } from './roles';
 
 /** A payment order at the gateway: created, then paid (verified server-side) or failed; an answer whose amount or
@@ -139,7 +140,7 @@ export function amountDueOn(
   const bearsInterest =
     (DUES_INVOICE_TYPES as readonly string[]).includes(invoice.invoiceType) && !invoice.interestWaived;
   const interest = bearsInterest ? interestOnArrears(invoice.amount, invoice.dueDate, today) : 0;
-  return { principal: invoice.amount, interest, total: Math.round((invoice.amount + interest) * 100) / 100 };
+  return { principal: invoice.amount, interest, total: roundRupees(invoice.amount + interest) };
 }
 
 /** Simple interest by day on a principal unpaid after its due date, to the paise (half up), as of `onDate`: nothing

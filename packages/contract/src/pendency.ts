@@ -2,10 +2,12 @@
  * and by officer, and a 12-week trend of applications received, decided and steps fallen late. Every figure links to
  * the staff application list filtered to the same cases (`age_band`, `unassigned` below, and the list's own filters). */
 import { z } from 'zod';
+import { addCalendarDays, DEFAULT_CALENDAR, isWorkingDay, type BusinessCalendar } from './business-calendar';
 import { APPLICATION_STATUSES } from './enums';
 import { ROLES } from './roles';
 
-/** How far a step is from its due date (business days are not counted here: calendar days, as "overdue" is). */
+/** How far a step is from its due date: late by calendar days, as "overdue" is; due soon by working days, as the
+ * service clocks count (isDueSoon). */
 export const PENDENCY_AGE_BANDS = ['not_due', 'due_soon', 'late_1_7', 'late_8_30', 'late_over_30', 'paused'] as const;
 export type PendencyAgeBand = (typeof PENDENCY_AGE_BANDS)[number];
 /** The bands past the due date. */
@@ -13,22 +15,40 @@ export const LATE_AGE_BANDS = ['late_1_7', 'late_8_30', 'late_over_30'] as const
 /** The list's `age_band` filter: a band, or `late` for every late band together. */
 export const AGE_BAND_FILTERS = [...PENDENCY_AGE_BANDS, 'late'] as const;
 export type AgeBandFilter = (typeof AGE_BAND_FILTERS)[number];
-/** Due within this many days from today (today included) is "due soon". */
-export const DUE_SOON_WITHIN_DAYS = 3;
+/** "Due soon": due today or within this many working days after today. One meaning for the clock badge and the
+ * pendency's band (decision 031): a service clock's target is in working days, so its warning is too. */
+export const DUE_SOON_WORKING_DAYS = 2;
+
+/** The last day a step due then is still "due soon" as of `today`: the day before the first working day past the
+ * window, so a weekend or a holiday right after the window is inside it (nothing falls later on those days). */
+export function lastDueSoonDay(today: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
+  let day = today;
+  let workingDays = 0;
+  for (;;) {
+    const next = addCalendarDays(day, 1);
+    if (isWorkingDay(next, calendar) && ++workingDays > DUE_SOON_WORKING_DAYS) return day;
+    day = next;
+  }
+}
+
+/** Whether a step due on `dueOn` is due soon as of `today` (not yet late, and within the window). */
+export function isDueSoon(dueOn: string, today: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): boolean {
+  return dueOn >= today && dueOn <= lastDueSoonDay(today, calendar);
+}
 export const PENDENCY_TREND_WEEKS = 12;
 
 /** The due dates (inclusive, YYYY-MM-DD) of a band as of `today`; `paused` has none (the clock stands still). */
-export function ageBandDueRange(band: AgeBandFilter, today: string): { from?: string; to?: string } | null {
-  const day = (offset: number) => {
-    const date = new Date(`${today}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + offset);
-    return date.toISOString().slice(0, 10);
-  };
+export function ageBandDueRange(
+  band: AgeBandFilter,
+  today: string,
+  calendar: BusinessCalendar = DEFAULT_CALENDAR,
+): { from?: string; to?: string } | null {
+  const day = (offset: number) => addCalendarDays(today, offset);
   switch (band) {
     case 'not_due':
-      return { from: day(DUE_SOON_WITHIN_DAYS) };
+      return { from: addCalendarDays(lastDueSoonDay(today, calendar), 1) };
     case 'due_soon':
-      return { from: day(0), to: day(DUE_SOON_WITHIN_DAYS - 1) };
+      return { from: today, to: lastDueSoonDay(today, calendar) };
     case 'late_1_7':
       return { from: day(-7), to: day(-1) };
     case 'late_8_30':

@@ -13,9 +13,18 @@ export const STAFF_ROLES = [
   'admin',
 ] as const satisfies readonly Role[];
 
+/** The applicant side of the portal: an entrepreneur. Every other role is staff. The one test for it, so a new
+ * applicant-side role (or a renamed one) changes one line. */
+export function isApplicantRole(role: string): role is 'entrepreneur' {
+  return role === 'entrepreneur';
+}
+export function isApplicant(who: { role: string }): boolean {
+  return isApplicantRole(who.role);
+}
+
 /** Where a user lands after login, and where a user without the needed role is sent. */
 export function homeFor(role: Role): '/' | '/finance' | '/officer' {
-  if (role === 'entrepreneur') return '/';
+  if (isApplicantRole(role)) return '/';
   if (role === 'finance') return '/finance';
   return '/officer';
 }
@@ -128,7 +137,7 @@ export function canOpenRoute(role: Role, key: RouteKey): boolean {
 
 /** The links of the top navigation bar, in order, for a role. */
 export function navLinksFor(role: Role): RouteKey[] {
-  if (role === 'entrepreneur') {
+  if (isApplicantRole(role)) {
     return ['dashboard', 'myApplications', 'myPlots', 'schemes', 'serviceRequests', 'profile'];
   }
   const home: RouteKey = role === 'finance' ? 'financeDashboard' : 'officerDashboard';

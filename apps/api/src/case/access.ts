@@ -2,7 +2,7 @@
  * existence is never revealed), staff any but a draft. A draft is the applicant's own until it is submitted: the
  * staff lists leave drafts out, and opening one by its id answers the same 404 as an id that does not exist. A
  * zonal manager with a zone sees only that zone's cases (decision: another zone's case is 404, not read-only). */
-import { can } from '@portal/contract';
+import { isApplicant, can } from '@portal/contract';
 import type { Database } from '../db/client';
 import { zoneScopeOf, type CurrentUser } from './actor';
 import { findAssetById } from '../repositories/assets';
@@ -15,7 +15,7 @@ export const ALLOTMENT_NOT_FOUND = 'Allotment not found';
 
 export async function loadVisibleApplication(db: Database, user: CurrentUser, id: string): Promise<ApplicationRow> {
   const found = await findApplicationWithOwner(db, id);
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (!found || found.ownerUserId !== user.id) throw notFound(APPLICATION_NOT_FOUND);
     return found.application;
   }
@@ -32,7 +32,7 @@ export async function loadVisibleApplication(db: Database, user: CurrentUser, id
 
 /** For owner-only actions (submit, pay, upload a lease deed): anyone else is refused. */
 export async function loadOwnApplication(db: Database, user: CurrentUser, id: string): Promise<ApplicationRow> {
-  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can do this');
+  if (!isApplicant(user)) throw forbidden('Only the applicant can do this');
   return loadVisibleApplication(db, user, id);
 }
 
@@ -40,7 +40,7 @@ export async function loadOwnApplication(db: Database, user: CurrentUser, id: st
  * read every allotment any. */
 export async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
   const found = await findAllotmentWithOwner(db, id);
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (!found || found.ownerUserId !== user.id) throw notFound(ALLOTMENT_NOT_FOUND);
     return found.allotment;
   }

@@ -1,7 +1,7 @@
 /** Who may read a challan, shared by its module and the challan's PDF (modules/issued-documents): an entrepreneur
  * one of their own invoices (another's answers 404, so its existence is never revealed), staff who read finance
  * any. */
-import { can } from '@portal/contract';
+import { isApplicant, can } from '@portal/contract';
 import type { Database } from '../db/client';
 import type { CurrentUser } from './actor';
 import { forbidden, notFound } from '../core/http-error';
@@ -10,10 +10,10 @@ import { findChallanById, isInvoiceOwnedBy, viewsOfChallans, type ChallanView } 
 export const CHALLAN_NOT_FOUND = 'Challan not found';
 
 export async function loadVisibleChallan(db: Database, user: CurrentUser, id: string): Promise<ChallanView> {
-  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
+  if (!isApplicant(user) && !can(user.role, 'read:finance')) throw forbidden();
   const row = await findChallanById(db, id);
   if (!row) throw notFound(CHALLAN_NOT_FOUND);
-  if (user.role === 'entrepreneur' && !(await isInvoiceOwnedBy(db, row.invoiceId, user.id))) {
+  if (isApplicant(user) && !(await isInvoiceOwnedBy(db, row.invoiceId, user.id))) {
     throw notFound(CHALLAN_NOT_FOUND);
   }
   return (await viewsOfChallans(db, [row]))[0]!;

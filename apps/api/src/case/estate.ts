@@ -3,6 +3,7 @@
  * of the allottee services, when their fee is paid (or on approval when free): an extension of time, a transfer, a
  * change of name, constitution or activity, a mortgage NOC, a subletting permission, a surrender. */
 import {
+  isApplicant,
   ALLOTTEE_SERVICES,
   describeMilestone,
   ESTATE_TERMS,
@@ -125,7 +126,7 @@ export async function describeAllotments(
   const milestones = await findMilestones(db, ids);
   const openShowCauses = await findOpenShowCauseIds(db, ids);
   const openRequests = await findOpenServiceRequests(db, ids);
-  const held = rows.filter((row) => viewer.role === 'entrepreneur' && row.holderUserId === viewer.id);
+  const held = rows.filter((row) => isApplicant(viewer) && row.holderUserId === viewer.id);
   const overdue = await sumOverdueDues(
     db,
     held.map((row) => row.applicationId),
@@ -133,7 +134,7 @@ export async function describeAllotments(
   );
   // An entrepreneur's plots held before a transfer: when their holding ended.
   const pastHoldings = new Map<string, Date>();
-  if (viewer.role === 'entrepreneur') {
+  if (isApplicant(viewer)) {
     for (const row of rows.filter((row) => row.holderUserId !== viewer.id)) {
       const heldUntil = await findPastHolding(db, row.id, viewer.id);
       if (heldUntil) pastHoldings.set(row.id, heldUntil);

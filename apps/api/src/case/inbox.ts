@@ -1,7 +1,13 @@
 /** What a user's application list searches, and their inbox's count: one definition for the list (GET
  * /applications), its inbox (`inbox=true`: what waits on the caller's role by the stored waiting_on, or is assigned to
  * them) and the dashboards' "Waiting on you", so a figure and the inbox never disagree. */
-import { applicationListQuerySchema, businessToday, inboxRolesFor, type ApplicationListQuery } from '@portal/contract';
+import {
+  isApplicant,
+  applicationListQuerySchema,
+  businessToday,
+  inboxRolesFor,
+  type ApplicationListQuery,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { countApplications, type ApplicationSearch } from '../repositories/applications';
@@ -13,7 +19,7 @@ export function applicationSearchFor(
   user: CurrentUser,
   query: ApplicationListQuery,
 ): Omit<ApplicationSearch, 'applicantId'> {
-  const staff = user.role !== 'entrepreneur';
+  const staff = !isApplicant(user);
   return {
     excludeDrafts: staff,
     assignedTo: query.assigned_to === 'me' ? user.id : query.assigned_to,

@@ -6,6 +6,7 @@ import {
   FEES,
   invoicesOnSubmit,
   premiumInstalmentAmount,
+  roundRupees,
   SCHEME_RULES,
   type ApplicationEventName,
   type InvoiceType,
@@ -101,7 +102,7 @@ async function auctionPremium(
   if (scheme?.mode !== 'auction' || entry?.amount == null) return undefined;
   const emdPaid = await sumPaidInvoices(tx, application.id, 'emd');
   return {
-    amount: Math.round((entry.amount - emdPaid) * 100) / 100,
+    amount: roundRupees(entry.amount - emdPaid),
     dueDate: entry.payBy ?? isoDay(addDays(new Date(), SCHEME_RULES.winnerPaysWithinDays)),
   };
 }

@@ -2,7 +2,7 @@
  * documents (the statement's PDF and the no-dues certificate). Who may read a statement: the application's applicant,
  * the allotment's holder now (a previous holder no longer reads the allotment's account), and staff who read finance;
  * anyone else gets 404 (an entrepreneur) or 403 (staff without read:finance). */
-import { businessDay, can, formatRupees, type Statement, type StatementAccount } from '@portal/contract';
+import { isApplicant, businessDay, can, formatRupees, type Statement, type StatementAccount } from '@portal/contract';
 import type { Database } from '../db/client';
 import type { CurrentUser } from './actor';
 import { loadVisibleAllotment, loadVisibleApplication } from './access';
@@ -33,7 +33,7 @@ export interface LedgerAccount {
 }
 
 function requireFinanceReader(user: CurrentUser): void {
-  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
+  if (!isApplicant(user) && !can(user.role, 'read:finance')) throw forbidden();
 }
 
 export async function loadLedgerAccount(db: Database, user: CurrentUser, of: AccountOf): Promise<LedgerAccount> {

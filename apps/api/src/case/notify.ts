@@ -4,6 +4,7 @@
  */
 import {
   OFFICER_ROLES,
+  roundRupees,
   stageTarget,
   type ApplicationStatus,
   type NotificationCode,
@@ -200,7 +201,7 @@ async function foldInvoiceIntoSubmission(
     ...before,
     invoice_count: Number(before.invoice_count ?? 0) + 1,
     invoice_numbers: [before.invoice_numbers, p.invoice_number].filter(Boolean).join(', '),
-    total_amount: Math.round((Number(before.total_amount ?? 0) + Number(p.amount ?? 0)) * 100) / 100,
+    total_amount: roundRupees(Number(before.total_amount ?? 0) + Number(p.amount ?? 0)),
     due_date: dueDates[0] ?? null,
   };
   await setNotificationParams(tx, notification.id, params);

@@ -2,7 +2,7 @@
  * challan, a settlement a checker approved, the sandbox's direct payment): the invoice marked paid once, the payment
  * recorded (the ledger posts it: migration 0013's trigger), the timeline told, and the case moved on (the last
  * invoice of a pending payment verifies it; a service fee puts the service into effect). */
-import { amountDueOn, type PaymentMethod } from '@portal/contract';
+import { amountDueOn, roundRupees, type PaymentMethod } from '@portal/contract';
 import type { Database } from '../db/client';
 import { businessTodayIso } from '../core/dates';
 import { conflict, notFound } from '../core/http-error';
@@ -65,7 +65,7 @@ export async function recordInvoicePayment(tx: Database, actor: Actor, input: In
     receiptNumber: await nextNumber(tx, 'receipt'),
     applicationId: invoice.applicationId,
     invoiceId: invoice.id,
-    amount: Math.round((invoice.amount + input.interest) * 100) / 100,
+    amount: roundRupees(invoice.amount + input.interest),
     interest: input.interest,
     paymentMethod: input.method,
     transactionReference: input.reference,

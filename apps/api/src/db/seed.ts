@@ -3,6 +3,7 @@
  * Runs only on a database without users, so a second start keeps what is there. */
 import { addDays, dueDateFrom } from '../core/dates';
 import {
+  isApplicant,
   FEES,
   invoicesOnSubmit,
   stageToParams,
@@ -77,7 +78,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .insert(users)
       .values(DEMO_USERS.map((user) => ({ email: user.email, role: user.role, fullName: user.fullName, passwordHash })))
       .returning();
-    const entrepreneur = userRows.find((user) => user.role === 'entrepreneur')!;
+    const entrepreneur = userRows.find(isApplicant)!;
 
     const assetValues = Array.from({ length: 30 }, (_, index) => {
       const zone = ZONES[index % ZONES.length]!;

@@ -27,3 +27,23 @@ describe('parseCsv', () => {
     }
   });
 });
+
+describe('parseCsv line numbers', () => {
+  it('counts quoted line breaks, blank lines and CRLF, LF or CR alike', () => {
+    expect(parseCsv('a\r\n\r\n"m\r\nn",2\r\nz')).toEqual([
+      { line: 1, fields: ['a'] },
+      { line: 3, fields: ['m\r\nn', '2'] },
+      { line: 5, fields: ['z'] },
+    ]);
+    expect(parseCsv('a\rb\r\n"x\ry"\rc\n')).toEqual([
+      { line: 1, fields: ['a'] },
+      { line: 2, fields: ['b'] },
+      { line: 3, fields: ['x\ry'] },
+      { line: 5, fields: ['c'] },
+    ]);
+  });
+
+  it('refuses a quote inside an unquoted field', () => {
+    expect(() => parseCsv('a\nb"c')).toThrow(new CsvSyntaxError(2, 'A quote may only open a field'));
+  });
+});

@@ -2,6 +2,7 @@
  * the next happen in one statement and a racing request finds nothing to update. */
 import { and, eq, gt, inArray, isNotNull, isNull, like, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  isApplicantRole,
   APPLICATION_LIST,
   type Application,
   type ApplicationListQuery,
@@ -216,7 +217,7 @@ const APPLICATION_SORT_COLUMNS = {
 /** Steps waiting on any of `roles`, as the clock reports it: an officer's while the clock runs, the applicant's
  * (`entrepreneur`) also while a query has paused an officer's clock. */
 function waitingOn(roles: readonly Role[]): SQL {
-  const officers = roles.filter((role) => role !== 'entrepreneur');
+  const officers = roles.filter((role) => !isApplicantRole(role));
   const parts: SQL[] = [];
   if (officers.length) parts.push(and(inArray(applications.waitingOn, officers), isNull(applications.clockPausedAt))!);
   if (roles.includes('entrepreneur')) {
@@ -242,7 +243,7 @@ export function ageBandConditions(band: AgeBandFilter, today: string): SQL[] {
     ne(applications.waitingOn, 'entrepreneur'),
     ne(applications.status, 'draft'),
   ];
-  const range = ageBandDueRange(band, today);
+  const range = ageBandDueRange(band, today, CALENDAR);
   if (!range) return [...conditions, isNotNull(applications.clockPausedAt)];
   conditions.push(isNull(applications.clockPausedAt));
   if (range.from) conditions.push(sql`${DUE_ORDER} >= ${range.from}::date`);

@@ -5,7 +5,9 @@ import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   APPLICANT_PENDING_STATUSES,
   APPROVED_OR_LATER_STATUSES,
+  ENDED_ALLOTMENT_STATUSES,
   OFFICER_PENDING_REVIEW_STATUSES,
+  roundRupees,
   type EntrepreneurStats,
   type OfficerStats,
 } from '@portal/contract';
@@ -18,6 +20,7 @@ import {
   assetStatusCounts,
   paymentTotals,
 } from '../db/schema';
+import { invoiceOverdue } from '../core/invoice-overdue';
 import { preparedPerHandle } from '../core/prepared-query';
 import { invoiceTotalParts } from './summaries';
 
@@ -48,7 +51,7 @@ export async function entrepreneurStats(db: Database, userId: string): Promise<E
   const [held] = await db
     .select({ allotments: count() })
     .from(allotments)
-    .where(and(eq(allotments.holderUserId, userId), notInArray(allotments.status, ['cancelled', 'surrendered'])));
+    .where(and(eq(allotments.holderUserId, userId), notInArray(allotments.status, [...ENDED_ALLOTMENT_STATUSES])));
   return {
     total_applications: figures?.total_applications ?? 0,
     pending_applications: figures?.pending_applications ?? 0,
@@ -83,10 +86,7 @@ const staffFigureQueries = preparedPerHandle((db) => {
         total_invoices: total(invoiceParts.count),
         pending_invoices: total(invoiceParts.count, eq(invoiceParts.status, 'pending')),
         paid_invoices: total(invoiceParts.count, eq(invoiceParts.status, 'paid')),
-        overdue_invoices: total(
-          invoiceParts.count,
-          sql`${invoiceParts.status} = 'pending' and ${invoiceParts.dueDate} < ${sql.placeholder('today')}`,
-        ),
+        overdue_invoices: total(invoiceParts.count, invoiceOverdue(invoiceParts, sql.placeholder('today'))),
         total_invoices_amount: total(invoiceParts.amount),
         pending_invoices_amount: total(invoiceParts.amount, eq(invoiceParts.status, 'pending')),
         paid_invoices_amount: total(invoiceParts.amount, eq(invoiceParts.status, 'paid')),
@@ -114,7 +114,7 @@ export async function officerStats(
     queries.payments.execute(),
   ]);
   const figure = (value: number | string | undefined) => Number(value ?? 0);
-  const money = (value: number | string | undefined) => Math.round(Number(value ?? 0) * 100) / 100;
+  const money = (value: number | string | undefined) => roundRupees(Number(value ?? 0));
   return {
     total_applications: figure(applicationFigures[0]?.total_applications),
     pending_review: figure(applicationFigures[0]?.pending_review),

@@ -14,6 +14,10 @@ import {
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { businessTodayIso } from '../core/dates';
+import { invoiceOverdue } from '../core/invoice-overdue';
+
+/** The invoices table as these reports' raw SQL names it. */
+const INVOICE_ALIAS = { status: sql.raw('i.status'), dueDate: sql.raw('i.due_date') };
 
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
@@ -115,13 +119,13 @@ export async function receivablesAgeing(
   const rows = await rowsOf<{ band: AgeingBand; n: number; amount: string }>(
     db,
     sql`select ${bandCase(days)} as band, count(*)::int as n, sum(i.amount)::text as amount
-      from invoices i where i.status = 'pending' and i.due_date < ${today}::date
+      from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}
       group by 1`,
   );
   const [total] = await rowsOf<{ n: number; amount: string }>(
     db,
     sql`select count(*)::int as n, coalesce(sum(i.amount), 0)::text as amount
-      from invoices i where i.status = 'pending' and i.due_date < ${today}::date`,
+      from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}`,
   );
   const byBand = new Map(rows.map((row) => [row.band, row]));
   return {
@@ -156,7 +160,7 @@ export async function* receivablePages(db: Database, today: string, pageSize = 1
           i.amount::text as amount, to_char(i.due_date, 'YYYY-MM-DD') as due_date, ${days}::int as days_overdue,
           ${bandCase(days)} as band
         from invoices i join applications a on a.id = i.application_id
-        where i.status = 'pending' and i.due_date < ${today}::date
+        where ${invoiceOverdue(INVOICE_ALIAS, today)}
           ${after ? sql`and (i.due_date, i.id) > (${after.due}::date, ${after.id}::uuid)` : sql``}
         order by i.due_date, i.id limit ${pageSize}`,
     );
@@ -239,7 +243,7 @@ export const receivablesByBand = receivablesAgeing;
 export async function countReceivables(db: Database, today: string = businessTodayIso()): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from invoices i where i.status = 'pending' and i.due_date < ${today}::date`,
+    sql`select count(*)::int as n from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}`,
   );
   return Number(row?.n ?? 0);
 }

@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../db/client';
 import { businessTodayIso } from '../core/dates';
+import { invoiceOverdue, isInvoiceOverdue } from '../core/invoice-overdue';
 import {
   dateRange,
   idIn,
@@ -35,7 +36,7 @@ export function invoiceStatusOn(
   today: string = businessTodayIso(),
 ): InvoiceStatus {
   if (row.status !== 'pending') return row.status;
-  return row.dueDate < today ? 'overdue' : 'pending';
+  return isInvoiceOverdue(row, today) ? 'overdue' : 'pending';
 }
 
 function amountsOf(row: InvoiceRow, today: string = businessTodayIso()): { interest: number; amount_due: number } {
@@ -130,7 +131,7 @@ function statusCondition(
     status === 'paid' || status === 'cancelled'
       ? sql`${columns.status} = ${status}`
       : status === 'overdue'
-        ? sql`(${columns.status} = 'pending' and ${columns.dueDate} < ${today})`
+        ? invoiceOverdue(columns, today)
         : sql`(${columns.status} = 'pending' and ${columns.dueDate} >= ${today})`,
   );
   return or(...parts);
@@ -309,13 +310,7 @@ export async function sumOverdueDues(
   const rows = await db
     .select()
     .from(invoices)
-    .where(
-      and(
-        inArray(invoices.applicationId, [...applicationIds]),
-        eq(invoices.status, 'pending'),
-        sql`${invoices.dueDate} < ${today}`,
-      ),
-    );
+    .where(and(inArray(invoices.applicationId, [...applicationIds]), invoiceOverdue(invoices, today)));
   for (const row of rows) {
     const due = amountsOf(row, today).amount_due;
     owed.set(row.applicationId, roundRupees((owed.get(row.applicationId) ?? 0) + due));

@@ -4,6 +4,7 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { ageBandDueRange, type PendencyAgeBand, type Role } from '@portal/contract';
 import type { Database } from '../db/client';
+import { CALENDAR } from '../core/business-calendar';
 import {
   applicationFlowBase,
   applicationFlowDeltas,
@@ -33,7 +34,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The steps waiting on an officer, counted per status, zone, role, assigned officer and age band as of `today`. */
 export async function pendencyCells(db: Database, today: string, zone?: string): Promise<PendencyCell[]> {
-  const from = (band: PendencyAgeBand) => ageBandDueRange(band, today)!.from!;
+  const from = (band: PendencyAgeBand) => ageBandDueRange(band, today, CALENDAR)!.from!;
   const part = (table: typeof applicationPendencyBase | typeof applicationPendencyDeltas) =>
     sql`select ${table.status} as status, ${table.zone} as zone, ${table.waitingOn} as waiting_on,
           ${table.assignedTo} as assigned_to, ${table.stageDueOn} as stage_due_on, ${table.paused} as paused,

@@ -4,6 +4,7 @@
 import { and, eq, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  ENDED_ALLOTMENT_STATUSES,
   REFUND_LIST,
   type DueRefundKind,
   type RefundDueListQuery,
@@ -85,7 +86,10 @@ function dueRows(only?: { applicationId: string; kind: DueRefundKind }): SQL {
     join applications a on a.id = al.application_id
     join users holder on holder.id = al.holder_user_id
     join applicants hp on hp.user_id = al.holder_user_id
-    where al.status in ('surrendered', 'cancelled') and al.refund_due > 0 ${surrenderOnly}
+    where al.status::text in (${sql.join(
+      ENDED_ALLOTMENT_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )}) and al.refund_due > 0 ${surrenderOnly}
       and not exists (
         select 1 from refunds r where r.application_id = al.application_id and r.kind = 'surrender' and r.status <> 'rejected'
       )

@@ -4,7 +4,7 @@
  * one page at a time and holds no transaction open between pages. */
 import { and, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ReportGroup, ReportType } from '@portal/contract';
+import { roundRupees, type ReportGroup, type ReportType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { stageOfRow } from './applications';
@@ -312,7 +312,7 @@ export async function* reportPages(
   } while (after);
 }
 
-const money = (value: number) => Math.round(value * 100) / 100;
+const money = roundRupees;
 
 function groupsBy(rows: GroupedRow[], key: 'status' | 'zone', hasAmount: boolean): ReportGroup[] {
   const groups = new Map<string | null, { count: number; amount: number }>();

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ROLES, todayIso, type Role } from '@portal/contract';
+import { isApplicant, ROLES, todayIso, type Role } from '@portal/contract';
 import { documents } from '../db/schema';
 import { DEMO_USERS } from '../db/seed';
 import { findApplicantByUserId } from '../repositories/applicants';
@@ -87,7 +87,7 @@ export interface World {
   };
 }
 
-const ENTREPRENEUR_EMAIL = DEMO_USERS.find((user) => user.role === 'entrepreneur')!.email;
+const ENTREPRENEUR_EMAIL = DEMO_USERS.find(isApplicant)!.email;
 
 /** Fresh records of the demo entrepreneur, one of each kind. */
 export async function buildWorld(ctx: TestContext): Promise<World> {

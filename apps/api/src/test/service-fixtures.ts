@@ -69,3 +69,16 @@ export async function insertTestPlot(
     valuation: asset!.valuation,
   };
 }
+
+/** Every service an allottee may ask for, written out (not read from the contract), sorted: what a holder in
+ * possession, with no dues, no notice and no open request, is offered. */
+export const EVERY_ALLOTTEE_SERVICE = [
+  'activity_change',
+  'change_constitution',
+  'change_name',
+  'eot',
+  'mortgage_noc',
+  'subletting',
+  'transfer',
+  'withdrawal',
+];

@@ -1,7 +1,13 @@
 /** Test setup for the officers' workflow: applications and assets put straight into a state through the
  * repositories, so each test starts where it needs to be without walking the whole journey. */
 import crypto from 'node:crypto';
-import { DEFAULT_STAGE, REQUIRED_DOCUMENT_TYPES, startStageClock, type ApplicationStatus } from '@portal/contract';
+import {
+  isApplicant,
+  DEFAULT_STAGE,
+  REQUIRED_DOCUMENT_TYPES,
+  startStageClock,
+  type ApplicationStatus,
+} from '@portal/contract';
 import { documents } from '../db/schema';
 import { DEMO_USERS } from '../db/seed';
 import { findApplicantByUserId } from '../repositories/applicants';
@@ -40,7 +46,7 @@ export async function insertTestApplication(
   status: ApplicationStatus,
   options: { assetId?: string; ownerEmail?: string; documents?: 'none' | 'pending' | 'verified' } = {},
 ): Promise<ApplicationRow> {
-  const email = options.ownerEmail ?? DEMO_USERS.find((user) => user.role === 'entrepreneur')!.email;
+  const email = options.ownerEmail ?? DEMO_USERS.find(isApplicant)!.email;
   const user = await findUserByEmail(ctx.db, email);
   const applicant = user && (await findApplicantByUserId(ctx.db, user.id));
   if (!applicant) throw new Error(`${email} has no applicant profile`);

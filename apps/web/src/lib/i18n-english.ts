@@ -1,8 +1,7 @@
 /** The English catalogues that the entry chunk leaves out, in one chunk of their own (see loadEnglishCatalogues in
  * ./i18n): those of every feature but auth, and of every shared component but ui and form. */
-import type { Catalogue } from './i18n';
-
-export const ENGLISH_CATALOGUES = import.meta.glob<Catalogue>(
+// A catalogue is i18n.ts's Catalogue, spelt out: importing it from there would close a cycle with its dynamic import.
+export const ENGLISH_CATALOGUES = import.meta.glob<Record<string, unknown>>(
   [
     '../features/*/i18n/en.json',
     '!../features/auth/i18n/en.json',

@@ -65,18 +65,19 @@ export function useListParams<Sort extends string, Filter extends string>(
       : definition.defaultSort;
   const q = (searchParams.get(name('q')) ?? '').trim().slice(0, LIST_LIMITS.maxSearchLength);
 
-  const filterKey = (Object.keys(definition.filters) as Filter[])
-    .map((filter) => `${filter}=${searchParams.get(name(filter)) ?? ''}`)
-    .join('&');
+  // The filters' part of searchParams, so other parameters leave the object as it was.
+  const filterKey = new URLSearchParams(
+    (Object.keys(definition.filters) as Filter[]).map((filter) => [filter, searchParams.get(name(filter)) ?? '']),
+  ).toString();
   const filters = useMemo(() => {
+    const given = new URLSearchParams(filterKey);
     const valid: Partial<Record<Filter, string>> = {};
     for (const filter of Object.keys(definition.filters) as Filter[]) {
-      const raw = searchParams.get(name(filter));
+      const raw = given.get(filter);
       if (raw && definition.filters[filter].safeParse(raw).success) valid[filter] = raw;
     }
     return valid;
-    // filterKey stands for the filters' part of searchParams, so other parameters leave the object as it was.
-  }, [filterKey, definition, name]);
+  }, [filterKey, definition]);
 
   const update = useCallback(
     (change: Change, { resetPage = true, replace = false }: { resetPage?: boolean; replace?: boolean } = {}) => {

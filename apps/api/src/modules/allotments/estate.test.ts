@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_ALLOTTEE_SERVICE } from '../../test/service-fixtures';
 import { eq } from 'drizzle-orm';
 import { addMonths, todayIso, type Allotment, type AllotmentSummary, type ServiceRequest } from '@portal/contract';
 import { allotments, assets, invoices, timelineEvents } from '../../db/schema';
@@ -121,7 +122,8 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       ['commence_construction', '2027-03-31', null, 0, 2],
       ['start_production', '2028-03-31', null, 0, 2],
     ]);
-    expect(made.services_allowed).toEqual(expect.arrayContaining(['eot', 'withdrawal', 'change_name']));
+    // Every allottee service: the plot is held, in possession, with no dues and no open request.
+    expect([...made.services_allowed].sort()).toEqual(EVERY_ALLOTTEE_SERVICE);
     const staffView = await get<Allotment>(zonal, `/api/allotments/${made.id}`);
     expect(staffView.services_allowed).toEqual([]);
     expect(staffView.milestones).toHaveLength(2);

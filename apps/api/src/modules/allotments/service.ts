@@ -1,6 +1,7 @@
 /** Allotments, lease deeds and possession: the steps after a committee approves. Each step checks the
  * application's, the deed's and the asset's state in the same transaction that writes the next one. */
 import {
+  isApplicant,
   ALLOTMENT_STATUSES,
   can,
   possessionCertificateNumber,
@@ -70,7 +71,7 @@ async function loadReadableAllotment(
   user: CurrentUser,
   id: string,
 ): Promise<{ allotment: AllotmentRow; heldUntil?: Date }> {
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     const found = await findAllotmentWithOwner(db, id);
     if (found && found.ownerUserId !== user.id) {
       const heldUntil = await findPastHolding(db, id, user.id);
@@ -89,7 +90,7 @@ export async function getAllotmentHistory(
   query: TimelineListQuery,
 ): Promise<Page<TimelineEvent>> {
   const { allotment, heldUntil } = await loadReadableAllotment(db, user, id);
-  return searchTimeline(db, allotment.applicationId, query, user.role !== 'entrepreneur', {
+  return searchTimeline(db, allotment.applicationId, query, !isApplicant(user), {
     from: allotment.createdAt,
     until: heldUntil,
   });
@@ -100,7 +101,7 @@ export async function listVisibleAllotments(
   user: CurrentUser,
   query: AllotmentListQuery,
 ): Promise<Page<Allotment>> {
-  const own = user.role === 'entrepreneur';
+  const own = isApplicant(user);
   if (!own && !can(user.role, 'read:allotments:any')) throw forbidden();
   // A named application must be visible to the caller: another entrepreneur's answers 404.
   if (query.application_id) await loadVisibleApplication(db, user, query.application_id);
@@ -328,7 +329,7 @@ export async function uploadLeaseDeed(
   allotmentId: string,
   file: ReceivedFile,
 ): Promise<LeaseDeed> {
-  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can upload the lease deed');
+  if (!isApplicant(user)) throw forbidden('Only the applicant can upload the lease deed');
   const allotment = await loadVisibleAllotment(db, user, allotmentId);
   const storageKey = await storage.save(file.bytes);
   try {

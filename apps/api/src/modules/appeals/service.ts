@@ -5,6 +5,7 @@
  * rejection, the application returns to scrutiny through the case engine (the lifecycle's `appeal_allowed`). Every
  * step checks the appeal's state in the transaction that writes the next one, under the application's row lock. */
 import {
+  isApplicant,
   addWorkingDays,
   APPEAL_FIGURE_DAYS,
   APPEAL_WORKING_DAYS,
@@ -91,7 +92,7 @@ async function eligibility(db: Database, application: ApplicationRow, now: Date)
 async function describe(db: Database, user: CurrentUser, rows: readonly AppealRow[]): Promise<Appeal[]> {
   const labels = await findAppealLabels(db, rows);
   const today = businessToday(new Date(), CALENDAR);
-  const staff = user.role !== 'entrepreneur';
+  const staff = !isApplicant(user);
   return rows.map((row) => {
     const application = labels.applications.get(row.applicationId);
     return {
@@ -128,7 +129,7 @@ export async function getApplicationAppeals(
   const application = await loadVisibleApplication(db, user, applicationId);
   const rows = await findAppealsOfApplication(db, application.id);
   const found = await eligibility(db, application, new Date());
-  const may = 'ground' in found && user.role === 'entrepreneur';
+  const may = 'ground' in found && isApplicant(user);
   return {
     can_appeal: may,
     ground: 'ground' in found ? found.ground : null,
@@ -145,7 +146,7 @@ export async function fileAppeal(
   applicationId: string,
   request: FileAppealRequest,
 ): Promise<Appeal> {
-  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can file an appeal');
+  if (!isApplicant(user)) throw forbidden('Only the applicant can file an appeal');
   // Another's application answers 404, as every entrepreneur's read does.
   await loadVisibleApplication(db, user, applicationId);
   try {

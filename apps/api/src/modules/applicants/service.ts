@@ -1,6 +1,7 @@
 /** Applicant profiles: one per entrepreneur; PAN is fixed once saved. */
 import type { z } from 'zod';
 import {
+  isApplicant,
   can,
   type Applicant,
   type applicantProfileRequestSchema,
@@ -63,7 +64,7 @@ export async function updateProfile(db: Database, user: CurrentUser, profile: Pr
 /** Staff read any profile; an entrepreneur only their own (another's answers 404). */
 export async function getProfileById(db: Database, user: CurrentUser, id: string): Promise<Applicant> {
   const row = await findApplicantById(db, id);
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (!row || row.userId !== user.id) throw notFound(PROFILE_NOT_FOUND);
     return toApplicant(row);
   }

@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
+  isApplicant,
   DEFAULT_STAGE,
   DOCUMENT_RULES,
   DOCUMENT_TYPES,
@@ -69,7 +70,7 @@ export async function listVisibleApplications(
   user: CurrentUser,
   query: ApplicationListQuery,
 ): Promise<Page<Application | ApplicationListItem>> {
-  const staff = user.role !== 'entrepreneur';
+  const staff = !isApplicant(user);
   let applicantId: string | undefined;
   if (!staff) {
     const profile = await findApplicantByUserId(db, user.id);
@@ -312,6 +313,6 @@ export async function getTimeline(
 ): Promise<Page<TimelineEvent>> {
   await loadVisibleApplication(db, user, id);
   // An applicant who transferred the plot reads the history up to the transfer.
-  const until = user.role === 'entrepreneur' ? await findTransferredAwayAt(db, id, user.id) : undefined;
-  return searchTimeline(db, id, query, user.role !== 'entrepreneur', { until });
+  const until = isApplicant(user) ? await findTransferredAwayAt(db, id, user.id) : undefined;
+  return searchTimeline(db, id, query, !isApplicant(user), { until });
 }

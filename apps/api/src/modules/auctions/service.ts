@@ -1,7 +1,7 @@
 /** The e-auction's bids and lots (decision 018, "The e-auction"). A bid is taken under its lot's row lock, in the
  * transaction that checks the lot is running, the bidder qualified and the amount high enough, numbers it, moves the
  * lot's highest bid and (in the last minutes) its end, and announces it: the notice leaves only when that commits. */
-import { formatRupees, minimumNextBid, type LiveLot, type PlaceBidRequest } from '@portal/contract';
+import { isApplicant, formatRupees, minimumNextBid, type LiveLot, type PlaceBidRequest } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, HttpError, invalidField, notFound } from '../../core/http-error';
@@ -67,7 +67,7 @@ export async function placeBid(
   plotId: string,
   request: PlaceBidRequest,
 ): Promise<LiveLot> {
-  if (user.role !== 'entrepreneur') throw forbidden('Only a qualified bidder can bid');
+  if (!isApplicant(user)) throw forbidden('Only a qualified bidder can bid');
   const amount = paise(request.amount);
   const seen = await findLot(db, plotId);
   if (!seen || seen.schemeId !== schemeId) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
@@ -143,7 +143,7 @@ export async function applicationsByPlotOf(
   user: CurrentUser,
   schemeId: string,
 ): Promise<Map<string, string>> {
-  if (user.role !== 'entrepreneur') return new Map();
+  if (!isApplicant(user)) return new Map();
   const rows = await findApplicationsOfUserInScheme(db, schemeId, user.id);
   return new Map(rows.map((row) => [row.plotId, row.applicationId]));
 }

@@ -5,6 +5,7 @@
  * through recordInvoicePayment. */
 import crypto from 'node:crypto';
 import {
+  isApplicant,
   addCalendarDays,
   can,
   CHALLAN_VALID_DAYS,
@@ -137,8 +138,8 @@ export async function listVisibleChallans(
   user: CurrentUser,
   query: ChallanListQuery,
 ): Promise<Page<Challan>> {
-  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
-  const page = await searchChallans(db, { ownerUserId: user.role === 'entrepreneur' ? user.id : undefined, query });
+  if (!isApplicant(user) && !can(user.role, 'read:finance')) throw forbidden();
+  const page = await searchChallans(db, { ownerUserId: isApplicant(user) ? user.id : undefined, query });
   return { ...page, items: page.items.map(toChallan) };
 }
 

@@ -2,6 +2,7 @@
  * invoice paid, and the last payment of an application pending payment verifies it. */
 import type { z } from 'zod';
 import {
+  isApplicant,
   can,
   formatRupees,
   roundRupees,
@@ -34,13 +35,13 @@ async function listOwner(
   user: CurrentUser,
   applicationId: string | undefined,
 ): Promise<string | undefined> {
-  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
+  if (!isApplicant(user) && !can(user.role, 'read:finance')) throw forbidden();
   // A holder after a transfer reads the fees of their own service requests on the application (it stays the first
   // applicant's); any other entrepreneur's application answers 404.
-  if (applicationId && !(user.role === 'entrepreneur' && (await hasServiceRequestOn(db, user.id, applicationId)))) {
+  if (applicationId && !(isApplicant(user) && (await hasServiceRequestOn(db, user.id, applicationId)))) {
     await loadVisibleApplication(db, user, applicationId);
   }
-  return user.role === 'entrepreneur' ? user.id : undefined;
+  return isApplicant(user) ? user.id : undefined;
 }
 
 export async function listVisibleInvoices(
@@ -66,7 +67,7 @@ export async function listVisiblePayments(
 
 export async function payInvoice(db: Database, user: CurrentUser, body: CreatePaymentBody): Promise<Payment> {
   const invoice = await findInvoiceById(db, body.invoice_id);
-  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can do this');
+  if (!isApplicant(user)) throw forbidden('Only the applicant can do this');
   // A service fee is paid by the one who asked for the service (after a transfer, the new holder, though the
   // invoice is billed to the application); any other invoice by the application's applicant.
   const request = invoice?.serviceRequestId ? await findServiceRequestById(db, invoice.serviceRequestId) : undefined;

@@ -1,5 +1,5 @@
 /** Dashboard figures for the caller: an entrepreneur's own, or the officer and finance figures for staff. */
-import type { EntrepreneurStats, OfficerStats } from '@portal/contract';
+import { isApplicant, type EntrepreneurStats, type OfficerStats } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
 import type { CurrentUser } from '../../plugins/auth';
@@ -11,7 +11,7 @@ export async function statsFor(
   user: CurrentUser,
   now: Date = new Date(),
 ): Promise<EntrepreneurStats | OfficerStats> {
-  if (user.role === 'entrepreneur') return entrepreneurStats(db, user.id);
+  if (isApplicant(user)) return entrepreneurStats(db, user.id);
   const [figures, inbox] = await Promise.all([officerStats(db, businessTodayIso(now)), countInbox(db, user)]);
   return { ...figures, waiting_on_me: inbox.total, waiting_on_me_capped: inbox.totalCapped };
 }

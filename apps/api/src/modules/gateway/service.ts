@@ -5,6 +5,7 @@
  * unsigned word (a failure posted back) is shown to the payer and changes nothing. */
 import { z } from 'zod';
 import {
+  isApplicant,
   can,
   paymentOriginQuery,
   type CreateGatewayOrderRequest,
@@ -122,7 +123,7 @@ export async function createGatewayOrder(
 async function visibleOrder(db: Database, user: CurrentUser, id: string): Promise<GatewayOrderRow> {
   const row = await findGatewayOrderById(db, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (row.userId !== user.id && !(await isInvoiceOwnedBy(db, row.invoiceId, user.id)))
       throw notFound(ORDER_NOT_FOUND);
   } else if (!can(user.role, 'read:finance')) {
@@ -140,9 +141,9 @@ export async function listGatewayOrders(
   user: CurrentUser,
   query: GatewayOrderListQuery,
 ): Promise<Page<GatewayOrder>> {
-  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
+  if (!isApplicant(user) && !can(user.role, 'read:finance')) throw forbidden();
   const page = await searchGatewayOrders(db, {
-    ownerUserId: user.role === 'entrepreneur' ? user.id : undefined,
+    ownerUserId: isApplicant(user) ? user.id : undefined,
     query,
   });
   return { ...page, items: page.items.map(toGatewayOrder) };

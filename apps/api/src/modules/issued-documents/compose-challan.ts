@@ -4,7 +4,7 @@
  * kept, and carries no verification code (the bank statement is its proof). As compose.ts, nothing here touches the
  * database or the PDF. */
 import type { ChallanView } from '../../repositories/challans';
-import type { CollectionAccount } from '@portal/contract';
+import { roundRupees, type CollectionAccount } from '@portal/contract';
 import { amountText } from './compose';
 import type { Block } from './content';
 import type { RenderInput } from './render-pdf';
@@ -142,7 +142,7 @@ export function composeChallan(
 ): RenderInput['content'] {
   const words = TEXTS[language.code as keyof typeof TEXTS] ?? TEXTS.en;
   const { texts } = language;
-  const principal = Math.round((challan.amount - challan.interest) * 100) / 100;
+  const principal = roundRupees(challan.amount - challan.interest);
   const blocks: Block[] = [
     {
       type: 'meta',

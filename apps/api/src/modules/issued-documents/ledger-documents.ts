@@ -1,7 +1,7 @@
 /** The statement of account's PDF (drawn when asked for, in the reader's language, not kept) and the no-dues
  * certificate of an allotment (an issued document with its verification code and QR, issued only at a balance of
  * exactly zero with no invoice unpaid). Who may read them is the ledger's rule (case/ledger.ts). */
-import { businessDay, NO_DUES_ISSUERS, type Role } from '@portal/contract';
+import { isApplicantRole, businessDay, NO_DUES_ISSUERS, type Role } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { loadVisibleAllotment } from '../../case/access';
 import { allStatementLines, loadLedgerAccount, requireNoDues, type AccountOf } from '../../case/ledger';
@@ -51,7 +51,7 @@ export async function statementPdfFor(
   };
 }
 
-const mayIssue = (role: Role) => role === 'entrepreneur' || (NO_DUES_ISSUERS as readonly Role[]).includes(role);
+const mayIssue = (role: Role) => isApplicantRole(role) || (NO_DUES_ISSUERS as readonly Role[]).includes(role);
 
 /** Issues the allotment's no-dues certificate (409 dues_outstanding while anything is owed). The one issued earlier
  * the same day still serves while nothing has been posted to the account since; otherwise a new one is issued, dated

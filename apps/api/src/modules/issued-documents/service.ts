@@ -4,6 +4,7 @@
  * the document on the public verify page. */
 import crypto from 'node:crypto';
 import {
+  isApplicant,
   ALLOTTEE_SERVICES,
   can,
   issuedDocumentFactsSchema,
@@ -235,7 +236,7 @@ export async function receiptFor(
 ): Promise<IssuedDocumentRow> {
   const found = await findPaymentWithOwner(ctx.db, paymentId);
   // As the payments list: an entrepreneur sees only their own, staff with read:finance see all.
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (!found || found.ownerUserId !== user.id) throw notFound(PAYMENT_NOT_FOUND);
   } else {
     if (!can(user.role, 'read:finance')) throw forbidden();
@@ -346,7 +347,7 @@ export async function serviceOrderFor(
 ): Promise<IssuedDocumentRow> {
   const request = await findServiceRequestForOrder(ctx.db, serviceRequestId);
   const found = request?.allotmentId ? await findAllotmentWithOwner(ctx.db, request.allotmentId) : undefined;
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     const outcome = request?.outcome ?? {};
     const mayRead =
       request &&
@@ -406,7 +407,7 @@ export async function showCauseDocumentFor(
     showCause && found
       ? await holderAt(ctx.db, found.allotment.id, found.allotment.holderUserId, showCause.issuedAt)
       : undefined;
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (!showCause || !found || recipientId !== user.id) throw notFound(SHOW_CAUSE_NOT_FOUND);
   } else {
     if (!can(user.role, 'read:allotments:any')) throw forbidden();
@@ -516,12 +517,11 @@ export async function schemeResultSheetFor(
   user: CurrentUser,
   schemeId: string,
 ): Promise<IssuedDocumentRow> {
-  const allowed =
-    user.role === 'entrepreneur'
-      ? await userAppliedInScheme(ctx.db, schemeId, user.id)
-      : can(user.role, 'read:schemes');
+  const allowed = isApplicant(user)
+    ? await userAppliedInScheme(ctx.db, schemeId, user.id)
+    : can(user.role, 'read:schemes');
   if (!allowed) {
-    if (user.role !== 'entrepreneur') throw forbidden();
+    if (!isApplicant(user)) throw forbidden();
     throw notFound(SCHEME_NOT_FOUND);
   }
   return issueSchemeResultSheet(ctx, schemeId);

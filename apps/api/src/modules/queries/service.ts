@@ -4,6 +4,7 @@
  * no longer be answered, and the officer rejects the application or extends the date once. Each change locks the
  * application row first, then writes through conditional updates in the same transaction. */
 import {
+  isApplicant,
   businessToday,
   statusesFor,
   statusLabel,
@@ -100,7 +101,7 @@ export async function answerQuery(
   queryId: string,
   request: QueryResponseRequest,
 ): Promise<ApplicationQuery> {
-  if (user.role !== 'entrepreneur') throw forbidden('Only the applicant can answer a query');
+  if (!isApplicant(user)) throw forbidden('Only the applicant can answer a query');
   const found = await findQueryById(db, queryId);
   const owner = found && (await findApplicationWithOwner(db, found.applicationId));
   if (!found || owner?.ownerUserId !== user.id) throw notFound(QUERY_NOT_FOUND);

@@ -4,6 +4,7 @@
  * in one transaction, posted to the ledger and told to the payee. And the finance user's verification of an
  * applicant's bank details, which a change of them clears. */
 import {
+  isApplicant,
   businessToday,
   can,
   maskBankAccount,
@@ -126,7 +127,7 @@ export async function listDueRefunds(db: Database, query: RefundDueListQuery): P
 
 /** Finance sees every refund; an entrepreneur only those paid to them. */
 export async function listRefunds(db: Database, user: CurrentUser, query: RefundListQuery): Promise<Page<Refund>> {
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     const page = await searchRefunds(db, { payeeUserId: user.id, query });
     return { ...page, items: page.items.map(toRefund) };
   }
@@ -138,8 +139,8 @@ export async function listRefunds(db: Database, user: CurrentUser, query: Refund
 export async function getRefund(db: Database, user: CurrentUser, id: string): Promise<Refund> {
   const refund = await findRefundById(db, id);
   if (!refund) throw notFound(REFUND_NOT_FOUND);
-  if (user.role === 'entrepreneur' && refund.payeeUserId !== user.id) throw notFound(REFUND_NOT_FOUND);
-  if (user.role !== 'entrepreneur' && !can(user.role, 'read:finance')) throw forbidden();
+  if (isApplicant(user) && refund.payeeUserId !== user.id) throw notFound(REFUND_NOT_FOUND);
+  if (!isApplicant(user) && !can(user.role, 'read:finance')) throw forbidden();
   return answer(db, refund);
 }
 

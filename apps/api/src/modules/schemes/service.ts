@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  isApplicant,
   can,
   SCHEME_RULES,
   auctionEmd,
@@ -65,7 +66,7 @@ const schemeState = (detail: string) => conflict(detail, 'scheme_state');
 
 /** Whether the user sees every scheme (staff who read schemes) or only their own and the open ones. */
 function isStaffReader(user: CurrentUser): boolean {
-  return user.role !== 'entrepreneur' && can(user.role, 'read:schemes');
+  return !isApplicant(user) && can(user.role, 'read:schemes');
 }
 
 // ---------- publish ----------
@@ -224,7 +225,7 @@ async function describeScheme(db: Database, scheme: SchemeRow): Promise<Omit<Sch
  * or one they applied in (404 otherwise). */
 async function loadVisibleScheme(db: Database, user: CurrentUser, id: string): Promise<SchemeRow> {
   const scheme = await findSchemeById(db, id);
-  if (user.role === 'entrepreneur') {
+  if (isApplicant(user)) {
     if (!scheme) throw notFound(SCHEME_NOT_FOUND);
     if (schemeAccepting(scheme) || (await userAppliedInScheme(db, scheme.id, user.id))) return scheme;
     throw notFound(SCHEME_NOT_FOUND);
@@ -236,18 +237,17 @@ async function loadVisibleScheme(db: Database, user: CurrentUser, id: string): P
 
 export async function getScheme(db: Database, user: CurrentUser, id: string): Promise<SchemeDetail> {
   const scheme = await loadVisibleScheme(db, user, id);
-  const myEntries: SchemeEntry[] =
-    user.role === 'entrepreneur'
-      ? (await findOwnSchemeEntries(db, scheme.id, user.id)).map((row) => ({
-          application_id: row.applicationId,
-          application_number: row.applicationNumber,
-          plot_id: row.plotId,
-          plot_code: row.plotCode,
-          qualified: row.qualified ?? null,
-          outcome: row.outcome ?? null,
-          emd_forfeited: row.emdForfeited ?? false,
-        }))
-      : [];
+  const myEntries: SchemeEntry[] = isApplicant(user)
+    ? (await findOwnSchemeEntries(db, scheme.id, user.id)).map((row) => ({
+        application_id: row.applicationId,
+        application_number: row.applicationNumber,
+        plot_id: row.plotId,
+        plot_code: row.plotCode,
+        qualified: row.qualified ?? null,
+        outcome: row.outcome ?? null,
+        emd_forfeited: row.emdForfeited ?? false,
+      }))
+    : [];
   return { ...(await describeScheme(db, scheme)), my_entries: myEntries };
 }
 
@@ -256,10 +256,10 @@ export async function listSchemes(
   user: CurrentUser,
   query: SchemeListQuery,
 ): Promise<Page<SchemeSummary>> {
-  if (user.role !== 'entrepreneur' && !isStaffReader(user)) throw forbidden();
+  if (!isApplicant(user) && !isStaffReader(user)) throw forbidden();
   const now = new Date();
   // An entrepreneur: the schemes taking applications now, and those they applied in.
-  const page = await searchSchemes(db, query, now, user.role === 'entrepreneur' ? user.id : undefined);
+  const page = await searchSchemes(db, query, now, isApplicant(user) ? user.id : undefined);
   const ids = page.items.map((row) => row.id);
   const [applicationCounts, plotCounts] = [await countSchemeApplications(db, ids), await countSchemePlots(db, ids)];
   return {
@@ -290,7 +290,7 @@ export async function listSchemeEntries(
   query: SchemeEntryListQuery,
 ): Promise<Page<SchemeEntryRow>> {
   const scheme = await loadVisibleScheme(db, user, id);
-  if (user.role === 'entrepreneur') throw forbidden();
+  if (isApplicant(user)) throw forbidden();
   const page = await searchSchemeEntries(db, scheme.id, query);
   return {
     ...page,

@@ -24,7 +24,7 @@ import { nextNumber } from '../../repositories/counters';
 import { insertInvoice } from '../../repositories/invoices';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile, getList } from '../../test/list-fixtures';
-import { insertTestPlot, serviceRequestBody, type TestPlot } from '../../test/service-fixtures';
+import { EVERY_ALLOTTEE_SERVICE, insertTestPlot, serviceRequestBody, type TestPlot } from '../../test/service-fixtures';
 
 // Every plot here is valued at ₹20,00,000 (the fixture's default).
 const VALUATION = 2_000_000;
@@ -227,7 +227,7 @@ describe(`allottee services taking effect (${TEST_DB_KIND})`, () => {
       const bList = await getList<Allotment>(ctx, b.token, '/api/allotments');
       const bView = bList.items.find((item) => item.id === plot.allotmentId);
       expect(bView).toMatchObject({ holder_user_id: b.userId, held_until: null, status: 'active' });
-      expect(bView!.services_allowed).toEqual(expect.arrayContaining(['transfer', 'mortgage_noc', 'eot']));
+      expect([...bView!.services_allowed].sort()).toEqual(EVERY_ALLOTTEE_SERVICE);
       const aList = await getList<Allotment>(ctx, a.token, '/api/allotments');
       const aView = aList.items.find((item) => item.id === plot.allotmentId);
       expect(aView).toMatchObject({ holder_user_id: b.userId, services_allowed: [] });

@@ -3,6 +3,7 @@
  * who work them move them on, billing the fee when they approve. */
 import type { z } from 'zod';
 import {
+  isApplicant,
   ALLOTTEE_SERVICES,
   canReadAnyServiceRequest,
   canWorkServiceRequests,
@@ -70,7 +71,7 @@ export async function listServiceRequests(
   query: ServiceRequestListQuery,
 ): Promise<Page<ServiceRequest>> {
   let userId: string | undefined;
-  if (user.role === 'entrepreneur') userId = user.id;
+  if (isApplicant(user)) userId = user.id;
   else if (!canReadAnyServiceRequest(user.role)) throw forbidden();
   const page = await searchServiceRequests(db, { userId, query });
   const invoiceIds = await findServiceFeeInvoiceIds(
@@ -87,11 +88,11 @@ export async function listServiceRequests(
 /** A request the caller may see: an entrepreneur's own (another's answers 404, never revealing it), any for staff
  * who read requests. */
 async function loadVisibleServiceRequest(db: Database, user: CurrentUser, id: string): Promise<ServiceRequestRow> {
-  if (user.role !== 'entrepreneur' && !canReadAnyServiceRequest(user.role)) throw forbidden();
+  if (!isApplicant(user) && !canReadAnyServiceRequest(user.role)) throw forbidden();
   const row = await findServiceRequestById(db, id);
   // The transferee named by a transfer reads it too (to accept it, and to follow it).
   const own = row && (row.userId === user.id || row.transfereeEmail === user.email.toLowerCase());
-  if (!row || (user.role === 'entrepreneur' && !own)) throw notFound(SERVICE_REQUEST_NOT_FOUND);
+  if (!row || (isApplicant(user) && !own)) throw notFound(SERVICE_REQUEST_NOT_FOUND);
   return row;
 }
 
@@ -298,7 +299,7 @@ export async function listTransferOffers(
 
 /** The transferee accepts a transfer offered to their email; only then may an officer approve it. */
 export async function acceptTransfer(db: Database, user: CurrentUser, id: string): Promise<ServiceRequest> {
-  if (user.role !== 'entrepreneur') throw forbidden('Only the person a plot is transferred to can accept it');
+  if (!isApplicant(user)) throw forbidden('Only the person a plot is transferred to can accept it');
   return db.transaction(async (tx) => {
     const current = await findServiceRequestById(tx, id);
     const offered = current?.requestType === 'transfer' && current.transfereeEmail === user.email.toLowerCase();

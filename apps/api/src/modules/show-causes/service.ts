@@ -7,6 +7,7 @@
  * Documents go with the reply: the holder uploads them while the notice awaits a reply (on or before the reply-by
  * day) and before sending the reply; once the reply is sent, the reply and its files are final. */
 import {
+  isApplicant,
   addCalendarDays,
   can,
   cancellationRefund,
@@ -66,7 +67,7 @@ async function loadVisibleShowCause(
 ): Promise<{ notice: ShowCauseRow; allotment: AllotmentRow }> {
   const notice = await findShowCauseById(db, id);
   if (!notice) {
-    if (user.role !== 'entrepreneur' && !can(user.role, 'read:allotments:any')) throw forbidden();
+    if (!isApplicant(user) && !can(user.role, 'read:allotments:any')) throw forbidden();
     throw notFound(SHOW_CAUSE_NOT_FOUND);
   }
   try {
@@ -81,10 +82,10 @@ const HOLDER_ONLY = 'Only the holder of the allotment can reply to its show-caus
 
 /** Only the one who holds the allotment now answers its notice: staff are refused before the notice is looked up. */
 function assertEntrepreneur(user: CurrentUser): void {
-  if (user.role !== 'entrepreneur') throw forbidden(HOLDER_ONLY);
+  if (!isApplicant(user)) throw forbidden(HOLDER_ONLY);
 }
 function assertHolder(user: CurrentUser, allotment: AllotmentRow): void {
-  if (user.role !== 'entrepreneur' || allotment.holderUserId !== user.id) throw forbidden(HOLDER_ONLY);
+  if (!isApplicant(user) || allotment.holderUserId !== user.id) throw forbidden(HOLDER_ONLY);
 }
 
 /** Notices as the API answers them: one lookup of labels and documents for all of them. */

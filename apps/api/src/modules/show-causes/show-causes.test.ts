@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_ALLOTTEE_SERVICE } from '../../test/service-fixtures';
 import { eq } from 'drizzle-orm';
 import {
   addCalendarDays,
@@ -224,7 +225,8 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
     expect(dropped.json()).toMatchObject({ outcome: 'dropped', refund_due: null });
     const after = await get<Allotment>(owner, `/api/allotments/${made.id}`);
     expect(after).toMatchObject({ status: 'active', ended_on: null, refund_due: null, open_show_cause_id: null });
-    expect(after.services_allowed).toEqual(expect.arrayContaining(['eot', 'withdrawal', 'change_name']));
+    // Every allottee service: the plot is held, in possession, with no dues and no open request.
+    expect([...after.services_allowed].sort()).toEqual(EVERY_ALLOTTEE_SERVICE);
     expect((await findAssetById(ctx.db, made.asset_id))!.status).toBe('allotted');
     // Once decided, a new notice may be issued.
     expect((await issue(zonal, made.id)).statusCode).toBe(201);

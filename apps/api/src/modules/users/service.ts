@@ -1,6 +1,13 @@
 /** Officer accounts: the admin creates them, changes their role and deactivates them; the first admin of a
  * deployment comes from the admin:create command. Entrepreneurs register themselves and keep their role. */
-import type { CreateUserRequest, UpdateUserRequest, User, UserListQuery } from '@portal/contract';
+import {
+  isApplicant,
+  isApplicantRole,
+  type CreateUserRequest,
+  type UpdateUserRequest,
+  type User,
+  type UserListQuery,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound, unprocessable } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
@@ -18,7 +25,7 @@ export async function listAllUsers(db: Database, query: UserListQuery): Promise<
 const ENTREPRENEUR_ROLE_REFUSED = 'Entrepreneurs register themselves; choose an officer or finance role';
 
 export async function createUser(db: Database, _admin: CurrentUser, request: CreateUserRequest): Promise<User> {
-  if (request.role === 'entrepreneur') throw badRequest(ENTREPRENEUR_ROLE_REFUSED);
+  if (isApplicant(request)) throw badRequest(ENTREPRENEUR_ROLE_REFUSED);
   const zone = await checkedZone(db, request.zone);
   return insertAccount(db, { ...request, zone });
 }
@@ -74,16 +81,10 @@ export async function updateUserAccount(
     throw badRequest('You cannot deactivate your own account or remove your own admin role');
   }
   // An entrepreneur's profile and applications hang on the role, so it neither changes to nor from entrepreneur.
-  if (
-    request.role &&
-    request.role !== existing.role &&
-    (request.role === 'entrepreneur' || existing.role === 'entrepreneur')
-  ) {
-    throw badRequest(
-      existing.role === 'entrepreneur' ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED,
-    );
+  if (request.role && request.role !== existing.role && (isApplicantRole(request.role) || isApplicant(existing))) {
+    throw badRequest(isApplicant(existing) ? "An entrepreneur's role cannot be changed" : ENTREPRENEUR_ROLE_REFUSED);
   }
-  if (request.zone && existing.role === 'entrepreneur') throw badRequest("An entrepreneur's account has no zone");
+  if (request.zone && isApplicant(existing)) throw badRequest("An entrepreneur's account has no zone");
   const zone = await checkedZone(db, request.zone);
   const row = await db.transaction((tx) =>
     updateUser(tx, id, {

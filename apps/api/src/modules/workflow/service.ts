@@ -1,6 +1,7 @@
 /** The officers' decisions on an application: status updates (with their side effects) and document verification.
  * Each one reads the current state and writes the next in one transaction, through conditional updates. */
 import {
+  isApplicant,
   REASON_MIN,
   lacksReason,
   manualEventFor,
@@ -101,7 +102,7 @@ function stageOfRequest(request: UpdateStatusRequest): Stage | { words: string }
 
 async function assertAssignable(db: Database, userId: string): Promise<void> {
   const assignee = await findUserById(db, userId);
-  if (!assignee || !assignee.isActive || assignee.role === 'entrepreneur') {
+  if (!assignee || !assignee.isActive || isApplicant(assignee)) {
     throw badRequest('The application can be assigned only to an active officer');
   }
 }

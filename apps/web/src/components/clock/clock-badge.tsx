@@ -3,11 +3,8 @@
  * business calendar's, as the server counts it. */
 import { useTranslation } from 'react-i18next';
 import { AlarmClock, ArrowUpCircle, CalendarClock, CirclePause, type LucideIcon } from 'lucide-react';
-import { calendarDaysBetween, formatDate, todayIso, workingDaysBetween, type Application } from '@portal/contract';
+import { calendarDaysBetween, formatDate, isDueSoon, todayIso, type Application } from '@portal/contract';
 import { cn } from '../ui/cn';
-
-/** Due within this many working days reads as "soon". */
-const SOON_WORKING_DAYS = 2;
 
 type ClockFields = Pick<Application, 'stage_due_on' | 'overdue' | 'clock_paused'> &
   Partial<Pick<Application, 'waiting_on'>>;
@@ -17,7 +14,7 @@ export function clockState(clock: ClockFields, today: string = todayIso()): Cloc
   if (clock.clock_paused) return 'paused';
   if (!clock.stage_due_on) return 'none';
   if (clock.overdue || clock.stage_due_on < today) return 'overdue';
-  return workingDaysBetween(today, clock.stage_due_on) <= SOON_WORKING_DAYS ? 'soon' : 'later';
+  return isDueSoon(clock.stage_due_on, today) ? 'soon' : 'later';
 }
 
 // 800-on-100 pairs: above 4.5:1 contrast, and never colour alone: the words say the same.

@@ -80,6 +80,7 @@ export function DecideShowCauseDialog({ notice, onClose }: { notice: ShowCause |
       busyText={t('decide.sending')}
     >
       <fieldset
+        aria-invalid={outcomeError ? true : undefined}
         className={`space-y-2 ${outcomeError ? 'border-l-4 border-red-700 pl-3' : ''}`}
         aria-describedby={outcomeError ? 'decide-show-cause-outcome-error' : undefined}
       >
@@ -97,7 +98,6 @@ export function DecideShowCauseDialog({ notice, onClose }: { notice: ShowCause |
               // The error summary links to the first choice.
               id={index === 0 ? form.idOf('outcome') : undefined}
               className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-              aria-invalid={outcomeError ? true : undefined}
               {...form.register('outcome')}
             />
             <span>

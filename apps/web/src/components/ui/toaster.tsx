@@ -2,7 +2,7 @@
  * in the page's flow at the top of its content, so they never lie over a control. Each goes after its duration (the
  * spec's 4000 ms unless the toast asks for longer), never while the pointer or the focus is on the toasts; at most
  * three show at once; a newer one replaces them, and so does a move to another page (see lib/toasts). */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
@@ -146,9 +146,9 @@ export function RouteToasts({ tracker }: { tracker?: RouteToastTracker }) {
   const handled = useRef<string>(undefined);
 
   const ids = () => onScreen().map((shown) => shown.id);
-  const takeAwayOld = () => {
+  const takeAwayOld = useEffectEvent(() => {
     for (const id of own.pageChanged(ids())) toast.dismiss(id);
-  };
+  });
   // Declared first: a toast that appears in the same render as a new page is seen before the page change is.
   useEffect(() => own.see(ids()), [toasts, own]);
   useEffect(

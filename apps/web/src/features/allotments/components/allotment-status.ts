@@ -1,5 +1,5 @@
-/** The badge colour of each allotment status (the words come from the shared status catalogue), and which statuses
- * end the allotment. */
+/** The badge colour of each allotment status (the words come from the shared status catalogue). Which statuses end
+ * the allotment is the contract's allotmentEnded. */
 import type { AllotmentStatus } from '@portal/contract';
 import type { StatusBadgeTone } from '../../../components/ui/status-badge';
 
@@ -9,8 +9,3 @@ export const ALLOTMENT_STATUS_TONES: Record<AllotmentStatus, StatusBadgeTone> = 
   cancelled: 'red',
   surrendered: 'grey',
 };
-
-/** A surrendered or cancelled allotment has ended: its milestones no longer fall due. */
-export function allotmentEnded(status: AllotmentStatus): boolean {
-  return status === 'surrendered' || status === 'cancelled';
-}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightLeft, CalendarPlus, FileText, Undo2 } from 'lucide-react';
 import {
+  allotmentEnded,
   formatDate,
   formatRupees,
   type Allotment,
@@ -24,7 +25,7 @@ import { StatementLink } from '../../../components/account-statement/statement-l
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { ALLOTMENT_STATUS_TONES, allotmentEnded } from './allotment-status';
+import { ALLOTMENT_STATUS_TONES } from './allotment-status';
 import { MilestoneList } from '../../../components/milestones/milestone-list';
 import type { PlotService } from './allottee-service-dialog';
 import { PlotDues } from './plot-dues';

@@ -4,14 +4,20 @@
  * or cancelled plot's dues speak of the past: nothing is billed after the day it ended. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatRupees, isInvoiceOwed, type Allotment, type Invoice } from '@portal/contract';
+import {
+  allotmentEnded,
+  formatDate,
+  formatRupees,
+  isInvoiceOwed,
+  type Allotment,
+  type Invoice,
+} from '@portal/contract';
 import { PayInvoiceDialog } from '../../../components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { usePlotDues } from '../api/plot-dues';
-import { allotmentEnded } from './allotment-status';
 
 /** 2026 reads "2026–27": April 2026 to March 2027. */
 const yearLabel = (year: number | null) =>

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  allotmentEnded,
   ALLOTMENT_LATE_LISTS,
   ALLOTMENT_LIST,
   ALLOTMENT_STATUSES,
@@ -24,7 +25,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { ALLOTMENT_STATUS_TONES, allotmentEnded } from '../components/allotment-status';
+import { ALLOTMENT_STATUS_TONES } from '../components/allotment-status';
 import { MilestoneState, nextMilestone } from '../../../components/milestones/milestone-state';
 import { RegisterExportButton } from '../components/register-export-button';
 import { RegisterSummary } from '../components/register-summary';

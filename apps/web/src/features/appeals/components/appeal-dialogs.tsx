@@ -158,6 +158,7 @@ export function OrderDialog({ appeal }: { appeal: Appeal }) {
       }
     >
       <fieldset
+        aria-invalid={outcomeError ? true : undefined}
         className={`space-y-2 ${outcomeError ? 'border-l-4 border-red-700 pl-3' : ''}`}
         aria-describedby={outcomeError ? `order-${appeal.id}-outcome-error` : undefined}
       >
@@ -174,7 +175,6 @@ export function OrderDialog({ appeal }: { appeal: Appeal }) {
               value={value}
               id={index === 0 ? form.idOf('outcome') : undefined}
               className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-              aria-invalid={outcomeError ? true : undefined}
               {...form.register('outcome')}
             />
             <span>

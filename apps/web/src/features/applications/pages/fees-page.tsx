@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FEES, feeEstimate, formatRupees } from '@portal/contract';
+import { isApplicant, FEES, feeEstimate, formatRupees } from '@portal/contract';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TableScroll } from '../../../components/ui/data-table';
@@ -146,7 +146,7 @@ export default function FeesPage() {
     <Link to="/login" className={buttonClasses('primary')}>
       {t('feesPage.signIn')}
     </Link>
-  ) : user.role === 'entrepreneur' ? (
+  ) : isApplicant(user) ? (
     <Link to="/applications/new" className={buttonClasses('primary')}>
       {t('feesPage.apply')}
     </Link>

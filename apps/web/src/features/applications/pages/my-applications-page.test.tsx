@@ -2,7 +2,7 @@
 // empty and failed states.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Application } from '@portal/contract';
 import {
   jsonResponse,
@@ -14,6 +14,7 @@ import {
   type FetchHandler,
 } from '../../../test/render-app';
 import { application } from '../test/fixtures';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-list-params';
 
 const LIST = [
   application({
@@ -70,15 +71,20 @@ describe('my applications', () => {
   });
 
   it('sends the search once, after the pause, and keeps it in the URL; the box shows what was typed at once', async () => {
+    // Timers still run as they do, and the test can move them on past a pause instead of sleeping through it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { router, listCalls } = await openList();
     await screen.findByText('APP-2026-000104');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const box = screen.getByRole('searchbox', { name: 'Search' });
     await user.type(box, 'app-2026-0001');
     expect(box).toHaveValue('app-2026-0001');
     await waitFor(() => expect(router.state.location.search).toBe('?q=app-2026-0001'));
-    // Wait past another pause: still one request for thirteen keystrokes.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // Past another pause: still one request for thirteen keystrokes.
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2));
     const searches = listCalls().filter((url) => 'q' in queryOf(url));
     expect(searches.map((url) => queryOf(url).q)).toEqual(['app-2026-0001']);
     expect(listCalls()).toHaveLength(2);

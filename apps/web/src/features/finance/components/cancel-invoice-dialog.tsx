@@ -54,7 +54,12 @@ export function CancelInvoiceDialog({ invoice }: { invoice: Invoice }) {
   });
   const params = { number: invoice.invoice_number, amount: formatRupees(invoice.amount) };
   return (
-    <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+    // Only keeps the dialog's clicks and keys from the row it sits in: a wrapper, not a control.
+    <span
+      role="presentation"
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+    >
       <SchemaFormDialog
         form={form}
         onValid={(values) => {

@@ -110,7 +110,8 @@ export function NotificationBell() {
 
   const items = latest.data?.items ?? [];
   return (
-    <div ref={wrapperRef} className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
+    // Escape and leaving the panel are heard from the bell and the panel alike: a wrapper, not a control.
+    <div ref={wrapperRef} role="presentation" className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={buttonRef}
         type="button"

@@ -4,6 +4,7 @@
  * snapshot (bids made meanwhile are in it) and listens again. The server's clock comes with every lot: the time left
  * is counted from it, never from the browser's clock alone. */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createParser } from 'eventsource-parser';
 import { liveLotSchema, SCHEME_PATHS, type LiveLot } from '@portal/contract';
 import { buildUrl } from '../../../lib/api-client';
 import { readToken } from '../../../lib/session-storage';
@@ -14,27 +15,13 @@ export interface ServerSentEvent {
   data: string;
 }
 
-/** Splits a stream's text into events: the complete ones, and the unfinished tail to keep for the next chunk. Comment
- * lines (`: ping`) and fields other than `event` and `data` are skipped; an event without `event:` is a `message`. */
-export function parseServerSentEvents(buffer: string): { events: ServerSentEvent[]; rest: string } {
-  const normalised = buffer.replace(/\r\n?/g, '\n');
-  const blocks = normalised.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events: ServerSentEvent[] = [];
-  for (const block of blocks) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line === '' || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    if (data.length > 0) events.push({ event, data: data.join('\n') });
-  }
-  return { events, rest };
+/** Reads a stream's text chunk by chunk (eventsource-parser) and hands on each complete event; one without `event:`
+ * is a `message`. Comment lines (`: ping`) and an unfinished tail wait for the next chunk or are skipped. */
+export function serverSentEvents(onEvent: (event: ServerSentEvent) => void): (chunk: string) => void {
+  const parser = createParser({
+    onEvent: (message) => onEvent({ event: message.event ?? 'message', data: message.data }),
+  });
+  return (chunk) => parser.feed(chunk);
 }
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -115,24 +102,21 @@ export function useLiveLots(schemeId: string, { enabled = true }: { enabled?: bo
       drops = 0;
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
-      let buffer = '';
+      const received: LiveLot[] = [];
+      const feed = serverSentEvents((event) => {
+        if (event.event !== 'lot') return;
+        try {
+          const lot = liveLotSchema.safeParse(JSON.parse(event.data));
+          if (lot.success) received.push(lot.data);
+        } catch {
+          // A line that is not JSON is skipped; the next snapshot puts the room right.
+        }
+      });
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        const { events, rest } = parseServerSentEvents(buffer);
-        buffer = rest;
-        const received: LiveLot[] = [];
-        for (const event of events) {
-          if (event.event !== 'lot') continue;
-          try {
-            const lot = liveLotSchema.safeParse(JSON.parse(event.data));
-            if (lot.success) received.push(lot.data);
-          } catch {
-            // A line that is not JSON is skipped; the next snapshot puts the room right.
-          }
-        }
-        applyAll(received);
+        feed(decoder.decode(value, { stream: true }));
+        applyAll(received.splice(0));
       }
     }
 

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { APPLICATION_ID, lotFixture, PLOT_ID, SCHEME_ID, schemeFixture, sseStream } from '../test-fixtures';
-import { parseServerSentEvents } from '../lib/live-lots';
+import { serverSentEvents, type ServerSentEvent } from '../lib/live-lots';
 import { lotState } from '../lib/lot-state';
 
 // The first render waits for the page's lazily loaded chunk, which on a busy machine can take longer than the default.
@@ -211,16 +211,21 @@ describe('auction room after the close', () => {
   }, 20_000);
 });
 
-describe('parseServerSentEvents', () => {
-  it('reads whole events, keeps a half-received one, and skips comments', () => {
-    const { events, rest } = parseServerSentEvents(
-      ': hello\n\nevent: lot\ndata: {"a":1}\n\nevent: lot\r\ndata: {"b"\r\ndata: :2}\r\n\r\nevent: lot\ndata: {"c',
-    );
+describe('serverSentEvents', () => {
+  it('hands on whole events across chunks, keeps a half-received one, and skips comments', () => {
+    const events: ServerSentEvent[] = [];
+    const feed = serverSentEvents((event) => events.push(event));
+    feed(': hello\n\nevent: lot\ndata: {"a":1}\n\nevent: lot\r\ndata: {"b"\r\nda');
+    feed('ta: :2}\r\n\r\nevent: lot\ndata: {"c');
     expect(events).toEqual([
       { event: 'lot', data: '{"a":1}' },
       { event: 'lot', data: '{"b"\n:2}' },
     ]);
-    expect(rest).toBe('event: lot\ndata: {"c');
+    feed('":3}\n\ndata: plain\n\n');
+    expect(events.slice(2)).toEqual([
+      { event: 'lot', data: '{"c":3}' },
+      { event: 'message', data: 'plain' },
+    ]);
   });
 });
 

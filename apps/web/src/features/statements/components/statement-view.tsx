@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, BadgeCheck } from 'lucide-react';
 import {
+  isApplicant,
+  isApplicantRole,
   formatDate,
   formatNumber,
   formatRupees,
@@ -168,7 +170,7 @@ function NoDuesCard({ allotmentId, statement }: { allotmentId: string; statement
 }
 
 function backLink(kind: AccountKind, id: string, statement: Statement | undefined, role: Role | undefined) {
-  if (role === 'entrepreneur') return kind === 'allotment' ? '/allotments' : `/applications/${id}`;
+  if (role && isApplicantRole(role)) return kind === 'allotment' ? '/allotments' : `/applications/${id}`;
   return statement ? `/officer/applications/${statement.account.application_id}` : null;
 }
 
@@ -183,9 +185,7 @@ export function StatementView({ kind, id }: { kind: AccountKind; id: string }) {
   const data = statement.data;
   const back = backLink(kind, id, data, user?.role);
   const mayAskNoDues =
-    kind === 'allotment' &&
-    !!user &&
-    (user.role === 'entrepreneur' || (NO_DUES_ISSUERS as readonly Role[]).includes(user.role));
+    kind === 'allotment' && !!user && (isApplicant(user) || (NO_DUES_ISSUERS as readonly Role[]).includes(user.role));
   const account = data?.account;
   const subtitle = account
     ? [

@@ -3,7 +3,7 @@
  * neither, and entrepreneurs' roles are not changed here. */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, ROLES, USER_LIST, type User } from '@portal/contract';
+import { isApplicant, formatDate, ROLES, USER_LIST, type User } from '@portal/contract';
 import { useUserPage } from '../../../api/users';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { useSortChange } from '../../../components/list/use-sort-change';
@@ -47,7 +47,7 @@ const UserTable = memo(function UserTable({
     {
       key: 'zone',
       header: t('columns.zone'),
-      cell: (user) => (user.role === 'entrepreneur' ? '' : (user.zone ?? t('zone.every'))),
+      cell: (user) => (isApplicant(user) ? '' : (user.zone ?? t('zone.every'))),
     },
     {
       key: 'status',
@@ -75,8 +75,8 @@ const UserTable = memo(function UserTable({
           <span className="text-slate-600">{t('you')}</span>
         ) : (
           <div className="flex gap-2">
-            {user.role !== 'entrepreneur' && <ChangeRoleDialog user={user} />}
-            {user.role !== 'entrepreneur' && <ChangeZoneDialog user={user} />}
+            {!isApplicant(user) && <ChangeRoleDialog user={user} />}
+            {!isApplicant(user) && <ChangeZoneDialog user={user} />}
             <ActivationDialog user={user} />
           </div>
         ),
