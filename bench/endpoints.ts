@@ -46,6 +46,9 @@ export const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'finance: receivables ageing', path: '/api/finance/receivables-ageing', as: 'finance' },
   { name: 'finance: summary', path: '/api/finance/summary', as: 'finance' },
   { name: 'meetings', path: '/api/meetings', as: 'committee' },
+  // The ledger behind an application's statement of account (its invoices and payments, with running balances).
+  { name: 'statement of account (an application)', path: '/api/applications/{id}/statement', as: 'finance' },
+  { name: 'schemes', path: '/api/schemes', as: 'ho' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },
   // The bell polls this on every page: the zonal manager is told of every case reaching scrutiny.

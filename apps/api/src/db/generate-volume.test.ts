@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { APPLICATION_STATUSES, SERVICE_TARGETS, type Invoice } from '@portal/contract';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
+import { verifyAuditChain } from '../modules/audit/verify';
 import { generateVolumeData, type VolumeSummary } from './generate-volume';
 
 const APPLICATIONS = 300;
@@ -32,6 +33,7 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     'meetings',
     'service_requests',
     'notifications',
+    'ledger_entries',
   ];
   const counts = async () =>
     Object.fromEntries(
@@ -244,6 +246,40 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
       },
     });
     expect(paid.statusCode).toBe(201);
+  });
+
+  it('posts each invoice and each successful payment to the ledger once, as its posting triggers do', async () => {
+    expect(
+      await count(`SELECT count(*) AS n FROM invoices i WHERE (SELECT count(*) FROM ledger_entries e
+                   WHERE e.source_key = 'invoice:' || i.id AND e.invoice_id = i.id AND e.debit = i.amount
+                     AND e.application_id = i.application_id AND e.posted_at = i.generated_at) <> 1`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM payments p WHERE p.status = 'success' AND (SELECT count(*) FROM ledger_entries e
+                   WHERE e.source_key = 'payment:' || p.id AND e.payment_id = p.id AND e.credit = p.amount
+                     AND e.posted_at = p.payment_date) <> 1`),
+    ).toBe(0);
+  });
+
+  it('keeps the audit chain whole: one entry per batch, and the row triggers back on for the app', async () => {
+    const entries = await rows<{ changes: { batch: string; rows: Record<string, number> } }>(
+      `SELECT changes FROM audit_log WHERE entity = 'volume_data' ORDER BY seq`,
+    );
+    // One batch of entrepreneurs and three of applications (300 in batches of 140).
+    expect(entries.map((entry) => entry.changes.batch)).toEqual([
+      'entrepreneurs 1-100',
+      'applications 1-140',
+      'applications 141-280',
+      'applications 281-300',
+    ]);
+    expect(entries.reduce((sum, entry) => sum + (entry.changes.rows.applications ?? 0), 0)).toBe(APPLICATIONS);
+    expect(
+      await count(`SELECT count(*) AS n FROM pg_trigger WHERE tgname IN ('audit_row', 'ledger_post_invoice',
+                   'ledger_post_payment') AND tgenabled <> 'O'`),
+    ).toBe(0);
+    // The app's own writes after the run (the test above) are audited row by row on the same chain.
+    expect(await count(`SELECT count(*) AS n FROM audit_log WHERE entity = 'payments'`)).toBeGreaterThan(0);
+    expect((await verifyAuditChain(ctx.db)).problem).toBeNull();
   });
 
   it('appends a second run beside the first without collisions', async () => {

@@ -2,7 +2,7 @@
  *
  * Every table is filled with set-based SQL (INSERT ... SELECT over generate_series), batch by batch, each batch in
  * one transaction. Values are deterministic pseudo-random functions of a row's index and the seed
- * (hashint8extended), and ids are deterministic version-4 UUIDs (md5 of the run, the kind and the index), so the
+ * (hashint8extended), and ids are deterministic version-4 UUIDs (the run and the kind, then the index), so the
  * rows of one batch can refer to each other without reading anything back.
  *
  * The shape: one entrepreneur (with an applicant profile) per about three applications; one asset per seven
@@ -10,8 +10,10 @@
  * way to possession; the others end rejected, or are still in scrutiny when recent. Applications are spread over
  * about three years, oldest first, and their status follows their age. Every human number (APP-, INV-, RCP-, ALT-,
  * SR-, MTG-) continues from the app's counters for its year, and the counters are moved past the highest number
- * written, in the same transaction, so the app keeps issuing unique numbers. Plain INSERTs only: any triggers on
- * the tables run as usual. */
+ * written, in the same transaction, so the app keeps issuing unique numbers. Plain INSERTs: the tables' triggers
+ * run as usual (search text, summaries, ledger postings), except the audit chain's row trigger, which each batch
+ * replaces with one chained entry that counts what it added (decision 028). */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   APPLICATION_STATUSES,
@@ -254,6 +256,41 @@ function padded(expression: string, width: number): string {
   return `lpad((${expression})::text, greatest(${width}, length((${expression})::text)), '0')`;
 }
 
+/** The tables the generator writes. */
+const GENERATED_TABLES = [
+  'users',
+  'applicants',
+  'assets',
+  'applications',
+  'documents',
+  'invoices',
+  'payments',
+  'ledger_entries',
+  'allotments',
+  'lease_deeds',
+  'possessions',
+  'allotment_milestones',
+  'timeline_events',
+  'notifications',
+  'meetings',
+  'service_requests',
+  'counters',
+];
+
+/** One entry on the audit chain, hashed as the chain's trigger hashes its rows (migration 0006). */
+async function appendAuditEntry(tx: Database, changes: Record<string, unknown>): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7243100611)`);
+  await tx.execute(sql`
+    INSERT INTO audit_log (seq, at, actor_id, actor_role, request_id, client_address, action, entity, entity_id,
+                           changes, prev_hash, hash)
+    SELECT e.seq, e.at, NULL, 'system', NULL, NULL, 'insert', 'volume_data', NULL, e.changes, e.prev_hash,
+           encode(sha256(convert_to(coalesce(e.prev_hash, '') || audit_row_text(e.seq, e.at, NULL, 'system', NULL,
+             NULL, 'insert', 'volume_data', NULL, e.changes), 'UTF8')), 'hex')
+    FROM (SELECT coalesce(last.seq, 0) + 1 AS seq, clock_timestamp() AS at, ${JSON.stringify(changes)}::jsonb AS changes,
+                 last.hash AS prev_hash
+          FROM (SELECT 1) AS one LEFT JOIN (SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1) AS last ON true) AS e`);
+}
+
 export async function generateVolumeData(db: Database, options: VolumeOptions): Promise<VolumeSummary> {
   const total = Math.floor(options.applications);
   if (!Number.isFinite(total) || total < 1) throw new Error('applications must be a positive number');
@@ -304,8 +341,13 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
   const pickFrom = (values: readonly string[], expression: string, salt: number) =>
     `(${textArray(values)})[1 + floor(${rnd(expression, salt)} * ${values.length})::int]`;
   /** A deterministic version-4 UUID for the kind and index of this run. */
-  const uuidInline = (kind: string, expression: string) =>
-    `overlay(overlay(md5(${text(`vol${run}:${kind}:`)} || (${expression})::text) placing '4' from 13) placing '8' from 17)::uuid`;
+  // Twelve hex digits from the run and the kind, then the index in hex, so that the ids of one kind ascend with their
+  // index: each batch appends to the end of the primary keys and of the indexes on the references instead of
+  // landing on random pages of them, which at a million rows decides whether they stay in memory.
+  const uuidInline = (kind: string, expression: string) => {
+    const prefix = createHash('md5').update(`vol${run}:${kind}`).digest('hex').slice(0, 12);
+    return `(${text(`${prefix}4`)} || substr(lpad(to_hex((${expression})::int8), 18, '0'), 1, 3) || '8' || substr(lpad(to_hex((${expression})::int8), 18, '0'), 4))::uuid`;
+  };
   const firstName = (k: string) => pickFrom(FIRST_NAMES, k, 1);
   const lastName = (k: string) => pickFrom(LAST_NAMES, k, 2);
   const fullName = (k: string) => `(${firstName(k)} || ' ' || ${lastName(k)})`;
@@ -344,6 +386,46 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
     if (table) add(table, Number(inserted ?? result.rowCount ?? result.affectedRows ?? 0));
   };
 
+  // The audit chain's row trigger (migration 0006) writes and hashes one audit row per row written, one after
+  // another under one lock: at a million applications that is some fifteen million chained rows, most of the time
+  // of a run. Each batch instead turns it off on the tables it writes for its own transaction (the change is
+  // transactional, and other writers wait on the table's lock, so none of theirs goes unrecorded) and appends one
+  // entry to the chain that names the batch and counts its rows per table (decision 028).
+  const auditedTables = (
+    await rowsOf<{ table: string }>(
+      db,
+      sql`SELECT DISTINCT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+          WHERE t.tgname = 'audit_row' AND NOT t.tgisinternal ORDER BY 1`,
+    )
+  )
+    .map((row) => row.table)
+    .filter((table) => GENERATED_TABLES.includes(table));
+  // Likewise the ledger's posting triggers (migration 0013), which write one ledger row per invoice and payment a
+  // row at a time: each batch posts the same entries itself, set-based (postLedger below).
+  const replacedTriggers = [
+    ...auditedTables.map((table) => [table, 'audit_row'] as const),
+    ['invoices', 'ledger_post_invoice'] as const,
+    ['payments', 'ledger_post_payment'] as const,
+  ];
+  const inBatch = async (label: string, write: (tx: Database) => Promise<void>) => {
+    const before = { ...counts };
+    await db.transaction(async (tx) => {
+      for (const [table, trigger] of replacedTriggers) {
+        await tx.execute(raw(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`));
+      }
+      await write(tx);
+      for (const [table, trigger] of replacedTriggers) {
+        await tx.execute(raw(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`));
+      }
+      const rows = Object.fromEntries(
+        Object.entries(counts)
+          .map(([table, n]) => [table, n - (before[table] ?? 0)] as const)
+          .filter(([, n]) => n > 0),
+      );
+      await appendAuditEntry(tx, { run, batch: label, rows });
+    });
+  };
+
   log(
     `Generating ${total.toLocaleString('en-IN')} applications (run ${run}, seed ${seed}): ` +
       `${applicantCount.toLocaleString('en-IN')} entrepreneurs, ${assetCount.toLocaleString('en-IN')} assets, ` +
@@ -355,7 +437,8 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
   for (let lo = 1; lo <= applicantCount; lo += userBatch) {
     const hi = Math.min(applicantCount, lo + userBatch - 1);
     const registered = (k: string) => `(${nowSql} - interval '1 day' * (${SPAN_DAYS + 10} + ${rnd(k, 4)} * 60))`;
-    await db.transaction(async (tx) => {
+    await inBatch(`entrepreneurs ${lo}-${hi}`, async (tx) => {
+      add('users', hi - lo + 1);
       await tx.execute(sql`
         INSERT INTO users (id, email, password_hash, full_name, role, is_active, created_at)
         SELECT ${raw(uuidInline('user', 'k'))},
@@ -387,7 +470,6 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          FROM (SELECT k, ${pan} AS pan FROM generate_series(${lo}, ${hi}) AS k) AS g`,
       );
     });
-    add('users', hi - lo + 1);
     log(`  entrepreneurs ${hi.toLocaleString('en-IN')} / ${applicantCount.toLocaleString('en-IN')}`);
   }
 
@@ -396,7 +478,7 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
   for (let lo = 1; lo <= total; lo += batchSize) {
     const hi = Math.min(total, lo + batchSize - 1);
     const batchStarted = performance.now();
-    await db.transaction(async (tx) => {
+    await inBatch(`applications ${lo}-${hi}`, async (tx) => {
       const age = `((${total} - i)::float8 / ${total} * ${SPAN_DAYS} + 2 + ${rnd('i', 30)} * least(1.0, ${SPAN_DAYS}.0 / ${total}))`;
       const forced = `(${textArray(APPLICATION_STATUSES)})[j + 1]`;
       const status = `(CASE
@@ -575,6 +657,26 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
            RETURNING 1
          ), bump AS (${bumpCounters('receipt', 'src')})
          SELECT count(*) AS inserted FROM ins`,
+      );
+
+      // The ledger's entries for these invoices and payments, as its posting triggers write them.
+      await execute(
+        tx,
+        'ledger_entries',
+        `INSERT INTO ledger_entries (application_id, allotment_id, entry_type, debit, source_key, invoice_id, reference, posted_at)
+         SELECT i.application_id, i.allotment_id, 'invoice', i.amount, 'invoice:' || i.id, i.id, i.invoice_number, i.generated_at
+         FROM vol_invoice v JOIN invoices i ON i.id = v.id ORDER BY v.i, v.kind`,
+      );
+      await execute(
+        tx,
+        'ledger_entries',
+        `INSERT INTO ledger_entries (application_id, allotment_id, entry_type, credit, source_key, invoice_id, payment_id,
+                                     reference, posted_at, posted_by)
+         SELECT p.application_id, i.allotment_id, 'payment', p.amount, 'payment:' || p.id, p.invoice_id, p.id,
+                p.receipt_number, p.payment_date, p.paid_by
+         FROM vol_invoice v JOIN invoices i ON i.id = v.id
+         JOIN payments p ON p.id = ${uuidInline('payment', 'v.i * 4 + v.kind')}
+         WHERE v.paid_at IS NOT NULL AND p.status = 'success' ORDER BY v.i, v.kind`,
       );
 
       // Allotments of the candidates past payment verification, their lease deeds and possessions.
