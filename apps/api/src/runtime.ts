@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
+import { seedDemoWorld } from './db/seed-world';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
@@ -46,11 +47,21 @@ export function createStorage(config: Pick<Config, 'fileStorage' | 'dataDir'>, d
 }
 
 /** Migrations and the demo seed: done once, before any process serves. */
-export async function prepareDatabase(config: Pick<Config, 'seedDemo'>, database: DatabaseHandle): Promise<void> {
+export async function prepareDatabase(
+  config: Pick<Config, 'seedDemo'> & Partial<Pick<Config, 'demoWorld' | 'fileStorage' | 'dataDir'>>,
+  database: DatabaseHandle,
+): Promise<void> {
   await database.migrate();
+  if (!config.seedDemo || !(await seedDemoData(database.db))) return;
+  // The demo world (decision 027): only when asked for, so the tests that read the demo seed see it alone. Its letters
+  // and result sheet are made on their first download.
+  if (config.demoWorld && config.fileStorage && config.dataDir) {
+    const storage = createStorage({ fileStorage: config.fileStorage, dataDir: config.dataDir }, database.db);
+    await seedDemoWorld(database.db, { storage });
+  }
   // A fresh demo portal has billed this year's dues on its plots in possession, as a running one would have: every
   // screen shows the same world from the first request, not a different one once the daily billing has run.
-  if (config.seedDemo && (await seedDemoData(database.db))) await billYearlyDues(database.db);
+  await billYearlyDues(database.db);
 }
 
 export async function startRuntime(
