@@ -42,7 +42,8 @@ import { addDays, businessTodayIso } from '../core/dates';
 import { hashPassword } from '../lib/passwords';
 import { fileAppeal, recordHearing } from '../modules/appeals/service';
 import { importBankStatement } from '../modules/bank-reconciliation/service';
-import { prepareRefund } from '../modules/refunds/service';
+import { prepareRefund, verifyBankDetails } from '../modules/refunds/service';
+import { raiseServiceRequest } from '../modules/service-requests/service';
 import { closeDueSchemes, decideScheme } from '../modules/schemes/service';
 import { issueShowCause } from '../modules/show-causes/service';
 import { updateStatus } from '../modules/workflow/service';
@@ -103,16 +104,32 @@ const PLOTS = {
   drawA: worldPlot('WAR-PL-308', 'Madikonda IP', 900, 1_800_000, 13, 26),
   drawB: worldPlot('WAR-PL-309', 'Madikonda IP', 900, 1_800_000, 1, 31),
   auction: worldPlot('WAR-PL-310', 'Kazipet IE', 3000, 6_000_000, 5, 31),
+  transferPlot: worldPlot('WAR-PL-311', 'Kazipet IE', 1200, 2_400_000, 9, 31),
 };
 
 /** Bidding in the world's auction opens this long after the portal's first start. */
 export const WORLD_AUCTION_OPENS_AFTER_MS = 5 * 60_000;
 const WORLD_AUCTION_BIDDING_MS = 60 * 60_000;
 
-const MINIMAL_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** A valid one-page blank PDF (with its cross-reference table), stored for each required document. */
+const MINIMAL_PDF = (() => {
+  const objects = [
+    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (const object of objects) {
+    offsets.push(body.length);
+    body += `${object}\n`;
+  }
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+})();
 
 interface Person {
   user: CurrentUser;
@@ -144,18 +161,18 @@ export async function seedDemoWorld(db: Database, context: WorldContext): Promis
 
   // Cases of the applicant, each entering its stage on a past day. The submitted ones' clocks (3 working days, then
   // 3 more before escalation, 15 after the due date before the deemed move) ran out while nobody moved them.
-  const escalated = await pastCase(db, context, applicant, plotIds.escalated, {
+  await pastCase(db, context, applicant, plotIds.escalated, {
     status: 'submitted',
     enteredOn: addCalendarDays(today, -16),
     description: 'Turmeric processing and packing unit',
   });
-  const deemed = await pastCase(db, context, applicant, plotIds.deemed, {
+  await pastCase(db, context, applicant, plotIds.deemed, {
     status: 'submitted',
     enteredOn: addCalendarDays(today, -45),
     description: 'Cold-pressed oil mill',
   });
   // Under scrutiny past its 15 working days (late, so the applicant may appeal) but short of its escalation at 30.
-  const late = await pastCase(db, context, applicant, plotIds.late, {
+  await pastCase(db, context, applicant, plotIds.late, {
     status: 'under_scrutiny',
     enteredOn: addCalendarDays(today, -30),
     description: 'Millet flour and snacks unit',
@@ -170,9 +187,6 @@ export async function seedDemoWorld(db: Database, context: WorldContext): Promis
     enteredOn: addCalendarDays(today, -20),
     description: 'Fruit pulp and juice unit',
   });
-  void escalated;
-  void deemed;
-  void late;
 
   // The deadline sweep as the running portal makes it: the first submitted case escalated to head office, the second
   // deemed approved (moved into scrutiny by the portal) with its letter.
@@ -198,6 +212,15 @@ export async function seedDemoWorld(db: Database, context: WorldContext): Promis
   await issueShowCause(db, staff.zonal, estate.holding, {
     grounds: 'Construction has not commenced and the yearly dues of two years are unpaid.',
   });
+  // The clear plot offered to the applicant: on offer until the applicant accepts it.
+  await raiseServiceRequest(db, allottee.user, {
+    request_type: 'transfer',
+    allotment_id: estate.clear,
+    description: 'The compounding unit is sold to Sai Agro Foods as a going concern',
+    particulars: { transferee_email: WORLD_USERS.applicant.email },
+  });
+  // Finance has checked the allottee's bank account, so the checker may approve the refund.
+  await verifyBankDetails(db, staff.finance, allottee.applicantId);
   await prepareRefund(db, staff.finance, {
     application_id: estate.surrenderedApplication,
     kind: 'surrender',
@@ -425,11 +448,19 @@ async function allotteeEstate(
   officer: CurrentUser,
   plotIds: Record<keyof typeof PLOTS, string>,
   today: string,
-): Promise<{ holding: string; surrenderedApplication: string }> {
+): Promise<{ holding: string; surrenderedApplication: string; clear: string }> {
   const made: { allotmentId: string; applicationId: string }[] = [];
   for (const [index, plan] of [
     { assetId: plotIds.duesPlot, possessedMonthsAgo: 22, surrendered: false, description: 'HDPE pipe extrusion unit' },
     { assetId: plotIds.surrendered, possessedMonthsAgo: 26, surrendered: true, description: 'Plastic moulding shed' },
+    // Clear of dues (this year's paid), so it may be transferred.
+    {
+      assetId: plotIds.transferPlot,
+      possessedMonthsAgo: 4,
+      surrendered: false,
+      duesPaid: true,
+      description: 'Polymer compounding unit',
+    },
   ].entries()) {
     const [plot] = await db.select().from(assets).where(eq(assets.id, plan.assetId));
     const possessionDate = addMonths(today, -plan.possessedMonthsAgo);
@@ -545,24 +576,34 @@ async function allotteeEstate(
         timestamp: onDay(entry.at, 11),
       });
     }
-    if (!plan.surrendered) await billPastDues(db, allotment!.id, application!.id, person, plot!, possessionDate, today);
+    if (!plan.surrendered) {
+      await billPastDues(db, { allotmentId: allotment!.id, applicationId: application!.id }, person, plot!, {
+        possessionDate,
+        today,
+        paid: Boolean(plan.duesPaid),
+      });
+    }
     made.push({ allotmentId: allotment!.id, applicationId: application!.id });
   }
-  return { holding: made[0]!.allotmentId, surrenderedApplication: made[1]!.applicationId };
+  return {
+    holding: made[0]!.allotmentId,
+    surrenderedApplication: made[1]!.applicationId,
+    clear: made[2]!.allotmentId,
+  };
 }
 
 /** Each financial year's dues since possession, billed on that year's billing day at its rates (as dues.ts bills:
  * the days held in the year over its days), each unpaid: the ones past their due date accrue interest. */
 async function billPastDues(
   db: Database,
-  allotmentId: string,
-  applicationId: string,
+  of: { allotmentId: string; applicationId: string },
   person: Person,
   plot: { totalArea: number },
-  possessionDate: string,
-  today: string,
+  when: { possessionDate: string; today: string; paid: boolean },
 ) {
   const pad = (n: number) => String(n).padStart(2, '0');
+  const { allotmentId, applicationId } = of;
+  const { possessionDate, today } = when;
   for (let year = financialYearOf(possessionDate); year <= financialYearOf(today); year++) {
     const billingDay = `${year}-${pad(DUES.billingMonth)}-${pad(DUES.billingDay)}`;
     // Billed on the later of the year's billing day and the day possession was given in it.
@@ -602,6 +643,21 @@ async function billPastDues(
         entityId: invoice!.id,
         timestamp: onDay(billedOn, 6),
       });
+      if (when.paid) {
+        // Paid online a week after billing.
+        const paidAt = onDay(addCalendarDays(billedOn, 7), 12);
+        await db.update(invoices).set({ status: 'paid', paidAt }).where(eq(invoices.id, invoice!.id));
+        await db.insert(payments).values({
+          receiptNumber: await nextNumber(db, 'receipt', paidAt),
+          applicationId,
+          invoiceId: invoice!.id,
+          amount,
+          paymentDate: paidAt,
+          paymentMethod: 'online',
+          transactionReference: await nextNumber(db, 'transaction', paidAt),
+          paidBy: person.user.id,
+        });
+      }
     }
   }
 }
