@@ -16,7 +16,8 @@ describe(`the demo world (${TEST_DB_KIND})`, () => {
   }, 180_000);
   afterAll(() => ctx.close());
 
-  const rows = async <T>(query: ReturnType<typeof sql>) => (await ctx.db.execute(query)).rows as T[];
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
   const get = async (email: string, url: string) => {
     const response = await ctx.request(await ctx.tokenFor(email), { method: 'GET', url });
     expect(response.statusCode, response.body).toBe(200);
