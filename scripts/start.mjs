@@ -31,9 +31,11 @@ if (changed > built) {
 }
 
 const sandbox = startSandboxGateway();
+// A fresh demo portal shows the demo world (decision 027) unless DEMO_WORLD=false.
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, DEMO_WORLD: process.env.DEMO_WORLD ?? 'true' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

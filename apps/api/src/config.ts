@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   seedDemo: boolean;
+  /** With the demo seed on a fresh database, the demo world too (decision 027): DEMO_WORLD=true (npm start sets it). */
+  demoWorld: boolean;
   webDist: string;
   logLevel: string;
   loginAttemptsPerMinute: number;
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     seedDemo: env.SEED_DEMO !== 'false',
+    demoWorld: env.DEMO_WORLD === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginAttemptsPerMinute: numberFrom(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),

@@ -2,9 +2,10 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import type { Config } from './config';
+import { DEMO_ORG, type Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed';
+import { seedDemoWorld } from './db/seed-world';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
@@ -46,11 +47,31 @@ export function createStorage(config: Pick<Config, 'fileStorage' | 'dataDir'>, d
 }
 
 /** Migrations and the demo seed: done once, before any process serves. */
-export async function prepareDatabase(config: Pick<Config, 'seedDemo'>, database: DatabaseHandle): Promise<void> {
+export async function prepareDatabase(
+  config: Pick<Config, 'seedDemo'> & Partial<Config>,
+  database: DatabaseHandle,
+): Promise<void> {
   await database.migrate();
+  if (!config.seedDemo || !(await seedDemoData(database.db))) return;
+  // The demo world (decision 027): only when asked for, so the tests that read the demo seed see it alone. Its deemed
+  // approval's letter and its draw's result sheet are issued as the running portal issues them.
+  if (config.demoWorld && config.fileStorage && config.dataDir && config.host && config.port !== undefined) {
+    const storage = createStorage({ fileStorage: config.fileStorage, dataDir: config.dataDir }, database.db);
+    const issuing = {
+      db: database.db,
+      storage,
+      org: config.org ?? DEMO_ORG,
+      baseUrl: portalUrlOf({ publicUrl: config.publicUrl, host: config.host, port: config.port }),
+    };
+    await seedDemoWorld(database.db, {
+      storage,
+      issueLetter: (eventId) => issueDeemedApprovalLetter(issuing, eventId),
+      issueResultSheet: (schemeId) => issueSchemeResultSheet(issuing, schemeId),
+    });
+  }
   // A fresh demo portal has billed this year's dues on its plots in possession, as a running one would have: every
   // screen shows the same world from the first request, not a different one once the daily billing has run.
-  if (config.seedDemo && (await seedDemoData(database.db))) await billYearlyDues(database.db);
+  await billYearlyDues(database.db);
 }
 
 export async function startRuntime(
