@@ -79,11 +79,13 @@ describe('status changes only through the lifecycle', () => {
       .filter((file) => /\.insert\(\s*invoices\s*\)|insert\s+into\s+"?invoices"?/i.test(file.text))
       .map((file) => file.name)
       .sort();
-    // The demo seed (with its allotments after possession), the generated volume data set and the report fixtures
+    // The demo seed (with its allotments after possession), the demo world's past dues, the generated volume data set
+    // and the report fixtures
     // write rows straight into the table, as data to try the portal with, not as a case.
     expect(writers).toEqual([
       'db/generate-volume.ts',
       'db/seed-estate.ts',
+      'db/seed-world.ts',
       'db/seed.ts',
       'modules/reports/report-fixtures.ts',
       'repositories/invoices.ts',
