@@ -106,7 +106,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {fields.map(([field, value]) => (
         <div key={field} className="contents">
           <dt className="font-medium text-slate-700">{words.field(field)}</dt>
-          <dd className="break-words text-slate-900 [overflow-wrap:anywhere]">
+          <dd className="text-slate-900 [overflow-wrap:anywhere]">
             {HIDDEN_FIELDS.has(field)
               ? words.hidden
               : entry.action === 'update' && Array.isArray(value) && value.length === 2
