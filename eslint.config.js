@@ -187,6 +187,31 @@ export default tseslint.config(
     rules: { 'imports/no-cycle': 'error' },
   },
   {
+    // One clock (decision 026): the API's rules read the time from core/clock.ts, which may be moved in tests and
+    // demos and is the database's in every process. Set-up data, tests and command-line tools read the machine's.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/fixtures.ts',
+      'apps/api/src/test/**',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*-cli.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from clock.now() (core/clock.ts), not new Date().',
+        },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: 'Read the time from clock.now() (core/clock.ts), not Date.now().',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -7,11 +7,13 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '@portal/contract';
+import { MAX_UPLOAD_BYTES, PORTAL_TIME_HEADER } from '@portal/contract';
+import { clock } from './core/clock';
 import { DEMO_ORG, type Config, type OrgIdentity } from './config';
 import type { Database } from './db/client';
 import { paymentGatewaySetup, type PaymentGatewaySetup } from './lib/gateway';
 import { responseSerializerCompiler } from './lib/response-serializer';
+import type { Sweep } from './lib/sweeps';
 import type { TokenService } from './lib/tokens';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
@@ -24,7 +26,7 @@ import { modules } from './modules';
 
 export interface AppDependencies {
   config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway'>>;
+    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway' | 'clockMovable'>>;
   /** The portal's own address (PUBLIC_URL, or http://HOST:PORT): where the payment gateway sends the browser back. */
   portalUrl?: string;
   db: Database;
@@ -60,6 +62,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('smtpConfigured', deps.smtpConfigured ?? false);
   app.decorate('org', deps.config.org ?? DEMO_ORG);
   app.decorate('publicUrl', deps.config.publicUrl);
+  app.decorate('clockMovable', deps.config.clockMovable ?? false);
+  // The runtime adds its sweeps here once the app is built; a move of the clock runs them (modules/clock).
+  app.decorate('sweeps', [] as Sweep[]);
   const paymentGateway = paymentGatewaySetup(
     deps.config.gateway,
     deps.portalUrl ?? deps.config.publicUrl ?? 'http://127.0.0.1:8000',
@@ -121,6 +126,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // Answers carry people's records: no browser or proxy keeps them unless a route says otherwise (downloads do).
       api.addHook('onSend', async (_request, reply, payload) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        // The portal's time (decision 026): the web app reads "today" and countdowns from it, not the device's clock.
+        reply.header(PORTAL_TIME_HEADER, clock.now().toISOString());
         return payload;
       });
       for (const module of modules) await api.register(module.routes, { prefix: module.prefix });
@@ -171,5 +178,9 @@ declare module 'fastify' {
     publicUrl: string | undefined;
     /** The payment gateway (the sandbox or Razorpay) and its settings. */
     paymentGateway: PaymentGatewaySetup;
+    /** CLOCK=movable: an admin may move the portal's clock forward (decision 026). */
+    clockMovable: boolean;
+    /** The scheduled sweeps this process runs, in order. */
+    sweeps: Sweep[];
   }
 }

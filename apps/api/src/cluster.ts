@@ -18,6 +18,7 @@ function log(level: 'info' | 'warn' | 'error', msg: string) {
   const levels = { info: 30, warn: 40, error: 50 };
   const line = JSON.stringify({
     level: levels[level],
+    // eslint-disable-next-line no-restricted-syntax -- a log line's time is the machine's
     time: Date.now(),
     pid: process.pid,
     hostname: os.hostname(),

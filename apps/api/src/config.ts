@@ -32,6 +32,9 @@ export interface Config {
   org: OrgIdentity;
   /** The payment gateway (decision 016): the sandbox (TEST MODE) by default, or real Razorpay. */
   gateway: GatewayConfig;
+  /** CLOCK=movable (tests and demos, never with NODE_ENV=production): an admin may move the portal's clock forward
+   * (decision 026). Fixed otherwise. */
+  clockMovable: boolean;
 }
 
 /** PAYMENT_GATEWAY=sandbox|razorpay; RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (required with
@@ -203,5 +206,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gstin: env.ORG_GSTIN?.trim() || DEMO_ORG.gstin,
     },
     gateway: gatewayConfigFrom(env, port),
+    clockMovable: clockMovableFrom(env),
   };
+}
+
+/** CLOCK=fixed (the default) or movable; movable is refused in production, where nothing may move the clock. */
+export function clockMovableFrom(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CLOCK?.trim() || 'fixed';
+  if (value !== 'fixed' && value !== 'movable') throw new Error(`CLOCK must be "fixed" or "movable", not "${value}"`);
+  if (value === 'movable' && env.NODE_ENV === 'production') {
+    throw new Error('CLOCK=movable is refused with NODE_ENV=production: a production portal never moves its clock');
+  }
+  return value === 'movable';
 }

@@ -9,17 +9,20 @@ import { seedDemoWorld } from './db/seed-world';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
-import { scheduleReminderSweep } from './lib/notify-reminders';
-import { scheduleQueryReplyBy } from './case/query-reply-by';
+import { reminderSweep } from './lib/notify-reminders';
+import { queryReplyBySweep } from './case/query-reply-by';
 import { lapseTransferOffers } from './case/estate';
-import { billYearlyDues, scheduleDuesBilling } from './case/dues';
-import { scheduleDeadlineSweep } from './case/escalation';
-import { schedulePerformanceSnapshot } from './case/performance';
-import { scheduleSchemeSweep } from './modules/schemes/sweep';
+import { billYearlyDues, duesBillingSweep } from './case/dues';
+import { deadlineSweep } from './case/escalation';
+import { performanceSweep } from './case/performance';
+import { schemeCloseSweep } from './modules/schemes/sweep';
 import { issueDeemedApprovalLetter, issueSchemeResultSheet } from './modules/issued-documents/service';
-import { scheduleGatewayReconciliation, scheduleGatewayRequery } from './modules/gateway/jobs';
-import { scheduleAuctionSweeps } from './modules/auctions/close';
+import { gatewayReconciliationSweep, gatewayRequerySweep } from './modules/gateway/jobs';
+import { auctionSweeps } from './modules/auctions/close';
 import { settleSchemeOutcomes } from './modules';
+import { CLOCK_FOLLOW_EVERY_MS, followDatabaseClock } from './core/clock';
+import { repeatEvery } from './lib/job-lease';
+import { startSweeps } from './lib/sweeps';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { createDatabaseStorage } from './plugins/database-storage';
@@ -112,43 +115,45 @@ export async function startRuntime(
       log: app.log,
     });
     mail.start();
-    // The sweep also lapses transfers left unaccepted (the case engine's deadline).
-    const reminders = scheduleReminderSweep(database.db, app.log, undefined, lapseTransferOffers);
-    // Queries' reply-by dates: the applicant reminded 3 days and 1 day before, the query lapsed the day after.
-    const replyBy = scheduleQueryReplyBy(database.db, app.log);
-    // Yearly dues: billed on 1 April, and any allotment possessed later caught up by the next daily run.
-    const dues = scheduleDuesBilling(database.db, app.log);
-    // Orders whose redirect and webhook were both lost: asked about at the gateway.
-    const requery = scheduleGatewayRequery(database.db, app.paymentGateway, app.log);
-    const reconciliation = scheduleGatewayReconciliation(database.db, app.paymentGateway, app.log);
-    // Late stages escalate a level up, and deemable ones are deemed approved with their letter (decision 017).
-    const deadlines = scheduleDeadlineSweep(database.db, app.log, (eventId) =>
-      issueDeemedApprovalLetter({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, eventId),
+    const issuing = { db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) };
+    // Every scheduled sweep, in the order a move of the clock runs them (decision 026).
+    app.sweeps.push(
+      // Schemes past their closing time closed every minute (decision 018), before their auctions are looked at.
+      schemeCloseSweep(database.db),
+      // Auction lots past their end settled (H1, H2), a decided scheme's result sheet issued; unpaid winners default.
+      ...auctionSweeps(database.db, settleSchemeOutcomes, (schemeId) => issueSchemeResultSheet(issuing, schemeId)),
+      // Queries' reply-by dates: the applicant reminded 3 days and 1 day before, the query lapsed the day after.
+      queryReplyBySweep(database.db),
+      // Late stages escalate a level up, and deemable ones are deemed approved with their letter (decision 017).
+      deadlineSweep(database.db, app.log, (eventId) => issueDeemedApprovalLetter(issuing, eventId)),
+      // Reminders; the sweep also lapses transfers left unaccepted (the case engine's deadline).
+      reminderSweep(database.db, lapseTransferOffers),
+      // Yearly dues: billed on 1 April, and any allotment possessed later caught up by the next daily run.
+      duesBillingSweep(database.db, app.log),
+      // Orders whose redirect and webhook were both lost: asked about at the gateway; and the daily reconciliation.
+      gatewayRequerySweep(database.db, app.paymentGateway, app.log),
+      gatewayReconciliationSweep(database.db, app.paymentGateway, app.log),
+      // The public performance figures: worked out at once when none are stored, then daily.
+      performanceSweep(database.db),
     );
-    // Auctions (decision 018): lots past their end settled (H1, H2) every 15 seconds, a decided scheme's result sheet
-    // issued; unpaid winners default hourly.
-    const auctions = scheduleAuctionSweeps(database.db, app.log, settleSchemeOutcomes, (schemeId) =>
-      issueSchemeResultSheet({ db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) }, schemeId),
+    const sweeps = startSweeps(app.sweeps, (sweep, error) =>
+      app.log.warn({ err: error, sweep: sweep.name }, `The ${sweep.name} sweep failed; it will run again`),
     );
-    // Schemes past their closing time are closed every minute (decision 018).
-    const schemeSweep = scheduleSchemeSweep(database.db, app.log);
-    // The public performance figures: worked out at once when none are stored, then daily.
-    const performance = schedulePerformanceSnapshot(database.db, app.log);
+    // Every process reads the portal's time from the database, and follows a move within seconds (decision 026).
+    await followDatabaseClock(database.db);
+    const clockFollow = repeatEvery(
+      config.clockMovable ? CLOCK_FOLLOW_EVERY_MS.movable : CLOCK_FOLLOW_EVERY_MS.fixed,
+      () => followDatabaseClock(database.db),
+      (error) => app.log.warn({ err: error }, 'The portal clock could not be read; it will be read again'),
+    );
     return {
       app,
       database,
       mail,
       async close() {
         await cleanup.stop();
-        await reminders.stop();
-        await replyBy.stop();
-        await dues.stop();
-        await requery.stop();
-        await reconciliation.stop();
-        await deadlines.stop();
-        await schemeSweep.stop();
-        await auctions.stop();
-        await performance.stop();
+        await clockFollow.stop();
+        await sweeps.stop();
         await mail.stop();
         await stopFolding();
         await app.close();

@@ -3,6 +3,8 @@
  * dashboards all read the calendar day in the business time zone (Asia/Kolkata unless configured), never UTC and
  * never the browser's zone. Working days are Monday to Friday except the configured holidays.
  */
+import { portalNow } from './portal-time';
+
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
 export interface BusinessCalendar {
@@ -92,7 +94,7 @@ export function businessDay(instant: Date, calendar: BusinessCalendar = DEFAULT_
 }
 
 /** Today in the business time zone. */
-export function businessToday(now: Date = new Date(), calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
+export function businessToday(now: Date = portalNow(), calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
   return businessDay(now, calendar);
 }
 

@@ -131,6 +131,14 @@ export const ERROR_CODES = [
   /** 422: a step that needs its reason (a rejection) came without one (`errors` names the field); nothing was
    * written. */
   'reason_required',
+  /** 409: the portal's clock is fixed: it moves only when the portal was started with CLOCK=movable (decision 026). */
+  'clock_fixed',
+  /** 409: another move of the portal's clock is under way; nothing was changed. */
+  'clock_moving',
+  /** 422: the clock moves forward only: the time asked for is not after the portal's time now. */
+  'clock_backwards',
+  /** 422: the clock moves at most ten years at a time. */
+  'clock_too_far',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

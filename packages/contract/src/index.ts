@@ -43,3 +43,5 @@ export * from './performance';
 export * from './pendency';
 export * from './schemes';
 export * from './closing-reasons';
+export * from './portal-clock';
+export * from './portal-time';

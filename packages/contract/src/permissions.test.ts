@@ -43,6 +43,7 @@ const EXPECTED: Record<Permission, Role[]> = {
   'read:audit': ['admin'],
   'read:outbox': ['admin'],
   'manage:outbox': ['admin'],
+  'manage:clock': ['admin'],
   'revoke:issued-document': ['admin'],
   // Cancellation for non-compliance (product decisions 9): the officers who work the allotment's services.
   'issue:show-cause': ['zonal_manager', 'ho', 'admin'],

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   /** The mail outbox (Outbox screen): reading it, and sending a failed message again. */
   'read:outbox': ['admin'],
   'manage:outbox': ['admin'],
+  /** The portal's clock (decision 026): reading it, and moving it forward when the portal runs with CLOCK=movable. */
+  'manage:clock': ['admin'],
   'work:service-request': ['zonal_manager', 'ho', 'admin'],
   'read:service-request:any': ['zonal_manager', 'ho', 'legal', 'finance', 'admin'],
   'revoke:issued-document': ['admin'],

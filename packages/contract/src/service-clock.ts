@@ -3,6 +3,7 @@
  * the applicant as `entrepreneur`), both declared in the lifecycle table. The clock starts when the application enters the status, stands still while a
  * query waits on the applicant, and the time spent paused is added to the due date when the query is answered.
  */
+import { portalNow } from './portal-time';
 import {
   addWorkingDays,
   businessDay,
@@ -104,7 +105,7 @@ export interface ClockView {
 
 export function clockView(
   clock: StoredClock,
-  now: Date = new Date(),
+  now: Date = portalNow(),
   calendar: BusinessCalendar = DEFAULT_CALENDAR,
 ): ClockView {
   const today = businessToday(now, calendar);

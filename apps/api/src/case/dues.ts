@@ -18,6 +18,7 @@ import type { Database } from '../db/client';
 import { timelineEvents } from '../db/schema';
 import { businessTodayIso } from '../core/dates';
 import { runExclusive } from '../lib/job-lease';
+import type { Sweep } from '../lib/sweeps';
 import { myPlotsLink } from '../lib/notify';
 import { billDuesOfType, notifyDuesBilled, type BilledDuesInvoice, type DuesBillingTerms } from '../repositories/dues';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
@@ -142,35 +143,17 @@ export async function billYearlyDues(
   return result;
 }
 
-/** Runs the billing once soon after start and then daily until stopped; stop() waits for a run under way. */
-export function scheduleDuesBilling(
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-  intervalMs = DUES_BILLING_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = billYearlyDues(db)
-      .then((result) => {
-        if (result && (result.billed.lease_rent > 0 || result.billed.maintenance_charge > 0)) {
-          log.info({ dues: result }, 'Yearly dues billed');
-        }
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'The dues billing failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 60_000);
-  first.unref();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
+/** Yearly dues billed on 1 April, and any allotment possessed later caught up: a minute after start, then daily. */
+export function duesBillingSweep(db: Database, log: Pick<FastifyBaseLogger, 'info'>): Sweep {
   return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+    name: 'dues_billing',
+    everyMs: DUES_BILLING_EVERY_MS,
+    firstAfterMs: 60_000,
+    async run() {
+      const result = await billYearlyDues(db);
+      if (result && (result.billed.lease_rent > 0 || result.billed.maintenance_charge > 0)) {
+        log.info({ dues: result }, 'Yearly dues billed');
+      }
     },
   };
 }

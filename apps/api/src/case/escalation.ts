@@ -27,7 +27,8 @@ import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { lockAuditChain } from '../core/audit-context';
 import { businessTodayIso } from '../core/dates';
-import { repeatEvery, runExclusive, type RepeatingJob } from '../lib/job-lease';
+import { runExclusive } from '../lib/job-lease';
+import type { Sweep } from '../lib/sweeps';
 import { deliver, officerLink } from '../lib/notify';
 import { findActiveAllotmentOfApplication, makeAllotmentFinal } from '../repositories/allotments';
 import { lockApplication, markEscalatedIf, type ApplicationRow } from '../repositories/applications';
@@ -44,6 +45,7 @@ import type { Recipient } from '../repositories/notifications';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
 import { recordEvent } from './events';
 import { transition } from './transition';
+import { clock } from '../core/clock';
 
 export const DEADLINE_LEASE = 'deadline-escalation';
 export const DEADLINE_SWEEP_EVERY_MS = 5 * 60_000;
@@ -247,7 +249,7 @@ export async function sweepDeadlines(
     log?: Pick<FastifyBaseLogger, 'warn'>;
   } = {},
 ): Promise<DeadlineCounts> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const today = businessTodayIso(now);
   let budget = options.maxPerRun ?? MAX_PER_RUN;
   const officersOf = officersCache(db);
@@ -298,16 +300,11 @@ export async function runDeadlineSweep(
   return counts;
 }
 
-/** Runs the sweep every intervalMs until stopped; stop() waits for a run under way. */
-export function scheduleDeadlineSweep(
+/** Late stages escalated and deemable ones deemed approved with their letter, every five minutes (decision 017). */
+export function deadlineSweep(
   db: Database,
   log: Pick<FastifyBaseLogger, 'warn'>,
   issueLetter?: DeemedLetterIssuer,
-  intervalMs = DEADLINE_SWEEP_EVERY_MS,
-): RepeatingJob {
-  return repeatEvery(
-    intervalMs,
-    () => runDeadlineSweep(db, { leaseMs: intervalMs, issueLetter, log }),
-    (error) => log.warn({ err: error }, 'The deadline sweep failed; it will run again'),
-  );
+): Sweep {
+  return { name: 'deadlines', everyMs: DEADLINE_SWEEP_EVERY_MS, run: () => runDeadlineSweep(db, { issueLetter, log }) };
 }

@@ -64,6 +64,7 @@ import { nextNumber } from '../repositories/counters';
 import { findUserById } from '../repositories/users';
 import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
 import { recordEvent } from './events';
+import { clock } from '../core/clock';
 
 const REFUSAL_WORDS: Record<ServiceRefusalCode, (params: Record<string, string>) => string> = {
   service_not_allowed: () =>
@@ -470,7 +471,7 @@ export const TRANSFER_LAPSED_REMARKS = `The transferee did not accept the transf
 /** Transfers whose transferee has not accepted within TRANSFER_ACCEPTANCE_DAYS (an email that never registered, or
  * an offer left unanswered) lapse: rejected by the portal with the reason, which tells the holder. Each in its own
  * transaction, written only if the request is still where it was read. Answers how many lapsed. */
-export async function lapseTransferOffers(db: Database, now = new Date()): Promise<number> {
+export async function lapseTransferOffers(db: Database, now = clock.now()): Promise<number> {
   const before = new Date(now.getTime() - TRANSFER_ACCEPTANCE_DAYS * 24 * 60 * 60 * 1000);
   let lapsed = 0;
   for (const offer of await findLapsedTransferOffers(db, before)) {

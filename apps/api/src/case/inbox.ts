@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { countApplications, type ApplicationSearch } from '../repositories/applications';
 import { zoneScopeOf, type CurrentUser } from './actor';
+import { clock } from '../core/clock';
 
 /** The search of `user`'s list under `query`, less an applicant's own scope: drafts left out for staff, the inbox
  * and a zonal manager's zone. */
@@ -24,7 +25,7 @@ export function applicationSearchFor(
     excludeDrafts: staff,
     assignedTo: query.assigned_to === 'me' ? user.id : query.assigned_to,
     inbox: query.inbox ? { roles: inboxRolesFor(user.role), userId: staff ? user.id : undefined } : undefined,
-    today: businessToday(new Date(), CALENDAR),
+    today: businessToday(clock.now(), CALENDAR),
     zoneScope: zoneScopeOf(user),
     query,
   };

@@ -24,6 +24,7 @@ import {
   type InvoiceRow,
 } from '../repositories/invoices';
 import { postInvoiceEntry } from '../repositories/ledger-entries';
+import { clock } from '../core/clock';
 
 export interface CancellationBy {
   /** A finance user's reason (the maker's), or null when the portal applies a rule. */
@@ -40,7 +41,7 @@ export async function cancelInvoice(
   invoice: InvoiceRow,
   by: CancellationBy,
 ): Promise<InvoiceRow | undefined> {
-  const at = new Date();
+  const at = clock.now();
   const cancelled = await cancelInvoiceIfUnpaid(tx, invoice.id, { at, reason: by.reason, rule: by.rule });
   if (!cancelled) return undefined;
   await postInvoiceEntry(tx, {
@@ -78,7 +79,7 @@ export async function settleInvoicesOnMove(
   params: TimelineParams | undefined,
 ): Promise<void> {
   if (event === 'appeal_allowed') {
-    const dueDate = isoDay(addDays(new Date(), FEES.invoiceDueDays));
+    const dueDate = isoDay(addDays(clock.now(), FEES.invoiceDueDays));
     for (const invoice of await invoicesCancelledByRule(tx, application.id, 'application_rejected')) {
       const owed = await reinstateInvoiceIfCancelled(tx, invoice.id, dueDate);
       if (owed) {
@@ -87,7 +88,7 @@ export async function settleInvoicesOnMove(
           invoice: owed,
           adjustmentId: null,
           postedBy: null,
-          at: new Date(),
+          at: clock.now(),
         });
       }
     }

@@ -22,6 +22,7 @@ import { findSchemeById, findSchemeEntry, findSchemePlotByAsset } from '../repos
 import { insertServiceFeeInvoice } from '../repositories/service-requests';
 import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
 import { recordEvent } from './events';
+import { clock } from '../core/clock';
 
 /** The invoices a move raises: on submit (by the applicant), and on entering pending_payment (by the portal). */
 export async function raiseInvoicesOnMove(
@@ -33,7 +34,7 @@ export async function raiseInvoicesOnMove(
   if (event === 'submit') {
     const asset = await findAssetById(tx, application.assetId);
     if (!asset) throw notFound('Asset not found');
-    const dueDate = isoDay(addDays(new Date(), FEES.invoiceDueDays));
+    const dueDate = isoDay(addDays(clock.now(), FEES.invoiceDueDays));
     const raised: InvoiceRow[] = [];
     for (const { type, amount } of await submitInvoicesOf(tx, application, asset.valuation)) {
       const invoice = await insertInvoice(tx, {
@@ -52,7 +53,7 @@ export async function raiseInvoicesOnMove(
   if (application.status === 'pending_payment') {
     const asset = await findAssetById(tx, application.assetId);
     if (!asset) return [];
-    const now = new Date();
+    const now = clock.now();
     const premium = (event === 'scheme_won' && (await auctionPremium(tx, application))) || {
       amount: premiumInstalmentAmount(asset.valuation),
       dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
@@ -103,7 +104,7 @@ async function auctionPremium(
   const emdPaid = await sumPaidInvoices(tx, application.id, 'emd');
   return {
     amount: roundRupees(entry.amount - emdPaid),
-    dueDate: entry.payBy ?? isoDay(addDays(new Date(), SCHEME_RULES.winnerPaysWithinDays)),
+    dueDate: entry.payBy ?? isoDay(addDays(clock.now(), SCHEME_RULES.winnerPaysWithinDays)),
   };
 }
 
@@ -118,7 +119,7 @@ export async function raiseServiceFee(
     applicationId: fee.applicationId,
     serviceRequestId: fee.serviceRequestId,
     amount: fee.amount,
-    dueDate: dueDateFrom(new Date(), FEES.invoiceDueDays),
+    dueDate: dueDateFrom(clock.now(), FEES.invoiceDueDays),
   });
   await tell(tx, actor, invoice);
   return invoice;

@@ -19,6 +19,7 @@ import {
   type LedgerLine,
   type LedgerPeriod,
 } from '../repositories/ledger-entries';
+import { clock } from '../core/clock';
 
 export type AccountOf = { kind: 'application' | 'allotment'; id: string };
 
@@ -150,7 +151,7 @@ export function decodeStatementCursor(cursor: string): number | undefined {
 export async function requireNoDues(
   db: Database,
   applicationId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ asOn: string; lastPostedAt: Date | null }> {
   const standing = await accountStanding(db, applicationId);
   if (standing.balanceText !== '0.00' || standing.unpaidInvoices > 0) {

@@ -23,12 +23,13 @@ import {
   type PerformanceStage,
   type PublicPerformance,
 } from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { runExclusive } from '../lib/job-lease';
+import type { Sweep } from '../lib/sweeps';
 import { appealsByStageSince } from '../modules/appeals/repository';
 import { finishedStagesPage, hasSnapshot, saveSnapshot, type FinishedStage } from '../repositories/performance';
+import { clock } from '../core/clock';
 
 export const PERFORMANCE_LEASE = 'performance-snapshot';
 export const PERFORMANCE_EVERY_MS = 24 * 60 * 60_000;
@@ -141,7 +142,7 @@ const NO_APPEALS = { filed: 0, allowed: 0, dismissed: 0 };
 export async function withAppealsAsOf(
   db: Database,
   figures: PublicPerformance,
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): Promise<PublicPerformance> {
   const since = figures.since
     ? new Date(`${figures.since}T00:00:00Z`)
@@ -165,7 +166,7 @@ export async function snapshotPerformance(
   db: Database,
   options: { now?: Date; holder?: string } = {},
 ): Promise<PublicPerformance | null> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   let figures: PublicPerformance | null = null;
   await runExclusive(
     db,
@@ -200,29 +201,18 @@ export function emptyPerformance(): PublicPerformance {
   };
 }
 
-/** Runs the job at once when no figures are stored yet, and then daily until stopped; stop() waits for a run. */
-export function schedulePerformanceSnapshot(
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  intervalMs = PERFORMANCE_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const run = (onlyWhenNone: boolean) => {
-    if (running) return;
-    running = (onlyWhenNone ? hasSnapshot(db) : Promise.resolve(false))
-      .then((has) => (has ? null : snapshotPerformance(db)))
-      .catch((error: unknown) => log.warn({ err: error }, 'The performance figures failed; they will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run(true);
-  const timer = setInterval(() => run(false), intervalMs);
-  timer.unref();
+/** The public performance figures: worked out at once when none are stored, then daily. */
+export function performanceSweep(db: Database): Sweep {
+  let first = true;
   return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'performance',
+    everyMs: PERFORMANCE_EVERY_MS,
+    firstAfterMs: 0,
+    async run() {
+      const onlyWhenNone = first;
+      first = false;
+      if (onlyWhenNone && (await hasSnapshot(db))) return;
+      await snapshotPerformance(db);
     },
   };
 }

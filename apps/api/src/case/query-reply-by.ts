@@ -16,7 +16,6 @@
  * repeated, or in two processes at once despite the lease, does nothing twice.
  */
 import { addCalendarDays, calendarDaysBetween, statusesFor } from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { businessTodayIso, isoDay } from '../core/dates';
 import { recordEvent } from './events';
@@ -24,8 +23,10 @@ import { lockApplication } from '../repositories/applications';
 import { activeUsersByIds } from '../repositories/notifications';
 import { lapseQueryIfDue, openQueriesDue, stampReminderIfDue, type ReplyByQuery } from '../repositories/queries';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
-import { repeatEvery, runExclusive, type RepeatingJob } from '../lib/job-lease';
+import { runExclusive } from '../lib/job-lease';
+import type { Sweep } from '../lib/sweeps';
 import { applicantLink, deliver } from '../lib/notify';
+import { clock } from '../core/clock';
 
 export const QUERY_REPLY_BY_LEASE = 'query-reply-by';
 export const QUERY_REPLY_BY_EVERY_MS = 5 * 60_000;
@@ -152,7 +153,7 @@ export async function sweepQueryReplyBy(
   db: Database,
   options: { now?: Date; maxPerRun?: number } = {},
 ): Promise<ReplyByCounts> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const today = businessTodayIso(now);
   let budget = options.maxPerRun ?? MAX_PER_RUN;
   const [three, one] = QUERY_REMINDERS;
@@ -182,15 +183,7 @@ export async function runQueryReplyBy(
   return counts;
 }
 
-/** Runs the job every intervalMs until stopped; stop() waits for a run under way. */
-export function scheduleQueryReplyBy(
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  intervalMs = QUERY_REPLY_BY_EVERY_MS,
-): RepeatingJob {
-  return repeatEvery(
-    intervalMs,
-    () => runQueryReplyBy(db, { leaseMs: intervalMs }),
-    (error) => log.warn({ err: error }, 'The reply-by job failed; it will run again'),
-  );
+/** Queries' reply-by dates: the applicant reminded 3 days and 1 day before, the query lapsed the day after. */
+export function queryReplyBySweep(db: Database): Sweep {
+  return { name: 'query_reply_by', everyMs: QUERY_REPLY_BY_EVERY_MS, run: () => runQueryReplyBy(db) };
 }

@@ -12,11 +12,15 @@ import {
   lockScheme,
   type SchemeRow,
 } from '../repositories/schemes';
+import { clock } from '../core/clock';
 
 export const SCHEME_NOT_FOUND = 'Scheme not found';
 
 /** Whether the scheme takes applications at `now`: open, and inside its window. */
-export function schemeAccepting(scheme: Pick<SchemeRow, 'status' | 'opensAt' | 'closesAt'>, now = new Date()): boolean {
+export function schemeAccepting(
+  scheme: Pick<SchemeRow, 'status' | 'opensAt' | 'closesAt'>,
+  now = clock.now(),
+): boolean {
   return scheme.status === 'open' && scheme.opensAt <= now && now < scheme.closesAt;
 }
 
@@ -30,7 +34,7 @@ export interface SchemeApplication {
 }
 
 /** Throws the 4xx that says why the application may not be made (or submitted) in the scheme now. */
-export async function assertSchemeTakes(tx: Database, input: SchemeApplication, now = new Date()): Promise<SchemeRow> {
+export async function assertSchemeTakes(tx: Database, input: SchemeApplication, now = clock.now()): Promise<SchemeRow> {
   const scheme = await lockScheme(tx, input.schemeId);
   if (!scheme) throw notFound(SCHEME_NOT_FOUND);
   if (!schemeAccepting(scheme, now)) {

@@ -44,6 +44,7 @@ import { meetMilestonesOnMove } from './estate';
 import { raiseInvoicesOnMove } from './invoices';
 import { settleInvoicesOnMove } from './invoice-cancellation';
 import { caseFactsOf } from './waiting-on';
+import { clock } from '../core/clock';
 
 export const WRONG_STATE = (from: ApplicationStatus, to: ApplicationStatus) =>
   `An application in status ${statusLabel(from)} cannot be moved to ${statusLabel(to)}`;
@@ -115,11 +116,11 @@ export async function fire(tx: Database, application: ApplicationRow, request: T
     },
   );
 
-  const now = new Date();
+  const now = clock.now();
   // The facts beyond the status (queries, documents, lease deed, invoices) do not change with the move: whom the
   // new status waits on is the contract's waitingOnOf of them.
   const facts = { ...(await caseFactsOf(tx, application.id)), ...request.facts };
-  const clock =
+  const stageClock =
     from === to
       ? {}
       : {
@@ -137,7 +138,7 @@ export async function fire(tx: Database, application: ApplicationRow, request: T
   const moved = await updateApplicationIfStatus(tx, application.id, [from], {
     status: to,
     ...stageColumns(stage, words),
-    ...clock,
+    ...stageClock,
     waitingOn: waitingOnOf(to, facts),
     ...request.also,
   });

@@ -2,9 +2,10 @@
  * "Today", due dates and overdue all come from here, never from the server's or UTC's date. */
 import { addCalendarDays, businessDay, businessToday } from '@portal/contract';
 import { CALENDAR } from './business-calendar';
+import { clock } from './clock';
 
 /** Today as YYYY-MM-DD in the business time zone. */
-export function businessTodayIso(now: Date = new Date()): string {
+export function businessTodayIso(now: Date = clock.now()): string {
   return businessToday(now, CALENDAR);
 }
 

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -25,6 +26,12 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** Every column default that gives the time reads the portal's clock (migration 0027, decision 026), including the
+ * defaults of tables that later migrations add. */
+async function followPortalClock(db: Database): Promise<void> {
+  await db.execute(sql`select portal_follow_clock()`);
+}
 
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -48,7 +55,10 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder });
+        await followPortalClock(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -80,7 +90,10 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await followPortalClock(db);
+    },
     dumpTo: (file) => client.dumpTo(file),
     async close() {
       try {

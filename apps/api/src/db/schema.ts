@@ -1105,6 +1105,22 @@ export const rateLimitHits = pgTable(
   (table) => [index('rate_limit_hits_window_idx').on(table.windowStart)],
 );
 
+/** The portal's clock (decision 026): one row, the offset every API process adds to the database's clock. Zero, and
+ * never changed, unless the portal runs with CLOCK=movable (tests and demos), where an admin moves it forward. The
+ * database's portal_now() and portal_clock_timestamp() read it, and so do every column default that gives a time. */
+export const portalClock = pgTable(
+  'portal_clock',
+  {
+    id: boolean('id').primaryKey().default(true),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+    movedAt: timestamp('moved_at', { withTimezone: true, mode: 'date' }),
+    movedBy: uuid('moved_by'),
+    /** Set while a move runs its sweeps, so a second move at the same time is refused. */
+    movingSince: timestamp('moving_since', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [check('portal_clock_one_row', sql`${table.id}`)],
+);
+
 /** Leases that make scheduled work run in one process at a time. */
 export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),

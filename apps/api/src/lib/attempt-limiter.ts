@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/client';
 import { deleteStaleHits, recordHit } from '../repositories/rate-limits';
-import { runExclusive } from './job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from './job-lease';
 
 const WINDOW_MS = 60_000;
 /** Counters are deleted a few windows after they start; a later attempt starts a new window anyway. */
@@ -32,16 +32,6 @@ export function cleanUpAttempts(db: Database): Promise<boolean> {
 }
 
 /** Runs cleanUpAttempts every minute until stopped; stop() waits for a run under way. */
-export function scheduleAttemptCleanup(db: Database, onError: (error: unknown) => void): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = cleanUpAttempts(db).catch(onError);
-  }, CLEANUP_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function scheduleAttemptCleanup(db: Database, onError: (error: unknown) => void): RepeatingJob {
+  return repeatEvery(CLEANUP_EVERY_MS, () => cleanUpAttempts(db), onError);
 }

@@ -41,26 +41,36 @@ export interface RepeatingJob {
 }
 
 /**
- * Runs `run` every intervalMs, never two at once (a tick while one runs is skipped); a failure goes to `onError` and
- * the next tick runs again. The timer does not keep the process alive.
+ * Runs `run` every intervalMs (the first time after `firstAfterMs`, one interval unless said), never two at once (a
+ * tick while one runs is skipped); a failure goes to `onError` and the next tick runs again. The timers do not keep
+ * the process alive.
  */
 export function repeatEvery(
   intervalMs: number,
   run: () => Promise<unknown>,
   onError: (error: unknown) => void,
+  options: { firstAfterMs?: number } = {},
 ): RepeatingJob {
   let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
     if (running) return;
     running = run()
       .catch(onError)
       .finally(() => {
         running = undefined;
       });
-  }, intervalMs);
-  timer.unref();
+  };
+  const firstAfterMs = options.firstAfterMs ?? intervalMs;
+  const first = setTimeout(() => {
+    tick();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  }, firstAfterMs);
+  first.unref();
   return {
     async stop() {
+      clearTimeout(first);
       clearInterval(timer);
       await running;
     },

@@ -14,7 +14,6 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addCalendarDays, calendarDaysBetween, OFFICER_ROLES, type Role } from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import {
   activeUsersByIds,
@@ -26,8 +25,10 @@ import {
   type Recipient,
 } from '../repositories/notifications';
 import { businessTodayIso } from '../core/dates';
-import { repeatEvery, runExclusive, type RepeatingJob } from './job-lease';
+import { runExclusive } from './job-lease';
+import type { Sweep } from './sweeps';
 import { applicantLink, deliver, myPlotsLink, officerLink, registerLink } from './notify';
+import { clock } from '../core/clock';
 
 export const DUE_SOON_DAYS = 7;
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
@@ -234,7 +235,7 @@ export async function sweepReminders(
   db: Database,
   options: { now?: Date; maxPerRun?: number } = {},
 ): Promise<ReminderCounts> {
-  const today = businessTodayIso(options.now ?? new Date());
+  const today = businessTodayIso(options.now ?? clock.now());
   let budget = options.maxPerRun ?? MAX_PER_RUN;
   const dueSoon = await remindInvoices(
     db,
@@ -274,7 +275,7 @@ export async function runReminderSweep(
     options.leaseMs ?? REMINDER_SWEEP_EVERY_MS,
     async () => {
       counts = await sweepReminders(db, { now: options.now });
-      await options.also?.(db, options.now ?? new Date());
+      await options.also?.(db, options.now ?? clock.now());
     },
     options.holder,
   );
@@ -284,16 +285,8 @@ export async function runReminderSweep(
 /** More work the sweep does under its lease (the case engine's deadlines, such as transfers that lapse). */
 export type SweepStep = (db: Database, now: Date) => Promise<unknown>;
 
-/** Runs the sweep every intervalMs until stopped; stop() waits for a run under way. */
-export function scheduleReminderSweep(
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  intervalMs = REMINDER_SWEEP_EVERY_MS,
-  also?: SweepStep,
-): RepeatingJob {
-  return repeatEvery(
-    intervalMs,
-    () => runReminderSweep(db, { leaseMs: intervalMs, also }),
-    (error) => log.warn({ err: error }, 'The reminder sweep failed; it will run again'),
-  );
+/** Reminders of invoices, cases and milestones due or overdue, and `also` (the case engine's deadlines, such as
+ * transfers that lapse), every five minutes. */
+export function reminderSweep(db: Database, also?: SweepStep): Sweep {
+  return { name: 'reminders', everyMs: REMINDER_SWEEP_EVERY_MS, run: () => runReminderSweep(db, { also }) };
 }

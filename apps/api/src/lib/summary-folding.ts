@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { foldSummaryDeltas } from '../repositories/summaries';
+import { repeatEvery } from './job-lease';
 
 export const SUMMARY_FOLD_INTERVAL_MS = 5_000;
 
@@ -11,18 +12,10 @@ export function startSummaryFolding(
   log: Pick<FastifyBaseLogger, 'warn'>,
   intervalMs = SUMMARY_FOLD_INTERVAL_MS,
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = foldSummaryDeltas(db)
-      .catch((error: unknown) => log.warn({ err: error }, 'Folding the summary deltas failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const job = repeatEvery(
+    intervalMs,
+    () => foldSummaryDeltas(db),
+    (error) => log.warn({ err: error }, 'Folding the summary deltas failed; will retry'),
+  );
+  return () => job.stop();
 }

@@ -22,6 +22,7 @@ import { ledgerRoutes } from './ledger/routes';
 import { meetingRoutes } from './meetings/routes';
 import { performanceRoutes } from './performance/routes';
 import { notificationRoutes, outboxRoutes } from './notifications/routes';
+import { clockRoutes } from './clock/routes';
 import { applicationQueryRoutes, queryRoutes } from './queries/routes';
 import { refundRoutes } from './refunds/routes';
 import { reportRoutes } from './reports/routes';
@@ -67,6 +68,7 @@ export const modules: ApiModule[] = [
   { prefix: '/audit', routes: auditRoutes },
   { prefix: '/notifications', routes: notificationRoutes },
   { prefix: '/outbox', routes: outboxRoutes },
+  { prefix: '/admin/clock', routes: clockRoutes },
   // /challans, /bank-statements and /bank-credits: NEFT/RTGS challans and bank reconciliation.
   { prefix: '', routes: bankReconciliationRoutes },
   // /refunds and /applicants/{id}/bank-verification: refunds with maker-checker.

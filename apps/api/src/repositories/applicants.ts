@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Applicant } from '@portal/contract';
 import type { Database } from '../db/client';
 import { applicants } from '../db/schema';
+import { clock } from '../core/clock';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export type ApplicantValues = Omit<typeof applicants.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'userId'>;
@@ -62,7 +63,7 @@ export async function updateApplicant(
 ): Promise<ApplicantRow | undefined> {
   const [row] = await db
     .update(applicants)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: clock.now() })
     .where(eq(applicants.userId, userId))
     .returning();
   return row;
@@ -78,7 +79,7 @@ export async function markBankVerified(
 ): Promise<ApplicantRow | undefined> {
   const [row] = await db
     .update(applicants)
-    .set({ bankVerifiedAt: new Date(), bankVerifiedBy: userId })
+    .set({ bankVerifiedAt: clock.now(), bankVerifiedBy: userId })
     .where(
       and(
         eq(applicants.id, id),

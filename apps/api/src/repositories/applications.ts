@@ -33,6 +33,7 @@ import {
   type SortExpression,
   timestampRange,
 } from '../core/list-page';
+import { clock } from '../core/clock';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -55,7 +56,7 @@ export function toApplication(row: ApplicationRow): Application {
     created_at: row.createdAt.toISOString(),
     submitted_at: row.submittedAt ? row.submittedAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
-    ...clockView(row, new Date(), CALENDAR),
+    ...clockView(row, clock.now(), CALENDAR),
     escalated_to: row.escalatedTo,
   };
 }
@@ -137,7 +138,7 @@ export async function updateApplicationIfStatus(
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applications)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: clock.now() })
     .where(and(eq(applications.id, id), inArray(applications.status, [...from])))
     .returning();
   return row;
@@ -154,7 +155,7 @@ export async function setApplicationClockIfStatus(
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applications)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: clock.now() })
     .where(and(eq(applications.id, id), eq(applications.status, status)))
     .returning();
   return row;
@@ -168,7 +169,7 @@ export async function setApplicationWaitingOn(
 ): Promise<void> {
   await db
     .update(applications)
-    .set({ waitingOn, updatedAt: new Date() })
+    .set({ waitingOn, updatedAt: clock.now() })
     .where(and(eq(applications.id, id), sql`${applications.waitingOn} is distinct from ${waitingOn}`));
 }
 
@@ -265,11 +266,11 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
   }
   if (query.waiting_on?.length) conditions.push(waitingOn(query.waiting_on));
   if (query.overdue) {
-    const today = search.today ?? businessToday(new Date(), CALENDAR);
+    const today = search.today ?? businessToday(clock.now(), CALENDAR);
     conditions.push(lt(applications.stageDueOn, today), isNull(applications.clockPausedAt));
   }
   if (query.age_band)
-    conditions.push(...ageBandConditions(query.age_band, search.today ?? businessToday(new Date(), CALENDAR)));
+    conditions.push(...ageBandConditions(query.age_band, search.today ?? businessToday(clock.now(), CALENDAR)));
   if (query.unassigned) conditions.push(isNull(applications.assignedTo));
   if (query.status?.length) conditions.push(inArray(applications.status, query.status));
   if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));
@@ -412,7 +413,7 @@ export async function forceApplicationStatus(
   status: ApplicationStatus,
   currentStage: string = DEFAULT_STAGE[status],
 ): Promise<void> {
-  const now = new Date();
+  const now = clock.now();
   const stage = stageOfText(status, currentStage);
   await db
     .update(applications)

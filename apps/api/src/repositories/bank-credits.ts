@@ -6,6 +6,7 @@ import { BANK_CREDIT_LIST, type BankCreditListQuery, type BankCreditUnmatchedRea
 import type { Database } from '../db/client';
 import { bankCredits, invoices, users } from '../db/schema';
 import { dateRange, idIn, likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
+import { clock } from '../core/clock';
 
 export type BankCreditRow = typeof bankCredits.$inferSelect;
 
@@ -78,7 +79,7 @@ export async function prepareSettlementIfUnmatched(
       settleInvoiceId: values.invoiceId,
       settleNote: values.note,
       settlePreparedBy: values.preparedBy,
-      settlePreparedAt: new Date(),
+      settlePreparedAt: clock.now(),
     })
     .where(and(eq(bankCredits.id, id), eq(bankCredits.status, 'unmatched')))
     .returning();
@@ -93,7 +94,7 @@ export async function approveSettlementIfPending(
 ): Promise<BankCreditRow | undefined> {
   const [row] = await db
     .update(bankCredits)
-    .set({ status: 'settled', settleApprovedBy: approvedBy, settleApprovedAt: new Date() })
+    .set({ status: 'settled', settleApprovedBy: approvedBy, settleApprovedAt: clock.now() })
     .where(
       and(
         eq(bankCredits.id, id),
@@ -120,7 +121,7 @@ export async function rejectSettlementIfPending(
       settlePreparedBy: null,
       settlePreparedAt: null,
       settleRejectedBy: values.rejectedBy,
-      settleRejectedAt: new Date(),
+      settleRejectedAt: clock.now(),
       settleRejectedReason: values.reason,
     })
     .where(
@@ -142,7 +143,7 @@ export async function setAsideIfUnmatched(
 ): Promise<BankCreditRow | undefined> {
   const [row] = await db
     .update(bankCredits)
-    .set({ status: 'set_aside', setAsideBy: values.by, setAsideAt: new Date(), setAsideReason: values.reason })
+    .set({ status: 'set_aside', setAsideBy: values.by, setAsideAt: clock.now(), setAsideReason: values.reason })
     .where(and(eq(bankCredits.id, id), eq(bankCredits.status, 'unmatched')))
     .returning();
   return row;

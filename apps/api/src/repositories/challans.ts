@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { applications, challans, invoices } from '../db/schema';
 import { idIn, numberPattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 import { invoicesOwnedBy } from './invoices';
+import { clock } from '../core/clock';
 
 export type ChallanRow = typeof challans.$inferSelect;
 
@@ -69,7 +70,7 @@ export async function cancelChallanIfOpen(db: Database, id: string): Promise<Cha
 export async function markChallanPaidIfOpen(db: Database, id: string): Promise<ChallanRow | undefined> {
   const [row] = await db
     .update(challans)
-    .set({ status: 'paid', paidAt: new Date() })
+    .set({ status: 'paid', paidAt: clock.now() })
     .where(and(eq(challans.id, id), eq(challans.status, 'open')))
     .returning();
   return row;

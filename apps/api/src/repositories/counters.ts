@@ -5,6 +5,7 @@ import { businessDay } from '@portal/contract';
 import type { Database } from '../db/client';
 import { counters } from '../db/schema';
 import { CALENDAR } from '../core/business-calendar';
+import { clock } from '../core/clock';
 
 export const NUMBER_PREFIXES = {
   application: { prefix: 'APP', width: 6 },
@@ -30,7 +31,7 @@ export const NUMBER_PREFIXES = {
   scheme: { prefix: 'SCH', width: 6 },
 } as const;
 
-export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = new Date()): Promise<string> {
+export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = clock.now()): Promise<string> {
   const { prefix, width } = NUMBER_PREFIXES[kind];
   // The year as the corporation reads it: 00:30 IST on 1 January is already the new year.
   const year = Number(businessDay(now, CALENDAR).slice(0, 4));

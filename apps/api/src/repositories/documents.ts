@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/client';
 import { documents } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
+import { clock } from '../core/clock';
 
 export type DocumentListQuery = z.output<typeof documentListQuerySchema>;
 
@@ -159,7 +160,7 @@ export async function setDocumentVerificationIfPending(
       verified: decision.status === 'verified',
       rejectionReason: decision.status === 'rejected' ? decision.reason : null,
       verifiedBy,
-      verifiedAt: new Date(),
+      verifiedAt: clock.now(),
     })
     .where(and(eq(documents.id, documentId), eq(documents.verificationStatus, 'pending'), isNull(documents.replacedAt)))
     .returning();

@@ -15,6 +15,7 @@ import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { businessTodayIso } from '../core/dates';
 import { invoiceOverdue } from '../core/invoice-overdue';
+import { clock } from '../core/clock';
 
 /** The invoices table as these reports' raw SQL names it. */
 const INVOICE_ALIAS = { status: sql.raw('i.status'), dueDate: sql.raw('i.due_date') };
@@ -183,7 +184,7 @@ export interface FinanceSummaryFigures {
  * orders whose answer was not believed or still created `pendingMinutes` after they were made. */
 export async function financeSummary(
   db: Database,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   pendingMinutes: number = GATEWAY_PENDING_ATTENTION_MINUTES,
 ): Promise<FinanceSummaryFigures> {
   const [refundRows, creditRows, gatewayRows] = await Promise.all([

@@ -26,6 +26,7 @@ import {
 import { invoices, serviceRequests } from '../db/schema';
 import { applicationsMatching, applicationsOwnedBy } from './applications';
 import { invoiceTotalParts } from './summaries';
+import { clock } from '../core/clock';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -204,7 +205,7 @@ export async function findInvoiceById(db: Database, id: string): Promise<Invoice
 export async function markInvoicePaidIfUnpaid(db: Database, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .update(invoices)
-    .set({ status: 'paid', paidAt: new Date() })
+    .set({ status: 'paid', paidAt: clock.now() })
     .where(and(eq(invoices.id, id), eq(invoices.status, 'pending')))
     .returning();
   return row;

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LeaseDeed, LeaseDeedVerdict } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, leaseDeeds } from '../db/schema';
+import { clock } from '../core/clock';
 
 export type LeaseDeedRow = typeof leaseDeeds.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function setLeaseDeedVerdictIfPending(
 ): Promise<LeaseDeedRow | undefined> {
   const [row] = await db
     .update(leaseDeeds)
-    .set({ verificationStatus: verdict, remarks, verifiedBy, verifiedAt: new Date() })
+    .set({ verificationStatus: verdict, remarks, verifiedBy, verifiedAt: clock.now() })
     .where(and(eq(leaseDeeds.id, id), eq(leaseDeeds.verificationStatus, 'pending')))
     .returning();
   return row;

@@ -6,6 +6,7 @@ import { LEDGER_ADJUSTMENT_LIST, type AdjustmentKind, type LedgerAdjustmentListQ
 import type { Database } from '../db/client';
 import { applications, invoices, ledgerAdjustments, ledgerEntries, users } from '../db/schema';
 import { idIn, numberPattern, pageOfTable, type Page, type SortExpression } from '../core/list-page';
+import { clock } from '../core/clock';
 
 export type LedgerAdjustmentRow = typeof ledgerAdjustments.$inferSelect;
 
@@ -47,7 +48,7 @@ export async function approveAdjustmentIfPending(
 ): Promise<LedgerAdjustmentRow | undefined> {
   const [row] = await db
     .update(ledgerAdjustments)
-    .set({ status: 'approved', checkerId, checkedAt: new Date(), amount })
+    .set({ status: 'approved', checkerId, checkedAt: clock.now(), amount })
     .where(and(eq(ledgerAdjustments.id, id), eq(ledgerAdjustments.status, 'pending')))
     .returning();
   return row;
@@ -61,7 +62,7 @@ export async function rejectAdjustmentIfPending(
 ): Promise<LedgerAdjustmentRow | undefined> {
   const [row] = await db
     .update(ledgerAdjustments)
-    .set({ status: 'rejected', checkerId, checkedAt: new Date(), rejectionReason: reason })
+    .set({ status: 'rejected', checkerId, checkedAt: clock.now(), rejectionReason: reason })
     .where(and(eq(ledgerAdjustments.id, id), eq(ledgerAdjustments.status, 'pending')))
     .returning();
   return row;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PublicScheme } from '@portal/contract';
 import type { Database } from '../db/client';
 import { publicSchemeRecords, schemes } from '../db/schema';
+import { clock } from '../core/clock';
 
 /** The stored record of the scheme numbered `schemeNumber`, if one has been written. */
 export async function findStoredPublicScheme(db: Database, schemeNumber: string): Promise<PublicScheme | undefined> {
@@ -27,7 +28,7 @@ export async function findStoredPublicSchemeById(db: Database, schemeId: string)
 export async function saveStoredPublicScheme(db: Database, schemeId: string, record: PublicScheme): Promise<void> {
   await db
     .insert(publicSchemeRecords)
-    .values({ schemeId, record, refreshedAt: new Date() })
+    .values({ schemeId, record, refreshedAt: clock.now() })
     .onConflictDoUpdate({
       target: publicSchemeRecords.schemeId,
       set: { record: sql`excluded.record`, refreshedAt: sql`excluded.refreshed_at` },
@@ -39,6 +40,6 @@ export async function saveStoredPublicScheme(db: Database, schemeId: string, rec
 export async function storePublicSchemeIfAbsent(db: Database, schemeId: string, record: PublicScheme): Promise<void> {
   await db
     .insert(publicSchemeRecords)
-    .values({ schemeId, record, refreshedAt: new Date() })
+    .values({ schemeId, record, refreshedAt: clock.now() })
     .onConflictDoNothing({ target: publicSchemeRecords.schemeId });
 }

@@ -24,6 +24,7 @@ import {
   type Page,
   type SortExpression,
 } from '../core/list-page';
+import { clock } from '../core/clock';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -230,13 +231,13 @@ export const approveRefundIfPrepared = (
   db: Database,
   id: string,
   values: { approvedBy: string; bankName: string; bankAccount: string; bankIfsc: string },
-) => updateIfStatus(db, id, 'prepared', { ...values, status: 'approved', approvedAt: new Date() });
+) => updateIfStatus(db, id, 'prepared', { ...values, status: 'approved', approvedAt: clock.now() });
 
 export const rejectRefundIfPrepared = (db: Database, id: string, values: { rejectedBy: string; reason: string }) =>
   updateIfStatus(db, id, 'prepared', {
     status: 'rejected',
     rejectedBy: values.rejectedBy,
-    rejectedAt: new Date(),
+    rejectedAt: clock.now(),
     rejectionReason: values.reason,
   });
 

@@ -18,6 +18,7 @@ import type { Database } from '../db/client';
 import { allotments, assets, invoices, serviceRequests } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression, timestampRange } from '../core/list-page';
 import type { InvoiceRow } from './invoices';
+import { clock } from '../core/clock';
 
 export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 
@@ -78,7 +79,7 @@ export async function updateServiceRequestIfStatus(
 ): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
     .update(serviceRequests)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: clock.now() })
     .where(and(eq(serviceRequests.id, id), eq(serviceRequests.status, from)))
     .returning();
   return row;
@@ -93,7 +94,7 @@ export async function updateServiceRequestParticularsIf(
 ): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
     .update(serviceRequests)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: clock.now() })
     .where(
       and(
         eq(serviceRequests.id, current.id),
@@ -255,7 +256,7 @@ export async function acceptTransferIf(
 ): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
     .update(serviceRequests)
-    .set({ transfereeUserId: user.id, transfereeAcceptedAt: new Date(), updatedAt: new Date() })
+    .set({ transfereeUserId: user.id, transfereeAcceptedAt: clock.now(), updatedAt: clock.now() })
     .where(
       and(
         eq(serviceRequests.id, id),
@@ -277,7 +278,7 @@ export async function markServiceRequestTookEffect(
 ): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
     .update(serviceRequests)
-    .set({ ...values, tookEffectAt: new Date(), updatedAt: new Date() })
+    .set({ ...values, tookEffectAt: clock.now(), updatedAt: clock.now() })
     .where(and(eq(serviceRequests.id, id), sql`${serviceRequests.tookEffectAt} IS NULL`))
     .returning();
   return row;

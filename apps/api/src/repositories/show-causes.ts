@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, typ
 import type { ShowCause, ShowCauseOutcome, ShowCauseStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, assets, showCauseDocuments, showCauses } from '../db/schema';
+import { clock } from '../core/clock';
 
 export type ShowCauseRow = typeof showCauses.$inferSelect;
 export type ShowCauseDocumentRow = typeof showCauseDocuments.$inferSelect;
@@ -105,7 +106,7 @@ export async function replyToShowCauseIf(
 ): Promise<ShowCauseRow | undefined> {
   const [row] = await db
     .update(showCauses)
-    .set({ reply, repliedAt: new Date() })
+    .set({ reply, repliedAt: clock.now() })
     .where(
       and(
         eq(showCauses.id, id),
@@ -136,7 +137,7 @@ export async function decideShowCauseIf(
       outcome: order.outcome,
       hearingNote: order.hearingNote,
       decidedBy: order.decidedBy,
-      decidedAt: new Date(),
+      decidedAt: clock.now(),
       refundDue: order.refundDue,
     })
     .where(

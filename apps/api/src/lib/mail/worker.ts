@@ -14,7 +14,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { claimNextMail, markMailAttemptFailed, markMailSent, type ClaimedMail } from '../../repositories/mail-outbox';
-import { PROCESS_HOLDER } from '../job-lease';
+import { PROCESS_HOLDER, repeatEvery, type RepeatingJob } from '../job-lease';
 import { notifyAdminsOfFailure } from '../notify';
 import { renderMail } from './templates';
 import { describeFailure, isPermanentFailure, type MailTransport } from './transport';
@@ -157,16 +157,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return result;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runOnce()
-      .catch((error: unknown) => log?.error({ err: error }, 'The mail worker failed; it will try again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
+  let job: RepeatingJob | undefined;
 
   return {
     enabled: transport !== null,
@@ -176,16 +167,18 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         log?.info('SMTP_URL is not set: mail is kept in the outbox and not sent');
         return;
       }
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
+      if (job) return;
+      job = repeatEvery(
+        intervalMs,
+        runOnce,
+        (error: unknown) => log?.error({ err: error }, 'The mail worker failed; it will try again'),
+        { firstAfterMs: 0 },
+      );
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       stopping.abort(new Error('The process is shutting down'));
-      await running;
+      await job?.stop();
+      job = undefined;
       transport?.close();
     },
   };

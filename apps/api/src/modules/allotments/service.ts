@@ -58,6 +58,7 @@ import { transition } from '../../case/transition';
 import { searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 import { ASSET_TAKEN, recordAllotment } from '../../case/allot';
 import { recordEvent } from '../../case/events';
+import { clock } from '../../core/clock';
 
 export { ALLOTMENT_NOT_FOUND } from '../../case/access';
 export { ASSET_TAKEN } from '../../case/allot';
@@ -162,7 +163,7 @@ export const REGISTER_EXPORT_COLUMNS = [
 ] as const;
 
 /** estate-register-2026-11-22.csv, dated as the corporation's calendar reads today. */
-export function registerExportFileName(now: Date = new Date()): string {
+export function registerExportFileName(now: Date = clock.now()): string {
   return `estate-register-${businessTodayIso(now)}.csv`;
 }
 

@@ -54,6 +54,7 @@ import {
   statusRejectedFrom,
   type AppealRow,
 } from './repository';
+import { clock } from '../../core/clock';
 
 export const APPEAL_NOT_FOUND = 'Appeal not found';
 const ONE_OPEN = 'An appeal on this application is already waiting for its order';
@@ -91,7 +92,7 @@ async function eligibility(db: Database, application: ApplicationRow, now: Date)
 /** Appeals as the API answers them; the hearing note is the officers' own (null for the applicant). */
 async function describe(db: Database, user: CurrentUser, rows: readonly AppealRow[]): Promise<Appeal[]> {
   const labels = await findAppealLabels(db, rows);
-  const today = businessToday(new Date(), CALENDAR);
+  const today = businessToday(clock.now(), CALENDAR);
   const staff = !isApplicant(user);
   return rows.map((row) => {
     const application = labels.applications.get(row.applicationId);
@@ -128,7 +129,7 @@ export async function getApplicationAppeals(
 ): Promise<ApplicationAppeals> {
   const application = await loadVisibleApplication(db, user, applicationId);
   const rows = await findAppealsOfApplication(db, application.id);
-  const found = await eligibility(db, application, new Date());
+  const found = await eligibility(db, application, clock.now());
   const may = 'ground' in found && isApplicant(user);
   return {
     can_appeal: may,
@@ -153,7 +154,7 @@ export async function fileAppeal(
     return await db.transaction(async (tx) => {
       const application = await lockApplication(tx, applicationId);
       if (!application) throw notFound(APPLICATION_NOT_FOUND);
-      const now = new Date();
+      const now = clock.now();
       const found = await eligibility(tx, application, now);
       if ('refusal' in found) {
         throw found.refusal === 'appeal_open'
@@ -207,7 +208,7 @@ export async function fileAppeal(
 }
 
 export async function listAppeals(db: Database, user: CurrentUser, query: AppealListQuery): Promise<Page<Appeal>> {
-  const page = await searchAppeals(db, query, businessToday(new Date(), CALENDAR));
+  const page = await searchAppeals(db, query, businessToday(clock.now(), CALENDAR));
   return { ...page, items: await describe(db, user, page.items) };
 }
 
@@ -234,7 +235,7 @@ export async function recordHearing(
     const current = await lockAppeal(tx, id);
     if (!current) throw notFound(APPEAL_NOT_FOUND);
     if (current.status !== 'filed') throw appealState('This appeal has its order: no hearing can be recorded now');
-    const heard = await recordHearingIfFiled(tx, id, request.hearing_note.trim(), new Date());
+    const heard = await recordHearingIfFiled(tx, id, request.hearing_note.trim(), clock.now());
     if (!heard) throw appealState('This appeal was decided at the same time');
     await recordEvent(tx, actorOf(user), {
       applicationId: heard.applicationId,
@@ -265,7 +266,7 @@ export async function decideAppeal(
   request: AppealOrderRequest,
 ): Promise<Appeal> {
   const found = await loadAppeal(db, id);
-  const now = new Date();
+  const now = clock.now();
   const today = businessToday(now, CALENDAR);
   const allowed = request.outcome === 'allowed';
   const directed = allowed && found.ground === 'late' ? directedDate(request, today) : null;
@@ -358,7 +359,7 @@ async function directStage(
 }
 
 /** Appeals per stage over the last APPEAL_FIGURE_DAYS days: filed, allowed and dismissed. */
-export async function appealFigures(db: Database, now = new Date()): Promise<AppealStageFigures> {
+export async function appealFigures(db: Database, now = clock.now()): Promise<AppealStageFigures> {
   const since = new Date(now.getTime() - APPEAL_FIGURE_DAYS * 24 * 60 * 60 * 1000);
   return { since: businessDay(since, CALENDAR), stages: await appealsByStageSince(db, since) };
 }

@@ -57,6 +57,7 @@ import { recordEvent } from '../../case/events';
 import { assertNotOfferedInScheme, assertSchemeTakes } from '../../case/scheme-window';
 import { findLatestMoveInto, searchTimeline, type TimelineListQuery } from '../../repositories/timeline';
 import { findTransferredAwayAt } from '../../repositories/allotments';
+import { clock } from '../../core/clock';
 
 export const PROFILE_REQUIRED = 'Please complete your profile first';
 export const SUBMITTED_MESSAGE = 'Application submitted successfully. Invoices have been generated.';
@@ -153,7 +154,7 @@ export async function submitApplication(
 ): Promise<SubmitApplicationResponse> {
   await loadOwnApplication(db, user, id);
   return db.transaction(async (tx) => {
-    const now = new Date();
+    const now = clock.now();
     const current = await lockApplication(tx, id);
     if (!current) throw notFound(APPLICATION_NOT_FOUND);
     if (current.status !== 'draft') throw conflict('Only a draft application can be submitted');
@@ -262,7 +263,7 @@ export async function uploadDocument(
       const application = await lockApplication(tx, id);
       if (!application) throw notFound(APPLICATION_NOT_FOUND);
       assertUploadAllowed(application.status);
-      const replaced = await replaceRejectedDocuments(tx, id, type, new Date());
+      const replaced = await replaceRejectedDocuments(tx, id, type, clock.now());
       const row = await insertDocument(tx, {
         applicationId: id,
         documentType: type,

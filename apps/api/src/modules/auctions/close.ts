@@ -8,10 +8,10 @@
  * Default: a winner whose pay-by day has passed with the premium unpaid (still pending_payment) defaults, its EMD
  * forfeited, and the lot's H2 wins at its own bid with 30 days of its own. A winner who pays is allotted by the
  * schemes module (allotSchemeWinnerIfPaid), which also releases H2. */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
-import { repeatEvery, runExclusive, type RepeatingJob } from '../../lib/job-lease';
+import { runExclusive } from '../../lib/job-lease';
+import type { Sweep } from '../../lib/sweeps';
 import { findApplicationById } from '../../repositories/applications';
 import {
   everyLotSettled,
@@ -25,6 +25,7 @@ import {
 import { findSchemeEntry, lockScheme, updateSchemeIfStatus } from '../../repositories/schemes';
 import { announceCommitted, announceInTransaction, type LotNotice } from './live';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
+import { clock } from '../../core/clock';
 
 export const AUCTION_CLOSE_EVERY_MS = 15_000;
 export const AUCTION_DEFAULTS_EVERY_MS = 60 * 60_000;
@@ -103,7 +104,7 @@ export async function closeEndedLots(
   settle: SettleOutcomes,
   options: { now?: Date; schemeId?: string; issueResultSheet?: ResultSheetIssuer } = {},
 ): Promise<string[]> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const decided: string[] = [];
   for (const lot of await lotsPastEnd(db, now, LOTS_PER_RUN, options.schemeId)) {
     const settled = await settleLot(db, settle, lot, now);
@@ -153,27 +154,16 @@ export async function defaultUnpaidWinners(
   return count;
 }
 
-/** Both sweeps on their leases: lots closed every 15 seconds, defaults looked for every hour. */
-export function scheduleAuctionSweeps(
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  settle: SettleOutcomes,
-  issueResultSheet?: ResultSheetIssuer,
-  closeEveryMs = AUCTION_CLOSE_EVERY_MS,
-): RepeatingJob {
-  const every = (name: string, intervalMs: number, work: () => Promise<unknown>) =>
-    repeatEvery(
-      intervalMs,
-      () => runExclusive(db, name, intervalMs, work),
-      (error) => log.warn({ err: error }, `The ${name} sweep failed; it will run again`),
-    );
-  const jobs = [
-    every('auction_close', closeEveryMs, () => closeEndedLots(db, settle, { issueResultSheet })),
-    every('auction_defaults', AUCTION_DEFAULTS_EVERY_MS, () => defaultUnpaidWinners(db, settle)),
+/** Lots past their end settled every 15 seconds (H1, H2), a decided scheme's result sheet issued; unpaid winners
+ * looked for every hour. Each on its own lease. */
+export function auctionSweeps(db: Database, settle: SettleOutcomes, issueResultSheet?: ResultSheetIssuer): Sweep[] {
+  const leased = (name: string, everyMs: number, work: () => Promise<unknown>): Sweep => ({
+    name,
+    everyMs,
+    run: () => runExclusive(db, name, everyMs, work),
+  });
+  return [
+    leased('auction_close', AUCTION_CLOSE_EVERY_MS, () => closeEndedLots(db, settle, { issueResultSheet })),
+    leased('auction_defaults', AUCTION_DEFAULTS_EVERY_MS, () => defaultUnpaidWinners(db, settle)),
   ];
-  return {
-    async stop() {
-      await Promise.all(jobs.map((job) => job.stop()));
-    },
-  };
 }

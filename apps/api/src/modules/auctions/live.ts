@@ -18,6 +18,7 @@ import pg from 'pg';
 import { minimumNextBid, type LiveLot } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { bestBidsOfLots, bidsAfter, findLot, findLotsOfScheme, lotEnd, type LotRow } from '../../repositories/auctions';
+import { clock } from '../../core/clock';
 
 export const AUCTION_CHANNEL = 'auction_bids';
 
@@ -301,13 +302,13 @@ class SchemeBook {
     if (!row) return;
     for (const bid of await bidsAfter(this.db, plotId, book.sequence)) book.takeBid(bid.applicationId, bid.amount);
     book.row = row;
-    const now = new Date();
+    const now = clock.now();
     for (const viewer of this.viewers)
       viewer.send(liveLotOf(row, now, book.yours(viewer.applicationsByPlot.get(plotId))));
   }
 
   snapshotFor(viewer: Viewer): LiveLot[] {
-    const now = new Date();
+    const now = clock.now();
     return [...this.lots.values()].map((book) =>
       liveLotOf(book.row, now, book.yours(viewer.applicationsByPlot.get(book.row.id))),
     );

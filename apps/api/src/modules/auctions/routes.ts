@@ -9,6 +9,7 @@ import { currentUser, requirePermission } from '../../plugins/auth';
 import { closeEndedLots, type ResultSheetIssuer, type SettleOutcomes } from './close';
 import { createAuctionRelay, createLiveHub } from './live';
 import { applicationsByPlotOf, loadAuctionScheme, lotsOfScheme, placeBid } from './service';
+import { clock } from '../../core/clock';
 
 const params = z.object({ id: z.uuid() });
 const bidParams = z.object({ id: z.uuid(), plotId: z.uuid() });
@@ -64,7 +65,7 @@ export const auctionRoutes =
         const user = currentUser(request);
         const scheme = await loadAuctionScheme(app.db, request.params.id);
         const lots = await lotsOfScheme(app.db, user, scheme.id);
-        if (scheme.status !== 'closed' || !endedUnsettled(lots, Date.now())) return lots;
+        if (scheme.status !== 'closed' || !endedUnsettled(lots, clock.now().getTime())) return lots;
         // The portal settles the lot, not the reader: the audit trail records it as the sweep's would be.
         await runWithAuditContext(
           { requestId: request.id, clientAddress: null, actor: () => ({ actorId: null, role: 'system' }) },

@@ -19,6 +19,7 @@ import {
   type LotRow,
 } from '../../repositories/auctions';
 import { announceCommitted, AUCTION_CHANNEL, isRunning, liveLotOf, type LotNotice } from './live';
+import { clock } from '../../core/clock';
 
 export const SCHEME_NOT_FOUND = 'Scheme not found';
 const NOT_IN_SCHEME = 'This plot is not one of the scheme’s lots';
@@ -73,7 +74,7 @@ export async function placeBid(
   if (!seen || seen.schemeId !== schemeId) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
   if (seen.mode !== 'auction') throw conflict(NOT_AN_AUCTION, 'scheme_state');
   // Not started is final for now; ended is not, until the lock shows the end as a last bid may have moved it.
-  const before = new Date();
+  const before = clock.now();
   const seenEnd = lotEnd(seen);
   if (!isRunning(seen, before) && !(seenEnd && before >= seenEnd)) throw notRunning(seen, before);
   if (amount < minimumOf(seen)) throw bidTooLow(seen);
@@ -91,7 +92,7 @@ export async function placeBid(
       const lot = await lockLot(tx, schemeId, plotId);
       if (!lot) throw notFound(NOT_IN_SCHEME, 'plot_not_in_scheme');
       // The clock is read once the lock is held: a bid that waited for the lot past its end is late.
-      const now = new Date();
+      const now = clock.now();
       if (!isRunning(lot, now)) throw notRunning(lot, now);
       if (amount < minimumOf(lot)) throw bidTooLow(lot);
       const end = lotEnd(lot)!;
@@ -155,7 +156,7 @@ export async function lotsOfScheme(db: Database, user: CurrentUser, schemeId: st
   const mineIds = new Set(mine.values());
   // Each of the user's own best bids, and how many applications bid higher on that lot.
   const best = mine.size > 0 ? await bestBidsOfLots(db, [...mine.keys()]) : [];
-  const now = new Date();
+  const now = clock.now();
   return lots.map((lot) => {
     const onLot = best.filter((bid) => bid.plotId === lot.id);
     const own = onLot.find((bid) => mineIds.has(bid.applicationId));

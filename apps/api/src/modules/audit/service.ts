@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
 import type { Page } from '../../core/list-page';
 import { auditPages, searchAuditLog, type AuditFilter } from '../../repositories/audit';
+import { clock } from '../../core/clock';
 
 export const AUDIT_EXPORT_PAGE_SIZE = 1000;
 
@@ -19,7 +20,7 @@ export function listAuditEntries(db: Database, query: AuditListQuery): Promise<P
   return searchAuditLog(db, query);
 }
 
-export function auditExportFileName(now: Date = new Date()): string {
+export function auditExportFileName(now: Date = clock.now()): string {
   return `audit-trail-${businessTodayIso(now)}.csv`;
 }
 

@@ -1,7 +1,7 @@
 /** The accounts' scheduled clean-up: dead sessions, expired reset links and sign-in lock keys with nothing to
  * remember, deleted every ten minutes by one process at a time (a lease in job_leases). */
 import type { Database } from '../../db/client';
-import { runExclusive } from '../../lib/job-lease';
+import { repeatEvery, runExclusive, type RepeatingJob } from '../../lib/job-lease';
 import { deleteExpiredResetTokens } from '../../repositories/password-resets';
 import { deleteAllDeadSessions } from '../../repositories/sessions';
 import { deleteStaleSignInLocks } from '../../repositories/sign-in-locks';
@@ -19,16 +19,6 @@ export function cleanUpAccounts(db: Database): Promise<boolean> {
 }
 
 /** Runs cleanUpAccounts every ten minutes until stopped; stop() waits for a run under way. */
-export function scheduleAccountCleanup(db: Database, onError: (error: unknown) => void): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = cleanUpAccounts(db).catch(onError);
-  }, EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function scheduleAccountCleanup(db: Database, onError: (error: unknown) => void): RepeatingJob {
+  return repeatEvery(EVERY_MS, () => cleanUpAccounts(db), onError);
 }

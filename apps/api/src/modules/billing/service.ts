@@ -23,6 +23,7 @@ import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, searchInvoices, toInvoice } from '../../repositories/invoices';
 import { searchPayments, toPayment } from '../../repositories/payments';
 import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case/payments';
+import { clock } from '../../core/clock';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
 
@@ -49,7 +50,7 @@ export async function listVisibleInvoices(
   user: CurrentUser,
   query: InvoiceListQuery,
 ): Promise<Page<Invoice>> {
-  const today = isoDay(new Date());
+  const today = isoDay(clock.now());
   const ownerUserId = await listOwner(db, user, query.application_id);
   const page = await searchInvoices(db, { ownerUserId, today, query });
   return { ...page, items: page.items.map((row) => toInvoice(row, today)) };

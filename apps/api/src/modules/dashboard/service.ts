@@ -5,11 +5,12 @@ import { businessTodayIso } from '../../core/dates';
 import type { CurrentUser } from '../../plugins/auth';
 import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
 import { countInbox } from '../../case/inbox';
+import { clock } from '../../core/clock';
 
 export async function statsFor(
   db: Database,
   user: CurrentUser,
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): Promise<EntrepreneurStats | OfficerStats> {
   if (isApplicant(user)) return entrepreneurStats(db, user.id);
   const [figures, inbox] = await Promise.all([officerStats(db, businessTodayIso(now)), countInbox(db, user)]);

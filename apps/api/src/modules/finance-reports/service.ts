@@ -23,12 +23,13 @@ import {
   receivablePages,
   receivablesAgeing as ageingByBand,
 } from '../../repositories/finance-reports';
+import { clock } from '../../core/clock';
 
 /** Unpaid invoices read per query while exporting. */
 export const EXPORT_PAGE_SIZE = 1000;
 
 /** The period asked, or the last 30 days to today; refuses a reversed period or one over COLLECTIONS_MAX_DAYS (422). */
-export function checkPeriod(query: CollectionsQuery, now: Date = new Date()): { from: string; to: string } {
+export function checkPeriod(query: CollectionsQuery, now: Date = clock.now()): { from: string; to: string } {
   const to =
     query.to ?? (query.from ? addCalendarDays(query.from, COLLECTIONS_DEFAULT_DAYS - 1) : businessTodayIso(now));
   const from = query.from ?? addCalendarDays(to, -(COLLECTIONS_DEFAULT_DAYS - 1));
@@ -44,7 +45,7 @@ export async function collections(db: Database, query: CollectionsQuery): Promis
   return { from, to, ...(await collectionsBetween(db, from, to)) };
 }
 
-export async function receivablesAgeing(db: Database, now: Date = new Date()): Promise<ReceivablesAgeing> {
+export async function receivablesAgeing(db: Database, now: Date = clock.now()): Promise<ReceivablesAgeing> {
   const today = businessTodayIso(now);
   return { as_of: today, ...(await ageingByBand(db, today)) };
 }
@@ -55,7 +56,7 @@ export const summary = (db: Database): Promise<FinanceSummary> => financeSummary
 export const collectionsFileName = (period: { from: string; to: string }) =>
   `collections-${period.from}-to-${period.to}.csv`;
 /** receivables-2026-11-26.csv, dated as the corporation's calendar reads today. */
-export const receivablesFileName = (now: Date = new Date()) => `receivables-${businessTodayIso(now)}.csv`;
+export const receivablesFileName = (now: Date = clock.now()) => `receivables-${businessTodayIso(now)}.csv`;
 
 /** The collections file: a header, then one line per day of the period (zeros on a day with none). */
 export async function* exportCollectionsCsv(
@@ -70,7 +71,7 @@ export async function* exportCollectionsCsv(
 /** The receivables file: every unpaid invoice past due, most overdue first, one page of text at a time. */
 export async function* exportReceivablesCsv(
   db: Database,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   const today = businessTodayIso(now);
@@ -81,4 +82,4 @@ export async function* exportReceivablesCsv(
 }
 
 /** Unpaid invoices past due today: the rows receivables.csv holds. */
-export const countReceivables = (db: Database, now: Date = new Date()) => countOverdue(db, businessTodayIso(now));
+export const countReceivables = (db: Database, now: Date = clock.now()) => countOverdue(db, businessTodayIso(now));

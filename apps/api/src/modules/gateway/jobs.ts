@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { runExclusive } from '../../lib/job-lease';
+import type { Sweep } from '../../lib/sweeps';
 import type { PaymentGatewaySetup } from '../../lib/gateway';
 import {
   findGatewayOrdersToReconcile,
@@ -13,6 +14,7 @@ import {
   markGatewayOrderMismatch,
 } from '../../repositories/gateway-orders';
 import { askGatewayAbout, tellFinanceOfMismatch } from './service';
+import { clock } from '../../core/clock';
 
 /** Orders asked about per run. */
 const REQUERY_BATCH = 200;
@@ -35,7 +37,7 @@ export async function requeryGatewayOrders(
   db: Database,
   setup: PaymentGatewaySetup,
   log?: Pick<FastifyBaseLogger, 'warn'>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<RequeryResult> {
   const result: RequeryResult = { checked: 0, settled: 0, failed: 0 };
   const orders = await findGatewayOrdersToRequery(db, {
@@ -60,31 +62,21 @@ export async function requeryGatewayOrders(
   return result;
 }
 
-export function scheduleGatewayRequery(
+/** Orders whose redirect and webhook were both lost, asked about at the gateway (GATEWAY_REQUERY_EVERY_MS). */
+export function gatewayRequerySweep(
   db: Database,
   setup: PaymentGatewaySetup,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-): { stop(): Promise<void> } {
+): Sweep {
   const everyMs = setup.config.requeryEveryMs;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = runExclusive(db, 'gateway-requery', Math.max(everyMs - 500, 500), async () => {
-      const result = await requeryGatewayOrders(db, setup, log);
-      if (result.settled > 0 || result.failed > 0) log.info({ requery: result }, 'Gateway orders re-queried');
-    })
-      .catch((error: unknown) => log.warn({ err: error }, 'The gateway re-query failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
   return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    name: 'gateway_requery',
+    everyMs,
+    run: () =>
+      runExclusive(db, 'gateway-requery', Math.max(everyMs - 500, 500), async () => {
+        const result = await requeryGatewayOrders(db, setup, log);
+        if (result.settled > 0 || result.failed > 0) log.info({ requery: result }, 'Gateway orders re-queried');
+      }),
   };
 }
 
@@ -96,7 +88,7 @@ export async function reconcileGatewayOrders(
   db: Database,
   setup: PaymentGatewaySetup,
   log?: Pick<FastifyBaseLogger, 'warn'>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<number> {
   let marked = 0;
   const orders = await findGatewayOrdersToReconcile(
@@ -133,32 +125,20 @@ export async function reconcileGatewayOrders(
   return marked;
 }
 
-export function scheduleGatewayReconciliation(
+/** The daily reconciliation with the gateway, five minutes after start and then daily. */
+export function gatewayReconciliationSweep(
   db: Database,
   setup: PaymentGatewaySetup,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = runExclusive(db, 'gateway-reconciliation', DAY_MS - 60_000, async () => {
-      const marked = await reconcileGatewayOrders(db, setup, log);
-      if (marked > 0) log.warn({ marked }, 'Gateway orders that disagree with the gateway were marked for finance');
-    })
-      .catch((error: unknown) => log.warn({ err: error }, 'The gateway reconciliation failed; it will run again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 5 * 60_000);
-  first.unref();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
+): Sweep {
   return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
+    name: 'gateway_reconciliation',
+    everyMs: DAY_MS,
+    firstAfterMs: 5 * 60_000,
+    run: () =>
+      runExclusive(db, 'gateway-reconciliation', DAY_MS - 60_000, async () => {
+        const marked = await reconcileGatewayOrders(db, setup, log);
+        if (marked > 0) log.warn({ marked }, 'Gateway orders that disagree with the gateway were marked for finance');
+      }),
   };
 }

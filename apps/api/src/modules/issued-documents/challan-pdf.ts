@@ -9,6 +9,7 @@ import { findUserLanguage } from '../../repositories/issued-documents';
 import { composeChallan } from './compose-challan';
 import { renderPdf } from './render-pdf';
 import { documentLanguage } from './texts';
+import { clock } from '../../core/clock';
 
 export async function challanPdfFor(
   ctx: { db: Database; org: OrgIdentity },
@@ -21,7 +22,7 @@ export async function challanPdfFor(
     content: composeChallan(language, challan, COLLECTION_ACCOUNT),
     letterhead: ctx.org,
     language,
-    issuedAt: new Date(),
+    issuedAt: clock.now(),
   });
   return { fileName: `challan-${challan.challanNumber}.pdf`, bytes };
 }

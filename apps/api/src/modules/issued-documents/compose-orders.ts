@@ -18,6 +18,7 @@ import type { OrderServiceRequestRow, ShowCauseRow } from '../../repositories/is
 import { amountText, assetRows, locationOf } from './compose';
 import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';
+import { clock } from '../../core/clock';
 
 /** Whom an order is addressed to: the holder's organisation and address lines (none when no profile is on record). */
 export interface OrderHolder {
@@ -263,7 +264,7 @@ function orderedFor(language: DocumentLanguage, records: ServiceOrderRecords, ef
       };
     }
     case 'surrender_acceptance': {
-      const endedOn = text(outcome, 'ended_on') || isoDay(request.tookEffectAt ?? new Date());
+      const endedOn = text(outcome, 'ended_on') || isoDay(request.tookEffectAt ?? clock.now());
       const refund = amount(outcome, 'refund_due');
       return {
         title: words.titles.surrender_acceptance,
@@ -288,7 +289,7 @@ export function composeServiceOrder(language: DocumentLanguage, records: Service
   const { texts } = language;
   const words = texts.orders;
   const orderNumber = request.orderNumber ?? '';
-  const effectiveAt = request.tookEffectAt ?? new Date();
+  const effectiveAt = request.tookEffectAt ?? clock.now();
   const ordered = orderedFor(language, records, language.format.date(effectiveAt));
   return orderDocument(language, records, {
     kind: ALLOTTEE_SERVICES[request.requestType].order,
@@ -345,7 +346,7 @@ export function composeShowCauseOrder(language: DocumentLanguage, records: ShowC
   const { showCause } = records;
   const words = language.texts.orders;
   const outcome = showCause.outcome ?? 'dropped';
-  const decidedAt = showCause.decidedAt ?? new Date();
+  const decidedAt = showCause.decidedAt ?? clock.now();
   const refund = outcome === 'cancelled' && showCause.refundDue !== null ? showCause.refundDue : undefined;
   return orderDocument(language, records, {
     kind: 'cancellation_order',

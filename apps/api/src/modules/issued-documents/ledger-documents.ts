@@ -22,6 +22,7 @@ import { composeNoDuesCertificate, composeStatement } from './compose-ledger';
 import { renderPdf } from './render-pdf';
 import { issue, type IssuingContext } from './service';
 import { documentLanguage } from './texts';
+import { clock } from '../../core/clock';
 
 export const NO_DUES_NOT_ISSUED = 'No no-dues certificate has been issued for this allotment';
 
@@ -37,7 +38,7 @@ export async function statementPdfFor(
     allStatementLines(ctx.db, ledger.applicationId, period),
     findUserLanguage(ctx.db, user.id).then(documentLanguage),
   ]);
-  const drawnAt = new Date();
+  const drawnAt = clock.now();
   const bytes = await renderPdf({
     content: composeStatement(language, { account: ledger.account, period, summary, lines, drawnAt }),
     letterhead: ctx.org,
@@ -63,7 +64,7 @@ export async function issueNoDuesCertificate(
 ): Promise<IssuedDocumentRow> {
   const allotment = await loadVisibleAllotment(ctx.db, user, allotmentId);
   if (!mayIssue(user.role)) throw forbidden('Only the holder or a finance officer can ask for a no-dues certificate');
-  const now = new Date();
+  const now = clock.now();
   const { asOn, lastPostedAt } = await requireNoDues(ctx.db, allotment.applicationId, now);
   return issue(
     ctx,

@@ -76,6 +76,7 @@ import { renderPdf } from './render-pdf';
 import { documentLanguage, type DocumentLanguage } from './texts';
 import { newVerificationCode } from './verification-code';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
+import { clock } from '../../core/clock';
 
 export const UNKNOWN_CODE = 'No document has this verification code';
 const PAYMENT_NOT_FOUND = 'Payment not found';
@@ -156,7 +157,7 @@ export async function issue(
 
   const { content, language } = await compose();
   const code = newVerificationCode();
-  const issuedAt = new Date();
+  const issuedAt = clock.now();
   const bytes = await renderPdf({
     content,
     letterhead: ctx.org,

@@ -38,6 +38,7 @@ import {
   type LedgerAdjustmentView,
 } from '../../repositories/ledger-adjustments';
 import { activeUsersByIds } from '../../repositories/notifications';
+import { clock } from '../../core/clock';
 
 const NOT_FOUND = 'Adjustment not found';
 
@@ -203,7 +204,7 @@ export async function approveAdjustment(db: Database, user: CurrentUser, id: str
       return answer(tx, approved);
     }
     if (invoice) {
-      const waived = await waiveInvoiceInterestIfOpen(tx, invoice.id, new Date());
+      const waived = await waiveInvoiceInterestIfOpen(tx, invoice.id, clock.now());
       if (!waived) throw conflict('The invoice was paid or waived at the same time', 'no_interest_to_waive');
     }
     await postAdjustmentEntries(tx, approved, { allotmentId: invoice?.allotmentId ?? null, postedBy: user.id });

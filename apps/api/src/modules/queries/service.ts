@@ -34,6 +34,7 @@ import {
 } from '../../repositories/queries';
 import { recordEvent } from '../../case/events';
 import { LOST_RACE } from '../../case/transition';
+import { clock } from '../../core/clock';
 
 export const QUERY_NOT_FOUND = 'Query not found';
 export const RESPOND_BY_PAST = 'respond_by: The reply date must be today or later';
@@ -53,7 +54,7 @@ export async function raiseQuery(
   applicationId: string,
   request: CreateQueryRequest,
 ): Promise<ApplicationQuery> {
-  const now = new Date();
+  const now = clock.now();
   if (request.respond_by < businessToday(now, CALENDAR)) throw unprocessable(RESPOND_BY_PAST);
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
@@ -108,7 +109,7 @@ export async function answerQuery(
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, found.applicationId);
     if (!application) throw notFound(QUERY_NOT_FOUND);
-    const now = new Date();
+    const now = clock.now();
     const current = await findQueryById(tx, queryId);
     if (current?.status === 'open' && current.lapsedAt) throw wrongState(QUERY_LAPSED, 'query_lapsed');
     const answered = await answerQueryIfOpen(tx, queryId, request.message, now);
@@ -133,7 +134,7 @@ export async function extendQuery(
   queryId: string,
   request: ExtendQueryRequest,
 ): Promise<ApplicationQuery> {
-  const now = new Date();
+  const now = clock.now();
   if (request.respond_by <= businessToday(now, CALENDAR)) throw badRequest(EXTEND_NOT_FUTURE);
   const found = await findQueryById(db, queryId);
   if (!found) throw notFound(QUERY_NOT_FOUND);
@@ -168,7 +169,7 @@ export async function closeQuery(db: Database, user: CurrentUser, queryId: strin
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, found.applicationId);
     if (!application) throw notFound(QUERY_NOT_FOUND);
-    const now = new Date();
+    const now = clock.now();
     const current = await findQueryById(tx, queryId);
     if (!current || current.status === 'closed') throw conflict(QUERY_ALREADY('closed'));
     const closed = await closeQueryIfStatus(tx, queryId, [current.status], user.id, now);

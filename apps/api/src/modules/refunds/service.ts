@@ -42,6 +42,7 @@ import {
   type RefundRow,
   type RefundView,
 } from '../../repositories/refunds';
+import { clock } from '../../core/clock';
 
 const REFUND_NOT_FOUND = 'Refund not found';
 const APPLICANT_NOT_FOUND = 'Applicant not found';
@@ -262,7 +263,7 @@ export async function markRefundPaid(
   id: string,
   body: { utr: string; paid_on: string },
 ): Promise<Refund> {
-  const today = businessToday(new Date(), CALENDAR);
+  const today = businessToday(clock.now(), CALENDAR);
   if (body.paid_on > today) throw badRequest('The day it was paid cannot be in the future');
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);

@@ -7,6 +7,7 @@ import { REPORT_EXPORT_FORMATS, reportQuerySchema, reportSchema, type ReportExpo
 import { requirePermission } from '../../plugins/auth';
 import { reportSummary } from '../../repositories/reports';
 import { checkReport, exportCsv, exportFileName, exportJson, generateReport } from './service';
+import { clock } from '../../core/clock';
 
 const CONTENT_TYPES: Record<ReportExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -33,7 +34,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         // Everything that can refuse runs before the first byte, so a refusal is still a plain {detail} answer.
         const checked = checkReport(request.params.type, request.query);
-        const now = new Date();
+        const now = clock.now();
         const summary = await reportSummary(app.db, checked.type, checked.filter);
         const body = format === 'csv' ? exportCsv(app.db, checked) : exportJson(app.db, checked, summary, now);
         return reply

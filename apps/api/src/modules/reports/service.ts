@@ -22,6 +22,7 @@ import {
   type ReportRow,
   type ReportSummary,
 } from '../../repositories/reports';
+import { clock } from '../../core/clock';
 
 /** Rows read per query while exporting: memory stays at one page whatever the report's size. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -74,7 +75,7 @@ export async function generateReport(
   db: Database,
   type: string,
   query: ReportQuery,
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): Promise<Report> {
   const checked = checkReport(type, query);
   const summary = await reportSummary(db, checked.type, checked.filter);
@@ -83,7 +84,7 @@ export async function generateReport(
 }
 
 /** applications-report-2026-11-22.csv, dated as the corporation's calendar reads today. */
-export function exportFileName(type: ReportType, format: ReportExportFormat, now: Date = new Date()): string {
+export function exportFileName(type: ReportType, format: ReportExportFormat, now: Date = clock.now()): string {
   return `${type}-report-${businessTodayIso(now)}.${format}`;
 }
 
@@ -108,7 +109,7 @@ export async function* exportJson(
   db: Database,
   checked: CheckedReport,
   summary: ReportSummary,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   const head = JSON.stringify(envelope(checked, summary, now));

@@ -19,6 +19,7 @@ import {
 } from '../../repositories/schemes';
 import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
+import { clock } from '../../core/clock';
 
 export interface SchemeOutcomeLine {
   applicationId: string;
@@ -55,7 +56,7 @@ export async function settleSchemeOutcomes(
 ): Promise<void> {
   const scheme = await findSchemeById(tx, schemeId);
   if (!scheme) throw new Error(`Scheme ${schemeId} not found`);
-  const now = new Date();
+  const now = clock.now();
   for (const line of lines) {
     const application = await lockApplication(tx, line.applicationId);
     if (!application || application.schemeId !== schemeId) {

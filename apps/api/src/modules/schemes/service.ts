@@ -59,6 +59,7 @@ import {
 import { allocate, commitmentOf, drawOrder, winnerReason } from './draw';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from './outcomes';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
+import { clock } from '../../core/clock';
 
 export { SCHEME_NOT_FOUND };
 
@@ -257,7 +258,7 @@ export async function listSchemes(
   query: SchemeListQuery,
 ): Promise<Page<SchemeSummary>> {
   if (!isApplicant(user) && !isStaffReader(user)) throw forbidden();
-  const now = new Date();
+  const now = clock.now();
   // An entrepreneur: the schemes taking applications now, and those they applied in.
   const page = await searchSchemes(db, query, now, isApplicant(user) ? user.id : undefined);
   const ids = page.items.map((row) => row.id);
@@ -372,7 +373,7 @@ export async function closeScheme(db: Database, user: CurrentUser, id: string): 
     const scheme = await lockScheme(tx, id);
     if (!scheme) throw notFound(SCHEME_NOT_FOUND);
     if (scheme.status !== 'open') throw schemeState(`Scheme ${scheme.schemeNumber} is already closed`);
-    const now = new Date();
+    const now = clock.now();
     if (now < scheme.closesAt) {
       throw schemeState(`Scheme ${scheme.schemeNumber} takes applications until ${scheme.closesAt.toISOString()}`);
     }
@@ -382,7 +383,7 @@ export async function closeScheme(db: Database, user: CurrentUser, id: string): 
 }
 
 /** The sweep: closes every open scheme past its closing time, each in its own transaction. Answers how many. */
-export async function closeDueSchemes(db: Database, now = new Date(), limit = 50): Promise<number> {
+export async function closeDueSchemes(db: Database, now = clock.now(), limit = 50): Promise<number> {
   let closed = 0;
   for (const id of await findSchemesToClose(db, now, limit)) {
     const done = await db.transaction(async (tx) => {
@@ -436,7 +437,7 @@ export async function decideScheme(
     );
     const decided = await updateSchemeIfStatus(tx, scheme.id, 'closed', {
       status: 'decided',
-      decidedAt: new Date(),
+      decidedAt: clock.now(),
       decidedBy: user.id,
       revealedSeed: seed,
     });

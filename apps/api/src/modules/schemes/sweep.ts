@@ -1,9 +1,10 @@
 /** The closing sweep (decision 018): every minute, on the job lease (one process runs it at a time), every open
  * scheme past its closing time is closed, as an officer's close would. */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { repeatEvery, runExclusive, type RepeatingJob } from '../../lib/job-lease';
+import { runExclusive } from '../../lib/job-lease';
+import type { Sweep } from '../../lib/sweeps';
 import { closeDueSchemes } from './service';
+import { clock } from '../../core/clock';
 
 export const SCHEME_CLOSE_LEASE = 'scheme-close';
 export const SCHEME_SWEEP_EVERY_MS = 60_000;
@@ -19,22 +20,14 @@ export async function runSchemeSweep(
     SCHEME_CLOSE_LEASE,
     options.leaseMs ?? SCHEME_SWEEP_EVERY_MS,
     async () => {
-      closed = await closeDueSchemes(db, options.now ?? new Date());
+      closed = await closeDueSchemes(db, options.now ?? clock.now());
     },
     options.holder,
   );
   return closed;
 }
 
-/** Runs the sweep every intervalMs until stopped; stop() waits for a run under way. */
-export function scheduleSchemeSweep(
-  db: Database,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  intervalMs = SCHEME_SWEEP_EVERY_MS,
-): RepeatingJob {
-  return repeatEvery(
-    intervalMs,
-    () => runSchemeSweep(db, { leaseMs: intervalMs }),
-    (error) => log.warn({ err: error }, 'The scheme closing sweep failed; it will run again'),
-  );
+/** Closes schemes past their closing time every minute (decision 018). */
+export function schemeCloseSweep(db: Database): Sweep {
+  return { name: 'scheme_close', everyMs: SCHEME_SWEEP_EVERY_MS, run: () => runSchemeSweep(db) };
 }
