@@ -10,6 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@portal/contract';
 import { buildApp } from '../app';
+import { resetClockForTests } from '../core/clock';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../db/seed';
 import { createTokenService } from '../lib/tokens';
@@ -85,13 +86,19 @@ async function openPreparedDatabase(seed: boolean) {
 }
 
 export async function createTestContext(
-  options: { seed?: boolean; loginAttemptsPerMinute?: number } = {},
+  options: { seed?: boolean; loginAttemptsPerMinute?: number; clockMovable?: boolean } = {},
 ): Promise<TestContext> {
+  // Each file starts on the process's own clock: a move in an earlier file of this worker is forgotten.
+  resetClockForTests();
   const { handle, drop } = await openPreparedDatabase(options.seed !== false);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const tokens = createTokenService(new TextEncoder().encode(crypto.randomBytes(32).toString('hex')));
   const app = await buildApp({
-    config: { webDist: path.join(dataDir, 'no-web'), loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000 },
+    config: {
+      webDist: path.join(dataDir, 'no-web'),
+      loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
+      clockMovable: options.clockMovable ?? false,
+    },
     db: handle.db,
     tokens,
     storage: createDiskStorage(path.join(dataDir, 'uploads')),
@@ -128,6 +135,7 @@ export async function createTestContext(
       return app.inject({ ...requestOptions, headers });
     },
     async close() {
+      resetClockForTests();
       await app.close();
       await handle.close();
       await drop();

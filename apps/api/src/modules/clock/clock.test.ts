@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PORTAL_TIME_HEADER } from '@portal/contract';
+import { clock } from '../../core/clock';
+import type { Sweep } from '../../lib/sweeps';
+import { insertNotifications } from '../../repositories/notifications';
+import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
+
+const DAY = 86_400_000;
+
+async function databaseTime(ctx: TestContext, expression: 'portal_now()' | 'now()'): Promise<number> {
+  const result = (await ctx.db.execute(
+    sql.raw(`select (extract(epoch from ${expression}) * 1000)::float8 as ms`),
+  )) as unknown as {
+    rows: { ms: number }[];
+  };
+  return Number(result.rows[0]!.ms);
+}
+
+describe(`the portal clock (${TEST_DB_KIND})`, () => {
+  describe('fixed (the default)', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext();
+    });
+    afterAll(() => ctx.close());
+
+    it('reads as the database clock and refuses every move, changing nothing', async () => {
+      const admin = await ctx.tokenFor('admin');
+      const read = await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ offset_ms: 0, movable: false, moved_at: null });
+      const move = await ctx.request(admin, { method: 'POST', url: '/api/admin/clock/advance', payload: { days: 1 } });
+      expect(move.statusCode).toBe(409);
+      expect(move.json().code).toBe('clock_fixed');
+      expect((await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms).toBe(0);
+    });
+
+    it('is for admins only', async () => {
+      for (const role of ['entrepreneur', 'ho', 'finance'] as const) {
+        const token = await ctx.tokenFor(role);
+        const move = await ctx.request(token, {
+          method: 'POST',
+          url: '/api/admin/clock/advance',
+          payload: { days: 1 },
+        });
+        expect(move.statusCode, role).toBe(403);
+      }
+      expect((await ctx.request(null, { method: 'GET', url: '/api/admin/clock' })).statusCode).toBe(401);
+    });
+
+    it("tells every answer the portal's time", async () => {
+      const answer = await ctx.request(null, { method: 'GET', url: '/api/health' });
+      const told = Date.parse(String(answer.headers[PORTAL_TIME_HEADER.toLowerCase()]));
+      expect(Math.abs(told - Date.now())).toBeLessThan(60_000);
+    });
+  });
+
+  describe('movable', () => {
+    let ctx: TestContext;
+    let admin: string;
+    const ran: { name: string; at: number }[] = [];
+    beforeAll(async () => {
+      ctx = await createTestContext({ clockMovable: true });
+      admin = await ctx.tokenFor('admin');
+      // Two sweeps that note the portal's time each run sees.
+      const noting = (name: string): Sweep => ({
+        name,
+        everyMs: 60_000,
+        run: async () => {
+          ran.push({ name, at: clock.now().getTime() });
+        },
+      });
+      ctx.app.sweeps.push(noting('first'), noting('second'));
+    });
+    afterAll(() => ctx.close());
+
+    const advance = (payload: object) =>
+      ctx.request(admin, { method: 'POST', url: '/api/admin/clock/advance', payload });
+
+    it('refuses a move backwards, of more than ten years, or with a malformed body, changing nothing', async () => {
+      const now = Date.now();
+      const backwards = await advance({ to: new Date(now - DAY).toISOString() });
+      expect(backwards.statusCode).toBe(422);
+      expect(backwards.json().code).toBe('clock_backwards');
+      const zero = await advance({ minutes: 0 });
+      expect(zero.json().code).toBe('clock_backwards');
+      const tooFar = await advance({ days: 3654 });
+      expect(tooFar.statusCode).toBe(422);
+      expect(tooFar.json().code).toBe('clock_too_far');
+      for (const payload of [
+        {},
+        { days: -1 },
+        { days: 1.5 },
+        { days: 1, to: new Date(now + DAY).toISOString() },
+        { to: 'soon' },
+        { weeks: 1 },
+      ]) {
+        const refused = await advance(payload);
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(422);
+      }
+      expect((await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms).toBe(0);
+      expect(ran).toEqual([]);
+    });
+
+    it('moves three days and a half forward: each sweep runs in order once a day skipped and once at the end', async () => {
+      ran.length = 0;
+      const before = await databaseTime(ctx, 'portal_now()');
+      const moved = await advance({ days: 3, hours: 12 });
+      expect(moved.statusCode).toBe(200);
+      const body = moved.json();
+      expect(body.runs).toEqual([
+        { name: 'first', runs: 4 },
+        { name: 'second', runs: 4 },
+      ]);
+      expect(ran.map((run) => run.name)).toEqual([
+        'first',
+        'second',
+        'first',
+        'second',
+        'first',
+        'second',
+        'first',
+        'second',
+      ]);
+      // Each step's sweeps see that step's day: one, two and three days on, then three and a half.
+      const steps = ran.filter((run) => run.name === 'first').map((run) => Math.round((run.at - before) / 3_600_000));
+      expect(steps).toEqual([24, 48, 72, 84]);
+      expect(Date.parse(body.now) - Date.parse(body.from)).toBeGreaterThanOrEqual(3.5 * DAY);
+      expect(Date.parse(body.now) - Date.parse(body.from)).toBeLessThan(3.5 * DAY + 60_000);
+      // The database, this process, each answer and a new row's default all read the moved time.
+      expect((await databaseTime(ctx, 'portal_now()')) - (await databaseTime(ctx, 'now()'))).toBeGreaterThanOrEqual(
+        3.5 * DAY - 60_000,
+      );
+      expect(clock.now().getTime() - Date.now()).toBeGreaterThanOrEqual(3.5 * DAY - 60_000);
+      const answer = await ctx.request(null, { method: 'GET', url: '/api/health' });
+      expect(Date.parse(String(answer.headers[PORTAL_TIME_HEADER.toLowerCase()])) - Date.now()).toBeGreaterThan(
+        3.5 * DAY - 60_000,
+      );
+      const [user] = (
+        (await ctx.db.execute(sql`select id from users where role = 'admin' limit 1`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows;
+      await insertNotifications(ctx.db, [
+        { userId: user!.id, code: 'invoice_due_soon', params: {}, link: '/', applicationId: null, dedupeKey: null },
+      ]);
+      const created = (
+        (await ctx.db.execute(
+          sql`select (extract(epoch from created_at) * 1000)::float8 as ms from notifications order by created_at desc limit 1`,
+        )) as unknown as { rows: { ms: number }[] }
+      ).rows[0]!.ms;
+      expect(created - Date.now()).toBeGreaterThan(3.5 * DAY - 60_000);
+      const read = (await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json();
+      expect(read.offset_ms).toBeGreaterThanOrEqual(3.5 * DAY - 60_000);
+      expect(read.moved_at).not.toBeNull();
+      expect(read.sweeps.map((sweep: { name: string }) => sweep.name)).toEqual(['first', 'second']);
+    });
+
+    it('takes one move at a time: a second move while one runs is refused and changes nothing', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      ctx.app.sweeps.push({ name: 'slow', everyMs: 60_000, run: async () => (started(), held) });
+      try {
+        const first = advance({ minutes: 5 });
+        await running;
+        const offsetDuring = (await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms;
+        const second = await advance({ minutes: 5 });
+        expect(second.statusCode).toBe(409);
+        expect(second.json().code).toBe('clock_moving');
+        release();
+        expect((await first).statusCode).toBe(200);
+        const after = (await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms;
+        expect(after - offsetDuring).toBeLessThan(1_000);
+      } finally {
+        release();
+        ctx.app.sweeps.pop();
+      }
+    });
+  });
+});
