@@ -41,6 +41,11 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   invoice_cancelled: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
   invoice_not_cancellable: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
   signature_invalid: 'modules/gateway/gateway.test.ts',
+  // The portal clock's refusals need a portal started with CLOCK=movable (decision 026): its module's test draws each.
+  clock_fixed: 'modules/clock/clock.test.ts',
+  clock_moving: 'modules/clock/clock.test.ts',
+  clock_backwards: 'modules/clock/clock.test.ts',
+  clock_too_far: 'modules/clock/clock.test.ts',
   // Appeals need a late or rejected case of the applicant's own: the appeals' module test draws each.
   // A rejection without its reason (decision 024).
   reason_required: 'modules/workflow/reasons.test.ts',

@@ -241,8 +241,11 @@ export async function lotsPastEnd(
         schemeId ? eq(schemes.id, schemeId) : undefined,
         isNull(schemePlots.winnerApplicationId),
         lte(end, now),
-        sql`exists (select 1 from ${schemeEntries} where ${schemeEntries.schemePlotId} = ${schemePlots.id}
-          and ${schemeEntries.outcome} is null)`,
+        // A lot with an entry not yet settled, or with no qualified entry at all (nobody applied: it ends unsold,
+        // and its scheme is decided like any other, instead of staying closed for ever).
+        sql`(exists (select 1 from ${schemeEntries} where ${schemeEntries.schemePlotId} = ${schemePlots.id}
+          and ${schemeEntries.outcome} is null)
+          or not exists (select 1 from ${schemeEntries} where ${schemeEntries.schemePlotId} = ${schemePlots.id}))`,
       ),
     )
     .orderBy(end, asc(schemePlots.id))

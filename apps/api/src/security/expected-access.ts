@@ -162,6 +162,9 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/outbox': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   'GET /api/outbox/summary': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   'POST /api/outbox/{id}/retry': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  // The portal's clock: the admins' alone, to read and (with CLOCK=movable) to move (decision 026).
+  'GET /api/admin/clock': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  'POST /api/admin/clock/advance': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
 
   // Issued documents (decision record 012): anyone checks one by its code; an administrator revokes one.
   'GET /api/verify/{code}': 'public',

@@ -461,6 +461,18 @@ describe(`the e-auction (${TEST_DB_KIND})`, () => {
     expect(decided).toMatchObject({ status: 'decided', decidedBy: null });
   });
 
+  it('ends an auction nobody qualified for: its lot unsold, the plot available again and the scheme decided, once', async () => {
+    const auction = await insertAuction(ctx, { bidders: 0 });
+    const plot = auction.plots[0]!;
+    await ctx.db.update(assets).set({ status: 'reserved' }).where(eq(assets.id, plot.assetId));
+    await endAt(auction, new Date(Date.now() - 1000));
+    expect(await closeEndedLots(ctx.db, settle)).toContain(auction.schemeId);
+    const [decided] = await ctx.db.select().from(schemes).where(eq(schemes.id, auction.schemeId));
+    expect(decided).toMatchObject({ status: 'decided', decidedBy: null });
+    expect(await assetStatusOf(plot.assetId)).toBe('available');
+    expect(await closeEndedLots(ctx.db, settle)).not.toContain(auction.schemeId);
+  });
+
   it('allots H1 once it pays its bid less the EMD, and releases H2 with its EMD due back', async () => {
     const auction = await insertAuction(ctx, { bidders: 2, reservePrice: 1_000_000, increment: 10_000 });
     const [h1, h2] = auction.bidders;
