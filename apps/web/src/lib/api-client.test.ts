@@ -1,6 +1,6 @@
 // The API client: bearer header, bodies, errors with the server's detail, and the 401 rule (clear session, go to /login).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REFUSAL_REASONS } from '@portal/contract';
+import { PORTAL_TIME_HEADER, REFUSAL_REASONS, setPortalTimeOffset, todayIso } from '@portal/contract';
 import { api, ApiError, errorDetail, errorRefusal, setUnauthorizedHandler } from './api-client';
 import { jsonResponse, pageResponse, stubFetch, userFor } from '../test/render-app';
 import { storeSession } from './session-storage';
@@ -27,6 +27,18 @@ describe('api client', () => {
     expect(headersOf(init).Authorization).toBe('Bearer stored-token');
     expect(headersOf(init)['Content-Type']).toBe('application/json');
     expect(init?.body).toBe('{"asset_id":"a"}');
+  });
+
+  it("reads today by the portal's time each answer tells, not the device's clock", async () => {
+    const yearOn = new Date(Date.now() + 365 * 86_400_000);
+    stubFetch(() => new Response('{}', { status: 200, headers: { [PORTAL_TIME_HEADER]: yearOn.toISOString() } }));
+    try {
+      await api.get('/health');
+      expect(todayIso()).toBe(todayIso(yearOn));
+      expect(todayIso()).not.toBe(todayIso(new Date()));
+    } finally {
+      setPortalTimeOffset(0);
+    }
   });
 
   it('leaves empty query values out', async () => {

@@ -3,7 +3,15 @@
  * and the page frame import it from the entry chunk; everything else imports ./api-client, which adds the words of a
  * refusal (read with the contract's schemas). */
 import i18n from 'i18next';
-import { ERROR_CODES, LIST_HEADERS, readPageInfo, type ErrorCode, type PageInfo } from '@portal/contract';
+import {
+  ERROR_CODES,
+  LIST_HEADERS,
+  PORTAL_TIME_HEADER,
+  readPageInfo,
+  setPortalTimeOffset,
+  type ErrorCode,
+  type PageInfo,
+} from '@portal/contract';
 import { clearStoredSession, readToken } from './session-storage';
 
 export const API_BASE = '/api';
@@ -135,6 +143,13 @@ function failure(path: string, status: number, body: unknown): ApiError {
   return new ApiError(status, detailOf(body), body);
 }
 
+/** Every answer says the portal's time (decision 026): "today", due dates and countdowns read it, not the device's
+ * clock, which may be wrong or, in a demo with a moved clock, a year behind. */
+export function followPortalTime(headers: Headers): void {
+  const told = Date.parse(headers.get(PORTAL_TIME_HEADER) ?? '');
+  if (Number.isFinite(told)) setPortalTimeOffset(told - Date.now());
+}
+
 async function viaFetch<T>(path: string, options: RequestOptions): Promise<T> {
   return (await viaFetchWithHeaders<T>(path, options)).body;
 }
@@ -153,6 +168,7 @@ async function viaFetchWithHeaders<T>(path: string, options: RequestOptions): Pr
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, undefined, undefined);
   }
+  followPortalTime(response.headers);
   if (!response.ok) throw failure(path, response.status, parseText(await response.text()));
   if (options.responseType === 'blob') return { body: (await response.blob()) as T, headers: response.headers };
   return { body: parseText(await response.text()) as T, headers: response.headers };

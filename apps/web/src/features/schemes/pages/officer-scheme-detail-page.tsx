@@ -11,6 +11,7 @@ import {
   can,
   formatNumber,
   formatRupees,
+  portalNow,
   SCHEME_ENTRY_LIST,
   SCHEME_OUTCOMES,
   SCHEME_PATHS,
@@ -197,8 +198,8 @@ function SchemeActions({ scheme }: { scheme: SchemeDetail }) {
   const decide = useDecideScheme(scheme.id);
   const [downloading, setDownloading] = useState(false);
   const mayManage = user ? can(user.role, 'manage:schemes') : false;
-  // The server's clock decides; the button is offered once the closing time has passed on this one.
-  const closingTimePassed = Date.parse(scheme.closes_at) <= Date.now();
+  // The server's clock decides; the button is offered once the closing time has passed by the portal's time.
+  const closingTimePassed = Date.parse(scheme.closes_at) <= portalNow().getTime();
 
   const downloadSheet = async () => {
     setDownloading(true);
