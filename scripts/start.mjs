@@ -31,11 +31,17 @@ if (changed > built) {
 }
 
 const sandbox = startSandboxGateway();
-// A fresh demo portal shows the demo world (decision 027) unless DEMO_WORLD=false.
+// A fresh demo portal shows the demo world (decision 027) unless DEMO_WORLD=false, and its clock may be moved forward
+// by an admin (`npm run clock`, decision 026) unless CLOCK=fixed; never in production, where the clock is fixed.
+const production = process.env.NODE_ENV === 'production';
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DEMO_WORLD: process.env.DEMO_WORLD ?? 'true' },
+  env: {
+    ...process.env,
+    DEMO_WORLD: process.env.DEMO_WORLD ?? 'true',
+    CLOCK: process.env.CLOCK ?? (production ? 'fixed' : 'movable'),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

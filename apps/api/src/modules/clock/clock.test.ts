@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PORTAL_TIME_HEADER } from '@portal/contract';
@@ -156,6 +159,24 @@ describe(`the portal clock (${TEST_DB_KIND})`, () => {
       expect(read.moved_at).not.toBeNull();
       expect(read.sweeps.map((sweep: { name: string }) => sweep.name)).toEqual(['first', 'second']);
     });
+
+    it('is moved by `npm run clock` as the demo admin, which prints where it went', async () => {
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const before = (await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms as number;
+      const cli = path.join(import.meta.dirname, 'clock-cli.ts');
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--days', '2'], {
+        env: { ...process.env, PORTAL_URL: address },
+      });
+      expect(stdout).toMatch(/The portal's clock moved from .* to /);
+      expect(stdout).toContain('first: ran 2 times');
+      const after = (await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms as number;
+      expect(Math.round((after - before) / 3_600_000)).toBe(48);
+      const refused = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--days=-1'], {
+        env: { ...process.env, PORTAL_URL: address },
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect(refused).toMatchObject({ code: 1 });
+      expect((refused as { stderr: string }).stderr).toContain('422');
+    }, 60_000);
 
     it('takes one move at a time: a second move while one runs is refused and changes nothing', async () => {
       let release!: () => void;
