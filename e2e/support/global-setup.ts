@@ -198,6 +198,8 @@ async function startServer(
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      // Journeys move the clock to a scheme's close or an auction's end instead of waiting (support/clock.ts).
+      CLOCK: 'movable',
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
