@@ -17,8 +17,8 @@ import { signIn } from './support/session';
 /** The auction's times, in seconds from publishing: long enough for three applications to be approved first and for
  * the bids on a loaded machine; the clock is moved to the close, into the extension window and past the end, never
  * waited for (support/clock.ts). The extension window and extension are fractions of a minute. */
-const APPLY_SECONDS = 600;
-const BIDDING_SECONDS = 600;
+const APPLY_SECONDS = 180;
+const BIDDING_SECONDS = 180;
 const WINDOW_MINUTES = 0.5;
 const EXTENSION_MINUTES = 0.5;
 const RESERVE = 1_000_000;

@@ -11,7 +11,7 @@ import { qualifiedApplicant } from './support/schemes';
 import { mainNav, signInAs, signOut } from './support/session';
 
 /** Long enough for three applications to be approved first; the clock is moved to the close, not waited for. */
-const APPLY_SECONDS = 600;
+const APPLY_SECONDS = 180;
 
 test('the head office runs a draw of lots that anyone can read back on the public page', async ({
   page,
