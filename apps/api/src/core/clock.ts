@@ -17,6 +17,13 @@ export const clock = {
   now: portalNow,
 };
 
+/** The machine's own time, for what a machine or an outside party dates rather than a business rule: a session
+ * token's expiry, the gateway's webhook timestamps, a log line. Never moved. */
+export function machineNow(): Date {
+  // eslint-disable-next-line no-restricted-syntax -- the machine's time, on purpose
+  return new Date();
+}
+
 /** Reads the portal's time in the database (its clock plus the stored offset). */
 export async function readPortalTime(db: Database): Promise<Date> {
   const result = (await db.execute(

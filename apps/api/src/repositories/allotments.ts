@@ -170,7 +170,7 @@ export async function recordEndedHolding(db: Database, allotment: AllotmentRow, 
     allotmentId: allotment.id,
     userId: allotment.holderUserId,
     heldFrom: previous?.heldUntil ?? allotment.createdAt,
-    heldUntil: sql`clock_timestamp()`,
+    heldUntil: sql`portal_clock_timestamp()`,
     endedByRequestId: requestId,
   });
 }

@@ -43,7 +43,7 @@ export async function settleGatewayOrderIfOpen(
 ): Promise<GatewayOrderRow | undefined> {
   const [row] = await db
     .update(gatewayOrders)
-    .set({ ...values, settledAt: sql`now()` })
+    .set({ ...values, settledAt: sql`portal_now()` })
     .where(and(eq(gatewayOrders.id, id), inArray(gatewayOrders.status, ['created', 'failed'])))
     .returning();
   return row;
@@ -71,7 +71,7 @@ export async function markGatewayOrderFailedIfCreated(db: Database, id: string):
 export async function noteGatewayOrderChecked(db: Database, id: string): Promise<void> {
   await db
     .update(gatewayOrders)
-    .set({ lastCheckedAt: sql`now()`, checks: sql`${gatewayOrders.checks} + 1` })
+    .set({ lastCheckedAt: sql`portal_now()`, checks: sql`${gatewayOrders.checks} + 1` })
     .where(eq(gatewayOrders.id, id));
 }
 

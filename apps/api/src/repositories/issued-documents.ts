@@ -97,7 +97,7 @@ export async function revokeIssuedDocumentIfNot(
 ): Promise<IssuedDocumentRow | undefined> {
   const [row] = await db
     .update(issuedDocuments)
-    .set({ status: 'revoked', revokedAt: sql`now()`, revokedReason: reason })
+    .set({ status: 'revoked', revokedAt: sql`portal_now()`, revokedReason: reason })
     .where(and(eq(issuedDocuments.id, id), ne(issuedDocuments.status, 'revoked')))
     .returning();
   return row;

@@ -109,7 +109,7 @@ export async function markNotificationRead(
 ): Promise<NotificationRow | undefined> {
   const [row] = await db
     .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .set({ readAt: sql`coalesce(${notifications.readAt}, portal_now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   return row;
@@ -119,7 +119,7 @@ export async function markNotificationRead(
 export async function markAllNotificationsRead(db: Database, userId: string): Promise<number> {
   const rows = await db
     .update(notifications)
-    .set({ readAt: sql`now()` })
+    .set({ readAt: sql`portal_now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;

@@ -16,7 +16,10 @@ CREATE FUNCTION portal_clock_timestamp() RETURNS timestamptz LANGUAGE sql VOLATI
   SELECT clock_timestamp() + coalesce((SELECT offset_ms FROM portal_clock), 0) * interval '1 millisecond'
 $$;--> statement-breakpoint
 -- Every column default that gives the time gives the portal's time; run after every migration (db/client.ts), so a
--- table added later follows the clock too. Answers how many defaults it changed.
+-- table added later follows the clock too. The tables of machines and attempts keep the machine's time, as the code
+-- that compares them with now() does: sessions, sign-in locks and rate limits, reset links, the mail outbox and its
+-- attempts, job leases, the gateway's webhook events, stored files and the audit trail. Answers how many defaults it
+-- changed.
 CREATE FUNCTION portal_follow_clock() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   col record;
@@ -25,6 +28,8 @@ BEGIN
   FOR col IN
     SELECT c.table_name, c.column_name, c.column_default FROM information_schema.columns c
     WHERE c.table_schema = current_schema() AND c.column_default IN ('now()', 'clock_timestamp()')
+      AND c.table_name NOT IN ('sessions', 'sign_in_locks', 'rate_limit_hits', 'password_reset_tokens', 'mail_outbox',
+        'mail_attempts', 'job_leases', 'gateway_webhook_events', 'stored_files', 'stored_file_chunks', 'audit_log')
   LOOP
     EXECUTE format('ALTER TABLE %I ALTER COLUMN %I SET DEFAULT %s', col.table_name, col.column_name,
       CASE col.column_default WHEN 'now()' THEN 'portal_now()' ELSE 'portal_clock_timestamp()' END);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { PORTAL_TIME_HEADER } from '@portal/contract';
 import { clock } from '../../core/clock';
 import type { Sweep } from '../../lib/sweeps';
+import { claimNextMail, enqueueMail } from '../../repositories/mail-outbox';
 import { insertNotifications } from '../../repositories/notifications';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 
@@ -178,6 +180,19 @@ describe(`the portal clock (${TEST_DB_KIND})`, () => {
       expect((refused as { stderr: string }).stderr).toContain('422');
     }, 60_000);
 
+    it('leaves the machines on their own time: mail queued after a move goes out at once', async () => {
+      expect((await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms).toBeGreaterThan(
+        0,
+      );
+      await enqueueMail(ctx.db, {
+        to: 'after-a-move@example.com',
+        template: 'password_reset',
+        dedupeKey: 'clock-move',
+      });
+      const claimed = await claimNextMail(ctx.db, 'clock-test', 60_000);
+      expect(claimed?.message.toEmail).toBe('after-a-move@example.com');
+    });
+
     it('takes one move at a time: a second move while one runs is refused and changes nothing', async () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => {
@@ -204,5 +219,45 @@ describe(`the portal clock (${TEST_DB_KIND})`, () => {
         ctx.app.sweeps.pop();
       }
     });
+  });
+});
+
+describe("the database's own clock in the server's SQL", () => {
+  const SOURCE = path.resolve(import.meta.dirname, '../..');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(full);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+    });
+  // Machines and attempts keep the machine's time (decision 026); everything else reads portal_now().
+  const MACHINE_TIME = new Set([
+    'repositories/sessions.ts',
+    'repositories/users.ts',
+    'repositories/job-leases.ts',
+    'repositories/rate-limits.ts',
+    'repositories/sign-in-locks.ts',
+    'repositories/password-resets.ts',
+    'repositories/mail-outbox.ts',
+    'repositories/portal-clock.ts',
+    'db/generate-volume.ts',
+    // Its column defaults: portal_follow_clock() points them at the portal's clock after every migration.
+    'db/schema.ts',
+  ]);
+
+  it("is read only by the code of machines and attempts; rules read the portal's", () => {
+    const offenders = sources(SOURCE)
+      .map((file) => ({
+        name: path.relative(SOURCE, file).split(path.sep).join('/'),
+        text: fs.readFileSync(file, 'utf8'),
+      }))
+      .filter((file) => !MACHINE_TIME.has(file.name))
+      .filter((file) =>
+        /(?<![_a-z.])(now|clock_timestamp|statement_timestamp|transaction_timestamp)\(\)|current_(date|timestamp)\b/i.test(
+          file.text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''),
+        ),
+      )
+      .map((file) => file.name);
+    expect(offenders).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ import { findApplicationById } from '../../repositories/applications';
 import { activeUsersWithRole } from '../../repositories/notifications';
 import { deliver, officerLink } from '../../lib/notify';
 import { SYSTEM_ACTOR } from '../../repositories/timeline';
-import { clock } from '../../core/clock';
+import { machineNow } from '../../core/clock';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
 const ORDER_NOT_FOUND = 'Payment order not found';
@@ -382,7 +382,8 @@ export async function handleGatewayWebhook(
   if (!parsed.success) throw badRequest('The webhook body is not an event the gateway sends');
   const body = parsed.data;
   const createdAt = body.created_at;
-  const now = clock.now().getTime() / 1000;
+  // The gateway dates its events by its own clock: judged by the machine's, never by a moved portal clock.
+  const now = machineNow().getTime() / 1000;
   if (createdAt < now - DAY_SECONDS) {
     // An old delivery replayed: refused, as a forged one is.
     throw signatureInvalid('The webhook is too old');
