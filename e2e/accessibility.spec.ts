@@ -47,7 +47,7 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
       '/finance/adjustments',
     ],
   },
-  { role: 'admin', paths: ['/officer/users', '/officer/outbox', '/officer/audit', '/account'] },
+  { role: 'admin', paths: ['/officer/users', '/officer/outbox', '/officer/audit', '/officer/clock', '/account'] },
 ];
 
 // Each test only reads pages, signed in afresh: they may run on either worker (each worker has its own server), so this

@@ -204,8 +204,9 @@ export const FINAL_APPLICATION_EVENTS = APPLICATION_EVENT_NAMES.filter(
 ) as FinalApplicationEvent[];
 
 /** Steps outside the application's table that cannot be undone either: a show-cause's order (a cancellation) and the
- * holder's final reply to it, a bid (it binds the bidder), a refund's approval (the money goes out), and a scheme's
- * close and its result (a draw or a first-come run, never run twice). */
+ * holder's final reply to it, a bid (it binds the bidder), a refund's approval (the money goes out), a scheme's
+ * close and its result (a draw or a first-come run, never run twice), and a move of the portal's clock (it never
+ * moves back; decision 026). */
 export const OTHER_IRREVERSIBLE_STEPS = [
   'decide_show_cause',
   'reply_show_cause',
@@ -213,6 +214,7 @@ export const OTHER_IRREVERSIBLE_STEPS = [
   'approve_refund',
   'close_scheme',
   'decide_scheme',
+  'advance_clock',
 ] as const;
 
 /** Every step a person takes that cannot be undone: each has a confirmation on screen (decision 024), which the web

@@ -47,6 +47,7 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/officer/users': ['admin'],
   '/officer/audit': ['admin'],
   '/officer/outbox': ['admin'],
+  '/officer/clock': ['admin'],
   '/assets/map': ['entrepreneur'],
   '/allotments': ['entrepreneur'],
   '/notifications': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
@@ -164,6 +165,7 @@ describe('navigation links', () => {
         '/officer/users',
         '/officer/audit',
         '/officer/outbox',
+        '/officer/clock',
       ],
     ],
   ] as const)('gives %s exactly its links', (role, expected) => {

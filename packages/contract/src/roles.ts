@@ -110,6 +110,8 @@ export const ROUTES = {
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
   audit: { path: '/officer/audit', screen: 'Audit trail', roles: ['admin'] },
   outbox: { path: '/officer/outbox', screen: 'Mail outbox', roles: ['admin'] },
+  /** Beyond the spec (decision 026): the portal's clock, moved forward in demos and tests. */
+  clock: { path: '/officer/clock', screen: 'Portal clock', roles: ['admin'] },
   // The roles holding read:service-request:any (permissions.ts).
   officerServiceRequests: {
     path: '/officer/service-requests',
@@ -157,6 +159,7 @@ export function navLinksFor(role: Role): RouteKey[] {
     'users',
     'audit',
     'outbox',
+    'clock',
   ];
   return [home, ...candidates.filter((key) => canOpenRoute(role, key))];
 }

@@ -78,6 +78,7 @@ const PAGES: Record<
   users: lazyPage(() => import('../features/users/pages/users-page')),
   audit: lazyPage(() => import('../features/audit/pages/audit-page')),
   outbox: lazyPage(() => import('../features/outbox/pages/outbox-page')),
+  clock: lazyPage(() => import('../features/clock/pages/clock-page')),
   notifications: lazyPage(() => import('../features/notifications/pages/notifications-page')),
   applicationStatement: lazyPage(() => import('../features/statements/pages/application-statement-page')),
   allotmentStatement: lazyPage(() => import('../features/statements/pages/allotment-statement-page')),

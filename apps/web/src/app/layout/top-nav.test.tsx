@@ -92,6 +92,7 @@ const EXPECTED: Record<Role, { home: string; links: Array<[string, string]> }> =
       ['Users', '/officer/users'],
       ['Audit', '/officer/audit'],
       ['Outbox', '/officer/outbox'],
+      ['Clock', '/officer/clock'],
     ],
   },
 };

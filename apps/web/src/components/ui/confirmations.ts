@@ -28,4 +28,5 @@ export const CONFIRMED_IN = {
   approve_refund: ['features/refunds/components/refund-dialogs.tsx'],
   close_scheme: ['features/schemes/pages/officer-scheme-detail-page.tsx'],
   decide_scheme: ['features/schemes/pages/officer-scheme-detail-page.tsx'],
+  advance_clock: ['features/clock/components/advance-clock-dialog.tsx'],
 } as const satisfies Record<IrreversibleStep, readonly string[]>;
