@@ -136,15 +136,16 @@ export async function startRuntime(
       // The public performance figures: worked out at once when none are stored, then daily.
       performanceSweep(database.db),
     );
-    const sweeps = startSweeps(app.sweeps, (sweep, error) =>
-      app.log.warn({ err: error, sweep: sweep.name }, `The ${sweep.name} sweep failed; it will run again`),
-    );
-    // Every process reads the portal's time from the database, and follows a move within seconds (decision 026).
+    // Every process reads the portal's time from the database, and follows a move within seconds (decision 026);
+    // measured before the first sweep runs.
     await followDatabaseClock(database.db);
     const clockFollow = repeatEvery(
       config.clockMovable ? CLOCK_FOLLOW_EVERY_MS.movable : CLOCK_FOLLOW_EVERY_MS.fixed,
       () => followDatabaseClock(database.db),
       (error) => app.log.warn({ err: error }, 'The portal clock could not be read; it will be read again'),
+    );
+    const sweeps = startSweeps(app.sweeps, (sweep, error) =>
+      app.log.warn({ err: error, sweep: sweep.name }, `The ${sweep.name} sweep failed; it will run again`),
     );
     return {
       app,
