@@ -17,6 +17,7 @@ export const KEPT_IN_LATIN = [
   'DPR',
   'IIC',
   'SMTP_URL',
+  'CLOCK=movable',
   'SMTP',
   'PDF',
   'CSV',
