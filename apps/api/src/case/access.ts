@@ -37,7 +37,9 @@ export async function loadOwnApplication(db: Database, user: CurrentUser, id: st
 }
 
 /** Loads an allotment the caller may see: an entrepreneur only one they hold now (another's answers 404), staff who
- * read every allotment any. */
+ * read every allotment any, and a zonal manager with a zone only that zone's (another zone's answers 404, as for
+ * applications). Every read and action on an allotment, and on its dues, milestones, services, lease deed,
+ * possession, statement and show-causes, loads it through here. */
 export async function loadVisibleAllotment(db: Database, user: CurrentUser, id: string): Promise<AllotmentRow> {
   const found = await findAllotmentWithOwner(db, id);
   if (isApplicant(user)) {
@@ -46,5 +48,7 @@ export async function loadVisibleAllotment(db: Database, user: CurrentUser, id: 
   }
   if (!can(user.role, 'read:allotments:any')) throw forbidden();
   if (!found) throw notFound(ALLOTMENT_NOT_FOUND);
+  const scope = zoneScopeOf(user);
+  if (scope && (await findAssetById(db, found.allotment.assetId))?.zone !== scope) throw notFound(ALLOTMENT_NOT_FOUND);
   return found.allotment;
 }

@@ -17,6 +17,12 @@ export function zoneScopeOf(user: CurrentUser): string | undefined {
   return user.role === 'zonal_manager' && user.zone ? user.zone : undefined;
 }
 
+/** The zone a list, count or export of this user reads: a zonal manager's own whatever was asked, else the zone asked
+ * for (if any). */
+export function zoneOfList(user: CurrentUser, asked: string | undefined): string | undefined {
+  return zoneScopeOf(user) ?? asked;
+}
+
 export function actorOf(user: CurrentUser): Actor {
   return { id: user.id, role: user.role, name: user.fullName };
 }

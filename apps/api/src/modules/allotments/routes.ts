@@ -84,7 +84,7 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${registerExportFileName()}"`)
         .header('cache-control', 'no-store')
         .header('x-total-count', String(total))
-        .send(Readable.from(exportRegisterCsv(app.db, request.query)));
+        .send(Readable.from(exportRegisterCsv(app.db, currentUser(request), request.query)));
     },
   );
 

@@ -24,6 +24,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../core/http-error
 import type { Page } from '../../core/list-page';
 import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
+import { zoneOfList } from '../../case/actor';
 import type { FileStorage } from '../../plugins/storage';
 import {
   allotmentExportPage,
@@ -108,7 +109,7 @@ export async function listVisibleAllotments(
   if (query.application_id) await loadVisibleApplication(db, user, query.application_id);
   const page = await searchAllotments(db, {
     ownerUserId: own ? user.id : undefined,
-    query,
+    query: own ? query : { ...query, zone: zoneOfList(user, query.zone) },
     today: businessTodayIso(),
   });
   return { ...page, items: await withLabels(db, user, page.items) };
@@ -170,18 +171,22 @@ export function registerExportFileName(now: Date = clock.now()): string {
 /** How many rows the register export of these filters holds (staff who read every allotment). */
 export async function countRegisterExport(db: Database, user: CurrentUser, filters: AllotmentFilters): Promise<number> {
   if (!can(user.role, 'read:allotments:any')) throw forbidden();
-  return countMatchingAllotments(db, { query: filters, today: businessTodayIso() });
+  return countMatchingAllotments(db, {
+    query: { ...filters, zone: zoneOfList(user, filters.zone) },
+    today: businessTodayIso(),
+  });
 }
 
 /** The register as CSV with the list's filters and `q`: a header, then every matching allotment newest first, read
  * a page at a time by keyset on (created_at, id), one page of text at a time. */
 export async function* exportRegisterCsv(
   db: Database,
+  user: CurrentUser,
   filters: AllotmentFilters,
   pageSize = REGISTER_EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   // One business day for the whole file, so that `late` picks the same rows on every page.
-  const search = { query: filters, today: businessTodayIso() };
+  const search = { query: { ...filters, zone: zoneOfList(user, filters.zone) }, today: businessTodayIso() };
   yield REGISTER_EXPORT_COLUMNS.join(',') + '\r\n';
   let after: AllotmentKeyset | undefined;
   do {
@@ -251,7 +256,8 @@ export async function summariseAllotments(
   query: AllotmentSummaryQuery,
 ): Promise<AllotmentSummary> {
   if (!can(user.role, 'read:allotments:any')) throw forbidden();
-  const counts = await countAllotmentsByStatus(db, query.zone);
+  const zone = zoneOfList(user, query.zone);
+  const counts = await countAllotmentsByStatus(db, zone);
   const today = businessTodayIso();
   return {
     by_status: Object.fromEntries(ALLOTMENT_STATUSES.map((status) => [status, counts[status] ?? 0])) as Record<
@@ -259,10 +265,10 @@ export async function summariseAllotments(
       number
     >,
     late: {
-      commence_construction: await countLateMilestones(db, 'commence_construction', today, query.zone),
-      start_production: await countLateMilestones(db, 'start_production', today, query.zone),
+      commence_construction: await countLateMilestones(db, 'commence_construction', today, zone),
+      start_production: await countLateMilestones(db, 'start_production', today, zone),
     },
-    show_cause_awaiting: await countShowCausesAwaitingReply(db, query.zone),
+    show_cause_awaiting: await countShowCausesAwaitingReply(db, zone),
   };
 }
 
