@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { storedFileChunks, storedFiles } from '../db/schema';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { createDatabaseStorage } from './database-storage';
@@ -38,7 +38,13 @@ describe(`database file storage (${TEST_DB_KIND})`, () => {
     const stream = storage.open(key);
     const first = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
     stream.pause();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Paused, the stream reads ahead until its buffer reaches the high-water mark and then asks for no more: wait for
+    // the read it has under way to come in (its buffer stops growing across several database round trips), then look.
+    let before = -1;
+    while (before !== stream.readableLength) {
+      before = stream.readableLength;
+      for (let trip = 0; trip < 3; trip++) await ctx.db.execute(sql`select 1`);
+    }
     expect(first.length).toBe(chunkBytes);
     expect(stream.readableLength).toBeLessThanOrEqual(chunkBytes);
     stream.destroy();
