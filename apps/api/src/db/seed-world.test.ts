@@ -92,6 +92,21 @@ describe(`the demo world (${TEST_DB_KIND})`, () => {
       ['auction', 'closed', true],
       ['draw', 'decided', true],
     ]);
+    // Their applications were approved days before the close and wait on nobody: none reads as late.
+    for (const person of [WORLD_USERS.applicant, WORLD_USERS.allottee]) {
+      const inSchemes = (
+        (await get(person.email, '/api/applications?page_size=50')) as {
+          scheme_id: string | null;
+          status: string;
+          overdue: boolean;
+        }[]
+      ).filter((application) => application.scheme_id !== null && application.status === 'approved');
+      expect(inSchemes.length, person.email).toBeGreaterThan(0);
+      expect(
+        inSchemes.filter((application) => application.overdue),
+        person.email,
+      ).toEqual([]);
+    }
     const opensAt = Date.parse(schemes[0]!.auction_starts_at!);
     expect(opensAt - seededAt).toBeGreaterThanOrEqual(WORLD_AUCTION_OPENS_AFTER_MS - 60_000);
     expect(opensAt - seededAt).toBeLessThanOrEqual(WORLD_AUCTION_OPENS_AFTER_MS + 120_000);

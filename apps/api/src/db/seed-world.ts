@@ -723,7 +723,8 @@ async function schemeApplication(
 ) {
   const [asset] = await db.select().from(assets).where(eq(assets.id, assetId));
   const submitted = onDay(addCalendarDays(businessTodayIso(), -20));
-  const approved = onDay(addCalendarDays(businessTodayIso(), -10));
+  // Approved three days before today, so its stage due date has not passed either (in a scheme nobody is waited on).
+  const approved = onDay(addCalendarDays(businessTodayIso(), -3));
   const [application] = await db
     .insert(applications)
     .values({
