@@ -15,14 +15,17 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useTimelineText } from '../../../components/timeline/timeline-text';
+import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { isStaff, useViewerText } from '../lib/viewer';
 
 export function TimelineTab({
   applicationId,
+  applicationNumber,
   timeline,
   role,
 }: {
   applicationId: string;
+  applicationNumber: string;
   timeline: QueryLike<TimelineEvent[]>;
   role: Role;
 }) {
@@ -48,50 +51,59 @@ export function TimelineTab({
           </Card>
         }
       >
-        {(events) => (
-          <ol aria-label={t('detail.timeline.caption')} className="space-y-4 border-l-2 border-brand-200 pl-6">
-            {events.map((event) => {
-              const { title, details } = textOf(event);
-              const internal = staff && event.internal;
-              return (
-                <li
-                  key={event.id}
-                  className={cn(
-                    'rounded-lg border bg-white p-4 shadow-sm',
-                    internal ? 'border-dashed border-slate-400 bg-slate-50' : 'border-slate-200',
-                  )}
-                >
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                      <span>{title}</span>
-                      {internal && (
-                        <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                          <Lock aria-hidden="true" className="h-3 w-3" />
-                          {t('detail.timeline.internal')}
-                        </span>
-                      )}
-                      {!staff && (
-                        <StatusBadge
-                          status={
-                            event.user_role === 'SYSTEM'
-                              ? t('detail.timeline.system')
-                              : t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') })
-                          }
-                          tone="grey"
-                        />
-                      )}
-                    </p>
-                    <time dateTime={event.timestamp} className="text-sm text-slate-600">
-                      {formatDateTime(event.timestamp)}
-                    </time>
-                  </div>
-                  {details && <p className="mt-1 text-slate-800">{details}</p>}
-                  {who(event) && <p className="mt-1 text-sm text-slate-600">{who(event)}</p>}
-                </li>
-              );
-            })}
-          </ol>
-        )}
+        {(events) => {
+          // The letter served is the latest deemed approval's (decision 017): offered on that entry only.
+          const latestDeemed = events.find((event) => event.event_code === 'deemed_approved')?.id;
+          return (
+            <ol aria-label={t('detail.timeline.caption')} className="space-y-4 border-l-2 border-brand-200 pl-6">
+              {events.map((event) => {
+                const { title, details } = textOf(event);
+                const internal = staff && event.internal;
+                return (
+                  <li
+                    key={event.id}
+                    className={cn(
+                      'rounded-lg border bg-white p-4 shadow-sm',
+                      internal ? 'border-dashed border-slate-400 bg-slate-50' : 'border-slate-200',
+                    )}
+                  >
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                        <span>{title}</span>
+                        {internal && (
+                          <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                            <Lock aria-hidden="true" className="h-3 w-3" />
+                            {t('detail.timeline.internal')}
+                          </span>
+                        )}
+                        {!staff && (
+                          <StatusBadge
+                            status={
+                              event.user_role === 'SYSTEM'
+                                ? t('detail.timeline.system')
+                                : t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') })
+                            }
+                            tone="grey"
+                          />
+                        )}
+                      </p>
+                      <time dateTime={event.timestamp} className="text-sm text-slate-600">
+                        {formatDateTime(event.timestamp)}
+                      </time>
+                    </div>
+                    {details && <p className="mt-1 text-slate-800">{details}</p>}
+                    {who(event) && <p className="mt-1 text-sm text-slate-600">{who(event)}</p>}
+                    {event.id === latestDeemed && (
+                      <div className="mt-2">
+                        <PdfDownloadButton document="deemed" id={applicationId} number={applicationNumber} size="sm" />
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          );
+        }}
       </QueryState>
     </>
   );

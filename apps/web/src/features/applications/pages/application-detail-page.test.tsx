@@ -908,6 +908,43 @@ describe('application detail: right now and the case loop', () => {
     expect(screen.queryByRole('button', { name: /^Close the query/ })).not.toBeInTheDocument();
   });
 
+  it('offers the letter of deemed approval on the latest deemed approval of the timeline, and downloads it', async () => {
+    const deemed = application({ status: 'under_scrutiny' });
+    const letter = `GET /api/applications/${deemed.id}/deemed-approval-letter.pdf`;
+    const deemedEvent = (id: string) =>
+      event({
+        id,
+        user_role: 'SYSTEM',
+        user_name: 'SYSTEM',
+        event_code: 'deemed_approved',
+        params: { from: 'submitted', to: 'under_scrutiny', working_days: 7, due_on: '2026-11-20' },
+      });
+    const { fetchMock } = await openDetail({
+      app: deemed,
+      overrides: {
+        [`GET /api/applications/${deemed.id}/timeline?sort=-timestamp`]: () =>
+          jsonResponse(200, [
+            deemedEvent('f0000000-0000-4000-8000-000000000021'),
+            event({ id: 'f0000000-0000-4000-8000-000000000022', action: 'Submitted', details: 'As stored' }),
+            deemedEvent('f0000000-0000-4000-8000-000000000023'),
+          ]),
+        [letter]: () =>
+          new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      },
+    });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Timeline' }));
+    const items = await within(screen.getByRole('tabpanel')).findAllByRole('listitem');
+    const name = `Download PDF: letter of deemed approval, application ${deemed.application_number}`;
+    expect(within(items[0]!).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(items[2]!).queryByRole('button', { name })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(items[0]!).getByRole('button', { name }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        `/api/applications/${deemed.id}/deemed-approval-letter.pdf`,
+      ),
+    );
+  });
+
   it('renders coded timeline entries through the catalogue, and a legacy row as stored', async () => {
     const pending = application({ status: 'pending_payment' });
     await openDetail({

@@ -181,7 +181,14 @@ export default function OfficerApplicationDetailPage() {
           {
             value: 'timeline',
             label: t('detail.tabs.timeline'),
-            content: <TimelineTab applicationId={id} timeline={timeline} role={role} />,
+            content: (
+              <TimelineTab
+                applicationId={id}
+                applicationNumber={current.application_number}
+                timeline={timeline}
+                role={role}
+              />
+            ),
           },
         ]}
       />
