@@ -91,24 +91,23 @@ test('three bidders bid live; a late bid extends the end; the highest wins and t
     });
     const now = await portalTime(request);
     const closes = new Date(now + APPLY_SECONDS * 1000);
-    const scheme = await api<{ id: string; scheme_number: string; plots: { id: string; emd: number }[] }>(
-      request,
-      ho,
-      'post',
-      '/api/schemes',
-      {
-        title: `Auction of plot P-${run}`,
-        mode: 'auction',
-        opens_at: new Date(now - 60_000).toISOString(),
-        closes_at: closes.toISOString(),
-        plots: [{ asset_id: asset.id, reserve_price: RESERVE }],
-        increment: INCREMENT,
-        auction_starts_at: closes.toISOString(),
-        auction_ends_at: new Date(closes.getTime() + BIDDING_SECONDS * 1000).toISOString(),
-        extension_window_minutes: WINDOW_MINUTES,
-        extension_minutes: EXTENSION_MINUTES,
-      },
-    );
+    const scheme = await api<{
+      id: string;
+      scheme_number: string;
+      closes_at: string;
+      plots: { id: string; emd: number }[];
+    }>(request, ho, 'post', '/api/schemes', {
+      title: `Auction of plot P-${run}`,
+      mode: 'auction',
+      opens_at: new Date(now - 60_000).toISOString(),
+      closes_at: closes.toISOString(),
+      plots: [{ asset_id: asset.id, reserve_price: RESERVE }],
+      increment: INCREMENT,
+      auction_starts_at: closes.toISOString(),
+      auction_ends_at: new Date(closes.getTime() + BIDDING_SECONDS * 1000).toISOString(),
+      extension_window_minutes: WINDOW_MINUTES,
+      extension_minutes: EXTENSION_MINUTES,
+    });
     schemeNumber = scheme.scheme_number;
     expect(scheme.plots[0]!.emd).toBe(RESERVE / 10);
     const names = ['Asha Textiles', 'Bhaskar Forgings', 'Chitra Polymers'];
