@@ -96,6 +96,7 @@ export const DEMO = {
       'Users',
       'Audit',
       'Outbox',
+      'Clock',
     ],
   },
 } as const satisfies Record<string, DemoAccount>;

@@ -13,7 +13,7 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { addDays, isoDay } from '../core/dates';
+import { dueDateFrom } from '../core/dates';
 import type { ApplicationRow } from '../repositories/applications';
 import { cancelChallanIfOpen, findOpenChallanForInvoice } from '../repositories/challans';
 import {
@@ -79,7 +79,7 @@ export async function settleInvoicesOnMove(
   params: TimelineParams | undefined,
 ): Promise<void> {
   if (event === 'appeal_allowed') {
-    const dueDate = isoDay(addDays(clock.now(), FEES.invoiceDueDays));
+    const dueDate = dueDateFrom(clock.now(), FEES.invoiceDueDays);
     for (const invoice of await invoicesCancelledByRule(tx, application.id, 'application_rejected')) {
       const owed = await reinstateInvoiceIfCancelled(tx, invoice.id, dueDate);
       if (owed) {

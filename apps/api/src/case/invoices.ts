@@ -12,7 +12,7 @@ import {
   type InvoiceType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { addDays, dueDateFrom, isoDay } from '../core/dates';
+import { dueDateFrom } from '../core/dates';
 import { notFound } from '../core/http-error';
 import type { ApplicationRow } from '../repositories/applications';
 import { findAssetById } from '../repositories/assets';
@@ -34,7 +34,7 @@ export async function raiseInvoicesOnMove(
   if (event === 'submit') {
     const asset = await findAssetById(tx, application.assetId);
     if (!asset) throw notFound('Asset not found');
-    const dueDate = isoDay(addDays(clock.now(), FEES.invoiceDueDays));
+    const dueDate = dueDateFrom(clock.now(), FEES.invoiceDueDays);
     const raised: InvoiceRow[] = [];
     for (const { type, amount } of await submitInvoicesOf(tx, application, asset.valuation)) {
       const invoice = await insertInvoice(tx, {
@@ -56,7 +56,7 @@ export async function raiseInvoicesOnMove(
     const now = clock.now();
     const premium = (event === 'scheme_won' && (await auctionPremium(tx, application))) || {
       amount: premiumInstalmentAmount(asset.valuation),
-      dueDate: isoDay(addDays(now, FEES.invoiceDueDays)),
+      dueDate: dueDateFrom(now, FEES.invoiceDueDays),
     };
     const invoice = await insertInvoice(tx, {
       applicationId: application.id,
@@ -104,7 +104,7 @@ async function auctionPremium(
   const emdPaid = await sumPaidInvoices(tx, application.id, 'emd');
   return {
     amount: roundRupees(entry.amount - emdPaid),
-    dueDate: entry.payBy ?? isoDay(addDays(clock.now(), SCHEME_RULES.winnerPaysWithinDays)),
+    dueDate: entry.payBy ?? dueDateFrom(clock.now(), SCHEME_RULES.winnerPaysWithinDays),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Each small rule has one home, and a second copy fails here: rounding to paise (the contract's roundRupees),
  * "invoice overdue" (core/invoice-overdue.ts), "is the applicant" (the contract's isApplicant), "the allotment has ended" (allotmentEnded) and "due soon" (the
- * contract's isDueSoon, one meaning for the clock badge and the pendency). The scan reads the server, the web app and the contract, tests apart. */
+ * contract's isDueSoon, one meaning for the clock badge and the pendency) and "the maker may not check"
+ * (core/maker-checker.ts). The scan reads the server, the web app and the contract, tests apart. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,27 @@ const RULES: Rule[] = [
       "where al.status in ('surrendered', 'cancelled') and al.refund_due > 0",
     ],
     sound: ["if (allotment.status === 'cancelled' && !previous && allotment.ended_on)", "cancelled: 'red',"],
+  },
+  {
+    what: 'a due date some days on (use dueDateFrom: the business day, whatever a daylight-saving change does)',
+    homes: ['apps/api/src/core/dates.ts'],
+    pattern: /isoDay\(\s*addDays\(/,
+    copies: ['const dueDate = isoDay(addDays(clock.now(), FEES.invoiceDueDays));'],
+    sound: ['dueDate: dueDateFrom(now, FEES.invoiceDueDays),', 'const at = addDays(now, 1);', 'isoDay(at)'],
+  },
+  {
+    what: 'that the maker may not check (use refuseMakerAsChecker)',
+    homes: ['apps/api/src/core/maker-checker.ts'],
+    pattern: /by someone other than the person who prepared it|forbidden\(.*['"]maker_cannot_check['"]/,
+    copies: [
+      "throw forbidden('The refund must be approved by someone else', 'maker_cannot_check');",
+      "        'The settlement must be approved by someone other than the person who prepared it',",
+    ],
+    sound: [
+      "refuseMakerAsChecker(refund.preparedBy, user.id, 'refund', 'approved');",
+      "  'maker_cannot_check',",
+      "'reference). Never by its maker: 403 maker_cannot_check.',",
+    ],
   },
 ];
 

@@ -67,6 +67,7 @@ import {
 import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, type InvoiceRow } from '../../repositories/invoices';
 import { parseStatement, type StatementLine } from './parse-statement';
+import { refuseMakerAsChecker } from '../../core/maker-checker';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 const CREDIT_NOT_FOUND = 'Bank credit not found';
@@ -472,12 +473,7 @@ export async function approveSettlement(db: Database, user: CurrentUser, id: str
     const credit = await findBankCreditById(tx, id);
     if (!credit) throw notFound(CREDIT_NOT_FOUND);
     if (credit.status !== 'settlement_pending') throw wrongCreditState(credit, 'waiting for approval');
-    if (credit.settlePreparedBy === user.id) {
-      throw forbidden(
-        'The settlement must be approved by someone other than the person who prepared it',
-        'maker_cannot_check',
-      );
-    }
+    refuseMakerAsChecker(credit.settlePreparedBy, user.id, 'settlement', 'approved');
     const settled = await approveSettlementIfPending(tx, id, user.id);
     if (!settled) throw conflict('The settlement was decided at the same time', 'bank_credit_state');
     const invoice = await findInvoiceById(tx, credit.settleInvoiceId!);
@@ -510,12 +506,7 @@ export async function rejectSettlement(
     const credit = await findBankCreditById(tx, id);
     if (!credit) throw notFound(CREDIT_NOT_FOUND);
     if (credit.status !== 'settlement_pending') throw wrongCreditState(credit, 'waiting for approval');
-    if (credit.settlePreparedBy === user.id) {
-      throw forbidden(
-        'The settlement must be decided by someone other than the person who prepared it',
-        'maker_cannot_check',
-      );
-    }
+    refuseMakerAsChecker(credit.settlePreparedBy, user.id, 'settlement', 'decided');
     const rejected = await rejectSettlementIfPending(tx, id, { rejectedBy: user.id, reason });
     if (!rejected) throw conflict('The settlement was decided at the same time', 'bank_credit_state');
     return answer(tx, rejected);

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
-import { conflict, forbidden, notFound } from '../../core/http-error';
+import { conflict, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { amountDueToday } from '../../case/payments';
 import { cancelInvoice } from '../../case/invoice-cancellation';
@@ -39,6 +39,7 @@ import {
 } from '../../repositories/ledger-adjustments';
 import { activeUsersByIds } from '../../repositories/notifications';
 import { clock } from '../../core/clock';
+import { refuseMakerAsChecker } from '../../core/maker-checker';
 
 const NOT_FOUND = 'Adjustment not found';
 
@@ -141,15 +142,6 @@ export async function prepareAdjustment(
   });
 }
 
-function refuseMaker(adjustment: LedgerAdjustmentRow, user: CurrentUser, what: string): void {
-  if (adjustment.makerId === user.id) {
-    throw forbidden(
-      `The adjustment must be ${what} by someone other than the person who prepared it`,
-      'maker_cannot_check',
-    );
-  }
-}
-
 const notPending = (adjustment: LedgerAdjustmentRow) =>
   conflict(`Only a pending adjustment can be decided; this one is ${adjustment.status}`, 'adjustment_state');
 
@@ -186,7 +178,7 @@ export async function approveAdjustment(db: Database, user: CurrentUser, id: str
   return db.transaction(async (tx) => {
     const found = await findLedgerAdjustmentById(tx, id);
     if (!found) throw notFound(NOT_FOUND);
-    refuseMaker(found, user, 'approved');
+    refuseMakerAsChecker(found.makerId, user.id, 'adjustment', 'approved');
     if (found.status !== 'pending') throw notPending(found);
     await lockApplication(tx, found.applicationId);
     let invoice: InvoiceRow | undefined;
@@ -243,7 +235,7 @@ export async function rejectAdjustment(
   return db.transaction(async (tx) => {
     const found = await findLedgerAdjustmentById(tx, id);
     if (!found) throw notFound(NOT_FOUND);
-    refuseMaker(found, user, 'decided');
+    refuseMakerAsChecker(found.makerId, user.id, 'adjustment', 'decided');
     if (found.status !== 'pending') throw notPending(found);
     const rejected = await rejectAdjustmentIfPending(tx, id, user.id, reason.trim());
     if (!rejected) throw conflict('The adjustment was decided at the same time', 'adjustment_state');

@@ -43,6 +43,7 @@ import {
   type RefundView,
 } from '../../repositories/refunds';
 import { clock } from '../../core/clock';
+import { refuseMakerAsChecker } from '../../core/maker-checker';
 
 const REFUND_NOT_FOUND = 'Refund not found';
 const APPLICANT_NOT_FOUND = 'Applicant not found';
@@ -180,15 +181,6 @@ export async function prepareRefund(
   });
 }
 
-function refuseMaker(refund: RefundRow, user: CurrentUser, what: string): void {
-  if (refund.preparedBy === user.id) {
-    throw forbidden(
-      `The refund must be ${what} by someone other than the person who prepared it`,
-      'maker_cannot_check',
-    );
-  }
-}
-
 async function tellPayee(
   tx: Database,
   refund: RefundRow,
@@ -218,7 +210,7 @@ export async function approveRefund(db: Database, user: CurrentUser, id: string)
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);
     if (!refund) throw notFound(REFUND_NOT_FOUND);
-    refuseMaker(refund, user, 'approved');
+    refuseMakerAsChecker(refund.preparedBy, user.id, 'refund', 'approved');
     if (refund.status !== 'prepared') throw wrongRefundState(refund, 'prepared');
     const payee = await findApplicantByUserId(tx, refund.payeeUserId);
     if (!payee || !payee.bankVerifiedAt) {
@@ -244,7 +236,7 @@ export async function rejectRefund(db: Database, user: CurrentUser, id: string, 
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);
     if (!refund) throw notFound(REFUND_NOT_FOUND);
-    refuseMaker(refund, user, 'decided');
+    refuseMakerAsChecker(refund.preparedBy, user.id, 'refund', 'decided');
     if (refund.status !== 'prepared') throw wrongRefundState(refund, 'prepared');
     const rejected = await rejectRefundIfPrepared(tx, id, { rejectedBy: user.id, reason });
     if (!rejected) throw conflict('The refund was decided at the same time', 'refund_state');

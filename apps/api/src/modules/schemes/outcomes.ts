@@ -3,7 +3,7 @@
  * step after a winner pays: the provisional allotment, by the portal. */
 import { SCHEME_RULES, type SchemeOutcome } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { addDays, businessTodayIso, isoDay } from '../../core/dates';
+import { businessTodayIso, dueDateFrom } from '../../core/dates';
 import { recordAllotment } from '../../case/allot';
 import { fire } from '../../case/transition';
 import { findApplicationById, lockApplication, type ApplicationRow } from '../../repositories/applications';
@@ -64,7 +64,7 @@ export async function settleSchemeOutcomes(
     }
     const payBy =
       line.outcome === 'won' && scheme.mode === 'auction'
-        ? (line.payBy ?? isoDay(addDays(now, SCHEME_RULES.winnerPaysWithinDays)))
+        ? (line.payBy ?? dueDateFrom(now, SCHEME_RULES.winnerPaysWithinDays))
         : (line.payBy ?? null);
     const entry = await setSchemeEntryOutcome(tx, application.id, {
       outcome: line.outcome,
