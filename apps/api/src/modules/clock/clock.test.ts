@@ -193,6 +193,31 @@ describe(`the portal clock (${TEST_DB_KIND})`, () => {
       expect(claimed?.message.toEmail).toBe('after-a-move@example.com');
     });
 
+    it('never moves back, even when the last step is shorter than the sweeps before it took', async () => {
+      const seen: number[] = [];
+      ctx.app.sweeps.push({
+        name: 'slow',
+        everyMs: 60_000,
+        run: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          seen.push(clock.now().getTime());
+        },
+      });
+      try {
+        ran.length = 0;
+        const now = Date.parse((await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().now);
+        // A day, then a last step of about a second and a half (less the time this request takes to arrive): shorter
+        // than the 2 s the day's sweeps take.
+        expect((await advance({ to: new Date(now + DAY + 1_500).toISOString() })).statusCode).toBe(200);
+        expect(seen).toHaveLength(2);
+        // The last step's first sweep reads a time no earlier than the end of the step before.
+        const lastStepStarted = ran.filter((run) => run.name === 'first').at(-1)!.at;
+        expect(lastStepStarted).toBeGreaterThanOrEqual(seen[0]!);
+      } finally {
+        ctx.app.sweeps.pop();
+      }
+    });
+
     it('takes one move at a time: a second move while one runs is refused and changes nothing', async () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => {

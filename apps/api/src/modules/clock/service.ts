@@ -72,8 +72,9 @@ export async function advanceClock(
     let at = from.getTime();
     while (at < target) {
       const step = Math.min(at + DAY_MS, target);
-      // Each step lands on its instant whatever time the last step's sweeps took.
-      await addClockOffset(db, step - (await readPortalTime(db)).getTime());
+      // Each step lands on its instant whatever time the last step's sweeps took, and never behind it: when they took
+      // longer than a short last step, the clock stays where they left it.
+      await addClockOffset(db, Math.max(0, step - (await readPortalTime(db)).getTime()));
       await followDatabaseClock(db);
       for (const sweep of setup.sweeps) {
         try {
