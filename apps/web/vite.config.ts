@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-// Vite build, dev server (with the /api proxy) and the 'web' Vitest project.
+// Vite build, dev server (with the /api proxy) and the web's Vitest projects.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,11 +64,10 @@ export default defineConfig(({ command }) => ({
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
   },
   build: { outDir: 'dist', emptyOutDir: true },
+  // The 'web' Vitest projects' shared settings; which files each runs, and how, is in the root vitest.config.ts.
   test: {
-    name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // A component test renders, types and clicks in jsdom: a second when the machine is idle, several when the
     // browser tests or the API tests share its two cores (Vitest's 5 s default then fails tests that are right).

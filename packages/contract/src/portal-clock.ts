@@ -45,3 +45,10 @@ export const clockAdvanceResultSchema = portalClockSchema.extend({
   runs: z.array(z.object({ name: z.string(), runs: z.number().int() })),
 });
 export type ClockAdvanceResult = z.infer<typeof clockAdvanceResultSchema>;
+
+/** The instant a move asks for, from the portal's time `from` (milliseconds since the epoch): the server judges a move
+ * by it, and the screen's confirmation names it. */
+export function clockAdvanceTarget(from: number, body: ClockAdvanceBody): number {
+  if (body.to !== undefined) return Date.parse(body.to);
+  return from + (((body.days ?? 0) * 24 + (body.hours ?? 0)) * 60 + (body.minutes ?? 0)) * 60_000;
+}

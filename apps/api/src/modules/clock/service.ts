@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CLOCK_MAX_MOVE_YEARS,
+  clockAdvanceTarget,
   type ClockAdvanceBody,
   type ClockAdvanceResult,
   type PortalClock,
@@ -16,7 +17,6 @@ import { sweepInterval, type Sweep } from '../../lib/sweeps';
 import { addClockOffset, finishClockMove, readPortalClockRow, startClockMove } from '../../repositories/portal-clock';
 
 const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 
 export interface ClockSetup {
   movable: boolean;
@@ -35,12 +35,6 @@ export async function readClock(db: Database, setup: ClockSetup): Promise<Portal
   };
 }
 
-/** The instant a move asks for, from the portal's time now. */
-function targetOf(from: Date, body: ClockAdvanceBody): number {
-  if (body.to !== undefined) return Date.parse(body.to);
-  return from.getTime() + (body.days ?? 0) * DAY_MS + (body.hours ?? 0) * 3_600_000 + (body.minutes ?? 0) * MINUTE_MS;
-}
-
 export async function advanceClock(
   db: Database,
   setup: ClockSetup,
@@ -55,7 +49,7 @@ export async function advanceClock(
     );
   }
   const from = await readPortalTime(db);
-  const target = targetOf(from, body);
+  const target = clockAdvanceTarget(from.getTime(), body);
   if (!(target > from.getTime())) {
     throw unprocessable('The clock moves forward only: give a time after the portal time now', 'clock_backwards');
   }

@@ -28,7 +28,8 @@ describe('the page frame', () => {
   it('treats the first page of a new visit as a first page, whatever the last visit showed', async () => {
     const user = userEvent.setup();
     const first = renderApp('/officer');
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Meetings' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(await within(nav).findByRole('link', { name: 'Meetings' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Meetings' })).toHaveFocus());
     first.unmount();
 

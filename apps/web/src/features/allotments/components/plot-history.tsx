@@ -3,12 +3,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { formatDateTime, type TimelineEvent } from '@portal/contract';
+import type { TimelineEvent } from '@portal/contract';
 import { Pager } from '../../../components/pager';
-import { useTimelineText } from '../../../components/timeline/timeline-text';
+import { TimelineEntry, TimelineRoleBadge } from '../../../components/timeline/timeline-entry';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { HISTORY_PAGE, useAllotmentHistory } from '../api/allottee-services';
 
 export function PlotHistory({ allotmentId, plot }: { allotmentId: string; plot: string }) {
@@ -68,31 +67,11 @@ export function PlotHistory({ allotmentId, plot }: { allotmentId: string; plot: 
 /** The entries as the application's timeline shows them to its applicant: title, when, details, and who (a badge with
  * the role, or SYSTEM). */
 function HistoryEvents({ events, label }: { events: TimelineEvent[]; label: string }) {
-  const { t } = useTranslation('applications');
-  const textOf = useTimelineText();
-  const role = (event: TimelineEvent) =>
-    event.user_role === 'SYSTEM'
-      ? t('detail.timeline.system')
-      : t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') });
   return (
     <ol aria-label={label} className="space-y-3 border-l-2 border-brand-200 pl-5">
-      {events.map((event) => {
-        const { title, details } = textOf(event);
-        return (
-          <li key={event.id} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                <span>{title}</span>
-                <StatusBadge status={role(event)} tone="grey" />
-              </p>
-              <time dateTime={event.timestamp} className="text-sm text-slate-600">
-                {formatDateTime(event.timestamp)}
-              </time>
-            </div>
-            {details && <p className="mt-1 text-slate-800">{details}</p>}
-          </li>
-        );
-      })}
+      {events.map((event) => (
+        <TimelineEntry key={event.id} event={event} compact marks={<TimelineRoleBadge event={event} />} />
+      ))}
     </ol>
   );
 }

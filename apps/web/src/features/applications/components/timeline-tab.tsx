@@ -3,18 +3,16 @@
 import { useState } from 'react';
 import { Lock, NotebookPen } from 'lucide-react';
 import { toast } from 'sonner';
-import { can, formatDateTime, internalNoteRequestSchema, type Role, type TimelineEvent } from '@portal/contract';
+import { can, internalNoteRequestSchema, type Role, type TimelineEvent } from '@portal/contract';
 import { FormField, SchemaFormElement, useSchemaForm } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Textarea } from '../../../components/ui/input';
 import { errorDetail } from '../../../lib/api-client';
 import { useAddInternalNote } from '../api/case-work';
-import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../components/ui/query-state';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { useTimelineText } from '../../../components/timeline/timeline-text';
+import { TimelineEntry, TimelineRoleBadge, useTimelineRole } from '../../../components/timeline/timeline-entry';
 import { PdfDownloadButton } from '../../../components/letters/pdf-download-button';
 import { isStaff, useViewerText } from '../lib/viewer';
 
@@ -31,14 +29,11 @@ export function TimelineTab({
 }) {
   const t = useViewerText(role);
   const staff = isStaff(role);
-  const textOf = useTimelineText();
+  const roleOf = useTimelineRole();
   // Staff name the role in words beside the user; the applicant sees it as a badge.
   const who = (event: TimelineEvent) => {
     if (event.user_role === 'SYSTEM') return staff ? t('detail.timeline.system') : null;
-    return t('detail.timeline.by', {
-      name: event.user_name,
-      role: t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') }),
-    });
+    return t('detail.timeline.by', { name: event.user_name, role: roleOf(event) });
   };
   return (
     <>
@@ -57,48 +52,31 @@ export function TimelineTab({
           return (
             <ol aria-label={t('detail.timeline.caption')} className="space-y-4 border-l-2 border-brand-200 pl-6">
               {events.map((event) => {
-                const { title, details } = textOf(event);
                 const internal = staff && event.internal;
                 return (
-                  <li
+                  <TimelineEntry
                     key={event.id}
-                    className={cn(
-                      'rounded-lg border bg-white p-4 shadow-sm',
-                      internal ? 'border-dashed border-slate-400 bg-slate-50' : 'border-slate-200',
-                    )}
-                  >
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                        <span>{title}</span>
+                    event={event}
+                    internal={internal}
+                    marks={
+                      <>
                         {internal && (
                           <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
                             <Lock aria-hidden="true" className="h-3 w-3" />
                             {t('detail.timeline.internal')}
                           </span>
                         )}
-                        {!staff && (
-                          <StatusBadge
-                            status={
-                              event.user_role === 'SYSTEM'
-                                ? t('detail.timeline.system')
-                                : t(`roles.${event.user_role}`, { defaultValue: event.user_role.replace(/_/g, ' ') })
-                            }
-                            tone="grey"
-                          />
-                        )}
-                      </p>
-                      <time dateTime={event.timestamp} className="text-sm text-slate-600">
-                        {formatDateTime(event.timestamp)}
-                      </time>
-                    </div>
-                    {details && <p className="mt-1 text-slate-800">{details}</p>}
+                        {!staff && <TimelineRoleBadge event={event} />}
+                      </>
+                    }
+                  >
                     {who(event) && <p className="mt-1 text-sm text-slate-600">{who(event)}</p>}
                     {event.id === latestDeemed && (
                       <div className="mt-2">
                         <PdfDownloadButton document="deemed" id={applicationId} number={applicationNumber} size="sm" />
                       </div>
                     )}
-                  </li>
+                  </TimelineEntry>
                 );
               })}
             </ol>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { formatDateTime, type ClockAdvanceBody, type PortalClock } from '@portal/contract';
+import { clockAdvanceTarget, formatDateTime, type ClockAdvanceBody, type PortalClock } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
@@ -28,8 +28,7 @@ const schema = z.object({ step: z.enum(STEP_NAMES) });
 
 /** Where a step takes the clock from `now`. */
 export function clockAfter(now: string, step: ClockStep): Date {
-  const move: ClockAdvanceBody = CLOCK_STEPS[step];
-  return new Date(Date.parse(now) + ((move.days ?? 0) * 24 + (move.hours ?? 0)) * 3_600_000);
+  return new Date(clockAdvanceTarget(Date.parse(now), CLOCK_STEPS[step]));
 }
 
 export function AdvanceClockDialog({ clock }: { clock: PortalClock }) {

@@ -396,7 +396,8 @@ describe('finance reports', { timeout: 20_000 }, () => {
     const heading = await screen.findByRole('heading', { name: 'Waiting on finance' });
     const waiting = heading.closest('section')!;
     const figure = (label: string) => within(waiting).getByText(label).parentElement!;
-    expect(figure('Refunds due (prepared or approved)')).toHaveTextContent(/3\s*₹6,00,000/);
+    // The section's heading is drawn before its figures arrive.
+    await waitFor(() => expect(figure('Refunds due (prepared or approved)')).toHaveTextContent(/3\s*₹6,00,000/));
     expect(figure('Refunds paid')).toHaveTextContent(/5\s*₹10,00,000/);
     expect(figure('Unmatched bank credits')).toHaveTextContent(/4\s*₹1,23,456.78/);
     expect(figure('Gateway orders needing attention')).toHaveTextContent(/3\s*1 mismatched, 2 pending over 15 minutes/);

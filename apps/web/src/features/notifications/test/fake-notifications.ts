@@ -1,5 +1,7 @@
 /** A fetch-level fake of the notification endpoints for the feature's tests: it keeps the user's notifications,
- * answers the count, pages (with `unread=true`) and marks read as the server does; any other call gets an empty page. */
+ * answers the count, pages (with `unread=true`) and marks read as the server does; the application the notifications
+ * link to never answers (a test that follows a link reads where it went, not the page), and any other call gets an
+ * empty page. */
 import type { Notification } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, stubFetch, type FetchHandler } from '../../../test/render-app';
 
@@ -79,7 +81,10 @@ export function fakeNotifications(initial: Notification[] = sampleNotifications(
       found.read_at ??= now;
       return new Response(null, { status: 204 });
     }
-    return other ? other(url, init) : pageResponse([]);
+    if (other) return other(url, init);
+    // Never answered: the page a followed link opens stays where it is, loading.
+    if (url.startsWith(`/api/applications/${APPLICATION_ID}`)) return new Promise<Response>(() => {});
+    return pageResponse([]);
   });
   return {
     fetchMock,
