@@ -41,7 +41,7 @@ export async function expectNoViolations(
 ): Promise<void> {
   if (!options.midAnimation) await animationsDone(page);
   // Colour contrast is read on English screens only: a pair of colours is the same in every language, and the rule is
-  // about two-thirds of a scan's time (decision 029). Every screen scanned in Hindi or Telugu is scanned in English too.
+  // about two-thirds of axe's time (decision 029). Every screen scanned in Hindi or Telugu is scanned in English too.
   const english = ((await page.locator('html').getAttribute('lang')) ?? 'en').startsWith('en');
   // The options before the tags: options() replaces what withTags() set. Only the violations are read, so axe
   // describes no passing or incomplete node; and axe runs whole in the page (its legacy mode) rather than in parts
