@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import i18n from 'i18next';
 import { changeLanguage } from '../../lib/i18n';
@@ -38,10 +38,6 @@ function Form({ onValid }: { onValid: (values: z.output<typeof schema>) => void 
 
 i18n.addResourceBundle('en', 'test', { form: { name: { required: 'Enter the name' } } });
 i18n.addResourceBundle('hi', 'test', { form: { name: { required: 'नाम दर्ज करें' } } });
-
-afterEach(async () => {
-  await changeLanguage('en');
-});
 
 describe('schema forms', () => {
   it('summarises errors in field order with the form’s words, the contract’s, and the shared date words', async () => {

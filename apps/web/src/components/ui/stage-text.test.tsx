@@ -1,6 +1,6 @@
 // The stage in the reader's words: a code the portal set through the catalogue, an officer's words as typed.
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Application } from '@portal/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { StageText } from './stage-text';
@@ -30,8 +30,6 @@ function shown(application: Staged): string {
 }
 
 describe('StageText', () => {
-  afterEach(() => changeLanguage('en'));
-
   it('words a stage the portal set in Telugu, and keeps an officer’s words as typed', async () => {
     await changeLanguage('te');
     expect(shown(pendingCommittee)).toBe('కమిటీ వద్ద పెండింగ్');
