@@ -45,3 +45,4 @@ export * from './schemes';
 export * from './closing-reasons';
 export * from './portal-clock';
 export * from './portal-time';
+export * from './case-kinds';

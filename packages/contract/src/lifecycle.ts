@@ -418,7 +418,8 @@ export const STATUSES_WAITING_ON: Readonly<Record<Role, readonly ApplicationStat
   admin: statusesWaitingOn('admin'),
 };
 
-function actorMay(by: EventActor, role: Role, isOwner: boolean): boolean {
+/** Whether a user of `role` may be the event's actor; `isOwner` says whether they own the case. */
+export function actorMay(by: EventActor, role: Role, isOwner: boolean): boolean {
   if (by.kind === 'system') return false;
   if (by.kind === 'owner') return isApplicantRole(role) && isOwner;
   return can(role, by.permission);

@@ -98,3 +98,58 @@ describe('status changes only through the lifecycle', () => {
     expect(callers).toEqual(['case/invoices.ts']);
   });
 });
+
+/** The other kinds of case (contract case-kinds.ts): each table is updated only in its repository, its status only by
+ * its one move writer, and that writer is called only as the engine's `write` (moveCase), which checked the move. */
+describe('the other kinds of case move only through the engine', () => {
+  const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
+  const KINDS = [
+    { table: 'refunds', sqlName: 'refunds', repository: 'repositories/refunds.ts', writer: 'writeRefundMove' },
+    {
+      table: 'ledgerAdjustments',
+      sqlName: 'ledger_adjustments',
+      repository: 'repositories/ledger-adjustments.ts',
+      writer: 'writeAdjustmentMove',
+    },
+    {
+      table: 'bankCredits',
+      sqlName: 'bank_credits',
+      repository: 'repositories/bank-credits.ts',
+      writer: 'writeBankCreditMove',
+    },
+  ];
+
+  for (const kind of KINDS) {
+    it(`updates ${kind.sqlName} only in its repository`, () => {
+      const updates = new RegExp(`\\.update\\(\\s*${kind.table}\\s*\\)|update\\s+"?${kind.sqlName}"?\\s+set`, 'i');
+      const offenders = files.filter((file) => updates.test(file.text)).map((file) => file.name);
+      expect(offenders).toEqual([kind.repository]);
+    });
+
+    it(`sets the status of ${kind.sqlName} only in ${kind.writer}`, () => {
+      const repository = files.find((file) => file.name === kind.repository)!.text;
+      const blocks = repository.split(/export async function /).slice(1);
+      const updating = blocks.filter((block) => block.includes(`.update(${kind.table})`));
+      expect(updating.map((block) => block.slice(0, block.indexOf('(')))).toContain(kind.writer);
+      for (const block of updating) {
+        const name = block.slice(0, block.indexOf('('));
+        if (name === kind.writer) continue;
+        const set = /\.set\(([^)]*)\)/.exec(block)?.[1] ?? '';
+        expect(set, `${name} must not write the status`).not.toMatch(/\bstatus\b/);
+      }
+    });
+
+    it(`calls ${kind.writer} only as the engine's write`, () => {
+      const call = new RegExp(`\\b${kind.writer}\\s*\\(`, 'g');
+      const asWrite = new RegExp(`write:\\s*(async\\s*)?\\(from, to\\)\\s*=>\\s*${kind.writer}\\s*\\(`, 'g');
+      const callers = files.filter((file) => file.name !== kind.repository && call.test(file.text));
+      expect(callers.length).toBeGreaterThan(0);
+      for (const file of callers) {
+        const calls = file.text.match(call)!.length;
+        const writes = file.text.match(asWrite)?.length ?? 0;
+        expect(writes, `${file.name} calls ${kind.writer} outside moveCase's write`).toBe(calls);
+        expect(file.text).toMatch(/\bmoveCase\(/);
+      }
+    });
+  }
+});

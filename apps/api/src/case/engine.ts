@@ -1,20 +1,10 @@
-/** The case engine's core, the same for every kind of case: a table of named events (the statuses each leaves from
- * and leads to, who fires it, the guards that must hold) and the check that one event may move one case now. An
- * application's life (transition.ts) is the first table; an allotment's or a service request's life is another
- * table with its own guards and its own writer, through this same check. */
-import type { EventActor } from '@portal/contract';
+/** The case engine's core, the same for every kind of case: a table of named events from the contract (the
+ * application's lifecycle.ts, the other kinds' case-kinds.ts) and the check that one event may move one case now.
+ * An application moves through `fire` (transition.ts), which adds its stage, clock, timeline and side effects; a
+ * refund, a ledger adjustment and a bank credit move through `moveCase`, which checks and writes the move. */
+import type { CaseEvent, EventTable } from '@portal/contract';
 
-export interface CaseEvent<Status extends string, Guard extends string> {
-  from: readonly Status[];
-  /** One status, or the statuses the caller chooses among. */
-  to: readonly Status[];
-  by: EventActor;
-  guards: readonly Guard[];
-}
-
-export type EventTable<Name extends string, Status extends string, Guard extends string> = Readonly<
-  Record<Name, CaseEvent<Status, Guard>>
->;
+export type { CaseEvent, EventTable };
 
 /** Who fires an event: a signed-in user (`mayFire` says whether their role, as owner or not, may), or the portal. */
 export type Firer = { mayFire: boolean } | 'system';
@@ -25,7 +15,7 @@ export interface MoveChecks<Status extends string, Guard extends string> {
   /** The error for a user who may not fire the event. */
   forbidden: (event: CaseEvent<Status, Guard>) => Error;
   /** Throws when the guard does not hold (in the caller's transaction). */
-  guard: (guard: Guard) => Promise<void>;
+  guard: (guard: Guard) => void | Promise<void>;
 }
 
 /** Checks that `name` may move a case from `from` (to `to`, or the event's first status) now; answers the status
@@ -48,4 +38,32 @@ export async function checkMove<Name extends string, Status extends string, Guar
   }
   for (const guard of event.guards) await checks.guard(guard);
   return target;
+}
+
+export interface CaseMoveRequest<Name extends string, Status extends string, Guard extends string, Row> {
+  table: EventTable<Name, Status, Guard>;
+  event: Name;
+  /** The case's status as read in the caller's transaction. */
+  from: Status;
+  /** The status to move to, when the event allows several. */
+  to?: Status;
+  by: Firer;
+  checks: MoveChecks<Status, Guard> & {
+    /** The error when the conditional update finds the case moved by someone else in the meantime. */
+    lostRace: () => Error;
+  };
+  /** Writes the move: an update of the case's row to `to` on condition that its status is still one of `from` (the
+   * statuses the event leaves from); answers the row, or undefined when the condition failed. */
+  write: (from: readonly Status[], to: Status) => Promise<Row | undefined>;
+}
+
+/** Checks the move (checkMove) and writes it through the request's conditional update, in the caller's transaction;
+ * answers the moved row. */
+export async function moveCase<Name extends string, Status extends string, Guard extends string, Row>(
+  request: CaseMoveRequest<Name, Status, Guard, Row>,
+): Promise<Row> {
+  const to = await checkMove(request.table, request.event, request.from, request.to, request.by, request.checks);
+  const moved = await request.write(request.table[request.event].from, to);
+  if (!moved) throw request.checks.lostRace();
+  return moved;
 }

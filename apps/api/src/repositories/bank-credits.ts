@@ -1,12 +1,16 @@
 /** Bank credits: the credit lines of imported statements, once per bank reference (UTR) however often they are
  * imported (a unique index). Matched at import, or unmatched until a person settles them (a maker prepares, another
- * approves) or sets them aside (decision 016). Every change of state is a conditional update on the state it leaves. */
-import { and, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
-import { BANK_CREDIT_LIST, type BankCreditListQuery, type BankCreditUnmatchedReason } from '@portal/contract';
+ * approves) or sets them aside (decision 016). Every change of state is a conditional update on the state it leaves (writeBankCreditMove). */
+import { and, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
+import {
+  BANK_CREDIT_LIST,
+  type BankCreditListQuery,
+  type BankCreditStatus,
+  type BankCreditUnmatchedReason,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { bankCredits, invoices, users } from '../db/schema';
 import { dateRange, idIn, likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
-import { clock } from '../core/clock';
 
 export type BankCreditRow = typeof bankCredits.$inferSelect;
 
@@ -53,98 +57,32 @@ export async function setBankCreditPayment(db: Database, id: string, paymentId: 
   await db.update(bankCredits).set({ paymentId }).where(eq(bankCredits.id, id));
 }
 
-/** A matched credit whose invoice turned out paid: kept unmatched, with the reason. */
-export async function unmatchBankCredit(db: Database, id: string, reason: BankCreditUnmatchedReason): Promise<void> {
-  await db
-    .update(bankCredits)
-    .set({ status: 'unmatched', unmatchedReason: reason, challanId: null })
-    .where(eq(bankCredits.id, id));
-}
-
 export async function findBankCreditById(db: Database, id: string): Promise<BankCreditRow | undefined> {
   const [row] = await db.select().from(bankCredits).where(eq(bankCredits.id, id));
   return row;
 }
 
-/** unmatched -> settlement_pending, naming the invoice and the maker. */
-export async function prepareSettlementIfUnmatched(
+/** A credit's move (BANK_CREDIT_EVENTS, through the case engine): its new status and what the move records, on
+ * condition that it is still in one of `from` and, for a checker's decision, that its settlement is still the one
+ * `preparedBy` prepared (not rejected and prepared again meanwhile); undefined when it is not. */
+export async function writeBankCreditMove(
   db: Database,
   id: string,
-  values: { invoiceId: string; note: string; preparedBy: string },
+  from: readonly BankCreditStatus[],
+  to: BankCreditStatus,
+  values: Omit<Partial<typeof bankCredits.$inferInsert>, 'status'>,
+  preparedBy?: string,
 ): Promise<BankCreditRow | undefined> {
   const [row] = await db
     .update(bankCredits)
-    .set({
-      status: 'settlement_pending',
-      settleInvoiceId: values.invoiceId,
-      settleNote: values.note,
-      settlePreparedBy: values.preparedBy,
-      settlePreparedAt: clock.now(),
-    })
-    .where(and(eq(bankCredits.id, id), eq(bankCredits.status, 'unmatched')))
-    .returning();
-  return row;
-}
-
-/** settlement_pending -> settled by a checker who is not its maker (the condition says so too). */
-export async function approveSettlementIfPending(
-  db: Database,
-  id: string,
-  approvedBy: string,
-): Promise<BankCreditRow | undefined> {
-  const [row] = await db
-    .update(bankCredits)
-    .set({ status: 'settled', settleApprovedBy: approvedBy, settleApprovedAt: clock.now() })
+    .set({ ...values, status: to })
     .where(
       and(
         eq(bankCredits.id, id),
-        eq(bankCredits.status, 'settlement_pending'),
-        ne(bankCredits.settlePreparedBy, approvedBy),
+        inArray(bankCredits.status, [...from]),
+        preparedBy === undefined ? undefined : eq(bankCredits.settlePreparedBy, preparedBy),
       ),
     )
-    .returning();
-  return row;
-}
-
-/** settlement_pending -> unmatched again, keeping who rejected it and why. */
-export async function rejectSettlementIfPending(
-  db: Database,
-  id: string,
-  values: { rejectedBy: string; reason: string },
-): Promise<BankCreditRow | undefined> {
-  const [row] = await db
-    .update(bankCredits)
-    .set({
-      status: 'unmatched',
-      settleInvoiceId: null,
-      settleNote: null,
-      settlePreparedBy: null,
-      settlePreparedAt: null,
-      settleRejectedBy: values.rejectedBy,
-      settleRejectedAt: clock.now(),
-      settleRejectedReason: values.reason,
-    })
-    .where(
-      and(
-        eq(bankCredits.id, id),
-        eq(bankCredits.status, 'settlement_pending'),
-        ne(bankCredits.settlePreparedBy, values.rejectedBy),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** unmatched -> set_aside (not the corporation's money). */
-export async function setAsideIfUnmatched(
-  db: Database,
-  id: string,
-  values: { by: string; reason: string },
-): Promise<BankCreditRow | undefined> {
-  const [row] = await db
-    .update(bankCredits)
-    .set({ status: 'set_aside', setAsideBy: values.by, setAsideAt: clock.now(), setAsideReason: values.reason })
-    .where(and(eq(bankCredits.id, id), eq(bankCredits.status, 'unmatched')))
     .returning();
   return row;
 }

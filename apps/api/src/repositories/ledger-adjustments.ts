@@ -2,11 +2,15 @@
  * account. Each decision is a conditional update on the status; an approval posts its ledger entries. */
 import { and, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LEDGER_ADJUSTMENT_LIST, type AdjustmentKind, type LedgerAdjustmentListQuery } from '@portal/contract';
+import {
+  LEDGER_ADJUSTMENT_LIST,
+  type AdjustmentKind,
+  type ApprovalStatus,
+  type LedgerAdjustmentListQuery,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { applications, invoices, ledgerAdjustments, ledgerEntries, users } from '../db/schema';
 import { idIn, numberPattern, pageOfTable, type Page, type SortExpression } from '../core/list-page';
-import { clock } from '../core/clock';
 
 export type LedgerAdjustmentRow = typeof ledgerAdjustments.$inferSelect;
 
@@ -39,31 +43,19 @@ export async function findLedgerAdjustmentById(db: Database, id: string): Promis
   return row;
 }
 
-/** Approves a pending adjustment (with the amount it posts); undefined when it is no longer pending. */
-export async function approveAdjustmentIfPending(
+/** An adjustment's move (LEDGER_ADJUSTMENT_EVENTS, through the case engine): its decision and what it records, on
+ * condition that it is still in one of `from`; undefined when it is not. */
+export async function writeAdjustmentMove(
   db: Database,
   id: string,
-  checkerId: string,
-  amount: number,
+  from: readonly ApprovalStatus[],
+  to: ApprovalStatus,
+  values: Omit<Partial<typeof ledgerAdjustments.$inferInsert>, 'status'>,
 ): Promise<LedgerAdjustmentRow | undefined> {
   const [row] = await db
     .update(ledgerAdjustments)
-    .set({ status: 'approved', checkerId, checkedAt: clock.now(), amount })
-    .where(and(eq(ledgerAdjustments.id, id), eq(ledgerAdjustments.status, 'pending')))
-    .returning();
-  return row;
-}
-
-export async function rejectAdjustmentIfPending(
-  db: Database,
-  id: string,
-  checkerId: string,
-  reason: string,
-): Promise<LedgerAdjustmentRow | undefined> {
-  const [row] = await db
-    .update(ledgerAdjustments)
-    .set({ status: 'rejected', checkerId, checkedAt: clock.now(), rejectionReason: reason })
-    .where(and(eq(ledgerAdjustments.id, id), eq(ledgerAdjustments.status, 'pending')))
+    .set({ ...values, status: to })
+    .where(and(eq(ledgerAdjustments.id, id), inArray(ledgerAdjustments.status, [...from])))
     .returning();
   return row;
 }

@@ -24,7 +24,6 @@ import {
   type Page,
   type SortExpression,
 } from '../core/list-page';
-import { clock } from '../core/clock';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -212,40 +211,22 @@ export async function findRefundByUtr(db: Database, utr: string): Promise<Refund
   return row;
 }
 
-async function updateIfStatus(
+/** A refund's move (REFUND_EVENTS, through the case engine): its new status and what the move records, on condition
+ * that it is still in one of `from`; undefined when it is not. */
+export async function writeRefundMove(
   db: Database,
   id: string,
-  status: RefundStatus,
-  values: Partial<typeof refunds.$inferInsert>,
+  from: readonly RefundStatus[],
+  to: RefundStatus,
+  values: Omit<Partial<typeof refunds.$inferInsert>, 'status'>,
 ): Promise<RefundRow | undefined> {
   const [row] = await db
     .update(refunds)
-    .set(values)
-    .where(and(eq(refunds.id, id), eq(refunds.status, status)))
+    .set({ ...values, status: to })
+    .where(and(eq(refunds.id, id), inArray(refunds.status, [...from])))
     .returning();
   return row;
 }
-
-/** The checker's approval, with the bank account it is to be paid to as it stands now. */
-export const approveRefundIfPrepared = (
-  db: Database,
-  id: string,
-  values: { approvedBy: string; bankName: string; bankAccount: string; bankIfsc: string },
-) => updateIfStatus(db, id, 'prepared', { ...values, status: 'approved', approvedAt: clock.now() });
-
-export const rejectRefundIfPrepared = (db: Database, id: string, values: { rejectedBy: string; reason: string }) =>
-  updateIfStatus(db, id, 'prepared', {
-    status: 'rejected',
-    rejectedBy: values.rejectedBy,
-    rejectedAt: clock.now(),
-    rejectionReason: values.reason,
-  });
-
-export const markRefundPaidIfApproved = (
-  db: Database,
-  id: string,
-  values: { paidBy: string; paidAt: Date; utr: string },
-) => updateIfStatus(db, id, 'approved', { ...values, status: 'paid' });
 
 /** Posts one ledger line of a refund: `refund_due` (a credit: the corporation owes it back) on approval, `refund` (a
  * debit: paid out) when paid. Each is posted once (its source key is unique). */

@@ -5,13 +5,16 @@
  * through recordInvoicePayment. */
 import crypto from 'node:crypto';
 import {
+  actorMay,
   isApplicant,
   addCalendarDays,
+  BANK_CREDIT_EVENTS,
   can,
   CHALLAN_VALID_DAYS,
   BANK_STATEMENT_MAX_ROWS,
   formatRupees,
   type BankCredit,
+  type BankCreditEventName,
   type BankCreditListQuery,
   type BankCreditUnmatchedReason,
   type Challan,
@@ -30,18 +33,15 @@ import { amountDueToday, recordInvoicePayment, requirePayable } from '../../case
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import { COLLECTION_ACCOUNT } from '../../lib/collection-account';
 import {
-  approveSettlementIfPending,
   findBankCreditById,
   insertBankCredit,
   knownBankReferences,
-  prepareSettlementIfUnmatched,
-  rejectSettlementIfPending,
   searchBankCredits,
-  setAsideIfUnmatched,
   setBankCreditPayment,
   viewsOfBankCredits,
   type BankCreditRow,
   type BankCreditView,
+  writeBankCreditMove,
 } from '../../repositories/bank-credits';
 import {
   findStatementImportById,
@@ -68,6 +68,8 @@ import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, type InvoiceRow } from '../../repositories/invoices';
 import { parseStatement, type StatementLine } from './parse-statement';
 import { refuseMakerAsChecker } from '../../core/maker-checker';
+import { moveCase } from '../../case/engine';
+import { clock } from '../../core/clock';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 const CREDIT_NOT_FOUND = 'Bank credit not found';
@@ -424,8 +426,46 @@ export async function getBankCredit(db: Database, id: string): Promise<BankCredi
   return answer(db, row);
 }
 
-const wrongCreditState = (row: BankCreditRow, wanted: string) =>
-  conflict(`The bank credit is ${row.status.replace('_', ' ')}, not ${wanted}`, 'bank_credit_state');
+type BankCreditValues = Parameters<typeof writeBankCreditMove>[4];
+
+/** Fires a credit's event (BANK_CREDIT_EVENTS) through the case engine in the caller's transaction: its status, the
+ * user's role and, for a checker's decision, a maker who is not the checker (the write also requires the settlement
+ * still to be that maker's). `values` gives what the move records, or refuses it. */
+function moveBankCredit(
+  tx: Database,
+  user: CurrentUser,
+  credit: BankCreditRow,
+  event: BankCreditEventName,
+  values: () => BankCreditValues | Promise<BankCreditValues>,
+): Promise<BankCreditRow> {
+  const wanted = BANK_CREDIT_EVENTS[event].from[0] === 'unmatched' ? 'unmatched' : 'waiting for approval';
+  const checked = (BANK_CREDIT_EVENTS[event].guards as readonly string[]).includes('not_the_maker');
+  return moveCase({
+    table: BANK_CREDIT_EVENTS,
+    event,
+    from: credit.status,
+    by: { mayFire: actorMay(BANK_CREDIT_EVENTS[event].by, user.role, false) },
+    checks: {
+      notAllowed: (from) =>
+        conflict(`The bank credit is ${from.replace('_', ' ')}, not ${wanted}`, 'bank_credit_state'),
+      forbidden: () => forbidden(),
+      lostRace: () =>
+        conflict(
+          checked ? 'The settlement was decided at the same time' : 'The bank credit was changed at the same time',
+          'bank_credit_state',
+        ),
+      guard: () =>
+        refuseMakerAsChecker(
+          credit.settlePreparedBy,
+          user.id,
+          'settlement',
+          event === 'approve_settlement' ? 'approved' : 'decided',
+        ),
+    },
+    write: async (from, to) =>
+      writeBankCreditMove(tx, credit.id, from, to, await values(), checked ? credit.settlePreparedBy! : undefined),
+  });
+}
 
 /** What a credit pays of an invoice: the invoice's amount and interest on arrears to the day the money arrived.
  * A settlement must take the invoice whole (no part payments). */
@@ -451,17 +491,18 @@ export async function prepareSettlement(
   return db.transaction(async (tx) => {
     const credit = await findBankCreditById(tx, id);
     if (!credit) throw notFound(CREDIT_NOT_FOUND);
-    if (credit.status !== 'unmatched') throw wrongCreditState(credit, 'unmatched');
-    const invoice = await findInvoiceById(tx, body.invoice_id);
-    if (!invoice) throw notFound(INVOICE_NOT_FOUND);
-    requirePayable(invoice);
-    settlementOf(invoice, credit);
-    const prepared = await prepareSettlementIfUnmatched(tx, id, {
-      invoiceId: invoice.id,
-      note: body.note,
-      preparedBy: user.id,
+    const prepared = await moveBankCredit(tx, user, credit, 'prepare_settlement', async () => {
+      const invoice = await findInvoiceById(tx, body.invoice_id);
+      if (!invoice) throw notFound(INVOICE_NOT_FOUND);
+      requirePayable(invoice);
+      settlementOf(invoice, credit);
+      return {
+        settleInvoiceId: invoice.id,
+        settleNote: body.note,
+        settlePreparedBy: user.id,
+        settlePreparedAt: clock.now(),
+      };
     });
-    if (!prepared) throw conflict('The bank credit was changed at the same time', 'bank_credit_state');
     return answer(tx, prepared);
   });
 }
@@ -472,10 +513,10 @@ export async function approveSettlement(db: Database, user: CurrentUser, id: str
   return db.transaction(async (tx) => {
     const credit = await findBankCreditById(tx, id);
     if (!credit) throw notFound(CREDIT_NOT_FOUND);
-    if (credit.status !== 'settlement_pending') throw wrongCreditState(credit, 'waiting for approval');
-    refuseMakerAsChecker(credit.settlePreparedBy, user.id, 'settlement', 'approved');
-    const settled = await approveSettlementIfPending(tx, id, user.id);
-    if (!settled) throw conflict('The settlement was decided at the same time', 'bank_credit_state');
+    const settled = await moveBankCredit(tx, user, credit, 'approve_settlement', () => ({
+      settleApprovedBy: user.id,
+      settleApprovedAt: clock.now(),
+    }));
     const invoice = await findInvoiceById(tx, credit.settleInvoiceId!);
     if (!invoice) throw notFound(INVOICE_NOT_FOUND);
     if (invoice.status === 'paid') {
@@ -505,10 +546,15 @@ export async function rejectSettlement(
   return db.transaction(async (tx) => {
     const credit = await findBankCreditById(tx, id);
     if (!credit) throw notFound(CREDIT_NOT_FOUND);
-    if (credit.status !== 'settlement_pending') throw wrongCreditState(credit, 'waiting for approval');
-    refuseMakerAsChecker(credit.settlePreparedBy, user.id, 'settlement', 'decided');
-    const rejected = await rejectSettlementIfPending(tx, id, { rejectedBy: user.id, reason });
-    if (!rejected) throw conflict('The settlement was decided at the same time', 'bank_credit_state');
+    const rejected = await moveBankCredit(tx, user, credit, 'reject_settlement', () => ({
+      settleInvoiceId: null,
+      settleNote: null,
+      settlePreparedBy: null,
+      settlePreparedAt: null,
+      settleRejectedBy: user.id,
+      settleRejectedAt: clock.now(),
+      settleRejectedReason: reason,
+    }));
     return answer(tx, rejected);
   });
 }
@@ -520,9 +566,11 @@ export async function setAsideCredit(db: Database, user: CurrentUser, id: string
   return db.transaction(async (tx) => {
     const credit = await findBankCreditById(tx, id);
     if (!credit) throw notFound(CREDIT_NOT_FOUND);
-    if (credit.status !== 'unmatched') throw wrongCreditState(credit, 'unmatched');
-    const setAside = await setAsideIfUnmatched(tx, id, { by: user.id, reason });
-    if (!setAside) throw conflict('The bank credit was changed at the same time', 'bank_credit_state');
+    const setAside = await moveBankCredit(tx, user, credit, 'set_aside', () => ({
+      setAsideBy: user.id,
+      setAsideAt: clock.now(),
+      setAsideReason: reason,
+    }));
     return answer(tx, setAside);
   });
 }

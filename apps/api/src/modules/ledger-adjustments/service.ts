@@ -5,15 +5,18 @@
  * while pending, posts the ledger entries; a waiver posts the interest accrued to that day and its waiver, and stops
  * interest on the invoice. The maker and the checker are in the audit trail (migration 0016). */
 import {
+  actorMay,
   DUES_INVOICE_TYPES,
+  LEDGER_ADJUSTMENT_EVENTS,
   roundRupees,
   type AdjustmentKind,
   type LedgerAdjustment,
+  type LedgerAdjustmentEventName,
   type LedgerAdjustmentListQuery,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
-import { conflict, notFound } from '../../core/http-error';
+import { conflict, forbidden, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { amountDueToday } from '../../case/payments';
 import { cancelInvoice } from '../../case/invoice-cancellation';
@@ -26,20 +29,20 @@ import { findApplicationById, lockApplication } from '../../repositories/applica
 import { nextNumber } from '../../repositories/counters';
 import { findInvoiceById, type InvoiceRow } from '../../repositories/invoices';
 import {
-  approveAdjustmentIfPending,
   findLedgerAdjustmentById,
   insertLedgerAdjustment,
   postAdjustmentEntries,
-  rejectAdjustmentIfPending,
   searchAdjustments,
   viewsOfAdjustments,
   waiveInvoiceInterestIfOpen,
+  writeAdjustmentMove,
   type LedgerAdjustmentRow,
   type LedgerAdjustmentView,
 } from '../../repositories/ledger-adjustments';
 import { activeUsersByIds } from '../../repositories/notifications';
 import { clock } from '../../core/clock';
 import { refuseMakerAsChecker } from '../../core/maker-checker';
+import { moveCase } from '../../case/engine';
 
 const NOT_FOUND = 'Adjustment not found';
 
@@ -142,8 +145,33 @@ export async function prepareAdjustment(
   });
 }
 
-const notPending = (adjustment: LedgerAdjustmentRow) =>
-  conflict(`Only a pending adjustment can be decided; this one is ${adjustment.status}`, 'adjustment_state');
+type AdjustmentValues = Parameters<typeof writeAdjustmentMove>[4];
+
+/** Decides an adjustment (LEDGER_ADJUSTMENT_EVENTS) through the case engine in the caller's transaction: only a
+ * pending one, by a checker who is not its maker. `values` gives what the decision records, or refuses it. */
+function decideAdjustment(
+  tx: Database,
+  user: CurrentUser,
+  adjustment: LedgerAdjustmentRow,
+  event: LedgerAdjustmentEventName,
+  values: () => Promise<AdjustmentValues>,
+): Promise<LedgerAdjustmentRow> {
+  return moveCase({
+    table: LEDGER_ADJUSTMENT_EVENTS,
+    event,
+    from: adjustment.status,
+    by: { mayFire: actorMay(LEDGER_ADJUSTMENT_EVENTS[event].by, user.role, false) },
+    checks: {
+      notAllowed: (from) =>
+        conflict(`Only a pending adjustment can be decided; this one is ${from}`, 'adjustment_state'),
+      forbidden: () => forbidden(),
+      lostRace: () => conflict('The adjustment was decided at the same time', 'adjustment_state'),
+      guard: () =>
+        refuseMakerAsChecker(adjustment.makerId, user.id, 'adjustment', event === 'approve' ? 'approved' : 'decided'),
+    },
+    write: async (from, to) => writeAdjustmentMove(tx, adjustment.id, from, to, await values()),
+  });
+}
 
 /** The holder the invoice is billed to (else the application's applicant) is told of an approved waiver. */
 async function tellHolder(
@@ -178,19 +206,18 @@ export async function approveAdjustment(db: Database, user: CurrentUser, id: str
   return db.transaction(async (tx) => {
     const found = await findLedgerAdjustmentById(tx, id);
     if (!found) throw notFound(NOT_FOUND);
-    refuseMakerAsChecker(found.makerId, user.id, 'adjustment', 'approved');
-    if (found.status !== 'pending') throw notPending(found);
-    await lockApplication(tx, found.applicationId);
     let invoice: InvoiceRow | undefined;
-    let amount = found.amount;
-    if (found.kind === 'interest_waiver' || found.kind === 'invoice_cancellation') {
-      invoice = found.invoiceId ? await findInvoiceById(tx, found.invoiceId) : undefined;
-      if (!invoice) throw notFound('Invoice not found');
-      amount =
-        found.kind === 'interest_waiver' ? waivableInterest(invoice, businessTodayIso()) : cancellableAmount(invoice);
-    }
-    const approved = await approveAdjustmentIfPending(tx, id, user.id, amount);
-    if (!approved) throw conflict('The adjustment was decided at the same time', 'adjustment_state');
+    const approved = await decideAdjustment(tx, user, found, 'approve', async () => {
+      await lockApplication(tx, found.applicationId);
+      let amount = found.amount;
+      if (found.kind === 'interest_waiver' || found.kind === 'invoice_cancellation') {
+        invoice = found.invoiceId ? await findInvoiceById(tx, found.invoiceId) : undefined;
+        if (!invoice) throw notFound('Invoice not found');
+        amount =
+          found.kind === 'interest_waiver' ? waivableInterest(invoice, businessTodayIso()) : cancellableAmount(invoice);
+      }
+      return { checkerId: user.id, checkedAt: clock.now(), amount };
+    });
     if (invoice && found.kind === 'invoice_cancellation') {
       await approveCancellation(tx, approved, invoice, user);
       return answer(tx, approved);
@@ -235,10 +262,11 @@ export async function rejectAdjustment(
   return db.transaction(async (tx) => {
     const found = await findLedgerAdjustmentById(tx, id);
     if (!found) throw notFound(NOT_FOUND);
-    refuseMakerAsChecker(found.makerId, user.id, 'adjustment', 'decided');
-    if (found.status !== 'pending') throw notPending(found);
-    const rejected = await rejectAdjustmentIfPending(tx, id, user.id, reason.trim());
-    if (!rejected) throw conflict('The adjustment was decided at the same time', 'adjustment_state');
+    const rejected = await decideAdjustment(tx, user, found, 'reject', async () => ({
+      checkerId: user.id,
+      checkedAt: clock.now(),
+      rejectionReason: reason.trim(),
+    }));
     return answer(tx, rejected);
   });
 }

@@ -4,17 +4,19 @@
  * in one transaction, posted to the ledger and told to the payee. And the finance user's verification of an
  * applicant's bank details, which a change of them clears. */
 import {
+  actorMay,
   isApplicant,
   businessToday,
   can,
+  REFUND_EVENTS,
   maskBankAccount,
   type BankVerification,
   type DueRefundKind,
   type Refund,
   type RefundDue,
   type RefundDueListQuery,
+  type RefundEventName,
   type RefundListQuery,
-  type RefundStatus,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { CALENDAR } from '../../core/business-calendar';
@@ -22,26 +24,30 @@ import { badRequest, conflict, forbidden, notFound } from '../../core/http-error
 import type { Page } from '../../core/list-page';
 import { applicantLink, deliver } from '../../lib/notify';
 import type { CurrentUser } from '../../plugins/auth';
-import { findApplicantById, findApplicantByUserId, markBankVerified } from '../../repositories/applicants';
+import {
+  findApplicantById,
+  findApplicantByUserId,
+  markBankVerified,
+  type ApplicantRow,
+} from '../../repositories/applicants';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
 import { activeUsersByIds } from '../../repositories/notifications';
 import {
-  approveRefundIfPrepared,
   findDueRefund,
   findRefundById,
   findRefundByUtr,
   insertRefund,
-  markRefundPaidIfApproved,
   postRefundEntry,
-  rejectRefundIfPrepared,
   searchDueRefunds,
   searchRefunds,
   viewsOfRefunds,
   type DueRefundRow,
   type RefundRow,
   type RefundView,
+  writeRefundMove,
 } from '../../repositories/refunds';
+import { moveCase } from '../../case/engine';
 import { clock } from '../../core/clock';
 import { refuseMakerAsChecker } from '../../core/maker-checker';
 
@@ -119,8 +125,46 @@ async function answer(db: Database, row: RefundRow): Promise<Refund> {
   return toRefund(view!);
 }
 
-const wrongRefundState = (refund: RefundRow, wanted: RefundStatus) =>
-  conflict(`Only a ${wanted} refund can do this; this one is ${refund.status}`, 'refund_state');
+type RefundValues = Parameters<typeof writeRefundMove>[4];
+
+/** Fires a refund's event (REFUND_EVENTS) through the case engine in the caller's transaction: its status, the
+ * user's role, the maker who may not check it, and for an approval the payee's verified bank details, whose account
+ * `values` receives to keep with the refund. `values` may refuse what the move records (after the table's checks). */
+async function moveRefund(
+  tx: Database,
+  user: CurrentUser,
+  refund: RefundRow,
+  event: RefundEventName,
+  values: (payee?: ApplicantRow) => RefundValues | Promise<RefundValues>,
+): Promise<RefundRow> {
+  let payee: ApplicantRow | undefined;
+  return moveCase({
+    table: REFUND_EVENTS,
+    event,
+    from: refund.status,
+    by: { mayFire: actorMay(REFUND_EVENTS[event].by, user.role, false) },
+    checks: {
+      notAllowed: (from) =>
+        conflict(`Only a ${REFUND_EVENTS[event].from[0]} refund can do this; this one is ${from}`, 'refund_state'),
+      forbidden: () => forbidden(),
+      lostRace: () => conflict('The refund was changed by someone else at the same time', 'refund_state'),
+      async guard(guard) {
+        if (guard === 'not_the_maker') {
+          refuseMakerAsChecker(refund.preparedBy, user.id, 'refund', event === 'approve' ? 'approved' : 'decided');
+          return;
+        }
+        payee = await findApplicantByUserId(tx, refund.payeeUserId);
+        if (!payee?.bankVerifiedAt) {
+          throw conflict(
+            "The payee's bank details are not verified: verify them before approving the refund",
+            'bank_not_verified',
+          );
+        }
+      },
+    },
+    write: async (from, to) => writeRefundMove(tx, refund.id, from, to, await values(payee)),
+  });
+}
 
 export async function listDueRefunds(db: Database, query: RefundDueListQuery): Promise<Page<RefundDue>> {
   const page = await searchDueRefunds(db, query);
@@ -210,22 +254,13 @@ export async function approveRefund(db: Database, user: CurrentUser, id: string)
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);
     if (!refund) throw notFound(REFUND_NOT_FOUND);
-    refuseMakerAsChecker(refund.preparedBy, user.id, 'refund', 'approved');
-    if (refund.status !== 'prepared') throw wrongRefundState(refund, 'prepared');
-    const payee = await findApplicantByUserId(tx, refund.payeeUserId);
-    if (!payee || !payee.bankVerifiedAt) {
-      throw conflict(
-        "The payee's bank details are not verified: verify them before approving the refund",
-        'bank_not_verified',
-      );
-    }
-    const approved = await approveRefundIfPrepared(tx, id, {
+    const approved = await moveRefund(tx, user, refund, 'approve', (payee) => ({
       approvedBy: user.id,
-      bankName: payee.bankName,
-      bankAccount: payee.bankAccount,
-      bankIfsc: payee.bankIfsc,
-    });
-    if (!approved) throw conflict('The refund was decided at the same time', 'refund_state');
+      approvedAt: clock.now(),
+      bankName: payee!.bankName,
+      bankAccount: payee!.bankAccount,
+      bankIfsc: payee!.bankIfsc,
+    }));
     await postRefundEntry(tx, approved, { type: 'refund_due', postedBy: user.id, reference: approved.refundNumber });
     await tellPayee(tx, approved, 'refund_approved', {});
     return answer(tx, approved);
@@ -236,10 +271,11 @@ export async function rejectRefund(db: Database, user: CurrentUser, id: string, 
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);
     if (!refund) throw notFound(REFUND_NOT_FOUND);
-    refuseMakerAsChecker(refund.preparedBy, user.id, 'refund', 'decided');
-    if (refund.status !== 'prepared') throw wrongRefundState(refund, 'prepared');
-    const rejected = await rejectRefundIfPrepared(tx, id, { rejectedBy: user.id, reason });
-    if (!rejected) throw conflict('The refund was decided at the same time', 'refund_state');
+    const rejected = await moveRefund(tx, user, refund, 'reject', () => ({
+      rejectedBy: user.id,
+      rejectedAt: clock.now(),
+      rejectionReason: reason,
+    }));
     return answer(tx, rejected);
   });
 }
@@ -260,17 +296,13 @@ export async function markRefundPaid(
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);
     if (!refund) throw notFound(REFUND_NOT_FOUND);
-    if (refund.status !== 'approved') throw wrongRefundState(refund, 'approved');
-    const approvedOn = refund.approvedAt ? businessToday(refund.approvedAt, CALENDAR) : today;
-    if (body.paid_on < approvedOn) throw badRequest('The day it was paid cannot be before the refund was approved');
-    const used = await findRefundByUtr(tx, body.utr);
-    if (used) throw conflict('This bank reference (UTR) is already recorded on another refund', 'utr_already_used');
-    const paid = await markRefundPaidIfApproved(tx, id, {
-      paidBy: user.id,
-      paidAt: dayStartInIndia(body.paid_on),
-      utr: body.utr,
+    const paid = await moveRefund(tx, user, refund, 'mark_paid', async () => {
+      const approvedOn = refund.approvedAt ? businessToday(refund.approvedAt, CALENDAR) : today;
+      if (body.paid_on < approvedOn) throw badRequest('The day it was paid cannot be before the refund was approved');
+      if (await findRefundByUtr(tx, body.utr))
+        throw conflict('This bank reference (UTR) is already recorded on another refund', 'utr_already_used');
+      return { paidBy: user.id, paidAt: dayStartInIndia(body.paid_on), utr: body.utr };
     });
-    if (!paid) throw conflict('The refund was marked paid at the same time', 'refund_state');
     await postRefundEntry(tx, paid, { type: 'refund', postedBy: user.id, reference: body.utr });
     await tellPayee(tx, paid, 'refund_paid', { utr: body.utr, paid_on: body.paid_on });
     return answer(tx, paid);

@@ -9,11 +9,13 @@ import {
   ADJUSTMENT_KINDS,
   APPROVAL_STATUSES,
   can,
+  caseEventsOffered,
   DUES_INVOICE_TYPES,
   formatDate,
   formatDateTime,
   formatRupees,
   INVOICE_LIST,
+  LEDGER_ADJUSTMENT_EVENTS,
   LEDGER_ADJUSTMENT_LIST,
   type ApprovalStatus,
   type Invoice,
@@ -171,16 +173,23 @@ const AdjustmentsTable = memo(function AdjustmentsTable({
       key: 'actions',
       header: t('columns.actions'),
       card: 'actions',
-      cell: (row) =>
-        // The maker is not offered the decision (the server refuses it too: maker_cannot_check).
-        row.status === 'pending' && can(role, 'approve:finance-action') && row.maker_id !== userId ? (
-          <div className="flex flex-wrap gap-2">
-            <ApproveDialog adjustment={row} />
-            <RejectDialog adjustment={row} />
-          </div>
-        ) : row.status === 'pending' && row.maker_id === userId ? (
+      cell: (row) => {
+        // The adjustment's table (contract case-kinds.ts) says what this user may do now: its maker is not offered
+        // the decision (the server refuses it too: maker_cannot_check), only told it waits for another.
+        const isMaker = row.maker_id === userId;
+        const offered = caseEventsOffered(LEDGER_ADJUSTMENT_EVENTS, row.status, { role, isMaker });
+        if (offered.length > 0) {
+          return (
+            <div className="flex flex-wrap gap-2">
+              {offered.includes('approve') && <ApproveDialog adjustment={row} />}
+              {offered.includes('reject') && <RejectDialog adjustment={row} />}
+            </div>
+          );
+        }
+        return row.status === 'pending' && isMaker ? (
           <span className="text-sm text-slate-700">{t('awaitingOther')}</span>
-        ) : null,
+        ) : null;
+      },
     },
   ];
   return (

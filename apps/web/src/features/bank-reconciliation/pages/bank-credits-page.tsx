@@ -5,9 +5,10 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BANK_CREDIT_EVENTS,
   BANK_CREDIT_LIST,
   BANK_CREDIT_STATUSES,
-  can,
+  caseEventsOffered,
   formatDate,
   formatDateTime,
   formatRupees,
@@ -71,28 +72,21 @@ function CreditState({ credit }: { credit: BankCredit }) {
 }
 
 function CreditActions({ credit, role, userId }: { credit: BankCredit; role: Role; userId: string }) {
-  if (credit.status === 'unmatched' && can(role, 'prepare:finance-action')) {
-    return (
-      <div className="flex flex-wrap gap-2">
-        <SettleDialog credit={credit} />
-        <ReasonDialog credit={credit} kind="setAside" />
-      </div>
-    );
-  }
-  // The maker of a settlement is not offered its decision (the server refuses it too: maker_cannot_check).
-  if (
-    credit.status === 'settlement_pending' &&
-    can(role, 'approve:finance-action') &&
-    credit.settle_prepared_by !== userId
-  ) {
-    return (
-      <div className="flex flex-wrap gap-2">
-        <ApproveDialog credit={credit} />
-        <ReasonDialog credit={credit} kind="reject" />
-      </div>
-    );
-  }
-  return null;
+  // The credit's table (contract case-kinds.ts) says what this user may do now: the maker of a settlement is not
+  // offered its decision (the server refuses it too: maker_cannot_check).
+  const offered = caseEventsOffered(BANK_CREDIT_EVENTS, credit.status, {
+    role,
+    isMaker: credit.settle_prepared_by === userId,
+  });
+  if (offered.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {offered.includes('prepare_settlement') && <SettleDialog credit={credit} />}
+      {offered.includes('set_aside') && <ReasonDialog credit={credit} kind="setAside" />}
+      {offered.includes('approve_settlement') && <ApproveDialog credit={credit} />}
+      {offered.includes('reject_settlement') && <ReasonDialog credit={credit} kind="reject" />}
+    </div>
+  );
 }
 
 const CreditsTable = memo(function CreditsTable({

@@ -8,12 +8,14 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   can,
+  caseEventsOffered,
   DUE_REFUND_KINDS,
   formatDate,
   formatDateTime,
   formatRupees,
   REFUND_DUE_LIST,
   REFUND_KINDS,
+  REFUND_EVENTS,
   REFUND_LIST,
   REFUND_STATUSES,
   type Refund,
@@ -126,19 +128,17 @@ const DueTable = memo(function DueTable({
 
 function RefundActions({ refund, role, userId }: { refund: Refund; role: Role; userId: string }) {
   const unverified = !refund.bank?.verified_at;
+  // The refund's table (contract case-kinds.ts) says what this user may do now: its maker is not offered the
+  // decision (the server refuses it too: maker_cannot_check).
+  const offered = caseEventsOffered(REFUND_EVENTS, refund.status, { role, isMaker: refund.prepared_by === userId });
   return (
     <div className="flex flex-wrap gap-2">
-      {/* The maker is not offered the decision (the server refuses it too: maker_cannot_check). */}
-      {refund.status === 'prepared' && can(role, 'approve:finance-action') && refund.prepared_by !== userId && (
-        <>
-          <ApproveDialog refund={refund} />
-          <RejectDialog refund={refund} />
-        </>
-      )}
+      {offered.includes('approve') && <ApproveDialog refund={refund} />}
+      {offered.includes('reject') && <RejectDialog refund={refund} />}
       {refund.status === 'prepared' && unverified && refund.applicant_id && can(role, 'verify:bank-details') && (
         <VerifyBankDialog applicantId={refund.applicant_id} subject={refund.payee_name} />
       )}
-      {refund.status === 'approved' && can(role, 'pay:refund') && <PaidDialog refund={refund} />}
+      {offered.includes('mark_paid') && <PaidDialog refund={refund} />}
     </div>
   );
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BANK_CREDIT_EVENTS,
+  CASE_KINDS,
+  caseEventsOffered,
+  LEDGER_ADJUSTMENT_EVENTS,
+  REFUND_EVENTS,
+  type CaseEvent,
+} from './case-kinds';
+import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from './money';
+
+describe('the kinds of case beside the application', () => {
+  const STATUSES: Record<keyof typeof CASE_KINDS, readonly string[]> = {
+    refund: REFUND_STATUSES,
+    ledger_adjustment: APPROVAL_STATUSES,
+    bank_credit: BANK_CREDIT_STATUSES,
+  };
+
+  it('moves each kind only between its own statuses, and never from a status to itself', () => {
+    for (const [kind, table] of Object.entries(CASE_KINDS) as [keyof typeof CASE_KINDS, object][]) {
+      for (const [name, event] of Object.entries(table) as [string, CaseEvent<string, string>][]) {
+        for (const status of [...event.from, ...event.to]) {
+          expect(STATUSES[kind], `${kind}.${name}`).toContain(status);
+        }
+        expect(
+          event.to.filter((to) => event.from.includes(to)),
+          `${kind}.${name}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('has a checker decide every maker-checker step, never its maker', () => {
+    for (const table of [REFUND_EVENTS, LEDGER_ADJUSTMENT_EVENTS, BANK_CREDIT_EVENTS]) {
+      for (const event of Object.values(table) as CaseEvent<string, string>[]) {
+        const checks = event.by.kind === 'staff' && event.by.permission === 'approve:finance-action';
+        expect(event.guards.includes('not_the_maker')).toBe(checks);
+      }
+    }
+  });
+
+  it('offers a prepared refund to a checker who is not its maker, and its payment to finance once approved', () => {
+    expect(caseEventsOffered(REFUND_EVENTS, 'prepared', { role: 'finance' })).toEqual(['approve', 'reject']);
+    expect(caseEventsOffered(REFUND_EVENTS, 'prepared', { role: 'admin' })).toEqual(['approve', 'reject']);
+    expect(caseEventsOffered(REFUND_EVENTS, 'prepared', { role: 'finance', isMaker: true })).toEqual([]);
+    expect(caseEventsOffered(REFUND_EVENTS, 'approved', { role: 'finance', isMaker: true })).toEqual(['mark_paid']);
+    expect(caseEventsOffered(REFUND_EVENTS, 'approved', { role: 'admin' })).toEqual([]);
+    expect(caseEventsOffered(REFUND_EVENTS, 'paid', { role: 'finance' })).toEqual([]);
+    expect(caseEventsOffered(REFUND_EVENTS, 'prepared', { role: 'entrepreneur', isOwner: true })).toEqual([]);
+  });
+
+  it('offers an unmatched credit to the maker and its settlement to another checker', () => {
+    expect(caseEventsOffered(BANK_CREDIT_EVENTS, 'unmatched', { role: 'finance' })).toEqual([
+      'prepare_settlement',
+      'set_aside',
+    ]);
+    expect(caseEventsOffered(BANK_CREDIT_EVENTS, 'unmatched', { role: 'admin' })).toEqual([]);
+    expect(caseEventsOffered(BANK_CREDIT_EVENTS, 'settlement_pending', { role: 'admin' })).toEqual([
+      'approve_settlement',
+      'reject_settlement',
+    ]);
+    expect(caseEventsOffered(BANK_CREDIT_EVENTS, 'settlement_pending', { role: 'finance', isMaker: true })).toEqual([]);
+    expect(caseEventsOffered(LEDGER_ADJUSTMENT_EVENTS, 'pending', { role: 'zonal_manager' })).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The kinds of case beside the application, each declared once as a table of named events: the statuses an event
+ * leaves from and leads to, who fires it and the guards that must hold. The server moves a case only through the
+ * engine (apps/api case/engine.ts `moveCase`), which checks the table and writes the move as a conditional update on
+ * the status it left; the web app offers exactly the events `caseEventsOffered` answers. The application's own table is
+ * the lifecycle (lifecycle.ts); the money kinds below are the maker-checker approvals of section 10.
+ */
+import { actorMay, type EventActor } from './lifecycle';
+import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
+import type { Role } from './roles';
+
+/** One move of a kind of case. */
+export interface CaseEvent<Status extends string, Guard extends string> {
+  from: readonly Status[];
+  /** One status, or the statuses the caller chooses among. */
+  to: readonly Status[];
+  by: EventActor;
+  guards: readonly Guard[];
+}
+
+export type EventTable<Name extends string, Status extends string, Guard extends string> = Readonly<
+  Record<Name, CaseEvent<Status, Guard>>
+>;
+
+/**
+ * Guards of the maker-checker kinds, checked in the transaction of the move:
+ * - not_the_maker: the checker is not the person who prepared it (403 maker_cannot_check).
+ * - payee_bank_verified: the payee's bank details are verified, so the money goes to a known account (409
+ *   bank_not_verified).
+ */
+export const MAKER_CHECKER_GUARDS = ['not_the_maker', 'payee_bank_verified'] as const;
+export type MakerCheckerGuard = (typeof MAKER_CHECKER_GUARDS)[number];
+
+const maker: EventActor = { kind: 'staff', permission: 'prepare:finance-action' };
+const checker: EventActor = { kind: 'staff', permission: 'approve:finance-action' };
+
+/** A refund: prepared by one finance user (an insert), approved or rejected by another, paid with the bank's UTR. */
+export const REFUND_EVENTS = {
+  approve: { from: ['prepared'], to: ['approved'], by: checker, guards: ['not_the_maker', 'payee_bank_verified'] },
+  reject: { from: ['prepared'], to: ['rejected'], by: checker, guards: ['not_the_maker'] },
+  mark_paid: { from: ['approved'], to: ['paid'], by: { kind: 'staff', permission: 'pay:refund' }, guards: [] },
+} as const satisfies EventTable<string, RefundStatus, MakerCheckerGuard>;
+
+/** A ledger adjustment (an interest waiver, a debit or credit, an invoice's cancellation): prepared pending (an
+ * insert), then approved or rejected by someone else. */
+export const LEDGER_ADJUSTMENT_EVENTS = {
+  approve: { from: ['pending'], to: ['approved'], by: checker, guards: ['not_the_maker'] },
+  reject: { from: ['pending'], to: ['rejected'], by: checker, guards: ['not_the_maker'] },
+} as const satisfies EventTable<string, ApprovalStatus, MakerCheckerGuard>;
+
+/** A bank statement's credit no challan matched: settled against an invoice by a maker and a checker, or set aside
+ * as not the corporation's money. A settlement rejected leaves the credit unmatched again. (A credit is matched or
+ * left unmatched when its statement is imported, before it is a case.) */
+export const BANK_CREDIT_EVENTS = {
+  prepare_settlement: { from: ['unmatched'], to: ['settlement_pending'], by: maker, guards: [] },
+  approve_settlement: { from: ['settlement_pending'], to: ['settled'], by: checker, guards: ['not_the_maker'] },
+  reject_settlement: { from: ['settlement_pending'], to: ['unmatched'], by: checker, guards: ['not_the_maker'] },
+  set_aside: { from: ['unmatched'], to: ['set_aside'], by: maker, guards: [] },
+} as const satisfies EventTable<string, BankCreditStatus, MakerCheckerGuard>;
+
+export type RefundEventName = keyof typeof REFUND_EVENTS;
+export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
+export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
+
+/** Every kind of case beside the application, by name: its event table. */
+export const CASE_KINDS = {
+  refund: REFUND_EVENTS,
+  ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
+  bank_credit: BANK_CREDIT_EVENTS,
+} as const;
+export type CaseKind = keyof typeof CASE_KINDS;
+
+/** Who is looking at the case: their role, whether they own it and whether they prepared it (the maker). */
+export interface CaseViewer {
+  role: Role;
+  isOwner?: boolean;
+  isMaker?: boolean;
+}
+
+/** Whether `viewer` may fire the event now, as far as the status, their role and the maker's guard can tell (the
+ * server checks the other guards in the move's transaction). */
+export function mayFireCaseEvent<Status extends string, Guard extends string>(
+  event: CaseEvent<Status, Guard>,
+  status: Status,
+  viewer: CaseViewer,
+): boolean {
+  if (!event.from.includes(status)) return false;
+  if (!actorMay(event.by, viewer.role, viewer.isOwner ?? false)) return false;
+  return !(viewer.isMaker && (event.guards as readonly string[]).includes('not_the_maker'));
+}
+
+/** The events of `table` the viewer may fire on a case in `status`, in the table's order. */
+export function caseEventsOffered<Name extends string, Status extends string, Guard extends string>(
+  table: EventTable<Name, Status, Guard>,
+  status: Status,
+  viewer: CaseViewer,
+): Name[] {
+  return (Object.keys(table) as Name[]).filter((name) => mayFireCaseEvent(table[name], status, viewer));
+}
