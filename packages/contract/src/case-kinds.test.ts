@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   BANK_CREDIT_EVENTS,
   CASE_KINDS,
+  caseEventFor,
   caseEventsOffered,
   LEDGER_ADJUSTMENT_EVENTS,
   REFUND_EVENTS,
+  SERVICE_REQUEST_EVENTS,
   type CaseEvent,
 } from './case-kinds';
+import { SERVICE_REQUEST_STATUSES } from './enums';
 import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from './money';
 
 describe('the kinds of case beside the application', () => {
   const STATUSES: Record<keyof typeof CASE_KINDS, readonly string[]> = {
+    service_request: SERVICE_REQUEST_STATUSES,
     refund: REFUND_STATUSES,
     ledger_adjustment: APPROVAL_STATUSES,
     bank_credit: BANK_CREDIT_STATUSES,
@@ -61,5 +65,26 @@ describe('the kinds of case beside the application', () => {
     ]);
     expect(caseEventsOffered(BANK_CREDIT_EVENTS, 'settlement_pending', { role: 'finance', isMaker: true })).toEqual([]);
     expect(caseEventsOffered(LEDGER_ADJUSTMENT_EVENTS, 'pending', { role: 'zonal_manager' })).toEqual([]);
+  });
+});
+
+describe('a service request', () => {
+  it("names the officer's event of a move to a status, and none the table does not have", () => {
+    expect(caseEventFor(SERVICE_REQUEST_EVENTS, 'submitted', 'in_progress')).toBe('take_up');
+    expect(caseEventFor(SERVICE_REQUEST_EVENTS, 'in_progress', 'approved')).toBe('approve');
+    expect(caseEventFor(SERVICE_REQUEST_EVENTS, 'submitted', 'rejected')).toBe('reject');
+    expect(caseEventFor(SERVICE_REQUEST_EVENTS, 'submitted', 'approved')).toBeUndefined();
+    expect(caseEventFor(SERVICE_REQUEST_EVENTS, 'approved', 'rejected')).toBeUndefined();
+  });
+
+  it('lets the portal alone lapse a transfer, and officers alone move a request on', () => {
+    expect(caseEventsOffered(SERVICE_REQUEST_EVENTS, 'submitted', { role: 'zonal_manager' })).toEqual([
+      'take_up',
+      'reject',
+    ]);
+    expect(caseEventsOffered(SERVICE_REQUEST_EVENTS, 'in_progress', { role: 'entrepreneur', isOwner: true })).toEqual(
+      [],
+    );
+    expect(caseEventsOffered(SERVICE_REQUEST_EVENTS, 'approved', { role: 'admin' })).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@
  * leaves from and leads to, who fires it and the guards that must hold. The server moves a case only through the
  * engine (apps/api case/engine.ts `moveCase`), which checks the table and writes the move as a conditional update on
  * the status it left; the web app offers exactly the events `caseEventsOffered` answers. The application's own table is
- * the lifecycle (lifecycle.ts); the money kinds below are the maker-checker approvals of section 10.
+ * the lifecycle (lifecycle.ts); below are an allottee's service request and the maker-checker approvals of money
+ * (section 10).
  */
 import { actorMay, type EventActor } from './lifecycle';
+import type { ServiceRequestStatus } from './enums';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
 import type { Role } from './roles';
 
@@ -58,12 +60,45 @@ export const BANK_CREDIT_EVENTS = {
   set_aside: { from: ['unmatched'], to: ['set_aside'], by: maker, guards: [] },
 } as const satisfies EventTable<string, BankCreditStatus, MakerCheckerGuard>;
 
+/**
+ * Guards of a service request's moves, checked in the transaction of the move (each a 409 naming what is missing):
+ * - particulars_given: the applicant gave the particulars the request was raised without (decision 021).
+ * - fee_names_application: a request with a fee names the application it is billed to.
+ * - transferee_accepted: a transfer's transferee accepted it in the portal.
+ * - service_still_allowed: the allotment still allows the service, and its holder is still the requester.
+ */
+export const SERVICE_REQUEST_GUARDS = [
+  'particulars_given',
+  'fee_names_application',
+  'transferee_accepted',
+  'service_still_allowed',
+] as const;
+export type ServiceRequestGuard = (typeof SERVICE_REQUEST_GUARDS)[number];
+
+const serviceOfficer: EventActor = { kind: 'staff', permission: 'work:service-request' };
+
+/** A service request: raised submitted (an insert), taken up, then approved or rejected by an officer; a transfer
+ * its transferee never accepted lapses, rejected by the portal. Approved and rejected are final. */
+export const SERVICE_REQUEST_EVENTS = {
+  take_up: { from: ['submitted'], to: ['in_progress'], by: serviceOfficer, guards: ['particulars_given'] },
+  approve: {
+    from: ['in_progress'],
+    to: ['approved'],
+    by: serviceOfficer,
+    guards: ['particulars_given', 'fee_names_application', 'transferee_accepted', 'service_still_allowed'],
+  },
+  reject: { from: ['submitted', 'in_progress'], to: ['rejected'], by: serviceOfficer, guards: [] },
+  lapse_transfer: { from: ['submitted', 'in_progress'], to: ['rejected'], by: { kind: 'system' }, guards: [] },
+} as const satisfies EventTable<string, ServiceRequestStatus, ServiceRequestGuard>;
+
+export type ServiceRequestEventName = keyof typeof SERVICE_REQUEST_EVENTS;
 export type RefundEventName = keyof typeof REFUND_EVENTS;
 export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
 export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
 
 /** Every kind of case beside the application, by name: its event table. */
 export const CASE_KINDS = {
+  service_request: SERVICE_REQUEST_EVENTS,
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
   bank_credit: BANK_CREDIT_EVENTS,
@@ -96,4 +131,16 @@ export function caseEventsOffered<Name extends string, Status extends string, Gu
   viewer: CaseViewer,
 ): Name[] {
   return (Object.keys(table) as Name[]).filter((name) => mayFireCaseEvent(table[name], status, viewer));
+}
+
+/** The event of `table` a person fires to move a case from `from` to `to` (a form that names the next status rather
+ * than the event), if there is one. */
+export function caseEventFor<Name extends string, Status extends string, Guard extends string>(
+  table: EventTable<Name, Status, Guard>,
+  from: Status,
+  to: Status,
+): Name | undefined {
+  return (Object.keys(table) as Name[]).find(
+    (name) => table[name].by.kind !== 'system' && table[name].from.includes(from) && table[name].to.includes(to),
+  );
 }

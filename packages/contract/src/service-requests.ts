@@ -3,18 +3,23 @@
  * requests and who may read everyone's, the remarks a move needs, and the fee each type bills. The server enforces
  * these rules; the web app offers exactly the moves they allow.
  */
-import type { ServiceRequestStatus, ServiceRequestType } from './enums';
+import { SERVICE_REQUEST_EVENTS, type CaseEvent } from './case-kinds';
+import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus, type ServiceRequestType } from './enums';
 import { serviceFee, serviceIsFree } from './estate';
 import { can } from './permissions';
 import type { Role } from './roles';
 
-/** From each status, the statuses an officer may move a request to. Approved and rejected are final. */
-export const SERVICE_REQUEST_TRANSITIONS = {
-  submitted: ['in_progress', 'rejected'],
-  in_progress: ['approved', 'rejected'],
-  approved: [],
-  rejected: [],
-} as const satisfies Record<ServiceRequestStatus, readonly ServiceRequestStatus[]>;
+/** From each status, the statuses an officer may move a request to (the officer's events of SERVICE_REQUEST_EVENTS,
+ * case-kinds.ts). Approved and rejected are final. */
+export const SERVICE_REQUEST_TRANSITIONS: Readonly<Record<ServiceRequestStatus, readonly ServiceRequestStatus[]>> =
+  (() => {
+    const table = Object.fromEntries(SERVICE_REQUEST_STATUSES.map((status) => [status, [] as ServiceRequestStatus[]]));
+    for (const event of Object.values(SERVICE_REQUEST_EVENTS) as CaseEvent<ServiceRequestStatus, string>[]) {
+      if (event.by.kind === 'system') continue;
+      for (const from of event.from) table[from]!.push(...event.to);
+    }
+    return table as Record<ServiceRequestStatus, ServiceRequestStatus[]>;
+  })();
 
 /** Remarks are optional on every move but a rejection, which must say why (the applicant reads them). */
 export const SERVICE_REQUEST_REMARKS = { min: 5, max: 2000 } as const;

@@ -104,6 +104,12 @@ describe('status changes only through the lifecycle', () => {
 describe('the other kinds of case move only through the engine', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
   const KINDS = [
+    {
+      table: 'serviceRequests',
+      sqlName: 'service_requests',
+      repository: 'repositories/service-requests.ts',
+      writer: 'writeServiceRequestMove',
+    },
     { table: 'refunds', sqlName: 'refunds', repository: 'repositories/refunds.ts', writer: 'writeRefundMove' },
     {
       table: 'ledgerAdjustments',

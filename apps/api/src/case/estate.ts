@@ -7,6 +7,7 @@ import {
   ALLOTTEE_SERVICES,
   describeMilestone,
   ESTATE_TERMS,
+  SERVICE_REQUEST_EVENTS,
   extendedDueOn,
   formatRupees,
   leaseEndsOn,
@@ -27,6 +28,7 @@ import {
   type ServiceRequestType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
+import { moveCase } from './engine';
 import { businessTodayIso } from '../core/dates';
 import { conflict, HttpError } from '../core/http-error';
 import {
@@ -56,7 +58,7 @@ import {
   findOpenServiceRequests,
   findServiceRequestOfInvoice,
   markServiceRequestTookEffect,
-  updateServiceRequestIfStatus,
+  writeServiceRequestMove,
   type ServiceRequestRow,
 } from '../repositories/service-requests';
 import { findApplicantByUserId, updateApplicant } from '../repositories/applicants';
@@ -476,10 +478,24 @@ export async function lapseTransferOffers(db: Database, now = clock.now()): Prom
   let lapsed = 0;
   for (const offer of await findLapsedTransferOffers(db, before)) {
     lapsed += await db.transaction(async (tx) => {
-      const row = await updateServiceRequestIfStatus(tx, offer.id, offer.status, {
-        status: 'rejected',
-        remarks: TRANSFER_LAPSED_REMARKS,
-        decidedBy: null,
+      // A request decided or moved meanwhile is left as it is.
+      const movedMeanwhile = new Error('The transfer was decided meanwhile');
+      const row = await moveCase({
+        table: SERVICE_REQUEST_EVENTS,
+        event: 'lapse_transfer',
+        from: offer.status,
+        by: 'system',
+        checks: {
+          notAllowed: () => movedMeanwhile,
+          forbidden: () => movedMeanwhile,
+          lostRace: () => movedMeanwhile,
+          guard: () => {},
+        },
+        write: (from, to) =>
+          writeServiceRequestMove(tx, offer.id, from, to, { remarks: TRANSFER_LAPSED_REMARKS, decidedBy: null }),
+      }).catch((error: unknown) => {
+        if (error === movedMeanwhile) return undefined;
+        throw error;
       });
       if (!row || row.transfereeAcceptedAt) return 0;
       await recordEvent(tx, SYSTEM_ACTOR, {

@@ -70,17 +70,19 @@ export async function findServiceRequestById(db: Database, id: string): Promise<
   return row;
 }
 
-/** Moves the request on only if it is still in `from`; undefined means another change got there first. */
-export async function updateServiceRequestIfStatus(
+/** A request's move (SERVICE_REQUEST_EVENTS, through the case engine): its new status, remarks and decider, only if it
+ * is still in one of `from`; undefined means another change got there first. */
+export async function writeServiceRequestMove(
   db: Database,
   id: string,
-  from: ServiceRequestStatus,
-  values: { status: ServiceRequestStatus; remarks: string | null; decidedBy: string | null },
+  from: readonly ServiceRequestStatus[],
+  to: ServiceRequestStatus,
+  values: { remarks: string | null; decidedBy: string | null },
 ): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
     .update(serviceRequests)
-    .set({ ...values, updatedAt: clock.now() })
-    .where(and(eq(serviceRequests.id, id), eq(serviceRequests.status, from)))
+    .set({ ...values, status: to, updatedAt: clock.now() })
+    .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.status, [...from])))
     .returning();
   return row;
 }

@@ -3,6 +3,8 @@
  * who work them move them on, billing the fee when they approve. */
 import type { z } from 'zod';
 import {
+  actorMay,
+  caseEventFor,
   isApplicant,
   ALLOTTEE_SERVICES,
   canReadAnyServiceRequest,
@@ -12,16 +14,18 @@ import {
   readServiceParticulars,
   serviceFee,
   serviceIsFree,
-  serviceRequestMovesNow,
   serviceRequestRemarksProblem,
   serviceRequestTransitionProblem,
+  SERVICE_REQUEST_EVENTS,
   SERVICES_WITHOUT_ALLOTMENT,
   type createServiceRequestSchema,
   type MilestoneKind,
   type supplyServiceParticularsSchema,
   type ServiceParticulars,
   type ServiceRequest,
+  type ServiceRequestGuard,
   type ServiceRequestListQuery,
+  type ServiceRequestStatus,
   type ServiceRequestType,
   type TransferOffer,
   type updateServiceRequestSchema,
@@ -43,10 +47,11 @@ import {
   searchServiceRequests,
   searchTransferOffers,
   toServiceRequest,
-  updateServiceRequestIfStatus,
   updateServiceRequestParticularsIf,
+  writeServiceRequestMove,
   type ServiceRequestRow,
 } from '../../repositories/service-requests';
+import { moveCase } from '../../case/engine';
 import { recordEvent } from '../../case/events';
 import { applyServiceOnApproval, checkServiceAllowed, organisationOf, serviceRefused } from '../../case/estate';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -320,8 +325,57 @@ export async function acceptTransfer(db: Database, user: CurrentUser, id: string
   });
 }
 
-/** An officer moves a request on. The move is checked against the lifecycle and written only if the request is
- * still where it was read (a second officer's move at the same moment answers 409); approving a request with a
+/** A service request's guard (SERVICE_REQUEST_GUARDS), in the move's transaction: a 409 naming what is missing. */
+async function checkServiceRequestGuard(tx: Database, request: ServiceRequestRow, guard: ServiceRequestGuard) {
+  switch (guard) {
+    case 'particulars_given': {
+      const needed = missingServiceParticulars(request.requestType, request.particulars);
+      if (needed.length > 0) {
+        throw conflict(
+          `The applicant has not given the request's particulars yet (${needed.join(', ')}): it can be taken up once they do, or rejected`,
+          'particulars_needed',
+        );
+      }
+      return;
+    }
+    case 'fee_names_application':
+      if (request.feeAmount > 0 && !request.applicationId) {
+        throw conflict('The request names no application to bill its fee to: reject it and ask for a new request');
+      }
+      return;
+    case 'transferee_accepted':
+      if (request.requestType === 'transfer' && !request.transfereeAcceptedAt) {
+        throw conflict(
+          'The transferee has not accepted this transfer yet: it can be approved once they accept it in the portal',
+          'transferee_not_accepted',
+        );
+      }
+      return;
+    case 'service_still_allowed': {
+      if (!request.allotmentId) return;
+      // The allotment may have moved on since the request was raised (met, extended, surrendered, dues unpaid).
+      const { allotment } = await checkServiceAllowed(
+        tx,
+        request.allotmentId,
+        request.requestType,
+        request.milestone,
+        request.id,
+      );
+      // A plot transferred since the request was raised is no longer the requester's: approving a previous holder's
+      // surrender or change would act on the new holder's plot.
+      if (allotment.holderUserId !== request.userId) {
+        throw conflict(
+          'The plot has been transferred since this request was raised, so it can no longer be granted: reject it',
+          'service_not_allowed',
+        );
+      }
+      return;
+    }
+  }
+}
+
+/** An officer moves a request on. The move is checked against its table (SERVICE_REQUEST_EVENTS) by the case engine
+ * and written only if the request is still where it was read (a second officer's move at the same moment answers 409); approving a request with a
  * fee bills it to the request's application. */
 export async function updateServiceRequest(
   db: Database,
@@ -342,52 +396,32 @@ export async function updateServiceRequest(
       await lockAllotment(tx, current.allotmentId);
       current = (await findServiceRequestById(tx, id))!;
     }
-    const moveProblem = serviceRequestTransitionProblem(current.status, body.status);
-    if (moveProblem) throw conflict(moveProblem);
-    const needed = missingServiceParticulars(current.requestType, current.particulars);
-    if (!serviceRequestMovesNow(current.status, needed).includes(body.status)) {
-      throw conflict(
-        `The applicant has not given the request's particulars yet (${needed.join(', ')}): it can be taken up once they do, or rejected`,
-        'particulars_needed',
-      );
-    }
-    const billed = body.status === 'approved' && current.feeAmount > 0;
-    if (billed && !current.applicationId) {
-      throw conflict('The request names no application to bill its fee to: reject it and ask for a new request');
-    }
-    if (body.status === 'approved' && current.requestType === 'transfer' && !current.transfereeAcceptedAt) {
-      throw conflict(
-        'The transferee has not accepted this transfer yet: it can be approved once they accept it in the portal',
-        'transferee_not_accepted',
-      );
-    }
-    if (body.status === 'approved' && current.allotmentId) {
-      // The allotment may have moved on since the request was raised (met, extended, surrendered, dues unpaid).
-      const { allotment } = await checkServiceAllowed(
-        tx,
-        current.allotmentId,
-        current.requestType,
-        current.milestone,
-        current.id,
-      );
-      // A plot transferred since the request was raised is no longer the requester's: approving a previous holder's
-      // surrender or change would act on the new holder's plot.
-      if (allotment.holderUserId !== current.userId) {
-        throw conflict(
-          'The plot has been transferred since this request was raised, so it can no longer be granted: reject it',
-          'service_not_allowed',
-        );
-      }
-    }
+    const request = current;
+    const notAllowed = (from: ServiceRequestStatus, to: ServiceRequestStatus) =>
+      conflict(serviceRequestTransitionProblem(from, to) ?? 'The request cannot be moved so');
+    const event = caseEventFor(SERVICE_REQUEST_EVENTS, request.status, body.status);
+    if (!event) throw notAllowed(request.status, body.status);
     const final = body.status === 'approved' || body.status === 'rejected';
-    const row = await updateServiceRequestIfStatus(tx, id, current.status, {
-      status: body.status,
-      remarks: body.remarks ?? current.remarks,
-      decidedBy: final ? user.id : current.decidedBy,
+    const row = await moveCase({
+      table: SERVICE_REQUEST_EVENTS,
+      event,
+      from: request.status,
+      to: body.status,
+      by: { mayFire: actorMay(SERVICE_REQUEST_EVENTS[event].by, user.role, false) },
+      checks: {
+        notAllowed,
+        forbidden: () => forbidden(),
+        lostRace: () =>
+          conflict('Someone else changed this request at the same moment: reload it to see where it is now'),
+        guard: (guard) => checkServiceRequestGuard(tx, request, guard),
+      },
+      write: (from, to) =>
+        writeServiceRequestMove(tx, id, from, to, {
+          remarks: body.remarks ?? request.remarks,
+          decidedBy: final ? user.id : request.decidedBy,
+        }),
     });
-    if (!row) {
-      throw conflict('Someone else changed this request at the same moment: reload it to see where it is now');
-    }
+    const billed = row.status === 'approved' && row.feeAmount > 0;
     const actor = actorOf(user);
     await recordEvent(tx, actor, {
       applicationId: row.applicationId,
