@@ -7,7 +7,7 @@
  * (section 10).
  */
 import { actorMay, type EventActor } from './lifecycle';
-import type { ServiceRequestStatus } from './enums';
+import type { AppealStatus, ServiceRequestStatus } from './enums';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
 import type { Role } from './roles';
 
@@ -92,6 +92,34 @@ export const SERVICE_REQUEST_EVENTS = {
 } as const satisfies EventTable<string, ServiceRequestStatus, ServiceRequestGuard>;
 
 export type ServiceRequestEventName = keyof typeof SERVICE_REQUEST_EVENTS;
+
+/**
+ * Guards of an appeal's order:
+ * - appealed_stage_open: an appeal allowed must still have something to act on: a late case still in the stage
+ *   appealed against, a rejected one still rejected (409 appeal_state; dismiss it with reasons instead).
+ */
+export const APPEAL_GUARDS = ['appealed_stage_open'] as const;
+export type AppealGuard = (typeof APPEAL_GUARDS)[number];
+
+const appellate: EventActor = { kind: 'staff', permission: 'decide:appeal' };
+
+/** An appeal: filed by the applicant (an insert), heard while filed (APPEAL_ACTIONS), and ordered once: dismissed or
+ * allowed. An allowed appeal on a rejection fires the application's own `appeal_allowed`. */
+export const APPEAL_EVENTS = {
+  dismiss: { from: ['filed'], to: ['dismissed'], by: appellate, guards: [] },
+  allow: { from: ['filed'], to: ['allowed'], by: appellate, guards: ['appealed_stage_open'] },
+} as const satisfies EventTable<string, AppealStatus, AppealGuard>;
+export type AppealEventName = keyof typeof APPEAL_EVENTS;
+
+/** What is done on an appeal that leaves its status as it is, and the statuses it may be done in. */
+export const APPEAL_ACTIONS: Readonly<Record<'record_hearing', { in: readonly AppealStatus[]; by: EventActor }>> = {
+  record_hearing: { in: ['filed'], by: appellate },
+};
+
+/** The statuses in which an appeal waits for its order: those its order leaves from. */
+export const APPEAL_OPEN_STATUSES: readonly AppealStatus[] = [
+  ...new Set(Object.values(APPEAL_EVENTS).flatMap((event) => event.from)),
+];
 export type RefundEventName = keyof typeof REFUND_EVENTS;
 export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
 export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
@@ -99,6 +127,7 @@ export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
 /** Every kind of case beside the application, by name: its event table. */
 export const CASE_KINDS = {
   service_request: SERVICE_REQUEST_EVENTS,
+  appeal: APPEAL_EVENTS,
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
   bank_credit: BANK_CREDIT_EVENTS,

@@ -1,7 +1,14 @@
 /** The appeals' rows: filing, the hearing and the order as conditional writes, the appellate officer's page, and the
  * figures per stage that count appeals against the stage appealed from (the public performance page reads them). */
 import { and, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
-import type { AppealListQuery, AppealStageFigure, ApplicationStatus } from '@portal/contract';
+import {
+  APPEAL_ACTIONS,
+  APPEAL_OPEN_STATUSES,
+  type AppealListQuery,
+  type AppealStageFigure,
+  type AppealStatus,
+  type ApplicationStatus,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { applicants, applications, appeals, timelineEvents, users } from '../../db/schema';
 import { idIn, numberPattern, pageOfTable, type Page, type SortExpression } from '../../core/list-page';
@@ -40,8 +47,9 @@ export async function findAppealsOfApplication(db: Database, applicationId: stri
     .orderBy(desc(appeals.filedAt), desc(appeals.id));
 }
 
-/** Records the hearing while the appeal waits for its order; undefined once it has one. */
-export async function recordHearingIfFiled(
+/** Records the hearing while the appeal waits for its order (APPEAL_ACTIONS.record_hearing); undefined once it has
+ * one. */
+export async function recordHearingIfOpen(
   db: Database,
   id: string,
   hearingNote: string,
@@ -50,21 +58,24 @@ export async function recordHearingIfFiled(
   const [row] = await db
     .update(appeals)
     .set({ hearingNote, heardAt })
-    .where(and(eq(appeals.id, id), eq(appeals.status, 'filed')))
+    .where(and(eq(appeals.id, id), inArray(appeals.status, [...APPEAL_ACTIONS.record_hearing.in])))
     .returning();
   return row;
 }
 
-/** The order, written only while the appeal is still filed: of two officers ordering at once, one gets undefined. */
-export async function decideAppealIfFiled(
+/** An appeal's order (APPEAL_EVENTS, through the case engine), written only while it is still in one of `from`: of two
+ * officers ordering at once, one gets undefined. */
+export async function writeAppealMove(
   db: Database,
   id: string,
-  values: Pick<AppealRow, 'status' | 'orderText' | 'directedDueOn' | 'decidedBy' | 'decidedAt'>,
+  from: readonly AppealStatus[],
+  to: AppealStatus,
+  values: Pick<AppealRow, 'orderText' | 'directedDueOn' | 'decidedBy' | 'decidedAt'>,
 ): Promise<AppealRow | undefined> {
   const [row] = await db
     .update(appeals)
-    .set(values)
-    .where(and(eq(appeals.id, id), eq(appeals.status, 'filed')))
+    .set({ ...values, status: to })
+    .where(and(eq(appeals.id, id), inArray(appeals.status, [...from])))
     .returning();
   return row;
 }
@@ -121,7 +132,7 @@ export async function searchAppeals(db: Database, query: AppealListQuery, today:
   const conditions: SQL[] = [];
   if (query.status?.length) conditions.push(inArray(appeals.status, query.status));
   if (query.ground?.length) conditions.push(inArray(appeals.ground, query.ground));
-  if (query.overdue) conditions.push(eq(appeals.status, 'filed'), lt(appeals.dueOn, today));
+  if (query.overdue) conditions.push(inArray(appeals.status, [...APPEAL_OPEN_STATUSES]), lt(appeals.dueOn, today));
   if (query.q) {
     const pattern = numberPattern(query.q);
     conditions.push(

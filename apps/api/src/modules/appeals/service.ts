@@ -5,9 +5,13 @@
  * rejection, the application returns to scrutiny through the case engine (the lifecycle's `appeal_allowed`). Every
  * step checks the appeal's state in the transaction that writes the next one, under the application's row lock. */
 import {
+  actorMay,
   isApplicant,
   addWorkingDays,
+  APPEAL_ACTIONS,
+  APPEAL_EVENTS,
   APPEAL_FIGURE_DAYS,
+  APPEAL_OPEN_STATUSES,
   APPEAL_WORKING_DAYS,
   businessDay,
   businessToday,
@@ -15,6 +19,7 @@ import {
   isWorkingDay,
   OFFICER_ROLES,
   type Appeal,
+  type AppealEventName,
   type AppealGround,
   type AppealHearingRequest,
   type AppealListQuery,
@@ -33,6 +38,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../core/http-err
 import type { Page } from '../../core/list-page';
 import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
 import { actorOf, type CurrentUser } from '../../case/actor';
+import { moveCase } from '../../case/engine';
 import { recordEvent } from '../../case/events';
 import { transition } from '../../case/transition';
 import { applicantLink, deliver, officerLink } from '../../lib/notify';
@@ -43,15 +49,15 @@ import { findSchemeEntry } from '../../repositories/schemes';
 import { activeUsersByIds, activeUsersWithRole, findApplicationFacts } from '../../repositories/notifications';
 import {
   appealsByStageSince,
-  decideAppealIfFiled,
   findAppealById,
   findAppealLabels,
   findAppealsOfApplication,
   insertAppealIfNoneOpen,
   lockAppeal,
-  recordHearingIfFiled,
+  recordHearingIfOpen,
   searchAppeals,
   statusRejectedFrom,
+  writeAppealMove,
   type AppealRow,
 } from './repository';
 import { clock } from '../../core/clock';
@@ -73,7 +79,9 @@ const isOfficerRole = (role: Role | null): role is Role =>
 type Eligibility = { ground: AppealGround; stage: ApplicationStatus } | { refusal: AppealRefusal };
 
 async function eligibility(db: Database, application: ApplicationRow, now: Date): Promise<Eligibility> {
-  const open = (await findAppealsOfApplication(db, application.id)).some((row) => row.status === 'filed');
+  const open = (await findAppealsOfApplication(db, application.id)).some((row) =>
+    APPEAL_OPEN_STATUSES.includes(row.status),
+  );
   if (open) return { refusal: 'appeal_open' };
   if (application.status === 'rejected') {
     // A scheme's result (not qualified, or the plot went to another) is the scheme's rule, not an officer's decision.
@@ -108,7 +116,7 @@ async function describe(db: Database, user: CurrentUser, rows: readonly AppealRo
       status: row.status,
       filed_at: row.filedAt.toISOString(),
       due_on: row.dueOn,
-      overdue: row.status === 'filed' && row.dueOn < today,
+      overdue: APPEAL_OPEN_STATUSES.includes(row.status) && row.dueOn < today,
       hearing_note: staff ? row.hearingNote : null,
       heard_at: row.heardAt?.toISOString() ?? null,
       order_text: row.orderText,
@@ -234,8 +242,10 @@ export async function recordHearing(
     await lockApplication(tx, found.applicationId);
     const current = await lockAppeal(tx, id);
     if (!current) throw notFound(APPEAL_NOT_FOUND);
-    if (current.status !== 'filed') throw appealState('This appeal has its order: no hearing can be recorded now');
-    const heard = await recordHearingIfFiled(tx, id, request.hearing_note.trim(), clock.now());
+    if (!APPEAL_ACTIONS.record_hearing.in.includes(current.status)) {
+      throw appealState('This appeal has its order: no hearing can be recorded now');
+    }
+    const heard = await recordHearingIfOpen(tx, id, request.hearing_note.trim(), clock.now());
     if (!heard) throw appealState('This appeal was decided at the same time');
     await recordEvent(tx, actorOf(user), {
       applicationId: heard.applicationId,
@@ -275,23 +285,36 @@ export async function decideAppeal(
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
     const current = await lockAppeal(tx, id);
     if (!current) throw notFound(APPEAL_NOT_FOUND);
-    if (current.status !== 'filed') throw appealState('This appeal already has its order');
-    if (allowed && current.ground === 'late' && application.status !== current.stageStatus) {
-      throw appealState(
-        'The application has left the stage appealed against, so no new date can be directed for it: dismiss the appeal with reasons instead',
-      );
-    }
-    if (allowed && current.ground === 'rejected' && application.status !== 'rejected') {
-      throw appealState('The application is no longer rejected: dismiss the appeal with reasons instead');
-    }
-    const decided = await decideAppealIfFiled(tx, id, {
-      status: request.outcome,
-      orderText: request.order_text.trim(),
-      directedDueOn: directed,
-      decidedBy: user.id,
-      decidedAt: now,
+    const event: AppealEventName = allowed ? 'allow' : 'dismiss';
+    const decided = await moveCase({
+      table: APPEAL_EVENTS,
+      event,
+      from: current.status,
+      by: { mayFire: actorMay(APPEAL_EVENTS[event].by, user.role, false) },
+      checks: {
+        notAllowed: () => appealState('This appeal already has its order'),
+        forbidden: () => forbidden(),
+        lostRace: () => appealState('This appeal was decided by someone else at the same time'),
+        guard: () => {
+          // appealed_stage_open
+          if (current.ground === 'late' && application.status !== current.stageStatus) {
+            throw appealState(
+              'The application has left the stage appealed against, so no new date can be directed for it: dismiss the appeal with reasons instead',
+            );
+          }
+          if (current.ground === 'rejected' && application.status !== 'rejected') {
+            throw appealState('The application is no longer rejected: dismiss the appeal with reasons instead');
+          }
+        },
+      },
+      write: (from, to) =>
+        writeAppealMove(tx, id, from, to, {
+          orderText: request.order_text.trim(),
+          directedDueOn: directed,
+          decidedBy: user.id,
+          decidedAt: now,
+        }),
     });
-    if (!decided) throw appealState('This appeal was decided by someone else at the same time');
     await recordEvent(tx, actorOf(user), {
       applicationId: application.id,
       code: 'appeal_decided',
