@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { APPEAL_TEXT_LIMITS, formatDate, type Appeal, type ErrorCode } from '@portal/contract';
+import { APPEAL_OPEN_STATUSES, APPEAL_TEXT_LIMITS, formatDate, type Appeal, type ErrorCode } from '@portal/contract';
 import { FormField, useSchemaForm } from '../form/schema-form';
 import { SchemaFormDialog } from '../form/schema-form-dialog';
 import { Button } from '../ui/button';
@@ -120,7 +120,7 @@ function AppealItem({ appeal }: { appeal: Appeal }) {
         {t(`ground.${appeal.ground}`, { stage })}{' '}
         {t('filedOn', { filed: formatDate(appeal.filed_at), due: formatDate(appeal.due_on) })}
       </p>
-      {appeal.status !== 'filed' && (
+      {!APPEAL_OPEN_STATUSES.includes(appeal.status) && (
         <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-900">
           <p className="font-medium">
             {t(`order.${appeal.status}`, { date: appeal.decided_at ? formatDate(appeal.decided_at) : '' })}

@@ -3,7 +3,16 @@
  * hearing and gives the order here while the appeal is filed. */
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { can, formatDate, formatDateTime, ROUTES } from '@portal/contract';
+import {
+  APPEAL_ACTIONS,
+  APPEAL_EVENTS,
+  APPEAL_OPEN_STATUSES,
+  can,
+  caseEventsOffered,
+  formatDate,
+  formatDateTime,
+  ROUTES,
+} from '@portal/contract';
 import { AppealStatusBadge } from '../../../components/appeal-case/appeal-case-card';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -17,12 +26,17 @@ export default function AppealDetailPage() {
   const { t } = useTranslation('appeals');
   const { user } = useAuth();
   const appeal = useAppeal(id);
-  const decides = user ? can(user.role, 'decide:appeal') : false;
   return (
     <QueryState query={appeal} errorMessage={t('detail.loadFailed')}>
       {(found) => {
         const stage = t(`ui:status.${found.stage_status}`);
-        const open = found.status === 'filed';
+        const open = APPEAL_OPEN_STATUSES.includes(found.status);
+        // The appeal's table (contract case-kinds.ts) says what this user may do now: hear it and order it while it
+        // waits for its order.
+        const orders = user ? caseEventsOffered(APPEAL_EVENTS, found.status, { role: user.role }) : [];
+        const hears = user
+          ? can(user.role, 'decide:appeal') && APPEAL_ACTIONS.record_hearing.in.includes(found.status)
+          : false;
         return (
           <>
             <PageHeader
@@ -30,10 +44,10 @@ export default function AppealDetailPage() {
               badge={<AppealStatusBadge status={found.status} />}
               subtitle={t(`detail.subtitle.${found.ground}`, { stage })}
               actions={
-                decides && open ? (
+                hears || orders.length > 0 ? (
                   <div className="flex flex-wrap gap-2">
-                    <HearingDialog appeal={found} />
-                    <OrderDialog appeal={found} />
+                    {hears && <HearingDialog appeal={found} />}
+                    {orders.length > 0 && <OrderDialog appeal={found} />}
                   </div>
                 ) : undefined
               }
