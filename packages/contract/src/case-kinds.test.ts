@@ -11,11 +11,13 @@ import {
 } from './case-kinds';
 import { APPEAL_STATUSES, SERVICE_REQUEST_STATUSES } from './enums';
 import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from './money';
+import { SCHEME_STATUSES } from './schemes';
 
 describe('the kinds of case beside the application', () => {
   const STATUSES: Record<keyof typeof CASE_KINDS, readonly string[]> = {
     service_request: SERVICE_REQUEST_STATUSES,
     appeal: APPEAL_STATUSES,
+    scheme: SCHEME_STATUSES,
     refund: REFUND_STATUSES,
     ledger_adjustment: APPROVAL_STATUSES,
     bank_credit: BANK_CREDIT_STATUSES,

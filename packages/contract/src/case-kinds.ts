@@ -9,6 +9,7 @@
 import { actorMay, type EventActor } from './lifecycle';
 import type { AppealStatus, ServiceRequestStatus } from './enums';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
+import type { SchemeStatus } from './schemes';
 import type { Role } from './roles';
 
 /** One move of a kind of case. */
@@ -120,6 +121,26 @@ export const APPEAL_ACTIONS: Readonly<Record<'record_hearing', { in: readonly Ap
 export const APPEAL_OPEN_STATUSES: readonly AppealStatus[] = [
   ...new Set(Object.values(APPEAL_EVENTS).flatMap((event) => event.from)),
 ];
+/**
+ * Guards of a scheme's moves (decision 018):
+ * - closing_time_passed: the scheme's closing time has come (409 scheme_state).
+ * - not_an_auction: a draw or first come is decided by an officer; an auction by its bids when the last lot ends.
+ */
+export const SCHEME_GUARDS = ['closing_time_passed', 'not_an_auction'] as const;
+export type SchemeGuard = (typeof SCHEME_GUARDS)[number];
+
+const schemeOfficer: EventActor = { kind: 'staff', permission: 'manage:schemes' };
+
+/** A scheme: published open (an insert), closed when its closing time has come (by an officer, or by the portal's
+ * sweep), then decided once: a draw or first come by an officer, an auction by the portal once every lot is settled. */
+export const SCHEME_EVENTS = {
+  close: { from: ['open'], to: ['closed'], by: schemeOfficer, guards: ['closing_time_passed'] },
+  close_on_time: { from: ['open'], to: ['closed'], by: { kind: 'system' }, guards: ['closing_time_passed'] },
+  decide: { from: ['closed'], to: ['decided'], by: schemeOfficer, guards: ['not_an_auction'] },
+  decide_auction: { from: ['closed'], to: ['decided'], by: { kind: 'system' }, guards: [] },
+} as const satisfies EventTable<string, SchemeStatus, SchemeGuard>;
+export type SchemeEventName = keyof typeof SCHEME_EVENTS;
+
 export type RefundEventName = keyof typeof REFUND_EVENTS;
 export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
 export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
@@ -128,6 +149,7 @@ export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
 export const CASE_KINDS = {
   service_request: SERVICE_REQUEST_EVENTS,
   appeal: APPEAL_EVENTS,
+  scheme: SCHEME_EVENTS,
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
   bank_credit: BANK_CREDIT_EVENTS,

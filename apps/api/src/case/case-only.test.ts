@@ -104,6 +104,7 @@ describe('status changes only through the lifecycle', () => {
 describe('the other kinds of case move only through the engine', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
   const KINDS = [
+    { table: 'schemes', sqlName: 'schemes', repository: 'repositories/schemes.ts', writer: 'writeSchemeMove' },
     { table: 'appeals', sqlName: 'appeals', repository: 'modules/appeals/repository.ts', writer: 'writeAppealMove' },
     {
       table: 'serviceRequests',

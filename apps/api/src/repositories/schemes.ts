@@ -1,7 +1,7 @@
 /** Schemes (decision 018): the scheme rows, their plots, the seed kept apart, each application's entry and the bids
  * as the public record reads them. Every change of a scheme's status is a conditional update on its status. */
 import { and, asc, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { SchemeEntryListQuery, SchemeListQuery, SchemeStatus } from '@portal/contract';
+import type { ApplicationStatus, SchemeEntryListQuery, SchemeListQuery, SchemeStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import {
   applicants,
@@ -61,17 +61,19 @@ export async function lockScheme(db: Database, id: string): Promise<SchemeRow | 
   return row;
 }
 
-/** Moves the scheme only if its status is still `from`; undefined when it was not (another close or draw won). */
-export async function updateSchemeIfStatus(
+/** A scheme's move (SCHEME_EVENTS, through the case engine: case/scheme-moves.ts), written only if its status is still
+ * one of `from`; undefined when it was not (another close or draw won). */
+export async function writeSchemeMove(
   db: Database,
   id: string,
-  from: SchemeStatus,
-  values: Partial<Pick<SchemeRow, 'status' | 'closedAt' | 'decidedAt' | 'decidedBy' | 'revealedSeed'>>,
+  from: readonly SchemeStatus[],
+  to: SchemeStatus,
+  values: Partial<Pick<SchemeRow, 'closedAt' | 'decidedAt' | 'decidedBy' | 'revealedSeed'>>,
 ): Promise<SchemeRow | undefined> {
   const [row] = await db
     .update(schemes)
-    .set(values)
-    .where(and(eq(schemes.id, id), eq(schemes.status, from)))
+    .set({ ...values, status: to })
+    .where(and(eq(schemes.id, id), inArray(schemes.status, [...from])))
     .returning();
   return row;
 }
@@ -287,7 +289,7 @@ export async function findSchemeApplicationsForClose(
   {
     id: string;
     applicationNumber: string;
-    status: string;
+    status: ApplicationStatus;
     submittedAt: Date | null;
     assetId: string;
     category: SchemeEntryDbRow['category'];

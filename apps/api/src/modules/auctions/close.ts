@@ -22,7 +22,8 @@ import {
   waitlistedEntryOfLot,
   winnersPastPayBy,
 } from '../../repositories/auctions';
-import { findSchemeEntry, lockScheme, updateSchemeIfStatus } from '../../repositories/schemes';
+import { findSchemeEntry, lockScheme } from '../../repositories/schemes';
+import { moveScheme } from '../../case/scheme-moves';
 import { announceCommitted, announceInTransaction, type LotNotice } from './live';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
 import { clock } from '../../core/clock';
@@ -88,10 +89,9 @@ async function settleLot(
     await settle(tx, scheme.id, closingLines(ranked));
     const notice = { scheme_id: scheme.id, plot_id: lot.id, sequence: locked.bidCount };
     await announceInTransaction(tx, notice);
-    const decided =
-      (await everyLotSettled(tx, scheme.id, now)) &&
-      (await updateSchemeIfStatus(tx, scheme.id, 'closed', { status: 'decided', decidedAt: now, decidedBy: null })) !==
-        undefined;
+    // The scheme is decided once every lot is settled (under its row lock, so by one run only).
+    const decided = await everyLotSettled(tx, scheme.id, now);
+    if (decided) await moveScheme(tx, scheme, 'decide_auction', 'system', now, { decidedAt: now, decidedBy: null });
     // The public record shows the lot's result, and once every lot is settled the scheme's.
     await refreshPublicScheme(tx, scheme.id);
     return { notice, decided };

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import {
   isApplicant,
   can,
+  leavesFrom,
   SCHEME_RULES,
   auctionEmd,
   type SchemeDetail,
@@ -27,6 +28,7 @@ import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../case/actor';
 import { schemeAccepting, SCHEME_NOT_FOUND } from '../../case/scheme-window';
 import { fire } from '../../case/transition';
+import { moveScheme, type SchemeMover } from '../../case/scheme-moves';
 import { findAssetById, setAssetStatusIf, type AssetRow } from '../../repositories/assets';
 import { lockApplication } from '../../repositories/applications';
 import { nextNumber } from '../../repositories/counters';
@@ -50,7 +52,6 @@ import {
   lockScheme,
   searchSchemeEntries,
   searchSchemes,
-  updateSchemeIfStatus,
   userAppliedInScheme,
   type NewSchemeEntry,
   type SchemeRow,
@@ -314,8 +315,6 @@ export async function listSchemeEntries(
 
 // ---------- close ----------
 
-const NOT_ALLOTTED_FROM: readonly string[] = ['submitted', 'under_scrutiny', 'pending_committee', 'approved'];
-
 /**
  * Closes an open scheme past its closing time, in the caller's transaction under the scheme's row lock: every
  * submitted application gets its entry (qualified: approved with its EMD, and an auction's participation fee, paid);
@@ -323,9 +322,8 @@ const NOT_ALLOTTED_FROM: readonly string[] = ['submitted', 'under_scrutiny', 'pe
  * auction: by application number); the others are not qualified and the engine moves them to rejected (their paid
  * EMD due back). Drafts stay drafts.
  */
-async function closeLocked(tx: Database, scheme: SchemeRow, now: Date): Promise<SchemeRow> {
-  const closed = await updateSchemeIfStatus(tx, scheme.id, 'open', { status: 'closed', closedAt: now });
-  if (!closed) throw schemeState(`Scheme ${scheme.schemeNumber} is not open`);
+async function closeLocked(tx: Database, scheme: SchemeRow, by: SchemeMover, now: Date): Promise<SchemeRow> {
+  const closed = await moveScheme(tx, scheme, by === 'system' ? 'close_on_time' : 'close', by, now, { closedAt: now });
   const plots = await findSchemePlots(tx, scheme.id);
   const plotOfAsset = new Map(plots.map((plot) => [plot.assetId, plot.id]));
   const submitted = await findSchemeApplicationsForClose(tx, scheme.id);
@@ -353,7 +351,7 @@ async function closeLocked(tx: Database, scheme: SchemeRow, now: Date): Promise<
     }));
   await insertSchemeEntries(tx, entries);
   for (const row of submitted) {
-    if (position.has(row.id) || !NOT_ALLOTTED_FROM.includes(row.status)) continue;
+    if (position.has(row.id) || !leavesFrom('scheme_not_allotted', row.status)) continue;
     const application = await lockApplication(tx, row.id);
     if (!application) continue;
     await fire(tx, application, {
@@ -372,12 +370,7 @@ export async function closeScheme(db: Database, user: CurrentUser, id: string): 
   await db.transaction(async (tx) => {
     const scheme = await lockScheme(tx, id);
     if (!scheme) throw notFound(SCHEME_NOT_FOUND);
-    if (scheme.status !== 'open') throw schemeState(`Scheme ${scheme.schemeNumber} is already closed`);
-    const now = clock.now();
-    if (now < scheme.closesAt) {
-      throw schemeState(`Scheme ${scheme.schemeNumber} takes applications until ${scheme.closesAt.toISOString()}`);
-    }
-    await closeLocked(tx, scheme, now);
+    await closeLocked(tx, scheme, user, clock.now());
   });
   return getScheme(db, user, id);
 }
@@ -389,7 +382,7 @@ export async function closeDueSchemes(db: Database, now = clock.now(), limit = 5
     const done = await db.transaction(async (tx) => {
       const scheme = await lockScheme(tx, id);
       if (!scheme || scheme.status !== 'open' || scheme.closesAt > now) return false;
-      await closeLocked(tx, scheme, now);
+      await closeLocked(tx, scheme, 'system', now);
       return true;
     });
     if (done) closed++;
@@ -413,21 +406,18 @@ export async function decideScheme(
   await db.transaction(async (tx) => {
     const scheme = await lockScheme(tx, id);
     if (!scheme) throw notFound(SCHEME_NOT_FOUND);
-    if (scheme.status === 'decided') {
-      throw conflict(`Scheme ${scheme.schemeNumber} is already decided: the result stands`, 'scheme_decided');
-    }
-    if (scheme.mode === 'auction') {
-      throw schemeState(`Scheme ${scheme.schemeNumber} is an auction: the bids decide it when bidding ends`);
-    }
-    if (scheme.status !== 'closed') {
-      throw schemeState(`Scheme ${scheme.schemeNumber} is still taking applications: close it first`);
-    }
-    const list = await findQualifiedList(tx, scheme.id);
     let seed: string | null = null;
     if (scheme.mode === 'draw') {
       seed = (await findSchemeSeed(tx, scheme.id)) ?? null;
       if (!seed) throw new Error(`Scheme ${scheme.schemeNumber} has no seed`);
     }
+    // The table's checks (decided already, still open, an auction) before anything is read for the result.
+    await moveScheme(tx, scheme, 'decide', user, clock.now(), {
+      decidedAt: clock.now(),
+      decidedBy: user.id,
+      revealedSeed: seed,
+    });
+    const list = await findQualifiedList(tx, scheme.id);
     const order = seed ? drawOrder(seed, list) : list;
     const plots = await findSchemePlots(tx, scheme.id);
     const reservedFor = new Map(plots.map((plot) => [plot.id, plot.reservedFor]));
@@ -435,14 +425,6 @@ export async function decideScheme(
       order.map((line) => ({ ...line, plotId: line.schemePlotId })),
       reservedFor,
     );
-    const decided = await updateSchemeIfStatus(tx, scheme.id, 'closed', {
-      status: 'decided',
-      decidedAt: clock.now(),
-      decidedBy: user.id,
-      revealedSeed: seed,
-    });
-    if (!decided)
-      throw conflict(`Scheme ${scheme.schemeNumber} is already decided: the result stands`, 'scheme_decided');
     const lines: SchemeOutcomeLine[] = placed.map(({ entry, rank, won }) => ({
       applicationId: entry.applicationId,
       outcome: won ? 'won' : 'lost',
