@@ -2,9 +2,8 @@
  * credit (an application by its number, the amount and the reason), Approve or Reject (offered only to someone other
  * than the maker; the server refuses the maker too). Each says what will happen, shows its progress, and a refusal is
  * said in the dialog in the reader's language. */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   ADJUSTMENT_REASON_LIMITS,
@@ -13,11 +12,9 @@ import {
   type Invoice,
   type LedgerAdjustment,
 } from '@portal/contract';
-import { FormField, useSchemaForm, type AnyObjectSchema, type SchemaForm } from '../../../components/form/schema-form';
-import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
-import { Button } from '../../../components/ui/button';
+import { CaseActionDialog, type CaseActionDialogProps } from '../../../components/form/case-action-dialog';
+import { FormField, useSchemaForm, type AnyObjectSchema } from '../../../components/form/schema-form';
 import { Input, Select, Textarea } from '../../../components/ui/input';
-import { errorCode, errorDetail } from '../../../lib/api-client';
 import {
   findApplicationByNumber,
   useApproveAdjustment,
@@ -35,13 +32,24 @@ const WORDED: readonly ErrorCode[] = [
 
 class UnknownApplication extends Error {}
 
-function useRefusalText() {
+/** One action of this screen in the shared case dialog, with its words and refusals. */
+function ActionDialog<Schema extends AnyObjectSchema>(
+  props: Omit<CaseActionDialogProps<Schema>, 'namespace' | 'worded' | 'knownRefusal' | 'action' | 'danger'> & {
+    kind: 'waive' | 'correct' | 'approve' | 'reject';
+  },
+) {
   const { t } = useTranslation('adjustments');
-  return (error: unknown, fallback: string) => {
-    if (error instanceof UnknownApplication) return t('correct.unknownApplication');
-    const code = errorCode(error);
-    return code && WORDED.includes(code) ? t(`refusals.${code}`) : errorDetail(error, fallback);
-  };
+  const { kind, ...rest } = props;
+  return (
+    <CaseActionDialog
+      {...rest}
+      namespace="adjustments"
+      action={kind}
+      worded={WORDED}
+      knownRefusal={(error) => (error instanceof UnknownApplication ? t('correct.unknownApplication') : undefined)}
+      danger={kind === 'reject'}
+    />
+  );
 }
 
 const reason = z.string().trim().min(ADJUSTMENT_REASON_LIMITS.min).max(ADJUSTMENT_REASON_LIMITS.max);
@@ -54,71 +62,6 @@ const correctionSchema = z.object({
   reason,
 });
 const reasonParams = { reason: { min: ADJUSTMENT_REASON_LIMITS.min, max: ADJUSTMENT_REASON_LIMITS.max } };
-
-type Kind = 'waive' | 'correct' | 'approve' | 'reject';
-
-function ActionDialog<Schema extends AnyObjectSchema>({
-  form,
-  kind,
-  subject,
-  params,
-  run,
-  busy,
-  variant,
-  children,
-}: {
-  form: SchemaForm<Schema>;
-  kind: Kind;
-  subject: string;
-  params: Record<string, string>;
-  run: (values: z.output<Schema>, done: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
-  busy: boolean;
-  variant?: 'secondary';
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('adjustments');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
-  const refusalText = useRefusalText();
-  return (
-    <SchemaFormDialog
-      form={form}
-      onValid={(values) => {
-        if (busy) return;
-        setRefusal(undefined);
-        run(values, {
-          onSuccess: () => {
-            toast.success(t(`${kind}.done`, params));
-            form.reset();
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(refusalText(error, t(`${kind}.failed`))),
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      title={t(`${kind}.title`, params)}
-      description={t(`${kind}.description`, params)}
-      trigger={
-        <Button size="sm" variant={variant} aria-label={t(`${kind}.buttonFor`, { subject })}>
-          {t(`${kind}.button`)}
-        </Button>
-      }
-      cancelLabel={t('cancel')}
-      submitLabel={t(`${kind}.submit`)}
-      submitVariant={kind === 'reject' ? 'danger' : undefined}
-      busy={busy}
-      busyText={t(`${kind}.submitting`)}
-      consequence={t(`${kind}.consequence`, params)}
-    >
-      {children}
-    </SchemaFormDialog>
-  );
-}
 
 export function WaiveDialog({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('adjustments');

@@ -4,16 +4,13 @@
  * refusal is said in the dialog. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { formatRupees, type BankCredit, type ErrorCode } from '@portal/contract';
+import { CaseActionDialog } from '../../../components/form/case-action-dialog';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
-import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { SearchSelect } from '../../../components/search-select';
-import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { useInvoicePage } from '../../../api/invoices';
-import { errorCode, errorDetail } from '../../../lib/api-client';
 import {
   useApproveSettlement,
   useRejectSettlement,
@@ -29,25 +26,23 @@ const WORDED: readonly ErrorCode[] = [
   'invoice_already_paid',
 ];
 
-function useRefusalText() {
-  const { t } = useTranslation('bank-reconciliation');
-  return (error: unknown, fallback: string) => {
-    const code = errorCode(error);
-    return code && WORDED.includes(code) ? t(`refusals.${code}`) : errorDetail(error, fallback);
-  };
-}
-
 const reasonSchema = z.object({ reason: z.string().trim().min(1).max(500) });
 const settleSchema = z.object({ invoice_id: z.string().min(1), note: z.string().trim().min(1).max(500) });
 const confirmSchema = z.object({});
 
+/** The words' parameters of an action on this credit. */
+const paramsOf = (credit: BankCredit) => ({
+  amount: formatRupees(credit.amount),
+  reference: credit.bank_reference,
+  invoice: credit.settle_invoice_number ?? '',
+  maker: credit.settle_prepared_by_name ?? '',
+});
+
 export function SettleDialog({ credit }: { credit: BankCredit }) {
   const { t } = useTranslation('bank-reconciliation');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  const [shown, setShown] = useState(false);
   const [search, setSearch] = useState('');
   const settle = useSettleCredit();
-  const refusalText = useRefusalText();
   const form = useSchemaForm({
     schema: settleSchema,
     defaultValues: { invoice_id: '', note: '' },
@@ -56,7 +51,7 @@ export function SettleDialog({ credit }: { credit: BankCredit }) {
   });
   const invoices = useInvoicePage(
     { limit: 20, sort: '-generated_at', status: ['pending', 'overdue'], ...(search ? { q: search } : {}) },
-    { enabled: open },
+    { enabled: shown },
   );
   const invoiceId = form.watch('invoice_id');
   const options = (invoices.data?.items ?? []).map((invoice) => ({
@@ -65,41 +60,18 @@ export function SettleDialog({ credit }: { credit: BankCredit }) {
   }));
 
   return (
-    <SchemaFormDialog
+    <CaseActionDialog
+      namespace="bank-reconciliation"
+      action="settle"
+      worded={WORDED}
       form={form}
-      onValid={(values) => {
-        if (settle.isPending) return;
-        setRefusal(undefined);
-        settle.mutate(
-          { id: credit.id, invoice_id: values.invoice_id, note: values.note },
-          {
-            onSuccess: () => {
-              toast.success(t('settle.done'));
-              setOpen(false);
-              form.reset();
-            },
-            onError: (error) => setRefusal(refusalText(error, t('settle.failed'))),
-          },
-        );
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      title={t('settle.title')}
-      description={t('settle.description', { amount: formatRupees(credit.amount), reference: credit.bank_reference })}
-      trigger={
-        <Button size="sm" aria-label={t('settle.buttonFor', { reference: credit.bank_reference })}>
-          {t('settle.button')}
-        </Button>
-      }
-      cancelLabel={t('cancel')}
-      submitLabel={t('settle.submit')}
+      subject={credit.bank_reference}
+      params={paramsOf(credit)}
       busy={settle.isPending}
-      busyText={t('settle.submitting')}
-      consequence={t('settle.consequence')}
+      onOpen={() => setShown(true)}
+      run={(values, outcome) =>
+        settle.mutate({ id: credit.id, invoice_id: values.invoice_id, note: values.note }, outcome)
+      }
     >
       <SearchSelect
         id={form.idOf('invoice_id')}
@@ -117,19 +89,16 @@ export function SettleDialog({ credit }: { credit: BankCredit }) {
       <FormField form={form} name="note" label={t('settle.note')} hint={t('settle.noteHint')}>
         <Textarea rows={3} {...form.register('note')} />
       </FormField>
-    </SchemaFormDialog>
+    </CaseActionDialog>
   );
 }
 
 /** Reject a pending settlement, or set a credit aside: a reason, then the change. */
 export function ReasonDialog({ credit, kind }: { credit: BankCredit; kind: 'reject' | 'setAside' }) {
   const { t } = useTranslation('bank-reconciliation');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const reject = useRejectSettlement();
   const setAside = useSetAsideCredit();
   const change = kind === 'reject' ? reject : setAside;
-  const refusalText = useRefusalText();
   const form = useSchemaForm({
     schema: reasonSchema,
     defaultValues: { reason: '' },
@@ -137,56 +106,28 @@ export function ReasonDialog({ credit, kind }: { credit: BankCredit; kind: 'reje
     idPrefix: `${kind}-${credit.id}-`,
   });
   return (
-    <SchemaFormDialog
+    <CaseActionDialog
+      namespace="bank-reconciliation"
+      action={kind}
+      worded={WORDED}
       form={form}
-      onValid={(values) => {
-        if (change.isPending) return;
-        setRefusal(undefined);
-        change.mutate(
-          { id: credit.id, reason: values.reason },
-          {
-            onSuccess: () => {
-              toast.success(t(`${kind}.done`));
-              setOpen(false);
-              form.reset();
-            },
-            onError: (error) => setRefusal(refusalText(error, t(`${kind}.failed`))),
-          },
-        );
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      title={t(`${kind}.title`)}
-      description={t(`${kind}.description`, { amount: formatRupees(credit.amount), reference: credit.bank_reference })}
-      trigger={
-        <Button size="sm" variant="secondary" aria-label={t(`${kind}.buttonFor`, { reference: credit.bank_reference })}>
-          {t(`${kind}.button`)}
-        </Button>
-      }
-      cancelLabel={t('cancel')}
-      submitLabel={t(`${kind}.submit`)}
-      submitVariant={kind === 'reject' ? 'danger' : undefined}
+      subject={credit.bank_reference}
+      params={paramsOf(credit)}
       busy={change.isPending}
-      busyText={t(`${kind}.submitting`)}
-      consequence={t(`${kind}.consequence`)}
+      variant="secondary"
+      danger={kind === 'reject'}
+      run={(values, outcome) => change.mutate({ id: credit.id, reason: values.reason }, outcome)}
     >
       <FormField form={form} name="reason" label={t(`${kind}.reason`)}>
         <Textarea rows={3} {...form.register('reason')} />
       </FormField>
-    </SchemaFormDialog>
+    </CaseActionDialog>
   );
 }
 
 export function ApproveDialog({ credit }: { credit: BankCredit }) {
   const { t } = useTranslation('bank-reconciliation');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const approve = useApproveSettlement();
-  const refusalText = useRefusalText();
   const form = useSchemaForm({
     schema: confirmSchema,
     defaultValues: {},
@@ -194,48 +135,21 @@ export function ApproveDialog({ credit }: { credit: BankCredit }) {
     idPrefix: `approve-${credit.id}-`,
   });
   return (
-    <SchemaFormDialog
+    <CaseActionDialog
+      namespace="bank-reconciliation"
+      action="approve"
+      worded={WORDED}
       form={form}
-      onValid={() => {
-        if (approve.isPending) return;
-        setRefusal(undefined);
-        approve.mutate(credit.id, {
-          onSuccess: () => {
-            toast.success(t('approve.done'));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(refusalText(error, t('approve.failed'))),
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      title={t('approve.title')}
-      description={t('approve.description', {
-        amount: formatRupees(credit.amount),
-        reference: credit.bank_reference,
-        invoice: credit.settle_invoice_number ?? '',
-        maker: credit.settle_prepared_by_name ?? '',
-      })}
-      trigger={
-        <Button size="sm" aria-label={t('approve.buttonFor', { reference: credit.bank_reference })}>
-          {t('approve.button')}
-        </Button>
-      }
-      cancelLabel={t('cancel')}
-      submitLabel={t('approve.submit')}
+      subject={credit.bank_reference}
+      params={paramsOf(credit)}
       busy={approve.isPending}
-      busyText={t('approve.submitting')}
-      consequence={t('approve.consequence', { invoice: credit.settle_invoice_number ?? '' })}
+      run={(_values, outcome) => approve.mutate(credit.id, outcome)}
     >
       {credit.settle_note && (
         <p className="text-slate-800">
           <span className="font-medium">{t('approve.note')}</span> {credit.settle_note}
         </p>
       )}
-    </SchemaFormDialog>
+    </CaseActionDialog>
   );
 }

@@ -2,7 +2,7 @@
  * Reject (offered only to someone other than its maker; the server refuses the maker too), Mark paid (the bank's UTR
  * and the day) and Verify bank details (the account as it stands, masked). Each says what will happen, shows its
  * progress, and a refusal is said in the dialog in the reader's language. */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -16,8 +16,12 @@ import {
   type RefundDue,
 } from '@portal/contract';
 import { FormDateField, inputDate } from '../../../components/form/date-input';
-import { FormField, useSchemaForm, type AnyObjectSchema, type SchemaForm } from '../../../components/form/schema-form';
-import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
+import {
+  CaseActionDialog,
+  useRefusalText,
+  type CaseActionDialogProps,
+} from '../../../components/form/case-action-dialog';
+import { FormField, useSchemaForm, type AnyObjectSchema } from '../../../components/form/schema-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-step';
 import { Input, Textarea } from '../../../components/ui/input';
@@ -29,18 +33,9 @@ import {
   useRejectRefund,
   useVerifyBank,
 } from '../../../api/refunds';
-import { errorCode, errorDetail } from '../../../lib/api-client';
 
 /** The codes this screen words itself, in the reader's language. */
 const WORDED: readonly ErrorCode[] = ['maker_cannot_check', 'bank_not_verified', 'refund_state', 'utr_already_used'];
-
-function useRefusalText() {
-  const { t } = useTranslation('refunds');
-  return (error: unknown, fallback: string) => {
-    const code = errorCode(error);
-    return code && WORDED.includes(code) ? t(`refusals.${code}`) : errorDetail(error, fallback);
-  };
-}
 
 const confirmSchema = z.object({});
 const reasonSchema = z.object({
@@ -48,71 +43,14 @@ const reasonSchema = z.object({
 });
 const paidSchema = z.object({ utr: z.string().trim().regex(UTR_PATTERN), paid_on: inputDate() });
 
-/** One dialog of this screen: its form, the mutation it runs, and what it says. */
-function ActionDialog<Schema extends AnyObjectSchema>({
-  form,
-  kind,
-  subject,
-  params,
-  run,
-  busy,
-  variant,
-  onOpen,
-  children,
-}: {
-  form: SchemaForm<Schema>;
-  kind: 'prepare' | 'reject' | 'paid' | 'verify';
-  subject: string;
-  params: Record<string, string>;
-  run: (values: z.output<Schema>, done: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
-  busy: boolean;
-  variant?: 'secondary';
-  /** Told when the dialog opens (to read what it shows). */
-  onOpen?: () => void;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('refunds');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
-  const refusalText = useRefusalText();
-  return (
-    <SchemaFormDialog
-      form={form}
-      onValid={(values) => {
-        if (busy) return;
-        setRefusal(undefined);
-        run(values, {
-          onSuccess: () => {
-            toast.success(t(`${kind}.done`, params));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(refusalText(error, t(`${kind}.failed`))),
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        if (next) onOpen?.();
-        setOpen(next);
-      }}
-      title={t(`${kind}.title`, params)}
-      description={t(`${kind}.description`, params)}
-      trigger={
-        <Button size="sm" variant={variant} aria-label={t(`${kind}.buttonFor`, { subject })}>
-          {t(`${kind}.button`)}
-        </Button>
-      }
-      cancelLabel={t('cancel')}
-      submitLabel={t(`${kind}.submit`)}
-      submitVariant={kind === 'reject' ? 'danger' : undefined}
-      busy={busy}
-      busyText={t(`${kind}.submitting`)}
-      consequence={t(`${kind}.consequence`, params)}
-    >
-      {children}
-    </SchemaFormDialog>
-  );
+/** One action of this screen in the shared case dialog, with its words and refusals. */
+function ActionDialog<Schema extends AnyObjectSchema>(
+  props: Omit<CaseActionDialogProps<Schema>, 'namespace' | 'worded' | 'action' | 'danger'> & {
+    kind: 'prepare' | 'reject' | 'paid' | 'verify';
+  },
+) {
+  const { kind, ...rest } = props;
+  return <CaseActionDialog {...rest} namespace="refunds" action={kind} worded={WORDED} danger={kind === 'reject'} />;
 }
 
 export function PrepareDialog({ due }: { due: RefundDue }) {
@@ -146,7 +84,7 @@ export function PrepareDialog({ due }: { due: RefundDue }) {
 export function ApproveDialog({ refund }: { refund: Refund }) {
   const { t } = useTranslation('refunds');
   const approve = useApproveRefund();
-  const refusalText = useRefusalText();
+  const refusalText = useRefusalText('refunds', WORDED);
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const params = {
