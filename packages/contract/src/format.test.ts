@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { businessCalendar } from './business-calendar';
+import { businessCalendar, businessToday } from './business-calendar';
 import {
   formatDate,
   formatDateTime,
@@ -8,7 +8,6 @@ import {
   setDisplayLanguage,
   statusLabel,
   statusTone,
-  todayIso,
   formatRupeesAbout,
   rupeesInputValue,
 } from './format';
@@ -75,15 +74,15 @@ describe('en-IN formatters', () => {
   });
 
   it('gives today as YYYY-MM-DD', () => {
-    expect(todayIso(new Date('2026-01-09T06:00:00Z'))).toBe('2026-01-09');
+    expect(businessToday(new Date('2026-01-09T06:00:00Z'))).toBe('2026-01-09');
   });
 
   it("gives the business calendar's today (India), not the browser's or UTC's", () => {
     // 23:59 on Friday 20 Nov in India.
-    expect(todayIso(new Date('2026-11-20T18:29:00Z'))).toBe('2026-11-20');
+    expect(businessToday(new Date('2026-11-20T18:29:00Z'))).toBe('2026-11-20');
     // 00:01 on Saturday 21 Nov in India, still the 20th in UTC and in every zone west of it.
-    expect(todayIso(new Date('2026-11-20T18:31:00Z'))).toBe('2026-11-21');
-    expect(todayIso(new Date('2026-11-20T18:31:00Z'), businessCalendar('UTC'))).toBe('2026-11-20');
+    expect(businessToday(new Date('2026-11-20T18:31:00Z'))).toBe('2026-11-21');
+    expect(businessToday(new Date('2026-11-20T18:31:00Z'), businessCalendar('UTC'))).toBe('2026-11-20');
   });
 
   it('shows a plain YYYY-MM-DD as that calendar day', () => {

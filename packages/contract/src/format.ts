@@ -5,8 +5,7 @@
  * Money has one rule (product decisions section 13): an amount owed, paid, matched or balanced is shown as it is,
  * to the paisa when it has paise (₹6,131.60) and in whole rupees when it has none (₹11,800). Only a summary may
  * round, and it says so ("about ₹6.13 lakh"); nothing outside this file formats or rounds money for display. */
-import { portalNow } from './portal-time';
-import { businessToday, DEFAULT_CALENDAR, type BusinessCalendar } from './business-calendar';
+import { DEFAULT_CALENDAR } from './business-calendar';
 
 /** The locale of each language: Indian grouping (1,00,000) in all three, and dates that read naturally in each. */
 const LOCALES = { en: 'en-IN', hi: 'hi-IN', te: 'te-IN' } as const;
@@ -281,8 +280,3 @@ export function statusTone(status: string): BadgeTone {
   return 'blue';
 }
 
-/** Today as YYYY-MM-DD in the business calendar (Asia/Kolkata unless given), for date inputs' defaults and file
- * names: the same day the server calls today, whatever zone the browser is in. */
-export function todayIso(now: Date = portalNow(), calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
-  return businessToday(now, calendar);
-}

@@ -1,18 +1,11 @@
 /** What a user's application list searches, and their inbox's count: one definition for the list (GET
  * /applications), its inbox (`inbox=true`: what waits on the caller's role by the stored waiting_on, or is assigned to
  * them) and the dashboards' "Waiting on you", so a figure and the inbox never disagree. */
-import {
-  isApplicant,
-  applicationListQuerySchema,
-  businessToday,
-  inboxRolesFor,
-  type ApplicationListQuery,
-} from '@portal/contract';
+import { isApplicant, applicationListQuerySchema, inboxRolesFor, type ApplicationListQuery } from '@portal/contract';
 import type { Database } from '../db/client';
-import { CALENDAR } from '../core/business-calendar';
 import { countApplications, type ApplicationSearch } from '../repositories/applications';
 import { zoneScopeOf, type CurrentUser } from './actor';
-import { clock } from '../core/clock';
+import { businessTodayIso } from '../core/dates';
 
 /** The search of `user`'s list under `query`, less an applicant's own scope: drafts left out for staff, the inbox
  * and a zonal manager's zone. */
@@ -25,7 +18,7 @@ export function applicationSearchFor(
     excludeDrafts: staff,
     assignedTo: query.assigned_to === 'me' ? user.id : query.assigned_to,
     inbox: query.inbox ? { roles: inboxRolesFor(user.role), userId: staff ? user.id : undefined } : undefined,
-    today: businessToday(clock.now(), CALENDAR),
+    today: businessTodayIso(),
     zoneScope: zoneScopeOf(user),
     query,
   };

@@ -98,6 +98,21 @@ const RULES: Rule[] = [
     sound: ['dueDate: dueDateFrom(now, FEES.invoiceDueDays),', 'const at = addDays(now, 1);', 'isoDay(at)'],
   },
   {
+    what: "today (the server's businessTodayIso; the web's and the contract's businessToday)",
+    homes: ['apps/api/src/core/dates.ts', 'packages/contract/src/business-calendar.ts'],
+    pattern: /businessToday\([^()]*(\(\))?\s*,\s*CALENDAR\)|(function|const)\s+todayIso\b/,
+    copies: [
+      'const today = businessToday(clock.now(), CALENDAR);',
+      'if (request.respond_by < businessToday(now, CALENDAR)) throw unprocessable(RESPOND_BY_PAST);',
+      'export function todayIso(now: Date = portalNow()): string {',
+    ],
+    sound: [
+      'const today = businessTodayIso();',
+      'const approvedOn = businessDay(refund.approvedAt, CALENDAR);',
+      "respond_by: inputDate().refine((day) => day >= businessToday(), { error: 'in_past' }),",
+    ],
+  },
+  {
     what: 'that the maker may not check (use refuseMakerAsChecker)',
     homes: ['apps/api/src/core/maker-checker.ts'],
     pattern: /by someone other than the person who prepared it|forbidden\(.*['"]maker_cannot_check['"]/,

@@ -10,7 +10,6 @@ import {
   type ApplicationStatus,
   ageBandDueRange,
   type AgeBandFilter,
-  businessToday,
   clockView,
   DEFAULT_STAGE,
   type Role,
@@ -34,6 +33,7 @@ import {
   timestampRange,
 } from '../core/list-page';
 import { clock } from '../core/clock';
+import { businessTodayIso } from '../core/dates';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationValues = Omit<typeof applications.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -266,11 +266,10 @@ function applicationConditions(search: ApplicationSearch): SQL[] {
   }
   if (query.waiting_on?.length) conditions.push(waitingOn(query.waiting_on));
   if (query.overdue) {
-    const today = search.today ?? businessToday(clock.now(), CALENDAR);
+    const today = search.today ?? businessTodayIso();
     conditions.push(lt(applications.stageDueOn, today), isNull(applications.clockPausedAt));
   }
-  if (query.age_band)
-    conditions.push(...ageBandConditions(query.age_band, search.today ?? businessToday(clock.now(), CALENDAR)));
+  if (query.age_band) conditions.push(...ageBandConditions(query.age_band, search.today ?? businessTodayIso()));
   if (query.unassigned) conditions.push(isNull(applications.assignedTo));
   if (query.status?.length) conditions.push(inArray(applications.status, query.status));
   if (query.application_type?.length) conditions.push(inArray(applications.applicationType, query.application_type));

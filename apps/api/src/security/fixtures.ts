@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { isApplicant, ROLES, todayIso, type Role } from '@portal/contract';
+import { isApplicant, ROLES, businessToday, type Role } from '@portal/contract';
 import { documents } from '../db/schema';
 import { DEMO_USERS } from '../db/seed';
 import { findApplicantByUserId } from '../repositories/applicants';
@@ -198,7 +198,7 @@ export const allotmentBody = (app: { id: string; assetId: string }) => ({
   application_id: app.id,
   asset_id: app.assetId,
   allotment_type: 'provisional',
-  allotment_date: todayIso(),
+  allotment_date: businessToday(),
   expiry_date: '',
 });
 
@@ -290,7 +290,7 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     },
     'POST /api/allotments': allotmentBody(ids.allottable),
     'PUT /api/allotments/{id}/lease-deed/verify': { verification_status: 'approved' },
-    'POST /api/allotments/{id}/possession': { possession_date: todayIso(), area_verified: 10 },
+    'POST /api/allotments/{id}/possession': { possession_date: businessToday(), area_verified: 10 },
     'POST /api/service-requests': {
       request_type: 'change_constitution',
       application_id: ids.allottable.id,
@@ -308,7 +308,7 @@ export function exampleBody(op: Operation, world: World): Body | undefined {
     'POST /api/applications/{id}/withdraw': { reason: 'No longer needed' },
     'POST /api/refunds': { application_id: ids.application, kind: 'emd' },
     'POST /api/refunds/{id}/reject': { reason: 'Not due yet' },
-    'POST /api/refunds/{id}/paid': { utr: `UTR${unique.toUpperCase()}`, paid_on: todayIso() },
+    'POST /api/refunds/{id}/paid': { utr: `UTR${unique.toUpperCase()}`, paid_on: businessToday() },
     'POST /api/ledger-adjustments': {
       application_id: ids.application,
       kind: 'debit',

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso, type Role, type TimelineCode } from '@portal/contract';
+import { businessToday, type Role, type TimelineCode } from '@portal/contract';
 import {
   allotments,
   documents,
@@ -169,7 +169,7 @@ describe(`one-time actions raced ${COPIES} ways (${TEST_DB_KIND})`, () => {
       ctx.request(officer(['zonal_manager', 'ho', 'admin'], index), {
         method: 'POST',
         url: `/api/allotments/${allotment.id}/possession`,
-        payload: { possession_date: todayIso(), area_verified: 10, boundary_marked: true },
+        payload: { possession_date: businessToday(), area_verified: 10, boundary_marked: true },
       }),
     );
     expect(await count(possessions, eq(possessions.allotmentId, allotment.id))).toBe(1);

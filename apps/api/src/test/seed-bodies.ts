@@ -2,7 +2,7 @@
  * with the fields its screens send (sections 2, 3 and 5): each POST, PUT and PATCH with exactly the spec's fields and
  * sensible values, in the order a client walks them, from a newcomer's profile to a service request on the plot they
  * were given. A client written against the seed sends these; each must be answered with a 2xx (decision 021). */
-import { REQUIRED_DOCUMENT_TYPES, SERVICE_REQUEST_TYPES, todayIso, type Role } from '@portal/contract';
+import { REQUIRED_DOCUMENT_TYPES, SERVICE_REQUEST_TYPES, businessToday, type Role } from '@portal/contract';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
 
 /** What earlier answers gave, for the paths and bodies of later calls. */
@@ -50,7 +50,7 @@ const profile = (address: string) => ({
 });
 
 const id = (answer: unknown) => (answer as { id: string }).id;
-const today = () => todayIso();
+const today = () => businessToday();
 const move = (status: string, current_stage: string, as: Role, extra: (walk: SeedWalk) => object = () => ({})) =>
   ({
     spec: 'PUT /applications/{id}/status: body status, current_stage, optional assigned_to',

@@ -1,6 +1,6 @@
 // The API client: bearer header, bodies, errors with the server's detail, and the 401 rule (clear session, go to /login).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PORTAL_TIME_HEADER, REFUSAL_REASONS, setPortalTimeOffset, todayIso } from '@portal/contract';
+import { PORTAL_TIME_HEADER, REFUSAL_REASONS, setPortalTimeOffset, businessToday } from '@portal/contract';
 import { api, ApiError, errorDetail, errorRefusal, setUnauthorizedHandler } from './api-client';
 import { jsonResponse, pageResponse, stubFetch, userFor } from '../test/render-app';
 import { storeSession } from './session-storage';
@@ -34,8 +34,8 @@ describe('api client', () => {
     stubFetch(() => new Response('{}', { status: 200, headers: { [PORTAL_TIME_HEADER]: yearOn.toISOString() } }));
     try {
       await api.get('/health');
-      expect(todayIso()).toBe(todayIso(yearOn));
-      expect(todayIso()).not.toBe(todayIso(new Date()));
+      expect(businessToday()).toBe(businessToday(yearOn));
+      expect(businessToday()).not.toBe(businessToday(new Date()));
     } finally {
       setPortalTimeOffset(0);
     }

@@ -2,7 +2,7 @@
  * of milliseconds to build on a slow phone (its locale and time-zone data load on first use); built on demand, that
  * happened inside the render that first shows a date, just as a page's data arrived. Each is built in an idle
  * period of its own, so none of them holds the page up. */
-import { formatDate, formatDateTime, formatNumber, formatRupees, todayIso } from '@portal/contract';
+import { formatDate, formatDateTime, formatNumber, formatRupees, businessToday } from '@portal/contract';
 
 type Schedule = (task: () => void) => void;
 
@@ -18,7 +18,7 @@ const FIRST_USES: (() => unknown)[] = [
   () => formatRupees(1),
   () => formatDateTime(new Date()),
   () => formatDate('2026-01-01'),
-  () => todayIso(),
+  () => businessToday(),
   () => formatNumber(1),
   () => formatDateTime('2026-01-01'),
 ];

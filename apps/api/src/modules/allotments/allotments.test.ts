@@ -6,7 +6,7 @@ import {
   possessionCertificateNumber,
   ROLES,
   statusesFor,
-  todayIso,
+  businessToday,
   type Role,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
@@ -68,7 +68,7 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
     application_id: app.id,
     asset_id: app.assetId,
     allotment_type: 'provisional',
-    allotment_date: todayIso(),
+    allotment_date: businessToday(),
     expiry_date: '',
     ...extra,
   });
@@ -89,7 +89,7 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
       method: 'POST',
       url: `/api/allotments/${allotmentId}/possession`,
       payload: {
-        possession_date: todayIso(),
+        possession_date: businessToday(),
         area_verified: 950.5,
         boundary_marked: true,
         remarks: 'Boundary stones in place',
@@ -123,7 +123,7 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
           application_id: app.id,
           asset_id: app.assetId,
           allotment_type: 'provisional',
-          allotment_date: todayIso(),
+          allotment_date: businessToday(),
           expiry_date: '2030-12-31',
           status: 'active',
           letter_generated: true,
@@ -429,7 +429,7 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
           area_verified: 950.5,
           boundary_marked: true,
           remarks: 'Boundary stones in place',
-          possession_date: todayIso(),
+          possession_date: businessToday(),
         });
         expect(possession.certificate_number).toBe(possessionCertificateNumber(possession.id));
         expect(possession.certificate_number).toHaveLength(12);
@@ -443,7 +443,7 @@ describe(`allotments, lease deeds and possession (${TEST_DB_KIND})`, () => {
         const [event] = await listEventsForApplication(ctx.db, app.id);
         expect(event).toMatchObject({
           action: 'Possession recorded',
-          details: `Possession given on ${formatDate(todayIso())}; certificate ${possession.certificate_number} issued`,
+          details: `Possession given on ${formatDate(businessToday())}; certificate ${possession.certificate_number} issued`,
           user_role: role,
           entity_type: 'possession',
         });

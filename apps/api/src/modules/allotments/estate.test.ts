@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_ALLOTTEE_SERVICE } from '../../test/service-fixtures';
 import { eq } from 'drizzle-orm';
-import { addMonths, todayIso, type Allotment, type AllotmentSummary, type ServiceRequest } from '@portal/contract';
+import { addMonths, businessToday, type Allotment, type AllotmentSummary, type ServiceRequest } from '@portal/contract';
 import { allotments, assets, invoices, timelineEvents } from '../../db/schema';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
@@ -46,7 +46,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
         application_id: app.id,
         asset_id: app.assetId,
         allotment_type: 'provisional',
-        allotment_date: todayIso(),
+        allotment_date: businessToday(),
       },
     });
     expect(made.statusCode, made.body).toBe(201);
@@ -67,7 +67,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       const possessed = await ctx.request(zonal, {
         method: 'POST',
         url: `/api/allotments/${id}/possession`,
-        payload: { possession_date: options.possessionDate ?? todayIso(), area_verified: 900, boundary_marked: true },
+        payload: { possession_date: options.possessionDate ?? businessToday(), area_verified: 900, boundary_marked: true },
       });
       expect(possessed.statusCode, possessed.body).toBe(201);
     }
@@ -196,7 +196,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     const read = await get<Allotment>(owner, `/api/allotments/${made.id}`);
-    expect(read.milestones[0]).toMatchObject({ met_on: todayIso(), days_left: null, late: false });
+    expect(read.milestones[0]).toMatchObject({ met_on: businessToday(), days_left: null, late: false });
     expect(read.milestones[1]!.met_on).toBeNull();
     const met = await raise(owner, {
       request_type: 'eot',
@@ -213,7 +213,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       payload: { status: 'completed', current_stage: 'Completed' },
     });
     expect(completed.statusCode, completed.body).toBe(200);
-    expect((await get<Allotment>(owner, `/api/allotments/${made.id}`)).milestones[1]!.met_on).toBe(todayIso());
+    expect((await get<Allotment>(owner, `/api/allotments/${made.id}`)).milestones[1]!.met_on).toBe(businessToday());
 
     const { allotment: early } = await allotment({ possessionDate: null });
     expect(early.milestones).toEqual([]);
@@ -259,7 +259,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       applicationId,
       invoiceType: 'premium_instalment',
       amount: 500_000,
-      dueDate: todayIso(),
+      dueDate: businessToday(),
       invoiceNumber: await nextNumber(ctx.db, 'invoice'),
     });
     await markInvoicePaidIfUnpaid(ctx.db, premium!.id);
@@ -292,7 +292,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
 
     const ended = await get<Allotment>(owner, `/api/allotments/${made.id}`);
     // 90% of the ₹5,00,000 premium paid, less the ₹5,900 unpaid: ₹4,44,100.
-    expect(ended).toMatchObject({ status: 'surrendered', ended_on: todayIso(), refund_due: 444_100 });
+    expect(ended).toMatchObject({ status: 'surrendered', ended_on: businessToday(), refund_due: 444_100 });
     expect(ended.services_allowed).toEqual([]);
     const asset = await findAssetById(ctx.db, assetId);
     expect(asset).toMatchObject({ status: 'available', availableArea: asset!.totalArea });
@@ -300,7 +300,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       await ctx.db.select().from(timelineEvents).where(eq(timelineEvents.eventCode, 'allotment_surrendered'))
     ).filter((row) => row.entityId === made.id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.params).toMatchObject({ refund_due: 444_100, ended_on: todayIso() });
+    expect(events[0]!.params).toMatchObject({ refund_due: 444_100, ended_on: businessToday() });
     const bell = await getList<{ code: string; params: Record<string, unknown> }>(ctx, owner, '/api/notifications');
     expect(bell.items.find((item) => item.code === 'allotment_surrendered')).toMatchObject({
       params: { allotment_number: made.allotment_number, refund_due: 444_100 },
@@ -312,7 +312,7 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
 
   it('filters the register by status, zone and late milestones, and counts it', async () => {
     // Possession three years ago: both milestones late.
-    const { allotment: late } = await allotment({ possessionDate: addMonths(todayIso(), -36) });
+    const { allotment: late } = await allotment({ possessionDate: addMonths(businessToday(), -36) });
     expect(late.milestones.every((m) => m.late && m.days_left! < 0)).toBe(true);
     const inZone = await getList<Allotment>(ctx, zonal, `/api/allotments?zone=${encodeURIComponent(zone)}&limit=200`);
     expect(inZone.items.length).toBeGreaterThanOrEqual(5);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { todayIso, type Allotment } from '@portal/contract';
+import { businessToday, type Allotment } from '@portal/contract';
 import { allotments, assets, users } from '../../db/schema';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile, getList } from '../../test/list-fixtures';
@@ -30,7 +30,7 @@ describe(`the allotment register's search (${TEST_DB_KIND})`, () => {
         application_id: app.id,
         asset_id: app.assetId,
         allotment_type: 'provisional',
-        allotment_date: todayIso(),
+        allotment_date: businessToday(),
       },
     });
     expect(made.statusCode, made.body).toBe(201);

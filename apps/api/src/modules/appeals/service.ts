@@ -14,7 +14,6 @@ import {
   APPEAL_OPEN_STATUSES,
   APPEAL_WORKING_DAYS,
   businessDay,
-  businessToday,
   clockView,
   isWorkingDay,
   OFFICER_ROLES,
@@ -61,6 +60,7 @@ import {
   type AppealRow,
 } from './repository';
 import { clock } from '../../core/clock';
+import { businessTodayIso } from '../../core/dates';
 
 export const APPEAL_NOT_FOUND = 'Appeal not found';
 const ONE_OPEN = 'An appeal on this application is already waiting for its order';
@@ -100,7 +100,7 @@ async function eligibility(db: Database, application: ApplicationRow, now: Date)
 /** Appeals as the API answers them; the hearing note is the officers' own (null for the applicant). */
 async function describe(db: Database, user: CurrentUser, rows: readonly AppealRow[]): Promise<Appeal[]> {
   const labels = await findAppealLabels(db, rows);
-  const today = businessToday(clock.now(), CALENDAR);
+  const today = businessTodayIso();
   const staff = !isApplicant(user);
   return rows.map((row) => {
     const application = labels.applications.get(row.applicationId);
@@ -169,7 +169,7 @@ export async function fileAppeal(
           ? conflict(ONE_OPEN, 'appeal_open')
           : conflict(NOT_APPEALABLE, 'appeal_not_allowed');
       }
-      const today = businessToday(now, CALENDAR);
+      const today = businessTodayIso(now);
       const appeal = await insertAppealIfNoneOpen(tx, {
         appealNumber: await nextNumber(tx, 'appeal', now),
         applicationId: application.id,
@@ -216,7 +216,7 @@ export async function fileAppeal(
 }
 
 export async function listAppeals(db: Database, user: CurrentUser, query: AppealListQuery): Promise<Page<Appeal>> {
-  const page = await searchAppeals(db, query, businessToday(clock.now(), CALENDAR));
+  const page = await searchAppeals(db, query, businessTodayIso());
   return { ...page, items: await describe(db, user, page.items) };
 }
 
@@ -277,7 +277,7 @@ export async function decideAppeal(
 ): Promise<Appeal> {
   const found = await loadAppeal(db, id);
   const now = clock.now();
-  const today = businessToday(now, CALENDAR);
+  const today = businessTodayIso(now);
   const allowed = request.outcome === 'allowed';
   const directed = allowed && found.ground === 'late' ? directedDate(request, today) : null;
   return db.transaction(async (tx) => {

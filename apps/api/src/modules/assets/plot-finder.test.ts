@@ -2,7 +2,7 @@
 // on create, edit and CSV import, never overlapping another), the zones and the zone map, and no area shown as
 // available once an allotment holds the asset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso, ZONE_MAP_MAX_PLOTS, type Asset, type ZoneList, type ZoneMap } from '@portal/contract';
+import { businessToday, ZONE_MAP_MAX_PLOTS, type Asset, type ZoneList, type ZoneMap } from '@portal/contract';
 import { findAssetById, insertAssets, type AssetValues } from '../../repositories/assets';
 import { createTestContext, multipart, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { getList, walkList } from '../../test/list-fixtures';
@@ -363,7 +363,7 @@ describe(`finding the right plot (${TEST_DB_KIND})`, () => {
           application_id: application.id,
           asset_id: asset.id,
           allotment_type: 'provisional',
-          allotment_date: todayIso(),
+          allotment_date: businessToday(),
         },
       });
       expect(allotted.statusCode, allotted.body).toBe(201);

@@ -8,7 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import {
   maskBankAccount,
   ROLES,
-  todayIso,
+  businessToday,
   VERIFY_REQUESTS_PER_MINUTE,
   type Allotment,
   type Application,
@@ -119,7 +119,7 @@ describe(`issued documents (${TEST_DB_KIND})`, () => {
         application_id: application.id,
         asset_id: asset.id,
         allotment_type: 'provisional',
-        allotment_date: todayIso(),
+        allotment_date: businessToday(),
         expiry_date: '2027-03-31',
       },
     });
@@ -342,7 +342,7 @@ describe(`issued documents (${TEST_DB_KIND})`, () => {
       const recorded = await ctx.request(tokens.zonal_manager, {
         method: 'POST',
         url: `/api/allotments/${allotment.id}/possession`,
-        payload: { possession_date: todayIso(), area_verified: 1.5, boundary_marked: true },
+        payload: { possession_date: businessToday(), area_verified: 1.5, boundary_marked: true },
       });
       expect(recorded.statusCode).toBe(201);
       const response = await get(owner, urls().certificate);

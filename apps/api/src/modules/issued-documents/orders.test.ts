@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import {
   formattersFor,
-  todayIso,
+  businessToday,
   type ServiceRequestType,
   type VerifiedDocument,
   type IssuedDocumentKind,
@@ -58,7 +58,7 @@ describe(`orders as issued documents (${TEST_DB_KIND})`, () => {
         application_id: application.id,
         asset_id: application.assetId,
         allotment_type: 'provisional',
-        allotment_date: todayIso(),
+        allotment_date: businessToday(),
       },
     });
     expect(made.statusCode, made.body).toBe(201);

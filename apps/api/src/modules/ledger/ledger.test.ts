@@ -8,7 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import {
   amountInWords,
   formatRupees,
-  todayIso,
+  businessToday,
   type Application,
   type Invoice,
   type NoDuesCertificate,
@@ -278,7 +278,7 @@ describe(`statement of account and no-dues certificate (${TEST_DB_KIND})`, () =>
           application_id: application.id,
           asset_id: application.asset_id,
           allotment_type: 'provisional',
-          allotment_date: todayIso(),
+          allotment_date: businessToday(),
           expiry_date: '2027-03-31',
         },
       });
@@ -323,7 +323,7 @@ describe(`statement of account and no-dues certificate (${TEST_DB_KIND})`, () =>
       const certificate: NoDuesCertificate = issued.json();
       expect(certificate).toMatchObject({
         allotment_id: allotmentId,
-        as_on: todayIso(),
+        as_on: businessToday(),
         holder_name: 'Godavari Ledger Works',
       });
       expect(certificate.document_number).toMatch(/^NDC-\d{4}-\d{6}$/);
@@ -364,7 +364,7 @@ describe(`statement of account and no-dues certificate (${TEST_DB_KIND})`, () =>
         facts: {
           allotment_number: clear.account.allotment_number,
           application_number: application.application_number,
-          as_on: todayIso(),
+          as_on: businessToday(),
         },
       });
     });

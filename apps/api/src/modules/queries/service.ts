@@ -5,7 +5,6 @@
  * application row first, then writes through conditional updates in the same transaction. */
 import {
   isApplicant,
-  businessToday,
   statusesFor,
   statusLabel,
   type ApplicationQuery,
@@ -15,7 +14,6 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../case/access';
-import { CALENDAR } from '../../core/business-calendar';
 import { badRequest, conflict, forbidden, notFound, unprocessable, wrongState } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { pauseClockForQuery, resumeClockIfNoOpenQuery } from '../../case/clock';
@@ -35,6 +33,7 @@ import {
 import { recordEvent } from '../../case/events';
 import { LOST_RACE } from '../../case/transition';
 import { clock } from '../../core/clock';
+import { businessTodayIso } from '../../core/dates';
 
 export const QUERY_NOT_FOUND = 'Query not found';
 export const RESPOND_BY_PAST = 'respond_by: The reply date must be today or later';
@@ -55,7 +54,7 @@ export async function raiseQuery(
   request: CreateQueryRequest,
 ): Promise<ApplicationQuery> {
   const now = clock.now();
-  if (request.respond_by < businessToday(now, CALENDAR)) throw unprocessable(RESPOND_BY_PAST);
+  if (request.respond_by < businessTodayIso(now)) throw unprocessable(RESPOND_BY_PAST);
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
@@ -135,7 +134,7 @@ export async function extendQuery(
   request: ExtendQueryRequest,
 ): Promise<ApplicationQuery> {
   const now = clock.now();
-  if (request.respond_by <= businessToday(now, CALENDAR)) throw badRequest(EXTEND_NOT_FUTURE);
+  if (request.respond_by <= businessTodayIso(now)) throw badRequest(EXTEND_NOT_FUTURE);
   const found = await findQueryById(db, queryId);
   if (!found) throw notFound(QUERY_NOT_FOUND);
   return db.transaction(async (tx) => {

@@ -6,7 +6,7 @@
 import {
   actorMay,
   isApplicant,
-  businessToday,
+  businessDay,
   can,
   REFUND_EVENTS,
   maskBankAccount,
@@ -50,6 +50,7 @@ import {
 import { moveCase } from '../../case/engine';
 import { clock } from '../../core/clock';
 import { refuseMakerAsChecker } from '../../core/maker-checker';
+import { businessTodayIso } from '../../core/dates';
 
 const REFUND_NOT_FOUND = 'Refund not found';
 const APPLICANT_NOT_FOUND = 'Applicant not found';
@@ -291,13 +292,13 @@ export async function markRefundPaid(
   id: string,
   body: { utr: string; paid_on: string },
 ): Promise<Refund> {
-  const today = businessToday(clock.now(), CALENDAR);
+  const today = businessTodayIso();
   if (body.paid_on > today) throw badRequest('The day it was paid cannot be in the future');
   return db.transaction(async (tx) => {
     const refund = await findRefundById(tx, id);
     if (!refund) throw notFound(REFUND_NOT_FOUND);
     const paid = await moveRefund(tx, user, refund, 'mark_paid', async () => {
-      const approvedOn = refund.approvedAt ? businessToday(refund.approvedAt, CALENDAR) : today;
+      const approvedOn = refund.approvedAt ? businessDay(refund.approvedAt, CALENDAR) : today;
       if (body.paid_on < approvedOn) throw badRequest('The day it was paid cannot be before the refund was approved');
       if (await findRefundByUtr(tx, body.utr))
         throw conflict('This bank reference (UTR) is already recorded on another refund', 'utr_already_used');

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import {
   addCalendarDays,
   SHOW_CAUSE_REPLY_DAYS,
-  todayIso,
+  businessToday,
   type Allotment,
   type AllotmentSummary,
   type ShowCause,
@@ -55,7 +55,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
         application_id: app.id,
         asset_id: app.assetId,
         allotment_type: 'provisional',
-        allotment_date: todayIso(),
+        allotment_date: businessToday(),
       },
     });
     expect(made.statusCode, made.body).toBe(201);
@@ -76,7 +76,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
       const possessed = await ctx.request(zonal, {
         method: 'POST',
         url: `/api/allotments/${id}/possession`,
-        payload: { possession_date: todayIso(), area_verified: 900, boundary_marked: true },
+        payload: { possession_date: businessToday(), area_verified: 900, boundary_marked: true },
       });
       expect(possessed.statusCode, possessed.body).toBe(201);
     }
@@ -102,7 +102,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
       applicationId,
       invoiceType: 'premium_instalment',
       amount: 500_000,
-      dueDate: todayIso(),
+      dueDate: businessToday(),
       invoiceNumber: await nextNumber(ctx.db, 'invoice'),
     });
     await markInvoicePaidIfUnpaid(ctx.db, premium!.id);
@@ -110,7 +110,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
       applicationId,
       invoiceType: 'service_fee',
       amount: 5_900,
-      dueDate: todayIso(),
+      dueDate: businessToday(),
       invoiceNumber: await nextNumber(ctx.db, 'invoice'),
     });
 
@@ -119,7 +119,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
       allotment_id: made.id,
       allotment_number: made.allotment_number,
       status: 'awaiting_reply',
-      reply_by: addCalendarDays(todayIso(), SHOW_CAUSE_REPLY_DAYS),
+      reply_by: addCalendarDays(businessToday(), SHOW_CAUSE_REPLY_DAYS),
       reply: null,
       outcome: null,
       reply_documents: [],
@@ -190,7 +190,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
     const ended = await get<Allotment>(owner, `/api/allotments/${made.id}`);
     expect(ended).toMatchObject({
       status: 'cancelled',
-      ended_on: todayIso(),
+      ended_on: businessToday(),
       refund_due: 444_100,
       open_show_cause_id: null,
       services_allowed: [],
@@ -215,7 +215,7 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
     // The reply-by day has passed with no reply.
     await ctx.db
       .update(showCauses)
-      .set({ replyBy: addCalendarDays(todayIso(), -1) })
+      .set({ replyBy: addCalendarDays(businessToday(), -1) })
       .where(eq(showCauses.id, notice.id));
     const tooLate = await reply(owner, notice.id);
     expect(tooLate.statusCode).toBe(409);

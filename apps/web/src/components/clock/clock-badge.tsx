@@ -3,14 +3,14 @@
  * business calendar's, as the server counts it. */
 import { useTranslation } from 'react-i18next';
 import { AlarmClock, ArrowUpCircle, CalendarClock, CirclePause, type LucideIcon } from 'lucide-react';
-import { calendarDaysBetween, formatDate, isDueSoon, todayIso, type Application } from '@portal/contract';
+import { calendarDaysBetween, formatDate, isDueSoon, businessToday, type Application } from '@portal/contract';
 import { cn } from '../ui/cn';
 
 type ClockFields = Pick<Application, 'stage_due_on' | 'overdue' | 'clock_paused'> &
   Partial<Pick<Application, 'waiting_on'>>;
 type ClockState = 'overdue' | 'soon' | 'later' | 'paused' | 'none';
 
-export function clockState(clock: ClockFields, today: string = todayIso()): ClockState {
+export function clockState(clock: ClockFields, today: string = businessToday()): ClockState {
   if (clock.clock_paused) return 'paused';
   if (!clock.stage_due_on) return 'none';
   if (clock.overdue || clock.stage_due_on < today) return 'overdue';
@@ -41,7 +41,7 @@ export interface ClockBadgeProps {
   className?: string;
 }
 
-export function ClockBadge({ clock, today = todayIso(), className }: ClockBadgeProps) {
+export function ClockBadge({ clock, today = businessToday(), className }: ClockBadgeProps) {
   const { t } = useTranslation('clock');
   const state = clockState(clock, today);
   const due = clock.stage_due_on;

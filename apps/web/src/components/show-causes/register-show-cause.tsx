@@ -3,7 +3,7 @@
  * decide), and the "show-cause pending reply" count that sets the register's late filter. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, formatDate, formatNumber, todayIso, type Allotment, type ShowCause } from '@portal/contract';
+import { can, formatDate, formatNumber, businessToday, type Allotment, type ShowCause } from '@portal/contract';
 import { useAllotmentSummary } from '../../api/allotments';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -27,7 +27,7 @@ export function showCauseMayApply(allotment: Allotment): boolean {
 }
 
 /** An order may be made after the reply, or once the reply-by day has passed unanswered. */
-export function mayDecide(notice: ShowCause, today = todayIso()): boolean {
+export function mayDecide(notice: ShowCause, today = businessToday()): boolean {
   return notice.status === 'replied' || (notice.status === 'awaiting_reply' && notice.reply_by < today);
 }
 

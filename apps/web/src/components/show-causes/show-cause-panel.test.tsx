@@ -4,14 +4,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, todayIso, type Allotment, type ShowCause } from '@portal/contract';
+import { addCalendarDays, businessToday, type Allotment, type ShowCause } from '@portal/contract';
 import { AppProviders } from '../../app/providers';
 import { allotmentFixture } from '../../test/fixtures';
 import { jsonResponse, signedInAs, stubFetch } from '../../test/render-app';
 import { ShowCausePanel } from './show-cause-panel';
 
 const NOTICE_ID = '66666666-6666-4666-8666-666666666666';
-const REPLY_BY = addCalendarDays(todayIso(), 20);
+const REPLY_BY = addCalendarDays(businessToday(), 20);
 
 const ALLOTMENT: Allotment = allotmentFixture({
   possession_date: '2025-01-10',

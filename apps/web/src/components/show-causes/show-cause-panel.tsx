@@ -10,7 +10,7 @@ import {
   acceptAttribute,
   formatDate,
   replyShowCauseRequestSchema,
-  todayIso,
+  businessToday,
   type Allotment,
   type ReplyShowCauseRequest,
   type ShowCause,
@@ -53,7 +53,7 @@ export function ShowCausePanel({ allotment }: ShowCausePanelProps) {
   const notice = noticeToShow(allotment, notices.data);
   if (!notice) return null;
   const open = notice.status !== 'decided';
-  const today = todayIso();
+  const today = businessToday();
   const mayReply = notice.status === 'awaiting_reply' && notice.reply_by >= today;
   const headingId = `show-cause-${notice.id}`;
   return (

@@ -1,13 +1,13 @@
 /** GET /allotments/export.csv: the estate register as a CSV file with the register's filters and search (not its
  * page or order), streamed and read chunk by chunk so the page can show its progress. */
-import { todayIso } from '@portal/contract';
+import { businessToday } from '@portal/contract';
 import { downloadStreamedExport, type DownloadedExport, type ExportProgress } from '../../../lib/streamed-download';
 
 export const REGISTER_EXPORT_PATH = '/allotments/export.csv';
 
 /** estate-register-2026-11-22.csv when the server names none. */
 export function registerExportFileName(now: Date = new Date()): string {
-  return `estate-register-${todayIso(now)}.csv`;
+  return `estate-register-${businessToday(now)}.csv`;
 }
 
 /** The register's search and filters as the export takes them; empty ones are left out. */

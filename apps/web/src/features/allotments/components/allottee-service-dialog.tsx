@@ -14,7 +14,7 @@ import {
   formatDate,
   formatNumber,
   serviceFeeNeedsValuation,
-  todayIso,
+  businessToday,
   type Allotment,
   type Milestone,
   type ServiceRequestType,
@@ -84,7 +84,7 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
 
   const newDueOn = eot ? extendedDueOn(eot.milestone.due_on) : '';
   // The new date may itself be past (a milestone long overdue): the holder is told it stays late before asking.
-  const stillLate = eot !== undefined && newDueOn < todayIso();
+  const stillLate = eot !== undefined && newDueOn < businessToday();
   const facts: string[] = eot
     ? [
         t('extension.dueNow', { milestone: milestoneName, date: formatDate(eot.milestone.due_on) }),

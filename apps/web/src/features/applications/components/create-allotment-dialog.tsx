@@ -7,7 +7,7 @@ import {
   ALLOTMENT_TYPES,
   createAllotmentRequestSchema,
   formatDate,
-  todayIso,
+  businessToday,
   toInputDate,
   type Allotment,
   type Application,
@@ -39,7 +39,7 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
   const [refusal, setRefusal] = useState<string>();
   const form = useSchemaForm({
     schema: createAllotmentFormSchema,
-    defaultValues: { allotment_type: 'provisional', allotment_date: toInputDate(todayIso()), expiry_date: '' },
+    defaultValues: { allotment_type: 'provisional', allotment_date: toInputDate(businessToday()), expiry_date: '' },
     messages: 'applications:createAllotment.errors',
     idPrefix: 'create-allotment-',
   });

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import {
   formatDate,
   recordPossessionRequestSchema,
-  todayIso,
+  businessToday,
   toInputDate,
   type Allotment,
   type Asset,
@@ -43,7 +43,7 @@ export function RecordPossessionDialog({
   const [refusal, setRefusal] = useState<string>();
   const form = useSchemaForm({
     schema: recordPossessionFormSchema,
-    defaultValues: { possession_date: toInputDate(todayIso()), boundary_marked: true, remarks: '' },
+    defaultValues: { possession_date: toInputDate(businessToday()), boundary_marked: true, remarks: '' },
     messages: 'applications:possession.errors',
     idPrefix: 'record-possession-',
   });

@@ -7,7 +7,6 @@ import {
   addWorkingDays,
   APPLICATION_STATUSES,
   businessToday,
-  todayIso,
   toInputDate,
   type ApplicationStatus,
   type Role,
@@ -401,7 +400,7 @@ describe('officer application detail', () => {
     expect(within(dialog).getByLabelText('Allotment type')).toHaveValue('provisional');
     const date = within(dialog).getByLabelText('Allotment date');
     const expiry = within(dialog).getByLabelText(/Expiry date/);
-    expect(date).toHaveValue(toInputDate(todayIso()));
+    expect(date).toHaveValue(toInputDate(businessToday()));
     expect(expiry).toHaveValue('');
     expect(within(dialog).getByText(/reserved for this applicant/)).toBeInTheDocument();
 
@@ -423,7 +422,7 @@ describe('officer application detail', () => {
     );
     expect(writes).toEqual([]);
 
-    await user.type(date, toInputDate(todayIso()));
+    await user.type(date, toInputDate(businessToday()));
     await user.clear(expiry);
     await reviewAndConfirm(user, dialog, 'Create Allotment');
     expect(await screen.findByText('Allotment created successfully')).toBeInTheDocument();
@@ -434,7 +433,7 @@ describe('officer application detail', () => {
         application_id: APP_ID,
         asset_id: application('approved').asset_id,
         allotment_type: 'provisional',
-        allotment_date: todayIso(),
+        allotment_date: businessToday(),
         expiry_date: null,
       },
     });
@@ -502,7 +501,7 @@ describe('officer application detail', () => {
     await user.click(await within(actions()).findByRole('button', { name: 'Record Possession' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record possession' });
     const date = within(dialog).getByLabelText('Possession date');
-    expect(date).toHaveValue(toInputDate(todayIso()));
+    expect(date).toHaveValue(toInputDate(businessToday()));
     expect(within(dialog).getByLabelText('Boundary marked')).toBeChecked();
     const area = within(dialog).getByLabelText('Area verified');
     expect(area).toHaveAttribute('step', '0.01');
@@ -520,7 +519,7 @@ describe('officer application detail', () => {
     expect(date).toHaveAccessibleDescription('Day, month and year, for example 27/03/2026. Enter the possession date');
     expect(writes).toEqual([]);
 
-    await user.type(date, toInputDate(todayIso()));
+    await user.type(date, toInputDate(businessToday()));
     await user.type(area, '1100.5');
     state.possession = possession;
     await reviewAndConfirm(user, dialog, 'Record Possession');
@@ -528,7 +527,7 @@ describe('officer application detail', () => {
     expect(writes[0]).toMatchObject({
       method: 'POST',
       path: `/allotments/${ALLOTMENT_ID}/possession`,
-      body: { possession_date: todayIso(), area_verified: 1100.5, boundary_marked: true, remarks: '' },
+      body: { possession_date: businessToday(), area_verified: 1100.5, boundary_marked: true, remarks: '' },
     });
     expect(await screen.findByRole('dialog', { name: 'Possession Certificate' })).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, todayIso, type ApplicationListItem, type ApplicationStatus } from '@portal/contract';
+import { addCalendarDays, businessToday, type ApplicationListItem, type ApplicationStatus } from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import { application } from '../test/officer-fixtures';
 
@@ -29,7 +29,7 @@ const LIST: ApplicationListItem[] = [
     id: '10000000-0000-4000-8000-000000000001',
     application_number: 'APP-2026-000001',
     current_stage: 'Submitted for scrutiny',
-    stage_due_on: addCalendarDays(todayIso(), -3),
+    stage_due_on: addCalendarDays(businessToday(), -3),
     overdue: true,
     days_in_stage: 6,
   }),

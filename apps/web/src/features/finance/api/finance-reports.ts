@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   addCalendarDays,
-  todayIso,
+  businessToday,
   type CollectionsReport,
   type FinanceSummary,
   type ReceivablesAgeing,
@@ -11,7 +11,7 @@ import {
 import { api } from '../../../lib/api-client';
 
 /** The business days from and to of the last `days` days, today included. */
-export function periodOf(days: number, today: string = todayIso()): { from: string; to: string } {
+export function periodOf(days: number, today: string = businessToday()): { from: string; to: string } {
   return { from: addCalendarDays(today, -(days - 1)), to: today };
 }
 

@@ -21,7 +21,7 @@ import {
   ROUTES,
   type CollectionsReport,
   type FinanceSummary,
-  todayIso,
+  businessToday,
   type ReceivablesAgeing,
 } from '@portal/contract';
 import { FileDownloadButton } from '../../../components/letters/file-download-button';
@@ -268,7 +268,7 @@ function Ageing() {
           <ViewToggle table={table} onToggle={() => setTable(!table)} controls={viewId} />
           <FileDownloadButton
             path="/finance/receivables.csv"
-            fileName={`receivables-${todayIso()}.csv`}
+            fileName={`receivables-${businessToday()}.csv`}
             busyText={t('reports.exporting')}
             failedText={t('reports.exportFailed')}
             label={t('reports.ageing.export')}

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
-  todayIso,
+  businessToday,
   type ApplicationListItem,
   type OfficerStats,
   type Pendency,
@@ -68,7 +68,7 @@ function application(index: number, overrides: Partial<ApplicationListItem> = {}
 const INBOX = [
   application(21, {
     status: 'under_scrutiny',
-    stage_due_on: addCalendarDays(todayIso(), -3),
+    stage_due_on: addCalendarDays(businessToday(), -3),
     overdue: true,
     days_in_stage: 18,
     organization_name: 'Deccan Textiles',
@@ -79,7 +79,7 @@ const INBOX = [
 ];
 
 const PENDENCY: Pendency = {
-  today: todayIso(),
+  today: businessToday(),
   zone: null,
   total: 9,
   late: 4,
@@ -104,7 +104,7 @@ const PENDENCY: Pendency = {
     { officer_id: null, officer_name: null, waiting_on: 'ho', count: 1 },
   ],
   trend: Array.from({ length: 12 }, (_, index) => ({
-    week: addCalendarDays(todayIso(), (index - 11) * 7),
+    week: addCalendarDays(businessToday(), (index - 11) * 7),
     received: index,
     decided: 1,
     late: index % 3,

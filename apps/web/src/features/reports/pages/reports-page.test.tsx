@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayIso, toInputDate, type Report, type ReportType } from '@portal/contract';
+import { businessToday, toInputDate, type Report, type ReportType } from '@portal/contract';
 import { changeLanguage } from '../../../lib/i18n';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 
@@ -389,7 +389,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Report exported', { selector: '[data-title]' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
-    expect(downloads[0]!.name).toBe(`applications-report-${todayIso()}.json`);
+    expect(downloads[0]!.name).toBe(`applications-report-${businessToday()}.json`);
     expect(JSON.parse(await downloads[0]!.blob.text())).toMatchObject({ report_type: 'applications', count: 3 });
   });
 
