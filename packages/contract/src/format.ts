@@ -279,4 +279,3 @@ export function statusTone(status: string): BadgeTone {
   if (status === 'rejected') return 'red';
   return 'blue';
 }
-

@@ -67,7 +67,11 @@ describe(`the allotment after possession (${TEST_DB_KIND})`, () => {
       const possessed = await ctx.request(zonal, {
         method: 'POST',
         url: `/api/allotments/${id}/possession`,
-        payload: { possession_date: options.possessionDate ?? businessToday(), area_verified: 900, boundary_marked: true },
+        payload: {
+          possession_date: options.possessionDate ?? businessToday(),
+          area_verified: 900,
+          boundary_marked: true,
+        },
       });
       expect(possessed.statusCode, possessed.body).toBe(201);
     }
