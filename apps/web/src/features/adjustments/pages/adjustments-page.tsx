@@ -22,15 +22,12 @@ import {
   type LedgerAdjustment,
   type Role,
 } from '@portal/contract';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { useSortChange } from '../../../components/list/use-sort-change';
-import { PagedList } from '../../../components/paged-list';
+import { ChoiceFilteredList } from '../../../components/list/choice-filtered-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAuth } from '../../../lib/auth';
-import { useFailureToast } from '../../../lib/use-failure-toast';
-import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
+import { useListParams } from '../../../lib/use-list-params';
 import { useAdjustmentsPage, useLateDuesPage } from '../api/adjustments';
 import { ApproveDialog, CorrectionDialog, RejectDialog, WaiveDialog } from '../components/adjustment-dialogs';
 
@@ -207,81 +204,59 @@ const AdjustmentsTable = memo(function AdjustmentsTable({
 function LateList({ role }: { role: Role }) {
   const { t } = useTranslation('adjustments');
   const list = useListParams(INVOICE_LIST, { prefix: 'late_' });
-  const sortBy = useSortChange(list.setSort);
   const late = useLateDuesPage(list.query);
-  useFailureToast(late.isError, t('loadFailed'), 'adjustments-late-load-failed');
   return (
-    <>
-      <ListToolbar
-        searchId="adjustments-late-search"
-        statusId="adjustments-late-type"
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.lateSearchPlaceholder')}
-        statusLabel={t('filters.dues')}
-        search={list.searchText}
-        onSearchChange={list.setSearchText}
-        status={list.choice('invoice_type', DUES_INVOICE_TYPES)}
-        onStatusChange={(value) => list.setChoice('invoice_type', value)}
-        statusOptions={[
-          { value: ALL_CHOICE, label: t('filters.allDues') },
-          ...DUES_INVOICE_TYPES.map((value) => ({ value, label: t(`dues.${value}`) })),
-        ]}
-      />
-      <PagedList
-        query={late}
-        list={list}
-        errorMessage={t('loadFailed')}
-        emptyMessage={list.isFiltered ? t('filters.empty') : t('late.empty')}
-        clearFiltersLabel={t('filters.clear')}
-      >
-        {(items) => <LateTable rows={items} sort={list.sort} onSortChange={sortBy} role={role} />}
-      </PagedList>
-    </>
+    <ChoiceFilteredList
+      namespace="adjustments"
+      id="adjustments-late"
+      list={list}
+      query={late}
+      filter="invoice_type"
+      choices={DUES_INVOICE_TYPES}
+      choiceLabel={(type) => t(`dues.${type}`)}
+      words={{
+        searchPlaceholder: t('filters.lateSearchPlaceholder'),
+        filter: t('filters.dues'),
+        all: t('filters.allDues'),
+        empty: t('late.empty'),
+      }}
+    >
+      {(items, sort, onSortChange) => <LateTable rows={items} sort={sort} onSortChange={onSortChange} role={role} />}
+    </ChoiceFilteredList>
   );
 }
 
 function StatusList({ status, role, userId }: { status: ApprovalStatus; role: Role; userId: string }) {
   const { t } = useTranslation('adjustments');
   const list = useListParams(LEDGER_ADJUSTMENT_LIST, { prefix: `${status}_`, fixed: { status: [status] } });
-  const sortBy = useSortChange(list.setSort);
   const page = useAdjustmentsPage(list.query);
-  useFailureToast(page.isError, t('loadFailed'), `adjustments-${status}-load-failed`);
   return (
-    <>
-      <ListToolbar
-        searchId={`adjustments-${status}-search`}
-        statusId={`adjustments-${status}-kind`}
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.searchPlaceholder')}
-        statusLabel={t('filters.kind')}
-        search={list.searchText}
-        onSearchChange={list.setSearchText}
-        status={list.choice('kind', ADJUSTMENT_KINDS)}
-        onStatusChange={(value) => list.setChoice('kind', value)}
-        statusOptions={[
-          { value: ALL_CHOICE, label: t('filters.allKinds') },
-          ...ADJUSTMENT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-        ]}
-      />
-      <PagedList
-        query={page}
-        list={list}
-        errorMessage={t('loadFailed')}
-        emptyMessage={list.isFiltered ? t('filters.empty') : t(`lists.${status}.empty`)}
-        clearFiltersLabel={t('filters.clear')}
-      >
-        {(items) => (
-          <AdjustmentsTable
-            rows={items}
-            sort={list.sort}
-            onSortChange={sortBy}
-            role={role}
-            userId={userId}
-            status={status}
-          />
-        )}
-      </PagedList>
-    </>
+    <ChoiceFilteredList
+      namespace="adjustments"
+      id={`adjustments-${status}`}
+      list={list}
+      query={page}
+      filter="kind"
+      choices={ADJUSTMENT_KINDS}
+      choiceLabel={(kind) => t(`kinds.${kind}`)}
+      words={{
+        searchPlaceholder: t('filters.searchPlaceholder'),
+        filter: t('filters.kind'),
+        all: t('filters.allKinds'),
+        empty: t(`lists.${status}.empty`),
+      }}
+    >
+      {(items, sort, onSortChange) => (
+        <AdjustmentsTable
+          rows={items}
+          sort={sort}
+          onSortChange={onSortChange}
+          role={role}
+          userId={userId}
+          status={status}
+        />
+      )}
+    </ChoiceFilteredList>
   );
 }
 

@@ -23,16 +23,13 @@ import {
   type RefundStatus,
   type Role,
 } from '@portal/contract';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { useSortChange } from '../../../components/list/use-sort-change';
-import { PagedList } from '../../../components/paged-list';
+import { ChoiceFilteredList } from '../../../components/list/choice-filtered-list';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDueRefundsPage, useRefundsPage } from '../../../api/refunds';
 import { useAuth } from '../../../lib/auth';
-import { useFailureToast } from '../../../lib/use-failure-toast';
-import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
+import { useListParams } from '../../../lib/use-list-params';
 import { ApproveDialog, PaidDialog, PrepareDialog, RejectDialog, VerifyBankDialog } from '../components/refund-dialogs';
 
 const VIEWS = ['due', ...REFUND_STATUSES] as const;
@@ -244,81 +241,59 @@ const RefundsTable = memo(function RefundsTable({
 function DueList({ role }: { role: Role }) {
   const { t } = useTranslation('refunds');
   const list = useListParams(REFUND_DUE_LIST, { prefix: 'due_' });
-  const sortBy = useSortChange(list.setSort);
   const due = useDueRefundsPage(list.query);
-  useFailureToast(due.isError, t('loadFailed'), 'refunds-due-load-failed');
   return (
-    <>
-      <ListToolbar
-        searchId="refunds-due-search"
-        statusId="refunds-due-kind"
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.dueSearchPlaceholder')}
-        statusLabel={t('filters.kind')}
-        search={list.searchText}
-        onSearchChange={list.setSearchText}
-        status={list.choice('kind', DUE_REFUND_KINDS)}
-        onStatusChange={(value) => list.setChoice('kind', value)}
-        statusOptions={[
-          { value: ALL_CHOICE, label: t('filters.allKinds') },
-          ...DUE_REFUND_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-        ]}
-      />
-      <PagedList
-        query={due}
-        list={list}
-        errorMessage={t('loadFailed')}
-        emptyMessage={list.isFiltered ? t('filters.empty') : t('due.empty')}
-        clearFiltersLabel={t('filters.clear')}
-      >
-        {(items) => <DueTable rows={items} sort={list.sort} onSortChange={sortBy} role={role} />}
-      </PagedList>
-    </>
+    <ChoiceFilteredList
+      namespace="refunds"
+      id="refunds-due"
+      list={list}
+      query={due}
+      filter="kind"
+      choices={DUE_REFUND_KINDS}
+      choiceLabel={(kind) => t(`kinds.${kind}`)}
+      words={{
+        searchPlaceholder: t('filters.dueSearchPlaceholder'),
+        filter: t('filters.kind'),
+        all: t('filters.allKinds'),
+        empty: t('due.empty'),
+      }}
+    >
+      {(items, sort, onSortChange) => <DueTable rows={items} sort={sort} onSortChange={onSortChange} role={role} />}
+    </ChoiceFilteredList>
   );
 }
 
 function StatusList({ status, role, userId }: { status: RefundStatus; role: Role; userId: string }) {
   const { t } = useTranslation('refunds');
   const list = useListParams(REFUND_LIST, { prefix: `${status}_`, fixed: { status: [status] } });
-  const sortBy = useSortChange(list.setSort);
   const refunds = useRefundsPage(list.query);
-  useFailureToast(refunds.isError, t('loadFailed'), `refunds-${status}-load-failed`);
   return (
-    <>
-      <ListToolbar
-        searchId={`refunds-${status}-search`}
-        statusId={`refunds-${status}-kind`}
-        searchLabel={t('filters.search')}
-        searchPlaceholder={t('filters.searchPlaceholder')}
-        statusLabel={t('filters.kind')}
-        search={list.searchText}
-        onSearchChange={list.setSearchText}
-        status={list.choice('kind', REFUND_KINDS)}
-        onStatusChange={(value) => list.setChoice('kind', value)}
-        statusOptions={[
-          { value: ALL_CHOICE, label: t('filters.allKinds') },
-          ...REFUND_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
-        ]}
-      />
-      <PagedList
-        query={refunds}
-        list={list}
-        errorMessage={t('loadFailed')}
-        emptyMessage={list.isFiltered ? t('filters.empty') : t(`lists.${status}.empty`)}
-        clearFiltersLabel={t('filters.clear')}
-      >
-        {(items) => (
-          <RefundsTable
-            rows={items}
-            sort={list.sort}
-            onSortChange={sortBy}
-            role={role}
-            userId={userId}
-            status={status}
-          />
-        )}
-      </PagedList>
-    </>
+    <ChoiceFilteredList
+      namespace="refunds"
+      id={`refunds-${status}`}
+      list={list}
+      query={refunds}
+      filter="kind"
+      choices={REFUND_KINDS}
+      choiceLabel={(kind) => t(`kinds.${kind}`)}
+      words={{
+        searchPlaceholder: t('filters.searchPlaceholder'),
+        filter: t('filters.kind'),
+        all: t('filters.allKinds'),
+        empty: t(`lists.${status}.empty`),
+      }}
+    >
+      {(items, sort, onSortChange) => (
+        <RefundsTable
+          rows={items}
+          sort={sort}
+          onSortChange={onSortChange}
+          role={role}
+          userId={userId}
+          status={status}
+        />
+      )}
+    </ChoiceFilteredList>
   );
 }
 
