@@ -1,5 +1,5 @@
 /** WCAG 2.1 A/AA scan (axe, as in accessibility-states.spec.ts) of paying through the gateway, in English, Hindi and
- * Telugu at the widths of support/scan-widths.ts (the finance dashboard, a page, at 1280 and 375 px in each): the pay
+ * Telugu at the widths of support/scan-widths.ts: the pay
  * dialog open (its amount, the online payment and the bank transfer option), and the return page while the bank's
  * answer is awaited and once the payment is received; and finance's money screens with their dialogs: a bank
  * statement's import report, an unmatched credit's Settle dialog, the refunds with a refund's Prepare dialog open, an
@@ -23,7 +23,6 @@ const AREAS = {
   refunds: 'features/refunds',
   statements: 'features/statements',
   adjustments: 'features/adjustments',
-  finance: 'features/finance',
 } as const;
 type Area = keyof typeof AREAS;
 type Catalogue = { [key: string]: string | Catalogue };
@@ -300,26 +299,6 @@ for (const language of LANGUAGES) {
         await expectNoViolations(page, `the adjustment's dialog at ${width} px`);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
-      });
-    }
-  });
-  test(`the finance dashboard with its charts and tables has no WCAG 2.1 AA violations in ${language} at 1280 and 375 px`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await signInAs(page, 'finance');
-    await chooseLanguage(page, language);
-    for (const width of [1280, 375]) {
-      await test.step(`the finance dashboard at ${width} px`, async () => {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto('/finance');
-        await expect(page.getByRole('heading', { level: 1, name: t('finance', 'title') })).toBeVisible({
-          timeout: 30_000,
-        });
-        if (script) await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.getByText(t('finance', 'reports.ageing.title')).first()).toBeVisible({ timeout: 20_000 });
-        await expect(page.getByText(t('finance', 'reports.waiting.title')).first()).toBeVisible({ timeout: 20_000 });
-        await expectNoViolations(page, `the finance dashboard at ${width} px`);
       });
     }
   });

@@ -1,12 +1,13 @@
 /** WCAG 2.1 A/AA scan (axe, the shared scan of support/axe.ts) of the finance dashboard taken while its charts are
- * drawing (right after the page opens, nothing left to settle: the page must be readable at every moment), again
+ * drawing (right after the page opens, nothing left to settle: the page must be readable at every moment), once
+ * settled (the one scan of the settled dashboard: its charts and tables, its heading in the reader's script), again
  * while its invoice list loads the page a status card asked for (the rows that wait were dimmed below AA contrast),
  * and of the allotment register with a search applied, in English, Hindi and Telugu at 1280 and 375 px. Both scans also run
  * axe's rule that a control's accessible name holds its visible words (label-content-name-mismatch, WCAG 2.5.3,
  * which axe keeps out of its tags as experimental): a name such as "Export collections as CSV" on a button that
  * reads "Export CSV" left a speech user's "click Export CSV" unanswered. */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, LANGUAGES, type Language } from './support/axe';
+import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { settled, trackRequests } from './support/settle';
 import { signInAs, type DemoRole } from './support/session';
 
@@ -40,6 +41,11 @@ for (const language of LANGUAGES) {
         midAnimation: true,
       });
       await settled(page);
+      const script = LANGUAGE_SCRIPTS[language];
+      if (script) {
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(script);
+      }
       await expectNoViolations(page, '/finance settled', language, { rules: RULES });
 
       // A status card asks for the pending invoices; their answer is held until the list waiting for it is scanned.

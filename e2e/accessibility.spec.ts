@@ -39,13 +39,9 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
   },
   {
     role: 'finance',
-    paths: [
-      '/finance',
-      '/finance/bank-statements',
-      '/finance/bank-credits',
-      '/finance/refunds',
-      '/finance/adjustments',
-    ],
+    // The dashboard (/finance) is scanned settled in every language at both widths by
+    // accessibility-register-finance.spec.ts, with its charts drawing and its list loading besides.
+    paths: ['/finance/bank-statements', '/finance/bank-credits', '/finance/refunds', '/finance/adjustments'],
   },
   { role: 'admin', paths: ['/officer/users', '/officer/outbox', '/officer/audit', '/officer/clock', '/account'] },
 ];
