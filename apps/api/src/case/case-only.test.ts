@@ -100,7 +100,8 @@ describe('status changes only through the lifecycle', () => {
 });
 
 /** The other kinds of case (contract case-kinds.ts): each table is updated only in its repository, its status only by
- * its one move writer, and that writer is called only as the engine's `write` (moveCase), which checked the move. */
+ * its one move writer, and that writer is called only as the engine's `write` (moveCase, moveCaseIfStill), which checked
+ * the move. */
 describe('the other kinds of case move only through the engine', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
   const KINDS = [
@@ -156,7 +157,7 @@ describe('the other kinds of case move only through the engine', () => {
         const calls = file.text.match(call)!.length;
         const writes = file.text.match(asWrite)?.length ?? 0;
         expect(writes, `${file.name} calls ${kind.writer} outside moveCase's write`).toBe(calls);
-        expect(file.text).toMatch(/\bmoveCase\(/);
+        expect(file.text).toMatch(/\bmoveCase(IfStill)?\(/);
       }
     });
   }

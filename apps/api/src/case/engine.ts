@@ -1,7 +1,8 @@
 /** The case engine's core, the same for every kind of case: a table of named events from the contract (the
  * application's lifecycle.ts, the other kinds' case-kinds.ts) and the check that one event may move one case now.
  * An application moves through `fire` (transition.ts), which adds its stage, clock, timeline and side effects; a
- * refund, a ledger adjustment and a bank credit move through `moveCase`, which checks and writes the move. */
+ * service request, an appeal, a scheme, a refund, a ledger adjustment and a bank credit move through `moveCase`, which
+ * checks and writes the move (`moveCaseIfStill` for the portal's sweeps). */
 import type { CaseEvent, EventTable } from '@portal/contract';
 
 export type { CaseEvent, EventTable };
@@ -66,4 +67,22 @@ export async function moveCase<Name extends string, Status extends string, Guard
   const moved = await request.write(request.table[request.event].from, to);
   if (!moved) throw request.checks.lostRace();
   return moved;
+}
+
+/** As moveCase, for the portal's own sweeps, which find their cases before the transaction: a case no longer in a
+ * status the event leaves from (moved by someone meanwhile) is left as it is and answers undefined. */
+export async function moveCaseIfStill<Name extends string, Status extends string, Guard extends string, Row>(
+  request: Omit<CaseMoveRequest<Name, Status, Guard, Row>, 'by' | 'checks'> & {
+    guard: MoveChecks<Status, Guard>['guard'];
+  },
+): Promise<Row | undefined> {
+  const event = request.table[request.event];
+  if (!event.from.includes(request.from)) return undefined;
+  const refused = () => new Error(`The portal's event ${request.event} cannot move this case`);
+  const to = await checkMove(request.table, request.event, request.from, request.to, 'system', {
+    notAllowed: refused,
+    forbidden: refused,
+    guard: request.guard,
+  });
+  return request.write(event.from, to);
 }

@@ -28,7 +28,7 @@ import {
   type ServiceRequestType,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { moveCase } from './engine';
+import { moveCaseIfStill } from './engine';
 import { businessTodayIso } from '../core/dates';
 import { conflict, HttpError } from '../core/http-error';
 import {
@@ -479,23 +479,13 @@ export async function lapseTransferOffers(db: Database, now = clock.now()): Prom
   for (const offer of await findLapsedTransferOffers(db, before)) {
     lapsed += await db.transaction(async (tx) => {
       // A request decided or moved meanwhile is left as it is.
-      const movedMeanwhile = new Error('The transfer was decided meanwhile');
-      const row = await moveCase({
+      const row = await moveCaseIfStill({
         table: SERVICE_REQUEST_EVENTS,
         event: 'lapse_transfer',
         from: offer.status,
-        by: 'system',
-        checks: {
-          notAllowed: () => movedMeanwhile,
-          forbidden: () => movedMeanwhile,
-          lostRace: () => movedMeanwhile,
-          guard: () => {},
-        },
+        guard: () => {},
         write: (from, to) =>
           writeServiceRequestMove(tx, offer.id, from, to, { remarks: TRANSFER_LAPSED_REMARKS, decidedBy: null }),
-      }).catch((error: unknown) => {
-        if (error === movedMeanwhile) return undefined;
-        throw error;
       });
       if (!row || row.transfereeAcceptedAt) return 0;
       await recordEvent(tx, SYSTEM_ACTOR, {

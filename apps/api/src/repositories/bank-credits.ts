@@ -1,6 +1,7 @@
 /** Bank credits: the credit lines of imported statements, once per bank reference (UTR) however often they are
  * imported (a unique index). Matched at import, or unmatched until a person settles them (a maker prepares, another
- * approves) or sets them aside (decision 016). Every change of state is a conditional update on the state it leaves (writeBankCreditMove). */
+ * approves) or sets them aside (decision 016). Every change of state is a conditional update on the state it leaves
+ * (writeBankCreditMove). */
 import { and, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import {
   BANK_CREDIT_LIST,

@@ -412,8 +412,9 @@ export async function decideScheme(
       if (!seed) throw new Error(`Scheme ${scheme.schemeNumber} has no seed`);
     }
     // The table's checks (decided already, still open, an auction) before anything is read for the result.
-    await moveScheme(tx, scheme, 'decide', user, clock.now(), {
-      decidedAt: clock.now(),
+    const now = clock.now();
+    await moveScheme(tx, scheme, 'decide', user, now, {
+      decidedAt: now,
       decidedBy: user.id,
       revealedSeed: seed,
     });

@@ -375,8 +375,8 @@ async function checkServiceRequestGuard(tx: Database, request: ServiceRequestRow
 }
 
 /** An officer moves a request on. The move is checked against its table (SERVICE_REQUEST_EVENTS) by the case engine
- * and written only if the request is still where it was read (a second officer's move at the same moment answers 409); approving a request with a
- * fee bills it to the request's application. */
+ * and written only if the request is still where it was read (a second officer's move at the same moment answers
+ * 409); approving a request with a fee bills it to the request's application. */
 export async function updateServiceRequest(
   db: Database,
   user: CurrentUser,
