@@ -41,7 +41,10 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A short test's budget. On a loaded two-core machine a test runs three to four times as long as on a quiet one (a
+  // six-page phone check took 6.5 s quiet and passed 30 s on a slow hour), so the budget leaves that room; a test that
+  // hangs still fails within the minute. Longer journeys set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/artifacts',
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
