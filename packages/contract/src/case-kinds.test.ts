@@ -4,12 +4,18 @@ import {
   CASE_KINDS,
   caseEventFor,
   caseEventsOffered,
+  caseEventsOpen,
   LEDGER_ADJUSTMENT_EVENTS,
   REFUND_EVENTS,
   SERVICE_REQUEST_EVENTS,
+  SHOW_CAUSE_EVENTS,
+  SHOW_CAUSE_ORDER_EVENTS,
+  showCauseGuardHolds,
   type CaseEvent,
+  type CaseViewer,
 } from './case-kinds';
-import { APPEAL_STATUSES, SERVICE_REQUEST_STATUSES } from './enums';
+import { APPEAL_STATUSES, SERVICE_REQUEST_STATUSES, type AllotmentStatus } from './enums';
+import { SHOW_CAUSE_STATUSES } from './estate';
 import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from './money';
 import { SCHEME_STATUSES } from './schemes';
 
@@ -18,6 +24,7 @@ describe('the kinds of case beside the application', () => {
     service_request: SERVICE_REQUEST_STATUSES,
     appeal: APPEAL_STATUSES,
     scheme: SCHEME_STATUSES,
+    show_cause: SHOW_CAUSE_STATUSES,
     refund: REFUND_STATUSES,
     ledger_adjustment: APPROVAL_STATUSES,
     bank_credit: BANK_CREDIT_STATUSES,
@@ -89,5 +96,57 @@ describe('a service request', () => {
       [],
     );
     expect(caseEventsOffered(SERVICE_REQUEST_EVENTS, 'approved', { role: 'admin' })).toEqual([]);
+  });
+});
+
+describe('a show-cause notice', () => {
+  const notice = (status: (typeof SHOW_CAUSE_STATUSES)[number], allotment_status: AllotmentStatus = 'active') => ({
+    status,
+    reply_by: '2026-06-30',
+    allotment_status,
+  });
+
+  it('takes the reply up to and on its reply-by day, and not a day after', () => {
+    expect(showCauseGuardHolds('within_reply_by', notice('awaiting_reply'), '2026-06-29')).toBe(true);
+    expect(showCauseGuardHolds('within_reply_by', notice('awaiting_reply'), '2026-06-30')).toBe(true);
+    expect(showCauseGuardHolds('within_reply_by', notice('awaiting_reply'), '2026-07-01')).toBe(false);
+  });
+
+  it('is ordered after the reply at once, and unanswered only once its reply-by day has passed', () => {
+    expect(showCauseGuardHolds('reply_closed', notice('replied'), '2026-06-01')).toBe(true);
+    expect(showCauseGuardHolds('reply_closed', notice('awaiting_reply'), '2026-06-30')).toBe(false);
+    expect(showCauseGuardHolds('reply_closed', notice('awaiting_reply'), '2026-07-01')).toBe(true);
+  });
+
+  it('cancels only an allotment still active', () => {
+    expect(showCauseGuardHolds('allotment_active', notice('replied'), '2026-07-01')).toBe(true);
+    expect(showCauseGuardHolds('allotment_active', notice('replied', 'surrendered'), '2026-07-01')).toBe(false);
+    expect(SHOW_CAUSE_EVENTS[SHOW_CAUSE_ORDER_EVENTS.cancelled].guards).toContain('allotment_active');
+    expect(SHOW_CAUSE_EVENTS[SHOW_CAUSE_ORDER_EVENTS.dropped].guards).not.toContain('allotment_active');
+  });
+
+  it('offers its holder the reply only until the reply-by day, and an officer the orders only after it', () => {
+    const open = (status: (typeof SHOW_CAUSE_STATUSES)[number], viewer: CaseViewer, today: string) =>
+      caseEventsOpen(SHOW_CAUSE_EVENTS, status, viewer, (guard) => showCauseGuardHolds(guard, notice(status), today));
+    const holder: CaseViewer = { role: 'entrepreneur', isOwner: true };
+    expect(open('awaiting_reply', holder, '2026-06-30')).toEqual(['reply']);
+    expect(open('awaiting_reply', holder, '2026-07-01')).toEqual([]);
+    expect(open('awaiting_reply', { role: 'ho' }, '2026-06-30')).toEqual([]);
+    expect(open('awaiting_reply', { role: 'ho' }, '2026-07-01')).toEqual(['cancel_allotment', 'drop']);
+  });
+
+  it('is answered by its holder alone and ordered by the officers who issue notices', () => {
+    expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'awaiting_reply', { role: 'entrepreneur', isOwner: true })).toEqual([
+      'reply',
+    ]);
+    expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'awaiting_reply', { role: 'entrepreneur', isOwner: false })).toEqual(
+      [],
+    );
+    expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'replied', { role: 'zonal_manager' })).toEqual([
+      'cancel_allotment',
+      'drop',
+    ]);
+    expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'replied', { role: 'finance' })).toEqual([]);
+    expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'decided', { role: 'admin' })).toEqual([]);
   });
 });

@@ -7,9 +7,10 @@
  * (section 10).
  */
 import { actorMay, type EventActor } from './lifecycle';
-import type { AppealStatus, ServiceRequestStatus } from './enums';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
 import type { SchemeStatus } from './schemes';
+import type { ShowCauseOutcome, ShowCauseStatus } from './estate';
+import type { AllotmentStatus, AppealStatus, ServiceRequestStatus } from './enums';
 import type { Role } from './roles';
 
 /** One move of a kind of case. */
@@ -141,6 +142,60 @@ export const SCHEME_EVENTS = {
 } as const satisfies EventTable<string, SchemeStatus, SchemeGuard>;
 export type SchemeEventName = keyof typeof SCHEME_EVENTS;
 
+/**
+ * Guards of a show-cause notice's moves (section 9), read from the notice, its allotment and the business day:
+ * - within_reply_by: the holder replies (and attaches the reply's files) on or before the reply-by day.
+ * - reply_closed: an order is made once the holder replied, or once the reply-by day has passed unanswered.
+ * - allotment_active: an allotment is cancelled only while it is active (not surrendered or ended meanwhile).
+ * Each refused guard answers 409 show_cause_state.
+ */
+export const SHOW_CAUSE_GUARDS = ['within_reply_by', 'reply_closed', 'allotment_active'] as const;
+export type ShowCauseGuard = (typeof SHOW_CAUSE_GUARDS)[number];
+
+/** What the show-cause guards read: the notice's step, its reply-by day (yyyy-mm-dd) and its allotment's status. */
+export interface ShowCauseGuardFacts {
+  status: ShowCauseStatus;
+  reply_by: string;
+  allotment_status: AllotmentStatus;
+}
+
+/** Whether a show-cause guard holds on `today`, a business day (yyyy-mm-dd): the server checks it in the move's
+ * transaction and the web app offers the move by it. */
+export function showCauseGuardHolds(guard: ShowCauseGuard, facts: ShowCauseGuardFacts, today: string): boolean {
+  if (guard === 'within_reply_by') return today <= facts.reply_by;
+  if (guard === 'reply_closed') return facts.status === 'replied' || facts.reply_by < today;
+  return facts.allotment_status === 'active';
+}
+
+const showCauseOfficer: EventActor = { kind: 'staff', permission: 'issue:show-cause' };
+
+/** A show-cause notice: issued awaiting a reply (an insert), replied by the holder within the reply-by day, and
+ * ordered once, after the reply or after that day unanswered: the allotment cancelled, or the notice dropped. */
+export const SHOW_CAUSE_EVENTS = {
+  reply: { from: ['awaiting_reply'], to: ['replied'], by: { kind: 'owner' }, guards: ['within_reply_by'] },
+  cancel_allotment: {
+    from: ['awaiting_reply', 'replied'],
+    to: ['decided'],
+    by: showCauseOfficer,
+    guards: ['reply_closed', 'allotment_active'],
+  },
+  drop: { from: ['awaiting_reply', 'replied'], to: ['decided'], by: showCauseOfficer, guards: ['reply_closed'] },
+} as const satisfies EventTable<string, ShowCauseStatus, ShowCauseGuard>;
+export type ShowCauseEventName = keyof typeof SHOW_CAUSE_EVENTS;
+
+/** The event of each order an officer may make on a notice. */
+export const SHOW_CAUSE_ORDER_EVENTS = {
+  cancelled: 'cancel_allotment',
+  dropped: 'drop',
+} as const satisfies Record<ShowCauseOutcome, ShowCauseEventName>;
+
+/** What the holder does on a notice that leaves its step as it is: attach a file to the reply before sending it. */
+export const SHOW_CAUSE_ACTIONS: Readonly<
+  Record<'attach_reply_document', { in: readonly ShowCauseStatus[]; by: EventActor; guards: readonly ShowCauseGuard[] }>
+> = {
+  attach_reply_document: { in: ['awaiting_reply'], by: { kind: 'owner' }, guards: ['within_reply_by'] },
+};
+
 export type RefundEventName = keyof typeof REFUND_EVENTS;
 export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
 export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
@@ -150,6 +205,7 @@ export const CASE_KINDS = {
   service_request: SERVICE_REQUEST_EVENTS,
   appeal: APPEAL_EVENTS,
   scheme: SCHEME_EVENTS,
+  show_cause: SHOW_CAUSE_EVENTS,
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
   bank_credit: BANK_CREDIT_EVENTS,
@@ -182,6 +238,17 @@ export function caseEventsOffered<Name extends string, Status extends string, Gu
   viewer: CaseViewer,
 ): Name[] {
   return (Object.keys(table) as Name[]).filter((name) => mayFireCaseEvent(table[name], status, viewer));
+}
+
+/** The events of `table` the viewer may fire now: those caseEventsOffered answers whose every guard `holds` (for the
+ * guards a screen can read, such as a day that has passed). */
+export function caseEventsOpen<Name extends string, Status extends string, Guard extends string>(
+  table: EventTable<Name, Status, Guard>,
+  status: Status,
+  viewer: CaseViewer,
+  holds: (guard: Guard) => boolean,
+): Name[] {
+  return caseEventsOffered(table, status, viewer).filter((name) => table[name].guards.every(holds));
 }
 
 /** The event of `table` a person fires to move a case from `from` to `to` (a form that names the next status rather

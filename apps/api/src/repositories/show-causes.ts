@@ -2,7 +2,7 @@
  * holder attaches to a reply. At most one open notice per allotment (the partial unique index show_causes_open_uq):
  * an insert that would break it answers undefined instead of a row. Every change of a notice's step is a conditional
  * update, so of two racing callers exactly one finds the notice still in the step it expects. */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ShowCause, ShowCauseOutcome, ShowCauseStatus } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, assets, showCauseDocuments, showCauses } from '../db/schema';
@@ -97,56 +97,49 @@ export async function findOpenShowCauseIds(
   return new Map(rows.map((row) => [row.allotmentId, row.id]));
 }
 
-/** Records the holder's reply, only while the notice awaits one and on or before its reply-by day. */
-export async function replyToShowCauseIf(
-  db: Database,
-  id: string,
-  reply: string,
-  today: string,
-): Promise<ShowCauseRow | undefined> {
-  const [row] = await db
-    .update(showCauses)
-    .set({ reply, repliedAt: clock.now() })
-    .where(
-      and(
-        eq(showCauses.id, id),
-        isNull(showCauses.outcome),
-        isNull(showCauses.repliedAt),
-        sql`${showCauses.replyBy} >= ${today}`,
-      ),
-    )
-    .returning();
-  return row;
+/** A notice's step as a condition on its row: the step is read from the reply and the order (showCauseStatus). */
+function showCauseIn(statuses: readonly ShowCauseStatus[]): SQL {
+  const step: Record<ShowCauseStatus, SQL> = {
+    awaiting_reply: and(isNull(showCauses.outcome), isNull(showCauses.repliedAt))!,
+    replied: and(isNull(showCauses.outcome), isNotNull(showCauses.repliedAt))!,
+    decided: isNotNull(showCauses.outcome),
+  };
+  return or(...statuses.map((status) => step[status]))!;
 }
 
-/** Records the order, only while the notice is open and either replied to or past its reply-by day unanswered. */
-export async function decideShowCauseIf(
+/** What a move writes: the holder's reply, or the order. */
+export type ShowCauseMove =
+  | { to: 'replied'; reply: string }
+  | {
+      to: 'decided';
+      outcome: ShowCauseOutcome;
+      hearingNote: string;
+      decidedBy: string;
+      refundDue: number | null;
+    };
+
+/** The notice's one move writer, called as the engine's write (case/engine.ts moveCase): records the reply or the
+ * order only while the notice is still in one of `from`; undefined when it is not (someone moved it meanwhile). */
+export async function writeShowCauseMove(
   db: Database,
   id: string,
-  order: {
-    outcome: ShowCauseOutcome;
-    hearingNote: string;
-    decidedBy: string;
-    refundDue: number | null;
-    today: string;
-  },
+  from: readonly ShowCauseStatus[],
+  move: ShowCauseMove,
 ): Promise<ShowCauseRow | undefined> {
+  const values =
+    move.to === 'replied'
+      ? { reply: move.reply, repliedAt: clock.now() }
+      : {
+          outcome: move.outcome,
+          hearingNote: move.hearingNote,
+          decidedBy: move.decidedBy,
+          decidedAt: clock.now(),
+          refundDue: move.refundDue,
+        };
   const [row] = await db
     .update(showCauses)
-    .set({
-      outcome: order.outcome,
-      hearingNote: order.hearingNote,
-      decidedBy: order.decidedBy,
-      decidedAt: clock.now(),
-      refundDue: order.refundDue,
-    })
-    .where(
-      and(
-        eq(showCauses.id, id),
-        isNull(showCauses.outcome),
-        or(isNotNull(showCauses.repliedAt), lt(showCauses.replyBy, order.today)),
-      ),
-    )
+    .set(values)
+    .where(and(eq(showCauses.id, id), showCauseIn(from)))
     .returning();
   return row;
 }

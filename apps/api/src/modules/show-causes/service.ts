@@ -11,12 +11,18 @@ import {
   addCalendarDays,
   can,
   cancellationRefund,
+  SHOW_CAUSE_ACTIONS,
+  SHOW_CAUSE_EVENTS,
+  SHOW_CAUSE_ORDER_EVENTS,
   SHOW_CAUSE_REPLY_DAYS,
+  showCauseGuardHolds,
   type DecideShowCauseRequest,
   type FileExtension,
   type IssueShowCauseRequest,
   type ReplyShowCauseRequest,
   type ShowCause,
+  type ShowCauseGuard,
+  type ShowCauseStatus,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -26,6 +32,7 @@ import type { ReceivedFile } from '../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../plugins/auth';
 import type { FileStorage } from '../../plugins/storage';
 import { ALLOTMENT_NOT_FOUND, loadVisibleAllotment } from '../../case/access';
+import { moveCase } from '../../case/engine';
 import { recordEvent } from '../../case/events';
 import { findAllotmentLabels, lockAllotment, type AllotmentRow } from '../../repositories/allotments';
 import { findAssetById, releaseAssetIf } from '../../repositories/assets';
@@ -34,7 +41,6 @@ import { sumPaidInvoices, sumUnpaidInvoices } from '../../repositories/invoices'
 import {
   cancelAllotmentIfActive,
   countShowCauseDocuments,
-  decideShowCauseIf,
   findShowCauseById,
   findShowCauseDocument,
   findShowCauseDocuments,
@@ -42,10 +48,10 @@ import {
   insertShowCauseDocument,
   insertShowCauseIfNoneOpen,
   lockShowCause,
-  replyToShowCauseIf,
   SHOW_CAUSE_MAX_DOCUMENTS,
   showCauseStatus,
   toShowCause,
+  writeShowCauseMove,
   type ShowCauseDocumentRow,
   type ShowCauseRow,
 } from '../../repositories/show-causes';
@@ -165,13 +171,30 @@ export async function getShowCause(db: Database, user: CurrentUser, id: string):
   return describeOne(db, allotment, notice);
 }
 
-/** Why a reply (or an upload for it) is refused in this step; null while the holder may still reply. */
-function replyRefusal(notice: ShowCauseRow, today: string): string | null {
-  const status = showCauseStatus(notice);
-  if (status === 'decided') return 'This show-cause notice has been decided: no reply can be made now';
-  if (status === 'replied') return 'The reply to this show-cause notice has already been sent';
-  if (notice.replyBy < today) return `The time to reply to this notice ended on ${notice.replyBy}`;
-  return null;
+/** Why the holder may not reply (or attach a file to the reply) in this step. */
+function replyNotAllowed(status: ShowCauseStatus): HttpError {
+  return stateConflict(
+    status === 'decided'
+      ? 'This show-cause notice has been decided: no reply can be made now'
+      : 'The reply to this show-cause notice has already been sent',
+  );
+}
+
+/** Throws the refusal of a guard that does not hold for the notice today (contract showCauseGuardHolds). */
+function checkShowCauseGuard(
+  guard: ShowCauseGuard,
+  notice: ShowCauseRow,
+  allotment: AllotmentRow,
+  today: string,
+): void {
+  const facts = { status: showCauseStatus(notice), reply_by: notice.replyBy, allotment_status: allotment.status };
+  if (showCauseGuardHolds(guard, facts, today)) return;
+  const refusals: Record<ShowCauseGuard, string> = {
+    within_reply_by: `The time to reply to this notice ended on ${notice.replyBy}`,
+    reply_closed: `The holder may reply until ${notice.replyBy}: an order can be made after the reply, or after that day`,
+    allotment_active: `This allotment is already ${allotment.status}: it cannot be cancelled`,
+  };
+  throw stateConflict(refusals[guard]);
 }
 
 export async function replyToShowCause(
@@ -187,10 +210,19 @@ export async function replyToShowCause(
     const current = await lockShowCause(tx, id);
     if (!current) throw notFound(SHOW_CAUSE_NOT_FOUND);
     const today = businessTodayIso();
-    const refusal = replyRefusal(current, today);
-    if (refusal) throw stateConflict(refusal);
-    const replied = await replyToShowCauseIf(tx, id, request.reply.trim(), today);
-    if (!replied) throw stateConflict('This show-cause notice was replied to or decided at the same time');
+    const replied = await moveCase({
+      table: SHOW_CAUSE_EVENTS,
+      event: 'reply',
+      from: showCauseStatus(current),
+      by: { mayFire: true },
+      checks: {
+        notAllowed: (from) => replyNotAllowed(from),
+        forbidden: () => forbidden(HOLDER_ONLY),
+        guard: (guard) => checkShowCauseGuard(guard, current, allotment, today),
+        lostRace: () => stateConflict('This show-cause notice was replied to or decided at the same time'),
+      },
+      write: (from) => writeShowCauseMove(tx, id, from, { to: 'replied', reply: request.reply.trim() }),
+    });
     await recordEvent(tx, actorOf(user), {
       applicationId: allotment.applicationId,
       code: 'show_cause_replied',
@@ -219,8 +251,11 @@ export async function uploadShowCauseDocument(
     return await db.transaction(async (tx) => {
       const current = await lockShowCause(tx, id);
       if (!current) throw notFound(SHOW_CAUSE_NOT_FOUND);
-      const refusal = replyRefusal(current, businessTodayIso());
-      if (refusal) throw stateConflict(refusal);
+      const attach = SHOW_CAUSE_ACTIONS.attach_reply_document;
+      const status = showCauseStatus(current);
+      if (!attach.in.includes(status)) throw replyNotAllowed(status);
+      const today = businessTodayIso();
+      for (const guard of attach.guards) checkShowCauseGuard(guard, current, allotment, today);
       if ((await countShowCauseDocuments(tx, id)) >= SHOW_CAUSE_MAX_DOCUMENTS) {
         throw stateConflict(`A reply may carry at most ${SHOW_CAUSE_MAX_DOCUMENTS} files`);
       }
@@ -269,33 +304,37 @@ export async function decideShowCause(
     const current = await findShowCauseById(tx, id);
     if (!current) throw notFound(SHOW_CAUSE_NOT_FOUND);
     const today = businessTodayIso();
-    const status = showCauseStatus(current);
-    if (status === 'decided') throw stateConflict('This show-cause notice has already been decided');
-    if (status === 'awaiting_reply' && current.replyBy >= today) {
-      throw stateConflict(
-        `The holder may reply until ${current.replyBy}: an order can be made after the reply, or after that day`,
-      );
-    }
-    const cancel = request.outcome === 'cancelled';
-    if (cancel && allotment.status !== 'active') {
-      throw stateConflict(`This allotment is already ${allotment.status}: it cannot be cancelled`);
-    }
-    const refund = cancel
-      ? cancellationRefund(
-          await sumPaidInvoices(tx, allotment.applicationId, 'premium_instalment'),
-          await sumUnpaidInvoices(tx, allotment.applicationId),
-        )
-      : null;
-    const decided = await decideShowCauseIf(tx, id, {
-      outcome: request.outcome,
-      hearingNote: request.hearing_note.trim(),
-      decidedBy: user.id,
-      refundDue: refund,
-      today,
+    const event = SHOW_CAUSE_ORDER_EVENTS[request.outcome];
+    const refund =
+      event === 'cancel_allotment'
+        ? cancellationRefund(
+            await sumPaidInvoices(tx, allotment.applicationId, 'premium_instalment'),
+            await sumUnpaidInvoices(tx, allotment.applicationId),
+          )
+        : null;
+    const decided = await moveCase({
+      table: SHOW_CAUSE_EVENTS,
+      event,
+      from: showCauseStatus(current),
+      // The route has checked the permission.
+      by: { mayFire: true },
+      checks: {
+        notAllowed: () => stateConflict('This show-cause notice has already been decided'),
+        forbidden: () => forbidden(),
+        guard: (guard) => checkShowCauseGuard(guard, current, allotment, today),
+        lostRace: () => stateConflict('This show-cause notice was decided by someone else at the same time'),
+      },
+      write: (from) =>
+        writeShowCauseMove(tx, id, from, {
+          to: 'decided',
+          outcome: request.outcome,
+          hearingNote: request.hearing_note.trim(),
+          decidedBy: user.id,
+          refundDue: refund,
+        }),
     });
-    if (!decided) throw stateConflict('This show-cause notice was decided by someone else at the same time');
     let assetCode: string | null = null;
-    if (cancel) {
+    if (event === 'cancel_allotment') {
       const ended = await cancelAllotmentIfActive(tx, allotment.id, today, refund ?? 0);
       if (!ended) throw stateConflict('This allotment is no longer active: it cannot be cancelled');
       await releaseAssetIf(tx, ended.assetId, ['allotted', 'reserved']);

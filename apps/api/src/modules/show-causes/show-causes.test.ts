@@ -9,7 +9,7 @@ import {
   type AllotmentSummary,
   type ShowCause,
 } from '@portal/contract';
-import { assets, showCauses, timelineEvents } from '../../db/schema';
+import { allotments, assets, showCauses, timelineEvents } from '../../db/schema';
 import { findAssetById } from '../../repositories/assets';
 import { nextNumber } from '../../repositories/counters';
 import { insertInvoice, markInvoicePaidIfUnpaid } from '../../repositories/invoices';
@@ -230,6 +230,27 @@ describe(`show-cause notices and cancellation for non-compliance (${TEST_DB_KIND
     expect((await findAssetById(ctx.db, made.asset_id))!.status).toBe('allotted');
     // Once decided, a new notice may be issued.
     expect((await issue(zonal, made.id)).statusCode).toBe(201);
+  });
+
+  it('cancels only an allotment still active: an order to cancel one ended meanwhile is refused, writing nothing', async () => {
+    const { allotment: made } = await allotment();
+    const notice = await issued(made.id);
+    expect((await reply(owner, notice.id)).statusCode).toBe(200);
+    // The allotment ended some other way before the order (the guard reads it under its lock).
+    await ctx.db.update(allotments).set({ status: 'surrendered' }).where(eq(allotments.id, made.id));
+    const refused = await order(ho, notice.id, 'cancelled');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'show_cause_state',
+      detail: 'This allotment is already surrendered: it cannot be cancelled',
+    });
+    const unchanged = await get<ShowCause>(ho, `/api/show-causes/${notice.id}`);
+    expect(unchanged).toMatchObject({ status: 'replied', outcome: null, refund_due: null });
+    expect(await eventsOf('show_cause_decided', notice.id)).toHaveLength(0);
+    // Dropping the notice still closes it.
+    const dropped = await order(ho, notice.id, 'dropped');
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json()).toMatchObject({ status: 'decided', outcome: 'dropped' });
   });
 
   it('allows one open notice at a time, even when officers issue at once, and only after possession', async () => {

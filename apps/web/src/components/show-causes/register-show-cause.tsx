@@ -3,7 +3,19 @@
  * decide), and the "show-cause pending reply" count that sets the register's late filter. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, formatDate, formatNumber, businessToday, type Allotment, type ShowCause } from '@portal/contract';
+import {
+  businessToday,
+  can,
+  caseEventsOffered,
+  caseEventsOpen,
+  formatDate,
+  formatNumber,
+  SHOW_CAUSE_EVENTS,
+  showCauseGuardHolds,
+  type Allotment,
+  type Role,
+  type ShowCause,
+} from '@portal/contract';
 import { useAllotmentSummary } from '../../api/allotments';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -26,9 +38,20 @@ export function showCauseMayApply(allotment: Allotment): boolean {
   return allotment.status === 'active' && Boolean(allotment.possession_date);
 }
 
-/** An order may be made after the reply, or once the reply-by day has passed unanswered. */
-export function mayDecide(notice: ShowCause, today = businessToday()): boolean {
-  return notice.status === 'replied' || (notice.status === 'awaiting_reply' && notice.reply_by < today);
+/** What an officer may do about a notice's order: make it now, wait for the reply or its day, or nothing (the
+ * notice is decided, or the role orders none). Read from the contract's SHOW_CAUSE_EVENTS and their guards. */
+function orderStep(
+  notice: ShowCause,
+  allotment: Allotment,
+  role: Role,
+  today = businessToday(),
+): 'now' | 'later' | null {
+  if (caseEventsOffered(SHOW_CAUSE_EVENTS, notice.status, { role }).length === 0) return null;
+  const facts = { status: notice.status, reply_by: notice.reply_by, allotment_status: allotment.status };
+  const open = caseEventsOpen(SHOW_CAUSE_EVENTS, notice.status, { role }, (guard) =>
+    showCauseGuardHolds(guard, facts, today),
+  );
+  return open.length > 0 ? 'now' : 'later';
 }
 
 /** The row's button: "Show-cause notice" when one is open, else "Issue show-cause notice" for the officers who may. */
@@ -88,7 +111,6 @@ function ShowCauseViewDialog({
 }) {
   const { t } = useTranslation('show-causes');
   const { user } = useAuth();
-  const mayOrder = Boolean(user && can(user.role, 'issue:show-cause'));
   const notices = useShowCauses(allotment?.id, { enabled: allotment !== undefined });
   const plot = allotment?.asset_code ?? allotment?.allotment_number ?? '';
   return (
@@ -119,19 +141,20 @@ function ShowCauseViewDialog({
         <p className="text-slate-700">{t('view.none')}</p>
       ) : (
         <ol className="space-y-6">
-          {notices.data.map((notice) => (
-            <li key={notice.id} className="rounded-md border border-slate-200 p-4">
-              <ShowCauseDetails notice={notice}>
-                {notice.status !== 'decided' && mayOrder ? (
-                  mayDecide(notice) ? (
+          {notices.data.map((notice) => {
+            const step = user && allotment ? orderStep(notice, allotment, user.role) : null;
+            return (
+              <li key={notice.id} className="rounded-md border border-slate-200 p-4">
+                <ShowCauseDetails notice={notice}>
+                  {step === 'now' ? (
                     <Button onClick={() => onDecide(notice)}>{t('view.decide')}</Button>
-                  ) : (
+                  ) : step === 'later' ? (
                     <p className="text-slate-700">{t('view.decideAfter', { date: formatDate(notice.reply_by) })}</p>
-                  )
-                ) : null}
-              </ShowCauseDetails>
-            </li>
-          ))}
+                  ) : null}
+                </ShowCauseDetails>
+              </li>
+            );
+          })}
         </ol>
       )}
     </Dialog>

@@ -8,9 +8,12 @@ import { toast } from 'sonner';
 import { AlertTriangle, FileUp } from 'lucide-react';
 import {
   acceptAttribute,
+  caseEventsOpen,
   formatDate,
   replyShowCauseRequestSchema,
   businessToday,
+  SHOW_CAUSE_EVENTS,
+  showCauseGuardHolds,
   type Allotment,
   type ReplyShowCauseRequest,
   type ShowCause,
@@ -54,7 +57,11 @@ export function ShowCausePanel({ allotment }: ShowCausePanelProps) {
   if (!notice) return null;
   const open = notice.status !== 'decided';
   const today = businessToday();
-  const mayReply = notice.status === 'awaiting_reply' && notice.reply_by >= today;
+  // The panel is the holder's own (My plots): the reply is open while the contract's table and its guard allow it.
+  const facts = { status: notice.status, reply_by: notice.reply_by, allotment_status: allotment.status };
+  const mayReply = caseEventsOpen(SHOW_CAUSE_EVENTS, notice.status, { role: 'entrepreneur', isOwner: true }, (guard) =>
+    showCauseGuardHolds(guard, facts, today),
+  ).includes('reply');
   const headingId = `show-cause-${notice.id}`;
   return (
     <section
