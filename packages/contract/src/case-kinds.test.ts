@@ -7,6 +7,7 @@ import {
   caseEventsOpen,
   LEDGER_ADJUSTMENT_EVENTS,
   REFUND_EVENTS,
+  SCHEME_ENTRY_EVENTS,
   SERVICE_REQUEST_EVENTS,
   SHOW_CAUSE_EVENTS,
   SHOW_CAUSE_ORDER_EVENTS,
@@ -17,13 +18,14 @@ import {
 import { APPEAL_STATUSES, SERVICE_REQUEST_STATUSES, type AllotmentStatus } from './enums';
 import { SHOW_CAUSE_STATUSES } from './estate';
 import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from './money';
-import { SCHEME_STATUSES } from './schemes';
+import { SCHEME_OUTCOMES, SCHEME_STATUSES } from './schemes';
 
 describe('the kinds of case beside the application', () => {
   const STATUSES: Record<keyof typeof CASE_KINDS, readonly string[]> = {
     service_request: SERVICE_REQUEST_STATUSES,
     appeal: APPEAL_STATUSES,
     scheme: SCHEME_STATUSES,
+    scheme_entry: ['pending', ...SCHEME_OUTCOMES],
     show_cause: SHOW_CAUSE_STATUSES,
     refund: REFUND_STATUSES,
     ledger_adjustment: APPROVAL_STATUSES,
@@ -148,5 +150,22 @@ describe('a show-cause notice', () => {
     ]);
     expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'replied', { role: 'finance' })).toEqual([]);
     expect(caseEventsOffered(SHOW_CAUSE_EVENTS, 'decided', { role: 'admin' })).toEqual([]);
+  });
+});
+
+describe("a scheme's entry", () => {
+  it('is moved by the portal alone, each outcome from the one step it follows', () => {
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'pending', 'waitlisted', 'system')).toBe('settle');
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'won', 'defaulted', 'system')).toBe('default');
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'waitlisted', 'won', 'system')).toBe('promote');
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'waitlisted', 'lost', 'system')).toBe('lose_to_winner');
+    // A result is not written twice, nor over a loss, a default or an entry not qualified.
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'won', 'won', 'system')).toBeUndefined();
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'lost', 'won', 'system')).toBeUndefined();
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'defaulted', 'won', 'system')).toBeUndefined();
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'not_qualified', 'lost', 'system')).toBeUndefined();
+    // Nobody fires them by hand.
+    expect(caseEventFor(SCHEME_ENTRY_EVENTS, 'pending', 'won')).toBeUndefined();
+    expect(caseEventsOffered(SCHEME_ENTRY_EVENTS, 'pending', { role: 'admin' })).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { actorMay, type EventActor } from './lifecycle';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
-import type { SchemeStatus } from './schemes';
+import type { SchemeOutcome, SchemeStatus } from './schemes';
 import type { ShowCauseOutcome, ShowCauseStatus } from './estate';
 import type { AllotmentStatus, AppealStatus, ServiceRequestStatus } from './enums';
 import type { Role } from './roles';
@@ -142,6 +142,28 @@ export const SCHEME_EVENTS = {
 } as const satisfies EventTable<string, SchemeStatus, SchemeGuard>;
 export type SchemeEventName = keyof typeof SCHEME_EVENTS;
 
+/** An application's entry in a scheme: pending until the scheme's result reaches it, then its outcome
+ * (SCHEME_OUTCOMES). An entry not qualified is written so when the scheme closes (an insert). */
+export type SchemeEntryStatus = 'pending' | SchemeOutcome;
+
+/** The entry's status as its outcome column holds it (null while pending). */
+export function schemeEntryStatus(outcome: SchemeOutcome | null): SchemeEntryStatus {
+  return outcome ?? 'pending';
+}
+
+const portal: EventActor = { kind: 'system' };
+
+/** An entry's moves, each by the portal as a consequence of its scheme's: the result (a draw, first come, or a lot's
+ * close) settles it won, waitlisted (an auction's H2) or lost; an auction's winner who does not pay in time (or
+ * withdraws) defaults, and its H2 is promoted to won; once a winner has paid, whoever waited behind it has lost. */
+export const SCHEME_ENTRY_EVENTS = {
+  settle: { from: ['pending'], to: ['won', 'waitlisted', 'lost'], by: portal, guards: [] },
+  default: { from: ['won'], to: ['defaulted'], by: portal, guards: [] },
+  promote: { from: ['waitlisted'], to: ['won'], by: portal, guards: [] },
+  lose_to_winner: { from: ['waitlisted'], to: ['lost'], by: portal, guards: [] },
+} as const satisfies EventTable<string, SchemeEntryStatus, never>;
+export type SchemeEntryEventName = keyof typeof SCHEME_ENTRY_EVENTS;
+
 /**
  * Guards of a show-cause notice's moves (section 9), read from the notice, its allotment and the business day:
  * - within_reply_by: the holder replies (and attaches the reply's files) on or before the reply-by day.
@@ -205,6 +227,7 @@ export const CASE_KINDS = {
   service_request: SERVICE_REQUEST_EVENTS,
   appeal: APPEAL_EVENTS,
   scheme: SCHEME_EVENTS,
+  scheme_entry: SCHEME_ENTRY_EVENTS,
   show_cause: SHOW_CAUSE_EVENTS,
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
@@ -251,14 +274,18 @@ export function caseEventsOpen<Name extends string, Status extends string, Guard
   return caseEventsOffered(table, status, viewer).filter((name) => table[name].guards.every(holds));
 }
 
-/** The event of `table` a person fires to move a case from `from` to `to` (a form that names the next status rather
- * than the event), if there is one. */
+/** The event of `table` that moves a case from `from` to `to`, if there is one: a person's (a form that names the next
+ * status rather than the event), or with `firer` 'system' the portal's. */
 export function caseEventFor<Name extends string, Status extends string, Guard extends string>(
   table: EventTable<Name, Status, Guard>,
   from: Status,
   to: Status,
+  firer: 'person' | 'system' = 'person',
 ): Name | undefined {
   return (Object.keys(table) as Name[]).find(
-    (name) => table[name].by.kind !== 'system' && table[name].from.includes(from) && table[name].to.includes(to),
+    (name) =>
+      (table[name].by.kind === 'system') === (firer === 'system') &&
+      table[name].from.includes(from) &&
+      table[name].to.includes(to),
   );
 }

@@ -104,16 +104,24 @@ describe('status changes only through the lifecycle', () => {
  * the move. */
 describe('the other kinds of case move only through the engine', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
-  // A show-cause notice's step is read from its reply and its order (repositories/show-causes.ts showCauseStatus).
   const KINDS: { table: string; sqlName: string; repository: string; writer: string; statusFields?: RegExp }[] = [
     {
       table: 'showCauses',
       sqlName: 'show_causes',
       repository: 'repositories/show-causes.ts',
       writer: 'writeShowCauseMove',
+      // A notice's step is read from its reply and its order (showCauseStatus).
       statusFields: /\b(outcome|repliedAt)\b/,
     },
     { table: 'schemes', sqlName: 'schemes', repository: 'repositories/schemes.ts', writer: 'writeSchemeMove' },
+    // An entry's status is its outcome (pending while it has none).
+    {
+      table: 'schemeEntries',
+      sqlName: 'scheme_entries',
+      repository: 'repositories/schemes.ts',
+      writer: 'writeSchemeEntryMove',
+      statusFields: /\boutcome\b/,
+    },
     { table: 'appeals', sqlName: 'appeals', repository: 'modules/appeals/repository.ts', writer: 'writeAppealMove' },
     {
       table: 'serviceRequests',

@@ -1,7 +1,14 @@
 /** Schemes (decision 018): the scheme rows, their plots, the seed kept apart, each application's entry and the bids
  * as the public record reads them. Every change of a scheme's status is a conditional update on its status. */
-import { and, asc, eq, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicationStatus, SchemeEntryListQuery, SchemeListQuery, SchemeStatus } from '@portal/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ApplicationStatus,
+  SchemeEntryListQuery,
+  SchemeEntryStatus,
+  SchemeListQuery,
+  SchemeOutcome,
+  SchemeStatus,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import {
   applicants,
@@ -187,16 +194,28 @@ export async function findSchemeEntry(db: Database, applicationId: string): Prom
   return row;
 }
 
-/** Writes what became of an application in its scheme. */
-export async function setSchemeEntryOutcome(
+/** The entry's one move writer, called as the engine's write (case/engine.ts): writes what became of the application
+ * in its scheme, only while the entry is still in one of `from` (pending: no outcome yet); undefined when it is not. */
+export async function writeSchemeEntryMove(
   db: Database,
   applicationId: string,
-  values: Pick<SchemeEntryDbRow, 'outcome' | 'rank' | 'amount' | 'payBy' | 'emdForfeited' | 'decidedAt'>,
+  from: readonly SchemeEntryStatus[],
+  to: SchemeEntryStatus,
+  values: Pick<SchemeEntryDbRow, 'rank' | 'amount' | 'payBy' | 'emdForfeited' | 'decidedAt'>,
 ): Promise<SchemeEntryDbRow | undefined> {
+  const outcomes = from.filter((status): status is SchemeOutcome => status !== 'pending');
   const [row] = await db
     .update(schemeEntries)
-    .set(values)
-    .where(eq(schemeEntries.applicationId, applicationId))
+    .set({ ...values, outcome: to === 'pending' ? null : to })
+    .where(
+      and(
+        eq(schemeEntries.applicationId, applicationId),
+        or(
+          from.includes('pending') ? isNull(schemeEntries.outcome) : undefined,
+          outcomes.length > 0 ? inArray(schemeEntries.outcome, outcomes) : undefined,
+        ),
+      ),
+    )
     .returning();
   return row;
 }

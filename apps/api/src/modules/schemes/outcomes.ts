@@ -1,10 +1,18 @@
 /** What a scheme's result does to its applications (decision 018), shared by the draw, first come and the auction's
  * close: each entry's outcome written, and each application moved through the case engine by the portal. And the
  * step after a winner pays: the provisional allotment, by the portal. */
-import { SCHEME_RULES, type SchemeOutcome } from '@portal/contract';
+import {
+  caseEventFor,
+  leavesFrom,
+  SCHEME_ENTRY_EVENTS,
+  SCHEME_RULES,
+  schemeEntryStatus,
+  type SchemeOutcome,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { businessTodayIso, dueDateFrom } from '../../core/dates';
 import { recordAllotment } from '../../case/allot';
+import { moveCaseIfStill } from '../../case/engine';
 import { fire } from '../../case/transition';
 import { findApplicationById, lockApplication, type ApplicationRow } from '../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
@@ -13,9 +21,9 @@ import {
   findSchemeById,
   findSchemeEntry,
   setPlotWinner,
-  setSchemeEntryOutcome,
   type SchemeRow,
   releaseUnclaimedSchemePlots,
+  writeSchemeEntryMove,
 } from '../../repositories/schemes';
 import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
@@ -33,17 +41,10 @@ export interface SchemeOutcomeLine {
   emdForfeited?: boolean;
 }
 
-const NOT_ALLOTTED_FROM: readonly string[] = [
-  'submitted',
-  'under_scrutiny',
-  'pending_committee',
-  'approved',
-  'pending_payment',
-];
-
 /**
- * Writes each line's entry and moves its application, in the caller's transaction (the caller holds the scheme's
- * row lock): won from approved -> scheme_won (the premium invoice: an auction's bid less its EMD, due by pay_by;
+ * Moves each line's entry through the engine (SCHEME_ENTRY_EVENTS: a line no event of the table leads to is a fault,
+ * not written) and then its application, in the caller's transaction (the caller holds the scheme's row lock): won
+ * from approved -> scheme_won (the premium invoice: an auction's bid less its EMD, due by pay_by;
  * otherwise the usual first instalment); lost and defaulted -> scheme_not_allotted (its EMD due back, unless
  * forfeited); waitlisted: the entry only. An application no longer in a status the event leaves from (withdrawn
  * meanwhile) keeps its entry and is not moved.
@@ -66,15 +67,29 @@ export async function settleSchemeOutcomes(
       line.outcome === 'won' && scheme.mode === 'auction'
         ? (line.payBy ?? dueDateFrom(now, SCHEME_RULES.winnerPaysWithinDays))
         : (line.payBy ?? null);
-    const entry = await setSchemeEntryOutcome(tx, application.id, {
-      outcome: line.outcome,
-      rank: line.rank,
-      amount: line.amount,
-      payBy,
-      emdForfeited: line.emdForfeited ?? false,
-      decidedAt: now,
+    const current = await findSchemeEntry(tx, application.id);
+    if (!current) throw new Error(`Application ${application.applicationNumber} has no entry in its scheme`);
+    const from = schemeEntryStatus(current.outcome);
+    const event = caseEventFor(SCHEME_ENTRY_EVENTS, from, line.outcome, 'system');
+    if (!event) {
+      throw new Error(`The entry of ${application.applicationNumber} cannot go from ${from} to ${line.outcome}`);
+    }
+    const entry = await moveCaseIfStill({
+      table: SCHEME_ENTRY_EVENTS,
+      event,
+      from,
+      to: line.outcome,
+      guard: () => undefined,
+      write: (from, to) =>
+        writeSchemeEntryMove(tx, application.id, from, to, {
+          rank: line.rank,
+          amount: line.amount,
+          payBy,
+          emdForfeited: line.emdForfeited ?? false,
+          decidedAt: now,
+        }),
     });
-    if (!entry) throw new Error(`Application ${application.applicationNumber} has no entry in its scheme`);
+    if (!entry) throw new Error(`The entry of ${application.applicationNumber} moved while it was settled`);
     await moveByOutcome(tx, scheme, application, line, actor);
   }
   await releaseUnclaimedSchemePlots(tx, schemeId);
@@ -95,12 +110,12 @@ async function moveByOutcome(
     ...(line.amount !== null ? { amount: line.amount } : {}),
   };
   if (line.outcome === 'won') {
-    if (application.status !== 'approved') return;
+    if (!leavesFrom('scheme_won', application.status)) return;
     await fire(tx, application, { event: 'scheme_won', by: 'system', params });
     return;
   }
   if (line.outcome === 'lost' || line.outcome === 'defaulted') {
-    if (!NOT_ALLOTTED_FROM.includes(application.status)) return;
+    if (!leavesFrom('scheme_not_allotted', application.status)) return;
     await fire(tx, application, { event: 'scheme_not_allotted', by: 'system', params });
   }
   void actor;
