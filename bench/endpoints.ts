@@ -1,6 +1,6 @@
 /** The endpoints `npm run bench` loads, who calls each, and the load itself: shared by bench/run.ts (every endpoint on
  * generated data sets) and bench/lists.ts (chosen endpoints on a database already filled). */
-import { addCalendarDays, todayIso } from '@portal/contract';
+import { addCalendarDays, businessToday } from '@portal/contract';
 import { openDatabase } from '../apps/api/src/db/client';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
 import { measureEndpoint, measureMixed, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
@@ -140,7 +140,7 @@ export async function measureApi(
   const results = new Map<string, EndpointFigures>();
   for (const endpoint of endpoints) {
     if (!server.alive()) throw new Error(`${label}: the API process has died`);
-    const today = todayIso();
+    const today = businessToday();
     const target = endpoint.path
       .replace('{id}', facts.detailId)
       .replace('{today}', today)

@@ -5,7 +5,7 @@
  *
  * fills a fresh PostgreSQL database (127.0.0.1:5432, or DATABASE_URL), prints the median of each and drops it. */
 import { parseArgs } from 'node:util';
-import { addCalendarDays, todayIso } from '@portal/contract';
+import { addCalendarDays, businessToday } from '@portal/contract';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/db/generate-volume';
 import { seedDemoData } from '../apps/api/src/db/seed';
@@ -29,7 +29,7 @@ async function median(runs: number, work: () => Promise<unknown>): Promise<numbe
 }
 
 export async function financeReportFigures(db: Database, runs: number) {
-  const today = todayIso();
+  const today = businessToday();
   let csvLines = 0;
   return {
     'collections, last 30 days': await median(runs, () => collections(db, {})),

@@ -54,6 +54,8 @@ export async function collectionsBetween(db: Database, from: string, to: string)
     where p.status = 'success' and p.payment_method in ('online', 'neft_rtgs')
       and p.payment_date >= ${startOfDay(from)} and p.payment_date < ${startOfNextDay(to)}
     group by 1, 2`;
+  // One statement: the period's totals are summed over its days' rows (a window over the answer), so the payments
+  // are read once.
   const rows = await rowsOf<{
     date: string;
     online: string;
@@ -61,26 +63,31 @@ export async function collectionsBetween(db: Database, from: string, to: string)
     total: string;
     online_n: number;
     neft_n: number;
+    period_online: string;
+    period_neft_rtgs: string;
+    period_total: string;
   }>(
     db,
     sql`with grouped as (${grouped}),
-      days as (select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as d)
-    select to_char(days.day, 'YYYY-MM-DD') as date,
-      coalesce(sum(g.amount) filter (where g.mode = 'online'), 0)::text as online,
-      coalesce(sum(g.amount) filter (where g.mode = 'neft_rtgs'), 0)::text as neft_rtgs,
-      coalesce(sum(g.amount), 0)::text as total,
-      coalesce(sum(g.n) filter (where g.mode = 'online'), 0)::int as online_n,
-      coalesce(sum(g.n) filter (where g.mode = 'neft_rtgs'), 0)::int as neft_n
-    from days left join grouped g on g.day = days.day
-    group by days.day order by days.day`,
+      days as (select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as d),
+      per_day as (
+        select days.day,
+          coalesce(sum(g.amount) filter (where g.mode = 'online'), 0) as online,
+          coalesce(sum(g.amount) filter (where g.mode = 'neft_rtgs'), 0) as neft_rtgs,
+          coalesce(sum(g.amount), 0) as total,
+          coalesce(sum(g.n) filter (where g.mode = 'online'), 0)::int as online_n,
+          coalesce(sum(g.n) filter (where g.mode = 'neft_rtgs'), 0)::int as neft_n
+        from days left join grouped g on g.day = days.day
+        group by days.day)
+    select to_char(day, 'YYYY-MM-DD') as date, online::text as online, neft_rtgs::text as neft_rtgs,
+      total::text as total, online_n, neft_n,
+      (sum(online) over ())::text as period_online, (sum(neft_rtgs) over ())::text as period_neft_rtgs,
+      (sum(total) over ())::text as period_total
+    from per_day order by day`,
   );
-  const [totals] = await rowsOf<{ online: string; neft_rtgs: string; total: string }>(
-    db,
-    sql`with grouped as (${grouped})
-    select coalesce(sum(amount) filter (where mode = 'online'), 0)::text as online,
-      coalesce(sum(amount) filter (where mode = 'neft_rtgs'), 0)::text as neft_rtgs,
-      coalesce(sum(amount), 0)::text as total from grouped`,
-  );
+  const totals = rows[0]
+    ? { online: rows[0].period_online, neft_rtgs: rows[0].period_neft_rtgs, total: rows[0].period_total }
+    : undefined;
   const counts = { online: 0, neft_rtgs: 0 };
   for (const row of rows) {
     counts.online += Number(row.online_n);
@@ -117,17 +124,16 @@ export async function receivablesAgeing(
   today: string,
 ): Promise<{ bands: { code: AgeingBand; count: number; amount: number }[]; total: { count: number; amount: number } }> {
   const days = sql`(${today}::date - i.due_date)`;
-  const rows = await rowsOf<{ band: AgeingBand; n: number; amount: string }>(
+  // One statement: the total is summed over the bands' rows (a window over the answer), so the invoices are read once.
+  const rows = await rowsOf<{ band: AgeingBand; n: number; amount: string; all_n: number; all_amount: string }>(
     db,
-    sql`select ${bandCase(days)} as band, count(*)::int as n, sum(i.amount)::text as amount
-      from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}
-      group by 1`,
+    sql`select band, n, amount::text as amount, (sum(n) over ())::int as all_n,
+        (sum(amount) over ())::text as all_amount
+      from (select ${bandCase(days)} as band, count(*)::int as n, sum(i.amount) as amount
+        from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}
+        group by 1) bands`,
   );
-  const [total] = await rowsOf<{ n: number; amount: string }>(
-    db,
-    sql`select count(*)::int as n, coalesce(sum(i.amount), 0)::text as amount
-      from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}`,
-  );
+  const total = rows[0] ? { n: rows[0].all_n, amount: rows[0].all_amount } : undefined;
   const byBand = new Map(rows.map((row) => [row.band, row]));
   return {
     bands: AGEING_BANDS.map((band) => {
