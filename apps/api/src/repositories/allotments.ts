@@ -298,10 +298,12 @@ function allotmentConditions(search: AllotmentFilterSearch): SQL[] {
     conditions.push(eq(allotments.status, 'active'));
     conditions.push(allotmentAwaitingShowCauseReply());
   } else if (query.late) {
-    // The late list walks the partial index of unmet milestones by kind and due date; only live allotments are late.
+    // The late list reads the partial index of unmet milestones by kind and due date once, as an array: late
+    // allotments are few and old, so a semi-join let the planner walk the register newest first, probing every
+    // allotment until it found a page (27 ms at 1,00,000 applications, 5.6 ms so). Only live allotments are late.
     conditions.push(eq(allotments.status, 'active'));
     conditions.push(
-      sql`${allotments.id} in (select ${allotmentMilestones.allotmentId} from ${allotmentMilestones} where ${allotmentMilestones.kind} = ${query.late} and ${allotmentMilestones.metOn} is null and ${allotmentMilestones.dueOn} < ${search.today})`,
+      sql`${allotments.id} = any(array(select ${allotmentMilestones.allotmentId} from ${allotmentMilestones} where ${allotmentMilestones.kind} = ${query.late} and ${allotmentMilestones.metOn} is null and ${allotmentMilestones.dueOn} < ${search.today}))`,
     );
   }
   if (query.status?.length) conditions.push(inArray(allotments.status, query.status));
