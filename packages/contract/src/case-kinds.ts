@@ -164,6 +164,21 @@ export const SCHEME_ENTRY_EVENTS = {
 } as const satisfies EventTable<string, SchemeEntryStatus, never>;
 export type SchemeEntryEventName = keyof typeof SCHEME_ENTRY_EVENTS;
 
+/** A scheme's plot (in an auction, a lot): offered until the winner of its result has paid, then allotted to that
+ * winner. Bids move a lot's price and its end, not its status (decision 018). */
+export const SCHEME_PLOT_STATUSES = ['offered', 'allotted'] as const;
+export type SchemePlotStatus = (typeof SCHEME_PLOT_STATUSES)[number];
+
+/** The plot's status as its winner column holds it (null while offered). */
+export function schemePlotStatus(winnerApplicationId: string | null): SchemePlotStatus {
+  return winnerApplicationId === null ? 'offered' : 'allotted';
+}
+
+/** The plot's one move: once its winner has paid and been allotted it, by the portal. */
+export const SCHEME_PLOT_EVENTS = {
+  allot_to_winner: { from: ['offered'], to: ['allotted'], by: portal, guards: [] },
+} as const satisfies EventTable<string, SchemePlotStatus, never>;
+
 /**
  * Guards of a show-cause notice's moves (section 9), read from the notice, its allotment and the business day:
  * - within_reply_by: the holder replies (and attaches the reply's files) on or before the reply-by day.
@@ -228,6 +243,7 @@ export const CASE_KINDS = {
   appeal: APPEAL_EVENTS,
   scheme: SCHEME_EVENTS,
   scheme_entry: SCHEME_ENTRY_EVENTS,
+  scheme_plot: SCHEME_PLOT_EVENTS,
   show_cause: SHOW_CAUSE_EVENTS,
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,

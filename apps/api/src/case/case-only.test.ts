@@ -114,6 +114,14 @@ describe('the other kinds of case move only through the engine', () => {
       statusFields: /\b(outcome|repliedAt)\b/,
     },
     { table: 'schemes', sqlName: 'schemes', repository: 'repositories/schemes.ts', writer: 'writeSchemeMove' },
+    // A plot is offered until its winner is recorded (allotted).
+    {
+      table: 'schemePlots',
+      sqlName: 'scheme_plots',
+      repository: 'repositories/schemes.ts',
+      writer: 'writeSchemePlotMove',
+      statusFields: /\bwinnerApplicationId\b/,
+    },
     // An entry's status is its outcome (pending while it has none).
     {
       table: 'schemeEntries',

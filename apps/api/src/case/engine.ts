@@ -1,8 +1,9 @@
 /** The case engine's core, the same for every kind of case: a table of named events from the contract (the
  * application's lifecycle.ts, the other kinds' case-kinds.ts) and the check that one event may move one case now.
  * An application moves through `fire` (transition.ts), which adds its stage, clock, timeline and side effects; a
- * service request, an appeal, a show-cause notice, a scheme and its entries, a refund, a ledger adjustment and a bank
- * credit move through `moveCase`, which checks and writes the move (`moveCaseIfStill` for the portal's sweeps). */
+ * service request, an appeal, a show-cause notice, a scheme with its entries and plots, a refund, a ledger
+ * adjustment and a bank credit move through `moveCase`, which checks and writes the move (`moveCaseIfStill` for the
+ * portal's sweeps). */
 import type { CaseEvent, EventTable } from '@portal/contract';
 
 export type { CaseEvent, EventTable };

@@ -7,6 +7,7 @@ import type {
   SchemeEntryStatus,
   SchemeListQuery,
   SchemeOutcome,
+  SchemePlotStatus,
   SchemeStatus,
 } from '@portal/contract';
 import type { Database } from '../db/client';
@@ -168,16 +169,34 @@ export async function findAssetsInUndecidedSchemes(
     .where(and(inArray(schemePlots.assetId, [...assetIds]), sql`${schemes.status} <> 'decided'`));
 }
 
-export async function setPlotWinner(
+/** The plot's one move writer, called as the engine's write (case/engine.ts): records the winner it is allotted to,
+ * only while the plot is still in one of `from` (offered: no winner yet); undefined when it is not. */
+export async function writeSchemePlotMove(
   db: Database,
   plotId: string,
-  applicationId: string,
-  amount: number | null,
-): Promise<void> {
-  await db
+  from: readonly SchemePlotStatus[],
+  to: SchemePlotStatus,
+  winner: { applicationId: string; amount: number | null },
+): Promise<SchemePlotRow | undefined> {
+  // Offered has no winner, allotted has one.
+  const inStatus = (status: SchemePlotStatus) =>
+    status === 'offered' ? isNull(schemePlots.winnerApplicationId) : isNotNull(schemePlots.winnerApplicationId);
+  const [row] = await db
     .update(schemePlots)
-    .set({ winnerApplicationId: applicationId, winningAmount: amount })
-    .where(eq(schemePlots.id, plotId));
+    .set(
+      to === 'allotted'
+        ? { winnerApplicationId: winner.applicationId, winningAmount: winner.amount }
+        : { winnerApplicationId: null, winningAmount: null },
+    )
+    .where(and(eq(schemePlots.id, plotId), or(...from.map(inStatus))))
+    .returning();
+  return row;
+}
+
+/** A plot of a scheme by its id. */
+export async function findSchemePlotById(db: Database, plotId: string): Promise<SchemePlotRow | undefined> {
+  const [row] = await db.select().from(schemePlots).where(eq(schemePlots.id, plotId));
+  return row;
 }
 
 // ---------- entries ----------

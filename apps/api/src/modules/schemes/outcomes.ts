@@ -5,8 +5,10 @@ import {
   caseEventFor,
   leavesFrom,
   SCHEME_ENTRY_EVENTS,
+  SCHEME_PLOT_EVENTS,
   SCHEME_RULES,
   schemeEntryStatus,
+  schemePlotStatus,
   type SchemeOutcome,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
@@ -20,10 +22,11 @@ import {
   findPlotEntriesWithOutcome,
   findSchemeById,
   findSchemeEntry,
-  setPlotWinner,
+  findSchemePlotById,
   type SchemeRow,
   releaseUnclaimedSchemePlots,
   writeSchemeEntryMove,
+  writeSchemePlotMove,
 } from '../../repositories/schemes';
 import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
@@ -147,7 +150,18 @@ export async function allotSchemeWinnerIfPaid(tx: Database, applicationId: strin
     expiryDate: null,
     createdBy: null,
   });
-  await setPlotWinner(tx, entry.schemePlotId, application.id, entry.amount);
+  const plot = await findSchemePlotById(tx, entry.schemePlotId);
+  if (!plot) throw new Error(`The plot of ${application.applicationNumber}'s scheme entry is missing`);
+  const allotted = await moveCaseIfStill({
+    table: SCHEME_PLOT_EVENTS,
+    event: 'allot_to_winner',
+    from: schemePlotStatus(plot.winnerApplicationId),
+    guard: () => undefined,
+    write: (from, to) =>
+      writeSchemePlotMove(tx, plot.id, from, to, { applicationId: application.id, amount: entry.amount }),
+  });
+  // The plot's asset was held for this winner just above, so no other winner can have been recorded on it.
+  if (!allotted) throw new Error(`The plot of ${application.applicationNumber} already has a winner`);
   const waiting = await findPlotEntriesWithOutcome(tx, entry.schemePlotId, 'waitlisted');
   if (waiting.length > 0 && scheme) {
     await settleSchemeOutcomes(
