@@ -1,7 +1,7 @@
 // Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other,
 // API modules never import each other (they share the case engine, repositories and lib), the web app never imports
 // the API, the API's layers point one way (a repository imports nothing of lib/, case/, plugins/ or modules/; lib/
-// nothing of plugins/, case/ or modules/), and no import cycle exists in the API, the web app or the contract, type-only
+// nothing of plugins/, case/ or modules/; case/ nothing of plugins/ or modules/), and no import cycle exists in the API, the web app or the contract, type-only
 // imports included. The web app also follows the rules of hooks (exhaustive dependencies included) and jsx-a11y's
 // recommended accessibility rules.
 import fs from 'node:fs';
@@ -175,6 +175,11 @@ export default tseslint.config(
     'apps/api/src/repositories',
     ['lib', 'case', 'plugins', 'modules'],
     'A repository only reads and writes rows: it imports the database, core/ and the contract, nothing of lib/, case/, plugins/ or modules/.',
+  ),
+  layer(
+    'apps/api/src/case',
+    ['plugins', 'modules'],
+    'The case engine sits below the business areas: it imports nothing of plugins/ or modules/ (a module hands it what it needs).',
   ),
   layer(
     'apps/api/src/lib',

@@ -130,7 +130,7 @@ describe('the other kinds of case move only through the engine', () => {
       writer: 'writeSchemeEntryMove',
       statusFields: /\boutcome\b/,
     },
-    { table: 'appeals', sqlName: 'appeals', repository: 'modules/appeals/repository.ts', writer: 'writeAppealMove' },
+    { table: 'appeals', sqlName: 'appeals', repository: 'repositories/appeals.ts', writer: 'writeAppealMove' },
     {
       table: 'serviceRequests',
       sqlName: 'service_requests',

@@ -13,7 +13,7 @@ import { insertPayment, type PaymentRow } from '../repositories/payments';
 import type { Actor } from '../repositories/timeline';
 import { applyServiceFeePaid } from './estate';
 import { recordEvent } from './events';
-import { allotSchemeWinnerIfPaid } from '../modules/schemes/outcomes';
+import { allotSchemeWinnerIfPaid } from './scheme-outcomes';
 import { verifyPaymentIfPaid } from './transition';
 
 /** What an invoice asks today: its amount and, for late yearly dues not waived, interest on arrears. */

@@ -27,7 +27,7 @@ import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
 import { runExclusive } from '../lib/job-lease';
 import type { Sweep } from '../lib/sweeps';
-import { appealsByStageSince } from '../modules/appeals/repository';
+import { appealsByStageSince } from '../repositories/appeals';
 import { finishedStagesPage, hasSnapshot, saveSnapshot, type FinishedStage } from '../repositories/performance';
 import { clock } from '../core/clock';
 

@@ -5,7 +5,7 @@ import type { PublicScheme } from '@portal/contract';
 import type { Database } from '../db/client';
 import { notFound } from '../core/http-error';
 import { SCHEME_NOT_FOUND } from './scheme-window';
-import { winnerReason } from '../modules/schemes/draw';
+import { winnerReason } from './scheme-draw';
 import { findCurrentIssuedDocument } from '../repositories/issued-documents';
 import {
   findStoredPublicScheme,

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import type { ApplicationRow } from '../repositories/applications';
 import { findSchemeEntry, lockScheme, releaseUnclaimedSchemePlots, type SchemeRow } from '../repositories/schemes';
 import { waitlistedEntryOfLot } from '../repositories/auctions';
-import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../modules/schemes/outcomes';
+import { settleSchemeOutcomes, type SchemeOutcomeLine } from './scheme-outcomes';
 import { refreshPublicScheme } from './public-scheme-record';
 
 /** Locks the scheme of an application in one (before the application is locked); undefined outside a scheme. */

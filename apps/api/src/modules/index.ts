@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { allotmentRoutes } from './allotments/routes';
 import { appealRoutes } from './appeals/routes';
 import { auctionRoutes } from './auctions/routes';
-import { settleSchemeOutcomes } from './schemes/outcomes';
+import { settleSchemeOutcomes } from '../case/scheme-outcomes';
 import { applicantRoutes } from './applicants/routes';
 import { applicationRoutes } from './applications/routes';
 import { assetRoutes } from './assets/routes';

@@ -58,7 +58,7 @@ import {
   statusRejectedFrom,
   writeAppealMove,
   type AppealRow,
-} from './repository';
+} from '../../repositories/appeals';
 import { clock } from '../../core/clock';
 import { businessTodayIso } from '../../core/dates';
 

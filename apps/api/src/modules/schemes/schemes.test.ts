@@ -32,8 +32,8 @@ import { SYSTEM_ACTOR } from '../../repositories/timeline';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { entrepreneurWithProfile, getList, walkList } from '../../test/list-fixtures';
 import { insertTestApplication, insertTestAsset, setApplicationStatus } from '../../test/workflow-fixtures';
-import { allocate, commitmentOf, drawOrder, integerStream } from './draw';
-import { settleSchemeOutcomes } from './outcomes';
+import { allocate, commitmentOf, drawOrder, integerStream } from '../../case/scheme-draw';
+import { settleSchemeOutcomes } from '../../case/scheme-outcomes';
 import { runSchemeSweep } from './sweep';
 
 const api = (path: string) => `/api${path}`;

@@ -57,8 +57,8 @@ import {
   type SchemeRow,
   releaseUnclaimedSchemePlots,
 } from '../../repositories/schemes';
-import { allocate, commitmentOf, drawOrder, winnerReason } from './draw';
-import { settleSchemeOutcomes, type SchemeOutcomeLine } from './outcomes';
+import { allocate, commitmentOf, drawOrder, winnerReason } from '../../case/scheme-draw';
+import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../../case/scheme-outcomes';
 import { refreshPublicScheme } from '../../case/public-scheme-record';
 import { clock } from '../../core/clock';
 
@@ -394,8 +394,8 @@ export async function closeDueSchemes(db: Database, now = clock.now(), limit = 5
 
 /**
  * POST /schemes/{id}/decide: runs first come (the order is the published list) or the draw (the seed revealed, the
- * list shuffled by draw.ts), allocates the plots over the order and settles every qualified entry. Once only: a
- * second call answers 409 scheme_decided, and of two at once the scheme's row lock lets one through.
+ * list shuffled by case/scheme-draw.ts), allocates the plots over the order and settles every qualified entry. Once
+ * only: a second call answers 409 scheme_decided, and of two at once the scheme's row lock lets one through.
  */
 export async function decideScheme(
   db: Database,

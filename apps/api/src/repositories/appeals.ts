@@ -9,9 +9,9 @@ import {
   type AppealStatus,
   type ApplicationStatus,
 } from '@portal/contract';
-import type { Database } from '../../db/client';
-import { applicants, applications, appeals, timelineEvents, users } from '../../db/schema';
-import { idIn, numberPattern, pageOfTable, type Page, type SortExpression } from '../../core/list-page';
+import type { Database } from '../db/client';
+import { applicants, applications, appeals, timelineEvents, users } from '../db/schema';
+import { idIn, numberPattern, pageOfTable, type Page, type SortExpression } from '../core/list-page';
 
 export type AppealRow = typeof appeals.$inferSelect;
 export type NewAppeal = typeof appeals.$inferInsert;

@@ -11,13 +11,13 @@ import {
   schemePlotStatus,
   type SchemeOutcome,
 } from '@portal/contract';
-import type { Database } from '../../db/client';
-import { businessTodayIso, dueDateFrom } from '../../core/dates';
-import { recordAllotment } from '../../case/allot';
-import { moveCaseIfStill } from '../../case/engine';
-import { fire } from '../../case/transition';
-import { findApplicationById, lockApplication, type ApplicationRow } from '../../repositories/applications';
-import { findAssetById, setAssetStatusIf } from '../../repositories/assets';
+import type { Database } from '../db/client';
+import { businessTodayIso, dueDateFrom } from '../core/dates';
+import { recordAllotment } from './allot';
+import { moveCaseIfStill } from './engine';
+import { fire } from './transition';
+import { findApplicationById, lockApplication, type ApplicationRow } from '../repositories/applications';
+import { findAssetById, setAssetStatusIf } from '../repositories/assets';
 import {
   findPlotEntriesWithOutcome,
   findSchemeById,
@@ -27,10 +27,10 @@ import {
   releaseUnclaimedSchemePlots,
   writeSchemeEntryMove,
   writeSchemePlotMove,
-} from '../../repositories/schemes';
-import { SYSTEM_ACTOR, type Actor } from '../../repositories/timeline';
-import { refreshPublicScheme } from '../../case/public-scheme-record';
-import { clock } from '../../core/clock';
+} from '../repositories/schemes';
+import { SYSTEM_ACTOR, type Actor } from '../repositories/timeline';
+import { refreshPublicScheme } from './public-scheme-record';
+import { clock } from '../core/clock';
 
 export interface SchemeOutcomeLine {
   applicationId: string;
