@@ -1,9 +1,10 @@
 // Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other,
 // API modules never import each other (they share the case engine, repositories and lib), the web app never imports
 // the API, the API's layers point one way (a repository imports nothing of lib/, case/, plugins/ or modules/; lib/
-// nothing of plugins/, case/ or modules/; case/ nothing of plugins/ or modules/), and no import cycle exists in the API, the web app or the contract, type-only
-// imports included. The web app also follows the rules of hooks (exhaustive dependencies included) and jsx-a11y's
-// recommended accessibility rules.
+// nothing of plugins/, case/ or modules/; case/ nothing of plugins/ or modules/; db/ nothing above it, the demo data
+// living in demo/), and no import cycle exists in the API, the web app or the contract, type-only imports included.
+// The web app also follows the rules of hooks (exhaustive dependencies included) and jsx-a11y's recommended
+// accessibility rules.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -177,6 +178,11 @@ export default tseslint.config(
     'A repository only reads and writes rows: it imports the database, core/ and the contract, nothing of lib/, case/, plugins/ or modules/.',
   ),
   layer(
+    'apps/api/src/db',
+    ['lib', 'case', 'plugins', 'modules', 'repositories', 'demo'],
+    'db/ is the database itself (client, schema, migrations): it imports nothing above it; the demo data lives in demo/.',
+  ),
+  layer(
     'apps/api/src/case',
     ['plugins', 'modules'],
     'The case engine sits below the business areas: it imports nothing of plugins/ or modules/ (a module hands it what it needs).',
@@ -200,6 +206,7 @@ export default tseslint.config(
       '**/fixtures.ts',
       'apps/api/src/test/**',
       'apps/api/src/db/**',
+      'apps/api/src/demo/**',
       'apps/api/src/**/*-cli.ts',
     ],
     rules: {

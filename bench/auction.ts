@@ -25,7 +25,7 @@ import {
   schemePlots,
   schemes,
 } from '../apps/api/src/db/schema';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../apps/api/src/demo/seed';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { nextNumber } from '../apps/api/src/repositories/counters';
 import { findUserByEmail, insertUser } from '../apps/api/src/repositories/users';

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { sweepDeadlines, type DeadlineCounts } from '../apps/api/src/case/escalation';
-import { generateVolumeData } from '../apps/api/src/db/generate-volume';
-import { seedDemoData } from '../apps/api/src/db/seed';
+import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import { createDatabase, serverVersion } from './postgres';
 
 export interface DeadlineFigures {

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { billYearlyDues, financialYearOf } from '../apps/api/src/case/dues';
 import { businessTodayIso } from '../apps/api/src/core/dates';
-import { generateVolumeData } from '../apps/api/src/db/generate-volume';
-import { seedDemoData } from '../apps/api/src/db/seed';
+import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import { countActiveAllotments } from '../apps/api/src/repositories/dues';
 import { createDatabase, serverVersion } from './postgres';
 

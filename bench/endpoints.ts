@@ -2,7 +2,7 @@
  * generated data sets) and bench/lists.ts (chosen endpoints on a database already filled). */
 import { addCalendarDays, businessToday } from '@portal/contract';
 import { openDatabase } from '../apps/api/src/db/client';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD } from '../apps/api/src/demo/seed';
 import { measureEndpoint, measureMixed, type EndpointFigures, type LoadSettings, type MixedStep } from './load';
 import type { RunningServer } from './servers';
 

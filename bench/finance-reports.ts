@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import { addCalendarDays, businessToday } from '@portal/contract';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { generateVolumeData } from '../apps/api/src/db/generate-volume';
-import { seedDemoData } from '../apps/api/src/db/seed';
+import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import {
   collections,
   exportReceivablesCsv,

@@ -10,8 +10,8 @@
 import { parseArgs } from 'node:util';
 import { REPORT_TABLE_ROWS, REPORT_TYPES, type Role } from '@portal/contract';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { generateVolumeData } from '../apps/api/src/db/generate-volume';
-import { seedDemoData } from '../apps/api/src/db/seed';
+import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
+import { seedDemoData } from '../apps/api/src/demo/seed';
 import { generateReport } from '../apps/api/src/modules/reports/service';
 import { getPendency } from '../apps/api/src/modules/pendency/service';
 import { reportPage, reportSummary } from '../apps/api/src/repositories/reports';

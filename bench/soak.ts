@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD } from '../apps/api/src/demo/seed';
 import { createDatabase } from './postgres';
 import { freePort, ROOT } from './servers';
 

@@ -84,7 +84,7 @@ function stop(server: ChildProcess): Promise<void> {
 function prepareDatabase(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts'], {
+    const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/demo/seed-cli.ts'], {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { clockMovableFrom, loadConfig } from './config';
 import { resetClockForTests } from './core/clock';
-import { DEMO_PASSWORD } from './db/seed';
+import { DEMO_PASSWORD } from './demo/seed';
 import { startRuntime, type Runtime } from './runtime';
 import { TEST_DB_KIND } from './test/harness';
 

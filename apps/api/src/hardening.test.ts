@@ -11,7 +11,7 @@ import { SignJWT } from 'jose';
 import { ERROR_CODES, errorBodySchema, type ErrorCode, type ServiceRequestType } from '@portal/contract';
 import { buildApp, type AppDependencies } from './app';
 import { allotmentMilestones, applications, rateLimitHits } from './db/schema';
-import { DEMO_USERS } from './db/seed';
+import { DEMO_USERS } from './demo/seed';
 import { createTokenService } from './lib/tokens';
 import { createDiskStorage } from './plugins/storage';
 import { createSession } from './repositories/sessions';

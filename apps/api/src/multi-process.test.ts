@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD } from './db/seed';
+import { DEMO_PASSWORD } from './demo/seed';
 import { prepareDatabase } from './runtime';
 import { TEST_DB_KIND } from './test/harness';
 

@@ -45,7 +45,7 @@ describe('status changes only through the lifecycle', () => {
   });
 
   it('updates the applications table only in its repository', () => {
-    const allowed = new Set(['repositories/applications.ts', 'db/generate-volume.ts']);
+    const allowed = new Set(['repositories/applications.ts', 'demo/generate-volume.ts']);
     const offenders = files
       .filter((file) => !allowed.has(file.name))
       .filter((file) =>
@@ -83,10 +83,10 @@ describe('status changes only through the lifecycle', () => {
     // and the report fixtures
     // write rows straight into the table, as data to try the portal with, not as a case.
     expect(writers).toEqual([
-      'db/generate-volume.ts',
-      'db/seed-estate.ts',
-      'db/seed-world.ts',
-      'db/seed.ts',
+      'demo/generate-volume.ts',
+      'demo/seed-estate.ts',
+      'demo/seed-world.ts',
+      'demo/seed.ts',
       'modules/reports/report-fixtures.ts',
       'repositories/invoices.ts',
       'repositories/service-requests.ts',

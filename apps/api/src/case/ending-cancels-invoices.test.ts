@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { invoices, ledgerEntries } from '../db/schema';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../demo/seed';
 import { lockApplication } from '../repositories/applications';
 import { nextNumber } from '../repositories/counters';
 import { insertInvoice } from '../repositories/invoices';

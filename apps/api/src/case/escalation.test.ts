@@ -9,7 +9,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { addWorkingDays, type Role } from '@portal/contract';
 import { CALENDAR } from '../core/business-calendar';
 import { allotments, applications, jobLeases, mailOutbox, notifications } from '../db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/seed';
 import { hashPassword } from '../lib/passwords';
 import { issueDeemedApprovalLetter } from '../modules/issued-documents/service';
 import { insertAllotment } from '../repositories/allotments';

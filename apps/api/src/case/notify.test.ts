@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { NotificationCode } from '@portal/contract';
 import { invoices, mailOutbox, notifications } from '../db/schema';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../demo/seed';
 import { findUserByEmail, type UserRow } from '../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import { insertTestApplication } from '../test/workflow-fixtures';

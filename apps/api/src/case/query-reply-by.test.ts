@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { and, eq, like } from 'drizzle-orm';
 import { type ApplicationQuery, type Role } from '@portal/contract';
 import { applicationQueries, jobLeases, mailOutbox, notifications } from '../db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/seed';
 import { findApplicationById } from '../repositories/applications';
 import { findUserByEmail } from '../repositories/users';
 import { listEventsForApplication } from '../repositories/timeline';

@@ -14,7 +14,7 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { allotments, applicationQueries, applications, leaseDeeds } from '../db/schema';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../demo/seed';
 import { lockApplication, type ApplicationRow } from '../repositories/applications';
 import { nextNumber } from '../repositories/counters';
 import { findUserByEmail } from '../repositories/users';

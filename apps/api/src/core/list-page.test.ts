@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { APPLICATION_LIST, DEFAULT_STAGE, type Application, type ApplicationStatus } from '@portal/contract';
 import { applications } from '../db/schema';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../demo/seed';
 import { insertAssets, type AssetRow } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';
 import { insertDocument } from '../repositories/documents';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase, TEST_DB_KIND } from '../test/harness';
 import { countUsers } from '../repositories/users';
 import { openDatabase } from './client';
-import { seedDemoData } from './seed';
+import { seedDemoData } from '../demo/seed';
 
 const dirs: string[] = [];
 const tempDir = () => {

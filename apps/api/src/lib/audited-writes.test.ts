@@ -36,7 +36,7 @@ const AUDITED_REPOSITORIES = [
 ];
 
 /** Set-up and bulk paths that run outside any request, where 'system' is the truth, and test fixtures. */
-const OUTSIDE_REQUESTS = new Set(['db/seed.ts', 'db/seed-world.ts', 'db/generate-volume.ts']);
+const OUTSIDE_REQUESTS = new Set(['demo/seed.ts', 'demo/seed-world.ts', 'demo/generate-volume.ts']);
 const checked = (name: string) =>
   !name.startsWith('repositories/') && !OUTSIDE_REQUESTS.has(name) && !/(^|\/|-)fixtures\.ts$/.test(name);
 

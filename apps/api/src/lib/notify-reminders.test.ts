@@ -5,7 +5,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { addCalendarDays } from '@portal/contract';
 import { openDatabase, type Database } from '../db/client';
 import { applications, jobLeases, mailOutbox, notifications } from '../db/schema';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../demo/seed';
 import { nextNumber } from '../repositories/counters';
 import { insertInvoice, type InvoiceRow } from '../repositories/invoices';
 import { findUserByEmail, insertUser } from '../repositories/users';

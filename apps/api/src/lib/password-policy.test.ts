@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WEAK_PASSWORD_MESSAGE } from '@portal/contract';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
 import { HttpError } from '../core/http-error';
 import { assertAcceptablePassword, judgePassword } from './password-policy';
 

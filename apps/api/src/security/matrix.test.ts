@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@portal/contract';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/seed';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
 import {
   EXPECTED_ACCESS,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../demo/seed';
 
 export interface DatabaseTemplates {
   kind: 'pglite' | 'postgres';

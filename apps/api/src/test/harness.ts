@@ -12,7 +12,7 @@ import type { Role } from '@portal/contract';
 import { buildApp } from '../app';
 import { resetClockForTests } from '../core/clock';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../demo/seed';
 import { createTokenService } from '../lib/tokens';
 import { createDiskStorage } from '../plugins/storage';
 import { databaseUrl, type DatabaseTemplates } from './global-setup';

@@ -3,7 +3,7 @@
  * sensible values, in the order a client walks them, from a newcomer's profile to a service request on the plot they
  * were given. A client written against the seed sends these; each must be answered with a 2xx (decision 021). */
 import { REQUIRED_DOCUMENT_TYPES, SERVICE_REQUEST_TYPES, businessToday, type Role } from '@portal/contract';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../demo/seed';
 
 /** What earlier answers gave, for the paths and bodies of later calls. */
 export interface SeedWalk {

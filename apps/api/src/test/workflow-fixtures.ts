@@ -9,7 +9,7 @@ import {
   type ApplicationStatus,
 } from '@portal/contract';
 import { documents } from '../db/schema';
-import { DEMO_USERS } from '../db/seed';
+import { DEMO_USERS } from '../demo/seed';
 import { findApplicantByUserId } from '../repositories/applicants';
 import { forceApplicationStatus, insertApplication, type ApplicationRow } from '../repositories/applications';
 import { insertAssets, type AssetRow } from '../repositories/assets';

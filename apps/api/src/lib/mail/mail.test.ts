@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { mailOutbox, notifications } from '../../db/schema';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../demo/seed';
 import {
   claimNextMail,
   enqueueMail,

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_PASSWORD } from '../../demo/seed';
 import { hashPassword } from '../../lib/passwords';
 import { insertUser } from '../../repositories/users';
 import { parseCsv } from '../../test/csv';

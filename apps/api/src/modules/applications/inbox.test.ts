@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@portal/contract';
 import { applicants, applications, assets } from '../../db/schema';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../demo/seed';
 import { CALENDAR } from '../../core/business-calendar';
 import { findUserByEmail } from '../../repositories/users';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';

@@ -10,7 +10,7 @@ import { DEFAULT_STAGE, startStageClock, type LiveLot } from '@portal/contract';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { schemeEntries, schemePlots, schemes } from '../../db/schema';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../demo/seed';
 import { nextNumber } from '../../repositories/counters';
 import { markInvoicePaidIfUnpaid } from '../../repositories/invoices';
 import { findUserByEmail } from '../../repositories/users';

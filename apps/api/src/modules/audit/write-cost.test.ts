@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { AUDITED_ENTITIES } from '@portal/contract';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { insertTestApplication } from '../../test/workflow-fixtures';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../demo/seed';
 
 const RUNS = 200;
 

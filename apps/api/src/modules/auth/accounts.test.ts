@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { FORGOT_PASSWORD_ANSWER, WEAK_PASSWORD_MESSAGE } from '@portal/contract';
 import { buildApp } from '../../app';
 import { mailOutbox, passwordResetTokens, sessions, signInLocks, users } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_PASSWORD } from '../../demo/seed';
 import { createTokenService } from '../../lib/tokens';
 import { createDiskStorage } from '../../plugins/storage';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';

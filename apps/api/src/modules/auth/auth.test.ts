@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, homeFor } from '@portal/contract';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../demo/seed';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 
 const form = (body: Record<string, string>) => ({

@@ -265,7 +265,7 @@ describe("the database's own clock in the server's SQL", () => {
     'repositories/password-resets.ts',
     'repositories/mail-outbox.ts',
     'repositories/portal-clock.ts',
-    'db/generate-volume.ts',
+    'demo/generate-volume.ts',
     // Its column defaults: portal_follow_clock() points them at the portal's clock after every migration.
     'db/schema.ts',
   ]);

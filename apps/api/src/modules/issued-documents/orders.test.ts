@@ -16,7 +16,7 @@ import {
 } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { allotmentHolders, allotments, issuedDocuments, serviceRequests, showCauses } from '../../db/schema';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../demo/seed';
 import type { AllotmentRow } from '../../repositories/allotments';
 import type { AssetRow } from '../../repositories/assets';
 import type { OrderServiceRequestRow, ShowCauseRow } from '../../repositories/issued-orders';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addWorkingDays, can, ROLES, type ApplicationQuery, type Role } from '@portal/contract';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../demo/seed';
 import { CALENDAR } from '../../core/business-calendar';
 import { findApplicationById } from '../../repositories/applications';
 import { listEventsForApplication } from '../../repositories/timeline';

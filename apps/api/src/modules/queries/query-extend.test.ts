@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { and, eq } from 'drizzle-orm';
 import { type ApplicationQuery, type Role } from '@portal/contract';
 import { applicationQueries, notifications } from '../../db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../demo/seed';
 import { sweepQueryReplyBy } from '../../case/query-reply-by';
 import { findApplicationById } from '../../repositories/applications';
 import { listEventsForApplication } from '../../repositories/timeline';

@@ -50,7 +50,7 @@ import { updateStatus } from '../modules/workflow/service';
 import type { FileStorage } from '../plugins/storage';
 import { nextNumber } from '../repositories/counters';
 import { insertScheme, insertSchemePlots } from '../repositories/schemes';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
 import {
   allotmentMilestones,
@@ -64,7 +64,7 @@ import {
   possessions,
   timelineEvents,
   users,
-} from './schema';
+} from '../db/schema';
 
 /** The world's own entrepreneurs (the demo password, as every demo user). */
 export const WORLD_USERS = {

@@ -20,7 +20,7 @@ import {
 } from '@portal/contract';
 import { businessTodayIso } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import {
   allotmentMilestones,
   allotments,
@@ -30,7 +30,7 @@ import {
   payments,
   possessions,
   timelineEvents,
-} from './schema';
+} from '../db/schema';
 import { eq } from 'drizzle-orm';
 
 interface EstatePlan {

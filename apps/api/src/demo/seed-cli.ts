@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { billYearlyDues } from '../case/dues';
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { generateVolumeData } from './generate-volume';
 import { seedDemoData } from './seed';
 

@@ -6,7 +6,7 @@ import { SCHEME_RULES } from '@portal/contract';
 import { addDays } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
 import { insertScheme, insertSchemePlots } from '../repositories/schemes';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 
 const HOUR = 60 * 60 * 1000;
 

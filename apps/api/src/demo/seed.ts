@@ -21,8 +21,8 @@ import { seedDemoEstate } from './seed-estate';
 import { DEMO_SCHEME_PLOTS, seedDemoSchemes } from './seed-schemes';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
-import type { Database } from './client';
-import { applicants, applications, assets, invoices, timelineEvents, users } from './schema';
+import type { Database } from '../db/client';
+import { applicants, applications, assets, invoices, timelineEvents, users } from '../db/schema';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 

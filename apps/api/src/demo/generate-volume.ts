@@ -27,7 +27,7 @@ import {
 } from '@portal/contract';
 import { CALENDAR } from '../core/business-calendar';
 import { hashPassword } from '../lib/passwords';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import { DEMO_PASSWORD } from './seed';
 
 export interface VolumeOptions {
