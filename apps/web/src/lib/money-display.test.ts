@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const WALKED = ['apps/api/src', 'apps/web/src'];
 
 /** Files that write counts (never money) with toLocaleString for a developer's terminal. */
-const TERMINAL_COUNTS = new Set(['apps/api/src/db/generate-volume.ts', 'apps/api/src/db/seed-cli.ts']);
+const TERMINAL_COUNTS = new Set(['apps/api/src/demo/generate-volume.ts', 'apps/api/src/demo/seed-cli.ts']);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
