@@ -47,10 +47,10 @@ export interface SchemeOutcomeLine {
 /**
  * Moves each line's entry through the engine (SCHEME_ENTRY_EVENTS: a line no event of the table leads to is a fault,
  * not written) and then its application, in the caller's transaction (the caller holds the scheme's row lock): won
- * from approved -> scheme_won (the premium invoice: an auction's bid less its EMD, due by pay_by;
- * otherwise the usual first instalment); lost and defaulted -> scheme_not_allotted (its EMD due back, unless
- * forfeited); waitlisted: the entry only. An application no longer in a status the event leaves from (withdrawn
- * meanwhile) keeps its entry and is not moved.
+ * from approved -> scheme_won (the premium invoice: an auction's bid less its EMD, due by pay_by; otherwise the usual
+ * first instalment); lost and defaulted -> scheme_not_allotted (its EMD due back, unless forfeited); waitlisted: the
+ * entry only. An application no longer in a status the event leaves from (withdrawn meanwhile) keeps its entry and is
+ * not moved.
  */
 export async function settleSchemeOutcomes(
   tx: Database,
