@@ -2,9 +2,10 @@
  * The kinds of case beside the application, each declared once as a table of named events: the statuses an event
  * leaves from and leads to, who fires it and the guards that must hold. The server moves a case only through the
  * engine (apps/api case/engine.ts `moveCase`), which checks the table and writes the move as a conditional update on
- * the status it left; the web app offers exactly the events `caseEventsOffered` answers. The application's own table is
- * the lifecycle (lifecycle.ts); below are an allottee's service request and the maker-checker approvals of money
- * (section 10).
+ * the status it left; the web app offers exactly the events `caseEventsOffered` (or, with guards it can read,
+ * `caseEventsOpen`) answers. The application's own table is the lifecycle (lifecycle.ts); below are the maker-checker
+ * approvals of money (section 10), an allottee's service request, an appeal, a scheme with its entries and plots, and
+ * a show-cause notice.
  */
 import { actorMay, type EventActor } from './lifecycle';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from './money';
