@@ -27,6 +27,22 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/** A bigint (a count, a sum of integers, an offset in milliseconds) as PGlite reads it: a number, or a BigInt beyond
+ * 2^53. node-postgres reads it as text by default, so the same statement answered '3' on one engine and 3 on the
+ * other. Set on node-postgres's shared parsers, which drizzle falls back to for every type it does not read itself;
+ * this process speaks to no other database. Every other type the schema uses is read alike already
+ * (engines-alike.test.ts), so a statement tested on PostgreSQL answers the same on PGlite (decision 033). */
+function readInt8(text: string): number | bigint {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
+}
+const INT8_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0]; // bigint[]: no builtin names it
+const readInt8Texts = pg.types.getTypeParser(INT8_ARRAY) as (text: string) => (string | null)[];
+pg.types.setTypeParser(pg.types.builtins.INT8, readInt8);
+pg.types.setTypeParser(INT8_ARRAY, (text: string) =>
+  readInt8Texts(text).map((entry) => (entry === null ? null : readInt8(entry))),
+);
+
 /** Every column default that gives the time reads the portal's clock (migration 0027, decision 026), including the
  * defaults of tables that later migrations add. */
 async function followPortalClock(db: Database): Promise<void> {

@@ -76,7 +76,7 @@ export function emptyPgliteDump(): string | undefined {
 }
 
 /** A migrated database, seeded with the demo data unless `seed` is false. */
-async function openPreparedDatabase(seed: boolean) {
+export async function openPreparedDatabase(seed: boolean) {
   const template = templates();
   if (template) return openTestDatabase(seed ? template.seeded : template.migrated);
   const opened = await openTestDatabase();
