@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { openScreen } from './support/navigate';
 import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { api, apiLogin, submitCase } from './support/api';
 import { payAndConfirm } from './support/gateway';
@@ -224,7 +225,7 @@ for (const language of LANGUAGES) {
       await page.setViewportSize({ width, height: 900 });
 
       await test.step(`bank statements with an import's report at ${width} px`, async () => {
-        await page.goto('/finance/bank-statements');
+        await openScreen(page, '/finance/bank-statements');
         await expect(page.getByRole('heading', { level: 1, name: t('bank', 'statements.title') })).toBeVisible();
         if (script) await expect(page.locator('html')).toHaveAttribute('lang', language);
         await page
@@ -236,7 +237,7 @@ for (const language of LANGUAGES) {
       });
 
       await test.step(`unmatched credits with the Settle dialog open at ${width} px`, async () => {
-        await page.goto('/finance/bank-credits');
+        await openScreen(page, '/finance/bank-credits');
         await expect(page.getByRole('heading', { level: 1, name: t('bank', 'credits.title') })).toBeVisible();
         await page.getByLabel(t('bank', 'credits.filters.search'), { exact: true }).fill(utr);
         await listSettled(page);
@@ -249,7 +250,7 @@ for (const language of LANGUAGES) {
       });
 
       await test.step(`refunds at ${width} px`, async () => {
-        await page.goto('/finance/refunds');
+        await openScreen(page, '/finance/refunds');
         await expect(page.getByRole('heading', { level: 1, name: t('refunds', 'title') })).toBeVisible();
         await expectNoViolations(page, `the refunds at ${width} px`);
       });
@@ -268,7 +269,7 @@ for (const language of LANGUAGES) {
       await page.setViewportSize({ width, height: 900 });
 
       await test.step(`the application's statement of account at ${width} px`, async () => {
-        await page.goto(`/statements/applications/${application.id}`);
+        await openScreen(page, `/statements/applications/${application.id}`);
         await expect(page.getByRole('heading', { level: 1, name: t('statements', 'title') })).toBeVisible();
         if (script) await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByText(t('statements', 'summary.closing')).first()).toBeVisible({ timeout: 15_000 });
@@ -276,7 +277,7 @@ for (const language of LANGUAGES) {
       });
 
       await test.step(`refunds due with a refund's Prepare dialog open at ${width} px`, async () => {
-        await page.goto('/finance/refunds');
+        await openScreen(page, '/finance/refunds');
         await expect(page.getByRole('heading', { level: 1, name: t('refunds', 'title') })).toBeVisible();
         await page.getByLabel(t('refunds', 'filters.search'), { exact: true }).fill(application.application_number);
         await listSettled(page);
@@ -291,7 +292,7 @@ for (const language of LANGUAGES) {
       });
 
       await test.step(`adjustments with a debit or credit being prepared at ${width} px`, async () => {
-        await page.goto('/finance/adjustments');
+        await openScreen(page, '/finance/adjustments');
         await expect(page.getByRole('heading', { level: 1, name: t('adjustments', 'title') })).toBeVisible();
         await page.getByRole('button', { name: t('adjustments', 'correct.buttonFor') }).click();
         const dialog = page.getByRole('dialog', { name: t('adjustments', 'correct.title') });

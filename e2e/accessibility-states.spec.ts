@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openScreen } from './support/navigate';
 import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { apiLogin, submitCase } from './support/api';
 import { signInAs, uniqueEmail } from './support/session';
@@ -59,7 +60,7 @@ async function chooseLanguage(page: Page, language: Language) {
 
 /** Opens a page and waits for its heading, in the language's script unless it is a number (an application's). */
 async function open(page: Page, url: string, language: Language, heading?: string, inScript = true) {
-  await page.goto(url);
+  await openScreen(page, url);
   const h1 = page.getByRole('heading', { level: 1, ...(heading && { name: heading }) }).first();
   await expect(h1).toBeVisible();
   const script = LANGUAGE_SCRIPTS[language];
