@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { openScreen } from './support/navigate';
+import { navigateInApp, openScreen } from './support/navigate';
 import { expectNoViolations, LANGUAGE_SCRIPTS, LANGUAGES, type Language } from './support/axe';
 import { api, apiLogin, submitCase } from './support/api';
 import { payAndConfirm } from './support/gateway';
@@ -96,7 +96,7 @@ function preparePaidOrder(browser: Browser, request: APIRequestContext) {
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await signInAs(page, 'entrepreneur');
-    await page.goto(`/applications/${id}`);
+    await navigateInApp(page, `/applications/${id}`);
     await page.getByRole('tab', { name: 'Payments' }).click();
     await page.getByRole('button', { name: `Pay Now ${invoices[1].invoice_number}` }).click();
     await payAndConfirm(page);

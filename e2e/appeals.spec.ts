@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { api, apiLogin, PDF } from './support/api';
 import { mainNav, signInAs, signOut } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 test('an applicant with a late case appeals; the head office hears it and orders', async ({ page, request }) => {
   test.setTimeout(60_000);
@@ -44,7 +45,7 @@ test('an applicant with a late case appeals; the head office hears it and orders
   const before = await appealsAgainstSubmitted();
 
   await signInAs(page, 'entrepreneur');
-  await page.goto(`/applications/${late.id}`);
+  await navigateInApp(page, `/applications/${late.id}`);
   const card = page.getByRole('region', { name: 'Appeal to the head office' });
   await expect(card).toContainText('past its service date');
   await card.getByRole('button', { name: 'File an appeal' }).click();
@@ -88,7 +89,7 @@ test('an applicant with a late case appeals; the head office hears it and orders
 
   // The applicant reads the order on the case.
   await signInAs(page, 'entrepreneur');
-  await page.goto(`/applications/${late.id}`);
+  await navigateInApp(page, `/applications/${late.id}`);
   const decided = page.getByRole('region', { name: 'Appeal to the head office' }).getByRole('listitem');
   await expect(decided).toContainText('Dismissed');
   await expect(decided).toContainText('Scrutiny has now been taken up; the delay is explained on the file.');

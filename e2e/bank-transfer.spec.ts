@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { api, apiLogin, PDF } from './support/api';
 import { ENTREPRENEUR_PASSWORD, registerEntrepreneur } from './support/estate';
 import { signIn, signInAs, signOut } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 const VALUATION = 61_316;
 const EMD = '₹6,131.60';
@@ -120,7 +121,7 @@ test('an invoice with paise is paid by challan with exactly the amount the scree
       `${bankToday()},${bankToday()},"NEFT CHARGES",CHG${run},"17.70",,"6,113.90"`,
     ].join('\n');
     await signInAs(page, 'finance');
-    await page.goto('/finance/bank-statements');
+    await navigateInApp(page, '/finance/bank-statements');
     await page
       .getByLabel('Statement file (CSV)', { exact: true })
       .setInputFiles({ name: file, mimeType: 'text/csv', buffer: Buffer.from(csv) });

@@ -4,6 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, apiLogin, submitCase, type Headers } from './support/api';
 import { signInAs, signOut } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 interface CaseState {
   status: string;
@@ -54,7 +55,7 @@ test('each irreversible step of a case stops at its confirmation, and cancelling
   await test.step('the applicant: withdrawing', async () => {
     const before = await state();
     await signInAs(page, 'entrepreneur');
-    await page.goto(`/applications/${created.id}`);
+    await navigateInApp(page, `/applications/${created.id}`);
     await page.getByRole('button', { name: 'Withdraw application' }).click();
     const dialog = page.getByRole('dialog', { name: `Withdraw application ${created.application_number}?` });
     await cancelAtConfirmation(dialog, new RegExp(`${created.application_number} will be WITHDRAWN`));

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { api, apiLogin, PDF, submitCase, type Headers } from './support/api';
 import { downloadPdf, verdictOf } from './support/pdf';
 import { signInAs } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 test('the issued PDFs download, read right, and verify publicly', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -65,7 +66,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
   });
 
   await signInAs(page, 'entrepreneur');
-  await page.goto(`/applications/${id}`);
+  await navigateInApp(page, `/applications/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
 
   await test.step('the acknowledgment holds the number, holder, investment in words and its code', async () => {

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn, signInAs, signOut, uniqueEmail } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text }).first();
 
@@ -108,7 +109,7 @@ test('ho adds an asset, which an entrepreneur then finds available', async ({ pa
 
 test('admin generates an applications report and downloads it as JSON and CSV', async ({ page }) => {
   await signInAs(page, 'admin');
-  await page.goto('/officer/reports');
+  await navigateInApp(page, '/officer/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await page.getByLabel('Report type').selectOption('applications');
   await page.getByRole('button', { name: 'Generate' }).click();

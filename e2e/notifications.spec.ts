@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { api, apiLogin, submitCase } from './support/api';
 import { mailTo } from './support/mailbox';
 import { DEMO, signIn, signInAs, signOut, uniqueEmail } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 test('an officer rejects a document: the applicant’s bell and mailbox say so with the reason, and reading clears it', async ({
   page,
@@ -26,7 +27,7 @@ test('an officer rejects a document: the applicant’s bell and mailbox say so w
 
   await test.step('the zonal manager takes it up and rejects the bank proof with a reason', async () => {
     await signInAs(page, 'zonal_manager');
-    await page.goto(`/officer/applications/${id}`);
+    await navigateInApp(page, `/officer/applications/${id}`);
     await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Update Status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Status' });
     await dialog.getByLabel('New status').selectOption('under_scrutiny');

@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, submitCase } from './support/api';
 import { settled, trackRequests } from './support/settle';
 import { signInAs } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 /** A word of a screen's catalogue in a language, its {{placeholders}} filled. */
@@ -42,7 +43,7 @@ test.describe('on a 375 px wide phone', () => {
       jobs: 12,
     });
     await signInAs(page, 'entrepreneur');
-    await page.goto(`/applications/${application.id}`);
+    await navigateInApp(page, `/applications/${application.id}`);
     await expect(page.getByRole('heading', { level: 1, name: application.application_number })).toBeVisible();
 
     // The strip is wider than the phone: a chevron on a faded edge says more tabs lie to the right.
@@ -217,7 +218,7 @@ test('at 1280 px the assets table shows every column, Status and Actions include
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, 'admin');
-  await page.goto('/officer/assets');
+  await navigateInApp(page, '/officer/assets');
   await expect(page.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Assets' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();

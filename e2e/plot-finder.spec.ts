@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 // Digits: a run of capitals alone (what a base-36 clock sometimes gives) reads as a code to the language scans.
 const RUN = Date.now().toString().slice(-8);
@@ -70,7 +71,7 @@ test.beforeAll(async ({ playwright }) => {
 test.describe('finding the right plot', () => {
   test('filtering by zone and area range and choosing a plot on the map opens the wizard with it', async ({ page }) => {
     await signInAs(page, 'entrepreneur');
-    await page.goto('/assets/map');
+    await navigateInApp(page, '/assets/map');
     await expect(page.getByRole('heading', { level: 1, name: 'Find a plot' })).toBeVisible();
     await filterByZoneAndArea(page);
 
@@ -125,7 +126,7 @@ test.describe('finding the right plot', () => {
     page,
   }) => {
     await signInAs(page, 'ho');
-    await page.goto('/officer/assets');
+    await navigateInApp(page, '/officer/assets');
     await filterByZoneAndArea(page);
     const table = page.getByRole('region', { name: 'Assets' });
     await expect(table.getByRole('row')).toHaveCount(3);

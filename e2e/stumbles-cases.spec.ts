@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { api, apiLogin, submitCase } from './support/api';
 import { signInAs } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 test.beforeEach(async ({ page }) => {
   // Each journey loads several screens; a busy machine takes its time.
@@ -33,7 +34,7 @@ test('2. the right-now card asks for the one amount its Pay button pays, naming 
   expect(invoices.filter((invoice) => invoice.status !== 'paid').length).toBeGreaterThan(1);
 
   await signInAs(page, 'entrepreneur');
-  await page.goto(`/applications/${application.id}`);
+  await navigateInApp(page, `/applications/${application.id}`);
   const card = page.locator('section[aria-labelledby="right-now-title"]');
   const pay = card.getByRole('button', { name: /^Pay ₹[\d,]+ now$/ });
   await expect(pay).toBeVisible();
@@ -59,7 +60,7 @@ test('12. the committee has one action for its decision, and Update Status speak
   const waiting = await api<{ id: string }[]>(request, committee, 'get', '/api/applications?status=pending_committee');
   expect(waiting.length).toBeGreaterThan(0);
   await signInAs(page, 'committee');
-  await page.goto(`/officer/applications/${waiting[0]!.id}`);
+  await navigateInApp(page, `/officer/applications/${waiting[0]!.id}`);
   const actions = page.getByRole('region', { name: 'Actions', exact: true });
   await expect(actions.getByRole('button', { name: 'Record Committee Decision' })).toBeVisible();
   // Approval and rejection are the decision's alone; Update Status, where shown, only sends the case back.

@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, apiLogin, submitCase, type Headers } from './support/api';
 import { signIn, signInAs, DEMO } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 type Language = 'en' | 'hi' | 'te';
 
@@ -129,7 +130,7 @@ test('item 4: a new service request has one choice per thing, allotments of the 
 }) => {
   await page.setViewportSize({ width: 375, height: 667 });
   await signInAs(page, 'entrepreneur');
-  await page.goto('/service-requests');
+  await navigateInApp(page, '/service-requests');
   await page.getByRole('button', { name: 'New Request' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New Service Request' });
   await dialog.getByLabel('Request type').selectOption('mortgage_noc');
@@ -271,7 +272,7 @@ test('item 10: submitting a draft from its page names the missing documents, and
   page,
 }) => {
   await signInAs(page, 'entrepreneur');
-  await page.goto(`/applications/${draft.id}`);
+  await navigateInApp(page, `/applications/${draft.id}`);
   await expect(page.getByRole('heading', { level: 1, name: draft.number })).toBeVisible();
 
   await page.getByRole('button', { name: 'Submit Application' }).click();

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, apiLogin, submitCase } from './support/api';
 import { mainNav, signInAs } from './support/session';
 import { payAndConfirm } from './support/gateway';
+import { navigateInApp } from './support/navigate';
 
 /** From here every page load starts in the language, as if the reader had chosen it on this browser. */
 async function chooseLanguage(page: Page, language: 'hi' | 'te') {
@@ -246,7 +247,7 @@ test.describe('9. tables at 1280 px', () => {
       transaction_reference: 'Bank transfer 0001',
     });
     await signInAs(page, 'entrepreneur');
-    await page.goto(`/applications/${application.id}`);
+    await navigateInApp(page, `/applications/${application.id}`);
     await page.getByRole('tab', { name: 'Payments' }).click();
     await expect(page.getByRole('table', { name: 'Payments made for this application' })).toBeVisible();
     expect(await tablesCutOff(page), 'payments').toEqual([]);
@@ -266,7 +267,7 @@ test.describe('11. payments', () => {
       jobs: 6,
     });
     await signInAs(page, 'entrepreneur');
-    await page.goto(`/applications/${application.id}`);
+    await navigateInApp(page, `/applications/${application.id}`);
     await page.getByRole('tab', { name: 'Payments' }).click();
     await page
       .getByRole('button', { name: /^Pay Now INV-/ })

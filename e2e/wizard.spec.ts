@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfOnDisk } from './support/api';
 import { signInAs } from './support/session';
+import { navigateInApp } from './support/navigate';
 
 function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-toast]').filter({ hasText: text });
@@ -45,7 +46,7 @@ async function fillProjectDetails(page: Page) {
 test.describe('the new application wizard', () => {
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'entrepreneur');
-    await page.goto('/applications/new');
+    await navigateInApp(page, '/applications/new');
   });
 
   test('an empty Project Details step stops at step 2 with its errors', async ({ page }) => {
