@@ -83,8 +83,9 @@ export async function settleSchemeOutcomes(
       from,
       to: line.outcome,
       guard: () => undefined,
-      write: (from, to) =>
-        writeSchemeEntryMove(tx, application.id, from, to, {
+      // The outcome the table's check just allowed (no event leads back to pending).
+      write: (from) =>
+        writeSchemeEntryMove(tx, application.id, from, line.outcome, {
           rank: line.rank,
           amount: line.amount,
           payBy,
@@ -157,8 +158,7 @@ export async function allotSchemeWinnerIfPaid(tx: Database, applicationId: strin
     event: 'allot_to_winner',
     from: schemePlotStatus(plot.winnerApplicationId),
     guard: () => undefined,
-    write: (from, to) =>
-      writeSchemePlotMove(tx, plot.id, from, to, { applicationId: application.id, amount: entry.amount }),
+    write: (from) => writeSchemePlotMove(tx, plot.id, from, { applicationId: application.id, amount: entry.amount }),
   });
   // The plot's asset was held for this winner just above, so no other winner can have been recorded on it.
   if (!allotted) throw new Error(`The plot of ${application.applicationNumber} already has a winner`);

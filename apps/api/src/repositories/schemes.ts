@@ -169,13 +169,13 @@ export async function findAssetsInUndecidedSchemes(
     .where(and(inArray(schemePlots.assetId, [...assetIds]), sql`${schemes.status} <> 'decided'`));
 }
 
-/** The plot's one move writer, called as the engine's write (case/engine.ts): records the winner it is allotted to,
- * only while the plot is still in one of `from` (offered: no winner yet); undefined when it is not. */
+/** The plot's one move writer, called as the engine's write (case/engine.ts): the plot's one event leads to
+ * allotted, so it records the winner the plot is allotted to, only while the plot is still in one of `from` (offered:
+ * no winner yet); undefined when it is not. */
 export async function writeSchemePlotMove(
   db: Database,
   plotId: string,
   from: readonly SchemePlotStatus[],
-  to: SchemePlotStatus,
   winner: { applicationId: string; amount: number | null },
 ): Promise<SchemePlotRow | undefined> {
   // Offered has no winner, allotted has one.
@@ -183,11 +183,7 @@ export async function writeSchemePlotMove(
     status === 'offered' ? isNull(schemePlots.winnerApplicationId) : isNotNull(schemePlots.winnerApplicationId);
   const [row] = await db
     .update(schemePlots)
-    .set(
-      to === 'allotted'
-        ? { winnerApplicationId: winner.applicationId, winningAmount: winner.amount }
-        : { winnerApplicationId: null, winningAmount: null },
-    )
+    .set({ winnerApplicationId: winner.applicationId, winningAmount: winner.amount })
     .where(and(eq(schemePlots.id, plotId), or(...from.map(inStatus))))
     .returning();
   return row;
@@ -219,13 +215,13 @@ export async function writeSchemeEntryMove(
   db: Database,
   applicationId: string,
   from: readonly SchemeEntryStatus[],
-  to: SchemeEntryStatus,
+  to: SchemeOutcome,
   values: Pick<SchemeEntryDbRow, 'rank' | 'amount' | 'payBy' | 'emdForfeited' | 'decidedAt'>,
 ): Promise<SchemeEntryDbRow | undefined> {
   const outcomes = from.filter((status): status is SchemeOutcome => status !== 'pending');
   const [row] = await db
     .update(schemeEntries)
-    .set({ ...values, outcome: to === 'pending' ? null : to })
+    .set({ ...values, outcome: to })
     .where(
       and(
         eq(schemeEntries.applicationId, applicationId),
