@@ -155,6 +155,23 @@ describe(`reminder sweep (${TEST_DB_KIND})`, () => {
     expect(await mailedAbout('invoice_overdue', overdue.id)).toHaveLength(2);
   });
 
+  it('tells one holder of each of their overdue invoices in one batch, each notification and mail of its own invoice', async () => {
+    // Written in one statement for the batch: each mail must still go with its own notification's invoice.
+    const invoices = [await invoiceDueIn(-3), await invoiceDueIn(-4), await invoiceDueIn(-5)];
+    await sweepReminders(ctx.db);
+    for (const invoice of invoices) {
+      const [told, ...moreTold] = await toldAbout('invoice_overdue', invoice.id);
+      expect(moreTold).toEqual([]);
+      expect(told).toMatchObject({ params: { invoice_number: invoice.invoiceNumber, due_date: invoice.dueDate } });
+      const [mail, ...moreMails] = await mailedAbout('invoice_overdue', invoice.id);
+      expect(moreMails).toEqual([]);
+      expect(mail).toMatchObject({
+        dedupeKey: told!.dedupeKey,
+        params: { invoice_number: invoice.invoiceNumber, due_date: invoice.dueDate },
+      });
+    }
+  });
+
   it('alerts the officers of an overdue case once a day: its assignee, or else every officer of the role', async () => {
     const zonal = (await findUserByEmail(ctx.db, DEMO_USERS.find((u) => u.role === 'zonal_manager')!.email))!;
     const second = (await insertUser(ctx.db, {

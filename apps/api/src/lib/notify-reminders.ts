@@ -27,7 +27,7 @@ import {
 import { businessTodayIso } from '../core/dates';
 import { runExclusive } from './job-lease';
 import type { Sweep } from './sweeps';
-import { applicantLink, deliver, myPlotsLink, officerLink, registerLink } from './notify';
+import { applicantLink, deliverEach, myPlotsLink, officerLink, registerLink } from './notify';
 import { clock } from '../core/clock';
 
 export const DUE_SOON_DAYS = 7;
@@ -79,25 +79,27 @@ async function remindInvoices(
   while (written < budget) {
     const batch = await invoicesToRemind(db, { ...range, key: sqlKey, limit: Math.min(BATCH, budget - written) });
     if (batch.length === 0) break;
-    const added = await db.transaction(async (tx) => {
-      let count = 0;
-      for (const invoice of batch) {
-        count += await deliver(tx, [invoice.owner], {
-          code,
-          params: {
-            application_number: invoice.applicationNumber,
-            invoice_number: invoice.invoiceNumber,
-            invoice_type: invoice.invoiceType,
-            amount: invoice.amount,
-            due_date: invoice.dueDate,
+    const added = await db.transaction((tx) =>
+      deliverEach(
+        tx,
+        batch.map((invoice) => ({
+          recipients: [invoice.owner],
+          delivery: {
+            code,
+            params: {
+              application_number: invoice.applicationNumber,
+              invoice_number: invoice.invoiceNumber,
+              invoice_type: invoice.invoiceType,
+              amount: invoice.amount,
+              due_date: invoice.dueDate,
+            },
+            link: applicantLink(invoice.applicationId),
+            applicationId: invoice.applicationId,
+            dedupeKey: () => keyOf(invoice),
           },
-          link: applicantLink(invoice.applicationId),
-          applicationId: invoice.applicationId,
-          dedupeKey: () => keyOf(invoice),
-        });
-      }
-      return count;
-    });
+        })),
+      ),
+    );
     written += added;
     // Another sweep wrote this batch first: what is left is for the next run.
     if (added === 0 || batch.length < BATCH) break;
@@ -124,25 +126,29 @@ async function remindOverdueCases(db: Database, today: string, budget: number): 
       const assignees = new Map((await activeUsersByIds(db, assignedIds, role)).map((user) => [user.id, user]));
       officers ??= await activeUsersWithRole(db, role);
       const roleOfficers = officers;
-      written += await db.transaction(async (tx) => {
-        let count = 0;
-        for (const item of cases) {
-          const assignee = item.assignedTo ? assignees.get(item.assignedTo) : undefined;
-          count += await deliver(tx, assignee ? [assignee] : officersOfZone(roleOfficers, role, item.zone), {
-            code: 'case_overdue',
-            params: {
-              application_number: item.applicationNumber,
-              status: item.status,
-              role,
-              due_date: item.stageDueOn,
-            },
-            link: officerLink(item.id),
-            applicationId: item.id,
-            dedupeKey: (recipient) => caseOverdueKey(item.id, recipient.id, today),
-          });
-        }
-        return count;
-      });
+      written += await db.transaction((tx) =>
+        deliverEach(
+          tx,
+          cases.map((item) => {
+            const assignee = item.assignedTo ? assignees.get(item.assignedTo) : undefined;
+            return {
+              recipients: assignee ? [assignee] : officersOfZone(roleOfficers, role, item.zone),
+              delivery: {
+                code: 'case_overdue',
+                params: {
+                  application_number: item.applicationNumber,
+                  status: item.status,
+                  role,
+                  due_date: item.stageDueOn,
+                },
+                link: officerLink(item.id),
+                applicationId: item.id,
+                dedupeKey: (recipient) => caseOverdueKey(item.id, recipient.id, today),
+              },
+            };
+          }),
+        ),
+      );
       const last = cases.at(-1)!;
       after = { dueOn: last.stageDueOn, id: last.id };
       if (cases.length < BATCH) break;
@@ -168,24 +174,26 @@ async function remindMilestonesDue(db: Database, today: string, budget: number):
         limit: Math.min(BATCH, budget - written),
       });
       if (batch.length === 0) break;
-      const added = await db.transaction(async (tx) => {
-        let count = 0;
-        for (const milestone of batch) {
-          count += await deliver(tx, [milestone.holder], {
-            code: 'milestone_due_soon',
-            params: {
-              allotment_number: milestone.allotmentNumber,
-              milestone: milestone.kind,
-              due_on: milestone.dueOn,
-              days_left: calendarDaysBetween(today, milestone.dueOn),
+      const added = await db.transaction((tx) =>
+        deliverEach(
+          tx,
+          batch.map((milestone) => ({
+            recipients: [milestone.holder],
+            delivery: {
+              code: 'milestone_due_soon',
+              params: {
+                allotment_number: milestone.allotmentNumber,
+                milestone: milestone.kind,
+                due_on: milestone.dueOn,
+                days_left: calendarDaysBetween(today, milestone.dueOn),
+              },
+              link: myPlotsLink(),
+              applicationId: milestone.applicationId,
+              dedupeKey: () => milestoneDueSoonKey(milestone.milestoneId, milestone.dueOn, days),
             },
-            link: myPlotsLink(),
-            applicationId: milestone.applicationId,
-            dedupeKey: () => milestoneDueSoonKey(milestone.milestoneId, milestone.dueOn, days),
-          });
-        }
-        return count;
-      });
+          })),
+        ),
+      );
       written += added;
       if (added === 0 || batch.length < BATCH) break;
     }
@@ -206,24 +214,26 @@ async function remindMilestonesMissed(db: Database, today: string, budget: numbe
       limit: Math.min(BATCH, Math.ceil((budget - written) / managers.length)),
     });
     if (batch.length === 0) break;
-    const added = await db.transaction(async (tx) => {
-      let count = 0;
-      for (const milestone of batch) {
-        count += await deliver(tx, managers, {
-          code: 'milestone_missed',
-          params: {
-            allotment_number: milestone.allotmentNumber,
-            milestone: milestone.kind,
-            due_on: milestone.dueOn,
-            holder_name: milestone.holderName,
+    const added = await db.transaction((tx) =>
+      deliverEach(
+        tx,
+        batch.map((milestone) => ({
+          recipients: managers,
+          delivery: {
+            code: 'milestone_missed',
+            params: {
+              allotment_number: milestone.allotmentNumber,
+              milestone: milestone.kind,
+              due_on: milestone.dueOn,
+              holder_name: milestone.holderName,
+            },
+            link: registerLink(),
+            applicationId: milestone.applicationId,
+            dedupeKey: (recipient) => `${milestoneMissedKey(milestone.milestoneId, milestone.dueOn)}:${recipient.id}`,
           },
-          link: registerLink(),
-          applicationId: milestone.applicationId,
-          dedupeKey: (recipient) => `${milestoneMissedKey(milestone.milestoneId, milestone.dueOn)}:${recipient.id}`,
-        });
-      }
-      return count;
-    });
+        })),
+      ),
+    );
     written += added;
     if (added === 0 || batch.length < BATCH) break;
   }

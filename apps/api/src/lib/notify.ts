@@ -4,6 +4,7 @@
  * worker deliver through here too. Params carry codes, numbers, amounts and dates (never sentences): the web app
  * and the mail templates word them.
  */
+import crypto from 'node:crypto';
 import { ROUTES, type NotificationCode, type NotificationParams } from '@portal/contract';
 import type { Database } from '../db/client';
 import { enqueueMails, type OutboxRow } from '../repositories/mail-outbox';
@@ -34,19 +35,40 @@ export interface Delivery {
 /** Rows per insert statement: a role with many officers is written in a few statements, never one huge one. */
 const CHUNK = 500;
 
+/** One delivery and the people it goes to. */
+export interface DeliveryTo {
+  recipients: readonly Recipient[];
+  delivery: Delivery;
+}
+
 /**
  * Writes a notification for each recipient and queues the mail of each one written (one whose key was already
  * used is neither written nor mailed again). Answers how many were written.
  */
 export async function deliver(tx: Database, recipients: readonly Recipient[], delivery: Delivery): Promise<number> {
-  const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
-  const everyone = [...byId.values()];
+  return deliverEach(tx, [{ recipients, delivery }]);
+}
+
+/**
+ * As `deliver`, for several deliveries at once (a sweep's batch of reminders): their notifications and mails are
+ * written in a few statements instead of two for each. Each row is given its id here, so the mail of each one written
+ * is matched to its recipient and delivery whatever else the batch holds.
+ */
+export async function deliverEach(tx: Database, items: readonly DeliveryTo[]): Promise<number> {
+  const wanted = items.flatMap(({ recipients, delivery }) =>
+    [...new Map(recipients.map((recipient) => [recipient.id, recipient])).values()].map((recipient) => ({
+      id: crypto.randomUUID(),
+      recipient,
+      delivery,
+    })),
+  );
   let written = 0;
-  for (let start = 0; start < everyone.length; start += CHUNK) {
-    const chunk = everyone.slice(start, start + CHUNK);
+  for (let start = 0; start < wanted.length; start += CHUNK) {
+    const chunk = wanted.slice(start, start + CHUNK);
     const rows = await insertNotifications(
       tx,
-      chunk.map((recipient) => ({
+      chunk.map(({ id, recipient, delivery }) => ({
+        id,
         userId: recipient.id,
         code: delivery.code,
         params: delivery.params,
@@ -56,19 +78,22 @@ export async function deliver(tx: Database, recipients: readonly Recipient[], de
       })),
     );
     written += rows.length;
-    if (delivery.mail === false) continue;
+    const byId = new Map<string, (typeof chunk)[number]>(chunk.map((item) => [item.id, item]));
     await enqueueMails(
       tx,
-      rows.map((row) => {
-        const recipient = byId.get(row.userId)!;
-        return {
-          to: recipient.email,
-          userId: recipient.id,
-          template: delivery.code,
-          params: mailParams(delivery.params, recipient, delivery.link),
-          language: recipient.language,
-          dedupeKey: row.dedupeKey ?? undefined,
-        };
+      rows.flatMap((row) => {
+        const { recipient, delivery } = byId.get(row.id)!;
+        if (delivery.mail === false) return [];
+        return [
+          {
+            to: recipient.email,
+            userId: recipient.id,
+            template: delivery.code,
+            params: mailParams(delivery.params, recipient, delivery.link),
+            language: recipient.language,
+            dedupeKey: row.dedupeKey ?? undefined,
+          },
+        ];
       }),
     );
   }
