@@ -325,8 +325,8 @@ test.describe('14. small inconsistencies', () => {
     const focused = page.getByRole('tab', { selected: true });
     await expect(focused).toBeFocused();
     // The ring (outline plus its offset) stays inside the strip, which scrolls sideways and so cuts what lies outside.
-    // Read until the focus has settled: the tab is focused before Radix selects it and it draws again, and one reading
-    // in a clean-clone run fell in between (3 px short above); a ring that never fits still fails.
+    // Read until the focus has settled: one clean-clone run read the ring 3 px short above, most likely between the
+    // focus moving and the tab being drawn selected; a ring that never fits still fails.
     await expect
       .poll(
         () =>
