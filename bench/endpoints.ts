@@ -48,6 +48,9 @@ export const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'meetings', path: '/api/meetings', as: 'committee' },
   // The ledger behind an application's statement of account (its invoices and payments, with running balances).
   { name: 'statement of account (an application)', path: '/api/applications/{id}/statement', as: 'finance' },
+  // Gateway orders: finance's whole list, and an entrepreneur's own (their invoices' orders).
+  { name: 'gateway orders (finance)', path: '/api/orders', as: 'finance' },
+  { name: 'gateway orders (an entrepreneur with several)', path: '/api/orders', as: 'volume-owner' },
   { name: 'schemes', path: '/api/schemes', as: 'ho' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },

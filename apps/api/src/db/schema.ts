@@ -356,6 +356,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_allotment_year_uq')
       .on(table.allotmentId, table.invoiceType, table.financialYear)
       .where(sql`financial_year is not null`),
+    // An account's invoices (its statement's unpaid count, an application's invoice list): the unique index above
+    // holds only the one-off fees, so without this the lookup read every pending invoice.
+    index('invoices_application_idx').on(table.applicationId, table.status),
     index('invoices_billed_to_idx').on(table.billedTo),
     uniqueIndex('invoices_service_request_uq').on(table.serviceRequestId),
     index('invoices_generated_idx').on(table.generatedAt),
@@ -1071,6 +1074,18 @@ export const assetReportBase = pgTable('asset_report_base', reportColumns(), rep
 export const assetReportDeltas = pgTable('asset_report_deltas', reportColumns());
 export const paymentReportBase = pgTable('payment_report_base', reportColumns(), reportKey);
 export const paymentReportDeltas = pgTable('payment_report_deltas', reportColumns());
+/** Successful payments' count and amount per business day (India time) and mode: the finance dashboard's collections
+ * sum a row per day and mode, not a row per payment (migration 0028). */
+const collectionColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  method: paymentMethodEnum('method').notNull(),
+  count: statusCount(),
+  amount: totalAmount(),
+});
+export const paymentCollectionsBase = pgTable('payment_collections_base', collectionColumns(), (table) => [
+  primaryKey({ columns: [table.day, table.method] }),
+]);
+export const paymentCollectionsDeltas = pgTable('payment_collections_deltas', collectionColumns());
 export const allotmentReportBase = pgTable('allotment_report_base', reportColumns(), reportKey);
 export const allotmentReportDeltas = pgTable('allotment_report_deltas', reportColumns());
 

@@ -25,6 +25,7 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     'documents',
     'invoices',
     'payments',
+    'gateway_orders',
     'allotments',
     'lease_deeds',
     'possessions',
@@ -185,6 +186,19 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     expect(
       await count(`SELECT count(*) AS n FROM service_requests r JOIN applications a ON a.id = r.application_id
                    JOIN applicants c ON c.id = a.applicant_id WHERE c.user_id <> r.user_id`),
+    ).toBe(0);
+    // Each generated payment came through its own paid gateway order for its invoice's amount, and each order names it back;
+    // the failed attempts have no payment and are older than the invoice's payment when there is one.
+    expect(
+      await count(`SELECT count(*) AS n FROM payments p JOIN users u ON u.id = p.paid_by AND u.email LIKE '%@vol%'
+                   LEFT JOIN gateway_orders o ON o.id = p.gateway_order_id
+                   WHERE o.id IS NULL OR o.payment_id <> p.id OR o.status <> 'paid' OR o.invoice_id <> p.invoice_id
+                      OR o.amount <> p.amount OR o.settled_at <> p.payment_date`),
+    ).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM gateway_orders WHERE status = 'failed'`)).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM gateway_orders o JOIN invoices i ON i.id = o.invoice_id
+                   WHERE o.status = 'failed' AND (o.payment_id IS NOT NULL OR o.created_at >= coalesce(i.paid_at, 'infinity'))`),
     ).toBe(0);
   });
 

@@ -104,6 +104,40 @@ const CANDIDATE_RECENT: Weights = [
   ['under_scrutiny', 20],
   ['submitted', 15],
 ];
+/** Schemes (decision 018): every tenth asset is offered in a scheme of ten (its plots), first come first served.
+ * A scheme's applications take their status from where the scheme stands: taking applications, closed awaiting its
+ * result, or decided (its winners on to payment and allotment, the rest not allotted). Draws and auctions are not
+ * generated: their order comes from the committed seed's stream and from bids, which this SQL would have to restate. */
+const SCHEME_PLOT_EVERY = 10;
+const PLOTS_PER_SCHEME = 10;
+const SCHEME_WINDOW_DAYS = 30;
+const SCHEME_OPEN: Weights = [
+  ['draft', 20],
+  ['submitted', 50],
+  ['under_scrutiny', 30],
+];
+const SCHEME_CLOSED: Weights = [
+  ['submitted', 20],
+  ['under_scrutiny', 35],
+  ['pending_committee', 25],
+  ['approved', 20],
+];
+const SCHEME_WINNER_RECENT: Weights = [
+  ['pending_payment', 25],
+  ['payment_verified', 15],
+  ['provisional_allotment', 35],
+  ['lease_submitted', 25],
+];
+const SCHEME_WINNER_OLD: Weights = [
+  ['final_allotment', 15],
+  ['possession_given', 25],
+  ['under_implementation', 30],
+  ['completed', 30],
+];
+const SCHEME_NOT_ALLOTTED: Weights = [
+  ['rejected', 88],
+  ['draft', 12],
+];
 /** The other applications for the same asset. */
 const OTHER_OLD: Weights = [
   ['rejected', 85],
@@ -265,6 +299,7 @@ const GENERATED_TABLES = [
   'documents',
   'invoices',
   'payments',
+  'gateway_orders',
   'ledger_entries',
   'allotments',
   'lease_deeds',
@@ -274,6 +309,10 @@ const GENERATED_TABLES = [
   'notifications',
   'meetings',
   'service_requests',
+  'schemes',
+  'scheme_seeds',
+  'scheme_plots',
+  'scheme_entries',
   'counters',
 ];
 
@@ -360,6 +399,25 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
   const dayOf = (timestamp: string) => `((${timestamp}) AT TIME ZONE ${text(CALENDAR.timeZone)})::date`;
   const yearOf = (timestamp: string) =>
     `extract(year FROM (${timestamp}) AT TIME ZONE ${text(CALENDAR.timeZone)})::int`;
+
+  // A scheme's window, from its number (s = j / 100): it closes a week after the newest of its applications could
+  // have been submitted (the applications' age formula below, at the scheme's last index), and opens thirty days
+  // before, or before its first application when a small data set spreads one scheme's applications wider.
+  const schemeSpan = PLOTS_PER_SCHEME * SCHEME_PLOT_EVERY;
+  // The first plots cover every status for the tests (forced below), so they are never a scheme's. A scheme needs the
+  // head office as its maker: without the demo officers there are none.
+  const firstSchemePlot = Math.ceil(APPLICATION_STATUSES.length / SCHEME_PLOT_EVERY) * SCHEME_PLOT_EVERY;
+  const isSchemePlot = (j: string) =>
+    ho.role === text('SYSTEM') ? 'false' : `((${j}) % ${SCHEME_PLOT_EVERY} = 0 AND (${j}) >= ${firstSchemePlot})`;
+  const ageAtIndex = (i: string) => `((${total} - (${i}))::float8 / ${total} * ${SPAN_DAYS} + 2)`;
+  const schemeClosesAt = (s: string) =>
+    `(${nowSql} - interval '1 day' * (${ageAtIndex(`${APPLICATIONS_PER_ASSET} * ${schemeSpan} * ((${s}) + 1)`)} - 7))`;
+  const schemeOpensAt = (s: string) =>
+    `least(${schemeClosesAt(s)} - interval '${SCHEME_WINDOW_DAYS} days', ${nowSql} - interval '1 day' * (${ageAtIndex(`${APPLICATIONS_PER_ASSET} * ${schemeSpan} * (${s}) + 1`)} + 4))`;
+  /** open (taking applications), closed (awaiting its result) or decided (thirty days after its close). */
+  const schemePhase = (s: string) =>
+    `(CASE WHEN ${schemeClosesAt(s)} > ${latest} THEN 'open'
+           WHEN ${schemeClosesAt(s)} > ${nowSql} - interval '30 days' THEN 'closed' ELSE 'decided' END)`;
 
   /** Moves a counter past the numbers written: value = the highest per year. */
   const bumpCounters = (name: string, source: string) =>
@@ -483,6 +541,11 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
       const forced = `(${textArray(APPLICATION_STATUSES)})[j + 1]`;
       const status = `(CASE
           WHEN candidate AND j < ${APPLICATION_STATUSES.length} THEN ${forced}
+          WHEN in_scheme AND scheme_phase = 'open' THEN ${statusCase('r1', SCHEME_OPEN)}
+          WHEN in_scheme AND scheme_phase = 'closed' THEN ${statusCase('r1', SCHEME_CLOSED)}
+          WHEN in_scheme AND candidate AND scheme_recent THEN ${statusCase('r1', SCHEME_WINNER_RECENT)}
+          WHEN in_scheme AND candidate THEN ${statusCase('r1', SCHEME_WINNER_OLD)}
+          WHEN in_scheme THEN ${statusCase('r1', SCHEME_NOT_ALLOTTED)}
           WHEN candidate AND age > 540 THEN ${statusCase('r1', CANDIDATE_OLD)}
           WHEN candidate AND age > 180 THEN ${statusCase('r1', CANDIDATE_MIDDLE)}
           WHEN candidate THEN ${statusCase('r1', CANDIDATE_RECENT)}
@@ -498,7 +561,9 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
                  1 + floor(${rnd('i', 34)} * ${applicantCount})::int AS k
           FROM generate_series(${lo}::int, ${hi}::int) AS i
         ), chosen AS (
-          SELECT base.*, (hashint8extended(j::int8, ${seed * 1000 + 35}::int8) & 2147483647) % group_size = slot AS candidate
+          SELECT base.*, (hashint8extended(j::int8, ${seed * 1000 + 35}::int8) & 2147483647) % group_size = slot AS candidate,
+                 ${isSchemePlot('j')} AS in_scheme, ${schemePhase(`j / ${schemeSpan}`)} AS scheme_phase,
+                 ${schemeClosesAt(`j / ${schemeSpan}`)} > ${nowSql} - interval '180 days' AS scheme_recent
           FROM base
         ), statused AS (
           SELECT chosen.*, ${status} AS status FROM chosen
@@ -508,7 +573,8 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
           SELECT dated.*, CASE WHEN p >= 1 THEN least(${latest}, created_at + interval '1 day' * (1 + r2 * 5)) END AS submitted_at
           FROM dated
         )
-        SELECT i, j, k, candidate, status, p, r1, r2, r3, created_at, submitted_at,
+        SELECT i, j, k, candidate, status, p, r1, r2, r3, created_at, submitted_at, in_scheme, scheme_phase,
+               CASE WHEN in_scheme THEN ${uuidInline('scheme', `j / ${schemeSpan}`)} END AS scheme_id,
                CASE WHEN p >= 2 THEN least(${latest}, submitted_at + interval '1 day' * (p - 1) * (8 + r3 * 16))
                     ELSE coalesce(submitted_at, created_at) END AS updated_at,
                ${uuidInline('app', 'i')} AS id, ${uuidInline('applicant', 'k')} AS applicant_id,
@@ -538,10 +604,11 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
                 (100 + (g.j * 7) % 900) || '/' || (1 + g.j % 4),
                 CASE WHEN type = 'land' THEN NULL ELSE 'P-' || (g.j + 1) END,
                 -- Reserved or allotted, an asset has no area left to offer (as the API stores it).
-                area, CASE WHEN w.p >= 7 THEN 0 ELSE area END,
+                area, CASE WHEN w.p >= 7 OR ${isSchemePlot('g.j')} THEN 0 ELSE area END,
                 (CASE type WHEN 'land' THEN 'acres' WHEN 'plot' THEN 'sqm' ELSE 'sqft' END)::asset_unit,
                 round(area * unit_price / 1000) * 1000,
-                (CASE WHEN w.p >= 9 THEN 'allotted' WHEN w.p >= 7 THEN 'reserved'
+                -- A scheme's plot is held for it from the start.
+                (CASE WHEN w.p >= 9 THEN 'allotted' WHEN w.p >= 7 OR ${isSchemePlot('g.j')} THEN 'reserved'
                       WHEN ${rnd('g.j', 43)} < 0.03 THEN 'other' ELSE 'available' END)::asset_status,
                 ${nowSql} - interval '1 day' * ((${total} - g.j * ${APPLICATIONS_PER_ASSET} - 1)::float8 / ${total} * ${SPAN_DAYS} + 30 + ${rnd('g.j', 44)} * 90)
          FROM (
@@ -556,13 +623,52 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          LEFT JOIN (SELECT j, p FROM vol_app WHERE candidate) AS w ON w.j = g.j`,
       );
 
+      // The schemes whose first plot is in this batch (a scheme's later plots may come in the next), and their seeds.
+      const sLo = Math.floor(jLo / schemeSpan);
+      const sHi = Math.floor(jHi / schemeSpan);
+      await execute(
+        tx,
+        'schemes',
+        `WITH src AS (${numbered(
+          'scheme',
+          `(SELECT s, ${schemeOpensAt('s')} AS opens_at, ${schemeClosesAt('s')} AS closes_at, ${schemePhase('s')} AS phase,
+                   md5(${text(`vol${run}:seed:`)} || s) || md5(${text(`vol${run}:seed2:`)} || s) AS seed
+            FROM generate_series(${sLo}::int, ${sHi}::int) AS s
+            WHERE ${isSchemePlot(`greatest(s * ${schemeSpan}, ${firstSchemePlot})`)}
+              AND greatest(s * ${schemeSpan}, ${firstSchemePlot}) BETWEEN ${jLo} AND ${jHi})`,
+          yearOf('src.opens_at'),
+          's.opens_at, s.s',
+        )}),
+         named AS (
+           SELECT src.*, 'SCH-' || yr || '-' || ${padded('n', 6)} AS number,
+                  'Plots offered in ' || to_char(opens_at AT TIME ZONE ${text(CALENDAR.timeZone)}, 'FMMonth YYYY')
+                    || ': first come, first served' AS title
+           FROM src
+         ),
+         ins AS (
+           INSERT INTO schemes (id, scheme_number, title, mode, status, opens_at, closes_at, commitment, revealed_seed,
+                                created_by, created_at, closed_at, decided_at, decided_by, search_text)
+           SELECT ${uuidInline('scheme', 's')}, number, title, 'first_come', phase::scheme_status, opens_at, closes_at,
+                  encode(sha256(decode(seed, 'hex')), 'hex'), CASE WHEN phase = 'decided' THEN seed END,
+                  ${ho.id}, opens_at - interval '1 day', CASE WHEN phase <> 'open' THEN closes_at END,
+                  CASE WHEN phase = 'decided' THEN closes_at + interval '7 days' END,
+                  CASE WHEN phase = 'decided' THEN ${ho.id} END, lower(number || ' ' || title)
+           FROM named ORDER BY s
+           RETURNING 1
+         ),
+         seeds AS (INSERT INTO scheme_seeds (scheme_id, seed) SELECT ${uuidInline('scheme', 's')}, seed FROM src),
+         bump AS (${bumpCounters('scheme', 'src')})
+         SELECT count(*) AS inserted FROM ins`,
+      );
+
       await execute(
         tx,
         'applications',
         `WITH ins AS (
            INSERT INTO applications (id, application_number, applicant_id, asset_id, application_type, status, current_stage,
                                      stage_code, stage_params, estimated_investment, employment_generation, project_description, assigned_to,
-                                     created_at, submitted_at, updated_at, waiting_on, stage_entered_at, stage_due_on)
+                                     created_at, submitted_at, updated_at, waiting_on, stage_entered_at, stage_due_on,
+                                     scheme_id)
            SELECT id, 'APP-' || yr || '-' || ${padded('n', 6)}, applicant_id, asset_id,
                   (CASE WHEN ${rnd('i', 50)} < 0.1 THEN 'expansion_reservation' ELSE 'new' END)::application_type,
                   status, ${caseOf('status::text', DEFAULT_STAGE)},
@@ -572,14 +678,64 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
                   ${pickFrom(PROJECTS, 'i', 53)},
                   CASE WHEN p >= 2 THEN ${zonal.id} END,
                   created_at, submitted_at, updated_at,
-                  ${caseOf('status::text', WAITING_ON)}::role, updated_at,
+                  -- Approved in a scheme, the scheme's result moves it on: nobody is waited on.
+                  CASE WHEN NOT (in_scheme AND status = 'approved') THEN ${caseOf('status::text', WAITING_ON)}::role END,
+                  updated_at,
                   -- The due day of the stage's clock: its working days as calendar weeks (generated data only).
-                  (updated_at AT TIME ZONE ${text(CALENDAR.timeZone)})::date
-                    + ceil(${caseOf('status::text', TARGET_DAYS)}::numeric * 7 / 5)::int
+                  CASE WHEN NOT (in_scheme AND status = 'approved')
+                       THEN (updated_at AT TIME ZONE ${text(CALENDAR.timeZone)})::date
+                            + ceil(${caseOf('status::text', TARGET_DAYS)}::numeric * 7 / 5)::int END,
+                  scheme_id
            FROM vol_app_numbered ORDER BY i
            RETURNING 1
          ), bump AS (${bumpCounters('application', 'vol_app_numbered')})
          SELECT count(*) AS inserted FROM ins`,
+      );
+
+      // The schemes' plots in this batch (the winner recorded once paid and allotted), and the entries of the
+      // applications of schemes that have closed: qualified unless not allotted for want of it, in the order they came
+      // (a scheme's list continues from its entries of an earlier batch), each plot's winner first.
+      await execute(
+        tx,
+        'scheme_plots',
+        `INSERT INTO scheme_plots (id, scheme_id, asset_id, position, winner_application_id, winning_amount)
+         SELECT ${uuidInline('scheme-plot', 'g.j')}, ${uuidInline('scheme', `g.j / ${schemeSpan}`)}, a.id,
+                (g.j % ${schemeSpan}) / ${SCHEME_PLOT_EVERY} + 1,
+                CASE WHEN w.p >= 7 AND w.scheme_phase = 'decided' THEN w.id END,
+                CASE WHEN w.p >= 7 AND w.scheme_phase = 'decided' THEN a.valuation END
+         FROM generate_series(${jLo}::int, ${jHi}::int) AS g(j)
+         JOIN assets a ON a.id = ${uuidInline('asset', 'g.j')}
+         LEFT JOIN vol_app w ON w.j = g.j AND w.candidate
+         WHERE ${isSchemePlot('g.j')}
+         ORDER BY g.j`,
+      );
+      await execute(
+        tx,
+        'scheme_entries',
+        `INSERT INTO scheme_entries (application_id, scheme_id, scheme_plot_id, category, qualified, list_position, rank,
+                                     outcome, amount, decided_at)
+         SELECT e.id, e.scheme_id, e.plot_id, e.category, e.qualified,
+                CASE WHEN e.qualified THEN e.listed + (SELECT count(*) FROM scheme_entries x
+                                                       WHERE x.scheme_id = e.scheme_id AND x.qualified) END,
+                CASE WHEN e.qualified THEN row_number() OVER (PARTITION BY e.plot_id, e.qualified
+                                                              ORDER BY e.won DESC, e.submitted_at, e.i) END,
+                (CASE WHEN NOT e.qualified THEN 'not_qualified' WHEN e.scheme_phase <> 'decided' THEN NULL
+                      WHEN e.won THEN 'won' ELSE 'lost' END)::scheme_outcome,
+                CASE WHEN e.won THEN a.valuation END,
+                CASE WHEN e.scheme_phase = 'decided' THEN ${schemeClosesAt(`e.j / ${schemeSpan}`)} + interval '7 days' END
+         FROM (
+           SELECT q.*, row_number() OVER (PARTITION BY q.scheme_id, q.qualified ORDER BY q.submitted_at, q.i) AS listed
+           FROM (
+             SELECT v.i, v.j, v.id, v.scheme_id, v.scheme_phase, v.submitted_at, c.category,
+                    ${uuidInline('scheme-plot', 'v.j')} AS plot_id,
+                    v.status <> 'rejected' OR ${rnd('v.i', 90)} < 0.7 AS qualified,
+                    v.candidate AND v.scheme_phase = 'decided' AS won
+             FROM vol_app v JOIN applicants c ON c.id = v.applicant_id
+             WHERE v.in_scheme AND v.scheme_phase <> 'open' AND v.p >= 1
+           ) q
+         ) e
+         JOIN assets a ON a.id = ${uuidInline('asset', 'e.j')}
+         ORDER BY e.i`,
       );
 
       const documentRows = DOCUMENTS.map(
@@ -643,20 +799,54 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
          ), bump AS (${bumpCounters('invoice', 'src')})
          SELECT count(*) AS inserted FROM ins`,
       );
+      const paymentsBefore = counts.payments ?? 0;
       await execute(
         tx,
         'payments',
         `WITH src AS (${numbered('receipt', '(SELECT * FROM vol_invoice WHERE paid_at IS NOT NULL)', yearOf('src.paid_at'), 's.paid_at, s.i, s.kind')}),
+         orders AS (
+           INSERT INTO gateway_orders (id, invoice_id, application_id, user_id, gateway, test_mode, gateway_order_id,
+                                       amount, status, gateway_payment_id, settled_via, payment_id, created_at, settled_at)
+           SELECT ${uuidInline('gateway-order', 'i * 4 + kind')}, id, application_id, user_id, 'razorpay', true,
+                  'order_' || substr(md5('order' || id::text), 1, 14), amount, 'paid',
+                  'pay_' || substr(md5('pay' || id::text), 1, 14),
+                  (CASE WHEN ${rnd('i * 4 + kind', 80)} < 0.7 THEN 'redirect'
+                        WHEN ${rnd('i * 4 + kind', 80)} < 0.95 THEN 'webhook' ELSE 'requery' END)::gateway_settled_via,
+                  ${uuidInline('payment', 'i * 4 + kind')},
+                  paid_at - interval '1 minute' * (1 + 9 * ${rnd('i * 4 + kind', 81)}), paid_at
+           FROM src
+           ORDER BY i, kind
+           RETURNING 1
+         ),
          ins AS (
            INSERT INTO payments (id, receipt_number, application_id, invoice_id, amount, payment_date, payment_method,
-                                 transaction_reference, status, paid_by)
+                                 transaction_reference, status, paid_by, gateway_order_id)
            SELECT ${uuidInline('payment', 'i * 4 + kind')}, 'RCP-' || yr || '-' || ${padded('n', 6)}, application_id, id, amount,
-                  paid_at, 'online', 'TXN' || upper(substr(md5(id::text), 1, 12)), 'success', user_id
+                  paid_at, 'online', 'TXN' || upper(substr(md5(id::text), 1, 12)), 'success', user_id,
+                  ${uuidInline('gateway-order', 'i * 4 + kind')}
            FROM src
            ORDER BY i, kind
            RETURNING 1
          ), bump AS (${bumpCounters('receipt', 'src')})
          SELECT count(*) AS inserted FROM ins`,
+      );
+
+      // The gateway orders behind them: each payment's (written in the payments' statement, since each refers to the
+      // other, one order per payment), and an attempt that failed before it for about one payment in ten, or failed on
+      // an invoice still unpaid.
+      add('gateway_orders', (counts.payments ?? 0) - paymentsBefore);
+      await execute(
+        tx,
+        'gateway_orders',
+        `INSERT INTO gateway_orders (id, invoice_id, application_id, user_id, gateway, test_mode, gateway_order_id, amount,
+                                     status, created_at, last_checked_at, checks)
+         SELECT ${uuidInline('gateway-order-failed', 'i * 4 + kind')}, id, application_id, user_id, 'razorpay', true,
+                'order_' || substr(md5('failed' || id::text), 1, 14), amount, 'failed', at, at + interval '15 minutes', 1
+         FROM (SELECT v.*, coalesce(v.paid_at - interval '1 day', v.generated_at + interval '2 days') AS at
+               FROM vol_invoice v
+               WHERE ${rnd('v.i * 4 + v.kind', 82)} < CASE WHEN v.paid_at IS NULL THEN 0.05 ELSE 0.1 END) attempts
+         WHERE at < ${latest}
+         ORDER BY i, kind`,
       );
 
       // The ledger's entries for these invoices and payments, as its posting triggers write them.

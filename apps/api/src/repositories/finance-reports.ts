@@ -16,6 +16,7 @@ import { CALENDAR } from '../core/business-calendar';
 import { businessTodayIso } from '../core/dates';
 import { invoiceOverdue } from '../core/invoice-overdue';
 import { clock } from '../core/clock';
+import { REPORT_SUMMARY_TIME_ZONE } from './reports';
 
 /** The invoices table as these reports' raw SQL names it. */
 const INVOICE_ALIAS = { status: sql.raw('i.status'), dueDate: sql.raw('i.due_date') };
@@ -44,16 +45,36 @@ export interface CollectionsFigures {
   total: { count: number; amount: number };
 }
 
-/** Successful payments from the start of `from` to the end of `to` (business days, both included), per day and
- * mode; every day of the period is answered, a day with none as zeros. Reads payments_method_date_idx. */
-export async function collectionsBetween(db: Database, from: string, to: string): Promise<CollectionsFigures> {
-  const grouped = sql`
+/** Successful payments per business day and mode of the period, as (day, mode, n, amount) rows: from the summary
+ * rows of migration 0028 (a row per day and mode), or, in another business zone than theirs or with `from: 'table'`
+ * (as the tests and the benchmark compare), from the payments themselves through payments_method_date_idx. */
+function collectionsGrouped(from: string, to: string, source: 'summary' | 'table'): SQL {
+  if (source === 'summary') {
+    return sql`
+      select parts.day, parts.method as mode, sum(parts.count)::int as n, sum(parts.amount) as amount
+      from (select day, method, count, amount from payment_collections_base
+            union all select day, method, count, amount from payment_collections_deltas) parts
+      where parts.method in ('online', 'neft_rtgs') and parts.day between ${from}::date and ${to}::date
+      group by 1, 2 having sum(parts.count) <> 0 or sum(parts.amount) <> 0`;
+  }
+  return sql`
     select (p.payment_date at time zone ${CALENDAR.timeZone})::date as day, p.payment_method as mode,
       count(*)::int as n, sum(p.amount) as amount
     from payments p
     where p.status = 'success' and p.payment_method in ('online', 'neft_rtgs')
       and p.payment_date >= ${startOfDay(from)} and p.payment_date < ${startOfNextDay(to)}
     group by 1, 2`;
+}
+
+/** Successful payments from the start of `from` to the end of `to` (business days, both included), per day and
+ * mode; every day of the period is answered, a day with none as zeros. */
+export async function collectionsBetween(
+  db: Database,
+  from: string,
+  to: string,
+  source: 'summary' | 'table' = CALENDAR.timeZone === REPORT_SUMMARY_TIME_ZONE ? 'summary' : 'table',
+): Promise<CollectionsFigures> {
+  const grouped = collectionsGrouped(from, to, source);
   // One statement: the period's totals are summed over its days' rows (a window over the answer), so the payments
   // are read once.
   const rows = await rowsOf<{
@@ -118,7 +139,8 @@ function bandCase(days: SQL): SQL {
   return sql`(case ${sql.join(branches, sql` `)} end)`;
 }
 
-/** Unpaid invoices due before `today` (a business day), counted and summed by band. Reads invoices_status_due_idx. */
+/** Unpaid invoices due before `today` (a business day), counted and summed by band. Reads the invoice totals' rows
+ * (migration 0001: a row per status and due date), not the invoices: a band is a range of due dates. */
 export async function receivablesAgeing(
   db: Database,
   today: string,
@@ -129,8 +151,10 @@ export async function receivablesAgeing(
     db,
     sql`select band, n, amount::text as amount, (sum(n) over ())::int as all_n,
         (sum(amount) over ())::text as all_amount
-      from (select ${bandCase(days)} as band, count(*)::int as n, sum(i.amount) as amount
-        from invoices i where ${invoiceOverdue(INVOICE_ALIAS, today)}
+      from (select ${bandCase(days)} as band, sum(i.count)::int as n, sum(i.amount) as amount
+        from (select status, due_date, count, amount from invoice_totals_base
+              union all select status, due_date, count, amount from invoice_totals_deltas) i
+        where ${invoiceOverdue(INVOICE_ALIAS, today)}
         group by 1) bands`,
   );
   const total = rows[0] ? { n: rows[0].all_n, amount: rows[0].all_amount } : undefined;

@@ -57,6 +57,14 @@ const SUMMARIES: Record<string, { view: SQL; recount: SQL }> = {
     recount: sql`select status::text, count(*)::text as count, sum(amount)::numeric(20, 2)::text as amount
       from payments group by status`,
   },
+  payment_collections: {
+    view: sql`select day::text, method::text, sum(count)::text as count, sum(amount)::numeric(20, 2)::text as amount
+      from (select * from payment_collections_base union all select * from payment_collections_deltas) parts
+      group by day, method having sum(count) <> 0 or sum(amount) <> 0`,
+    recount: sql`select (payment_date at time zone 'Asia/Kolkata')::date::text as day, payment_method::text as method,
+      count(*)::text as count, sum(amount)::numeric(20, 2)::text as amount
+      from payments where status = 'success' group by 1, 2`,
+  },
 };
 
 describe(`summary figures against a full recount (${TEST_DB_KIND})`, () => {

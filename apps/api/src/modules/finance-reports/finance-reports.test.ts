@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, businessToday, type FinanceSummary, type ReceivablesAgeing } from '@portal/contract';
 import { bankCredits, bankStatementImports, gatewayOrders, invoices, payments, refunds } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
 import { nextNumber } from '../../repositories/counters';
+import { collectionsBetween } from '../../repositories/finance-reports';
+import { foldSummaryDeltas } from '../../repositories/summaries';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../test/harness';
 import { parseCsv } from '../../test/csv';
 import { entrepreneurWithProfile } from '../../test/list-fixtures';
@@ -97,6 +100,37 @@ describe(`finance reports: collections, receivables ageing and what waits on fin
       ['2019-03-03', '0', '0', '0'],
       ['2019-03-04', '0', '5000', '5000'],
     ]);
+  });
+
+  it('reads the same collections from the summary rows as from the payments, as payments fail, move and fold', async () => {
+    const period = ['2019-03-01', '2019-03-04'] as const;
+    const both = async () => [
+      await collectionsBetween(ctx.db, ...period, 'summary'),
+      await collectionsBetween(ctx.db, ...period, 'table'),
+    ];
+    const [summaryBefore, tableBefore] = await both();
+    expect(summaryBefore).toEqual(tableBefore);
+    expect(summaryBefore!.total).toEqual({ count: 4, amount: 6350.74 });
+
+    // A refund marks a payment failed; a correction moves one to another day and mode; one is deleted.
+    const [failed, moved] = await ctx.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.applicationId, applicationId), eq(payments.status, 'success')))
+      .orderBy(payments.paymentDate)
+      .limit(2);
+    await ctx.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, failed!.id));
+    await ctx.db
+      .update(payments)
+      .set({ paymentDate: new Date('2019-03-03T06:00:00Z'), paymentMethod: 'online' })
+      .where(eq(payments.id, moved!.id));
+    const [summaryAfter, tableAfter] = await both();
+    expect(summaryAfter).toEqual(tableAfter);
+    expect(summaryAfter!.total).toEqual({ count: 3, amount: 5350.24 });
+    expect(summaryAfter!.days[2]).toEqual({ date: '2019-03-03', online: 250.25, neft_rtgs: 0, total: 250.25 });
+
+    await foldSummaryDeltas(ctx.db);
+    expect(await collectionsBetween(ctx.db, ...period, 'summary')).toEqual(tableAfter);
   });
 
   it('answers the last 30 days by default and refuses a reversed or too long period (422) and an entrepreneur (403)', async () => {

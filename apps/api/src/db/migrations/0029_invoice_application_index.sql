@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_application_idx" ON "invoices" USING btree ("application_id","status");
