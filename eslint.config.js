@@ -1,8 +1,8 @@
 // Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other,
 // API modules never import each other (they share the case engine, repositories and lib), the web app never imports
-// the API, the API's layers point one way (a repository imports nothing of lib/, case/, plugins/ or modules/; lib/
-// nothing of plugins/, case/ or modules/; case/ nothing of plugins/ or modules/; db/ nothing above it, the demo data
-// living in demo/), and no import cycle exists in the API, the web app or the contract, type-only imports included.
+// the API, the API's layers point one way (core/ imports only db/; a repository nothing of lib/, case/, plugins/,
+// modules/ or demo/; lib/ nothing of plugins/, case/, modules/ or demo/; case/ nothing of plugins/, modules/ or demo/;
+// db/ nothing above it, the demo data living in demo/), and no import cycle exists in the API, the web app or the contract, type-only imports included.
 // The web app also follows the rules of hooks (exhaustive dependencies included) and jsx-a11y's recommended
 // accessibility rules.
 import fs from 'node:fs';
@@ -174,23 +174,28 @@ export default tseslint.config(
   ...isolate('apps/api/src/modules'),
   layer(
     'apps/api/src/repositories',
-    ['lib', 'case', 'plugins', 'modules'],
-    'A repository only reads and writes rows: it imports the database, core/ and the contract, nothing of lib/, case/, plugins/ or modules/.',
+    ['lib', 'case', 'plugins', 'modules', 'demo'],
+    'A repository only reads and writes rows: it imports the database, core/ and the contract, nothing of lib/, case/, plugins/, modules/ or demo/.',
   ),
   layer(
     'apps/api/src/db',
+    ['core', 'lib', 'case', 'plugins', 'modules', 'repositories', 'demo'],
+    'db/ is the database itself (client, schema, migrations, the audit context its transactions carry): it imports nothing above it; the demo data lives in demo/.',
+  ),
+  layer(
+    'apps/api/src/core',
     ['lib', 'case', 'plugins', 'modules', 'repositories', 'demo'],
-    'db/ is the database itself (client, schema, migrations): it imports nothing above it; the demo data lives in demo/.',
+    'core/ holds the rules and helpers every layer shares: it imports the database and the contract, nothing above them.',
   ),
   layer(
     'apps/api/src/case',
-    ['plugins', 'modules'],
-    'The case engine sits below the business areas: it imports nothing of plugins/ or modules/ (a module hands it what it needs).',
+    ['plugins', 'modules', 'demo'],
+    'The case engine sits below the business areas: it imports nothing of plugins/, modules/ or demo/ (a module hands it what it needs).',
   ),
   layer(
     'apps/api/src/lib',
-    ['plugins', 'case', 'modules'],
-    'lib/ holds technical helpers: it imports nothing of plugins/, case/ or modules/.',
+    ['plugins', 'case', 'modules', 'demo'],
+    'lib/ holds technical helpers: it imports nothing of plugins/, case/, modules/ or demo/.',
   ),
   {
     files: CYCLE_ROOTS.map((dir) => `${dir}/**/*.{ts,tsx}`),

@@ -25,7 +25,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { CALENDAR } from '../core/business-calendar';
-import { lockAuditChain } from '../core/audit-context';
+import { lockAuditChain } from '../db/audit-context';
 import { businessTodayIso } from '../core/dates';
 import { runExclusive } from '../lib/job-lease';
 import type { Sweep } from '../lib/sweeps';

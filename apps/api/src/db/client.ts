@@ -12,7 +12,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock';
 import { PGliteWorkerClient } from './pglite-worker-client';
-import { withAuditTransactions } from '../core/audit-context';
+import { withAuditTransactions } from './audit-context';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

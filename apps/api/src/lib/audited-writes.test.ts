@@ -1,5 +1,5 @@
 /** Every write a request makes to an audited table runs inside `db.transaction`, the only place the request's audit
- * context reaches the database (core/audit-context.ts): a repository writer called with the root handle `db` would be
+ * context reaches the database (db/audit-context.ts): a repository writer called with the root handle `db` would be
  * recorded as the system. Writers are found by what they do (an insert, update or delete in a repository of an
  * audited table); callers outside the repositories must hand them a transaction. */
 import fs from 'node:fs';

@@ -1,8 +1,8 @@
-/** Gives each request an audit context (core/audit-context.ts): its id, the client's address and, once the auth
+/** Gives each request an audit context (db/audit-context.ts): its id, the client's address and, once the auth
  * guard has run, the signed-in user. Registered before the routes' guards, so everything a handler starts sees it. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runWithAuditContext } from '../core/audit-context';
+import { runWithAuditContext } from '../db/audit-context';
 
 export default fp(async function auditPlugin(app: FastifyInstance) {
   // A callback hook: the rest of the request (later hooks, the handler) runs inside `done`, so inside the context.

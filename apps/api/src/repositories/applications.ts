@@ -20,7 +20,7 @@ import {
   startStageClock,
 } from '@portal/contract';
 import { CALENDAR } from '../core/business-calendar';
-import { lockAuditChain } from '../core/audit-context';
+import { lockAuditChain } from '../db/audit-context';
 import type { Database } from '../db/client';
 import { applicants, applicationStatusCounts, applications, assets } from '../db/schema';
 import { preparedPerHandle } from '../core/prepared-query';

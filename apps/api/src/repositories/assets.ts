@@ -11,7 +11,7 @@ import {
   type AssetUnit,
 } from '@portal/contract';
 import type { Database } from '../db/client';
-import { lockAuditChain } from '../core/audit-context';
+import { lockAuditChain } from '../db/audit-context';
 import { assetStatusCounts, assets } from '../db/schema';
 import { likePattern, type Page, pageOfTable, type SortExpression } from '../core/list-page';
 

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SQM_PER_AREA_UNIT, type DuesInvoiceType } from '@portal/contract';
 import type { Database } from '../db/client';
 import { allotments, applications, assets, counters, invoices, mailOutbox, notifications, users } from '../db/schema';
-import { lockAuditChain } from '../core/audit-context';
+import { lockAuditChain } from '../db/audit-context';
 import { NUMBER_PREFIXES } from './counters';
 
 export interface DuesBillingTerms {

@@ -23,7 +23,7 @@ import {
   schemes,
   users,
 } from '../db/schema';
-import { lockAuditChain } from '../core/audit-context';
+import { lockAuditChain } from '../db/audit-context';
 import {
   countAll,
   fetchRows,

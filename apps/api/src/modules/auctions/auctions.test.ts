@@ -17,7 +17,14 @@ import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext
 import { entrepreneurWithProfile } from '../../test/list-fixtures';
 import { settleSchemeOutcomes as settle } from '..';
 import { closeEndedLots, defaultUnpaidWinners } from './close';
-import { EMD_PAID, insertAuction, listen, openOtherApp, readLive, type AuctionFixture } from './fixtures';
+import {
+  EMD_PAID,
+  insertAuction,
+  listen,
+  openOtherApp,
+  readLive,
+  type AuctionFixture,
+} from '../../test/auction-fixtures';
 
 describe(`the e-auction (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { liveLotSchema, placeBidRequestSchema, type LiveLot } from '@portal/contract';
-import { runWithAuditContext } from '../../core/audit-context';
+import { runWithAuditContext } from '../../db/audit-context';
 import { currentUser, requirePermission } from '../../plugins/auth';
 import { closeEndedLots, type ResultSheetIssuer, type SettleOutcomes } from './close';
 import { createAuctionRelay, createLiveHub } from './live';

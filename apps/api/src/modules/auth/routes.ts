@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { preHandler: requireAuth, schema: { body: updateMeRequestSchema, response: { 200: meSchema } } },
     async (request) => {
-      // In a transaction, so the audit trail records who changed it (core/audit-context.ts).
+      // In a transaction, so the audit trail records who changed it (db/audit-context.ts).
       const row = await app.db.transaction((tx) =>
         updateUserLanguage(tx, currentUser(request).id, request.body.language),
       );

@@ -109,7 +109,7 @@ export async function logout(db: Database, user: CurrentUser, sessionId: string)
 export async function register(db: Database, request: RegisterRequest): Promise<User> {
   assertAcceptablePassword(request.password, { email: request.email, fullName: request.full_name }, 'body.password');
   const passwordHash = await hashPassword(request.password);
-  // In a transaction, so the audit trail records the request (core/audit-context.ts).
+  // In a transaction, so the audit trail records the request (db/audit-context.ts).
   const row = await db.transaction((tx) =>
     insertUser(tx, {
       email: request.email,

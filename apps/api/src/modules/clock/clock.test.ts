@@ -165,7 +165,7 @@ describe(`the portal clock (${TEST_DB_KIND})`, () => {
     it('is moved by `npm run clock` as the demo admin, which prints where it went', async () => {
       const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const before = (await ctx.request(admin, { method: 'GET', url: '/api/admin/clock' })).json().offset_ms as number;
-      const cli = path.join(import.meta.dirname, 'clock-cli.ts');
+      const cli = path.join(import.meta.dirname, '../../demo/clock-cli.ts');
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, '--days', '2'], {
         env: { ...process.env, PORTAL_URL: address },
       });

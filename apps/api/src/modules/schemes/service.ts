@@ -22,7 +22,7 @@ import {
   type createSchemeRequestSchema,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { lockAuditChain } from '../../core/audit-context';
+import { lockAuditChain } from '../../db/audit-context';
 import { conflict, forbidden, notFound } from '../../core/http-error';
 import type { Page } from '../../core/list-page';
 import { actorOf, type CurrentUser } from '../../case/actor';

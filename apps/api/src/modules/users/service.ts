@@ -47,7 +47,7 @@ async function insertAccount(db: Database, request: CreateUserRequest): Promise<
   // The same password rule as registering, resetting and changing one (decision record 010).
   assertAcceptablePassword(request.password, { email: request.email, fullName: request.full_name }, 'body.password');
   const passwordHash = await hashPassword(request.password);
-  // In a transaction, so the audit trail names who made the account (core/audit-context.ts).
+  // In a transaction, so the audit trail names who made the account (db/audit-context.ts).
   const row = await db.transaction((tx) =>
     insertUser(tx, {
       email: request.email,

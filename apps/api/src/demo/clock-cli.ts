@@ -9,7 +9,7 @@
  * unless set). The portal must run with CLOCK=movable (npm start does, outside production).
  */
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../demo/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed';
 
 const { values } = parseArgs({
   options: {
