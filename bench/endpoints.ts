@@ -14,6 +14,7 @@ export const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'application detail', path: '/api/applications/{id}', as: 'ho' },
   { name: 'search applications q=0004', path: '/api/applications?q=0004&limit=50', as: 'ho' },
   { name: 'invoices', path: '/api/invoices', as: 'finance' },
+  { name: 'invoices (an entrepreneur with several)', path: '/api/invoices', as: 'volume-owner' },
   { name: 'payments', path: '/api/payments', as: 'finance' },
   { name: 'assets', path: '/api/assets', as: 'ho' },
   { name: 'assets available', path: '/api/assets/available', as: 'entrepreneur' },
@@ -49,8 +50,8 @@ export const ENDPOINTS: { name: string; path: string; as: string }[] = [
   // The ledger behind an application's statement of account (its invoices and payments, with running balances).
   { name: 'statement of account (an application)', path: '/api/applications/{id}/statement', as: 'finance' },
   // Gateway orders: finance's whole list, and an entrepreneur's own (their invoices' orders).
-  { name: 'gateway orders (finance)', path: '/api/orders', as: 'finance' },
-  { name: 'gateway orders (an entrepreneur with several)', path: '/api/orders', as: 'volume-owner' },
+  { name: 'gateway orders (finance)', path: '/api/payments/orders', as: 'finance' },
+  { name: 'gateway orders (an entrepreneur with several)', path: '/api/payments/orders', as: 'volume-owner' },
   { name: 'schemes', path: '/api/schemes', as: 'ho' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },

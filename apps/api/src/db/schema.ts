@@ -1355,6 +1355,10 @@ export const gatewayOrders = pgTable(
   (table) => [
     index('gateway_orders_status_idx').on(table.status, table.createdAt),
     index('gateway_orders_invoice_idx').on(table.invoiceId),
+    // The list's sorts (newest first by default, or by amount), and an entrepreneur's own orders.
+    index('gateway_orders_created_idx').on(table.createdAt, table.id),
+    index('gateway_orders_amount_idx').on(table.amount, table.id),
+    index('gateway_orders_user_idx').on(table.userId),
   ],
 );
 

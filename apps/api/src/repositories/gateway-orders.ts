@@ -201,8 +201,13 @@ function gatewayOrderConditions(search: GatewayOrderSearch): SQL[] {
   const { query } = search;
   const conditions: SQL[] = [];
   if (search.ownerUserId) {
+    // The orders they started, and the orders of their invoices: each read by its own index.
     conditions.push(
-      sql`(${gatewayOrders.userId} = ${search.ownerUserId} or ${gatewayOrders.invoiceId} in (select ${invoices.id} from ${invoices} where ${invoicesOwnedBy(search.ownerUserId)}))`,
+      idIn(
+        gatewayOrders.id,
+        sql`select ${gatewayOrders.id} from ${gatewayOrders} where ${gatewayOrders.userId} = ${search.ownerUserId}`,
+        sql`select ${gatewayOrders.id} from ${gatewayOrders} where ${gatewayOrders.invoiceId} in (select ${invoices.id} from ${invoices} where ${invoicesOwnedBy(search.ownerUserId)})`,
+      ),
     );
   }
   if (query.status?.length) conditions.push(inArray(gatewayOrders.status, query.status));
