@@ -1086,6 +1086,18 @@ export const paymentCollectionsBase = pgTable('payment_collections_base', collec
   primaryKey({ columns: [table.day, table.method] }),
 ]);
 export const paymentCollectionsDeltas = pgTable('payment_collections_deltas', collectionColumns());
+/** The register's late lists counted: unmet milestones of active allotments per kind, zone and due day, so "late on
+ * a day" sums a row per due day before it, not a row per milestone (migration 0031). */
+const lateColumns = () => ({
+  kind: text('kind').notNull(),
+  zone: text('zone').notNull(),
+  dueOn: date('due_on', { mode: 'string' }).notNull(),
+  count: statusCount(),
+});
+export const allotmentLateBase = pgTable('allotment_late_base', lateColumns(), (table) => [
+  primaryKey({ columns: [table.kind, table.zone, table.dueOn] }),
+]);
+export const allotmentLateDeltas = pgTable('allotment_late_deltas', lateColumns());
 export const allotmentReportBase = pgTable('allotment_report_base', reportColumns(), reportKey);
 export const allotmentReportDeltas = pgTable('allotment_report_deltas', reportColumns());
 

@@ -1,9 +1,9 @@
 /** An allotment's implementation milestones (decision 014): one row per kind, made when possession is recorded.
  * Marking one met and extending one are conditional updates, so a racing writer finds nothing to change. */
-import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { MilestoneKind } from '@portal/contract';
 import type { Database } from '../db/client';
-import { allotmentMilestones, allotments, assets } from '../db/schema';
+import { allotmentLateBase, allotmentLateDeltas, allotmentMilestones } from '../db/schema';
 
 export type MilestoneRow = typeof allotmentMilestones.$inferSelect;
 
@@ -77,25 +77,29 @@ export async function extendMilestoneIf(
   return row as MilestoneRow | undefined;
 }
 
-/** Active allotments whose milestone of this kind is unmet and past due on `today`, within a zone if given. */
+/** How many active allotments' milestones of `kind` are unmet past their due day as of `today` (a business day), in
+ * one zone when given: from the late summary's rows (migration 0031: a row per kind, zone and due day, kept by the
+ * milestones', allotments' and plots' triggers), so the count does not grow with the late milestones. */
 export async function countLateMilestones(
   db: Database,
   kind: MilestoneKind,
   today: string,
   zone?: string,
 ): Promise<number> {
-  const conditions = [
-    eq(allotmentMilestones.kind, kind),
-    isNull(allotmentMilestones.metOn),
-    lt(allotmentMilestones.dueOn, today),
-    eq(allotments.status, 'active'),
-  ];
-  if (zone)
-    conditions.push(sql`${allotments.assetId} in (select ${assets.id} from ${assets} where ${assets.zone} = ${zone})`);
+  const columns = (table: typeof allotmentLateBase | typeof allotmentLateDeltas) => ({
+    kind: table.kind,
+    zone: table.zone,
+    dueOn: table.dueOn,
+    count: table.count,
+  });
+  const parts = db
+    .select(columns(allotmentLateBase))
+    .from(allotmentLateBase)
+    .unionAll(db.select(columns(allotmentLateDeltas)).from(allotmentLateDeltas))
+    .as('parts');
   const [row] = await db
-    .select({ n: count() })
-    .from(allotmentMilestones)
-    .innerJoin(allotments, eq(allotments.id, allotmentMilestones.allotmentId))
-    .where(and(...conditions));
+    .select({ n: sql<number>`coalesce(sum(${parts.count}), 0)` })
+    .from(parts)
+    .where(and(eq(parts.kind, kind), lt(parts.dueOn, today), zone ? eq(parts.zone, zone) : undefined));
   return Number(row?.n ?? 0);
 }
