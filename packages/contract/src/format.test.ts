@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { businessCalendar, businessToday } from './business-calendar';
+import { businessCalendar, businessToday } from './time/business-calendar';
 import {
   formatDate,
   formatDateTime,

@@ -5,7 +5,7 @@
  * Money has one rule (product decisions section 13): an amount owed, paid, matched or balanced is shown as it is,
  * to the paisa when it has paise (₹6,131.60) and in whole rupees when it has none (₹11,800). Only a summary may
  * round, and it says so ("about ₹6.13 lakh"); nothing outside this file formats or rounds money for display. */
-import { DEFAULT_CALENDAR } from './business-calendar';
+import { DEFAULT_CALENDAR } from './time/business-calendar';
 
 /** The locale of each language: Indian grouping (1,00,000) in all three, and dates that read naturally in each. */
 const LOCALES = { en: 'en-IN', hi: 'hi-IN', te: 'te-IN' } as const;

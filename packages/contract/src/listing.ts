@@ -19,8 +19,8 @@ import {
   SERVICE_REQUEST_TYPES,
 } from './enums';
 import { ROLES } from './roles';
-import { AGE_BAND_FILTERS } from './pendency';
-import { MILESTONE_KINDS } from './estate';
+import { AGE_BAND_FILTERS } from './deadlines/pendency';
+import { MILESTONE_KINDS } from './estate/estate';
 
 export { LIST_HEADERS, readPageInfo, type PageInfo } from './page-headers';
 

@@ -2,7 +2,7 @@
  * parameters (`{detail, code, reason, params}`), so a client can word the refusal in the reader's language; `detail`
  * stays the server's English sentence. Reasons are declared here, once, and never renamed. */
 import { z } from 'zod';
-import { DOCUMENT_TYPES } from './documents';
+import { DOCUMENT_TYPES } from './documents/documents';
 import { APPLICATION_STATUSES } from './enums';
 import { MAIL_STATUSES } from './notifications';
 

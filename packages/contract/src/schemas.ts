@@ -1,8 +1,8 @@
 /** Request and response bodies of every call (spec section 7, product decisions sections 2 to 7), as zod schemas. */
 import { z } from 'zod';
-import { closingReasonSchema } from './closing-reasons';
+import { closingReasonSchema } from './applications/closing-reasons';
 import { ROLES } from './roles';
-import { rupeesField } from './money-amount';
+import { rupeesField } from './money/amount';
 import {
   ALLOTMENT_STATUSES,
   ALLOTMENT_TYPES,
@@ -28,13 +28,13 @@ import {
   type ServiceRequestType,
   QUERY_STATUSES,
 } from './enums';
-import { DOCUMENT_TYPES } from './documents';
+import { DOCUMENT_TYPES } from './documents/documents';
 import { newPasswordSchema } from './accounts';
 import { LANGUAGES } from './languages';
-import { stageSchema } from './stages';
-import { MILESTONE_KINDS, milestoneSchema, serviceEligibilitySchema, SUBLETTING_MAX_MONTHS } from './estate';
-import { ISSUED_DOCUMENT_KINDS } from './issued-documents';
-import { INVOICE_CANCELLATION_RULES } from './money';
+import { stageSchema } from './applications/stages';
+import { MILESTONE_KINDS, milestoneSchema, serviceEligibilitySchema, SUBLETTING_MAX_MONTHS } from './estate/estate';
+import { ISSUED_DOCUMENT_KINDS } from './documents/issued-documents';
+import { INVOICE_CANCELLATION_RULES } from './money/money';
 
 const id = z.uuid();
 

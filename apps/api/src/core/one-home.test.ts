@@ -69,7 +69,7 @@ const RULES: Rule[] = [
   },
   {
     what: 'when a step is due soon (use isDueSoon or ageBandDueRange)',
-    homes: ['packages/contract/src/pendency.ts'],
+    homes: ['packages/contract/src/deadlines/pendency.ts'],
     // A stage's clock only: an invoice's reminder window (notify-reminders.ts) is another rule.
     pattern: /\bSOON_WORKING_DAYS\b|DUE_SOON_WITHIN_DAYS|workingDaysBetween\([^)]*(stage_due_on|stageDueOn)/,
     copies: [
@@ -99,7 +99,7 @@ const RULES: Rule[] = [
   },
   {
     what: "today (the server's businessTodayIso; the web's and the contract's businessToday)",
-    homes: ['apps/api/src/core/dates.ts', 'packages/contract/src/business-calendar.ts'],
+    homes: ['apps/api/src/core/dates.ts', 'packages/contract/src/time/business-calendar.ts'],
     pattern: /businessToday\([^()]*(\(\))?\s*,\s*CALENDAR\)|(function|const)\s+todayIso\b/,
     copies: [
       'const today = businessToday(clock.now(), CALENDAR);',
