@@ -112,7 +112,7 @@ describe(`finance reports: collections, receivables ageing and what waits on fin
     expect(summaryBefore).toEqual(tableBefore);
     expect(summaryBefore!.total).toEqual({ count: 4, amount: 6350.74 });
 
-    // A refund marks a payment failed; a correction moves one to another day and mode; one is deleted.
+    // A refund marks a payment failed; a correction moves one to another day and mode.
     const [failed, moved] = await ctx.db
       .select({ id: payments.id })
       .from(payments)
