@@ -162,6 +162,12 @@ export const exactCount = (total: number) => ({ total, totalCapped: false });
  * counting up to LIST_LIMITS.countCap. */
 export type TotalBy = { known: () => Promise<number> } | 'all' | 'capped';
 
+/** A table joined to a list's own, at most one row per row of the list (a filter whose columns may also sort). */
+export interface PageJoin {
+  table: PgTable;
+  on: SQL;
+}
+
 /** One page of a table's rows under the list's conditions, in the requested order, with its total. */
 export async function pageOfTable<Table extends PgTable & { id: AnyColumn }, Sort extends string>(
   db: Database,
@@ -171,27 +177,33 @@ export async function pageOfTable<Table extends PgTable & { id: AnyColumn }, Sor
     sortColumns: Record<Sort, SortExpression>;
     conditions: SQL[];
     total: TotalBy;
+    join?: PageJoin;
   },
 ): Promise<Page<Table['$inferSelect']>> {
   type Row = Table['$inferSelect'] & { id: string };
-  const { table, request, conditions, total } = options;
+  const { table, request, conditions, total, join } = options;
   const plan = planPage(request, options.sortColumns, table.id);
+  const joined = <Q extends PgSelect>(query: Q) => (join ? query.innerJoin(join.table, join.on) : query);
   const rowsRead = fetchRows(
     plan,
-    db
-      .select({ row: table as never, sortKey: plan.sortKey })
-      .from(table as never)
+    joined(
+      db
+        .select({ row: table as never, sortKey: plan.sortKey })
+        .from(table as never)
+        .$dynamic(),
+    )
       .where(and(...conditions, plan.after))
       .orderBy(...plan.orderBy)
       .limit(plan.fetch)
       .offset(plan.offset),
   ) as Promise<{ row: Row; sortKey: string }[]>;
   const counted = () =>
-    db
-      .select({ one: sql`1` })
-      .from(table as never)
-      .where(and(...conditions))
-      .$dynamic();
+    joined(
+      db
+        .select({ one: sql`1` })
+        .from(table as never)
+        .$dynamic(),
+    ).where(and(...conditions));
   const countRead =
     total === 'all'
       ? countAll(db, counted())

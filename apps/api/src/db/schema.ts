@@ -471,6 +471,11 @@ export const allotmentMilestones = pgTable(
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     metOn: date('met_on', { mode: 'string' }),
     extensions: integer('extensions').notNull().default(0),
+    /** The allotment's `created_at`, which a trigger copies over whatever an insert gives (migration 0032), so a late
+     * list walks its milestones in the register's order without reading every late allotment. */
+    allotmentCreatedAt: timestamp('allotment_created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`'epoch'`),
   },
   (table) => [
     uniqueIndex('allotment_milestones_kind_uq').on(table.allotmentId, table.kind),
@@ -478,6 +483,12 @@ export const allotmentMilestones = pgTable(
     // The late lists: milestones not met, by kind and due date.
     index('allotment_milestones_open_idx')
       .on(table.kind, table.dueOn, table.allotmentId)
+      .where(sql`${table.metOn} IS NULL`),
+    // A late list's page in the register's order by creation, either way (read backwards for newest first: an index
+    // declared DESC NULLS LAST would not serve ORDER BY ... DESC, whose nulls come first), the due date read from the
+    // index.
+    index('allotment_milestones_open_created_idx')
+      .on(table.kind, table.allotmentCreatedAt, table.allotmentId, table.dueOn)
       .where(sql`${table.metOn} IS NULL`),
   ],
 );

@@ -1,12 +1,14 @@
 // The register's late counts come from the late summary (migration 0031), kept by the triggers of the milestones, the
 // allotments and the plots. After each kind of write that moves a count (a milestone written, met, moved or deleted;
 // an allotment that stops or starts being active; a plot moved to another zone) the summary agrees with a recount of
-// the rows, before and after folding; the register's list and summary answer the recount through the API.
+// the rows, before and after folding; the register's list and summary answer the recount through the API. A late list
+// walks the milestones in its allotments' order (migration 0032): every page, either way, in the register's order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { MILESTONE_KINDS } from '@portal/contract';
 import { businessTodayIso } from '../core/dates';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
+import { walkList } from '../test/list-fixtures';
 import { countLateMilestones } from './allotment-milestones';
 import { foldSummaryDeltas } from './summaries';
 
@@ -120,5 +122,44 @@ describe(`the late milestones' summary (${TEST_DB_KIND})`, () => {
       url: `/api/allotments?zone=${encodeURIComponent(zone!.zone)}&limit=1`,
     });
     expect(Number(inZone.headers['x-total-count'])).toBe(Number(zone!.n));
+  });
+
+  it("pages a late list in its allotments' order, the milestones keeping their allotment's creation time", async () => {
+    // The demo world's three active allotments, each late again.
+    await lateAllotment(1);
+    const { allotmentId } = await lateAllotment(2);
+    // A writer that names another time is overruled: the copy is the allotment's.
+    await run(sql`update allotment_milestones set allotment_created_at = now() + interval '1 day'
+      where allotment_id = ${allotmentId}`);
+    const copies = await rows<{ n: number | string }>(sql`
+      select count(*) as n from allotment_milestones m join allotments a on a.id = m.allotment_id
+      where m.allotment_created_at <> a.created_at`);
+    expect(Number(copies[0]!.n)).toBe(0);
+    // A late allotment no longer active leaves the list.
+    const { allotmentId: surrendered } = await lateAllotment(0);
+    await run(sql`update allotments set status = 'surrendered' where id = ${surrendered}`);
+
+    const inOrder = async (direction: SQL) =>
+      (
+        await rows<{ id: string }>(sql`
+          select a.id from allotments a join allotment_milestones m on m.allotment_id = a.id
+          where a.status = 'active' and m.kind = 'commence_construction' and m.met_on is null
+            and m.due_on < ${today}::date
+          order by a.created_at ${direction}, a.id ${direction}`)
+      ).map((row) => row.id);
+    const newestFirst = await inOrder(sql`desc`);
+    expect(newestFirst.length).toBeGreaterThanOrEqual(2);
+    expect(newestFirst).not.toContain(surrendered);
+    const walked = await walkList(ctx, ho, '/api/allotments?late=commence_construction&limit=1');
+    expect(walked.map((row) => row.id)).toEqual(newestFirst);
+    const oldestFirst = await walkList(ctx, ho, '/api/allotments?late=commence_construction&limit=1&sort=created_at');
+    expect(oldestFirst.map((row) => row.id)).toEqual(await inOrder(sql`asc`));
+    // Another order still joins the same milestones.
+    const byNumber = await walkList(
+      ctx,
+      ho,
+      '/api/allotments?late=commence_construction&limit=1&sort=allotment_number',
+    );
+    expect(byNumber.map((row) => row.id).sort()).toEqual([...newestFirst].sort());
   });
 });
