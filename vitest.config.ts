@@ -31,6 +31,7 @@ const API_FILES_ON_BOTH_ENGINES = [
   'src/case/dues.test.ts',
   // Indexes the planner chooses on each engine.
   'src/modules/assets/sort-indexes.test.ts',
+  'src/repositories/list-sort-indexes.test.ts',
   // An application from draft to possession, every officer's step: the portal's main road on the default engine.
   'src/modules/workflow/workflow.test.ts',
 ];
