@@ -443,7 +443,7 @@ describe(`issued documents in the owner's language (${TEST_DB_KIND})`, () => {
   afterAll(() => ctx.close());
 
   it.each(['hi', 'te'] as const)(
-    'makes the acknowledgment of a %s-speaking owner in %s, and records it',
+    'makes the acknowledgment of a %s-speaking owner in their language, and records it',
     async (language) => {
       const { token } = await registerEntrepreneur(ctx, `Owner ${language}`);
       expect(
