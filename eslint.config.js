@@ -1,10 +1,10 @@
-// Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other,
-// API modules never import each other (they share the case engine, repositories and lib), the web app never imports
-// the API, the API's layers point one way (core/ imports only db/; a repository nothing of lib/, case/, plugins/,
-// modules/ or demo/; lib/ nothing of plugins/, case/, modules/ or demo/; case/ nothing of plugins/, modules/ or demo/;
-// db/ nothing above it, the demo data living in demo/), and no import cycle exists in the API, the web app or the contract, type-only imports included.
-// The web app also follows the rules of hooks (exhaustive dependencies included) and jsx-a11y's recommended
-// accessibility rules.
+// Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other, API
+// modules never import each other, inside a business area's folder or across areas (they share the case engine,
+// repositories and lib), the web app never imports the API, the API's layers point one way (core/ imports only db/;
+// a repository nothing of lib/, case/, plugins/, modules/ or demo/; lib/ nothing of plugins/, case/, modules/ or
+// demo/; case/ nothing of plugins/, modules/ or demo/; db/ nothing above it, the demo data living in demo/), and no
+// import cycle exists in the API, the web app or the contract, type-only imports included. The web app also follows
+// the rules of hooks (exhaustive dependencies included) and jsx-a11y's recommended accessibility rules.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -48,6 +48,12 @@ const isolate = (dir, extraPatterns = []) =>
       },
     };
   });
+
+// The folders of `dir` that hold only folders: a business area's modules, grouped.
+const areaFolders = (dir) =>
+  foldersIn(dir).filter((name) =>
+    fs.readdirSync(path.join(root, dir, name), { withFileTypes: true }).every((entry) => entry.isDirectory()),
+  );
 
 // Import cycles, type-only imports included (eslint-plugin-import-x's no-cycle skips those): the relative imports
 // of the API and the contract are read once per lint run, their strongly connected components found, and every
@@ -171,7 +177,19 @@ export default tseslint.config(
     },
   },
   ...isolate('apps/web/src/features', [noApiImports]),
+  // The API's modules, alone or grouped in a business area's folder (one holding only modules): none imports another.
   ...isolate('apps/api/src/modules'),
+  // (A module in an area gets one rule for both: a later config's rule replaces an earlier one's, not adds to it.)
+  ...areaFolders('apps/api/src/modules').flatMap((area) =>
+    isolate(`apps/api/src/modules/${area}`, [
+      {
+        regex: `^(\\.\\./)+(${foldersIn('apps/api/src/modules')
+          .filter((other) => other !== area)
+          .join('|')})(/|$)`,
+        message: `Code in apps/api/src/modules/${area} may not import another folder of apps/api/src/modules; share through a common layer instead.`,
+      },
+    ]),
+  ),
   layer(
     'apps/api/src/repositories',
     ['lib', 'case', 'plugins', 'modules', 'demo'],

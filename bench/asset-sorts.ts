@@ -10,7 +10,7 @@ import pg from 'pg';
 import { assetListQuerySchema } from '@portal/contract';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import * as schema from '../apps/api/src/db/schema';
-import { getZoneMap, listAssets } from '../apps/api/src/modules/assets/service';
+import { getZoneMap, listAssets } from '../apps/api/src/modules/estate/assets/service';
 import { createDatabase, serverVersion } from './postgres';
 
 const { values } = parseArgs({

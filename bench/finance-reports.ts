@@ -14,7 +14,7 @@ import {
   exportReceivablesCsv,
   receivablesAgeing,
   summary,
-} from '../apps/api/src/modules/finance-reports/service';
+} from '../apps/api/src/modules/money/finance-reports/service';
 import { createDatabase, serverVersion } from './postgres';
 
 async function median(runs: number, work: () => Promise<unknown>): Promise<number> {

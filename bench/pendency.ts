@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
 import { seedDemoData } from '../apps/api/src/demo/seed';
 import { generateReport } from '../apps/api/src/modules/reports/service';
-import { getPendency } from '../apps/api/src/modules/pendency/service';
+import { getPendency } from '../apps/api/src/modules/deadlines/pendency/service';
 import { reportPage, reportSummary } from '../apps/api/src/repositories/reports';
 import { createDatabase, serverVersion } from './postgres';
 

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { snapshotPerformance } from '../apps/api/src/case/performance';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { publicPerformance } from '../apps/api/src/modules/performance/service';
+import { publicPerformance } from '../apps/api/src/modules/deadlines/performance/service';
 import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
 import { seedDemoData } from '../apps/api/src/demo/seed';
 import { createTokenService } from '../apps/api/src/lib/tokens';

@@ -24,23 +24,23 @@ import { nextNumber } from './repositories/counters';
 
 /** Money's error codes and the module test that draws each from a real request. */
 const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
-  adjustment_state: 'modules/ledger-adjustments/ledger-adjustments.test.ts',
-  no_interest_to_waive: 'modules/ledger-adjustments/ledger-adjustments.test.ts',
-  bank_credit_state: 'modules/bank-reconciliation/bank-reconciliation.test.ts',
-  settlement_amount_mismatch: 'modules/bank-reconciliation/bank-reconciliation.test.ts',
-  statement_already_imported: 'modules/bank-reconciliation/bank-reconciliation.test.ts',
-  maker_cannot_check: 'modules/refunds/refunds.test.ts',
-  bank_not_verified: 'modules/refunds/refunds.test.ts',
-  refund_state: 'modules/refunds/refunds.test.ts',
-  utr_already_used: 'modules/refunds/refunds.test.ts',
-  dues_outstanding: 'modules/ledger/ledger.test.ts',
-  gateway_required: 'modules/gateway/gateway.test.ts',
-  gateway_unavailable: 'modules/gateway/gateway.test.ts',
-  invoice_already_paid: 'modules/gateway/gateway.test.ts',
+  adjustment_state: 'modules/money/ledger-adjustments/ledger-adjustments.test.ts',
+  no_interest_to_waive: 'modules/money/ledger-adjustments/ledger-adjustments.test.ts',
+  bank_credit_state: 'modules/money/bank-reconciliation/bank-reconciliation.test.ts',
+  settlement_amount_mismatch: 'modules/money/bank-reconciliation/bank-reconciliation.test.ts',
+  statement_already_imported: 'modules/money/bank-reconciliation/bank-reconciliation.test.ts',
+  maker_cannot_check: 'modules/money/refunds/refunds.test.ts',
+  bank_not_verified: 'modules/money/refunds/refunds.test.ts',
+  refund_state: 'modules/money/refunds/refunds.test.ts',
+  utr_already_used: 'modules/money/refunds/refunds.test.ts',
+  dues_outstanding: 'modules/money/ledger/ledger.test.ts',
+  gateway_required: 'modules/money/gateway/gateway.test.ts',
+  gateway_unavailable: 'modules/money/gateway/gateway.test.ts',
+  invoice_already_paid: 'modules/money/gateway/gateway.test.ts',
   // An invoice's cancellation needs a second finance user to approve it (decision 023).
-  invoice_cancelled: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
-  invoice_not_cancellable: 'modules/ledger-adjustments/invoice-cancellation.test.ts',
-  signature_invalid: 'modules/gateway/gateway.test.ts',
+  invoice_cancelled: 'modules/money/ledger-adjustments/invoice-cancellation.test.ts',
+  invoice_not_cancellable: 'modules/money/ledger-adjustments/invoice-cancellation.test.ts',
+  signature_invalid: 'modules/money/gateway/gateway.test.ts',
   // The portal clock's refusals need a portal started with CLOCK=movable (decision 026): its module's test draws each.
   clock_fixed: 'modules/clock/clock.test.ts',
   clock_moving: 'modules/clock/clock.test.ts',
@@ -48,20 +48,20 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   clock_too_far: 'modules/clock/clock.test.ts',
   // Appeals need a late or rejected case of the applicant's own: the appeals' module test draws each.
   // A rejection without its reason (decision 024).
-  reason_required: 'modules/workflow/reasons.test.ts',
+  reason_required: 'modules/applications/workflow/reasons.test.ts',
   appeal_not_allowed: 'modules/appeals/appeals.test.ts',
   appeal_open: 'modules/appeals/appeals.test.ts',
   appeal_state: 'modules/appeals/appeals.test.ts',
   // Schemes' refusals need a scheme in a given state with applications in it: the schemes' module test draws each.
-  scheme_not_accepting: 'modules/schemes/schemes.test.ts',
-  scheme_ineligible: 'modules/schemes/schemes.test.ts',
-  scheme_state: 'modules/schemes/schemes.test.ts',
-  scheme_decided: 'modules/schemes/schemes.test.ts',
+  scheme_not_accepting: 'modules/schemes/schemes/schemes.test.ts',
+  scheme_ineligible: 'modules/schemes/schemes/schemes.test.ts',
+  scheme_state: 'modules/schemes/schemes/schemes.test.ts',
+  scheme_decided: 'modules/schemes/schemes/schemes.test.ts',
   // The e-auction's refusals need a scheme in bidding with qualified bidders: the auction's module test draws each.
-  plot_not_in_scheme: 'modules/auctions/auctions.test.ts',
-  bidder_not_qualified: 'modules/auctions/auctions.test.ts',
-  auction_not_running: 'modules/auctions/auctions.test.ts',
-  bid_too_low: 'modules/auctions/auctions.test.ts',
+  plot_not_in_scheme: 'modules/schemes/auctions/auctions.test.ts',
+  bidder_not_qualified: 'modules/schemes/auctions/auctions.test.ts',
+  auction_not_running: 'modules/schemes/auctions/auctions.test.ts',
+  bid_too_low: 'modules/schemes/auctions/auctions.test.ts',
 };
 
 const form = (body: Record<string, string>) => ({

@@ -1,36 +1,44 @@
-/** Every business module and its URL prefix under /api. Two modules may share a prefix with different routes. */
+/** Every business module and its URL prefix under /api, the modules grouped by business area as their folders are.
+ * Two modules may share a prefix with different routes. */
 import type { FastifyPluginAsync } from 'fastify';
-import { allotmentRoutes } from './allotments/routes';
-import { appealRoutes } from './appeals/routes';
-import { auctionRoutes } from './auctions/routes';
 import { settleSchemeOutcomes } from '../case/scheme-outcomes';
-import { applicantRoutes } from './applicants/routes';
-import { applicationRoutes } from './applications/routes';
-import { assetRoutes } from './assets/routes';
+// Shared by every area.
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
-import { bankReconciliationRoutes } from './bank-reconciliation/routes';
-import { invoiceRoutes, paymentRoutes } from './billing/routes';
-import { ledgerAdjustmentRoutes } from './ledger-adjustments/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { financeReportRoutes } from './finance-reports/routes';
-import { gatewayRoutes } from './gateway/routes';
-import { issuedDocumentRoutes } from './issued-documents/routes';
-import { issueSchemeResultSheet } from './issued-documents/service';
-import { schemeRoutes } from './schemes/routes';
-import { ledgerRoutes } from './ledger/routes';
-import { meetingRoutes } from './meetings/routes';
-import { performanceRoutes } from './performance/routes';
-import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { clockRoutes } from './clock/routes';
-import { applicationQueryRoutes, queryRoutes } from './queries/routes';
-import { refundRoutes } from './refunds/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { notificationRoutes, outboxRoutes } from './notifications/routes';
 import { reportRoutes } from './reports/routes';
-import { pendencyRoutes } from './pendency/routes';
-import { serviceRequestRoutes } from './service-requests/routes';
-import { showCauseRoutes } from './show-causes/routes';
 import { userRoutes } from './users/routes';
-import { workflowRoutes } from './workflow/routes';
+// Applications.
+import { applicantRoutes } from './applications/applicants/routes';
+import { applicationRoutes } from './applications/applications/routes';
+import { meetingRoutes } from './applications/meetings/routes';
+import { applicationQueryRoutes, queryRoutes } from './applications/queries/routes';
+import { workflowRoutes } from './applications/workflow/routes';
+// Documents.
+import { issuedDocumentRoutes } from './documents/routes';
+import { issueSchemeResultSheet } from './documents/service';
+// Money.
+import { bankReconciliationRoutes } from './money/bank-reconciliation/routes';
+import { invoiceRoutes, paymentRoutes } from './money/billing/routes';
+import { financeReportRoutes } from './money/finance-reports/routes';
+import { gatewayRoutes } from './money/gateway/routes';
+import { ledgerRoutes } from './money/ledger/routes';
+import { ledgerAdjustmentRoutes } from './money/ledger-adjustments/routes';
+import { refundRoutes } from './money/refunds/routes';
+// The estate.
+import { allotmentRoutes } from './estate/allotments/routes';
+import { assetRoutes } from './estate/assets/routes';
+import { serviceRequestRoutes } from './estate/service-requests/routes';
+import { showCauseRoutes } from './estate/show-causes/routes';
+// Deadlines.
+import { pendencyRoutes } from './deadlines/pendency/routes';
+import { performanceRoutes } from './deadlines/performance/routes';
+// Schemes, and appeals.
+import { auctionRoutes } from './schemes/auctions/routes';
+import { schemeRoutes } from './schemes/schemes/routes';
+import { appealRoutes } from './appeals/routes';
 
 // The auction's sweeps settle a lot through the schemes module; modules never import each other, so the composition
 // hands it over (here and in the runtime, and to the auction's tests).

@@ -1,0 +1,33 @@
+/** The closing sweep (decision 018): every minute, on the job lease (one process runs it at a time), every open
+ * scheme past its closing time is closed, as an officer's close would. */
+import type { Database } from '../../../db/client';
+import { runExclusive } from '../../../lib/job-lease';
+import type { Sweep } from '../../../lib/sweeps';
+import { closeDueSchemes } from './service';
+import { clock } from '../../../core/clock';
+
+export const SCHEME_CLOSE_LEASE = 'scheme-close';
+export const SCHEME_SWEEP_EVERY_MS = 60_000;
+
+/** One run under the lease; answers how many schemes it closed (null when another process held the lease). */
+export async function runSchemeSweep(
+  db: Database,
+  options: { holder?: string; now?: Date; leaseMs?: number } = {},
+): Promise<number | null> {
+  let closed: number | null = null;
+  await runExclusive(
+    db,
+    SCHEME_CLOSE_LEASE,
+    options.leaseMs ?? SCHEME_SWEEP_EVERY_MS,
+    async () => {
+      closed = await closeDueSchemes(db, options.now ?? clock.now());
+    },
+    options.holder,
+  );
+  return closed;
+}
+
+/** Closes schemes past their closing time every minute (decision 018). */
+export function schemeCloseSweep(db: Database): Sweep {
+  return { name: 'scheme_close', everyMs: SCHEME_SWEEP_EVERY_MS, run: () => runSchemeSweep(db) };
+}
