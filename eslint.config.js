@@ -49,11 +49,27 @@ const isolate = (dir, extraPatterns = []) =>
     };
   });
 
-// The folders of `dir` that hold only folders: a business area's modules, grouped.
-const areaFolders = (dir) =>
-  foldersIn(dir).filter((name) =>
-    fs.readdirSync(path.join(root, dir, name), { withFileTypes: true }).every((entry) => entry.isDirectory()),
-  );
+// The business areas, as the contract's folders name them: the web's features and the API's modules are grouped in a
+// folder of each (what every area shares sits beside them).
+const BUSINESS_AREAS = ['applications', 'documents', 'money', 'estate', 'deadlines', 'schemes', 'appeals'];
+const areaFolders = (dir) => foldersIn(dir).filter((name) => BUSINESS_AREAS.includes(name));
+
+// isolate() for `dir` and inside each of its areas. A folder in an area gets one rule for both its siblings and the
+// other folders of `dir`: a later config's rule replaces an earlier one's, it does not add to it.
+const isolateWithAreas = (dir, extraPatterns = []) => [
+  ...isolate(dir, extraPatterns),
+  ...areaFolders(dir).flatMap((area) =>
+    isolate(`${dir}/${area}`, [
+      {
+        regex: `^(\\.\\./)+(${foldersIn(dir)
+          .filter((other) => other !== area)
+          .join('|')})(/|$)`,
+        message: `Code in ${dir}/${area} may not import another folder of ${dir}; share through a common layer instead.`,
+      },
+      ...extraPatterns,
+    ]),
+  ),
+];
 
 // Import cycles, type-only imports included (eslint-plugin-import-x's no-cycle skips those): the relative imports
 // of the API and the contract are read once per lint run, their strongly connected components found, and every
@@ -176,20 +192,9 @@ export default tseslint.config(
       'jsx-a11y-x/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
-  ...isolate('apps/web/src/features', [noApiImports]),
-  // The API's modules, alone or grouped in a business area's folder (one holding only modules): none imports another.
-  ...isolate('apps/api/src/modules'),
-  // (A module in an area gets one rule for both: a later config's rule replaces an earlier one's, not adds to it.)
-  ...areaFolders('apps/api/src/modules').flatMap((area) =>
-    isolate(`apps/api/src/modules/${area}`, [
-      {
-        regex: `^(\\.\\./)+(${foldersIn('apps/api/src/modules')
-          .filter((other) => other !== area)
-          .join('|')})(/|$)`,
-        message: `Code in apps/api/src/modules/${area} may not import another folder of apps/api/src/modules; share through a common layer instead.`,
-      },
-    ]),
-  ),
+  // The web's features and the API's modules, alone or grouped in a business area's folder: none imports another.
+  ...isolateWithAreas('apps/web/src/features', [noApiImports]),
+  ...isolateWithAreas('apps/api/src/modules'),
   layer(
     'apps/api/src/repositories',
     ['lib', 'case', 'plugins', 'modules', 'demo'],

@@ -17,13 +17,13 @@ import { scanWidths, widthsInName } from './support/scan-widths';
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 const AREAS = {
-  applications: 'features/applications',
-  payment: 'components/payments/online-payment',
-  return: 'features/gateway-payments',
-  bank: 'features/bank-reconciliation',
-  refunds: 'features/refunds',
-  statements: 'features/statements',
-  adjustments: 'features/adjustments',
+  applications: 'features/applications/applications',
+  payment: 'components/money/payments/online-payment',
+  return: 'features/money/gateway-payments',
+  bank: 'features/money/bank-reconciliation',
+  refunds: 'features/money/refunds',
+  statements: 'features/money/statements',
+  adjustments: 'features/money/adjustments',
 } as const;
 type Area = keyof typeof AREAS;
 type Catalogue = { [key: string]: string | Catalogue };

@@ -16,10 +16,10 @@ const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 const AREAS = {
   common: 'app',
   auth: 'features/auth',
-  applications: 'features/applications',
+  applications: 'features/applications/applications',
   users: 'features/users',
-  allotments: 'features/allotments',
-  'show-causes': 'components/show-causes',
+  allotments: 'features/estate/allotments',
+  'show-causes': 'components/estate/show-causes',
   ui: 'components/ui',
 } as const;
 type Area = keyof typeof AREAS;

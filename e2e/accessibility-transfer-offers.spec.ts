@@ -21,7 +21,7 @@ import { signIn } from './support/session';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
-const CATALOGUES = path.resolve(import.meta.dirname, '../apps/web/src/features/allotments/i18n');
+const CATALOGUES = path.resolve(import.meta.dirname, '../apps/web/src/features/estate/allotments/i18n');
 
 /** My plots' words in one language, read as the app reads them: t('offers.acceptPlot', { plot }). */
 function wordsOf(language: Language) {

@@ -28,7 +28,7 @@ const INCREMENT = 50_000;
 const words = (language: Language) =>
   JSON.parse(
     fs.readFileSync(
-      path.resolve(import.meta.dirname, `../apps/web/src/features/schemes/i18n/${language}.json`),
+      path.resolve(import.meta.dirname, `../apps/web/src/features/schemes/schemes/i18n/${language}.json`),
       'utf8',
     ),
   ) as { outcomes: Record<string, string> };

@@ -143,17 +143,17 @@ for (const language of ['hi', 'te'] as const) {
       await page.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
       await open(page, '/allotments');
       const payButtons = page.getByRole('button', {
-        name: new RegExp(`^${words('features/allotments', language, 'dues.payFor', { number: 'INV-\\S+' })}$`),
+        name: new RegExp(`^${words('features/estate/allotments', language, 'dues.payFor', { number: 'INV-\\S+' })}$`),
       });
       await expect(payButtons.first()).toBeVisible();
       // The seed bills the yearly dues of each plot in possession: none is a table at this width.
       const dues = page.getByRole('list', {
-        name: new RegExp(`^${words('features/allotments', language, 'dues.caption', { plot: '\\S+' })}$`),
+        name: new RegExp(`^${words('features/estate/allotments', language, 'dues.caption', { plot: '\\S+' })}$`),
       });
       expect(await dues.count()).toBeGreaterThan(0);
       await expect(
         page.getByRole('table', {
-          name: new RegExp(words('features/allotments', language, 'dues.caption', { plot: '.+' })),
+          name: new RegExp(words('features/estate/allotments', language, 'dues.caption', { plot: '.+' })),
         }),
       ).toHaveCount(0);
       for (const pay of await payButtons.all()) {
@@ -162,7 +162,7 @@ for (const language of ['hi', 'te'] as const) {
       }
       const status = dues
         .first()
-        .locator(`dt:text-is("${words('features/allotments', language, 'dues.status')}") + dd`)
+        .locator(`dt:text-is("${words('features/estate/allotments', language, 'dues.status')}") + dd`)
         .first();
       await status.scrollIntoViewIfNeeded();
       await expectInsideWidth(status, 375, 'the status of the first year of dues');
@@ -170,7 +170,7 @@ for (const language of ['hi', 'te'] as const) {
 
       // The plot's statement of account, from its card.
       await page
-        .getByRole('link', { name: words('components/account-statement', language, 'link') })
+        .getByRole('link', { name: words('components/money/account-statement', language, 'link') })
         .first()
         .click();
       await page.waitForURL(/\/statements\/allotments\//);

@@ -19,7 +19,7 @@ const strings = (node: string | Catalogue): string[] =>
 /** The English words of every application status (badge and list names), every stage and every application type. */
 function englishWords(): string[] {
   const ui = catalogue('components/ui');
-  const applications = catalogue('features/applications');
+  const applications = catalogue('features/applications/applications');
   const stages = ui.stages as Catalogue;
   const statuses = Object.keys(stages.status as Catalogue);
   const badge = ui.status as Catalogue;

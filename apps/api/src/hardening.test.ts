@@ -49,9 +49,9 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   // Appeals need a late or rejected case of the applicant's own: the appeals' module test draws each.
   // A rejection without its reason (decision 024).
   reason_required: 'modules/applications/workflow/reasons.test.ts',
-  appeal_not_allowed: 'modules/appeals/appeals.test.ts',
-  appeal_open: 'modules/appeals/appeals.test.ts',
-  appeal_state: 'modules/appeals/appeals.test.ts',
+  appeal_not_allowed: 'modules/appeals/appeals/appeals.test.ts',
+  appeal_open: 'modules/appeals/appeals/appeals.test.ts',
+  appeal_state: 'modules/appeals/appeals/appeals.test.ts',
   // Schemes' refusals need a scheme in a given state with applications in it: the schemes' module test draws each.
   scheme_not_accepting: 'modules/schemes/schemes/schemes.test.ts',
   scheme_ineligible: 'modules/schemes/schemes/schemes.test.ts',

@@ -16,7 +16,7 @@ import { billYearlyDues, duesBillingSweep } from './case/dues';
 import { deadlineSweep } from './case/escalation';
 import { performanceSweep } from './case/performance';
 import { schemeCloseSweep } from './modules/schemes/schemes/sweep';
-import { issueDeemedApprovalLetter, issueSchemeResultSheet } from './modules/documents/service';
+import { issueDeemedApprovalLetter, issueSchemeResultSheet } from './modules/documents/issued-documents/service';
 import { gatewayReconciliationSweep, gatewayRequerySweep } from './modules/money/gateway/jobs';
 import { auctionSweeps } from './modules/schemes/auctions/close';
 import { settleSchemeOutcomes } from './modules';

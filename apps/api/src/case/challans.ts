@@ -1,4 +1,4 @@
-/** Who may read a challan, shared by its module and the challan's PDF (modules/documents): an entrepreneur
+/** Who may read a challan, shared by its module and the challan's PDF (modules/documents/issued-documents): an entrepreneur
  * one of their own invoices (another's answers 404, so its existence is never revealed), staff who read finance
  * any. */
 import { isApplicant, can } from '@portal/contract';

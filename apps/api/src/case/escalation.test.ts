@@ -11,7 +11,7 @@ import { CALENDAR } from '../core/business-calendar';
 import { allotments, applications, jobLeases, mailOutbox, notifications } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../demo/seed';
 import { hashPassword } from '../lib/passwords';
-import { issueDeemedApprovalLetter } from '../modules/documents/service';
+import { issueDeemedApprovalLetter } from '../modules/documents/issued-documents/service';
 import { insertAllotment } from '../repositories/allotments';
 import { findApplicationById } from '../repositories/applications';
 import { nextNumber } from '../repositories/counters';

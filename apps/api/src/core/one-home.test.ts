@@ -132,7 +132,7 @@ describe('each small rule in one home', () => {
   it('reads the server, the web app and the contract', () => {
     const names = files.map((file) => file.name);
     for (const rule of RULES) for (const home of rule.homes) expect(names).toContain(home);
-    expect(names).toContain('apps/web/src/features/schemes/lib/live-lots.ts');
+    expect(names).toContain('apps/web/src/features/schemes/schemes/lib/live-lots.ts');
     expect(files.length).toBeGreaterThan(500);
   });
 

@@ -40,7 +40,7 @@ import { sweepDeadlines, type DeemedLetterIssuer } from '../case/escalation';
 import { refreshWaitingOn } from '../case/waiting-on';
 import { addDays, businessTodayIso } from '../core/dates';
 import { hashPassword } from '../lib/passwords';
-import { fileAppeal, recordHearing } from '../modules/appeals/service';
+import { fileAppeal, recordHearing } from '../modules/appeals/appeals/service';
 import { importBankStatement } from '../modules/money/bank-reconciliation/service';
 import { prepareRefund, verifyBankDetails } from '../modules/money/refunds/service';
 import { raiseServiceRequest } from '../modules/estate/service-requests/service';

@@ -17,8 +17,8 @@ import { meetingRoutes } from './applications/meetings/routes';
 import { applicationQueryRoutes, queryRoutes } from './applications/queries/routes';
 import { workflowRoutes } from './applications/workflow/routes';
 // Documents.
-import { issuedDocumentRoutes } from './documents/routes';
-import { issueSchemeResultSheet } from './documents/service';
+import { issuedDocumentRoutes } from './documents/issued-documents/routes';
+import { issueSchemeResultSheet } from './documents/issued-documents/service';
 // Money.
 import { bankReconciliationRoutes } from './money/bank-reconciliation/routes';
 import { invoiceRoutes, paymentRoutes } from './money/billing/routes';
@@ -38,7 +38,7 @@ import { performanceRoutes } from './deadlines/performance/routes';
 // Schemes, and appeals.
 import { auctionRoutes } from './schemes/auctions/routes';
 import { schemeRoutes } from './schemes/schemes/routes';
-import { appealRoutes } from './appeals/routes';
+import { appealRoutes } from './appeals/appeals/routes';
 
 // The auction's sweeps settle a lot through the schemes module; modules never import each other, so the composition
 // hands it over (here and in the runtime, and to the auction's tests).

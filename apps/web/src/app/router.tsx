@@ -22,11 +22,11 @@ const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
-const FeesPage = lazyPage(() => import('../features/applications/pages/fees-page'));
-const VerifyPage = lazyPage(() => import('../features/verify/pages/verify-page'));
-const PerformancePage = lazyPage(() => import('../features/performance/pages/performance-page'));
+const FeesPage = lazyPage(() => import('../features/applications/applications/pages/fees-page'));
+const VerifyPage = lazyPage(() => import('../features/documents/verify/pages/verify-page'));
+const PerformancePage = lazyPage(() => import('../features/deadlines/performance/pages/performance-page'));
 const HelpPage = lazyPage(() => import('../features/help/pages/help-page'));
-const SchemeResultPage = lazyPage(() => import('../features/schemes/pages/scheme-result-page'));
+const SchemeResultPage = lazyPage(() => import('../features/schemes/schemes/pages/scheme-result-page'));
 
 /** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
 const PAGES: Record<
@@ -45,46 +45,50 @@ const PAGES: Record<
   Page
 > = {
   dashboard: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
-  myApplications: lazyPage(() => import('../features/applications/pages/my-applications-page')),
-  myPlots: lazyPage(() => import('../features/allotments/pages/my-plots-page')),
-  newApplication: lazyPage(() => import('../features/applications/pages/new-application-page')),
-  applicationDetail: lazyPage(() => import('../features/applications/pages/application-detail-page')),
+  myApplications: lazyPage(() => import('../features/applications/applications/pages/my-applications-page')),
+  myPlots: lazyPage(() => import('../features/estate/allotments/pages/my-plots-page')),
+  newApplication: lazyPage(() => import('../features/applications/applications/pages/new-application-page')),
+  applicationDetail: lazyPage(() => import('../features/applications/applications/pages/application-detail-page')),
   profile: lazyPage(() => import('../features/profile/pages/profile-page')),
   account: lazyPage(() => import('../features/profile/pages/account-page')),
-  serviceRequests: lazyPage(() => import('../features/service-requests/pages/service-requests-page')),
-  serviceRequestDetail: lazyPage(() => import('../features/service-requests/pages/service-request-detail-page')),
-  paymentReturn: lazyPage(() => import('../features/gateway-payments/pages/payment-return-page')),
+  serviceRequests: lazyPage(() => import('../features/estate/service-requests/pages/service-requests-page')),
+  serviceRequestDetail: lazyPage(() => import('../features/estate/service-requests/pages/service-request-detail-page')),
+  paymentReturn: lazyPage(() => import('../features/money/gateway-payments/pages/payment-return-page')),
   officerDashboard: lazyPage(() => import('../features/officer-dashboard/pages/officer-dashboard-page')),
-  financeDashboard: lazyPage(() => import('../features/finance/pages/finance-dashboard-page')),
-  bankStatements: lazyPage(() => import('../features/bank-reconciliation/pages/bank-statements-page')),
-  bankCredits: lazyPage(() => import('../features/bank-reconciliation/pages/bank-credits-page')),
-  refunds: lazyPage(() => import('../features/refunds/pages/refunds-page')),
-  adjustments: lazyPage(() => import('../features/adjustments/pages/adjustments-page')),
-  officerApplications: lazyPage(() => import('../features/applications/pages/officer-applications-page')),
-  officerApplicationDetail: lazyPage(() => import('../features/applications/pages/officer-application-detail-page')),
-  assets: lazyPage(() => import('../features/assets/pages/assets-page')),
-  findPlot: lazyPage(() => import('../features/assets/pages/find-plot-page')),
-  allotments: lazyPage(() => import('../features/allotments/pages/allotments-page')),
-  meetings: lazyPage(() => import('../features/meetings/pages/meetings-page')),
-  appeals: lazyPage(() => import('../features/appeals/pages/appeals-page')),
-  appealDetail: lazyPage(() => import('../features/appeals/pages/appeal-detail-page')),
-  schemes: lazyPage(() => import('../features/schemes/pages/schemes-page')),
-  schemeDetail: lazyPage(() => import('../features/schemes/pages/scheme-detail-page')),
-  schemeAuction: lazyPage(() => import('../features/schemes/pages/auction-room-page')),
-  officerSchemes: lazyPage(() => import('../features/schemes/pages/officer-schemes-page')),
-  newScheme: lazyPage(() => import('../features/schemes/pages/new-scheme-page')),
-  officerSchemeDetail: lazyPage(() => import('../features/schemes/pages/officer-scheme-detail-page')),
+  financeDashboard: lazyPage(() => import('../features/money/finance/pages/finance-dashboard-page')),
+  bankStatements: lazyPage(() => import('../features/money/bank-reconciliation/pages/bank-statements-page')),
+  bankCredits: lazyPage(() => import('../features/money/bank-reconciliation/pages/bank-credits-page')),
+  refunds: lazyPage(() => import('../features/money/refunds/pages/refunds-page')),
+  adjustments: lazyPage(() => import('../features/money/adjustments/pages/adjustments-page')),
+  officerApplications: lazyPage(() => import('../features/applications/applications/pages/officer-applications-page')),
+  officerApplicationDetail: lazyPage(
+    () => import('../features/applications/applications/pages/officer-application-detail-page'),
+  ),
+  assets: lazyPage(() => import('../features/estate/assets/pages/assets-page')),
+  findPlot: lazyPage(() => import('../features/estate/assets/pages/find-plot-page')),
+  allotments: lazyPage(() => import('../features/estate/allotments/pages/allotments-page')),
+  meetings: lazyPage(() => import('../features/applications/meetings/pages/meetings-page')),
+  appeals: lazyPage(() => import('../features/appeals/appeals/pages/appeals-page')),
+  appealDetail: lazyPage(() => import('../features/appeals/appeals/pages/appeal-detail-page')),
+  schemes: lazyPage(() => import('../features/schemes/schemes/pages/schemes-page')),
+  schemeDetail: lazyPage(() => import('../features/schemes/schemes/pages/scheme-detail-page')),
+  schemeAuction: lazyPage(() => import('../features/schemes/schemes/pages/auction-room-page')),
+  officerSchemes: lazyPage(() => import('../features/schemes/schemes/pages/officer-schemes-page')),
+  newScheme: lazyPage(() => import('../features/schemes/schemes/pages/new-scheme-page')),
+  officerSchemeDetail: lazyPage(() => import('../features/schemes/schemes/pages/officer-scheme-detail-page')),
   reports: lazyPage(() => import('../features/reports/pages/reports-page')),
   users: lazyPage(() => import('../features/users/pages/users-page')),
   audit: lazyPage(() => import('../features/audit/pages/audit-page')),
   outbox: lazyPage(() => import('../features/outbox/pages/outbox-page')),
   clock: lazyPage(() => import('../features/clock/pages/clock-page')),
   notifications: lazyPage(() => import('../features/notifications/pages/notifications-page')),
-  applicationStatement: lazyPage(() => import('../features/statements/pages/application-statement-page')),
-  allotmentStatement: lazyPage(() => import('../features/statements/pages/allotment-statement-page')),
-  officerServiceRequests: lazyPage(() => import('../features/service-requests/pages/officer-service-requests-page')),
+  applicationStatement: lazyPage(() => import('../features/money/statements/pages/application-statement-page')),
+  allotmentStatement: lazyPage(() => import('../features/money/statements/pages/allotment-statement-page')),
+  officerServiceRequests: lazyPage(
+    () => import('../features/estate/service-requests/pages/officer-service-requests-page'),
+  ),
   officerServiceRequestDetail: lazyPage(
-    () => import('../features/service-requests/pages/officer-service-request-detail-page'),
+    () => import('../features/estate/service-requests/pages/officer-service-request-detail-page'),
   ),
 };
 

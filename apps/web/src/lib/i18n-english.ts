@@ -3,7 +3,7 @@
 // A catalogue is i18n.ts's Catalogue, spelt out: importing it from there would close a cycle with its dynamic import.
 export const ENGLISH_CATALOGUES = import.meta.glob<Record<string, unknown>>(
   [
-    '../features/*/i18n/en.json',
+    '../features/**/i18n/en.json',
     '!../features/auth/i18n/en.json',
     '../components/**/i18n/en.json',
     '!../components/ui/i18n/en.json',

@@ -17,11 +17,12 @@ const entryCatalogues = import.meta.glob<Catalogue>(
 );
 /** Every Hindi and Telugu catalogue, each its own chunk, fetched when its language is chosen. */
 const otherCatalogues = import.meta.glob<Catalogue>(
-  ['../app/i18n/{hi,te}.json', '../features/*/i18n/{hi,te}.json', '../components/**/i18n/{hi,te}.json'],
+  ['../app/i18n/{hi,te}.json', '../features/**/i18n/{hi,te}.json', '../components/**/i18n/{hi,te}.json'],
   { import: 'default' },
 );
 
-/** The namespace is the folder that holds the i18n folder: '../features/applications/i18n/en.json' → 'applications';
+/** The namespace is the folder that holds the i18n folder, whatever business area's folder holds it:
+ * '../features/money/refunds/i18n/en.json' → 'refunds';
  * the app's own catalogue is the default namespace, 'common'. */
 export function namespaceOf(path: string): string {
   const parts = path.split('/');

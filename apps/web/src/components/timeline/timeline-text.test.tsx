@@ -11,9 +11,9 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import { changeLanguage } from '../../lib/i18n';
-import en from '../../features/applications/i18n/en.json';
-import hi from '../../features/applications/i18n/hi.json';
-import te from '../../features/applications/i18n/te.json';
+import en from '../../features/applications/applications/i18n/en.json';
+import hi from '../../features/applications/applications/i18n/hi.json';
+import te from '../../features/applications/applications/i18n/te.json';
 import { useTimelineText } from './timeline-text';
 
 const event = (event_code: string, params: TimelineParams): TimelineEvent => ({

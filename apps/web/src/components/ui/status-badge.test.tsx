@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { rightNow } from '@portal/contract';
-import { RightNowCard } from '../../features/applications/components/right-now-card';
+import { RightNowCard } from '../../features/applications/applications/components/right-now-card';
 import { StatusBadge } from './status-badge';
 
 function renderAt(element: React.ReactNode) {

@@ -1,6 +1,6 @@
 /** The statement of account (decision 016): GET /applications/{id}/statement and GET /allotments/{id}/statement.
  * Mounted at /api with full paths, beside the modules that own those records. The PDFs and the no-dues certificate
- * are issued documents (modules/documents). */
+ * are issued documents (modules/documents/issued-documents). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementQuerySchema, statementSchema } from '@portal/contract';
