@@ -11,7 +11,8 @@ const WIDTHS = [1280, 375];
 
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 type Catalogue = { [key: string]: string | Catalogue };
-const catalogue = (feature: 'help' | 'performance', language: Language) =>
+/** A feature's catalogue, by the feature's folder under features/ (its business area's folder first). */
+const catalogue = (feature: 'help' | 'deadlines/performance', language: Language) =>
   JSON.parse(fs.readFileSync(path.join(WEB, 'features', feature, 'i18n', `${language}.json`), 'utf8')) as Catalogue;
 
 test('the performance and help pages, signed out, in three languages at 1280 and 375 px, pass axe', async ({
@@ -20,7 +21,7 @@ test('the performance and help pages, signed out, in three languages at 1280 and
   test.setTimeout(180_000);
   for (const language of LANGUAGES) {
     const help = catalogue('help', language);
-    const performance = catalogue('performance', language);
+    const performance = catalogue('deadlines/performance', language);
     const context = await browser.newContext();
     if (language !== 'en') {
       await context.addInitScript((chosen) => window.localStorage.setItem('language', chosen), language);
