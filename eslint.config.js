@@ -52,6 +52,13 @@ const isolate = (dir, extraPatterns = []) =>
 // The business areas, as the contract's folders name them: the web's features and the API's modules are grouped in a
 // folder of each (what every area shares sits beside them).
 const BUSINESS_AREAS = ['applications', 'documents', 'money', 'estate', 'deadlines', 'schemes', 'appeals'];
+// The contract's folders are these areas and what they all share (time/, case/): an area added there and not here would
+// leave its apps' folders unchecked.
+const CONTRACT_SHARED_FOLDERS = ['time', 'case'];
+const contractAreas = foldersIn('packages/contract/src').filter((name) => !CONTRACT_SHARED_FOLDERS.includes(name));
+if (contractAreas.sort().join() !== [...BUSINESS_AREAS].sort().join()) {
+  throw new Error(`eslint.config.js: BUSINESS_AREAS (${BUSINESS_AREAS}) are not the contract's (${contractAreas})`);
+}
 const areaFolders = (dir) => foldersIn(dir).filter((name) => BUSINESS_AREAS.includes(name));
 
 // isolate() for `dir` and inside each of its areas. A folder in an area gets one rule for both its siblings and the
