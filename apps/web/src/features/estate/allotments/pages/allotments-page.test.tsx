@@ -75,9 +75,6 @@ function register(page: () => Response = () => pageResponse(ALLOTMENTS), exporte
     if (url.startsWith('/api/assets/zones')) return jsonResponse(200, ZONES);
     if (url.startsWith('/api/allotments/export.csv')) return exported?.() ?? jsonResponse(404, { detail: 'None' });
     if (url.startsWith('/api/allotments')) return page();
-    // The application a row opens is another screen's: found by no one here, so it shows its own not-found state
-    // rather than reading a list as an application.
-    if (/^\/api\/applications\/[^/?]+/.test(url)) return jsonResponse(404, { detail: 'Application not found' });
     return pageResponse([]);
   });
 }

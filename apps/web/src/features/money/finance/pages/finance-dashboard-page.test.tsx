@@ -147,9 +147,6 @@ function stubFinance(overrides: { invoices?: Response } = {}) {
       const newest = [...PAYMENTS].sort((a, b) => b.payment_date.localeCompare(a.payment_date));
       return pageResponse(newest.slice(0, Number(queryOf(url).limit)), { total: PAYMENTS.length });
     }
-    // The detail a row opens is another screen's: found by no one here, so it shows its own not-found state rather
-    // than reading a list as an application.
-    if (/^\/api\/applications\/[^/?]+/.test(url)) return jsonResponse(404, { detail: 'Application not found' });
     return pageResponse([]);
   });
 }
