@@ -302,6 +302,15 @@ const ALLOTMENT_SORT_COLUMNS = {
   status: allotments.status,
 } satisfies Record<(typeof ALLOTMENT_LIST.sort)[number], SortExpression>;
 
+/** A milestone of `kind` still unmet after its due day, as of `today`: what puts an allotment on a late list. */
+function lateMilestone(kind: MilestoneKind, today: string): SQL {
+  return and(
+    eq(allotmentMilestones.kind, kind),
+    isNull(allotmentMilestones.metOn),
+    lt(allotmentMilestones.dueOn, today),
+  )!;
+}
+
 /** The list's conditions; with `lateJoined`, the late milestones are joined to the query (lateMilestonesJoin) rather
  * than named here. */
 function allotmentConditions(search: AllotmentFilterSearch, lateJoined = false): SQL[] {
@@ -331,7 +340,7 @@ function allotmentConditions(search: AllotmentFilterSearch, lateJoined = false):
     // semi-join let the planner walk the register newest first, probing every allotment until it found a page.
     if (!lateJoined) {
       conditions.push(
-        sql`${allotments.id} = any(array(select ${allotmentMilestones.allotmentId} from ${allotmentMilestones} where ${allotmentMilestones.kind} = ${query.late} and ${allotmentMilestones.metOn} is null and ${allotmentMilestones.dueOn} < ${search.today}))`,
+        sql`${allotments.id} = any(array(select ${allotmentMilestones.allotmentId} from ${allotmentMilestones} where ${lateMilestone(query.late, search.today)}))`,
       );
     }
   }
@@ -375,12 +384,7 @@ function registerTotal(db: Database, search: AllotmentSearch): TotalBy {
 function lateMilestonesJoin(kind: MilestoneKind, today: string): PageJoin {
   return {
     table: allotmentMilestones,
-    on: and(
-      eq(allotmentMilestones.allotmentId, allotments.id),
-      eq(allotmentMilestones.kind, kind),
-      isNull(allotmentMilestones.metOn),
-      lt(allotmentMilestones.dueOn, today),
-    )!,
+    on: and(eq(allotmentMilestones.allotmentId, allotments.id), lateMilestone(kind, today))!,
   };
 }
 
