@@ -71,6 +71,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'gateway-sandbox', root: 'apps/gateway-sandbox', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'beacon-sandbox', root: 'apps/beacon-sandbox', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'api-pglite',

@@ -7,7 +7,13 @@
  *   node docs/verify-draw.mjs https://portal.example/api/public/schemes/SCH-2026-000001
  *   node docs/verify-draw.mjs saved-scheme.json
  *
- * It checks that SHA-256 of the revealed seed equals the commitment published when the scheme opened, then:
+ * It checks that SHA-256 of the revealed seed equals the commitment published when the scheme opened; for a draw that
+ * names a beacon round (decision 034), that the round is the first of the beacon's chain after applications closed,
+ * that the round's BLS signature verifies with the chain's public key (with @noble/curves: run the script from the
+ * portal's folder, or `npm install @noble/curves` beside it) and its randomness is SHA-256 of the signature, that the
+ * qualified list hashes to the hash published at the close, and computes the order's seed as
+ * SHA-256(seed || the round's randomness || the list's hash). Pass `--chain <hash>` to insist on a chain (drand's
+ * quicknet's public key is known to the script). Then:
  * - the stream: block_i = SHA-256(seed bytes || uint32_be(i)), i = 0, 1, 2, ...; 4-byte big-endian unsigned integers
  *   are read from the blocks in turn;
  * - uniform(n): limit = floor(2^32 / n) * n; take the next integer x until x < limit; answer x mod n;
@@ -97,9 +103,47 @@ function fail(message) {
   process.exit(1);
 }
 
-const source = process.argv[2];
+/** drand's quicknet, the League of Entropy's public chain: its hash and public key, as drand publishes them. */
+const QUICKNET = {
+  hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  public_key:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+};
+
+/** The text of the frozen qualified list whose SHA-256 the portal publishes at the close: one line per entry in list
+ * order, position TAB application number TAB plot code TAB category, each ending in a newline. */
+const qualifiedListText = (list) =>
+  list.map((line) => `${line.position}\t${line.application_number}\t${line.plot_code}\t${line.category}\n`).join('');
+
+/** Whether the round's BLS signature verifies with the chain's public key (drand's bls-unchained-g1-rfc9380: the
+ * signature on G1 over SHA-256 of the round as 8 big-endian bytes). */
+async function roundSignatureHolds(chain, round) {
+  if (chain.scheme_id !== 'bls-unchained-g1-rfc9380')
+    fail(`The beacon's scheme ${chain.scheme_id} is not one this script checks.`);
+  let bls;
+  try {
+    ({ bls12_381: bls } = await import('@noble/curves/bls12-381'));
+  } catch {
+    fail(
+      "Checking the beacon's signature needs @noble/curves: run this from the portal's folder, or npm install @noble/curves.",
+    );
+  }
+  const roundBytes = Buffer.alloc(8);
+  roundBytes.writeBigUInt64BE(BigInt(round.round));
+  const message = bls.G1.hashToCurve(sha256(roundBytes), { DST: 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_' });
+  try {
+    return bls.verifyShortSignature(round.signature, message, chain.public_key);
+  } catch {
+    return false;
+  }
+}
+
+const args = process.argv.slice(2);
+const chainFlag = args.indexOf('--chain');
+const requiredChain = chainFlag >= 0 ? args.splice(chainFlag, 2)[1] : undefined;
+const source = args[0];
 if (!source) {
-  console.error('Usage: node docs/verify-draw.mjs <public scheme URL or saved JSON file>');
+  console.error('Usage: node docs/verify-draw.mjs [--chain <chain hash>] <public scheme URL or saved JSON file>');
   process.exit(2);
 }
 
@@ -119,7 +163,46 @@ if (scheme.mode === 'draw') {
 }
 
 const list = [...scheme.qualified].sort((a, b) => a.position - b.position);
-const order = scheme.mode === 'draw' ? drawOrder(scheme.seed, list) : list;
+let orderSeed = scheme.seed;
+if (scheme.qualified_hash) {
+  const listHash = sha256(Buffer.from(qualifiedListText(list), 'utf8')).toString('hex');
+  console.log(`Qualified list hash ${scheme.qualified_hash}`);
+  if (listHash !== scheme.qualified_hash)
+    fail(`The qualified list hashes to ${listHash}, not to the hash published at the close.`);
+}
+if (scheme.mode === 'draw' && scheme.beacon) {
+  const { chain, round: named } = scheme.beacon;
+  const round = scheme.beacon_round;
+  console.log(`Beacon ${chain.beacon_id}, chain ${chain.hash}`);
+  if (requiredChain && chain.hash !== requiredChain) fail(`The draw used chain ${chain.hash}, not ${requiredChain}.`);
+  if (chain.hash === QUICKNET.hash && chain.public_key !== QUICKNET.public_key) {
+    fail("The record names drand's quicknet with another public key.");
+  }
+  if (chain.hash !== QUICKNET.hash)
+    console.log('(not the public drand network: a test chain, whose rounds its keeper can predict)');
+  const firstAfterClose = Math.floor((Date.parse(scheme.closes_at) / 1000 - chain.genesis_time) / chain.period) + 2;
+  if (named !== firstAfterClose)
+    fail(`The draw names round ${named}, not ${firstAfterClose}, the first after the close.`);
+  if (!round || round.round !== named || !scheme.qualified_hash)
+    fail('The beacon round the draw used is not published.');
+  console.log(`Round ${round.round}, randomness ${round.randomness}`);
+  if (sha256(Buffer.from(round.signature, 'hex')).toString('hex') !== round.randomness) {
+    fail("The round's randomness is not SHA-256 of its signature.");
+  }
+  if (!(await roundSignatureHolds(chain, round)))
+    fail("The round's signature does not verify with the chain's public key.");
+  console.log("The round's signature verifies with the chain's public key.");
+  orderSeed = sha256(
+    Buffer.concat([
+      Buffer.from(scheme.seed, 'hex'),
+      Buffer.from(round.randomness, 'hex'),
+      Buffer.from(scheme.qualified_hash, 'hex'),
+    ]),
+  ).toString('hex');
+  console.log(`Order seed SHA-256(seed || randomness || list hash) ${orderSeed}`);
+  if (scheme.draw_seed && scheme.draw_seed !== orderSeed) fail(`The published order seed ${scheme.draw_seed} differs.`);
+}
+const order = scheme.mode === 'draw' ? drawOrder(orderSeed, list) : list;
 const reservedFor = new Map(scheme.plots.map((plot) => [plot.plot_code, plot.reserved_for]));
 const expected = allocate(order, reservedFor);
 

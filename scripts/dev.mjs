@@ -1,7 +1,9 @@
-// npm run dev: the API (restarting on change), Vite's dev server with its /api proxy, and the sandbox payment gateway
-// unless PAYMENT_GATEWAY=razorpay (sandbox-gateway.mjs).
+// npm run dev: the API (restarting on change), Vite's dev server with its /api proxy, the sandbox payment gateway
+// unless PAYMENT_GATEWAY=razorpay (sandbox-gateway.mjs) and the sandbox randomness beacon unless
+// RANDOMNESS_BEACON=quicknet (sandbox-beacon.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startSandboxBeacon } from './sandbox-beacon.mjs';
 import { startSandboxGateway } from './sandbox-gateway.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -9,5 +11,6 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
   startSandboxGateway(),
+  startSandboxBeacon(),
 ].filter(Boolean);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));

@@ -1,8 +1,10 @@
-// npm start: builds the web app when its build is missing or older than its sources, then runs the server (and the
-// sandbox payment gateway beside it unless PAYMENT_GATEWAY=razorpay; see sandbox-gateway.mjs).
+// npm start: builds the web app when its build is missing or older than its sources, then runs the server (and beside
+// it the sandbox payment gateway unless PAYMENT_GATEWAY=razorpay, and the sandbox randomness beacon unless
+// RANDOMNESS_BEACON=quicknet; see sandbox-gateway.mjs and sandbox-beacon.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startSandboxBeacon } from './sandbox-beacon.mjs';
 import { startSandboxGateway } from './sandbox-gateway.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,7 +32,7 @@ if (changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const sandbox = startSandboxGateway();
+const sandboxes = [startSandboxGateway(), startSandboxBeacon()].filter(Boolean);
 // A fresh demo portal shows the demo world (decision 027) unless DEMO_WORLD=false, and its clock may be moved forward
 // by an admin (`npm run clock`, decision 026) unless CLOCK=fixed; never in production, where the clock is fixed.
 const production = process.env.NODE_ENV === 'production';
@@ -46,11 +48,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.kill(signal);
-    sandbox?.kill(signal);
+    sandboxes.forEach((sandbox) => sandbox.kill(signal));
   });
 }
-// The sandbox stops with the portal.
+// The sandboxes stop with the portal.
 server.on('exit', (code, signal) => {
-  sandbox?.kill('SIGTERM');
+  sandboxes.forEach((sandbox) => sandbox.kill('SIGTERM'));
   process.exit(code ?? (signal ? 0 : 1));
 });

@@ -86,7 +86,15 @@ function prepareDatabase(dataDir: string): Promise<void> {
     let output = '';
     const seed = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/demo/seed-cli.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      // The demo's draws on the sandbox beacon's chain make their rounds themselves: no beacon runs yet.
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        RANDOMNESS_BEACON: 'sandbox',
+        BEACON_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     seed.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -122,10 +130,10 @@ function portalGatewayEnv(sandboxUrl: string): Record<string, string> {
   };
 }
 
-async function waitForListening(url: string, child: ChildProcess, log: () => string): Promise<void> {
+async function waitForListening(what: string, url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The sandbox gateway exited with ${child.exitCode}:\n${log()}`);
+    if (child.exitCode !== null) throw new Error(`The ${what} exited with ${child.exitCode}:\n${log()}`);
     try {
       await fetch(url);
       return;
@@ -134,7 +142,7 @@ async function waitForListening(url: string, child: ChildProcess, log: () => str
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The sandbox gateway did not answer within 60 s:\n${log()}`);
+  throw new Error(`The ${what} did not answer within 60 s:\n${log()}`);
 }
 
 /** Starts the sandbox gateway on `port` (when the tree has one), delivering its webhooks to the portal at `portalUrl`. */
@@ -163,7 +171,7 @@ async function startSandbox(port: number, portalUrl: string): Promise<{ url: str
   sandbox.stdout?.on('data', keep);
   sandbox.stderr?.on('data', keep);
   try {
-    await waitForListening(url, sandbox, () => output);
+    await waitForListening('sandbox gateway', url, sandbox, () => output);
   } catch (error) {
     await stop(sandbox);
     throw error;
@@ -171,17 +179,51 @@ async function startSandbox(port: number, portalUrl: string): Promise<{ url: str
   return { url, stop: () => stop(sandbox) };
 }
 
-/** One server, with its own data directory (a copy of the prepared database), mailbox and sandbox gateway. */
+/** The sandbox randomness beacon (decision 034): a separate small server speaking drand's HTTP API with a TEST chain,
+ * whose page says TEST MODE. Each portal gets its own, following that portal's clock, so a journey that moves the
+ * clock past a draw's close finds the draw's round made. */
+const BEACON_ENTRY = path.join(repoRoot, 'apps/beacon-sandbox/src/cli.ts');
+
+/** Starts the sandbox beacon on `port` (when the tree has one), on the clock of the portal at `portalUrl`. */
+async function startBeacon(port: number, portalUrl: string): Promise<{ url: string; stop(): Promise<void> } | null> {
+  if (!fs.existsSync(BEACON_ENTRY)) return null;
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const beacon = spawn(process.execPath, ['--import', 'tsx', BEACON_ENTRY], {
+    cwd: repoRoot,
+    env: { ...process.env, BEACON_SANDBOX_PORT: String(port), HOST: '127.0.0.1', BEACON_SANDBOX_PORTAL_URL: portalUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  beacon.stdout?.on('data', keep);
+  beacon.stderr?.on('data', keep);
+  try {
+    await waitForListening('sandbox beacon', `${url}/info`, beacon, () => output);
+  } catch (error) {
+    await stop(beacon);
+    throw error;
+  }
+  return { url, stop: () => stop(beacon) };
+}
+
+/** One server, with its own data directory (a copy of the prepared database), mailbox, sandbox gateway and sandbox
+ * beacon. */
 async function startServer(
   prepared: string,
 ): Promise<{ baseUrl: string; mailboxDir: string; pid?: number; stop(): Promise<void> }> {
   const mailbox = await startMailbox();
   const port = await freePort();
   const sandboxPort = await freePort();
-  let gateway: Awaited<ReturnType<typeof startSandbox>>;
+  const beaconPort = await freePort();
+  let gateway: Awaited<ReturnType<typeof startSandbox>> = null;
+  let beacon: Awaited<ReturnType<typeof startBeacon>> = null;
   try {
     gateway = await startSandbox(sandboxPort, `http://127.0.0.1:${port}`);
+    beacon = await startBeacon(beaconPort, `http://127.0.0.1:${port}`);
   } catch (error) {
+    await gateway?.stop();
     await mailbox.stop();
     throw error;
   }
@@ -206,6 +248,7 @@ async function startServer(
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       PUBLIC_URL: baseUrl,
       ...(gateway && portalGatewayEnv(gateway.url)),
+      ...(beacon && { RANDOMNESS_BEACON: 'sandbox', BEACON_URL: beacon.url }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -217,6 +260,7 @@ async function startServer(
   const stopAll = async () => {
     await stop(server);
     await gateway?.stop();
+    await beacon?.stop();
     await mailbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -12,6 +12,7 @@ import { clock } from './core/clock';
 import { DEMO_ORG, type Config, type OrgIdentity } from './config';
 import type { Database } from './db/client';
 import { paymentGatewaySetup, type PaymentGatewaySetup } from './lib/gateway';
+import { beaconConfigFrom, drawBeaconOf, type DrawBeacon } from './lib/beacon';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import type { Sweep } from './lib/sweeps';
 import type { TokenService } from './lib/tokens';
@@ -26,7 +27,7 @@ import { modules } from './modules';
 
 export interface AppDependencies {
   config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway' | 'clockMovable'>>;
+    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway' | 'clockMovable' | 'beacon'>>;
   /** The portal's own address (PUBLIC_URL, or http://HOST:PORT): where the payment gateway sends the browser back. */
   portalUrl?: string;
   db: Database;
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('org', deps.config.org ?? DEMO_ORG);
   app.decorate('publicUrl', deps.config.publicUrl);
   app.decorate('clockMovable', deps.config.clockMovable ?? false);
+  app.decorate('drawBeacon', drawBeaconOf(deps.config.beacon ?? beaconConfigFrom({}, 8000)));
   // The runtime adds its sweeps here once the app is built; a move of the clock runs them (modules/clock).
   app.decorate('sweeps', [] as Sweep[]);
   const paymentGateway = paymentGatewaySetup(
@@ -182,5 +184,7 @@ declare module 'fastify' {
     clockMovable: boolean;
     /** The scheduled sweeps this process runs, in order. */
     sweeps: Sweep[];
+    /** The randomness beacon a draw of lots reads its round from (decision 034). */
+    drawBeacon: DrawBeacon;
   }
 }

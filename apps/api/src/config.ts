@@ -1,6 +1,7 @@
 /** Configuration from the environment, read once. */
 import net from 'node:net';
 import path from 'node:path';
+import { beaconConfigFrom, type BeaconConfig } from './lib/beacon';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   org: OrgIdentity;
   /** The payment gateway (decision 016): the sandbox (TEST MODE) by default, or real Razorpay. */
   gateway: GatewayConfig;
+  /** The randomness beacon draws of lots read (decision 034): the sandbox (TEST MODE) by default, or drand's quicknet. */
+  beacon: BeaconConfig;
   /** CLOCK=movable (tests and demos, never with NODE_ENV=production): an admin may move the portal's clock forward
    * (decision 026). Fixed otherwise. */
   clockMovable: boolean;
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gstin: env.ORG_GSTIN?.trim() || DEMO_ORG.gstin,
     },
     gateway: gatewayConfigFrom(env, port),
+    beacon: beaconConfigFrom(env, port),
     clockMovable: clockMovableFrom(env),
   };
 }

@@ -6,6 +6,7 @@ import { DEMO_ORG, type Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { seedDemoWorld } from './demo/seed-world';
+import { demoDrawBeacon } from './demo/demo-beacon';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
@@ -15,7 +16,7 @@ import { lapseTransferOffers } from './case/estate';
 import { billYearlyDues, duesBillingSweep } from './case/dues';
 import { deadlineSweep } from './case/escalation';
 import { performanceSweep } from './case/performance';
-import { schemeCloseSweep } from './modules/schemes/schemes/sweep';
+import { schemeCloseSweep, schemeDrawSweep } from './modules/schemes/schemes/sweep';
 import { issueDeemedApprovalLetter, issueSchemeResultSheet } from './modules/documents/issued-documents/service';
 import { gatewayReconciliationSweep, gatewayRequerySweep } from './modules/money/gateway/jobs';
 import { auctionSweeps } from './modules/schemes/auctions/close';
@@ -55,7 +56,8 @@ export async function prepareDatabase(
   database: DatabaseHandle,
 ): Promise<void> {
   await database.migrate();
-  if (!config.seedDemo || !(await seedDemoData(database.db))) return;
+  const beacon = demoDrawBeacon(config.beacon);
+  if (!config.seedDemo || !(await seedDemoData(database.db, beacon))) return;
   // The demo world (decision 027): only when asked for, so the tests that read the demo seed see it alone. Its deemed
   // approval's letter and its draw's result sheet are issued as the running portal issues them.
   if (config.demoWorld && config.fileStorage && config.dataDir && config.host && config.port !== undefined) {
@@ -70,6 +72,7 @@ export async function prepareDatabase(
       storage,
       issueLetter: (eventId) => issueDeemedApprovalLetter(issuing, eventId),
       issueResultSheet: (schemeId) => issueSchemeResultSheet(issuing, schemeId),
+      beacon,
     });
   }
   // A fresh demo portal has billed this year's dues on its plots in possession, as a running one would have: every
@@ -120,6 +123,8 @@ export async function startRuntime(
     app.sweeps.push(
       // Schemes past their closing time closed every minute (decision 018), before their auctions are looked at.
       schemeCloseSweep(database.db),
+      // Draws asked for whose beacon round was not had: tried again every minute (decision 034).
+      schemeDrawSweep(database.db, app.drawBeacon, (schemeId) => issueSchemeResultSheet(issuing, schemeId)),
       // Auction lots past their end settled (H1, H2), a decided scheme's result sheet issued; unpaid winners default.
       ...auctionSweeps(database.db, settleSchemeOutcomes, (schemeId) => issueSchemeResultSheet(issuing, schemeId)),
       // Queries' reply-by dates: the applicant reminded 3 days and 1 day before, the query lapsed the day after.

@@ -50,4 +50,5 @@ export * from './deadlines/service-clock';
 export * from './deadlines/pendency';
 export * from './deadlines/performance';
 export * from './schemes/schemes';
+export * from './schemes/beacon';
 export * from './appeals/appeals';

@@ -61,6 +61,9 @@ export const NOTIFICATION_CODES = [
    * outcome (won, not_qualified, lost, defaulted), rank. */
   'scheme_result',
   // Officers
+  /** A draw's beacon round came with a signature that does not verify: refused, never used, the draw waits; to the
+   * head office once per scheme (decision 034); params: scheme_number, round, beacon_id. */
+  'beacon_round_refused',
   /** An applicant appealed to the head office (ho); params: application_number, appeal_number, ground, due_on. */
   'appeal_filed',
   /** An appeal allowed on a late case directs the stage's officers to act by a new date; params: application_number,

@@ -1,11 +1,11 @@
 /** A scheme's public record (GET /public/schemes/{number}), stored (decision 025): every change of the facts it shows
  * calls refreshPublicScheme in its own transaction, and the public page reads the one stored row. A scheme with no
  * stored row yet (made before the store) has it worked out on its first reading and stored then. */
-import type { PublicScheme } from '@portal/contract';
+import { beaconRoundTime, type PublicScheme } from '@portal/contract';
 import type { Database } from '../db/client';
 import { notFound } from '../core/http-error';
 import { SCHEME_NOT_FOUND } from './scheme-window';
-import { winnerReason } from './scheme-draw';
+import { beaconDrawSeed, winnerReason } from './scheme-draw';
 import { findCurrentIssuedDocument } from '../repositories/issued-documents';
 import {
   findStoredPublicScheme,
@@ -21,6 +21,26 @@ import {
   findSchemeResult,
   type SchemeRow,
 } from '../repositories/schemes';
+
+/** A draw's beacon as the scheme and its record show it (decision 034): the round named at the opening, the round as
+ * the draw used it, and the frozen list's hash from the close. */
+export function schemeBeaconFacts(scheme: SchemeRow): Pick<PublicScheme, 'beacon' | 'beacon_round' | 'qualified_hash'> {
+  return {
+    beacon:
+      scheme.beaconChain && scheme.beaconRound !== null
+        ? {
+            chain: scheme.beaconChain,
+            round: scheme.beaconRound,
+            round_at: new Date(beaconRoundTime(scheme.beaconRound, scheme.beaconChain)).toISOString(),
+          }
+        : null,
+    beacon_round:
+      scheme.beaconRound !== null && scheme.beaconRandomness && scheme.beaconSignature
+        ? { round: scheme.beaconRound, randomness: scheme.beaconRandomness, signature: scheme.beaconSignature }
+        : null,
+    qualified_hash: scheme.qualifiedHash,
+  };
+}
 
 /** The record worked out from the facts: the commitment, the plots, the qualified list once applications close, the
  * seed, the result and (an auction's) bids once decided, and the result sheet's verification code. */
@@ -39,6 +59,11 @@ async function composePublicScheme(db: Database, scheme: SchemeRow): Promise<Pub
     closes_at: scheme.closesAt.toISOString(),
     commitment: scheme.commitment,
     seed: scheme.revealedSeed,
+    ...schemeBeaconFacts(scheme),
+    draw_seed:
+      decided && scheme.revealedSeed && scheme.beaconRandomness && scheme.qualifiedHash
+        ? beaconDrawSeed(scheme.revealedSeed, scheme.beaconRandomness, scheme.qualifiedHash)
+        : null,
     plots: plots.map((plot) => ({
       plot_code: plot.assetCode,
       reserved_for: plot.reservedFor,

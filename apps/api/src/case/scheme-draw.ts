@@ -8,7 +8,7 @@
  * The allocation over an order (the drawn one, or first come's list) is allocate() below.
  */
 import { createHash } from 'node:crypto';
-import type { SchemeMode } from '@portal/contract';
+import { qualifiedListText, type SchemeMode } from '@portal/contract';
 
 /** The draw's stream of 32-bit integers from the seed. */
 export function integerStream(seedHex: string): () => number {
@@ -51,6 +51,35 @@ export function drawOrder<T>(seedHex: string, list: readonly T[]): T[] {
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   return order;
+}
+
+/** SHA-256 (hex) of the frozen qualified list's text (contract qualifiedListText), published at the close. */
+export function qualifiedListHash(
+  list: readonly { listPosition: number; applicationNumber: string; plotCode: string; category: string }[],
+): string {
+  const text = qualifiedListText(
+    list.map((line) => ({
+      position: line.listPosition,
+      application_number: line.applicationNumber,
+      plot_code: line.plotCode,
+      category: line.category,
+    })),
+  );
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The order's seed once the beacon's round is had (decision 034): SHA-256(committed seed || the round's randomness
+ * || SHA-256 of the frozen qualified list), each as its bytes. */
+export function beaconDrawSeed(committedSeedHex: string, randomnessHex: string, qualifiedHashHex: string): string {
+  return createHash('sha256')
+    .update(
+      Buffer.concat([
+        Buffer.from(committedSeedHex, 'hex'),
+        Buffer.from(randomnessHex, 'hex'),
+        Buffer.from(qualifiedHashHex, 'hex'),
+      ]),
+    )
+    .digest('hex');
 }
 
 /** SHA-256 of the seed's bytes, in hex: the commitment published when the scheme opens. */

@@ -65,6 +65,8 @@ import {
   type StageCode,
   type PublicPerformance,
   type PublicScheme,
+  type BeaconChain,
+  type DrawWaitReason,
 } from '@portal/contract';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -813,6 +815,20 @@ export const schemes = pgTable(
     commitment: text('commitment').notNull(),
     /** The seed (hex), copied here when revealed at the draw; null until then. */
     revealedSeed: text('revealed_seed'),
+    /** A draw's beacon (decision 034): the chain pinned at the opening and the round it waits for, the first after the
+     * close; null for other modes and for draws published before. */
+    beaconChain: jsonb('beacon_chain').$type<BeaconChain>(),
+    beaconRound: integer('beacon_round'),
+    /** The round's randomness and signature as the beacon answered them, verified, once the draw used them. */
+    beaconRandomness: text('beacon_randomness'),
+    beaconSignature: text('beacon_signature'),
+    /** SHA-256 (hex) of the frozen qualified list (contract qualifiedListText), written at the close. */
+    qualifiedHash: text('qualified_hash'),
+    /** A draw an officer asked for whose round is not had yet: who asked, when, why it waits, when last tried. */
+    drawRequestedAt: instant('draw_requested_at'),
+    drawRequestedBy: uuid('draw_requested_by').references(() => users.id),
+    drawWaitReason: text('draw_wait_reason').$type<DrawWaitReason>(),
+    drawTriedAt: instant('draw_tried_at'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
@@ -829,6 +845,13 @@ export const schemes = pgTable(
     index('schemes_closes_idx').on(table.closesAt, table.id),
     index('schemes_created_idx').on(table.createdAt, table.id),
     index('schemes_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('schemes_draw_waiting_idx')
+      .on(table.drawRequestedAt, table.id)
+      .where(sql`draw_requested_at is not null and status = 'closed'`),
+    check(
+      'schemes_draw_wait_reason_check',
+      sql`${table.drawWaitReason} IN ('round_not_yet', 'beacon_unreachable', 'round_invalid')`,
+    ),
   ],
 );
 

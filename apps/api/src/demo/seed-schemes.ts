@@ -7,6 +7,8 @@ import { addDays } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
 import { insertScheme, insertSchemePlots } from '../repositories/schemes';
 import type { Database } from '../db/client';
+import type { DrawBeacon } from '../lib/beacon';
+import { demoDrawBeaconColumns } from './demo-beacon';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -39,7 +41,12 @@ export const DEMO_SCHEME_PLOTS = [
 ];
 
 /** Publishes the two schemes over the inserted DEMO_SCHEME_PLOTS, in their order. */
-export async function seedDemoSchemes(tx: Database, officerId: string, plotIds: readonly string[]): Promise<void> {
+export async function seedDemoSchemes(
+  tx: Database,
+  officerId: string,
+  plotIds: readonly string[],
+  beacon: DrawBeacon,
+): Promise<void> {
   const now = new Date();
   const drawPlots = plotIds.slice(0, 3);
   const corner = plotIds[3]!;
@@ -54,6 +61,7 @@ export async function seedDemoSchemes(tx: Database, officerId: string, plotIds: 
       mode: 'draw',
       opensAt: addDays(now, -2),
       closesAt: addDays(now, 28),
+      ...demoDrawBeaconColumns(beacon, addDays(now, 28)),
       reservations: [{ category: 'women', share_percent: 34 }],
       minInvestment: 5_000_000,
       commitment: draw.commitment,

@@ -44,6 +44,8 @@ import { fileAppeal, recordHearing } from '../modules/appeals/appeals/service';
 import { importBankStatement } from '../modules/money/bank-reconciliation/service';
 import { prepareRefund, verifyBankDetails } from '../modules/money/refunds/service';
 import { raiseServiceRequest } from '../modules/estate/service-requests/service';
+import { demoDrawBeacon, demoDrawBeaconColumns } from './demo-beacon';
+import type { DrawBeacon } from '../lib/beacon';
 import { closeDueSchemes, decideScheme } from '../modules/schemes/schemes/service';
 import { issueShowCause } from '../modules/estate/show-causes/service';
 import { updateStatus } from '../modules/applications/workflow/service';
@@ -149,6 +151,8 @@ export interface WorldContext {
   issueLetter?: DeemedLetterIssuer;
   /** Issues a decided scheme's result sheet (the runtime's; the first download makes it when absent). */
   issueResultSheet?: (schemeId: string) => Promise<unknown>;
+  /** The beacon the world's draw reads its round from (the demo's own rounds of the sandbox chain by default). */
+  beacon?: DrawBeacon;
 }
 
 /** Adds the world to a database the demo seed has just filled. */
@@ -245,14 +249,15 @@ export async function seedDemoWorld(db: Database, context: WorldContext): Promis
   // The schemes: a draw whose window closed yesterday and an auction whose bidding opens minutes after start, each
   // with both entrepreneurs' approved applications (fees and EMD paid). The closing sweep closes both; head office
   // runs the draw.
-  const draw = await worldScheme(db, staff.ho, 'draw', [plotIds.drawA, plotIds.drawB]);
-  const auction = await worldScheme(db, staff.ho, 'auction', [plotIds.auction]);
+  const beacon = context.beacon ?? demoDrawBeacon();
+  const draw = await worldScheme(db, staff.ho, 'draw', [plotIds.drawA, plotIds.drawB], beacon);
+  const auction = await worldScheme(db, staff.ho, 'auction', [plotIds.auction], beacon);
   for (const person of [applicant, allottee]) {
     for (const plot of [plotIds.drawA, plotIds.drawB]) await schemeApplication(db, person, staff.zonal, plot, draw);
     await schemeApplication(db, person, staff.zonal, plotIds.auction, auction);
   }
   await closeDueSchemes(db);
-  await decideScheme(db, staff.ho, draw, context.issueResultSheet);
+  await decideScheme(db, staff.ho, draw, beacon, context.issueResultSheet);
 }
 
 async function demoStaff(db: Database) {
@@ -672,6 +677,7 @@ async function worldScheme(
   ho: CurrentUser,
   mode: 'draw' | 'auction',
   plotIds: string[],
+  beacon: DrawBeacon,
 ): Promise<string> {
   const now = new Date();
   const seed = randomBytes(SCHEME_RULES.seedBytes).toString('hex');
@@ -691,6 +697,7 @@ async function worldScheme(
       opensAt,
       closesAt: addDays(now, -1),
       ...(mode === 'auction' ? { increment: 25_000, auctionStartsAt: startsAt, auctionEndsAt: endsAt } : {}),
+      ...(mode === 'draw' ? demoDrawBeaconColumns(beacon, addDays(now, -1)) : {}),
       commitment,
       createdBy: ho.id,
       createdAt: opensAt,

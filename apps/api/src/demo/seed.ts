@@ -22,6 +22,8 @@ import { DEMO_SCHEME_PLOTS, seedDemoSchemes } from './seed-schemes';
 import { nextNumber } from '../repositories/counters';
 import { countUsers } from '../repositories/users';
 import type { Database } from '../db/client';
+import type { DrawBeacon } from '../lib/beacon';
+import { demoDrawBeacon } from './demo-beacon';
 import { applicants, applications, assets, invoices, timelineEvents, users } from '../db/schema';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -69,7 +71,7 @@ function demoMapPlaces(items: { zone: string; type: (typeof TYPES)[number] }[]) 
   });
 }
 
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, beacon: DrawBeacon = demoDrawBeacon()): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -255,6 +257,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       tx,
       userRows.find((user) => user.role === 'ho')!.id,
       schemePlotRows.map((row) => row.id),
+      beacon,
     );
     // Whom each case waits on, from its facts as the case engine stores it (no documents yet: the applicant).
     for (const application of await tx.select().from(applications)) await refreshWaitingOn(tx, application);

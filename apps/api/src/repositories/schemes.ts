@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicationStatus,
+  DrawWaitReason,
   SchemeEntryListQuery,
   SchemeEntryStatus,
   SchemeListQuery,
@@ -76,7 +77,12 @@ export async function writeSchemeMove(
   id: string,
   from: readonly SchemeStatus[],
   to: SchemeStatus,
-  values: Partial<Pick<SchemeRow, 'closedAt' | 'decidedAt' | 'decidedBy' | 'revealedSeed'>>,
+  values: Partial<
+    Pick<
+      SchemeRow,
+      'closedAt' | 'decidedAt' | 'decidedBy' | 'revealedSeed' | 'beaconRandomness' | 'beaconSignature' | 'qualifiedHash'
+    >
+  >,
 ): Promise<SchemeRow | undefined> {
   const [row] = await db
     .update(schemes)
@@ -84,6 +90,44 @@ export async function writeSchemeMove(
     .where(and(eq(schemes.id, id), inArray(schemes.status, [...from])))
     .returning();
   return row;
+}
+
+/** The frozen qualified list's hash, written at the close in the close's transaction. */
+export async function setSchemeQualifiedHash(db: Database, id: string, qualifiedHash: string): Promise<void> {
+  await db.update(schemes).set({ qualifiedHash }).where(eq(schemes.id, id));
+}
+
+/** A draw asked for whose round is not had yet: the first asker and time are kept, the reason and try are the
+ * latest. Written only while the scheme is closed; answers whether it was. */
+export async function recordDrawWait(
+  db: Database,
+  id: string,
+  wait: { requestedBy: string; reason: DrawWaitReason; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(schemes)
+    .set({
+      drawRequestedAt: sql`coalesce(${schemes.drawRequestedAt}, ${wait.at.toISOString()}::timestamptz)`,
+      drawRequestedBy: sql`coalesce(${schemes.drawRequestedBy}, ${wait.requestedBy}::uuid)`,
+      drawWaitReason: wait.reason,
+      drawTriedAt: wait.at,
+    })
+    .where(and(eq(schemes.id, id), eq(schemes.status, 'closed')))
+    .returning({ id: schemes.id });
+  return rows.length > 0;
+}
+
+/** Draws asked for and still waiting for their round, the longest waiting first (the draw sweep). */
+export async function findWaitingDraws(
+  db: Database,
+  limit: number,
+): Promise<{ id: string; requestedBy: string | null }[]> {
+  return db
+    .select({ id: schemes.id, requestedBy: schemes.drawRequestedBy })
+    .from(schemes)
+    .where(and(isNotNull(schemes.drawRequestedAt), eq(schemes.status, 'closed')))
+    .orderBy(asc(schemes.drawRequestedAt), asc(schemes.id))
+    .limit(limit);
 }
 
 /** The secret seed: read only by the draw that reveals it. */

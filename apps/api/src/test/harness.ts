@@ -10,10 +10,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@portal/contract';
 import { buildApp } from '../app';
-import { resetClockForTests } from '../core/clock';
+import { startBeaconSandbox, type BeaconSandbox } from '@portal/beacon-sandbox';
+import { clock, resetClockForTests } from '../core/clock';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../demo/seed';
 import { createTokenService } from '../lib/tokens';
+import { SANDBOX_BEACON_CHAIN } from '../lib/beacon';
 import { createDiskStorage } from '../plugins/storage';
 import { databaseUrl, type DatabaseTemplates } from './global-setup';
 
@@ -27,6 +29,8 @@ export interface TestContext {
   tokenFor(roleOrEmail: Role | string, password?: string): Promise<string>;
   /** app.inject with a bearer token. */
   request(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The context's own sandbox beacon (decision 034), on the portal's clock: draws read their rounds from it. */
+  beacon: BeaconSandbox;
   close(): Promise<void>;
 }
 
@@ -93,11 +97,13 @@ export async function createTestContext(
   const { handle, drop } = await openPreparedDatabase(options.seed !== false);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const tokens = createTokenService(new TextEncoder().encode(crypto.randomBytes(32).toString('hex')));
+  const beacon = await startBeaconSandbox({ port: 0, now: () => clock.now().getTime() });
   const app = await buildApp({
     config: {
       webDist: path.join(dataDir, 'no-web'),
       loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
       clockMovable: options.clockMovable ?? false,
+      beacon: { mode: 'sandbox', chain: { ...SANDBOX_BEACON_CHAIN, url: beacon.url }, timeoutMs: 2_000 },
     },
     db: handle.db,
     tokens,
@@ -134,9 +140,11 @@ export async function createTestContext(
       const headers = { ...(requestOptions.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
       return app.inject({ ...requestOptions, headers });
     },
+    beacon,
     async close() {
       resetClockForTests();
       await app.close();
+      await beacon.close();
       await handle.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

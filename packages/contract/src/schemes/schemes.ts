@@ -4,6 +4,7 @@
  * plot among them: first come (by submission time), a draw of lots anyone can recompute, or a live e-auction.
  */
 import { z } from 'zod';
+import { beaconRoundSchema, drawWaitSchema, schemeBeaconSchema } from './beacon';
 import { APPLICANT_CATEGORIES } from '../enums';
 import { rupeesField } from '../money/amount';
 import { enumList, listQueryFor, type ListDefinition } from '../listing';
@@ -212,6 +213,14 @@ export const schemeSchema = z.object({
   commitment: z.string(),
   /** The seed (hex), revealed at the draw; null until then. */
   seed: z.string().nullable(),
+  /** A draw's beacon round, named when it opens (decision 034); null for other modes and draws made before it. */
+  beacon: schemeBeaconSchema.nullable(),
+  /** The round as the beacon answered it, once the draw used it. */
+  beacon_round: beaconRoundSchema.nullable(),
+  /** SHA-256 (hex) of the frozen qualified list (`qualifiedListText`), published at the close. */
+  qualified_hash: z.string().nullable(),
+  /** A draw asked for and waiting for its beacon round, and why; null otherwise. */
+  draw_wait: drawWaitSchema.nullable(),
   plots: z.array(schemePlotSchema),
   application_count: z.number().int(),
   qualified_count: z.number().int().nullable(),
@@ -295,6 +304,14 @@ export const publicSchemeSchema = z.object({
   closes_at: z.string(),
   commitment: z.string(),
   seed: z.string().nullable(),
+  /** A draw's beacon round, named when it opens (decision 034). */
+  beacon: schemeBeaconSchema.nullable(),
+  /** The round's randomness and signature, once the draw used it. */
+  beacon_round: beaconRoundSchema.nullable(),
+  /** SHA-256 (hex) of the frozen qualified list, published at the close. */
+  qualified_hash: z.string().nullable(),
+  /** The order's seed, SHA-256(seed || round randomness || qualified_hash), once decided. */
+  draw_seed: z.string().nullable(),
   plots: z.array(
     z.object({
       plot_code: z.string(),

@@ -353,6 +353,15 @@ export const en: MailCatalogue = {
     action: openRegister(p),
   }),
 
+  beacon_round_refused: (p) => ({
+    subject: `Scheme ${str(p.scheme_number)}: the beacon's round ${str(p.round)} was refused`,
+    paragraphs: [
+      `The draw of scheme ${str(p.scheme_number)} waits for round ${str(p.round)} of the randomness beacon ${str(p.beacon_id)}. The beacon answered that round with a signature that does not verify with the beacon's public key, so the portal refused it and will never use it: the draw has not run.`,
+      "The portal asks the beacon again every minute. If the beacon keeps answering a false round, check the portal's beacon settings (its address and the pinned chain) before anyone draws by another means.",
+    ],
+    action: { label: 'Open the scheme', href: str(p.link) || null },
+  }),
+
   appeal_filed: (p) => ({
     subject: `Appeal ${str(p.appeal_number)} filed on application ${str(p.application_number)}`,
     paragraphs: [

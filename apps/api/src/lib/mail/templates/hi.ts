@@ -390,6 +390,15 @@ export const hi: MailCatalogue = {
     action: openRegister(p),
   }),
 
+  beacon_round_refused: (p) => ({
+    subject: `योजना ${str(p.scheme_number)}: बीकन का राउंड ${str(p.round)} अस्वीकार किया गया`,
+    paragraphs: [
+      `योजना ${str(p.scheme_number)} का ड्रॉ रैंडमनेस बीकन ${str(p.beacon_id)} के राउंड ${str(p.round)} की प्रतीक्षा में है। बीकन ने उस राउंड के साथ ऐसा हस्ताक्षर भेजा जो बीकन की सार्वजनिक कुंजी से सत्यापित नहीं होता, इसलिए पोर्टल ने उसे अस्वीकार कर दिया और उसका कभी उपयोग नहीं करेगा: ड्रॉ नहीं हुआ है।`,
+      'पोर्टल हर मिनट बीकन से फिर पूछता है। यदि बीकन गलत राउंड भेजता रहे, तो किसी अन्य तरीके से ड्रॉ करने से पहले पोर्टल की बीकन सेटिंग (उसका पता और निर्धारित चेन) जाँचें।',
+    ],
+    action: { label: 'योजना खोलें', href: str(p.link) || null },
+  }),
+
   appeal_filed: (p) => ({
     subject: `आवेदन ${str(p.application_number)} पर अपील ${str(p.appeal_number)} दायर`,
     paragraphs: [

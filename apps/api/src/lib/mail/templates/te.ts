@@ -393,6 +393,15 @@ export const te: MailCatalogue = {
     action: openRegister(p),
   }),
 
+  beacon_round_refused: (p) => ({
+    subject: `పథకం ${str(p.scheme_number)}: బీకన్ రౌండ్ ${str(p.round)} తిరస్కరించబడింది`,
+    paragraphs: [
+      `పథకం ${str(p.scheme_number)} డ్రా రాండమ్‌నెస్ బీకన్ ${str(p.beacon_id)} యొక్క రౌండ్ ${str(p.round)} కోసం వేచి ఉంది. ఆ రౌండ్‌తో బీకన్ పంపిన సంతకం బీకన్ పబ్లిక్ కీతో ధృవీకరించబడలేదు, కాబట్టి పోర్టల్ దానిని తిరస్కరించింది, ఎప్పటికీ ఉపయోగించదు: డ్రా జరగలేదు.`,
+      'పోర్టల్ ప్రతి నిమిషం బీకన్‌ను మళ్లీ అడుగుతుంది. బీకన్ తప్పుడు రౌండ్ పంపుతూనే ఉంటే, వేరే మార్గంలో డ్రా చేయడానికి ముందు పోర్టల్ బీకన్ సెట్టింగ్‌లను (దాని చిరునామా, నిర్ధారించిన చైన్) తనిఖీ చేయండి.',
+    ],
+    action: { label: 'పథకాన్ని తెరవండి', href: str(p.link) || null },
+  }),
+
   appeal_filed: (p) => ({
     subject: `దరఖాస్తు ${str(p.application_number)} పై అప్పీల్ ${str(p.appeal_number)} దాఖలైంది`,
     paragraphs: [

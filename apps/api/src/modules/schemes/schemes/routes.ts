@@ -69,7 +69,8 @@ export const schemeRoutes =
         preHandler: requirePermission('manage:schemes'),
         schema: { body: createSchemeRequestSchema, response: { 201: schemeDetailSchema } },
       },
-      async (request, reply) => reply.status(201).send(await publishScheme(app.db, currentUser(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await publishScheme(app.db, currentUser(request), request.body, app.drawBeacon)),
     );
 
     app.get(
@@ -115,18 +116,22 @@ export const schemeRoutes =
       {
         preHandler: requirePermission('manage:schemes'),
         schema: {
-          description: 'Runs first come or the draw of a closed scheme, once: the result stands.',
+          description:
+            'Runs first come or the draw of a closed scheme, once: the result stands (200). A draw whose beacon round ' +
+            'is not had yet (not made, the beacon unreachable, or its signature false) is asked for and answered 202 ' +
+            'with draw_wait: the portal tries again every minute.',
           params,
-          response: { 200: schemeDetailSchema },
+          response: { 200: schemeDetailSchema, 202: schemeDetailSchema },
         },
       },
-      async (request) =>
-        decideScheme(
+      async (request, reply) => {
+        const answer = await decideScheme(
           app.db,
           currentUser(request),
           request.params.id,
+          app.drawBeacon,
           issueResultSheet
-            ? (schemeId) =>
+            ? (schemeId: string) =>
                 issueResultSheet(
                   {
                     db: app.db,
@@ -140,7 +145,9 @@ export const schemeRoutes =
                   request.log.warn({ err: error, schemeId }, 'The result sheet could not be issued with the decision');
                 })
             : undefined,
-        ),
+        );
+        return reply.status(answer.drawn ? 200 : 202).send(answer.scheme);
+      },
     );
 
     app.get(

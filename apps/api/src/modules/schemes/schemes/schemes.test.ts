@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { signRound } from '@portal/beacon-sandbox';
 import {
   PERFORMANCE_REQUESTS_PER_MINUTE,
   SCHEME_PATHS,
@@ -29,6 +31,7 @@ import { findAssetById } from '../../../repositories/assets';
 import { findApplicationById } from '../../../repositories/applications';
 import { findDueRefund } from '../../../repositories/refunds';
 import { SYSTEM_ACTOR } from '../../../repositories/timeline';
+import { closingTimePassed } from '../../../test/scheme-fixtures';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile, getList, walkList } from '../../../test/list-fixtures';
 import { insertTestApplication, insertTestAsset, setApplicationStatus } from '../../../test/workflow-fixtures';
@@ -177,10 +180,7 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
   }
 
   async function closeNow(schemeId: string) {
-    await ctx.db
-      .update(schemes)
-      .set({ closesAt: new Date(Date.now() - 1000) })
-      .where(eq(schemes.id, schemeId));
+    await closingTimePassed(ctx, schemeId);
     return ctx.request(ho, { method: 'POST', url: api(SCHEME_PATHS.close(schemeId)) });
   }
 
@@ -286,10 +286,7 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
       },
     });
     expect(draft.statusCode, draft.body).toBe(201);
-    await ctx.db
-      .update(schemes)
-      .set({ closesAt: new Date(Date.now() - 1000) })
-      .where(eq(schemes.id, scheme.id));
+    await closingTimePassed(ctx, scheme.id);
     const submitLate = await ctx.request(late, { method: 'POST', url: `/api/applications/${draft.json().id}/submit` });
     expect(submitLate.statusCode).toBe(409);
     expect(submitLate.json().code).toBe('scheme_not_accepting');
@@ -458,12 +455,23 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     expect(decided.decided_by_name).toBeTruthy();
     expect((await decide(scheme.id)).json().code).toBe('scheme_decided');
 
-    // The result recomputed from the seed and the published list.
+    // The result recomputed from the seed, the beacon's round named at the opening and the list frozen at the close.
     const record = (await ctx
       .request(null, { method: 'GET', url: api(SCHEME_PATHS.public(scheme.scheme_number)) })
       .then((r) => r.json())) as PublicScheme;
     const list = [...record.qualified!].sort((x, y) => x.position - y.position);
-    const order = drawOrder(decided.seed!, list);
+    const listText = list
+      .map((line) => `${line.position}\t${line.application_number}\t${line.plot_code}\t${line.category}\n`)
+      .join('');
+    expect(record.qualified_hash).toBe(closedRecord.qualified_hash);
+    expect(record.qualified_hash).toBe(createHash('sha256').update(listText).digest('hex'));
+    expect(record.beacon!.round).toBe(decided.beacon!.round);
+    expect(record.beacon_round).toEqual(signRound(record.beacon!.round));
+    const orderSeed = createHash('sha256')
+      .update(Buffer.from(decided.seed! + record.beacon_round!.randomness + record.qualified_hash!, 'hex'))
+      .digest('hex');
+    expect(record.draw_seed).toBe(orderSeed);
+    const order = drawOrder(orderSeed, list);
     const reserved = new Map(record.plots.map((plot) => [plot.plot_code, plot.reserved_for]));
     const expected = allocate(
       order.map((line) => ({ ...line, applicationId: line.application_number, plotId: line.plot_code })),
@@ -842,10 +850,7 @@ describe(`schemes (${TEST_DB_KIND})`, () => {
     expect(all.items.map((row) => row.id)).toEqual(expect.arrayContaining([scheme.id, future.id]));
     expect((await ctx.request(token, { method: 'GET', url: api(SCHEME_PATHS.one(future.id)) })).statusCode).toBe(404);
 
-    await ctx.db
-      .update(schemes)
-      .set({ closesAt: new Date(Date.now() - 1000) })
-      .where(eq(schemes.id, scheme.id));
+    await closingTimePassed(ctx, scheme.id);
     expect(await runSchemeSweep(ctx.db, { holder: 'scheme-sweep-test' })).toBeGreaterThanOrEqual(1);
     const [row] = await ctx.db.select().from(schemes).where(eq(schemes.id, scheme.id));
     expect(row!.status).toBe('closed');

@@ -12,7 +12,11 @@ import {
   can,
   leavesFrom,
   SCHEME_RULES,
+  ROUTES,
   auctionEmd,
+  firstBeaconRoundAfter,
+  type BeaconChain,
+  type BeaconRound,
   type SchemeDetail,
   type SchemeEntry,
   type SchemeEntryListQuery,
@@ -23,7 +27,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { lockAuditChain } from '../../../db/audit-context';
-import { conflict, forbidden, notFound } from '../../../core/http-error';
+import { conflict, forbidden, HttpError, notFound } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
 import { actorOf, type CurrentUser } from '../../../case/actor';
 import { schemeAccepting, SCHEME_NOT_FOUND } from '../../../case/scheme-window';
@@ -46,6 +50,9 @@ import {
   findSchemeSeed,
   findSchemesToClose,
   findUserName,
+  findWaitingDraws,
+  recordDrawWait,
+  setSchemeQualifiedHash,
   insertScheme,
   insertSchemeEntries,
   insertSchemePlots,
@@ -57,9 +64,20 @@ import {
   type SchemeRow,
   releaseUnclaimedSchemePlots,
 } from '../../../repositories/schemes';
-import { allocate, commitmentOf, drawOrder, winnerReason } from '../../../case/scheme-draw';
+import {
+  allocate,
+  beaconDrawSeed,
+  commitmentOf,
+  drawOrder,
+  qualifiedListHash,
+  winnerReason,
+} from '../../../case/scheme-draw';
+import { readBeaconRound, whereToRead, type DrawBeacon } from '../../../lib/beacon';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../../../case/scheme-outcomes';
-import { refreshPublicScheme } from '../../../case/public-scheme-record';
+import { refreshPublicScheme, schemeBeaconFacts } from '../../../case/public-scheme-record';
+import { deliver } from '../../../lib/notify';
+import { activeUsersWithRole } from '../../../repositories/notifications';
+import { findUserById } from '../../../repositories/users';
 import { clock } from '../../../core/clock';
 
 export { SCHEME_NOT_FOUND };
@@ -94,7 +112,14 @@ export async function publishScheme(
   db: Database,
   user: CurrentUser,
   body: z.output<typeof createSchemeRequestSchema>,
+  beacon: DrawBeacon,
 ): Promise<SchemeDetail> {
+  // A draw names its beacon round now, with the commitment: the first round after applications close.
+  const closesAt = new Date(body.closes_at);
+  const drawBeacon =
+    body.mode === 'draw'
+      ? { beaconChain: beacon.chain, beaconRound: firstBeaconRoundAfter(closesAt.getTime(), beacon.chain) }
+      : {};
   const id = await db.transaction(async (tx) => {
     // Publishing takes the audit chain's lock first: two schemes offering one plot at once are checked one at a time.
     await lockAuditChain(tx);
@@ -128,7 +153,7 @@ export async function publishScheme(
         title: body.title,
         mode: body.mode,
         opensAt: new Date(body.opens_at),
-        closesAt: new Date(body.closes_at),
+        closesAt,
         reservations: body.reservations,
         minInvestment: body.min_investment,
         increment: auction ? (body.increment ?? null) : null,
@@ -137,6 +162,7 @@ export async function publishScheme(
         extensionWindowMinutes: body.extension_window_minutes,
         extensionMinutes: body.extension_minutes,
         commitment: commitmentOf(seed),
+        ...drawBeacon,
         createdBy: user.id,
         searchText: `${number} ${body.title}`.toLowerCase(),
       },
@@ -192,6 +218,15 @@ async function describeScheme(db: Database, scheme: SchemeRow): Promise<Omit<Sch
     commitment: scheme.commitment,
     // The seed only once the draw revealed it: it is read from the scheme row, never from the secret's table.
     seed: scheme.revealedSeed,
+    ...schemeBeaconFacts(scheme),
+    draw_wait:
+      scheme.status === 'closed' && scheme.drawRequestedAt && scheme.drawWaitReason && scheme.drawTriedAt
+        ? {
+            reason: scheme.drawWaitReason,
+            requested_at: scheme.drawRequestedAt.toISOString(),
+            tried_at: scheme.drawTriedAt.toISOString(),
+          }
+        : null,
     plots: plots.map((plot) => {
       const won = result.find((line) => line.plotCode === plot.assetCode && line.outcome === 'won');
       return {
@@ -350,6 +385,8 @@ async function closeLocked(tx: Database, scheme: SchemeRow, by: SchemeMover, now
       decidedAt: position.has(row.id) ? null : now,
     }));
   await insertSchemeEntries(tx, entries);
+  // The frozen list's hash, published with it: the draw's seed mixes it in, so the list cannot change unseen.
+  await setSchemeQualifiedHash(tx, scheme.id, qualifiedListHash(await findQualifiedList(tx, scheme.id)));
   for (const row of submitted) {
     if (position.has(row.id) || !leavesFrom('scheme_not_allotted', row.status)) continue;
     const application = await lockApplication(tx, row.id);
@@ -392,17 +429,81 @@ export async function closeDueSchemes(db: Database, now = clock.now(), limit = 5
 
 // ---------- decide ----------
 
+/** Whether deciding the scheme needs its beacon round from the beacon: a closed draw that names a round not yet had.
+ * Draws published before the beacon (no round named) draw from their committed seed alone. */
+function needsBeaconRound(scheme: SchemeRow): scheme is SchemeRow & { beaconChain: BeaconChain; beaconRound: number } {
+  return (
+    scheme.mode === 'draw' &&
+    scheme.status === 'closed' &&
+    scheme.beaconChain !== null &&
+    scheme.beaconRound !== null &&
+    scheme.beaconRandomness === null
+  );
+}
+
+/** Tells the head office, once per scheme, that a round came with a false signature and was refused. */
+async function notifyBeaconRoundRefused(tx: Database, scheme: SchemeRow, round: number): Promise<void> {
+  await deliver(tx, await activeUsersWithRole(tx, 'ho'), {
+    code: 'beacon_round_refused',
+    params: { scheme_number: scheme.schemeNumber, round, beacon_id: scheme.beaconChain?.beacon_id ?? null },
+    link: ROUTES.officerSchemeDetail.path.replace(':id', scheme.id),
+    applicationId: null,
+    dedupeKey: (recipient) => `beacon_round_refused:${scheme.id}:${recipient.id}`,
+  });
+}
+
+/** The officer who asked for a draw, as the sweep acts for them. */
+async function askerOf(db: Database, userId: string): Promise<CurrentUser | undefined> {
+  const row = await findUserById(db, userId);
+  return row && { id: row.id, email: row.email, fullName: row.fullName, role: row.role, zone: row.zone };
+}
+
+/** What deciding answered: decided, or (a draw) waiting for its beacon round, asked for and tried again every minute. */
+export interface DecideAnswer {
+  scheme: SchemeDetail;
+  drawn: boolean;
+}
+
 /**
- * POST /schemes/{id}/decide: runs first come (the order is the published list) or the draw (the seed revealed, the
- * list shuffled by case/scheme-draw.ts), allocates the plots over the order and settles every qualified entry. Once
- * only: a second call answers 409 scheme_decided, and of two at once the scheme's row lock lets one through.
+ * POST /schemes/{id}/decide: runs first come (the order is the published list) or the draw (the seed revealed and,
+ * for a draw that names a beacon round, mixed with the round's randomness and the frozen list's hash; the list
+ * shuffled by case/scheme-draw.ts), allocates the plots over the order and settles every qualified entry. Once only:
+ * a second call answers 409 scheme_decided, and of two at once the scheme's row lock lets one through.
+ *
+ * A draw's round is read before the transaction (the beacon may be slow): not had (not made yet, the beacon down, or
+ * its signature false), the request is recorded with the reason and the draw sweep tries again every minute; the
+ * scheme is answered as it stands, not drawn. A round whose signature does not verify is never used, and the head
+ * office is told once.
  */
 export async function decideScheme(
   db: Database,
   user: CurrentUser,
   id: string,
+  beacon: DrawBeacon,
   issueResultSheet?: (schemeId: string) => Promise<unknown>,
-): Promise<SchemeDetail> {
+): Promise<DecideAnswer> {
+  const before = await findSchemeById(db, id);
+  if (!before) throw notFound(SCHEME_NOT_FOUND);
+  let round: BeaconRound | null = null;
+  if (needsBeaconRound(before)) {
+    const answer = await readBeaconRound(
+      beacon.source,
+      whereToRead(before.beaconChain, beacon),
+      before.beaconRound,
+      clock.now(),
+    );
+    if (!answer.ok) {
+      await db.transaction(async (tx) => {
+        const scheme = await lockScheme(tx, id);
+        if (!scheme || scheme.status !== 'closed') return;
+        const firstRefusal = answer.reason === 'round_invalid' && scheme.drawWaitReason !== 'round_invalid';
+        await recordDrawWait(tx, id, { requestedBy: user.id, reason: answer.reason, at: clock.now() });
+        if (firstRefusal) await notifyBeaconRoundRefused(tx, scheme, before.beaconRound);
+      });
+      return { scheme: await getScheme(db, user, id), drawn: false };
+    }
+    round = answer.round;
+  }
   await db.transaction(async (tx) => {
     const scheme = await lockScheme(tx, id);
     if (!scheme) throw notFound(SCHEME_NOT_FOUND);
@@ -413,13 +514,17 @@ export async function decideScheme(
     }
     // The table's checks (decided already, still open, an auction) before anything is read for the result.
     const now = clock.now();
+    const list = await findQualifiedList(tx, scheme.id);
+    const qualifiedHash = scheme.qualifiedHash ?? qualifiedListHash(list);
     await moveScheme(tx, scheme, 'decide', user, now, {
       decidedAt: now,
       decidedBy: user.id,
       revealedSeed: seed,
+      qualifiedHash,
+      ...(round ? { beaconRandomness: round.randomness, beaconSignature: round.signature } : {}),
     });
-    const list = await findQualifiedList(tx, scheme.id);
-    const order = seed ? drawOrder(seed, list) : list;
+    const orderSeed = seed && round ? beaconDrawSeed(seed, round.randomness, qualifiedHash) : seed;
+    const order = orderSeed ? drawOrder(orderSeed, list) : list;
     const plots = await findSchemePlots(tx, scheme.id);
     const reservedFor = new Map(plots.map((plot) => [plot.id, plot.reservedFor]));
     const placed = allocate(
@@ -436,7 +541,29 @@ export async function decideScheme(
   });
   // The sheet is made once the result is committed; the caller logs a failure, and the first download makes it.
   if (issueResultSheet) await issueResultSheet(id);
-  return getScheme(db, user, id);
+  return { scheme: await getScheme(db, user, id), drawn: true };
+}
+
+/** The draw sweep: every draw asked for and waiting for its round is tried again, as the officer who asked. Answers
+ * how many it drew. */
+export async function drawWaitingSchemes(
+  db: Database,
+  beacon: DrawBeacon,
+  issueResultSheet?: (schemeId: string) => Promise<unknown>,
+  limit = 20,
+): Promise<number> {
+  let drawn = 0;
+  for (const waiting of await findWaitingDraws(db, limit)) {
+    const asker = waiting.requestedBy ? await askerOf(db, waiting.requestedBy) : undefined;
+    if (!asker) continue;
+    try {
+      if ((await decideScheme(db, asker, waiting.id, beacon, issueResultSheet)).drawn) drawn++;
+    } catch (error) {
+      // Decided meanwhile by another process's sweep or an officer: the result stands.
+      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+    }
+  }
+  return drawn;
 }
 
 // ---------- public ----------

@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SCHEME_PATHS, type PublicScheme, type SchemeDetail } from '@portal/contract';
-import { invoices, schemes } from '../../../db/schema';
+import { invoices } from '../../../db/schema';
 import { recordInvoicePayment } from '../../../case/payments';
 import { SYSTEM_ACTOR } from '../../../repositories/timeline';
+import { closingTimePassed } from '../../../test/scheme-fixtures';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile } from '../../../test/list-fixtures';
 import { insertTestAsset, setApplicationStatus } from '../../../test/workflow-fixtures';
@@ -89,10 +90,7 @@ describe(`the draw recomputed by docs/verify-draw.mjs (${TEST_DB_KIND})`, () => 
         }),
       );
     }
-    await ctx.db
-      .update(schemes)
-      .set({ closesAt: sql`now() - interval '1 second'` })
-      .where(eq(schemes.id, scheme.id));
+    await closingTimePassed(ctx, scheme.id);
     expect((await ctx.request(ho, { method: 'POST', url: `/api${SCHEME_PATHS.close(scheme.id)}` })).statusCode).toBe(
       200,
     );
