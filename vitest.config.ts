@@ -22,6 +22,7 @@ const API_FILES_ON_BOTH_ENGINES = [
   'src/plugins/database-storage.test.ts',
   // Live auction notices: relayed in the process on PGlite, LISTEN/NOTIFY on PostgreSQL.
   'src/modules/schemes/auctions/auctions.test.ts',
+  'src/modules/schemes/schemes/draw-beacon.test.ts',
   // One connection on PGlite, a pool on PostgreSQL: requests at once, a page and its count side by side, two sweeps
   // on one handle or two, a lease.
   'src/security/races.test.ts',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sandboxChainInfo } from '@portal/beacon-sandbox';
 import { loadConfig, trustProxyFrom } from './config';
+import { QUICKNET_BEACON_CHAIN, SANDBOX_BEACON_CHAIN } from './lib/beacon';
 
 describe('configuration', () => {
   it('trusts no proxy unless TRUST_PROXY says so', () => {
@@ -50,5 +52,36 @@ describe('configuration', () => {
       'Estates <estates@example.gov.in>',
     );
     expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+  });
+});
+
+describe('the randomness beacon (decision 034)', () => {
+  it('reads the sandbox at PORT + 2 by default, pinned to its TEST chain', () => {
+    const { beacon } = loadConfig({ PORT: '9000' });
+    expect(beacon.mode).toBe('sandbox');
+    expect(beacon.chain).toEqual({ ...SANDBOX_BEACON_CHAIN, url: 'http://127.0.0.1:9002' });
+  });
+
+  it("pins drand's quicknet, read at its public address unless BEACON_URL names a relay", () => {
+    expect(loadConfig({ RANDOMNESS_BEACON: 'quicknet' }).beacon.chain).toEqual(QUICKNET_BEACON_CHAIN);
+    const relayed = loadConfig({ RANDOMNESS_BEACON: 'quicknet', BEACON_URL: 'https://relay.example.in/quicknet/' });
+    expect(relayed.beacon.chain).toEqual({ ...QUICKNET_BEACON_CHAIN, url: 'https://relay.example.in/quicknet' });
+  });
+
+  it("repeats the sandbox's chain as the sandbox answers it", () => {
+    const info = sandboxChainInfo();
+    expect(SANDBOX_BEACON_CHAIN).toEqual({
+      hash: info.hash,
+      public_key: info.public_key,
+      period: info.period,
+      genesis_time: info.genesis_time,
+      scheme_id: info.schemeID,
+      beacon_id: info.metadata.beaconID,
+    });
+  });
+
+  it('refuses an unknown beacon or an address that is not http(s)', () => {
+    expect(() => loadConfig({ RANDOMNESS_BEACON: 'coin-toss' })).toThrow(/RANDOMNESS_BEACON/);
+    expect(() => loadConfig({ BEACON_URL: 'ftp://beacon.example.in' })).toThrow(/BEACON_URL/);
   });
 });

@@ -1,5 +1,6 @@
 // A scheme's result sheet in each language: every word filled (no placeholder left), the commitment, the seed, the
 // list and the result in it, and the words set in the reader's script.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO_ORG } from '../../../config';
@@ -18,6 +19,14 @@ const records: SchemeSheetRecords = {
     commitment: '630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd',
     revealedSeed: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
     decidedAt: new Date('2026-11-25T06:00:00Z'),
+    beaconChain: {
+      beacon_id: 'portal-sandbox',
+      hash: 'ee480784770af99c149cac38ea3f1b1c1412727af99f5a982fff8069388bed6d',
+    },
+    beaconRound: 9_580_001,
+    beaconRandomness: '9f2c1a7e5b3d4f6a8c0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e',
+    beaconSignature: 'a4b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f',
+    qualifiedHash: '5d41402abc4b2a76b9719d911017c592aaf4be6b2e2b7e3f5d41402abc4b2a76',
   },
   decidedByName: 'Head Office Officer',
   qualified: [
@@ -71,6 +80,19 @@ describe('the scheme result sheet', () => {
       const compact = text.replace(/\s+/g, '');
       expect(compact).toContain(records.scheme.commitment);
       expect(compact).toContain(records.scheme.revealedSeed!);
+      // The beacon's round, its signature, the list's hash and the order's seed they make (decision 034).
+      expect(compact).toContain(records.scheme.beaconRandomness!);
+      expect(compact).toContain(records.scheme.beaconSignature!);
+      expect(compact).toContain(records.scheme.qualifiedHash!);
+      const orderSeed = createHash('sha256')
+        .update(
+          Buffer.from(
+            records.scheme.revealedSeed! + records.scheme.beaconRandomness! + records.scheme.qualifiedHash!,
+            'hex',
+          ),
+        )
+        .digest('hex');
+      expect(compact).toContain(orderSeed);
       expect(text).toContain('APP-2026-000102');
       // Shaped scripts read back with their vowel signs reordered: a word without them is read back as written.
       expect(text).toContain(readBack);

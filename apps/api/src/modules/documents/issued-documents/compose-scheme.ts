@@ -4,6 +4,7 @@
  * As compose.ts, nothing here touches the database or the PDF. */
 import type { ApplicantCategory, SchemeMode, SchemeOutcome } from '@portal/contract';
 import { isoDay } from '../../../core/dates';
+import { beaconDrawSeed } from '../../../case/scheme-draw';
 import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';
 
@@ -18,6 +19,13 @@ export interface SchemeSheetRecords {
     commitment: string;
     revealedSeed: string | null;
     decidedAt: Date;
+    /** A draw's beacon round (decision 034): the chain named at the opening and the round as the draw used it. */
+    beaconChain?: { beacon_id: string; hash: string } | null;
+    beaconRound?: number | null;
+    beaconRandomness?: string | null;
+    beaconSignature?: string | null;
+    /** SHA-256 of the qualified list, published at the close. */
+    qualifiedHash?: string | null;
   };
   decidedByName: string | null;
   qualified: { position: number; applicationNumber: string; plotCode: string; category: string }[];
@@ -51,6 +59,11 @@ interface SheetWords {
   };
   commitment: string;
   seed: string;
+  /** A draw's beacon round, its signature, the list's hash and the order's seed (decision 034). */
+  beacon: string;
+  beaconSignature: string;
+  listHash: string;
+  orderSeed: string;
   /** How the mode decided, in one paragraph. */
   rules: Record<SchemeMode, string>;
   qualified: string;
@@ -91,6 +104,11 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
     },
     commitment: 'Commitment (SHA-256 of the seed, published when the scheme opened): {{value}}',
     seed: 'Seed revealed at the draw: {{value}}',
+    beacon:
+      'Beacon round {{round}} of {{beacon}} (chain {{chain}}), named when the scheme opened and made after it closed: randomness {{value}}',
+    beaconSignature: "The round's signature: {{value}}",
+    listHash: 'SHA-256 of the qualified list, published at the close: {{value}}',
+    orderSeed: "The order's seed, SHA-256 of the seed, the round's randomness and the list's hash: {{value}}",
     rules: {
       first_come:
         'Each plot went to its qualified application submitted first: the order is the submission time the portal recorded, as the qualified list below shows.',
@@ -148,6 +166,11 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
     },
     commitment: 'प्रतिबद्धता (बीज का SHA-256, योजना खुलने पर प्रकाशित): {{value}}',
     seed: 'ड्रॉ पर प्रकट किया गया बीज: {{value}}',
+    beacon:
+      '{{beacon}} (चेन {{chain}}) का बीकन राउंड {{round}}, योजना खुलने पर निर्धारित और बंद होने के बाद बना: रैंडमनेस {{value}}',
+    beaconSignature: 'राउंड का हस्ताक्षर: {{value}}',
+    listHash: 'पात्र सूची का SHA-256, बंद होने पर प्रकाशित: {{value}}',
+    orderSeed: 'क्रम का बीज, बीज, राउंड की रैंडमनेस और सूची के हैश का SHA-256: {{value}}',
     rules: {
       first_come:
         'हर भूखंड उसके सबसे पहले जमा हुए अर्हता प्राप्त आवेदन को गया: क्रम पोर्टल द्वारा दर्ज जमा करने का समय है, जैसा नीचे की अर्हता सूची दिखाती है।',
@@ -205,6 +228,10 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
     },
     commitment: 'నిబద్ధత (బీజం యొక్క SHA-256, పథకం తెరిచినప్పుడు ప్రచురించబడింది): {{value}}',
     seed: 'డ్రాలో వెల్లడించిన బీజం: {{value}}',
+    beacon: '{{beacon}} (చైన్ {{chain}}) బీకన్ రౌండ్ {{round}}, పథకం తెరిచినప్పుడు నిర్ణయించబడి మూసిన తర్వాత ఏర్పడింది: రాండమ్‌నెస్ {{value}}',
+    beaconSignature: 'రౌండ్ సంతకం: {{value}}',
+    listHash: 'అర్హుల జాబితా SHA-256, మూసినప్పుడు ప్రచురించబడింది: {{value}}',
+    orderSeed: 'క్రమం బీజం, బీజం, రౌండ్ రాండమ్‌నెస్, జాబితా హ్యాష్‌ల SHA-256: {{value}}',
     rules: {
       first_come: 'ప్రతి ప్లాట్ మొదట సమర్పించిన అర్హత పొందిన దరఖాస్తుకు వెళ్లింది: క్రమం పోర్టల్ నమోదు చేసిన సమర్పణ సమయం, కింది అర్హత జాబితా చూపినట్లు.',
       draw: 'ప్రతి ప్లాట్ దాని అర్హత పొందిన దరఖాస్తుల లాటరీ క్రమం ప్రకారం వెళ్లింది; ఒక వర్గానికి రిజర్వ్ చేసిన ప్లాట్ ఆ వర్గం అర్హత పొందిన దరఖాస్తు ఏదీ అడగనప్పుడే సాధారణ క్రమానికి వెళ్లింది.',
@@ -247,6 +274,26 @@ const WORDS: Record<'en' | 'hi' | 'te', SheetWords> = {
   },
 };
 
+/** A draw's beacon round, its signature, the list's hash and the order's seed: none for a draw made before the beacon
+ * (decision 034). */
+function beaconBlocks(words: SheetWords, scheme: SchemeSheetRecords['scheme']): Block[] {
+  const { beaconChain: chain, beaconRound: round, beaconRandomness: randomness, qualifiedHash } = scheme;
+  if (!chain || !round || !randomness || !scheme.beaconSignature || !qualifiedHash || !scheme.revealedSeed) return [];
+  return [
+    {
+      type: 'paragraph',
+      text: fill(words.beacon, { round, beacon: chain.beacon_id, chain: chain.hash, value: randomness }),
+    },
+    { type: 'paragraph', text: fill(words.beaconSignature, { value: scheme.beaconSignature }) },
+    { type: 'paragraph', text: fill(words.listHash, { value: qualifiedHash }) },
+    {
+      type: 'paragraph',
+      bold: true,
+      text: fill(words.orderSeed, { value: beaconDrawSeed(scheme.revealedSeed, randomness, qualifiedHash) }),
+    },
+  ];
+}
+
 export function composeSchemeResultSheet(language: DocumentLanguage, records: SchemeSheetRecords): DocumentContent {
   const { scheme } = records;
   const { texts } = language;
@@ -283,6 +330,7 @@ export function composeSchemeResultSheet(language: DocumentLanguage, records: Sc
       0,
       { type: 'paragraph', text: fill(words.commitment, { value: scheme.commitment }) },
       { type: 'paragraph', bold: true, text: fill(words.seed, { value: scheme.revealedSeed ?? '' }) },
+      ...beaconBlocks(words, scheme),
     );
   }
   if (records.qualified.length === 0) {
