@@ -50,6 +50,7 @@ test('the head office runs a draw of lots that anyone can read back on the publi
       closes_at: string;
       commitment: string;
       seed: string | null;
+      beacon: { round: number; round_at: string } | null;
     }>(request, ho, 'post', '/api/schemes', {
       title: `Draw of lots for plots ${run}`,
       mode: 'draw',
@@ -93,9 +94,11 @@ test('the head office runs a draw of lots that anyone can read back on the publi
     await expect(page.getByRole('heading', { level: 1, name: `Scheme ${scheme.scheme_number}` })).toBeVisible();
     const close = page.getByRole('button', { name: 'Close applications' });
     const draw = page.getByRole('button', { name: 'Run the draw' });
-    // The button is offered once the closing time has passed: the clock is moved there, and the closing sweep, run
-    // by the move, may close the scheme first.
-    await moveClockTo(request, Date.parse(scheme.closes_at) + 1_000);
+    // The button is offered once the closing time has passed: the clock is moved past the close and past the beacon
+    // round the draw named when it opened (the first after the close), and the closing sweep, run by the move, may
+    // close the scheme first.
+    expect(Date.parse(scheme.beacon!.round_at)).toBeGreaterThan(Date.parse(scheme.closes_at));
+    await moveClockTo(request, Date.parse(scheme.beacon!.round_at) + 1_000);
     await page.reload();
     await expect(close.or(draw)).toBeVisible();
     if (await close.isVisible()) {

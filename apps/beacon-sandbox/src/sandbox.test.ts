@@ -182,6 +182,7 @@ describe("the sandbox beacon on the portal's clock", () => {
   let portal: http.Server;
   let portalUrl: string;
   let healthReads = 0;
+  let aheadMs = HOUR_MS;
 
   beforeAll(async () => {
     // A stand-in for the portal, whose clock was moved an hour forward.
@@ -191,7 +192,7 @@ describe("the sandbox beacon on the portal's clock", () => {
       response
         .writeHead(200, {
           'content-type': 'application/json',
-          'x-portal-time': new Date(Date.now() + HOUR_MS).toISOString(),
+          'x-portal-time': new Date(Date.now() + aheadMs).toISOString(),
         })
         .end('{"status":"ok"}');
     });
@@ -204,7 +205,23 @@ describe("the sandbox beacon on the portal's clock", () => {
     await new Promise((resolve) => portal.close(resolve));
   });
 
+  it("answers at once a round that a move of the portal's clock made a moment ago", async () => {
+    const follower = await startBeaconSandbox({ port: 0, portalUrl, log: () => {} });
+    try {
+      const hourRound = roundAt(Date.now() + HOUR_MS - 10_000, SANDBOX_BEACON_CHAIN);
+      expect((await get(`${follower.url}/public/${hourRound}`)).status).toBe(200);
+      // The portal's clock moved another hour within the second the sandbox keeps its reading.
+      aheadMs = 2 * HOUR_MS;
+      const movedRound = roundAt(Date.now() + 2 * HOUR_MS - 10_000, SANDBOX_BEACON_CHAIN);
+      expect((await get(`${follower.url}/public/${movedRound}`)).body).toEqual(signRound(movedRound));
+    } finally {
+      aheadMs = HOUR_MS;
+      await follower.close();
+    }
+  });
+
   it('answers the rounds of the portal an hour ahead, reads its clock at most once a second, keeps it', async () => {
+    healthReads = 0;
     const lines: string[] = [];
     const follower = await startBeaconSandbox({ port: 0, portalUrl, log: (line) => lines.push(line) });
     try {
