@@ -129,6 +129,7 @@ test('the head office runs a draw of lots that anyone can read back on the publi
   await test.step('the public result page shows the seed, the list and the result, in three languages', async () => {
     const record = await (await request.get(`/api/public/schemes/${scheme.scheme_number}`)).json();
     expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(record.beacon_round.round).toBe(scheme.beacon!.round);
     expect(record.result).toHaveLength(3);
     expect(record.result.filter((line: { outcome: string }) => line.outcome === 'won')).toHaveLength(2);
     for (const language of LANGUAGES) {
@@ -140,6 +141,8 @@ test('the head office runs a draw of lots that anyone can read back on the publi
         }
         await reader.goto(`/scheme-results/${scheme.scheme_number}`);
         await expect(reader.getByText(record.seed).first()).toBeVisible();
+        // The beacon round the draw named at its opening, as the draw read it (decision 034).
+        await expect(reader.getByTestId('scheme-beacon-randomness')).toContainText(record.beacon_round.randomness);
         for (const applicant of applicants)
           await expect(reader.getByText(applicant.applicationNumber).first()).toBeVisible();
         // An application number stays on one line in every table (it scrolls sideways rather than wrap).

@@ -25,7 +25,10 @@ const ROUND_38 = {
   signature: '95c93585c513ebbcb4777ff15599b3140e5ec0295faa0e483f3deadd88fa6d43f0d3703e3a4ce106e8fd6c6987f32126',
 };
 const later = new Date(beaconRoundTime(38, WALKTHROUGH) + 60_000);
-const answering = (answer: unknown): BeaconSource => async () => answer;
+const answering =
+  (answer: unknown): BeaconSource =>
+  async () =>
+    answer;
 
 describe("reading a draw's beacon round", () => {
   it("verifies a round of drand's own network with its public key", async () => {

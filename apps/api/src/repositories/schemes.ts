@@ -92,6 +92,20 @@ export async function writeSchemeMove(
   return row;
 }
 
+/** Moves an open scheme's closing time, and its draw's round with it (the test fixtures, as the days would have
+ * passed the close). */
+export async function setSchemeClosingTime(
+  db: Database,
+  id: string,
+  closesAt: Date,
+  beaconRound: number | null,
+): Promise<void> {
+  await db
+    .update(schemes)
+    .set({ closesAt, ...(beaconRound === null ? {} : { beaconRound }) })
+    .where(eq(schemes.id, id));
+}
+
 /** The frozen qualified list's hash, written at the close in the close's transaction. */
 export async function setSchemeQualifiedHash(db: Database, id: string, qualifiedHash: string): Promise<void> {
   await db.update(schemes).set({ qualifiedHash }).where(eq(schemes.id, id));

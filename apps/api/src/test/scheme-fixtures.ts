@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { firstBeaconRoundAfter, SCHEME_PATHS, type ApplicantCategory, type SchemeDetail } from '@portal/contract';
 import { clock } from '../core/clock';
 import { recordInvoicePayment } from '../case/payments';
-import { invoices, schemes } from '../db/schema';
+import { invoices } from '../db/schema';
+import { findSchemeById, setSchemeClosingTime } from '../repositories/schemes';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
 import type { TestContext } from './harness';
 import { entrepreneurWithProfile } from './list-fixtures';
@@ -16,12 +17,13 @@ import { insertTestAsset, setApplicationStatus } from './workflow-fixtures';
  */
 export async function closingTimePassed(ctx: Pick<TestContext, 'db'>, schemeId: string, agoMs = 10_000): Promise<void> {
   const closesAt = new Date(clock.now().getTime() - agoMs);
-  const [scheme] = await ctx.db.select().from(schemes).where(eq(schemes.id, schemeId));
-  const chain = scheme!.beaconChain;
-  await ctx.db
-    .update(schemes)
-    .set({ closesAt, ...(chain ? { beaconRound: firstBeaconRoundAfter(closesAt.getTime(), chain) } : {}) })
-    .where(eq(schemes.id, schemeId));
+  const chain = (await findSchemeById(ctx.db, schemeId))!.beaconChain;
+  await setSchemeClosingTime(
+    ctx.db,
+    schemeId,
+    closesAt,
+    chain ? firstBeaconRoundAfter(closesAt.getTime(), chain) : null,
+  );
 }
 
 /**

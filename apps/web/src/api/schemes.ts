@@ -44,11 +44,16 @@ export function useSchemesPage(params: ListParams) {
   });
 }
 
+/** While a draw waits for its beacon round the portal tries again every minute by itself, so the scheme is read again
+ * as often: the page shows the result once the draw has run, with nobody pressing anything. */
+const DRAW_WAIT_REREAD_MS = 60_000;
+
 export function useScheme(id: string) {
   return useQuery({
     queryKey: schemeKeys.one(id),
     queryFn: async ({ signal }) => schemeDetailSchema.parse(await api.get(SCHEME_PATHS.one(id), { signal })),
     enabled: Boolean(id),
+    refetchInterval: (query) => (query.state.data?.draw_wait ? DRAW_WAIT_REREAD_MS : false),
   });
 }
 
@@ -104,10 +109,14 @@ export function useCloseScheme(id: string) {
   });
 }
 
+/** What the decide answer is read for: 200 with the scheme decided, or (a draw whose beacon round is not had yet) 202
+ * with it still closed and `draw_wait` saying why. The scheme itself is read again afterwards (refresh). */
+const decideAnswerSchema = schemeDetailSchema.pick({ status: true, draw_wait: true });
+
 export function useDecideScheme(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.post<unknown>(SCHEME_PATHS.decide(id)),
+    mutationFn: async () => decideAnswerSchema.parse(await api.post(SCHEME_PATHS.decide(id))),
     onSuccess: refresh,
   });
 }

@@ -160,6 +160,19 @@ describe('notification words', () => {
     ).toBe('An application is past its due date.');
   });
 
+  it("tells the head office a draw's beacon round was refused, and plainly when a parameter is missing", () => {
+    const refused = {
+      code: 'beacon_round_refused',
+      params: { scheme_number: 'SCH-2026-000004', round: 34556813, beacon_id: 'quicknet' },
+    } as const;
+    expect(notificationText(t, refused)).toBe(
+      "Scheme SCH-2026-000004: the beacon's round 34556813 (quicknet) came with a signature that does not verify; it was refused and the draw waits.",
+    );
+    expect(notificationText(t, { code: 'beacon_round_refused', params: { scheme_number: 'SCH-2026-000004' } })).toBe(
+      "A beacon's round for a draw came with a signature that does not verify; it was refused and the draw waits.",
+    );
+  });
+
   it('follows only paths of this app', () => {
     expect(safeLink('/applications/1')).toBe('/applications/1');
     expect(safeLink('/officer/outbox?status=failed')).toBe('/officer/outbox?status=failed');

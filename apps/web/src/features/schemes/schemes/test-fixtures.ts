@@ -1,10 +1,25 @@
 /** Schemes, lots and public records as the API answers them, for this feature's component tests. */
-import type { LiveLot, PublicScheme, SchemeDetail, SchemePlot } from '@portal/contract';
+import type { BeaconChain, LiveLot, PublicScheme, SchemeBeacon, SchemeDetail, SchemePlot } from '@portal/contract';
 
 export const SCHEME_ID = '51000000-0000-4000-8000-000000000001';
 export const PLOT_ID = '52000000-0000-4000-8000-000000000001';
 export const ASSET_ID = '53000000-0000-4000-8000-000000000001';
 export const APPLICATION_ID = '54000000-0000-4000-8000-000000000001';
+
+/** drand's quicknet as the API pins it: a round every 3 seconds from its genesis. */
+export const QUICKNET: BeaconChain = {
+  url: 'https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  public_key:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+  period: 3,
+  genesis_time: 1692803367,
+  scheme_id: 'bls-unchained-g1-rfc9380',
+  beacon_id: 'quicknet',
+};
+
+/** The round a draw closing at 2026-12-05T12:30Z names: the first made after the close. */
+export const DRAW_BEACON: SchemeBeacon = { chain: QUICKNET, round: 34_556_813, round_at: '2026-12-05T12:30:03.000Z' };
 
 export function plotFixture(overrides: Partial<SchemePlot> = {}): SchemePlot {
   return {
@@ -49,6 +64,11 @@ export function schemeFixture(overrides: Partial<SchemeDetail> = {}): SchemeDeta
     participation_fee: 5900,
     commitment: 'a'.repeat(64),
     seed: null,
+    // An auction names no beacon round; the tests of a draw give it DRAW_BEACON.
+    beacon: null,
+    beacon_round: null,
+    qualified_hash: 'b'.repeat(64),
+    draw_wait: null,
     plots: [plotFixture()],
     application_count: 3,
     qualified_count: 3,
@@ -99,6 +119,16 @@ export function publicSchemeFixture(overrides: Partial<PublicScheme> = {}): Publ
     closes_at: '2026-11-15T12:30:00.000Z',
     commitment: 'c'.repeat(64),
     seed: 'd'.repeat(64),
+    // The first round after the close at 12:30, its randomness SHA-256 of its signature; the list's hash is SHA-256 of
+    // the qualified list below, and the order's seed SHA-256(seed || randomness || list hash).
+    beacon: { chain: QUICKNET, round: 33_980_813, round_at: '2026-11-15T12:30:03.000Z' },
+    beacon_round: {
+      round: 33_980_813,
+      randomness: '2e2f2429b9831974e0d665cef3de94a6786a3b085f70e19f1cdfba57240aefdc',
+      signature: '8f3a61c0d92b47e5a1c6f08b3d7e2954c1a8b6f03e9d2c75b4a1e60f8d3c297a5b0e4f16c8d2a39e7f1b5c04d6a8e2f3',
+    },
+    qualified_hash: 'fbbe463716c4fb11436988538ffe87cf1f49765f3cd0f2648eb916e82cf71167',
+    draw_seed: '4b442348d0345abdc689fc0453d59b08ff32340a2f809a316a5b2af9d2462e45',
     // Reserved for SC, and no SC application qualified: the plot went to the general order, and the record says so.
     plots: [{ plot_code: 'KKD-PL-007', reserved_for: 'sc', reserve_price: null }],
     qualified: [

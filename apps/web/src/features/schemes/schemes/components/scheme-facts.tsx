@@ -1,5 +1,6 @@
 /** What staff and entrepreneurs both read about a scheme: its rules in plain words (each mode its own), a draw's
- * commitment (and its seed once revealed), and its plots with their reserve, EMD, highest bid and winner. */
+ * commitment (and its seed once revealed) with its beacon round, and its plots with their reserve, EMD, highest bid
+ * and winner. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -101,28 +102,119 @@ export function SchemeRules({ scheme }: { scheme: Scheme }) {
   );
 }
 
-/** A draw's commitment, and its seed once the draw has revealed it. First come and an auction draw nothing and reveal
- * no seed, so they show nothing of it. */
-export function SchemeCommitment({ scheme }: { scheme: Pick<Scheme, 'commitment' | 'seed' | 'mode'> }) {
+/** What a draw's card shows: the scheme's commitment and beacon facts, and on the public record the order's seed. */
+type DrawFacts = Pick<Scheme, 'commitment' | 'seed' | 'mode' | 'beacon' | 'beacon_round' | 'qualified_hash'> & {
+  /** The order's seed, SHA-256(seed || round randomness || qualified_hash): the public record's, once decided. */
+  draw_seed?: string | null;
+};
+
+/** A long hex value, whole and wrapped, or in words what is not known yet. */
+function HashFact({
+  term,
+  value,
+  later,
+  testId,
+}: {
+  term: string;
+  value: string | null;
+  /** What is said while the value is not known yet. */
+  later?: string;
+  testId: string;
+}) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-700">{term}</dt>
+      <dd className="font-mono text-sm break-all text-slate-900" data-testid={testId}>
+        {value ?? <span className="font-sans text-slate-700">{later}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** A hash shortened to its ends for the eye (52db9ba7…84e971); the whole in a tooltip and for screen readers. */
+const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+
+/**
+ * A draw's commitment, and its seed once the draw has revealed it. A draw that names a beacon round (decision 034)
+ * also shows that round (the beacon, when it is due, the chain), the qualified list's hash published at the close,
+ * and once drawn the round's randomness and signature (and on the public record the order's seed). First come and an
+ * auction draw nothing and reveal no seed, so they show nothing of it.
+ */
+export function SchemeCommitment({ scheme }: { scheme: DrawFacts }) {
   const { t } = useTranslation('schemes');
   if (scheme.mode !== 'draw') return null;
+  const { beacon, beacon_round: round } = scheme;
   return (
     <Card title={t('commitment.title')}>
-      <p className="text-slate-800">{t('commitment.explain')}</p>
+      <p className="text-slate-800">{t(beacon ? 'commitment.explainBeacon' : 'commitment.explain')}</p>
       <dl className="mt-3 space-y-3">
-        <div>
-          <dt className="text-sm font-medium text-slate-700">{t('commitment.commitment')}</dt>
-          <dd className="font-mono text-sm break-all text-slate-900" data-testid="scheme-commitment">
-            {scheme.commitment}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-slate-700">{t('commitment.seed')}</dt>
-          <dd className="font-mono text-sm break-all text-slate-900" data-testid="scheme-seed">
-            {scheme.seed ?? <span className="font-sans text-slate-700">{t('commitment.notRevealed')}</span>}
-          </dd>
-        </div>
+        <HashFact
+          term={t('commitment.commitment')}
+          value={scheme.commitment}
+          later={t('commitment.notRevealed')}
+          testId="scheme-commitment"
+        />
+        <HashFact
+          term={t('commitment.seed')}
+          value={scheme.seed}
+          later={t('commitment.notRevealed')}
+          testId="scheme-seed"
+        />
+        {beacon && (
+          <>
+            <div>
+              <dt className="text-sm font-medium text-slate-700">{t('commitment.beacon')}</dt>
+              <dd className="text-slate-900" data-testid="scheme-beacon-round">
+                {t('commitment.beaconRound', {
+                  round: beacon.round,
+                  beacon: beacon.chain.beacon_id,
+                  time: formatDateTime(beacon.round_at),
+                })}
+                <span className="block text-sm text-slate-700">
+                  <span aria-hidden="true" title={beacon.chain.hash}>
+                    {t('commitment.chain', { hash: shortHash(beacon.chain.hash) })}
+                  </span>
+                  <span className="sr-only">{t('commitment.chain', { hash: beacon.chain.hash })}</span>
+                </span>
+              </dd>
+            </div>
+            <HashFact
+              term={t('commitment.qualifiedHash')}
+              value={scheme.qualified_hash}
+              later={t('commitment.qualifiedHashLater')}
+              testId="scheme-qualified-hash"
+            />
+            <HashFact
+              term={t('commitment.randomness')}
+              value={round?.randomness ?? null}
+              later={t('commitment.randomnessLater')}
+              testId="scheme-beacon-randomness"
+            />
+            {scheme.draw_seed !== undefined && (
+              <HashFact
+                term={t('commitment.drawSeed')}
+                value={scheme.draw_seed}
+                later={t('commitment.drawSeedLater')}
+                testId="scheme-draw-seed"
+              />
+            )}
+          </>
+        )}
       </dl>
+      {beacon && (
+        <details className="mt-3 text-sm">
+          <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">
+            {t('commitment.details')}
+          </summary>
+          <dl className="mt-2 space-y-3">
+            {round && (
+              <HashFact term={t('commitment.signature')} value={round.signature} testId="scheme-beacon-signature" />
+            )}
+            <HashFact term={t('commitment.chainHash')} value={beacon.chain.hash} testId="scheme-beacon-chain" />
+            <HashFact term={t('commitment.publicKey')} value={beacon.chain.public_key} testId="scheme-beacon-key" />
+          </dl>
+        </details>
+      )}
     </Card>
   );
 }

@@ -1,14 +1,16 @@
 /** /officer/schemes/:id (zonal managers, the head office, the committee, admins): the scheme, its commitment and seed,
  * its plots, and its entries a page at a time. The head office and admins close applications once the closing time
- * has passed, then run the draw or decide first come (once: the confirm dialog says it cannot be undone); an auction
- * is decided by its own close, and while it runs its lots are watched live. Once decided, the result sheet and the
- * public result page. */
+ * has passed, then run the draw or decide first come (once: the confirm dialog says it cannot be undone); a draw whose
+ * beacon round is not had yet waits, and says why, while the portal tries again every minute; an auction is decided
+ * by its own close, and while it runs its lots are watched live. Once decided, the result sheet and the public result
+ * page. */
 import { memo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   can,
+  formatDateTime,
   formatNumber,
   formatRupees,
   portalNow,
@@ -246,9 +248,11 @@ function SchemeActions({ scheme }: { scheme: SchemeDetail }) {
             busy={decide.isPending}
             onConfirm={(done) =>
               decide.mutate(undefined, {
-                onSuccess: () => {
+                // A draw whose beacon round is not had yet is answered 202, still closed: asked for, not decided.
+                onSuccess: (answer) => {
                   done();
-                  toast.success(t('actions.decided', { number: scheme.scheme_number }));
+                  if (answer.draw_wait) toast.info(t('actions.drawWaits', { number: scheme.scheme_number }));
+                  else toast.success(t('actions.decided', { number: scheme.scheme_number }));
                 },
                 onError: (error) => toast.error(errorDetail(error, t('actions.failed'))),
               })
@@ -277,6 +281,39 @@ function SchemeActions({ scheme }: { scheme: SchemeDetail }) {
   );
 }
 
+/** A draw asked for and waiting for its beacon round (decision 034): why, in plain words, when it was asked and last
+ * tried, and that the portal tries again every minute by itself. A round whose signature did not verify is refused
+ * (never used), and the head office has been told. */
+function DrawWaitPanel({ scheme }: { scheme: SchemeDetail }) {
+  const { t } = useTranslation('schemes');
+  const wait = scheme.draw_wait;
+  if (!wait) return null;
+  const refused = wait.reason === 'round_invalid';
+  return (
+    <div
+      role="status"
+      data-testid="draw-wait"
+      className={`space-y-2 rounded-md border-l-4 p-4 text-slate-900 ${refused ? 'border-red-700 bg-red-50' : 'border-amber-600 bg-amber-50'}`}
+    >
+      <h2 className="text-lg font-semibold">{t('drawWait.title')}</h2>
+      <p>{t(`drawWait.reasons.${wait.reason}`)}</p>
+      {scheme.beacon && (
+        <p>
+          {t('commitment.beaconRound', {
+            round: scheme.beacon.round,
+            beacon: scheme.beacon.chain.beacon_id,
+            time: formatDateTime(scheme.beacon.round_at),
+          })}
+        </p>
+      )}
+      <p className="text-sm">
+        {t('drawWait.when', { asked: formatDateTime(wait.requested_at), tried: formatDateTime(wait.tried_at) })}
+      </p>
+      <p className="font-medium">{t('drawWait.retry')}</p>
+    </div>
+  );
+}
+
 export default function OfficerSchemeDetailPage() {
   const { t } = useTranslation('schemes');
   const { id = '' } = useParams();
@@ -290,6 +327,7 @@ export default function OfficerSchemeDetailPage() {
             subtitle={data.title}
             badge={<SchemeStatusBadge status={data.status} />}
           />
+          <DrawWaitPanel scheme={data} />
           <SchemeActions scheme={data} />
           {data.mode === 'auction' && data.status === 'closed' && <LiveBiddingCard scheme={data} />}
           <SchemeRules scheme={data} />

@@ -1,8 +1,9 @@
 /** /scheme-results/:schemeNumber (everyone, signed in or not): a scheme's public record, enough to check its result
  * by oneself, each mode in its own words: how the mode decides, the qualified list in its fixed order, the result
  * (a reserved plot given to the general order says why), the result sheet's verification code; a draw's commitment,
- * seed and how to recompute it with the script in the project's docs; an auction's bids and its H1/H2 rule.
- * No personal data beyond application numbers. */
+ * seed (with a beacon round: the round, its randomness and signature, the list's hash and the order's seed, and why
+ * nobody could know the order) and how to recompute it with the script in the project's docs; an auction's bids and
+ * its H1/H2 rule. No personal data beyond application numbers. */
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +14,7 @@ import {
   SCHEME_RULES,
   verifyPagePath,
   type PublicScheme,
+  type SchemeBeacon,
 } from '@portal/contract';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -51,10 +53,50 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
   );
 }
 
+function VerifyCommand({ command }: { command: string }) {
+  return (
+    // Wrapped rather than scrolled sideways: a phone shows the whole command, with no scrolling box to reach.
+    <pre
+      className="mt-3 whitespace-pre-wrap break-all rounded-md bg-slate-100 p-3 text-sm text-slate-900"
+      data-testid="verify-command"
+    >
+      <code>{command}</code>
+    </pre>
+  );
+}
+
+/** How anyone can check a draw that named a beacon round (decision 034), step by step in plain words: the seed
+ * committed at the opening, the round named then and made only after the close, the list's hash published at the
+ * close; then the command that recomputes it all from this page, the beacon's signature included. */
+function BeaconCheck({ record, beacon, command }: { record: PublicScheme; beacon: SchemeBeacon; command: string }) {
+  const { t } = useTranslation('schemes');
+  return (
+    <Card title={t('public.beaconCheck.title')}>
+      <ol className="list-decimal space-y-2 pl-5 text-slate-800" data-testid="beacon-check">
+        <li>{t('public.beaconCheck.committed')}</li>
+        <li>
+          {t('public.beaconCheck.named', {
+            round: beacon.round,
+            beacon: beacon.chain.beacon_id,
+            time: formatDateTime(beacon.round_at),
+            closes: formatDateTime(record.closes_at),
+          })}
+        </li>
+        <li>{t('public.beaconCheck.frozen')}</li>
+        <li>{t('public.beaconCheck.mixed')}</li>
+      </ol>
+      <p className="mt-3 text-slate-800">{t('public.beaconCheck.recompute', { node: 'Node.js' })}</p>
+      <VerifyCommand command={command} />
+      <p className="mt-3 text-sm text-slate-700">{t('public.checkScript', { script: 'docs/verify-draw.mjs' })}</p>
+    </Card>
+  );
+}
+
 function Record({ record }: { record: PublicScheme }) {
   const { t } = useTranslation('schemes');
   const words = useSchemeWords();
   const apiAddress = `${window.location.origin}${buildUrl(SCHEME_PATHS.public(record.scheme_number))}`;
+  const command = `node docs/verify-draw.mjs ${apiAddress}`;
   const reservedOf = new Map(record.plots.map((plot) => [plot.plot_code, plot.reserved_for]));
   return (
     <>
@@ -193,16 +235,13 @@ function Record({ record }: { record: PublicScheme }) {
           )}
         </Card>
       )}
-      {record.mode === 'draw' && (
+      {record.mode === 'draw' && record.beacon && (
+        <BeaconCheck record={record} beacon={record.beacon} command={command} />
+      )}
+      {record.mode === 'draw' && !record.beacon && (
         <Card title={t('public.checkTitle')}>
           <p className="text-slate-800">{t('public.checkExplain', { node: 'Node.js' })}</p>
-          {/* Wrapped rather than scrolled sideways: a phone shows the whole command, with no scrolling box to reach. */}
-          <pre
-            className="mt-3 whitespace-pre-wrap break-all rounded-md bg-slate-100 p-3 text-sm text-slate-900"
-            data-testid="verify-command"
-          >
-            <code>{`node docs/verify-draw.mjs ${apiAddress}`}</code>
-          </pre>
+          <VerifyCommand command={command} />
           <p className="mt-3 text-sm text-slate-700">{t('public.checkScript', { script: 'docs/verify-draw.mjs' })}</p>
         </Card>
       )}
