@@ -507,6 +507,10 @@ export async function decideScheme(
   await db.transaction(async (tx) => {
     const scheme = await lockScheme(tx, id);
     if (!scheme) throw notFound(SCHEME_NOT_FOUND);
+    // Closed between the read above and this lock: its round was not read, and a draw never runs without it.
+    if (needsBeaconRound(scheme) && !round) {
+      throw schemeState(`Scheme ${scheme.schemeNumber} was closed a moment ago: run the draw again`);
+    }
     let seed: string | null = null;
     if (scheme.mode === 'draw') {
       seed = (await findSchemeSeed(tx, scheme.id)) ?? null;
@@ -559,8 +563,9 @@ export async function drawWaitingSchemes(
     try {
       if ((await decideScheme(db, asker, waiting.id, beacon, issueResultSheet)).drawn) drawn++;
     } catch (error) {
-      // Decided meanwhile by another process's sweep or an officer: the result stands.
-      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      // Decided meanwhile by another process's sweep or an officer (409: the result stands), or the asker may no
+      // longer decide schemes (403): the draw waits for an officer who may.
+      if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
     }
   }
   return drawn;
