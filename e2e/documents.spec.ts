@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { api, apiLogin, PDF, submitCase, type Headers } from './support/api';
 import { downloadPdf, verdictOf } from './support/pdf';
 import { signInAs } from './support/session';
+import { expectNoViolations } from './support/axe';
 import { navigateInApp } from './support/navigate';
 
 test('the issued PDFs download, read right, and verify publicly', async ({ page, request, browser }) => {
@@ -172,7 +173,7 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
     await expect(verdictOf(page)).toContainText(`replaced by the final allotment letter ${allotment.allotment_number}`);
   });
 
-  await test.step('on the final letter’s page the issued copy matches and a tampered copy does not', async () => {
+  await test.step('on the final letter’s page the issued copy matches and is genuine, and a tampered copy is neither', async () => {
     await page.goto(`/verify/${final.code}`);
     await expect(verdictOf(page)).toHaveAttribute('data-status', 'valid');
     const tampered = Buffer.from(final.bytes);
@@ -186,8 +187,10 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
       },
       { bytes: [...tampered], name: 'tampered.pdf' },
     );
-    await page.getByTestId('hash-drop-zone').dispatchEvent('drop', { dataTransfer });
+    await page.getByTestId('file-drop-zone').dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText('Does not match: tampered.pdf is not the document issued.')).toBeVisible();
+    // The portal checks its signature too: the changed byte breaks it.
+    await expect(page.getByText('Not genuine: tampered.pdf has been changed since it was signed.')).toBeVisible();
 
     await page.getByLabel(/Choose a PDF file/).setInputFiles({
       name: 'final-letter.pdf',
@@ -195,5 +198,10 @@ test('the issued PDFs download, read right, and verify publicly', async ({ page,
       buffer: final.bytes,
     });
     await expect(page.getByText('Matches: final-letter.pdf is exactly the document issued.')).toBeVisible();
+    await expect(page.getByText(/^Genuine: final-letter\.pdf is signed by the Corporation/)).toBeVisible();
+    await expect(page.getByText('It is exactly the document this page is about.')).toBeVisible();
+    await expectNoViolations(page, 'the verify page with a file checked', 'en');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoViolations(page, 'the verify page with a file checked at 375 px', 'en');
   });
 });

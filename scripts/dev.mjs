@@ -1,9 +1,10 @@
 // npm run dev: the API (restarting on change), Vite's dev server with its /api proxy, the sandbox payment gateway
-// unless PAYMENT_GATEWAY=razorpay (sandbox-gateway.mjs) and the sandbox randomness beacon unless
-// RANDOMNESS_BEACON=quicknet (sandbox-beacon.mjs).
+// unless PAYMENT_GATEWAY=razorpay (sandbox-gateway.mjs), the sandbox randomness beacon unless
+// RANDOMNESS_BEACON=quicknet (sandbox-beacon.mjs) and the sandbox eSign provider unless ESIGN=esp (sandbox-esign.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startSandboxBeacon } from './sandbox-beacon.mjs';
+import { startSandboxEsign } from './sandbox-esign.mjs';
 import { startSandboxGateway } from './sandbox-gateway.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,5 +13,6 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
   startSandboxGateway(),
   startSandboxBeacon(),
+  startSandboxEsign(),
 ].filter(Boolean);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));

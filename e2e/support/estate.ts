@@ -59,13 +59,20 @@ export interface PlotInPossession {
   assetCode: string;
 }
 
-/** Takes a new application of the holder's through scrutiny, committee, payment, allotment, lease deed and
- * possession, and pays every invoice after (a holder with unpaid dues may not transfer, sublet or mortgage). */
-export async function plotInPossession(
+export interface PlotAtLeaseDeed {
+  applicationId: string;
+  assetId: string;
+  allotmentId: string;
+  allotmentNumber: string;
+}
+
+/** Takes a new application of the holder's through scrutiny, committee and payment to a provisional allotment: its
+ * lease deed is due. */
+export async function plotAtLeaseDeed(
   request: APIRequestContext,
   holder: Entrepreneur,
   { assetFromEnd, description }: { assetFromEnd: number; description: string },
-): Promise<PlotInPossession> {
+): Promise<PlotAtLeaseDeed> {
   const [zonal, committee, ho] = await Promise.all([
     apiLogin(request, 'zonal_manager'),
     apiLogin(request, 'committee'),
@@ -91,58 +98,67 @@ export async function plotInPossession(
   await move(zonal, 'pending_committee');
   await move(committee, 'approved');
   await move(ho, 'pending_payment');
-  const payAll = async () => {
-    const invoices = await api<{ id: string; amount: number; status: string }[]>(
-      request,
-      holder.headers,
-      'get',
-      `/api/invoices?application_id=${id}`,
-    );
-    for (const invoice of invoices.filter((item) => item.status !== 'paid')) {
-      await api(request, holder.headers, 'post', '/api/payments', {
-        invoice_id: invoice.id,
-        application_id: id,
-        amount: invoice.amount,
-        payment_method: 'online',
-      });
-    }
-  };
-  await payAll();
+  await payEveryInvoice(request, holder, id);
   const allotment = await api<{ id: string; allotment_number: string }>(request, ho, 'post', '/api/allotments', {
     application_id: id,
     asset_id: application.asset_id,
     allotment_type: 'provisional',
     allotment_date: today(),
   });
-  const upload = await request.post(`/api/allotments/${allotment.id}/lease-deed`, {
+  return {
+    applicationId: id,
+    assetId: application.asset_id,
+    allotmentId: allotment.id,
+    allotmentNumber: allotment.allotment_number,
+  };
+}
+
+/** Pays every unpaid invoice of the application as its holder. */
+async function payEveryInvoice(request: APIRequestContext, holder: Entrepreneur, applicationId: string) {
+  const invoices = await api<{ id: string; amount: number; status: string }[]>(
+    request,
+    holder.headers,
+    'get',
+    `/api/invoices?application_id=${applicationId}`,
+  );
+  for (const invoice of invoices.filter((item) => item.status !== 'paid')) {
+    await api(request, holder.headers, 'post', '/api/payments', {
+      invoice_id: invoice.id,
+      application_id: applicationId,
+      amount: invoice.amount,
+      payment_method: 'online',
+    });
+  }
+}
+
+/** Takes a new application of the holder's through scrutiny, committee, payment, allotment, lease deed and
+ * possession, and pays every invoice after (a holder with unpaid dues may not transfer, sublet or mortgage). */
+export async function plotInPossession(
+  request: APIRequestContext,
+  holder: Entrepreneur,
+  plot: { assetFromEnd: number; description: string },
+): Promise<PlotInPossession> {
+  const zonal = await apiLogin(request, 'zonal_manager');
+  const { applicationId, assetId, allotmentId, allotmentNumber } = await plotAtLeaseDeed(request, holder, plot);
+  const upload = await request.post(`/api/allotments/${allotmentId}/lease-deed`, {
     headers: holder.headers,
     multipart: {
       file: { name: 'lease-deed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  await api(request, zonal, 'put', `/api/allotments/${allotment.id}/lease-deed/verify`, {
+  await api(request, zonal, 'put', `/api/allotments/${allotmentId}/lease-deed/verify`, {
     verification_status: 'approved',
     remarks: 'In order',
   });
   // The whole plot, whatever its unit.
-  const asset = await api<{ total_area: number }>(request, zonal, 'get', `/api/assets/${application.asset_id}`);
-  await api(request, zonal, 'post', `/api/allotments/${allotment.id}/possession`, {
+  const asset = await api<{ total_area: number }>(request, zonal, 'get', `/api/assets/${assetId}`);
+  await api(request, zonal, 'post', `/api/allotments/${allotmentId}/possession`, {
     possession_date: today(),
     area_verified: asset.total_area,
     boundary_marked: true,
   });
-  await payAll();
-  const described = await api<{ asset_code: string }>(
-    request,
-    holder.headers,
-    'get',
-    `/api/allotments/${allotment.id}`,
-  );
-  return {
-    applicationId: id,
-    allotmentId: allotment.id,
-    allotmentNumber: allotment.allotment_number,
-    assetCode: described.asset_code,
-  };
+  await payEveryInvoice(request, holder, applicationId);
+  const described = await api<{ asset_code: string }>(request, holder.headers, 'get', `/api/allotments/${allotmentId}`);
+  return { applicationId, allotmentId, allotmentNumber, assetCode: described.asset_code };
 }

@@ -208,8 +208,36 @@ async function startBeacon(port: number, portalUrl: string): Promise<{ url: stri
   return { url, stop: () => stop(beacon) };
 }
 
-/** One server, with its own data directory (a copy of the prepared database), mailbox, sandbox gateway and sandbox
- * beacon. */
+/** The sandbox eSign Service Provider (decision 035): a separate small server speaking the eSign API 2.1 with TEST keys,
+ * whose pages say TEST MODE. Each portal gets its own; the portal is told where to send the allottee's browser. */
+const ESIGN_ENTRY = path.join(repoRoot, 'apps/esign-sandbox/src/cli.ts');
+
+/** Starts the sandbox eSign provider on `port` (when the tree has one). */
+async function startEsign(port: number): Promise<{ url: string; signdocUrl: string; stop(): Promise<void> } | null> {
+  if (!fs.existsSync(ESIGN_ENTRY)) return null;
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const esign = spawn(process.execPath, ['--import', 'tsx', ESIGN_ENTRY], {
+    cwd: repoRoot,
+    env: { ...process.env, ESIGN_SANDBOX_PORT: String(port), HOST: '127.0.0.1', ESIGN_SANDBOX_PUBLIC_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  esign.stdout?.on('data', keep);
+  esign.stderr?.on('data', keep);
+  try {
+    await waitForListening('sandbox eSign provider', `${url}/ca.pem`, esign, () => output);
+  } catch (error) {
+    await stop(esign);
+    throw error;
+  }
+  return { url, signdocUrl: `${url}/esign/2.1/signdoc`, stop: () => stop(esign) };
+}
+
+/** One server, with its own data directory (a copy of the prepared database), mailbox, sandbox gateway, sandbox
+ * beacon and sandbox eSign provider. */
 async function startServer(
   prepared: string,
 ): Promise<{ baseUrl: string; mailboxDir: string; pid?: number; stop(): Promise<void> }> {
@@ -217,13 +245,17 @@ async function startServer(
   const port = await freePort();
   const sandboxPort = await freePort();
   const beaconPort = await freePort();
+  const esignPort = await freePort();
   let gateway: Awaited<ReturnType<typeof startSandbox>> = null;
   let beacon: Awaited<ReturnType<typeof startBeacon>> = null;
+  let esign: Awaited<ReturnType<typeof startEsign>> = null;
   try {
     gateway = await startSandbox(sandboxPort, `http://127.0.0.1:${port}`);
     beacon = await startBeacon(beaconPort, `http://127.0.0.1:${port}`);
+    esign = await startEsign(esignPort);
   } catch (error) {
     await gateway?.stop();
+    await beacon?.stop();
     await mailbox.stop();
     throw error;
   }
@@ -249,6 +281,7 @@ async function startServer(
       PUBLIC_URL: baseUrl,
       ...(gateway && portalGatewayEnv(gateway.url)),
       ...(beacon && { RANDOMNESS_BEACON: 'sandbox', BEACON_URL: beacon.url }),
+      ...(esign && { ESIGN: 'sandbox', ESIGN_URL: esign.signdocUrl }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -261,6 +294,7 @@ async function startServer(
     await stop(server);
     await gateway?.stop();
     await beacon?.stop();
+    await esign?.stop();
     await mailbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

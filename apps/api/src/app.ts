@@ -13,6 +13,9 @@ import { DEMO_ORG, type Config, type OrgIdentity } from './config';
 import type { Database } from './db/client';
 import { paymentGatewaySetup, type PaymentGatewaySetup } from './lib/gateway';
 import { beaconConfigFrom, drawBeaconOf, type DrawBeacon } from './lib/beacon';
+import { esignConfigFrom, type EsignConfig } from './lib/esign/config';
+import { documentSignerOf, type DocumentSigner } from './lib/document-signing/document-signer';
+import { DEMO_DOCUMENT_SIGNING } from './lib/document-signing/settings';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import type { Sweep } from './lib/sweeps';
 import type { TokenService } from './lib/tokens';
@@ -27,7 +30,10 @@ import { modules } from './modules';
 
 export interface AppDependencies {
   config: Pick<Config, 'webDist' | 'loginAttemptsPerMinute'> &
-    Partial<Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway' | 'clockMovable' | 'beacon'>>;
+    Partial<
+      Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway' | 'clockMovable' | 'beacon' | 'documentSigning'>
+    > &
+    Partial<Pick<Config, 'esign'>>;
   /** The portal's own address (PUBLIC_URL, or http://HOST:PORT): where the payment gateway sends the browser back. */
   portalUrl?: string;
   db: Database;
@@ -61,10 +67,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('storage', deps.storage);
   app.decorate('loginAttemptsPerMinute', deps.config.loginAttemptsPerMinute);
   app.decorate('smtpConfigured', deps.smtpConfigured ?? false);
-  app.decorate('org', deps.config.org ?? DEMO_ORG);
+  const org = deps.config.org ?? DEMO_ORG;
+  app.decorate('org', org);
   app.decorate('publicUrl', deps.config.publicUrl);
   app.decorate('clockMovable', deps.config.clockMovable ?? false);
   app.decorate('drawBeacon', drawBeaconOf(deps.config.beacon ?? beaconConfigFrom({}, 8000)));
+  const esign = deps.config.esign ?? esignConfigFrom({}, 8000);
+  app.decorate('esign', esign);
+  // With the sandbox ESP, a deed its TEST CA's certificate signed reads as the allottee's signature, as a real ESP's
+  // does with ESIGN_TRUSTED_CA_PEM.
+  const signing = deps.config.documentSigning ?? DEMO_DOCUMENT_SIGNING;
+  const esignTrustedCas = esign.sandboxCaCertPem
+    ? [...signing.esignTrustedCas, esign.sandboxCaCertPem]
+    : signing.esignTrustedCas;
+  app.decorate('documentSigner', await documentSignerOf({ ...signing, esignTrustedCas }, deps.db, org));
   // The runtime adds its sweeps here once the app is built; a move of the clock runs them (modules/clock).
   app.decorate('sweeps', [] as Sweep[]);
   const paymentGateway = paymentGatewaySetup(
@@ -95,6 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           paymentGateway.config.mode === 'sandbox'
             ? new URL(paymentGateway.config.apiUrl).origin
             : 'https://api.razorpay.com',
+          // The lease deed's eSign posts the page to the eSign Service Provider (decision 035).
+          new URL(esign.espUrl).origin,
         ],
       },
     },
@@ -186,5 +204,9 @@ declare module 'fastify' {
     sweeps: Sweep[];
     /** The randomness beacon a draw of lots reads its round from (decision 034). */
     drawBeacon: DrawBeacon;
+    /** The eSign Service Provider of the lease deed's eSign, and the portal's keys as its ASP (decision 035). */
+    esign: EsignConfig;
+    /** Signs every issued PDF and checks the signatures of a PDF a reader brings (decision 035). */
+    documentSigner: DocumentSigner;
   }
 }

@@ -1,7 +1,10 @@
 /** Configuration from the environment, read once. */
 import net from 'node:net';
 import path from 'node:path';
+import { machineNow } from './core/clock';
 import { beaconConfigFrom, type BeaconConfig } from './lib/beacon';
+import { esignConfigFrom, type EsignConfig } from './lib/esign/config';
+import { documentSigningConfigFrom, type DocumentSigningConfig } from './lib/document-signing/settings';
 
 export interface Config {
   port: number;
@@ -35,6 +38,12 @@ export interface Config {
   gateway: GatewayConfig;
   /** The randomness beacon draws of lots read (decision 034): the sandbox (TEST MODE) by default, or drand's quicknet. */
   beacon: BeaconConfig;
+  /** The eSign Service Provider an allottee signs the lease deed through (decision 035): the sandbox (TEST MODE) by
+   * default, or a licensed ESP (ESIGN=esp). */
+  esign: EsignConfig;
+  /** The identity that signs every issued PDF (decision 035): DOCUMENT_SIGNING_P12 and DOCUMENT_SIGNING_PASSPHRASE,
+   * or the DEMO identity (refused in production); ESIGN_TRUSTED_CA_PEM, the eSign CAs a check of a PDF trusts. */
+  documentSigning: DocumentSigningConfig;
   /** CLOCK=movable (tests and demos, never with NODE_ENV=production): an admin may move the portal's clock forward
    * (decision 026). Fixed otherwise. */
   clockMovable: boolean;
@@ -210,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     gateway: gatewayConfigFrom(env, port),
     beacon: beaconConfigFrom(env, port),
+    esign: esignConfigFrom(env, port),
+    documentSigning: documentSigningConfigFrom(env, machineNow()),
     clockMovable: clockMovableFrom(env),
   };
 }

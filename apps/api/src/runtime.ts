@@ -26,6 +26,8 @@ import { repeatEvery } from './lib/job-lease';
 import { startSweeps } from './lib/sweeps';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
+import { demoSigningIdentity, documentSignerOf } from './lib/document-signing/document-signer';
+import { DEMO_DOCUMENT_SIGNING } from './lib/document-signing/settings';
 import { createDatabaseStorage } from './plugins/database-storage';
 import { createDiskStorage, type FileStorage } from './plugins/storage';
 
@@ -56,16 +58,20 @@ export async function prepareDatabase(
   database: DatabaseHandle,
 ): Promise<void> {
   await database.migrate();
+  // Made here, before any process serves, so that processes starting together do not each make keys (decision 035).
+  if (!config.documentSigning?.identity) await demoSigningIdentity(database.db, (config.org ?? DEMO_ORG).name);
   const beacon = demoDrawBeacon(config.beacon);
   if (!config.seedDemo || !(await seedDemoData(database.db, beacon))) return;
   // The demo world (decision 027): only when asked for, so the tests that read the demo seed see it alone. Its deemed
   // approval's letter and its draw's result sheet are issued as the running portal issues them.
   if (config.demoWorld && config.fileStorage && config.dataDir && config.host && config.port !== undefined) {
     const storage = createStorage({ fileStorage: config.fileStorage, dataDir: config.dataDir }, database.db);
+    const org = config.org ?? DEMO_ORG;
     const issuing = {
       db: database.db,
       storage,
-      org: config.org ?? DEMO_ORG,
+      org,
+      signer: await documentSignerOf(config.documentSigning ?? DEMO_DOCUMENT_SIGNING, database.db, org),
       baseUrl: portalUrlOf({ publicUrl: config.publicUrl, host: config.host, port: config.port }),
     };
     await seedDemoWorld(database.db, {
@@ -118,7 +124,14 @@ export async function startRuntime(
       log: app.log,
     });
     mail.start();
-    const issuing = { db: database.db, storage, org: app.org, baseUrl: portalUrlOf(config) };
+    for (const warning of config.documentSigning.warnings) app.log.warn(warning);
+    const issuing = {
+      db: database.db,
+      storage,
+      org: app.org,
+      signer: app.documentSigner,
+      baseUrl: portalUrlOf(config),
+    };
     // Every scheduled sweep, in the order a move of the clock runs them (decision 026).
     app.sweeps.push(
       // Schemes past their closing time closed every minute (decision 018), before their auctions are looked at.

@@ -139,6 +139,9 @@ export const ERROR_CODES = [
   'clock_backwards',
   /** 422: the clock moves at most ten years at a time. */
   'clock_too_far',
+  /** 409: an eSign of this allotment's lease deed was started and has not expired yet (decision 035): finish it at the
+   * eSign provider, or start again once it expires. */
+  'esign_pending',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

@@ -45,6 +45,7 @@ export * from './money/refunds';
 export * from './money/reports';
 export * from './estate/estate';
 export * from './estate/service-requests';
+export * from './estate/lease-deed-esign';
 export * from './deadlines/deadlines';
 export * from './deadlines/service-clock';
 export * from './deadlines/pendency';

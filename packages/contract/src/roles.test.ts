@@ -8,6 +8,7 @@ const ACCESS: Record<string, readonly Role[] | 'public'> = {
   '/register': 'public',
   '/fees': 'public',
   '/verify/:code': 'public',
+  '/verify': 'public',
   '/performance': 'public',
   '/help': 'public',
   '/forgot-password': 'public',

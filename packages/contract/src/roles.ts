@@ -46,6 +46,8 @@ export const ROUTES = {
   fees: { path: '/fees', screen: 'Fees', roles: 'public' },
   /** Beyond the spec: anyone checks an issued document by the code on it (decision record 012). */
   verify: { path: '/verify/:code', screen: 'Document verification', roles: 'public' },
+  /** Anyone checks a PDF they were given: its signatures and which issued document it is (decision 035). */
+  verifyFile: { path: '/verify', screen: 'Check a document', roles: 'public' },
   /** Beyond the spec (issue 25): the service standards and how they are met, and help with a glossary. */
   performance: { path: '/performance', screen: 'Performance', roles: 'public' },
   help: { path: '/help', screen: 'Help', roles: 'public' },

@@ -647,6 +647,9 @@ export const leaseDeedSchema = z.object({
   verification_status: z.enum(LEASE_DEED_STATUSES),
   remarks: z.string().nullable(),
   verified_at: timestamp.nullable(),
+  /** The name on the certificate of the allottee's Aadhaar eSign, when the deed is the portal's deed eSigned
+   * (decision 035); null for an uploaded scan. */
+  esigned_by: z.string().nullable(),
 });
 export type LeaseDeed = z.infer<typeof leaseDeedSchema>;
 

@@ -65,7 +65,13 @@ describe(`deadline sweep: escalation and deemed approval (${TEST_DB_KIND})`, () 
   const sweep = (day: string) => sweepDeadlines(ctx.db, { now: at(day), issueLetter });
   const issueLetter = (eventId: string) =>
     issueDeemedApprovalLetter(
-      { db: ctx.db, storage: ctx.app.storage, org: ctx.app.org, baseUrl: 'https://portal.test' },
+      {
+        db: ctx.db,
+        storage: ctx.app.storage,
+        org: ctx.app.org,
+        signer: ctx.app.documentSigner,
+        baseUrl: 'https://portal.test',
+      },
       eventId,
     );
   const escalationsOf = (applicationId: string) =>

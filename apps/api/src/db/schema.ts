@@ -519,6 +519,52 @@ export const leaseDeeds = pgTable(
   (table) => [index('lease_deeds_allotment_idx').on(table.allotmentId)],
 );
 
+/** The identity that signs every issued PDF (decision 035) when no PKCS#12 file is configured: a DEMO certificate
+ * authority and its document-signing certificate, made on the first start and shared by every process. One row. */
+export const documentSigningIdentities = pgTable('document_signing_identities', {
+  id: text('id').primaryKey().default('demo'),
+  /** PEM: the DEMO CA's certificate (the trust anchor a reader is given), the signing certificate and its key. */
+  caCertificate: text('ca_certificate').notNull(),
+  certificate: text('certificate').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** An allottee's eSign of the lease deed through an eSign Service Provider (decision 035): the request the portal
+ * (the Application Service Provider) sent, once per transaction id, until the ESP's signed answer comes back. */
+export const esignTransactions = pgTable(
+  'esign_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The eSign API's `txn`: unique, echoed by the ESP's response; a response for an unknown or finished one is
+     * refused. */
+    txn: text('txn').notNull().unique(),
+    allotmentId: uuid('allotment_id')
+      .notNull()
+      .references(() => allotments.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    /** The deed prepared for the signature (with its placeholder), kept until the signature is embedded. */
+    preparedStorageKey: text('prepared_storage_key').notNull(),
+    /** SHA-256 (hex) of the prepared deed's signed byte ranges: what the ESP signs. */
+    documentHash: text('document_hash').notNull(),
+    /** pending, signed, failed or expired. */
+    status: text('status').notNull().default('pending'),
+    /** The ESP's error code, or the portal's reason for refusing its response. */
+    failure: text('failure'),
+    /** The lease deed the signed deed became. */
+    leaseDeedId: uuid('lease_deed_id').references(() => leaseDeeds.id),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    completedAt: instant('completed_at'),
+  },
+  (table) => [
+    index('esign_transactions_allotment_idx').on(table.allotmentId, table.createdAt),
+    check('esign_transactions_status_check', sql`${table.status} IN ('pending', 'signed', 'failed', 'expired')`),
+  ],
+);
+
 export const possessions = pgTable('possessions', {
   id: uuid('id').primaryKey().defaultRandom(),
   allotmentId: uuid('allotment_id')
@@ -1364,6 +1410,8 @@ export const issuedDocuments = pgTable(
   (table) => [
     index('issued_documents_subject_idx').on(table.kind, table.subjectId, table.issuedAt),
     index('issued_documents_application_idx').on(table.applicationId),
+    // The public check of a file finds the issued document that is exactly that file (decision 035).
+    index('issued_documents_sha256_idx').on(table.sha256),
   ],
 );
 

@@ -19,6 +19,7 @@ import { workflowRoutes } from './applications/workflow/routes';
 // Documents.
 import { issuedDocumentRoutes } from './documents/issued-documents/routes';
 import { issueSchemeResultSheet } from './documents/issued-documents/service';
+import { issueLeaseDeedFor, leaseDeedDocumentRoutes } from './documents/issued-documents/lease-deed-routes';
 // Money.
 import { bankReconciliationRoutes } from './money/bank-reconciliation/routes';
 import { invoiceRoutes, paymentRoutes } from './money/billing/routes';
@@ -31,6 +32,7 @@ import { refundRoutes } from './money/refunds/routes';
 import { allotmentRoutes } from './estate/allotments/routes';
 import { assetRoutes } from './estate/assets/routes';
 import { serviceRequestRoutes } from './estate/service-requests/routes';
+import { leaseDeedEsignRoutes } from './estate/lease-deed-esign/routes';
 import { showCauseRoutes } from './estate/show-causes/routes';
 // Deadlines.
 import { pendencyRoutes } from './deadlines/pendency/routes';
@@ -95,4 +97,9 @@ export const modules: ApiModule[] = [
   { prefix: '/public', routes: performanceRoutes },
   // Full paths beside the records' own modules: /applications/{id}/acknowledgment.pdf, /verify/{code}, ...
   { prefix: '', routes: issuedDocumentRoutes },
+  // /allotments/{id}/lease-deed.pdf: the portal's lease deed (decision 035).
+  { prefix: '', routes: leaseDeedDocumentRoutes },
+  // /allotments/{id}/lease-deed/esign and /esign/response: the allottee's Aadhaar eSign of it, through an eSign
+  // Service Provider; the deed is the documents area's, handed over here.
+  { prefix: '', routes: leaseDeedEsignRoutes(issueLeaseDeedFor) },
 ];

@@ -32,9 +32,11 @@ export default fp(async function inputGuardPlugin(app: FastifyInstance) {
     const found =
       findControlCharacter(request.query, 'querystring') ??
       findControlCharacter(request.params, 'params') ??
-      // A body that arrives as one string (a text/csv import) is the route's to read: it refuses binary content
-      // with its own answer.
-      (typeof request.body === 'object' ? findControlCharacter(request.body, 'body') : null);
+      // A body that arrives as one string (a text/csv import) or as raw bytes (a PDF to check) is the route's to
+      // read: it refuses what it cannot take with its own answer.
+      (typeof request.body === 'object' && !Buffer.isBuffer(request.body)
+        ? findControlCharacter(request.body, 'body')
+        : null);
     if (found) throw invalidField(found, CONTROL_CHARACTER_MESSAGE);
   });
 });

@@ -44,6 +44,7 @@ const PUBLIC = [
   'POST /api/auth/reset-password',
   'GET /api/health',
   'GET /api/verify/:code',
+  'POST /api/verify',
   'GET /api/organization',
   'GET /api/public/performance',
   'GET /api/public/schemes/:schemeNumber',
@@ -62,7 +63,8 @@ describe('the OpenAPI document and the API reference', () => {
       (route) =>
         !route.split(' ')[1]!.startsWith(DOCS_PREFIX) &&
         route !== `GET ${OPENAPI_PATH}` &&
-        // The payment gateway's signed redirect back and webhook are its calls, not the API's: left out (hide).
+        // The payment gateway's signed redirect back and webhook, and the eSign provider's answer, are their calls, not
+        // the API's: left out (hide).
         !GATEWAY_SIGNED_ROUTES.test(route),
     );
   });

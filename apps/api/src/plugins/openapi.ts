@@ -12,6 +12,7 @@ import {
   DOCUMENT_TYPES,
   errorBodySchema,
   LIST_HEADERS,
+  MAX_CHECKED_PDF_BYTES,
   MAX_UPLOAD_BYTES,
   PERMISSIONS,
   ROLES,
@@ -27,9 +28,16 @@ type JsonSchema = Record<string, unknown>;
 
 const MB = MAX_UPLOAD_BYTES / 1_048_576;
 
-/** Request bodies the routes read by hand (multipart uploads), so no zod body schema declares them, by content
- * type. Keyed by `METHOD url`; the test checks every key is a real route. */
+/** Request bodies the routes read by hand (multipart uploads, a raw PDF), so no zod body schema declares them, by
+ * content type. Keyed by `METHOD url`; the test checks every key is a real route. */
 export const HAND_READ_BODIES: Record<string, Record<string, JsonSchema>> = {
+  'POST /api/verify': {
+    'application/pdf': {
+      type: 'string',
+      contentMediaType: 'application/pdf',
+      description: `The PDF to check, as its raw bytes (at most ${MAX_CHECKED_PDF_BYTES / 1_048_576} MB).`,
+    },
+  },
   'POST /api/applications/:id/documents': {
     'multipart/form-data': {
       type: 'object',

@@ -84,6 +84,12 @@ export async function findIssuedDocumentByCode(db: Database, code: string): Prom
   return row;
 }
 
+/** The issued document whose stored PDF has this SHA-256 (hex): every issued PDF carries its own code, so at most one. */
+export async function findIssuedDocumentBySha256(db: Database, sha256: string): Promise<IssuedDocumentRow | undefined> {
+  const [row] = await db.select().from(issuedDocuments).where(eq(issuedDocuments.sha256, sha256)).limit(1);
+  return row;
+}
+
 export async function findIssuedDocumentById(db: Database, id: string): Promise<IssuedDocumentRow | undefined> {
   const [row] = await db.select().from(issuedDocuments).where(eq(issuedDocuments.id, id));
   return row;

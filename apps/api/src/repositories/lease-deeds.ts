@@ -7,7 +7,8 @@ import { clock } from '../core/clock';
 
 export type LeaseDeedRow = typeof leaseDeeds.$inferSelect;
 
-export function toLeaseDeed(row: LeaseDeedRow): LeaseDeed {
+/** `esignedBy`: the name on the certificate of the allottee's eSign, null for an uploaded scan. */
+export function toLeaseDeed(row: LeaseDeedRow, esignedBy: string | null): LeaseDeed {
   return {
     id: row.id,
     allotment_id: row.allotmentId,
@@ -16,6 +17,7 @@ export function toLeaseDeed(row: LeaseDeedRow): LeaseDeed {
     verification_status: row.verificationStatus,
     remarks: row.remarks,
     verified_at: row.verifiedAt ? row.verifiedAt.toISOString() : null,
+    esigned_by: esignedBy,
   };
 }
 

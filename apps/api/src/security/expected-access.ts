@@ -116,6 +116,9 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'POST /api/allotments/{id}/lease-deed': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'GET /api/allotments/{id}/lease-deed/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'PUT /api/allotments/{id}/lease-deed/verify': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
+  // The portal's lease deed (decision 035): read as the letter is; eSigned, instead of an upload, by its owner alone.
+  'GET /api/allotments/{id}/lease-deed.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/allotments/{id}/lease-deed/esign': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
   'GET /api/allotments/{id}/possession': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/allotments/{id}/possession': ['no', 'yes', 'yes', 'no', 'no', 'no', 'yes'],
   'GET /api/allotments/{id}/possession/certificate.pdf': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
@@ -166,8 +169,10 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/admin/clock': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   'POST /api/admin/clock/advance': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
 
-  // Issued documents (decision record 012): anyone checks one by its code; an administrator revokes one.
+  // Issued documents (decision record 012): anyone checks one by its code, or a file by its signatures (decision
+  // 035); an administrator revokes one.
   'GET /api/verify/{code}': 'public',
+  'POST /api/verify': 'public',
   'GET /api/organization': 'public',
   // The service standards and how they are met (issue 25): for anyone, signed in or not.
   'GET /api/public/performance': 'public',
@@ -273,9 +278,10 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
  * OpenAPI document they serve. */
 export const REFERENCE_ROUTES = /^(GET \/api\/openapi\.json|GET \/api\/docs(\/.*)?)$/;
 
-/** Routes the payment gateway calls (decision 016): they carry the gateway's signature, not a session, are left out
- * of the OpenAPI document, and their refusals (a forged or stale signature, 401) are the gateway module's tests. */
-export const GATEWAY_SIGNED_ROUTES = /^POST \/api\/payments\/gateway\/(callback|webhook)$/;
+/** Routes an outside party's signed answer reaches: the payment gateway's (decision 016) and the eSign Service
+ * Provider's (decision 035). They carry that party's signature, not a session, are left out of the OpenAPI document,
+ * and their refusals (a forged or stale signature) are their modules' tests. */
+export const GATEWAY_SIGNED_ROUTES = /^POST \/api\/(payments\/gateway\/(callback|webhook)|esign\/response)$/;
 
 /** Operations whose record the matrix's world does not hold (no lease deed, possession, payment, notification or
  * failed mail yet, no issued document), so an allowed caller is told 404 like anyone else. */

@@ -1,15 +1,18 @@
 /** Vitest's global set-up of the API projects: the database is migrated, and migrated and seeded, once per run, and
  * every test file starts from a copy (harness.ts) instead of migrating and seeding its own. On PostgreSQL the copies
  * are template databases (CREATE DATABASE ... TEMPLATE); on PGlite, dumps of a database in memory (dumpDataDir), which
- * a file's database loads. Both are made afresh by the run's own migrations and seed, and removed when it ends. */
+ * a file's database loads. Both are made afresh by the run's own migrations and seed, and removed when it ends. The
+ * migrated database holds the DEMO document-signing identity too, so no test file makes keys of its own. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { DEMO_ORG } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoData } from '../demo/seed';
+import { demoSigningIdentity } from '../lib/document-signing/document-signer';
 
 export interface DatabaseTemplates {
   kind: 'pglite' | 'postgres';
@@ -45,6 +48,7 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
   try {
     await handle.dumpTo!(templates.empty!);
     await handle.migrate();
+    await demoSigningIdentity(handle.db, DEMO_ORG.name);
     await handle.dumpTo!(templates.migrated);
     await seedDemoData(handle.db);
     await handle.dumpTo!(templates.seeded);
@@ -72,6 +76,7 @@ async function postgresTemplates(
     const migrated = await openDatabase({ databaseUrl: databaseUrl(serverUrl, templates.migrated) });
     try {
       await migrated.migrate();
+      await demoSigningIdentity(migrated.db, DEMO_ORG.name);
     } finally {
       await migrated.close();
     }

@@ -16,6 +16,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../demo/seed';
 import { createTokenService } from '../lib/tokens';
 import { SANDBOX_BEACON_CHAIN } from '../lib/beacon';
+import type { EsignConfig } from '../lib/esign/config';
 import { createDiskStorage } from '../plugins/storage';
 import { databaseUrl, type DatabaseTemplates } from './global-setup';
 
@@ -90,7 +91,13 @@ export async function openPreparedDatabase(seed: boolean) {
 }
 
 export async function createTestContext(
-  options: { seed?: boolean; loginAttemptsPerMinute?: number; clockMovable?: boolean } = {},
+  options: {
+    seed?: boolean;
+    loginAttemptsPerMinute?: number;
+    clockMovable?: boolean;
+    /** The eSign Service Provider (decision 035): by default the sandbox's address of a portal on port 8000. */
+    esign?: EsignConfig;
+  } = {},
 ): Promise<TestContext> {
   // Each file starts on the process's own clock: a move in an earlier file of this worker is forgotten.
   resetClockForTests();
@@ -104,6 +111,7 @@ export async function createTestContext(
       loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
       clockMovable: options.clockMovable ?? false,
       beacon: { mode: 'sandbox', chain: { ...SANDBOX_BEACON_CHAIN, url: beacon.url }, timeoutMs: 2_000 },
+      ...(options.esign && { esign: options.esign }),
     },
     db: handle.db,
     tokens,

@@ -38,6 +38,7 @@ const PAGES: Record<
     | 'forgotPassword'
     | 'resetPassword'
     | 'verify'
+    | 'verifyFile'
     | 'performance'
     | 'help'
     | 'schemeResult'
@@ -138,8 +139,9 @@ export const routes: RouteObject[] = [
           },
           // Open to everyone, signed in or not.
           { path: ROUTES.fees.path, element: <FeesPage /> },
-          // A document's QR code opens this page, signed in or not.
+          // A document's QR code opens this page, signed in or not; without a code it checks a file alone.
           { path: ROUTES.verify.path, element: <VerifyPage /> },
+          { path: ROUTES.verifyFile.path, element: <VerifyPage /> },
           // The service standards and help: open to everyone, signed in or not.
           { path: ROUTES.performance.path, element: <PerformancePage /> },
           { path: ROUTES.help.path, element: <HelpPage /> },

@@ -58,7 +58,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON unless it is FormData (multipart) or URLSearchParams (form-encoded). */
+  /** Sent as JSON unless it is FormData (multipart), URLSearchParams (form-encoded) or a Blob (its bytes, as its
+   * type). */
   body?: unknown;
   /** Sent form-encoded (application/x-www-form-urlencoded). */
   form?: Record<string, string>;
@@ -110,6 +111,7 @@ function encodeBody(options: RequestOptions): { body: BodyInit | undefined; cont
   // The browser sets the multipart boundary itself.
   if (body instanceof FormData) return { body, contentType: undefined };
   if (body instanceof URLSearchParams) return { body, contentType: 'application/x-www-form-urlencoded' };
+  if (body instanceof Blob) return { body, contentType: body.type || 'application/octet-stream' };
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 

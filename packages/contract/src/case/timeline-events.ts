@@ -123,12 +123,18 @@ export const TIMELINE_CODES = {
       details: `${text(p.allotment_type) === 'final' ? 'Final' : 'Provisional'} allotment ${text(p.allotment_number)} of asset ${text(p.asset_code)}; allotment letter generated`,
     }),
   },
-  /** params: file_name, revised */
+  /** params: file_name, revised; esigned_by (the name on the certificate) when the portal's deed was eSigned */
   lease_deed_uploaded: {
-    english: (p) => ({
-      action: 'Lease deed uploaded',
-      details: `${p.revised ? 'Revised lease deed' : 'Lease deed'} ${text(p.file_name)} uploaded for verification`,
-    }),
+    english: (p) =>
+      p.esigned_by
+        ? {
+            action: 'Lease deed eSigned',
+            details: `${p.revised ? 'Revised lease deed' : 'Lease deed'} eSigned by ${text(p.esigned_by)} with Aadhaar eSign and sent for verification`,
+          }
+        : {
+            action: 'Lease deed uploaded',
+            details: `${p.revised ? 'Revised lease deed' : 'Lease deed'} ${text(p.file_name)} uploaded for verification`,
+          },
   },
   /** params: remarks */
   lease_deed_approved: {

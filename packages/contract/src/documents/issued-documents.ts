@@ -21,6 +21,8 @@ export const ISSUED_DOCUMENT_KINDS = [
   'deemed_approval_letter',
   // Competitive allotment (decision 018): a scheme's result, with its commitment, seed or bids, and winners.
   'scheme_result_sheet',
+  // The portal's lease deed (decision 035): what the allottee signs with Aadhaar eSign instead of uploading a scan.
+  'lease_deed',
 ] as const;
 export type IssuedDocumentKind = (typeof ISSUED_DOCUMENT_KINDS)[number];
 
@@ -43,6 +45,8 @@ export const ISSUED_DOCUMENT_PATHS = {
   noDuesCertificate: (allotmentId: string) => `/allotments/${allotmentId}/no-dues-certificate.pdf`,
   /** The application's latest letter of deemed approval (decision 017). */
   deemedApprovalLetter: (applicationId: string) => `/applications/${applicationId}/deemed-approval-letter.pdf`,
+  /** The portal's lease deed of the allotment, the one its allottee may eSign (decision 035). */
+  leaseDeed: (allotmentId: string) => `/allotments/${allotmentId}/lease-deed.pdf`,
 } as const;
 
 /** Crockford's base32 (no I, L, O or U), six groups of four: 120 random bits, printed and typed without confusion. */
@@ -59,6 +63,22 @@ export const verifyPagePath = (code: string) => `/verify/${encodeURIComponent(co
 
 /** Look-ups of GET /api/verify/{code} per client address per minute. */
 export const VERIFY_REQUESTS_PER_MINUTE = 30;
+
+/** Checks of a file (POST /api/verify) per client address per minute: each reads up to MAX_CHECKED_PDF_BYTES. */
+export const VERIFY_FILE_REQUESTS_PER_MINUTE = 10;
+/** The largest PDF POST /api/verify reads (a larger one answers 413). */
+export const MAX_CHECKED_PDF_BYTES = 20 * 1024 * 1024;
+
+/** One signature of a PDF (decision 035): valid (it verifies over the bytes it signed, and its certificate chains to
+ * the corporation's CA or a trusted eSign CA); altered (the bytes it signed were changed, or it cannot be read);
+ * untrusted (intact, but made with a certificate the portal does not trust). */
+export const SIGNATURE_STATES = ['valid', 'altered', 'untrusted'] as const;
+export type SignatureState = (typeof SIGNATURE_STATES)[number];
+/** A whole file: valid (every signature valid, one by the corporation, and nothing added after the last); altered (a
+ * signature does not verify, or bytes were added after the last one); untrusted (intact, but a signer is not trusted,
+ * or none is the corporation); missing (no signature). */
+export const FILE_SIGNATURE_VERDICTS = [...SIGNATURE_STATES, 'missing'] as const;
+export type FileSignatureVerdict = (typeof FILE_SIGNATURE_VERDICTS)[number];
 
 /** What the verify page may show of a document: facts printed on it, never a PAN, bank details or an amount the
  * document does not state. Unknown keys are dropped when the answer is sent. */
@@ -135,9 +155,48 @@ export const verifiedDocumentSchema = z.object({
   revoked_at: z.string().nullable(),
   /** SHA-256 of the issued PDF's bytes, lower-case hex. */
   sha256: z.string(),
+  /** Who signed the issued PDF (its certificate's subject name) and whether that is the DEMO identity, not for real
+   * use; null for a document issued before documents were signed. */
+  signature: z.object({ signer: z.string(), demo: z.boolean() }).nullable(),
   facts: issuedDocumentFactsSchema,
 });
 export type VerifiedDocument = z.infer<typeof verifiedDocumentSchema>;
+
+export const checkedSignatureSchema = z.object({
+  /** The signing certificate's subject name ('' when the signature cannot be read). */
+  signer: z.string(),
+  state: z.enum(SIGNATURE_STATES),
+  /** Whether it signs the whole file but itself (an earlier signature of a file signed twice signs less). */
+  covers_whole_file: z.boolean(),
+  /** Made with the corporation's certificate. */
+  by_corporation: z.boolean(),
+  /** Made with the DEMO identity, not for real use. */
+  demo: z.boolean(),
+  /** The signing time the signer stated, ISO. */
+  signed_at: z.string().nullable(),
+});
+export type CheckedSignature = z.infer<typeof checkedSignatureSchema>;
+
+/** POST /api/verify (public, no sign-in): a PDF's signatures, and the issued document that is exactly this file. */
+export const checkedFileSchema = z.object({
+  signature: z.enum(FILE_SIGNATURE_VERDICTS),
+  /** Each signature, in the order they were made. */
+  signatures: z.array(checkedSignatureSchema),
+  /** Whether a signature was made with the DEMO identity. */
+  demo: z.boolean(),
+  /** The issued document whose stored PDF has exactly this file's SHA-256, or null. */
+  issued: z
+    .object({
+      verification_code: z.string(),
+      kind: z.enum(ISSUED_DOCUMENT_KINDS),
+      document_number: z.string(),
+      status: z.enum(ISSUED_DOCUMENT_STATUSES),
+    })
+    .nullable(),
+  /** The file's SHA-256, lower-case hex. */
+  sha256: z.string(),
+});
+export type CheckedFile = z.infer<typeof checkedFileSchema>;
 
 /** POST /api/issued-documents/{id}/revoke (admin). */
 export const revokeIssuedDocumentRequestSchema = z.object({

@@ -43,7 +43,10 @@ const CONTEXTS: Record<string, (params: TimelineParams) => { title?: string; det
   document_rejected: (p) => ({ details: p.reason ? 'reason' : undefined }),
   application_withdrawn: (p) => ({ details: p.reason ? 'reason' : undefined }),
   allotment_created: (p) => ({ details: p.allotment_type === 'final' ? 'final' : 'provisional' }),
-  lease_deed_uploaded: (p) => ({ details: p.revised ? 'revised' : undefined }),
+  lease_deed_uploaded: (p) =>
+    p.esigned_by
+      ? { title: 'esigned', details: p.revised ? 'esigned_revised' : 'esigned' }
+      : { details: p.revised ? 'revised' : undefined },
   lease_deed_approved: (p) => ({ details: p.remarks ? 'remarks' : undefined }),
   lease_deed_returned: (p) => {
     const verdict = p.verdict === 'rejected' ? 'rejected' : 'needs_revision';

@@ -39,12 +39,14 @@ export async function statementPdfFor(
     findUserLanguage(ctx.db, user.id).then(documentLanguage),
   ]);
   const drawnAt = clock.now();
-  const bytes = await renderPdf({
-    content: composeStatement(language, { account: ledger.account, period, summary, lines, drawnAt }),
-    letterhead: ctx.org,
-    language,
-    issuedAt: drawnAt,
-  });
+  const bytes = await ctx.signer.signPdf(
+    await renderPdf({
+      content: composeStatement(language, { account: ledger.account, period, summary, lines, drawnAt }),
+      letterhead: ctx.org,
+      language,
+      issuedAt: drawnAt,
+    }),
+  );
   const number = ledger.account.allotment_number ?? ledger.account.application_number;
   return {
     fileName: `statement-${number}${period.from ? `-from-${period.from}` : ''}${period.to ? `-to-${period.to}` : ''}.pdf`,

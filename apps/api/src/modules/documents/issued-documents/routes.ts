@@ -1,30 +1,34 @@
 /** Issued documents: the PDFs (GET /applications/{id}/acknowledgment.pdf, /payments/{id}/receipt.pdf,
  * /allotments/{id}/letter.pdf, /allotments/{id}/possession/certificate.pdf, the orders of the allotment's life at
- * /service-requests/{id}/order.pdf, /show-causes/{id}/notice.pdf and /show-causes/{id}/order.pdf), the public GET /verify/{code}, an
- * administrator's POST /issued-documents/{id}/revoke, and the public letterhead GET /organization. Mounted at /api
- * with full paths, beside the modules that own those records. */
+ * /service-requests/{id}/order.pdf, /show-causes/{id}/notice.pdf and /show-causes/{id}/order.pdf), the public GET
+ * /verify/{code} and POST /verify (the check of a file), an administrator's POST /issued-documents/{id}/revoke, and the
+ * public letterhead GET /organization. Mounted at /api with full paths, beside the modules that own those records. */
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  checkedFileSchema,
   errorBodySchema,
   issuedDocumentSchema,
+  MAX_CHECKED_PDF_BYTES,
   noDuesCertificateSchema,
   organizationSchema,
   revokeIssuedDocumentRequestSchema,
   statementPdfQuerySchema,
+  VERIFY_FILE_REQUESTS_PER_MINUTE,
   VERIFY_REQUESTS_PER_MINUTE,
   verifiedDocumentSchema,
 } from '@portal/contract';
 import { createAttemptLimiter } from '../../../lib/attempt-limiter';
 import { challanPdfFor } from './challan-pdf';
 import { issueNoDuesCertificate, noDuesCertificateFor, statementPdfFor } from './ledger-documents';
-import { tooManyRequests } from '../../../core/http-error';
+import { invalidField, tooManyRequests } from '../../../core/http-error';
 import { currentUser, requireAuth, requirePermission } from '../../../plugins/auth';
 import type { IssuedDocumentRow } from '../../../repositories/issued-documents';
 import {
   acknowledgmentFor,
   allotmentLetterFor,
+  checkFile,
   deemedApprovalLetterFor,
   downloadName,
   possessionCertificateFor,
@@ -52,11 +56,15 @@ const PDF_DESCRIPTION =
 
 export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createAttemptLimiter(app.db, 'verify:address', VERIFY_REQUESTS_PER_MINUTE);
+  const fileLimiter = createAttemptLimiter(app.db, 'verify-file:address', VERIFY_FILE_REQUESTS_PER_MINUTE);
+  // A PDF to check comes as its raw bytes (POST /verify).
+  app.addContentTypeParser('application/pdf', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const context = (request: FastifyRequest): IssuingContext => ({
     db: app.db,
     storage: app.storage,
     org: app.org,
+    signer: app.documentSigner,
     baseUrl: app.publicUrl ?? `${request.protocol}://${request.host}`,
   });
 
@@ -190,7 +198,11 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, bytes } = await challanPdfFor(app, currentUser(request), request.params.id);
+      const { fileName, bytes } = await challanPdfFor(
+        { db: app.db, org: app.org, signer: app.documentSigner },
+        currentUser(request),
+        request.params.id,
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentHeader(fileName))
@@ -284,7 +296,34 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await limiter.tryAttempt(request.ip))) {
         throw tooManyRequests('Too many verification look-ups. Please wait a minute and try again.', 60);
       }
-      return verifyDocument(app.db, request.params.code);
+      return verifyDocument({ db: app.db, storage: app.storage, signer: app.documentSigner }, request.params.code);
+    },
+  );
+
+  app.post(
+    '/verify',
+    {
+      bodyLimit: MAX_CHECKED_PDF_BYTES,
+      // Counted before the body is read: a refused check costs no upload.
+      onRequest: async (request) => {
+        if (!(await fileLimiter.tryAttempt(request.ip))) {
+          throw tooManyRequests('Too many checks of a file. Please wait a minute and try again.', 60);
+        }
+      },
+      schema: {
+        description:
+          'The check of a PDF a reader has (the body: its raw bytes, content-type application/pdf, at most ' +
+          `${MAX_CHECKED_PDF_BYTES / 1_048_576} MB; 413 above, 422 when it is not a PDF). Answers each signature ` +
+          "(valid, altered or untrusted: the corporation's CA and the trusted eSign CAs are the only anchors, and " +
+          'whether it covers the whole file), the file in one word (valid, altered, untrusted or missing), whether a ' +
+          'DEMO certificate signed it, and the issued document that is exactly this file. Limited per address.',
+        response: { 200: checkedFileSchema, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      // Another content type Fastify reads (JSON, text) is not a PDF either.
+      if (!Buffer.isBuffer(request.body)) throw invalidField('body', 'The file is not a PDF');
+      return checkFile({ db: app.db, signer: app.documentSigner }, request.body);
     },
   );
 

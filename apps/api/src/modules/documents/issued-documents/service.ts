@@ -1,7 +1,7 @@
 /** Issued documents: the PDF of an acknowledgment, receipt, allotment letter or possession certificate is made the
- * first time it is asked for, stored with its SHA-256 and a verification code, and the same bytes are served every
- * time after. A final allotment letter supersedes the application's provisional one. Anyone holding a code can check
- * the document on the public verify page. */
+ * first time it is asked for, signed with the corporation's certificate, stored with its SHA-256 and a verification
+ * code, and the same bytes are served every time after. A final allotment letter supersedes the application's
+ * provisional one. Anyone holding a code, or the file itself, can check the document on the public verify page. */
 import crypto from 'node:crypto';
 import {
   isApplicant,
@@ -14,13 +14,16 @@ import {
   verifyPagePath,
   type IssuedDocument,
   type IssuedDocumentKind,
+  type CheckedFile,
   type IssuedDocumentStatus,
   type VerifiedDocument,
 } from '@portal/contract';
 import type { OrgIdentity } from '../../../config';
 import type { Database } from '../../../db/client';
+import type { DocumentSigner } from '../../../lib/document-signing/document-signer';
+import { fileSignatureVerdict } from '../../../lib/document-signing/pdf-signatures';
 import { loadVisibleAllotment, loadVisibleApplication } from '../../../case/access';
-import { conflict, forbidden, notFound, wrongState } from '../../../core/http-error';
+import { conflict, forbidden, invalidField, notFound, wrongState } from '../../../core/http-error';
 import type { CurrentUser } from '../../../plugins/auth';
 import type { FileStorage } from '../../../plugins/storage';
 import { findAllotmentWithOwner } from '../../../repositories/allotments';
@@ -32,6 +35,7 @@ import {
   findCurrentIssuedDocument,
   findIssuedDocumentByCode,
   findIssuedDocumentById,
+  findIssuedDocumentBySha256,
   findPaymentWithOwner,
   findUserLanguage,
   insertIssuedDocument,
@@ -88,11 +92,13 @@ const SHOW_CAUSE_NOT_FOUND = 'Show-cause notice not found';
 const schemePublicPagePath = (schemeNumber: string) => ROUTES.schemeResult.path.replace(':schemeNumber', schemeNumber);
 const NO_DEEMED_APPROVAL = 'No stage of this application was deemed approved';
 
-/** What issuing needs besides the records: where PDFs are kept, the letterhead, and the address the QR code opens. */
+/** What issuing needs besides the records: where PDFs are kept, the letterhead, the signer, and the address the QR
+ * code opens. */
 export interface IssuingContext {
   db: Database;
   storage: FileStorage;
   org: OrgIdentity;
+  signer: DocumentSigner;
   /** The portal's address (PUBLIC_URL, or the one the request came to), without a trailing slash. */
   baseUrl: string;
 }
@@ -115,6 +121,7 @@ const FILE_NAMES: Record<IssuedDocumentKind, string> = {
   no_dues_certificate: 'no-dues-certificate',
   deemed_approval_letter: 'deemed-approval-letter',
   scheme_result_sheet: 'scheme-result-sheet',
+  lease_deed: 'lease-deed',
 };
 
 export function downloadName(row: IssuedDocumentRow): string {
@@ -158,13 +165,15 @@ export async function issue(
   const { content, language } = await compose();
   const code = newVerificationCode();
   const issuedAt = clock.now();
-  const bytes = await renderPdf({
-    content,
-    letterhead: ctx.org,
-    language,
-    verification: { code, url: verifyUrl(ctx.baseUrl, code) },
-    issuedAt,
-  });
+  const bytes = await ctx.signer.signPdf(
+    await renderPdf({
+      content,
+      letterhead: ctx.org,
+      language,
+      verification: { code, url: verifyUrl(ctx.baseUrl, code) },
+      issuedAt,
+    }),
+  );
   const storageKey = await ctx.storage.save(bytes);
   try {
     const { row, fresh } = await ctx.db.transaction(async (tx) => {
@@ -541,15 +550,13 @@ const LETTER_KINDS: ReadonlySet<string> = new Set<IssuedDocumentKind>([
   'final_allotment_letter',
 ]);
 
-/** The public answer for a code. A provisional letter whose allotment has since become final reads superseded even
- * before the final letter is downloaded (the record is then marked when the final letter is issued); so does a letter
- * issued before a transfer of the allotment, replaced by the transfer order. */
-export async function verifyDocument(db: Database, rawCode: string): Promise<VerifiedDocument> {
-  const code = normaliseVerificationCode(rawCode);
-  if (!VERIFICATION_CODE_PATTERN.test(code)) throw notFound(UNKNOWN_CODE);
-  const row = await findIssuedDocumentByCode(db, code);
-  if (!row) throw notFound(UNKNOWN_CODE);
-
+/** A document's status as a reader should see it. A provisional letter whose allotment has since become final reads
+ * superseded even before the final letter is downloaded (the record is then marked when the final letter is issued);
+ * so does a letter issued before a transfer of the allotment, replaced by the transfer order. */
+async function statusNow(
+  db: Database,
+  row: IssuedDocumentRow,
+): Promise<{ status: IssuedDocumentStatus; supersededBy: VerifiedDocument['superseded_by'] }> {
   let status = row.status as IssuedDocumentStatus;
   let supersededBy: VerifiedDocument['superseded_by'] = null;
   if (row.supersededBy) {
@@ -577,6 +584,35 @@ export async function verifyDocument(db: Database, rawCode: string): Promise<Ver
         : { kind: 'final_allotment_letter', document_number: found.allotment.allotmentNumber, issued_at: null };
     }
   }
+  return { status, supersededBy };
+}
+
+async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.open(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Who signed the stored PDF: its first signature's signer (the corporation's), or null for a document issued before
+ * documents were signed. */
+async function storedSignature(
+  ctx: Pick<IssuingContext, 'storage' | 'signer'>,
+  row: IssuedDocumentRow,
+): Promise<VerifiedDocument['signature']> {
+  const [first] = await ctx.signer.checkSignatures(await readStored(ctx.storage, row.storageKey));
+  return first?.signer ? { signer: first.signer, demo: first.demo } : null;
+}
+
+/** The public answer for a code. */
+export async function verifyDocument(
+  ctx: Pick<IssuingContext, 'db' | 'storage' | 'signer'>,
+  rawCode: string,
+): Promise<VerifiedDocument> {
+  const code = normaliseVerificationCode(rawCode);
+  if (!VERIFICATION_CODE_PATTERN.test(code)) throw notFound(UNKNOWN_CODE);
+  const row = await findIssuedDocumentByCode(ctx.db, code);
+  if (!row) throw notFound(UNKNOWN_CODE);
+  const { status, supersededBy } = await statusNow(ctx.db, row);
   return {
     verification_code: row.verificationCode,
     kind: row.kind as IssuedDocumentKind,
@@ -589,8 +625,44 @@ export async function verifyDocument(db: Database, rawCode: string): Promise<Ver
     superseded_by: supersededBy,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     sha256: row.sha256,
+    signature: await storedSignature(ctx, row),
     // Only the facts the contract names: nothing else stored there can reach the public page.
     facts: issuedDocumentFactsSchema.parse(row.facts),
+  };
+}
+
+/** A PDF may be preceded by a few bytes of something else; its header comes within the first kilobyte. */
+const PDF_HEADER_WITHIN = 1024;
+
+/** The public check of a file a reader brings: its signatures, one word for them all, and the issued document that
+ * is exactly this file (by its SHA-256), if any. */
+export async function checkFile(ctx: Pick<IssuingContext, 'db' | 'signer'>, pdf: Buffer): Promise<CheckedFile> {
+  if (!pdf.subarray(0, PDF_HEADER_WITHIN).includes('%PDF-')) throw invalidField('body', 'The file is not a PDF');
+  const sha256 = sha256Hex(pdf);
+  const [signatures, row] = await Promise.all([
+    ctx.signer.checkSignatures(pdf),
+    findIssuedDocumentBySha256(ctx.db, sha256),
+  ]);
+  return {
+    signature: fileSignatureVerdict(signatures),
+    signatures: signatures.map((signature) => ({
+      signer: signature.signer,
+      state: signature.state,
+      covers_whole_file: signature.coversWholeFile,
+      by_corporation: signature.byCorporation,
+      demo: signature.demo,
+      signed_at: signature.signedAt?.toISOString() ?? null,
+    })),
+    demo: signatures.some((signature) => signature.demo),
+    issued: row
+      ? {
+          verification_code: row.verificationCode,
+          kind: row.kind as IssuedDocumentKind,
+          document_number: row.documentNumber,
+          status: (await statusNow(ctx.db, row)).status,
+        }
+      : null,
+    sha256,
   };
 }
 

@@ -49,11 +49,13 @@ import { findAssetById, setAssetStatusIf } from '../../../repositories/assets';
 import { findAssetsInUndecidedSchemes } from '../../../repositories/schemes';
 import {
   findLatestLeaseDeed,
-  insertLeaseDeed,
   setLeaseDeedVerdictIfPending,
   toLeaseDeed,
   type LeaseDeedRow,
 } from '../../../repositories/lease-deeds';
+import { findEsignOfLeaseDeed } from '../../../repositories/esign-transactions';
+import { submitLeaseDeed } from '../../../case/lease-deed';
+import { lastSignerName } from '../../../lib/esign/deed-signature';
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../../repositories/possessions';
 import { transition } from '../../../case/transition';
 import { searchTimeline, type TimelineListQuery } from '../../../repositories/timeline';
@@ -314,11 +316,24 @@ export async function createAllotment(
   });
 }
 
-export async function getLatestLeaseDeed(db: Database, user: CurrentUser, allotmentId: string): Promise<LeaseDeed> {
+/** The deed as the API answers it: an eSigned deed names its signer as the certificate in it does. */
+async function describeLeaseDeed(db: Database, storage: FileStorage, deed: LeaseDeedRow): Promise<LeaseDeed> {
+  if (!(await findEsignOfLeaseDeed(db, deed.allotmentId, deed.id))) return toLeaseDeed(deed, null);
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.open(deed.storageKey)) chunks.push(chunk as Buffer);
+  return toLeaseDeed(deed, lastSignerName(Buffer.concat(chunks)));
+}
+
+export async function getLatestLeaseDeed(
+  db: Database,
+  storage: FileStorage,
+  user: CurrentUser,
+  allotmentId: string,
+): Promise<LeaseDeed> {
   const allotment = await loadVisibleAllotment(db, user, allotmentId);
   const deed = await findLatestLeaseDeed(db, allotment.id);
   if (!deed) throw notFound(LEASE_DEED_NOT_FOUND);
-  return toLeaseDeed(deed);
+  return describeLeaseDeed(db, storage, deed);
 }
 
 /** The latest deed's stored file, for the owner and staff. */
@@ -340,31 +355,10 @@ export async function uploadLeaseDeed(
   const allotment = await loadVisibleAllotment(db, user, allotmentId);
   const storageKey = await storage.save(file.bytes);
   try {
-    return await db.transaction(async (tx) => {
-      const application = await lockApplication(tx, allotment.applicationId);
-      if (!application) throw notFound(APPLICATION_NOT_FOUND);
-      if (allotment.status !== 'active') throw conflict('This allotment is no longer active');
-      const latest = await findLatestLeaseDeed(tx, allotment.id);
-      if (latest && latest.verificationStatus !== 'rejected' && latest.verificationStatus !== 'needs_revision') {
-        throw conflict(`A lease deed has already been uploaded and is ${latest.verificationStatus.replace('_', ' ')}`);
-      }
-      // Moving the application to lease_submitted (transition checks the status) is what two racing uploads queue on.
-      await transition(tx, application, { event: 'submit_lease_deed', by: { user, isOwner: true } });
-      const deed = await insertLeaseDeed(tx, {
-        allotmentId: allotment.id,
-        fileName: file.fileName,
-        storageKey,
-        fileSize: file.bytes.length,
-      });
-      await recordEvent(tx, actorOf(user), {
-        applicationId: allotment.applicationId,
-        code: 'lease_deed_uploaded',
-        params: { file_name: file.fileName, revised: Boolean(latest) },
-        entityType: 'lease_deed',
-        entityId: deed.id,
-      });
-      return toLeaseDeed(deed);
-    });
+    const deed = await db.transaction((tx) =>
+      submitLeaseDeed(tx, user, allotment, { fileName: file.fileName, storageKey, fileSize: file.bytes.length }),
+    );
+    return toLeaseDeed(deed, null);
   } catch (error) {
     await storage.remove(storageKey);
     throw error;
@@ -373,12 +367,13 @@ export async function uploadLeaseDeed(
 
 export async function verifyLeaseDeed(
   db: Database,
+  storage: FileStorage,
   user: CurrentUser,
   allotmentId: string,
   request: VerifyLeaseDeedRequest,
 ): Promise<LeaseDeed> {
   const remarks = request.remarks?.trim() || null;
-  return db.transaction(async (tx) => {
+  const verified = await db.transaction(async (tx) => {
     const allotment = await loadVisibleAllotment(tx, user, allotmentId);
     const application = await lockApplication(tx, allotment.applicationId);
     if (!application) throw notFound(APPLICATION_NOT_FOUND);
@@ -414,8 +409,9 @@ export async function verifyLeaseDeed(
       entityType: 'lease_deed',
       entityId: deed.id,
     });
-    return toLeaseDeed(deed);
+    return deed;
   });
+  return describeLeaseDeed(db, storage, verified);
 }
 
 export async function getPossession(db: Database, user: CurrentUser, allotmentId: string): Promise<Possession> {

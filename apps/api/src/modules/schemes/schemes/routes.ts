@@ -19,6 +19,7 @@ import type { Database } from '../../../db/client';
 import { tooManyRequests } from '../../../core/http-error';
 import { sendPage } from '../../../core/list-page';
 import { createAttemptLimiter } from '../../../lib/attempt-limiter';
+import type { DocumentSigner } from '../../../lib/document-signing/document-signer';
 import { currentUser, requireAuth, requirePermission } from '../../../plugins/auth';
 import type { FileStorage } from '../../../plugins/storage';
 import {
@@ -37,7 +38,7 @@ const numberParams = z.object({ schemeNumber: z.string().min(1).max(40) });
 /** Issues a decided scheme's result sheet (the issued documents' own function, handed over by the composition:
  * modules never import each other). */
 export type ResultSheetIssuer = (
-  context: { db: Database; storage: FileStorage; org: OrgIdentity; baseUrl: string },
+  context: { db: Database; storage: FileStorage; org: OrgIdentity; signer: DocumentSigner; baseUrl: string },
   schemeId: string,
 ) => Promise<unknown>;
 
@@ -137,6 +138,7 @@ export const schemeRoutes =
                     db: app.db,
                     storage: app.storage,
                     org: app.org,
+                    signer: app.documentSigner,
                     baseUrl: app.publicUrl ?? `${request.protocol}://${request.host}`,
                   },
                   schemeId,

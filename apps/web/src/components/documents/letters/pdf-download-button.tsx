@@ -1,12 +1,12 @@
 /** Downloads an issued document (acknowledgment, receipt, allotment letter, possession certificate, letter of deemed
- * approval) as the PDF the
+ * approval, the lease deed to sign) as the PDF the
  * server made and keeps, so the copy saved is the one its verification code and SHA-256 vouch for. */
 import { useTranslation } from 'react-i18next';
 import { ISSUED_DOCUMENT_PATHS } from '@portal/contract';
 import type { ButtonSize } from '../../ui/button';
 import { FileDownloadButton } from './file-download-button';
 
-export type DownloadableDocument = 'acknowledgment' | 'receipt' | 'letter' | 'certificate' | 'deemed';
+export type DownloadableDocument = 'acknowledgment' | 'receipt' | 'letter' | 'certificate' | 'deemed' | 'leaseDeed';
 
 const PATHS: Record<DownloadableDocument, (id: string) => string> = {
   acknowledgment: ISSUED_DOCUMENT_PATHS.acknowledgment,
@@ -14,6 +14,7 @@ const PATHS: Record<DownloadableDocument, (id: string) => string> = {
   letter: ISSUED_DOCUMENT_PATHS.allotmentLetter,
   certificate: ISSUED_DOCUMENT_PATHS.possessionCertificate,
   deemed: ISSUED_DOCUMENT_PATHS.deemedApprovalLetter,
+  leaseDeed: ISSUED_DOCUMENT_PATHS.leaseDeed,
 };
 
 const FILE_NAMES: Record<DownloadableDocument, string> = {
@@ -22,12 +23,13 @@ const FILE_NAMES: Record<DownloadableDocument, string> = {
   letter: 'allotment-letter',
   certificate: 'possession-certificate',
   deemed: 'deemed-approval-letter',
+  leaseDeed: 'lease-deed',
 };
 
 export interface PdfDownloadButtonProps {
   document: DownloadableDocument;
   /** The record's id: the application (acknowledgment, deemed approval), the payment (receipt) or the allotment
-   * (letter, certificate). */
+   * (letter, certificate, lease deed). */
   id: string;
   /** The document's number, for the file name and the button's accessible name. */
   number: string;

@@ -7,6 +7,7 @@ import type {
   CreateApplicationRequest,
   DocumentType,
   LeaseDeed,
+  LeaseDeedEsignStart,
   SubmitApplicationResponse,
 } from '@portal/contract';
 import { allotmentKeys } from '../../../../api/allotments';
@@ -77,5 +78,33 @@ export function useUploadLeaseDeed(applicationId: string) {
       return api.upload<LeaseDeed>(`/allotments/${allotmentId}/lease-deed`, form, onProgress);
     },
     onSuccess: () => refresh(),
+  });
+}
+
+/** Sends the whole page to the eSign provider: a POST form with the portal's signed request, as the eSign API asks
+ * (decision 035). The provider sends the browser back to the application's page with the result. */
+export function goToEsignProvider(start: LeaseDeedEsignStart): void {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = start.esp_url;
+  form.hidden = true;
+  const fields = { [start.esign_request_field]: start.esign_request, [start.txn_field]: start.txn };
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}
+
+/** Starts the holder's Aadhaar eSign of the lease deed: the server prepares the deed and signs the request; on
+ * success the browser leaves for the eSign provider. */
+export function useStartLeaseDeedEsign(navigate: (start: LeaseDeedEsignStart) => void = goToEsignProvider) {
+  return useMutation({
+    mutationFn: (allotmentId: string) => api.post<LeaseDeedEsignStart>(`/allotments/${allotmentId}/lease-deed/esign`),
+    onSuccess: navigate,
   });
 }

@@ -1,6 +1,7 @@
-/** Allotment & Possession: the allotment and its letter, the lease deed and its verification (staff also download
- * it), the possession and its certificate, and once possession is given the lease's end and the milestones; the
- * letter and the certificate open for quick printing and download as the issued PDFs. */
+/** Allotment & Possession: the allotment and its letter, the lease deed, how it was signed (an uploaded scan, or
+ * eSigned by the name on the allottee's certificate) and its verification (staff also download it), the possession and
+ * its certificate, and once possession is given the lease's end and the milestones; the letter and the certificate
+ * open for quick printing and download as the issued PDFs. */
 import { FileCheck2, ScrollText } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -118,6 +119,12 @@ export function AllotmentTab({
                   status={t(`detail.allotment.deedStatuses.${leaseDeed.verification_status}`)}
                   tone={LEASE_DEED_TONES[leaseDeed.verification_status]}
                 />,
+              ],
+              [
+                t('detail.allotment.signedHow'),
+                leaseDeed.esigned_by
+                  ? t('detail.allotment.esignedBy', { name: leaseDeed.esigned_by })
+                  : t('detail.allotment.uploadedScan'),
               ],
               [t('detail.allotment.remarks'), leaseDeed.remarks || t('notAvailable')],
             ]}

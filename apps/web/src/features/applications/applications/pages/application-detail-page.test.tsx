@@ -479,6 +479,7 @@ describe('application detail', () => {
         verification_status: 'pending',
         remarks: null,
         verified_at: null,
+        esigned_by: null,
       },
     });
     const user = userEvent.setup();
@@ -520,6 +521,7 @@ describe('application detail', () => {
         verification_status: 'approved',
         remarks: null,
         verified_at: '2026-03-12T00:00:00Z',
+        esigned_by: null,
       },
       possession: {
         id: 'abcdef12-3456-4789-8abc-def012345678',
@@ -703,6 +705,7 @@ describe('application detail: right now and the case loop', () => {
         verification_status: 'approved',
         remarks: null,
         verified_at: '2026-03-12T00:00:00Z',
+        esigned_by: null,
       },
     });
     expect(

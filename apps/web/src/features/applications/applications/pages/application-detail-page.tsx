@@ -1,6 +1,7 @@
 /** The entrepreneur's application: header (number, stage, badge; Print, Submit Application while draft), the
- * "Right now" card with the one thing to do (pay, upload documents, answer a query, upload the lease deed), the
- * seven tabs, the letters and receipts, and the print-only view. */
+ * "Right now" card with the one thing to do (pay, upload documents, answer a query, upload the lease deed), beside the
+ * upload the lease deed's Aadhaar eSign and what came of one, the seven tabs, the letters and receipts, and the
+ * print-only view. */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +52,8 @@ import { QueriesTab } from '../components/queries-tab';
 import { RightNowCard } from '../components/right-now-card';
 import { TimelineTab } from '../components/timeline-tab';
 import { LeaseDeedDialog } from '../components/lease-deed-dialog';
+import { LeaseDeedEsignCard } from '../components/lease-deed-esign-card';
+import { EsignResultNotice } from '../components/esign-result-notice';
 import { PrintView } from '../components/print-view';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { useFailureToast } from '../../../../lib/use-failure-toast';
@@ -206,7 +209,11 @@ export default function ApplicationDetailPage() {
           }
           actions={actions}
         />
+        <EsignResultNotice />
         <RightNowCard now={now} status={current.status} available={available} onAction={act} />
+        {canUploadLeaseDeed && allotment.data && (
+          <LeaseDeedEsignCard allotmentId={allotment.data.id} allotmentNumber={allotment.data.allotment_number} />
+        )}
         <AppealCaseCard applicationId={id} applicationNumber={current.application_number} className="mb-6" />
         <Tabs
           label={t('detail.tabsLabel')}

@@ -1,5 +1,5 @@
 /** My Applications: search (by number), a status filter and a sort, all on the server and kept in the URL; cards,
- * the pager, and the empty state. */
+ * the pager, and the empty state; and what came of an eSign whose answer named no application. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
@@ -12,6 +12,7 @@ import { buttonClasses } from '../../../../components/ui/button';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { ALL_CHOICE, useListParams } from '../../../../lib/use-list-params';
 import { ApplicationCard } from '../components/application-card';
+import { EsignResultNotice } from '../components/esign-result-notice';
 import { useFailureToast } from '../../../../lib/use-failure-toast';
 
 type StatusChoice = ApplicationStatus | typeof ALL_CHOICE;
@@ -47,6 +48,8 @@ export default function MyApplicationsPage() {
   return (
     <>
       <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} actions={newApplication} />
+      {/* An eSign answer that named no application of the portal's is told here (decision 035). */}
+      <EsignResultNotice />
       <ListToolbar
         searchId="application-search"
         statusId="application-status"

@@ -117,6 +117,7 @@ export function leaseDeed(verification_status: LeaseDeed['verification_status'])
     verification_status,
     remarks: verification_status === 'needs_revision' ? 'Stamp page missing' : null,
     verified_at: null,
+    esigned_by: null,
   };
 }
 

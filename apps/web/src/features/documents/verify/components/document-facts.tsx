@@ -1,6 +1,6 @@
-/** What the verified document says: its type, number, holder, asset and date of issue, then the facts printed on it
- * (in the contract's terms: a letter's, a receipt's, or what an order of the allotment's life ordered), each
- * formatted as the portal shows it. */
+/** What the verified document says: its type, number, holder, asset, date of issue and who signed it, then the facts
+ * printed on it (in the contract's terms: a letter's, a receipt's, or what an order of the allotment's life ordered),
+ * each formatted as the portal shows it. */
 import { useTranslation } from 'react-i18next';
 import {
   amountInWords,
@@ -102,6 +102,14 @@ export function DocumentFacts({ document }: { document: VerifiedDocument }) {
     [t('fields.holder'), document.holder_name],
     ...(document.asset_code ? [[t('fields.asset'), document.asset_code] as [string, string]] : []),
     [t('fields.issuedAt'), formatDateTime(document.issued_at)],
+    [
+      t('fields.signedBy'),
+      !document.signature
+        ? t('notSigned')
+        : document.signature.demo
+          ? t('signedByDemo', { signer: document.signature.signer })
+          : document.signature.signer,
+    ],
     ...FACT_ORDER.filter((key) => facts[key] !== undefined).map(
       (key) => [t(`fields.${key}`, { unit }), valueOf(key)] as [string, string],
     ),

@@ -1,11 +1,12 @@
 // The public verify page a document's QR code opens: the status in words and colour (valid, superseded with what
-// replaced it, revoked), the document's facts, the issued file's SHA-256, the unknown and rate-limited answers, and
-// the check of a chosen or dropped copy, hashed in the browser.
+// replaced it, revoked), the document's facts and who signed it, the issued file's SHA-256, the unknown and
+// rate-limited answers, and the check of a chosen or dropped copy: hashed in the browser, and its signatures checked
+// by the portal, in each state the portal answers, in Hindi and Telugu too. /verify alone checks a file.
 import { createHash } from 'node:crypto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { VerifiedDocument } from '@portal/contract';
+import type { CheckedFile, CheckedSignature, VerifiedDocument } from '@portal/contract';
 import { changeLanguage } from '../../../../lib/i18n';
 import { jsonResponse, renderApp, signedInAs, stubFetch } from '../../../../test/render-app';
 import hi from '../i18n/hi.json';
@@ -28,6 +29,7 @@ function document(overrides: Partial<VerifiedDocument> = {}): VerifiedDocument {
     superseded_by: null,
     revoked_at: null,
     sha256: ISSUED_SHA256,
+    signature: { signer: 'DEMO Industrial Infrastructure Corporation document signing', demo: true },
     facts: {
       allotment_number: 'ALT-2026-000003',
       application_number: 'APP-2026-000007',
@@ -68,6 +70,23 @@ describe('verify page', () => {
     expect(detail('Area (sq m)')).toBe('1,125');
     expect(detail('Location and zone')).toBe('Patancheru IDA, Hyderabad North');
     expect(screen.getByTestId('issued-sha256')).toHaveTextContent(ISSUED_SHA256);
+    expect(detail('Digitally signed by')).toBe(
+      'DEMO Industrial Infrastructure Corporation document signing (a DEMO certificate, not for real use)',
+    );
+  });
+
+  it('names the signer of a document signed with a real certificate, and says when one was not signed', async () => {
+    openVerify(() => jsonResponse(200, document({ signature: { signer: 'TSIIC Document Signing', demo: false } })));
+    await statusRegion();
+    expect(detail('Digitally signed by')).toBe('TSIIC Document Signing');
+  });
+
+  it('says a document issued before documents were signed is not signed', async () => {
+    openVerify(() => jsonResponse(200, document({ signature: null })));
+    await statusRegion();
+    expect(detail('Digitally signed by')).toBe(
+      'Not digitally signed (issued before the Corporation signed its documents)',
+    );
   });
 
   it('shows a receipt amount in figures and words', async () => {
@@ -299,7 +318,222 @@ describe('verify page', () => {
     openVerify(() => jsonResponse(200, document()));
     await statusRegion();
     const file = new File(['not the letter'], 'other.pdf', { type: 'application/pdf' });
-    fireEvent.drop(screen.getByTestId('hash-drop-zone'), { dataTransfer: { files: [file] } });
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), { dataTransfer: { files: [file] } });
     expect(await screen.findByText(/^Does not match: other\.pdf/)).toBeInTheDocument();
+  });
+});
+
+const CORPORATION: CheckedSignature = {
+  signer: 'DEMO Industrial Infrastructure Corporation document signing',
+  state: 'valid',
+  covers_whole_file: true,
+  by_corporation: true,
+  demo: true,
+  signed_at: '2026-03-05T10:00:00Z',
+};
+
+function checked(overrides: Partial<CheckedFile> = {}): CheckedFile {
+  return {
+    signature: 'valid',
+    signatures: [CORPORATION],
+    demo: true,
+    issued: {
+      verification_code: CODE,
+      kind: 'provisional_allotment_letter',
+      document_number: 'ALT-2026-000003',
+      status: 'valid',
+    },
+    sha256: ISSUED_SHA256,
+    ...overrides,
+  };
+}
+
+describe('the check of a file', () => {
+  /** Opens `path` with the portal answering the check of a file `answer` (and the code's look-up as usual). */
+  function openWithCheck(path: string, answer: () => Response) {
+    const bodies: unknown[] = [];
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/verify' && init.method === 'POST') {
+        bodies.push(init.body);
+        return answer();
+      }
+      return url === `/api/verify/${CODE}` ? jsonResponse(200, document()) : jsonResponse(404, {});
+    });
+    renderApp(path);
+    return { fetchMock, bodies };
+  }
+
+  const choose = async (file: File) => {
+    await userEvent.setup().upload(await screen.findByLabelText(/Choose a PDF file/), file);
+  };
+  const letter = (name = 'letter.pdf', bytes = ISSUED_BYTES) => new File([bytes], name, { type: 'application/pdf' });
+  const verdictOf = async (text: RegExp) => (await screen.findByText(text)).closest('[data-signature]');
+
+  it('sends the PDF to the portal and says a genuine copy is signed by the Corporation and is this document', async () => {
+    const { bodies } = openWithCheck(`/verify/${CODE}`, () => jsonResponse(200, checked()));
+    await statusRegion();
+    await choose(letter());
+    const verdict = await verdictOf(/^Genuine: letter\.pdf is signed by the Corporation/);
+    expect(verdict).toHaveAttribute('data-signature', 'valid');
+    expect(verdict).toHaveClass('bg-green-50');
+    expect(verdict).toHaveTextContent('Signed by the Corporation.');
+    expect(verdict).toHaveTextContent('It is exactly the document this page is about.');
+    expect(verdict).toHaveTextContent('signed with a DEMO certificate');
+    // The raw PDF, as the portal reads it.
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toBeInstanceOf(Blob);
+    expect((bodies[0] as Blob).type).toBe('application/pdf');
+    // The copy's own hash still matches the issued file's.
+    expect(screen.getByText(/^Matches: letter\.pdf/).closest('[data-matches]')).toHaveAttribute('data-matches', 'true');
+  });
+
+  it('says an edited copy is not genuine and is no issued document', async () => {
+    openWithCheck(`/verify/${CODE}`, () =>
+      jsonResponse(
+        200,
+        checked({
+          signature: 'altered',
+          signatures: [{ ...CORPORATION, state: 'altered' }],
+          issued: null,
+          sha256: 'ab'.repeat(32),
+        }),
+      ),
+    );
+    await statusRegion();
+    await choose(letter('edited.pdf', `${ISSUED_BYTES} edited`));
+    const verdict = await verdictOf(/^Not genuine: edited\.pdf has been changed since it was signed\./);
+    expect(verdict).toHaveAttribute('data-signature', 'altered');
+    expect(verdict).toHaveClass('bg-red-50');
+    expect(verdict).toHaveTextContent('It is not exactly any document the portal issued.');
+    expect(screen.getByText(/^Does not match: edited\.pdf/)).toBeInTheDocument();
+  });
+
+  it('says a copy signed with a certificate the Corporation does not trust is not genuine, and not DEMO', async () => {
+    openWithCheck('/verify', () =>
+      jsonResponse(
+        200,
+        checked({
+          signature: 'untrusted',
+          signatures: [
+            { ...CORPORATION, signer: 'Forged Signing Key', state: 'untrusted', by_corporation: false, demo: false },
+          ],
+          demo: false,
+          issued: null,
+        }),
+      ),
+    );
+    await choose(letter('forged.pdf'));
+    const verdict = await verdictOf(/^Not genuine: forged\.pdf carries a signature the Corporation does not trust\./);
+    expect(verdict).toHaveClass('bg-red-50');
+    expect(verdict).toHaveTextContent('Signed by Forged Signing Key.');
+    expect(verdict).not.toHaveTextContent('DEMO');
+  });
+
+  it('says an unsigned copy is not signed, in amber when it is a document issued before signing', async () => {
+    openWithCheck('/verify', () =>
+      jsonResponse(
+        200,
+        checked({
+          signature: 'missing',
+          signatures: [],
+          demo: false,
+          issued: { ...checked().issued!, status: 'superseded' },
+        }),
+      ),
+    );
+    await choose(letter('old.pdf'));
+    const verdict = await verdictOf(/^Not signed: old\.pdf carries no digital signature\./);
+    expect(verdict).toHaveClass('bg-amber-50');
+    expect(verdict).toHaveTextContent(
+      'It is exactly the provisional allotment letter ALT-2026-000003 the Corporation issued (status: Superseded).',
+    );
+    expect(within(verdict as HTMLElement).getByRole('link', { name: 'See its record' })).toHaveAttribute(
+      'href',
+      `/verify/${CODE}`,
+    );
+  });
+
+  it('names every signer of an eSigned deed: the Corporation and the allottee', async () => {
+    const allottee: CheckedSignature = {
+      signer: 'Ravi Kumar',
+      state: 'valid',
+      covers_whole_file: true,
+      by_corporation: false,
+      demo: false,
+      signed_at: '2026-03-06T09:30:00Z',
+    };
+    openWithCheck('/verify', () =>
+      jsonResponse(200, checked({ signatures: [{ ...CORPORATION, covers_whole_file: false }, allottee] })),
+    );
+    await choose(letter('lease-deed.pdf'));
+    const verdict = await verdictOf(/^Genuine: lease-deed\.pdf/);
+    expect(verdict).toHaveTextContent('Signed by the Corporation and by Ravi Kumar.');
+    const lines = within(verdict as HTMLElement).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'the Corporation: valid (signed on 5 Mar 2026, 03:30 pm)',
+      'Ravi Kumar: valid (signed on 6 Mar 2026, 03:00 pm)',
+    ]);
+  });
+
+  it('refuses a file over 20 MB without sending it, and says why the portal gave no answer', async () => {
+    const { bodies } = openWithCheck('/verify', () =>
+      jsonResponse(422, { detail: 'The file is not a PDF', code: 'validation_failed' }),
+    );
+    const large = letter('scan.pdf');
+    Object.defineProperty(large, 'size', { value: 21 * 1024 * 1024 });
+    await choose(large);
+    expect(
+      await screen.findByText('scan.pdf is larger than 20 MB, so the portal cannot check it.'),
+    ).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await choose(letter('notes.pdf', 'not a pdf'));
+    expect(await screen.findByText('notes.pdf is not a PDF file.')).toBeInTheDocument();
+  });
+
+  it('asks to wait when the checks from this network are limited', async () => {
+    openWithCheck('/verify', () => jsonResponse(429, { detail: 'Too many', code: 'rate_limited' }));
+    await choose(letter());
+    expect(
+      await screen.findByText('Too many files checked from this network. Please wait a minute and try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens at /verify without a code, with its own heading', async () => {
+    openWithCheck('/verify', () => jsonResponse(200, checked()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check a document' })).toBeInTheDocument();
+    await choose(letter());
+    const verdict = await verdictOf(/^Genuine: letter\.pdf/);
+    expect(verdict).toHaveTextContent(
+      'It is exactly the provisional allotment letter ALT-2026-000003 the Corporation issued (status: Valid).',
+    );
+    expect(screen.queryByText(/^Matches:/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['hi', hi],
+    ['te', te],
+  ] as const)('says in %s that an edited copy is not genuine and a genuine one is', async (language, words) => {
+    let answer = checked({ signature: 'altered', signatures: [{ ...CORPORATION, state: 'altered' }], issued: null });
+    openWithCheck('/verify', () => jsonResponse(200, answer));
+    await changeLanguage(language);
+    try {
+      expect(await screen.findByRole('heading', { level: 1, name: words.fileTitle })).toBeInTheDocument();
+      const input = screen.getByLabelText(new RegExp(words.check.choose));
+      await userEvent.setup().upload(input, letter('edited.pdf'));
+      const altered = words.check.verdict.altered.replace('{{name}}', 'edited.pdf');
+      expect(await screen.findByText(altered)).toBeInTheDocument();
+      expect(screen.getByText(words.check.notIssued)).toBeInTheDocument();
+
+      answer = checked();
+      await userEvent.setup().upload(input, letter('letter.pdf'));
+      expect(await screen.findByText(words.check.verdict.valid.replace('{{name}}', 'letter.pdf'))).toBeInTheDocument();
+      expect(
+        screen.getByText(words.check.signedByOne.replace('{{first}}', words.check.corporation)),
+      ).toBeInTheDocument();
+      expect(screen.getByText(words.check.demo)).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** /verify/{code}: the public page a document's QR code opens (no sign-in). It shows what the document is, to whom
- * it was issued, whether it is valid, superseded or revoked, and the SHA-256 of the issued PDF, and checks a copy
- * of the file in the browser. Nothing private is shown: the server sends only the document's own facts. */
+ * it was issued, whether it is valid, superseded or revoked, who signed it, and the SHA-256 of the issued PDF, and
+ * checks a copy of the file. Nothing private is shown: the server sends only the document's own facts. /verify, without
+ * a code, checks a file alone: its signatures, and which issued document it is. */
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
@@ -10,11 +11,25 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { useVerification } from '../api/verify';
 import { DocumentFacts } from '../components/document-facts';
-import { HashCheck } from '../components/hash-check';
+import { FileCheck } from '../components/file-check';
 import { VerificationStatus } from '../components/verification-status';
 
 export default function VerifyPage() {
-  const { code = '' } = useParams();
+  const { code } = useParams();
+  return code ? <VerifyCode code={code} /> : <CheckFile />;
+}
+
+function CheckFile() {
+  const { t } = useTranslation('verify');
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('fileTitle')} subtitle={t('fileSubtitle')} />
+      <FileCheck />
+    </div>
+  );
+}
+
+function VerifyCode({ code }: { code: string }) {
   const { t } = useTranslation('verify');
   const verification = useVerification(code);
 
@@ -53,7 +68,7 @@ export default function VerifyPage() {
             {document.sha256}
           </code>
         </Card>
-        <HashCheck expected={document.sha256} />
+        <FileCheck page={{ sha256: document.sha256, code: document.verification_code }} />
       </div>
     );
   }
