@@ -87,10 +87,35 @@ test('the allottee eSigns the lease deed at the eSign provider; the officer sees
     const signed = fs.readFileSync((await download.path())!);
     const testCa = await (await request.get(`${espOrigin}/ca.pem`)).text();
     const signatures = pdfsig(signed, [testCa]);
-    // The corporation's signature, when the deed carries one, comes first; the allottee's is added after it.
-    expect(signatures.length).toBeGreaterThanOrEqual(1);
+    // The corporation's signature comes first and stays valid over the bytes it covers; the allottee's is added after
+    // it and covers the whole file.
+    expect(signatures).toHaveLength(2);
     expect(signatures.every((signature) => signature.valid)).toBe(true);
-    expect(signatures.at(-1)).toEqual({ signer: SIGNER, valid: true, trusted: true, wholeDocument: true });
+    expect(signatures[0]!.signer).toContain('document signing');
+    expect(signatures[1]).toEqual({ signer: SIGNER, valid: true, trusted: true, wholeDocument: true });
+
+    // /verify reads the deed as genuine, signed by both; a copy with one byte changed is not.
+    await page.goto('/verify');
+    await page.getByLabel(/Choose a PDF file/).setInputFiles({
+      name: 'lease-deed.pdf',
+      mimeType: 'application/pdf',
+      buffer: signed,
+    });
+    await expect(page.getByText(/^Genuine: lease-deed\.pdf is signed by the Corporation/)).toBeVisible();
+    await expect(page.getByText(`Signed by the Corporation and by ${SIGNER}.`)).toBeVisible();
+    await expectNoViolations(page, 'the verify page with an eSigned deed', 'en');
+    const edited = Buffer.from(signed);
+    const at = edited.indexOf('(Industrial Infrastructure Corporation)');
+    expect(at).toBeGreaterThan(0);
+    edited[at + 2]! ^= 0x20;
+    await page.getByLabel(/Choose a PDF file/).setInputFiles({
+      name: 'edited.pdf',
+      mimeType: 'application/pdf',
+      buffer: edited,
+    });
+    await expect(page.getByText('Not genuine: edited.pdf has been changed since it was signed.')).toBeVisible();
+    await page.goto(`/officer/applications/${plot.applicationId}`);
+    await page.getByRole('tab', { name: 'Allotment & Possession' }).click();
   });
 
   await test.step('the zonal manager approves the eSigned deed as any deed', async () => {

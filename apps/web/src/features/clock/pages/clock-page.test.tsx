@@ -53,6 +53,7 @@ describe('portal clock page', () => {
         'query_reply_by',
         'reminders',
         'scheme_close',
+        'scheme_draw',
       ].sort(),
     );
   });
