@@ -553,8 +553,9 @@ export const esignTransactions = pgTable(
     status: text('status').notNull().default('pending'),
     /** The ESP's error code, or the portal's reason for refusing its response. */
     failure: text('failure'),
-    /** The lease deed the signed deed became. */
+    /** The lease deed the signed deed became, and the name on the signer's certificate. */
     leaseDeedId: uuid('lease_deed_id').references(() => leaseDeeds.id),
+    signerName: text('signer_name'),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
     completedAt: instant('completed_at'),

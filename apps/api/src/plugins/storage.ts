@@ -11,6 +11,13 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** A stored file's bytes, whole (a PDF read to be signed or checked). */
+export async function readStoredBytes(storage: FileStorage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.open(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export const newStorageKey = () => crypto.randomBytes(16).toString('hex');
 
 export function checkStorageKey(key: string): string {

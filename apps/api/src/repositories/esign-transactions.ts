@@ -83,7 +83,13 @@ export async function expireEsignTransactions(
 export async function closeEsignTransactionIfPending(
   db: Database,
   id: string,
-  values: { status: Exclude<EsignStatus, 'pending'>; failure: string | null; leaseDeedId?: string; completedAt: Date },
+  values: {
+    status: Exclude<EsignStatus, 'pending'>;
+    failure: string | null;
+    leaseDeedId?: string;
+    signerName?: string;
+    completedAt: Date;
+  },
 ): Promise<EsignTransactionRow | undefined> {
   const [row] = await db
     .update(esignTransactions)

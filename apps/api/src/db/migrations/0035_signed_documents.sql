@@ -18,6 +18,7 @@ CREATE TABLE "esign_transactions" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"failure" text,
 	"lease_deed_id" uuid,
+	"signer_name" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"completed_at" timestamp with time zone,

@@ -192,25 +192,3 @@ export async function checkDocumentSignature(
   if (verified.signatureVerified !== true) return { ok: false, problem: 'signature_invalid' };
   return { ok: true, signerName: commonNameOf(user) };
 }
-
-/** The name on the certificate of the last signature in `pdf` (the allottee's, in an eSigned deed); '' when it cannot
- * be read. */
-export function lastSignerName(pdf: Buffer): string {
-  const range = lastByteRange(pdf);
-  if (!range) return '';
-  const [, contentsStart, contentsEnd] = range;
-  const hex = pdf.subarray(contentsStart + 1, contentsEnd - 1).toString('latin1');
-  if (!/^[0-9a-fA-F]*$/.test(hex)) return '';
-  // The placeholder's zero padding after the DER is left to the parser, which reads one element.
-  const signedData = signedDataOf(Buffer.from(hex, 'hex'));
-  const signerInfo = signedData?.signerInfos[0];
-  const sid = signerInfo?.sid;
-  const certificate = (signedData?.certificates ?? []).find(
-    (candidate): candidate is Certificate =>
-      candidate instanceof Certificate &&
-      sid instanceof IssuerAndSerialNumber &&
-      candidate.serialNumber.isEqual(sid.serialNumber) &&
-      candidate.issuer.isEqual(sid.issuer),
-  );
-  return certificate ? commonNameOf(certificate) : '';
-}

@@ -25,7 +25,7 @@ import { fileSignatureVerdict } from '../../../lib/document-signing/pdf-signatur
 import { loadVisibleAllotment, loadVisibleApplication } from '../../../case/access';
 import { conflict, forbidden, invalidField, notFound, wrongState } from '../../../core/http-error';
 import type { CurrentUser } from '../../../plugins/auth';
-import type { FileStorage } from '../../../plugins/storage';
+import { readStoredBytes, type FileStorage } from '../../../plugins/storage';
 import { findAllotmentWithOwner } from '../../../repositories/allotments';
 import { findApplicantById, findApplicantByUserId } from '../../../repositories/applicants';
 import { findApplicationById } from '../../../repositories/applications';
@@ -587,19 +587,13 @@ async function statusNow(
   return { status, supersededBy };
 }
 
-async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.open(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Who signed the stored PDF: its first signature's signer (the corporation's), or null for a document issued before
  * documents were signed. */
 async function storedSignature(
   ctx: Pick<IssuingContext, 'storage' | 'signer'>,
   row: IssuedDocumentRow,
 ): Promise<VerifiedDocument['signature']> {
-  const [first] = await ctx.signer.checkSignatures(await readStored(ctx.storage, row.storageKey));
+  const [first] = await ctx.signer.checkSignatures(await readStoredBytes(ctx.storage, row.storageKey));
   return first?.signer ? { signer: first.signer, demo: first.demo } : null;
 }
 

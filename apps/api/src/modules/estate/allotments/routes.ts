@@ -121,7 +121,7 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/lease-deed',
     { preHandler: requireAuth, schema: { params, response: { 200: leaseDeedSchema } } },
-    async (request) => getLatestLeaseDeed(app.db, app.storage, currentUser(request), request.params.id),
+    async (request) => getLatestLeaseDeed(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -151,7 +151,7 @@ export const allotmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('verify:lease-deed'),
       schema: { params, body: verifyLeaseDeedRequestSchema, response: { 200: leaseDeedSchema } },
     },
-    async (request) => verifyLeaseDeed(app.db, app.storage, currentUser(request), request.params.id, request.body),
+    async (request) => verifyLeaseDeed(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.get(

@@ -55,7 +55,6 @@ import {
 } from '../../../repositories/lease-deeds';
 import { findEsignOfLeaseDeed } from '../../../repositories/esign-transactions';
 import { submitLeaseDeed } from '../../../case/lease-deed';
-import { lastSignerName } from '../../../lib/esign/deed-signature';
 import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../../repositories/possessions';
 import { transition } from '../../../case/transition';
 import { searchTimeline, type TimelineListQuery } from '../../../repositories/timeline';
@@ -316,24 +315,16 @@ export async function createAllotment(
   });
 }
 
-/** The deed as the API answers it: an eSigned deed names its signer as the certificate in it does. */
-async function describeLeaseDeed(db: Database, storage: FileStorage, deed: LeaseDeedRow): Promise<LeaseDeed> {
-  if (!(await findEsignOfLeaseDeed(db, deed.allotmentId, deed.id))) return toLeaseDeed(deed, null);
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.open(deed.storageKey)) chunks.push(chunk as Buffer);
-  return toLeaseDeed(deed, lastSignerName(Buffer.concat(chunks)));
+/** The deed as the API answers it: an eSigned deed names its signer, as its certificate did when it was signed. */
+async function describeLeaseDeed(db: Database, deed: LeaseDeedRow): Promise<LeaseDeed> {
+  return toLeaseDeed(deed, (await findEsignOfLeaseDeed(db, deed.allotmentId, deed.id))?.signerName ?? null);
 }
 
-export async function getLatestLeaseDeed(
-  db: Database,
-  storage: FileStorage,
-  user: CurrentUser,
-  allotmentId: string,
-): Promise<LeaseDeed> {
+export async function getLatestLeaseDeed(db: Database, user: CurrentUser, allotmentId: string): Promise<LeaseDeed> {
   const allotment = await loadVisibleAllotment(db, user, allotmentId);
   const deed = await findLatestLeaseDeed(db, allotment.id);
   if (!deed) throw notFound(LEASE_DEED_NOT_FOUND);
-  return describeLeaseDeed(db, storage, deed);
+  return describeLeaseDeed(db, deed);
 }
 
 /** The latest deed's stored file, for the owner and staff. */
@@ -367,7 +358,6 @@ export async function uploadLeaseDeed(
 
 export async function verifyLeaseDeed(
   db: Database,
-  storage: FileStorage,
   user: CurrentUser,
   allotmentId: string,
   request: VerifyLeaseDeedRequest,
@@ -411,7 +401,7 @@ export async function verifyLeaseDeed(
     });
     return deed;
   });
-  return describeLeaseDeed(db, storage, verified);
+  return describeLeaseDeed(db, verified);
 }
 
 export async function getPossession(db: Database, user: CurrentUser, allotmentId: string): Promise<Possession> {

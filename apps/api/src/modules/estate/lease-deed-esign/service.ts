@@ -27,7 +27,7 @@ import {
   xmlOfField,
 } from '../../../lib/esign/protocol';
 import type { CurrentUser } from '../../../plugins/auth';
-import type { FileStorage } from '../../../plugins/storage';
+import { readStoredBytes, type FileStorage } from '../../../plugins/storage';
 import { findAllotmentWithOwner, type AllotmentRow } from '../../../repositories/allotments';
 import { findApplicationById, lockApplication } from '../../../repositories/applications';
 import {
@@ -61,12 +61,6 @@ export interface IssuedDeed {
 
 export const ESIGN_RESPONSE_PATH = '/api/esign/response';
 
-async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.open(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Refuses unless the deed is due from this holder now and no earlier eSign of it is still waiting for its answer. */
 async function assertEsignMayStart(db: Database, user: CurrentUser, allotment: AllotmentRow, now: Date) {
   const application = await findApplicationById(db, allotment.applicationId);
@@ -89,7 +83,7 @@ export async function startLeaseDeedEsign(
   await assertEsignMayStart(ctx.db, user, allotment, clock.now());
   const deed = await issueDeed();
   const now = clock.now();
-  const prepared = preparePdfForSignature(await readStored(ctx.storage, deed.storageKey), {
+  const prepared = preparePdfForSignature(await readStoredBytes(ctx.storage, deed.storageKey), {
     name: deed.holderName,
     reason: `Lease deed of allotment ${deed.documentNumber}, signed by the allottee with Aadhaar eSign`,
     location: 'India',
@@ -190,7 +184,7 @@ export async function completeLeaseDeedEsign(
     if (response.kind === 'refused') return await refuse('esp_refused', response.errCode);
     if (response.kind === 'incomplete' || !allotment) return await refuse('malformed_response');
 
-    const prepared = await readStored(ctx.storage, row.preparedStorageKey);
+    const prepared = await readStoredBytes(ctx.storage, row.preparedStorageKey);
     if (documentHashOf(prepared) !== row.documentHash) throw new Error('The prepared deed is not the one sent to sign');
     const check = await checkDocumentSignature(response.pkcs7, {
       documentHash: row.documentHash,
@@ -245,6 +239,7 @@ async function submitSigned(
         status: 'signed',
         failure: null,
         leaseDeedId: deed.id,
+        signerName,
         completedAt: clock.now(),
       });
       return 'signed';
