@@ -1401,6 +1401,10 @@ export const issuedDocuments = pgTable(
     /** The stored PDF (storage key) and its SHA-256 in hex. */
     storageKey: text('storage_key').notNull(),
     sha256: text('sha256').notNull(),
+    /** Who signed the PDF when it was issued (the signing certificate's name) and whether that was the DEMO identity
+     * (decision 035); null for a document issued before documents were signed. */
+    signerName: text('signer_name'),
+    signedDemo: boolean('signed_demo'),
     /** valid, superseded or revoked */
     status: text('status').notNull().default('valid'),
     supersededBy: uuid('superseded_by').references((): AnyPgColumn => issuedDocuments.id),

@@ -22,6 +22,9 @@ export interface NewIssuedDocument {
   language: string;
   storageKey: string;
   sha256: string;
+  /** Who signed the PDF, and whether that was the DEMO identity. */
+  signerName: string;
+  signedDemo: boolean;
   /** The moment printed on the document. */
   issuedAt: Date;
 }

@@ -36,5 +36,8 @@ CREATE INDEX "esign_transactions_allotment_idx" ON "esign_transactions" USING bt
 CREATE TRIGGER audit_lock BEFORE INSERT OR UPDATE OR DELETE ON "esign_transactions" FOR EACH STATEMENT EXECUTE FUNCTION audit_chain_lock();--> statement-breakpoint
 CREATE TRIGGER audit_row AFTER INSERT OR UPDATE OR DELETE ON "esign_transactions" FOR EACH ROW EXECUTE FUNCTION audit_record();
 --> statement-breakpoint
+-- Who signed an issued PDF, kept when it is issued, so a look-up by code need not read the file.
+ALTER TABLE "issued_documents" ADD COLUMN "signer_name" text;--> statement-breakpoint
+ALTER TABLE "issued_documents" ADD COLUMN "signed_demo" boolean;--> statement-breakpoint
 -- The public check of a file finds the issued document that is exactly that file.
 CREATE INDEX "issued_documents_sha256_idx" ON "issued_documents" USING btree ("sha256");

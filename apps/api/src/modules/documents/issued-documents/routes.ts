@@ -296,7 +296,7 @@ export const issuedDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await limiter.tryAttempt(request.ip))) {
         throw tooManyRequests('Too many verification look-ups. Please wait a minute and try again.', 60);
       }
-      return verifyDocument({ db: app.db, storage: app.storage, signer: app.documentSigner }, request.params.code);
+      return verifyDocument(app.db, request.params.code);
     },
   );
 

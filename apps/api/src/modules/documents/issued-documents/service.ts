@@ -25,7 +25,7 @@ import { fileSignatureVerdict } from '../../../lib/document-signing/pdf-signatur
 import { loadVisibleAllotment, loadVisibleApplication } from '../../../case/access';
 import { conflict, forbidden, invalidField, notFound, wrongState } from '../../../core/http-error';
 import type { CurrentUser } from '../../../plugins/auth';
-import { readStoredBytes, type FileStorage } from '../../../plugins/storage';
+import type { FileStorage } from '../../../plugins/storage';
 import { findAllotmentWithOwner } from '../../../repositories/allotments';
 import { findApplicantById, findApplicantByUserId } from '../../../repositories/applicants';
 import { findApplicationById } from '../../../repositories/applications';
@@ -192,6 +192,8 @@ export async function issue(
         language: content.language,
         storageKey,
         sha256: sha256Hex(bytes),
+        signerName: ctx.signer.signerName,
+        signedDemo: ctx.signer.demo,
         issuedAt,
       });
       if (kind === 'final_allotment_letter' && content.applicationId) {
@@ -587,26 +589,13 @@ async function statusNow(
   return { status, supersededBy };
 }
 
-/** Who signed the stored PDF: its first signature's signer (the corporation's), or null for a document issued before
- * documents were signed. */
-async function storedSignature(
-  ctx: Pick<IssuingContext, 'storage' | 'signer'>,
-  row: IssuedDocumentRow,
-): Promise<VerifiedDocument['signature']> {
-  const [first] = await ctx.signer.checkSignatures(await readStoredBytes(ctx.storage, row.storageKey));
-  return first?.signer ? { signer: first.signer, demo: first.demo } : null;
-}
-
 /** The public answer for a code. */
-export async function verifyDocument(
-  ctx: Pick<IssuingContext, 'db' | 'storage' | 'signer'>,
-  rawCode: string,
-): Promise<VerifiedDocument> {
+export async function verifyDocument(db: Database, rawCode: string): Promise<VerifiedDocument> {
   const code = normaliseVerificationCode(rawCode);
   if (!VERIFICATION_CODE_PATTERN.test(code)) throw notFound(UNKNOWN_CODE);
-  const row = await findIssuedDocumentByCode(ctx.db, code);
+  const row = await findIssuedDocumentByCode(db, code);
   if (!row) throw notFound(UNKNOWN_CODE);
-  const { status, supersededBy } = await statusNow(ctx.db, row);
+  const { status, supersededBy } = await statusNow(db, row);
   return {
     verification_code: row.verificationCode,
     kind: row.kind as IssuedDocumentKind,
@@ -619,7 +608,7 @@ export async function verifyDocument(
     superseded_by: supersededBy,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     sha256: row.sha256,
-    signature: await storedSignature(ctx, row),
+    signature: row.signerName ? { signer: row.signerName, demo: row.signedDemo ?? false } : null,
     // Only the facts the contract names: nothing else stored there can reach the public page.
     facts: issuedDocumentFactsSchema.parse(row.facts),
   };
