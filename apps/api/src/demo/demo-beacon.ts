@@ -2,7 +2,6 @@
  * sandbox's process (which may not be listening yet while the portal seeds): the same rounds, made from the sandbox's
  * public TEST key, through the same check as any round. Another chain is read over HTTP. */
 import { signRound } from '@portal/beacon-sandbox';
-import { firstBeaconRoundAfter } from '@portal/contract';
 import {
   beaconConfigFrom,
   drawBeaconOf,
@@ -14,9 +13,4 @@ import {
 export function demoDrawBeacon(config: BeaconConfig = beaconConfigFrom({}, 8000)): DrawBeacon {
   if (config.chain.hash !== SANDBOX_BEACON_CHAIN.hash) return drawBeaconOf(config);
   return { chain: config.chain, source: async (_chain, round) => signRound(round) };
-}
-
-/** A demo draw's beacon columns: the chain and the first round after its close, as publishing names them. */
-export function demoDrawBeaconColumns(beacon: DrawBeacon, closesAt: Date) {
-  return { beaconChain: beacon.chain, beaconRound: firstBeaconRoundAfter(closesAt.getTime(), beacon.chain) };
 }

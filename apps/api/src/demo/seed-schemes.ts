@@ -7,8 +7,7 @@ import { addDays } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
 import { insertScheme, insertSchemePlots } from '../repositories/schemes';
 import type { Database } from '../db/client';
-import type { DrawBeacon } from '../lib/beacon';
-import { demoDrawBeaconColumns } from './demo-beacon';
+import { drawBeaconColumns, type DrawBeacon } from '../lib/beacon';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -61,7 +60,7 @@ export async function seedDemoSchemes(
       mode: 'draw',
       opensAt: addDays(now, -2),
       closesAt: addDays(now, 28),
-      ...demoDrawBeaconColumns(beacon, addDays(now, 28)),
+      ...drawBeaconColumns(beacon, addDays(now, 28)),
       reservations: [{ category: 'women', share_percent: 34 }],
       minInvestment: 5_000_000,
       commitment: draw.commitment,

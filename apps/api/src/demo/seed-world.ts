@@ -44,8 +44,8 @@ import { fileAppeal, recordHearing } from '../modules/appeals/appeals/service';
 import { importBankStatement } from '../modules/money/bank-reconciliation/service';
 import { prepareRefund, verifyBankDetails } from '../modules/money/refunds/service';
 import { raiseServiceRequest } from '../modules/estate/service-requests/service';
-import { demoDrawBeacon, demoDrawBeaconColumns } from './demo-beacon';
-import type { DrawBeacon } from '../lib/beacon';
+import { demoDrawBeacon } from './demo-beacon';
+import { drawBeaconColumns, type DrawBeacon } from '../lib/beacon';
 import { closeDueSchemes, decideScheme } from '../modules/schemes/schemes/service';
 import { issueShowCause } from '../modules/estate/show-causes/service';
 import { updateStatus } from '../modules/applications/workflow/service';
@@ -697,7 +697,7 @@ async function worldScheme(
       opensAt,
       closesAt: addDays(now, -1),
       ...(mode === 'auction' ? { increment: 25_000, auctionStartsAt: startsAt, auctionEndsAt: endsAt } : {}),
-      ...(mode === 'draw' ? demoDrawBeaconColumns(beacon, addDays(now, -1)) : {}),
+      ...(mode === 'draw' ? drawBeaconColumns(beacon, addDays(now, -1)) : {}),
       commitment,
       createdBy: ho.id,
       createdAt: opensAt,

@@ -9,6 +9,7 @@ import { fetchBeacon, HttpChainClient, type ChainClient, type ChainInfo, type Ra
 import {
   beaconRoundSchema,
   beaconRoundTime,
+  firstBeaconRoundAfter,
   type BeaconChain,
   type BeaconRound,
   type DrawWaitReason,
@@ -172,4 +173,12 @@ export function drawBeaconOf(config: BeaconConfig): DrawBeacon {
  * listen elsewhere); another chain is read where it was pinned. */
 export function whereToRead(pinned: BeaconChain, beacon: DrawBeacon): BeaconChain {
   return pinned.hash === beacon.chain.hash ? { ...pinned, url: beacon.chain.url } : pinned;
+}
+
+/** A draw's beacon as publishing names it: the chain pinned now and the first round after its close. */
+export function drawBeaconColumns(
+  beacon: DrawBeacon,
+  closesAt: Date,
+): { beaconChain: BeaconChain; beaconRound: number } {
+  return { beaconChain: beacon.chain, beaconRound: firstBeaconRoundAfter(closesAt.getTime(), beacon.chain) };
 }

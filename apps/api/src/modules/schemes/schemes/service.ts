@@ -14,7 +14,6 @@ import {
   SCHEME_RULES,
   ROUTES,
   auctionEmd,
-  firstBeaconRoundAfter,
   type BeaconChain,
   type BeaconRound,
   type SchemeDetail,
@@ -72,7 +71,7 @@ import {
   qualifiedListHash,
   winnerReason,
 } from '../../../case/scheme-draw';
-import { readBeaconRound, whereToRead, type DrawBeacon } from '../../../lib/beacon';
+import { drawBeaconColumns, readBeaconRound, whereToRead, type DrawBeacon } from '../../../lib/beacon';
 import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../../../case/scheme-outcomes';
 import { refreshPublicScheme, schemeBeaconFacts } from '../../../case/public-scheme-record';
 import { deliver } from '../../../lib/notify';
@@ -116,10 +115,7 @@ export async function publishScheme(
 ): Promise<SchemeDetail> {
   // A draw names its beacon round now, with the commitment: the first round after applications close.
   const closesAt = new Date(body.closes_at);
-  const drawBeacon =
-    body.mode === 'draw'
-      ? { beaconChain: beacon.chain, beaconRound: firstBeaconRoundAfter(closesAt.getTime(), beacon.chain) }
-      : {};
+  const drawBeacon = body.mode === 'draw' ? drawBeaconColumns(beacon, closesAt) : {};
   const id = await db.transaction(async (tx) => {
     // Publishing takes the audit chain's lock first: two schemes offering one plot at once are checked one at a time.
     await lockAuditChain(tx);
