@@ -51,7 +51,17 @@ const isolate = (dir, extraPatterns = []) =>
 
 // The business areas, as the contract's folders name them: the web's features and the API's modules are grouped in a
 // folder of each (what every area shares sits beside them).
-const BUSINESS_AREAS = ['applications', 'documents', 'money', 'estate', 'deadlines', 'schemes', 'appeals'];
+const BUSINESS_AREAS = [
+  'applications',
+  'documents',
+  'money',
+  'estate',
+  'deadlines',
+  'schemes',
+  'appeals',
+  'grievances',
+  'single-window',
+];
 // The contract's folders are these areas and what they all share (time/, case/): an area added there and not here would
 // leave its apps' folders unchecked.
 const CONTRACT_SHARED_FOLDERS = ['time', 'case'];

@@ -78,6 +78,8 @@ export default defineConfig({
       { test: { name: 'gateway-sandbox', root: 'apps/gateway-sandbox', include: ['src/**/*.test.ts'] } },
       { test: { name: 'beacon-sandbox', root: 'apps/beacon-sandbox', include: ['src/**/*.test.ts'] } },
       { test: { name: 'esign-sandbox', root: 'apps/esign-sandbox', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'single-window-sandbox', root: 'apps/single-window-sandbox', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'sms-sandbox', root: 'apps/sms-sandbox', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'api-pglite',

@@ -53,3 +53,5 @@ export * from './deadlines/performance';
 export * from './schemes/schemes';
 export * from './schemes/beacon';
 export * from './appeals/appeals';
+export * from './grievances/grievances';
+export * from './single-window/single-window';

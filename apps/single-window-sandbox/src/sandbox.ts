@@ -1,0 +1,2 @@
+// The sandbox single window (TEST MODE): filled in by its first change.
+export {};

@@ -1,0 +1,2 @@
+// The sandbox SMS provider (TEST MODE): filled in by its first change.
+export {};
