@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CASE_KINDS, type CaseEvent } from '@portal/contract';
+import { moveCase } from './engine';
 
 const SOURCE = path.resolve(import.meta.dirname, '..');
 
@@ -186,4 +188,69 @@ describe('the other kinds of case move only through the engine', () => {
       }
     });
   }
+});
+
+/** The timeline entry of another kind's move is named by its event in the contract's table and written by the engine
+ * with the move: no service records one of those codes itself, and the engine refuses a move that does not say who
+ * moved it and where (or says so for an event that names no entry). */
+describe("the other kinds' timeline entries follow from their events", () => {
+  const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
+  const named = new Set<string>(
+    Object.values(CASE_KINDS).flatMap((table) =>
+      (Object.values(table) as CaseEvent<string, string>[]).flatMap((event) => event.timeline ?? []),
+    ),
+  );
+
+  it('knows the codes the tables name', () => {
+    expect([...named].sort()).toEqual(
+      expect.arrayContaining(['appeal_decided', 'service_request_updated', 'show_cause_decided', 'show_cause_replied']),
+    );
+  });
+
+  it('records none of them outside the engine', () => {
+    const recorded = /\b(recordEvent|insertTimelineEvent)\(\s*\w+,\s*[\w().]+,\s*\{[^}]*?\bcode:\s*'([a-z_]+)'/g;
+    const offenders = files
+      .filter((file) => file.name !== 'case/engine.ts')
+      .flatMap((file) => [...file.text.matchAll(recorded)].map((match) => ({ file: file.name, code: match[2]! })))
+      .filter((found) => named.has(found.code));
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds a recorded code where one is written (the scan can fail)', () => {
+    const recorded = /\b(recordEvent|insertTimelineEvent)\(\s*\w+,\s*[\w().]+,\s*\{[^}]*?\bcode:\s*'([a-z_]+)'/g;
+    const sample = `await recordEvent(tx, actorOf(user), {\n  applicationId: row.applicationId,\n  code: 'show_cause_replied',`;
+    expect([...sample.matchAll(recorded)].map((match) => match[2])).toEqual(['show_cause_replied']);
+  });
+
+  const table = {
+    named: { from: ['a'], to: ['b'], by: { kind: 'system' }, guards: [], timeline: 'appeal_decided' },
+    unnamed: { from: ['a'], to: ['b'], by: { kind: 'system' }, guards: [] },
+  } as const;
+  const checks = {
+    notAllowed: () => new Error('not allowed'),
+    forbidden: () => new Error('forbidden'),
+    lostRace: () => new Error('lost race'),
+    guard: () => {},
+  };
+
+  it('refuses a move of an event naming an entry without one, and an entry for an event naming none', async () => {
+    await expect(
+      moveCase({ table, event: 'named', from: 'a', by: 'system', checks, write: async () => ({ id: 'x' }) }),
+    ).rejects.toThrow(/records appeal_decided/);
+    await expect(
+      moveCase({
+        table,
+        event: 'unnamed',
+        from: 'a',
+        by: 'system',
+        checks,
+        write: async () => ({ id: 'x' }),
+        record: {
+          tx: undefined as never,
+          actor: { id: null, role: 'SYSTEM', name: 'SYSTEM' },
+          entry: () => ({}) as never,
+        },
+      }),
+    ).rejects.toThrow(/records no timeline entry/);
+  });
 });

@@ -2,9 +2,12 @@
  * application's lifecycle.ts, the other kinds' case-kinds.ts) and the check that one event may move one case now.
  * An application moves through `fire` (transition.ts), which adds its stage, clock, timeline and side effects; a
  * service request, an appeal, a show-cause notice, a scheme with its entries and plots, a refund, a ledger
- * adjustment and a bank credit move through `moveCase`, which checks and writes the move (`moveCaseIfStill` for the
- * portal's sweeps). */
+ * adjustment and a bank credit move through `moveCase`, which checks and writes the move, and records the timeline
+ * entry the event names (`moveCaseIfStill` for the portal's sweeps). */
 import type { CaseEvent, EventTable } from '@portal/contract';
+import type { Database } from '../db/client';
+import type { Actor, NewTimelineEvent } from '../repositories/timeline';
+import { recordEvent } from './events';
 
 export type { CaseEvent, EventTable };
 
@@ -57,6 +60,26 @@ export interface CaseMoveRequest<Name extends string, Status extends string, Gua
   /** Writes the move: an update of the case's row to `to` on condition that its status is still one of `from` (the
    * statuses the event leaves from); answers the row, or undefined when the condition failed. */
   write: (from: readonly Status[], to: Status) => Promise<Row | undefined>;
+  /** For an event whose table names a timeline entry (and only then): who moved it and the entry's application,
+   * entity and parameters for the moved row, recorded in the move's transaction with what follows from it. */
+  record?: MoveRecord<Row>;
+}
+
+export interface MoveRecord<Row> {
+  tx: Database;
+  actor: Actor;
+  entry: (moved: Row) => Omit<NewTimelineEvent, 'code'> | Promise<Omit<NewTimelineEvent, 'code'>>;
+}
+
+/** Records the timeline entry the event names, or refuses a caller that gives an entry to an event naming none (or
+ * none to one that does): the table says which moves the timeline shows, not each caller. */
+async function recordMove<Row>(event: CaseEvent<string, string>, name: string, moved: Row, record?: MoveRecord<Row>) {
+  if (!event.timeline) {
+    if (record) throw new Error(`The event ${name} records no timeline entry`);
+    return;
+  }
+  if (!record) throw new Error(`The event ${name} records ${event.timeline}: its move must say who and where`);
+  await recordEvent(record.tx, record.actor, { ...(await record.entry(moved)), code: event.timeline });
 }
 
 /** Checks the move (checkMove) and writes it through the request's conditional update, in the caller's transaction;
@@ -67,6 +90,7 @@ export async function moveCase<Name extends string, Status extends string, Guard
   const to = await checkMove(request.table, request.event, request.from, request.to, request.by, request.checks);
   const moved = await request.write(request.table[request.event].from, to);
   if (!moved) throw request.checks.lostRace();
+  await recordMove(request.table[request.event], request.event, moved, request.record);
   return moved;
 }
 
@@ -85,5 +109,7 @@ export async function moveCaseIfStill<Name extends string, Status extends string
     forbidden: refused,
     guard: request.guard,
   });
-  return request.write(event.from, to);
+  const moved = await request.write(event.from, to);
+  if (moved) await recordMove(event, request.event, moved, request.record);
+  return moved;
 }

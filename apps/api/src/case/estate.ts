@@ -478,31 +478,42 @@ export async function lapseTransferOffers(db: Database, now = clock.now()): Prom
   let lapsed = 0;
   for (const offer of await findLapsedTransferOffers(db, before)) {
     lapsed += await db.transaction(async (tx) => {
-      // A request decided or moved meanwhile is left as it is.
+      // A request decided, moved or accepted meanwhile is left as it is.
       const row = await moveCaseIfStill({
         table: SERVICE_REQUEST_EVENTS,
         event: 'lapse_transfer',
         from: offer.status,
         guard: () => {},
         write: (from, to) =>
-          writeServiceRequestMove(tx, offer.id, from, to, { remarks: TRANSFER_LAPSED_REMARKS, decidedBy: null }),
-      });
-      if (!row || row.transfereeAcceptedAt) return 0;
-      await recordEvent(tx, SYSTEM_ACTOR, {
-        applicationId: row.applicationId,
-        code: 'service_request_updated',
-        // The reason as a code too, so the timeline says it in the reader's language rather than these English remarks.
-        params: {
-          request_number: row.requestNumber,
-          status: row.status,
-          remarks: TRANSFER_LAPSED_REMARKS,
-          reason: 'transfer_lapsed',
-          days: TRANSFER_ACCEPTANCE_DAYS,
+          writeServiceRequestMove(
+            tx,
+            offer.id,
+            from,
+            to,
+            { remarks: TRANSFER_LAPSED_REMARKS, decidedBy: null },
+            // A transfer its transferee accepted meanwhile is not lapsed.
+            { unacceptedOnly: true },
+          ),
+        record: {
+          tx,
+          actor: SYSTEM_ACTOR,
+          entry: (moved) => ({
+            applicationId: moved.applicationId,
+            // The reason as a code too, so the timeline says it in the reader's language rather than these English
+            // remarks.
+            params: {
+              request_number: moved.requestNumber,
+              status: moved.status,
+              remarks: TRANSFER_LAPSED_REMARKS,
+              reason: 'transfer_lapsed',
+              days: TRANSFER_ACCEPTANCE_DAYS,
+            },
+            entityType: 'service_request',
+            entityId: moved.id,
+          }),
         },
-        entityType: 'service_request',
-        entityId: row.id,
       });
-      return 1;
+      return row ? 1 : 0;
     });
   }
   return lapsed;

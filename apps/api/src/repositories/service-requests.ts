@@ -71,18 +71,26 @@ export async function findServiceRequestById(db: Database, id: string): Promise<
 }
 
 /** A request's move (SERVICE_REQUEST_EVENTS, through the case engine): its new status, remarks and decider, only if it
- * is still in one of `from`; undefined means another change got there first. */
+ * is still in one of `from` (and, for a transfer's lapse, its transferee has still not accepted); undefined means
+ * another change got there first. */
 export async function writeServiceRequestMove(
   db: Database,
   id: string,
   from: readonly ServiceRequestStatus[],
   to: ServiceRequestStatus,
   values: { remarks: string | null; decidedBy: string | null },
+  { unacceptedOnly = false }: { unacceptedOnly?: boolean } = {},
 ): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
     .update(serviceRequests)
     .set({ ...values, status: to, updatedAt: clock.now() })
-    .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.status, [...from])))
+    .where(
+      and(
+        eq(serviceRequests.id, id),
+        inArray(serviceRequests.status, [...from]),
+        unacceptedOnly ? sql`${serviceRequests.transfereeAcceptedAt} IS NULL` : undefined,
+      ),
+    )
     .returning();
   return row;
 }

@@ -13,6 +13,7 @@ import type { SchemeOutcome, SchemeStatus } from '../schemes/schemes';
 import type { ShowCauseOutcome, ShowCauseStatus } from '../estate/estate';
 import type { AllotmentStatus, AppealStatus, ServiceRequestStatus } from '../enums';
 import type { Role } from '../roles';
+import type { TimelineCode } from './timeline-events';
 
 /** One move of a kind of case. */
 export interface CaseEvent<Status extends string, Guard extends string> {
@@ -21,6 +22,9 @@ export interface CaseEvent<Status extends string, Guard extends string> {
   to: readonly Status[];
   by: EventActor;
   guards: readonly Guard[];
+  /** The timeline entry the move records, written by the engine with the move (the kinds whose moves the case's
+   * timeline shows). */
+  timeline?: TimelineCode;
 }
 
 export type EventTable<Name extends string, Status extends string, Guard extends string> = Readonly<
@@ -83,15 +87,34 @@ const serviceOfficer: EventActor = { kind: 'staff', permission: 'work:service-re
 /** A service request: raised submitted (an insert), taken up, then approved or rejected by an officer; a transfer
  * its transferee never accepted lapses, rejected by the portal. Approved and rejected are final. */
 export const SERVICE_REQUEST_EVENTS = {
-  take_up: { from: ['submitted'], to: ['in_progress'], by: serviceOfficer, guards: ['particulars_given'] },
+  take_up: {
+    from: ['submitted'],
+    to: ['in_progress'],
+    by: serviceOfficer,
+    guards: ['particulars_given'],
+    timeline: 'service_request_updated',
+  },
   approve: {
     from: ['in_progress'],
     to: ['approved'],
     by: serviceOfficer,
     guards: ['particulars_given', 'fee_names_application', 'transferee_accepted', 'service_still_allowed'],
+    timeline: 'service_request_updated',
   },
-  reject: { from: ['submitted', 'in_progress'], to: ['rejected'], by: serviceOfficer, guards: [] },
-  lapse_transfer: { from: ['submitted', 'in_progress'], to: ['rejected'], by: { kind: 'system' }, guards: [] },
+  reject: {
+    from: ['submitted', 'in_progress'],
+    to: ['rejected'],
+    by: serviceOfficer,
+    guards: [],
+    timeline: 'service_request_updated',
+  },
+  lapse_transfer: {
+    from: ['submitted', 'in_progress'],
+    to: ['rejected'],
+    by: { kind: 'system' },
+    guards: [],
+    timeline: 'service_request_updated',
+  },
 } as const satisfies EventTable<string, ServiceRequestStatus, ServiceRequestGuard>;
 
 export type ServiceRequestEventName = keyof typeof SERVICE_REQUEST_EVENTS;
@@ -109,8 +132,14 @@ const appellate: EventActor = { kind: 'staff', permission: 'decide:appeal' };
 /** An appeal: filed by the applicant (an insert), heard while filed (APPEAL_ACTIONS), and ordered once: dismissed or
  * allowed. An allowed appeal on a rejection fires the application's own `appeal_allowed`. */
 export const APPEAL_EVENTS = {
-  dismiss: { from: ['filed'], to: ['dismissed'], by: appellate, guards: [] },
-  allow: { from: ['filed'], to: ['allowed'], by: appellate, guards: ['appealed_stage_open'] },
+  dismiss: { from: ['filed'], to: ['dismissed'], by: appellate, guards: [], timeline: 'appeal_decided' },
+  allow: {
+    from: ['filed'],
+    to: ['allowed'],
+    by: appellate,
+    guards: ['appealed_stage_open'],
+    timeline: 'appeal_decided',
+  },
 } as const satisfies EventTable<string, AppealStatus, AppealGuard>;
 export type AppealEventName = keyof typeof APPEAL_EVENTS;
 
@@ -210,14 +239,27 @@ const showCauseOfficer: EventActor = { kind: 'staff', permission: 'issue:show-ca
 /** A show-cause notice: issued awaiting a reply (an insert), replied by the holder within the reply-by day, and
  * ordered once, after the reply or after that day unanswered: the allotment cancelled, or the notice dropped. */
 export const SHOW_CAUSE_EVENTS = {
-  reply: { from: ['awaiting_reply'], to: ['replied'], by: { kind: 'owner' }, guards: ['within_reply_by'] },
+  reply: {
+    from: ['awaiting_reply'],
+    to: ['replied'],
+    by: { kind: 'owner' },
+    guards: ['within_reply_by'],
+    timeline: 'show_cause_replied',
+  },
   cancel_allotment: {
     from: ['awaiting_reply', 'replied'],
     to: ['decided'],
     by: showCauseOfficer,
     guards: ['reply_closed', 'allotment_active'],
+    timeline: 'show_cause_decided',
   },
-  drop: { from: ['awaiting_reply', 'replied'], to: ['decided'], by: showCauseOfficer, guards: ['reply_closed'] },
+  drop: {
+    from: ['awaiting_reply', 'replied'],
+    to: ['decided'],
+    by: showCauseOfficer,
+    guards: ['reply_closed'],
+    timeline: 'show_cause_decided',
+  },
 } as const satisfies EventTable<string, ShowCauseStatus, ShowCauseGuard>;
 export type ShowCauseEventName = keyof typeof SHOW_CAUSE_EVENTS;
 

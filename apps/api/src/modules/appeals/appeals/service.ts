@@ -314,20 +314,23 @@ export async function decideAppeal(
           decidedBy: user.id,
           decidedAt: now,
         }),
-    });
-    await recordEvent(tx, actorOf(user), {
-      applicationId: application.id,
-      code: 'appeal_decided',
-      params: {
-        appeal_number: decided.appealNumber,
-        appeal_id: decided.id,
-        outcome: decided.status,
-        ground: decided.ground,
-        stage_status: decided.stageStatus,
-        directed_due_on: directed,
+      record: {
+        tx,
+        actor: actorOf(user),
+        entry: (moved) => ({
+          applicationId: application.id,
+          params: {
+            appeal_number: moved.appealNumber,
+            appeal_id: moved.id,
+            outcome: moved.status,
+            ground: moved.ground,
+            stage_status: moved.stageStatus,
+            directed_due_on: directed,
+          },
+          entityType: 'application',
+          entityId: application.id,
+        }),
       },
-      entityType: 'application',
-      entityId: application.id,
     });
     if (allowed && directed) await directStage(tx, application, decided, directed);
     if (allowed && current.ground === 'rejected') {

@@ -420,16 +420,19 @@ export async function updateServiceRequest(
           remarks: body.remarks ?? request.remarks,
           decidedBy: final ? user.id : request.decidedBy,
         }),
+      record: {
+        tx,
+        actor: actorOf(user),
+        entry: (moved) => ({
+          applicationId: moved.applicationId,
+          params: { request_number: moved.requestNumber, status: moved.status, remarks: body.remarks ?? null },
+          entityType: 'service_request',
+          entityId: moved.id,
+        }),
+      },
     });
     const billed = row.status === 'approved' && row.feeAmount > 0;
     const actor = actorOf(user);
-    await recordEvent(tx, actor, {
-      applicationId: row.applicationId,
-      code: 'service_request_updated',
-      params: { request_number: row.requestNumber, status: row.status, remarks: body.remarks ?? null },
-      entityType: 'service_request',
-      entityId: row.id,
-    });
     // A free service takes effect on approval (a surrender, a transfer to a legal heir); only the approval that won
     // the race gets here.
     if (row.status === 'approved' && !billed) {

@@ -222,13 +222,16 @@ export async function replyToShowCause(
         lostRace: () => stateConflict('This show-cause notice was replied to or decided at the same time'),
       },
       write: (from) => writeShowCauseMove(tx, id, from, { to: 'replied', reply: request.reply.trim() }),
-    });
-    await recordEvent(tx, actorOf(user), {
-      applicationId: allotment.applicationId,
-      code: 'show_cause_replied',
-      params: { notice_number: replied.noticeNumber },
-      entityType: 'show_cause',
-      entityId: replied.id,
+      record: {
+        tx,
+        actor: actorOf(user),
+        entry: (moved) => ({
+          applicationId: allotment.applicationId,
+          params: { notice_number: moved.noticeNumber },
+          entityType: 'show_cause',
+          entityId: moved.id,
+        }),
+      },
     });
     return describeOne(tx, allotment, replied);
   });
@@ -312,6 +315,9 @@ export async function decideShowCause(
             await sumUnpaidInvoices(tx, allotment.applicationId),
           )
         : null;
+    // The plot a cancellation releases, named on the timeline with the order.
+    const assetCode =
+      event === 'cancel_allotment' ? ((await findAssetById(tx, allotment.assetId))?.assetCode ?? null) : null;
     const decided = await moveCase({
       table: SHOW_CAUSE_EVENTS,
       event,
@@ -332,27 +338,28 @@ export async function decideShowCause(
           decidedBy: user.id,
           refundDue: refund,
         }),
+      record: {
+        tx,
+        actor: actorOf(user),
+        entry: (moved) => ({
+          applicationId: allotment.applicationId,
+          params: {
+            notice_number: moved.noticeNumber,
+            outcome: moved.outcome,
+            allotment_number: allotment.allotmentNumber,
+            asset_code: assetCode,
+            refund_due: refund,
+          },
+          entityType: 'show_cause',
+          entityId: moved.id,
+        }),
+      },
     });
-    let assetCode: string | null = null;
     if (event === 'cancel_allotment') {
       const ended = await cancelAllotmentIfActive(tx, allotment.id, today, refund ?? 0);
       if (!ended) throw stateConflict('This allotment is no longer active: it cannot be cancelled');
       await releaseAssetIf(tx, ended.assetId, ['allotted', 'reserved']);
-      assetCode = (await findAssetById(tx, ended.assetId))?.assetCode ?? null;
     }
-    await recordEvent(tx, actorOf(user), {
-      applicationId: allotment.applicationId,
-      code: 'show_cause_decided',
-      params: {
-        notice_number: decided.noticeNumber,
-        outcome: decided.outcome,
-        allotment_number: allotment.allotmentNumber,
-        asset_code: assetCode,
-        refund_due: refund,
-      },
-      entityType: 'show_cause',
-      entityId: decided.id,
-    });
     return describeOne(tx, allotment, decided);
   });
 }

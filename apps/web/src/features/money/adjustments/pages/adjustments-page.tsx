@@ -3,7 +3,6 @@
  * interest waiver from a late invoice, or a debit or credit with its reason); another, or an admin, approves or
  * rejects. Approve and Reject are offered only to someone other than the maker (the server refuses the maker too). */
 import { memo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ADJUSTMENT_KINDS,
@@ -23,16 +22,14 @@ import {
   type Role,
 } from '@portal/contract';
 import { ChoiceFilteredList } from '../../../../components/list/choice-filtered-list';
+import { MakerCheckerScreen, StatusQueue } from '../../../../components/list/maker-checker-screen';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
-import { PageHeader } from '../../../../components/ui/page-header';
-import { Tabs } from '../../../../components/ui/tabs';
 import { useAuth } from '../../../../lib/auth';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useAdjustmentsPage, useLateDuesPage } from '../api/adjustments';
 import { ApproveDialog, CorrectionDialog, RejectDialog, WaiveDialog } from '../components/adjustment-dialogs';
 
 const VIEWS = ['late', ...APPROVAL_STATUSES] as const;
-type View = (typeof VIEWS)[number];
 
 const LateTable = memo(function LateTable({
   rows,
@@ -226,66 +223,43 @@ function LateList({ role }: { role: Role }) {
   );
 }
 
-function StatusList({ status, role, userId }: { status: ApprovalStatus; role: Role; userId: string }) {
-  const { t } = useTranslation('adjustments');
-  const list = useListParams(LEDGER_ADJUSTMENT_LIST, { prefix: `${status}_`, fixed: { status: [status] } });
-  const page = useAdjustmentsPage(list.query);
-  return (
-    <ChoiceFilteredList
-      namespace="adjustments"
-      id={`adjustments-${status}`}
-      list={list}
-      query={page}
-      filter="kind"
-      choices={ADJUSTMENT_KINDS}
-      choiceLabel={(kind) => t(`kinds.${kind}`)}
-      words={{
-        searchPlaceholder: t('filters.searchPlaceholder'),
-        filter: t('filters.kind'),
-        all: t('filters.allKinds'),
-        empty: t(`lists.${status}.empty`),
-      }}
-    >
-      {(items, sort, onSortChange) => (
-        <AdjustmentsTable
-          rows={items}
-          sort={sort}
-          onSortChange={onSortChange}
-          role={role}
-          userId={userId}
-          status={status}
-        />
-      )}
-    </ChoiceFilteredList>
-  );
-}
-
 export default function AdjustmentsPage() {
   const { t } = useTranslation('adjustments');
   const { user } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('view');
-  const view: View = VIEWS.includes(asked as View) ? (asked as View) : 'pending';
   const role = user?.role ?? 'finance';
   const userId = user?.id ?? '';
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={can(role, 'prepare:finance-action') ? <CorrectionDialog /> : undefined}
-      />
-      <Tabs
-        label={t('tabsLabel')}
-        value={view}
-        onValueChange={(next) => setSearchParams(next === 'pending' ? {} : { view: next })}
-        tabs={VIEWS.map((value) => ({
-          value,
-          label: t(`tabs.${value}`),
-          content:
-            value === 'late' ? <LateList role={role} /> : <StatusList status={value} role={role} userId={userId} />,
-        }))}
-      />
-    </>
+    <MakerCheckerScreen
+      namespace="adjustments"
+      views={VIEWS}
+      firstShown="pending"
+      action={can(role, 'prepare:finance-action') ? <CorrectionDialog /> : undefined}
+    >
+      {(view) =>
+        view === 'late' ? (
+          <LateList role={role} />
+        ) : (
+          <StatusQueue
+            namespace="adjustments"
+            status={view}
+            definition={LEDGER_ADJUSTMENT_LIST}
+            usePage={useAdjustmentsPage}
+            kinds={ADJUSTMENT_KINDS}
+            kindLabel={(kind) => t(`kinds.${kind}`)}
+          >
+            {(items, sort, onSortChange) => (
+              <AdjustmentsTable
+                rows={items}
+                sort={sort}
+                onSortChange={onSortChange}
+                role={role}
+                userId={userId}
+                status={view}
+              />
+            )}
+          </StatusQueue>
+        )
+      }
+    </MakerCheckerScreen>
   );
 }

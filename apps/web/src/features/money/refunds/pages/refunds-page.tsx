@@ -4,7 +4,6 @@
  * verified; finance marks it paid with the bank's UTR. Approve and Reject are offered only to someone other than the
  * maker (the server refuses the maker too). */
 import { memo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   can,
@@ -24,16 +23,14 @@ import {
   type Role,
 } from '@portal/contract';
 import { ChoiceFilteredList } from '../../../../components/list/choice-filtered-list';
+import { MakerCheckerScreen, StatusQueue } from '../../../../components/list/maker-checker-screen';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
-import { PageHeader } from '../../../../components/ui/page-header';
-import { Tabs } from '../../../../components/ui/tabs';
 import { useDueRefundsPage, useRefundsPage } from '../../../../api/refunds';
 import { useAuth } from '../../../../lib/auth';
 import { useListParams } from '../../../../lib/use-list-params';
 import { ApproveDialog, PaidDialog, PrepareDialog, RejectDialog, VerifyBankDialog } from '../components/refund-dialogs';
 
 const VIEWS = ['due', ...REFUND_STATUSES] as const;
-type View = (typeof VIEWS)[number];
 
 function BankState({ verified }: { verified: boolean }) {
   const { t } = useTranslation('refunds');
@@ -263,62 +260,38 @@ function DueList({ role }: { role: Role }) {
   );
 }
 
-function StatusList({ status, role, userId }: { status: RefundStatus; role: Role; userId: string }) {
-  const { t } = useTranslation('refunds');
-  const list = useListParams(REFUND_LIST, { prefix: `${status}_`, fixed: { status: [status] } });
-  const refunds = useRefundsPage(list.query);
-  return (
-    <ChoiceFilteredList
-      namespace="refunds"
-      id={`refunds-${status}`}
-      list={list}
-      query={refunds}
-      filter="kind"
-      choices={REFUND_KINDS}
-      choiceLabel={(kind) => t(`kinds.${kind}`)}
-      words={{
-        searchPlaceholder: t('filters.searchPlaceholder'),
-        filter: t('filters.kind'),
-        all: t('filters.allKinds'),
-        empty: t(`lists.${status}.empty`),
-      }}
-    >
-      {(items, sort, onSortChange) => (
-        <RefundsTable
-          rows={items}
-          sort={sort}
-          onSortChange={onSortChange}
-          role={role}
-          userId={userId}
-          status={status}
-        />
-      )}
-    </ChoiceFilteredList>
-  );
-}
-
 export default function RefundsPage() {
   const { t } = useTranslation('refunds');
   const { user } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('view');
-  const view: View = VIEWS.includes(asked as View) ? (asked as View) : 'due';
   const role = user?.role ?? 'finance';
   const userId = user?.id ?? '';
   return (
-    <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Tabs
-        label={t('tabsLabel')}
-        value={view}
-        onValueChange={(next) => setSearchParams(next === 'due' ? {} : { view: next })}
-        tabs={VIEWS.map((value) => ({
-          value,
-          label: t(`tabs.${value}`),
-          content:
-            value === 'due' ? <DueList role={role} /> : <StatusList status={value} role={role} userId={userId} />,
-        }))}
-      />
-    </>
+    <MakerCheckerScreen namespace="refunds" views={VIEWS} firstShown="due">
+      {(view) =>
+        view === 'due' ? (
+          <DueList role={role} />
+        ) : (
+          <StatusQueue
+            namespace="refunds"
+            status={view}
+            definition={REFUND_LIST}
+            usePage={useRefundsPage}
+            kinds={REFUND_KINDS}
+            kindLabel={(kind) => t(`kinds.${kind}`)}
+          >
+            {(items, sort, onSortChange) => (
+              <RefundsTable
+                rows={items}
+                sort={sort}
+                onSortChange={onSortChange}
+                role={role}
+                userId={userId}
+                status={view}
+              />
+            )}
+          </StatusQueue>
+        )
+      }
+    </MakerCheckerScreen>
   );
 }
