@@ -6,14 +6,13 @@ import type { IrreversibleStep } from '@portal/contract';
 export const CONFIRMED_IN = {
   // The committee's approval or rejection, from the application and from the Meetings screen; Update Status for an
   // officer who approves or rejects without the committee's dialog.
+  // (one committee decision dialog serves both).
   approve: [
-    'features/applications/applications/components/committee-decision-dialog.tsx',
-    'features/applications/meetings/components/record-decision-dialog.tsx',
+    'components/applications/committee-decision-dialog.tsx',
     'features/applications/applications/components/update-status-dialog.tsx',
   ],
   reject: [
-    'features/applications/applications/components/committee-decision-dialog.tsx',
-    'features/applications/meetings/components/record-decision-dialog.tsx',
+    'components/applications/committee-decision-dialog.tsx',
     'features/applications/applications/components/update-status-dialog.tsx',
   ],
   withdraw: ['features/applications/applications/components/withdraw-dialog.tsx'],
