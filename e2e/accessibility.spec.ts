@@ -23,6 +23,7 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
       '/assets/map',
       '/schemes',
       '/notifications',
+      '/grievances',
     ],
   },
   {
@@ -36,6 +37,7 @@ const SCREENS: { role: DemoRole | null; paths: string[] }[] = [
       '/officer/schemes/new',
       '/officer/meetings',
       '/officer/reports',
+      '/officer/grievances',
     ],
   },
   {

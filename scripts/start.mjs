@@ -1,13 +1,16 @@
 // npm start: builds the web app when its build is missing or older than its sources, then runs the server (and beside
 // it the sandbox payment gateway unless PAYMENT_GATEWAY=razorpay, the sandbox randomness beacon unless
-// RANDOMNESS_BEACON=quicknet, and the sandbox eSign provider unless ESIGN=esp; see sandbox-gateway.mjs,
-// sandbox-beacon.mjs and sandbox-esign.mjs).
+// RANDOMNESS_BEACON=quicknet, the sandbox eSign provider unless ESIGN=esp, and the sandbox SMS provider unless
+// SMS_PROVIDER=gupshup, and the sandbox state single window unless SINGLE_WINDOW=live; see sandbox-gateway.mjs,
+// sandbox-beacon.mjs, sandbox-esign.mjs, sandbox-sms.mjs and sandbox-single-window.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSandboxBeacon } from './sandbox-beacon.mjs';
 import { startSandboxEsign } from './sandbox-esign.mjs';
 import { startSandboxGateway } from './sandbox-gateway.mjs';
+import { startSandboxSms } from './sandbox-sms.mjs';
+import { startSandboxSingleWindow } from './sandbox-single-window.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -34,7 +37,13 @@ if (changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const sandboxes = [startSandboxGateway(), startSandboxBeacon(), startSandboxEsign()].filter(Boolean);
+const sandboxes = [
+  startSandboxGateway(),
+  startSandboxBeacon(),
+  startSandboxEsign(),
+  startSandboxSms(),
+  startSandboxSingleWindow(),
+].filter(Boolean);
 // A fresh demo portal shows the demo world (decision 027) unless DEMO_WORLD=false, and its clock may be moved forward
 // by an admin (`npm run clock`, decision 026) unless CLOCK=fixed; never in production, where the clock is fixed.
 const production = process.env.NODE_ENV === 'production';

@@ -1,9 +1,13 @@
 /** The portal's clock in the browser journeys (decision 026): the test servers run with CLOCK=movable, so a journey
  * that waits on a business time (a scheme's close, an auction's end) moves the clock there instead of sleeping. Every
  * spec of a worker shares its server's clock, so a journey reads the portal's time rather than the machine's, and
- * moves it forward by minutes at most. */
+ * moves it forward by minutes at most. A journey that moves it by days (a grievance's escalation) runs on a server
+ * of its own, `DAYS_SERVER`, which global setup starts beside the workers' (`test.use({ baseURL: DAYS_SERVER })`). */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiLogin } from './api';
+
+/** The server of the journeys that move the clock by days; a server someone already runs when it is reused. */
+export const DAYS_SERVER = process.env.E2E_DAYS_BASE_URL ?? process.env.E2E_BASE_URL;
 
 /** The contract's PORTAL_TIME_HEADER, as the browser's fetch reads it. */
 const PORTAL_TIME_HEADER = 'x-portal-time';

@@ -236,26 +236,109 @@ async function startEsign(port: number): Promise<{ url: string; signdocUrl: stri
   return { url, signdocUrl: `${url}/esign/2.1/signdoc`, stop: () => stop(esign) };
 }
 
+/** The sandbox SMS provider (decision 037): a separate small server speaking Gupshup Enterprise's SMS API with TEST
+ * settings, whose pages say TEST MODE and list the messages per number; it posts delivery reports to the portal. */
+const SMS_ENTRY = path.join(repoRoot, 'apps/sms-sandbox/src/cli.ts');
+
+/** Starts the sandbox SMS provider on `port` (when the tree has one), reporting deliveries to the portal at `portalUrl`. */
+async function startSms(port: number, portalUrl: string): Promise<{ sendUrl: string; stop(): Promise<void> } | null> {
+  if (!fs.existsSync(SMS_ENTRY)) return null;
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const sms = spawn(process.execPath, ['--import', 'tsx', SMS_ENTRY], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SMS_SANDBOX_PORT: String(port),
+      HOST: '127.0.0.1',
+      SMS_SANDBOX_PUBLIC_URL: url,
+      SMS_SANDBOX_DLR_URL: `${portalUrl}/api/sms/delivery-reports/sandbox-dlr-token`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  sms.stdout?.on('data', keep);
+  sms.stderr?.on('data', keep);
+  try {
+    await waitForListening('sandbox SMS provider', `${url}/`, sms, () => output);
+  } catch (error) {
+    await stop(sms);
+    throw error;
+  }
+  return { sendUrl: `${url}/GatewayAPI/rest`, stop: () => stop(sms) };
+}
+
+/** The sandbox state single window (decision 036): a separate small server of the single-window protocol with its
+ * TEST key, whose pages say TEST MODE; it sends CAFs to the portal at `portalUrl` and takes its status pushes. */
+const SINGLE_WINDOW_ENTRY = path.join(repoRoot, 'apps/single-window-sandbox/src/cli.ts');
+
+/** Starts the sandbox single window on `port` (when the tree has one). */
+async function startSingleWindow(
+  port: number,
+  portalUrl: string,
+): Promise<{ url: string; stop(): Promise<void> } | null> {
+  if (!fs.existsSync(SINGLE_WINDOW_ENTRY)) return null;
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const singleWindow = spawn(process.execPath, ['--import', 'tsx', SINGLE_WINDOW_ENTRY], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SINGLE_WINDOW_SANDBOX_PORT: String(port),
+      HOST: '127.0.0.1',
+      SINGLE_WINDOW_SANDBOX_PUBLIC_URL: url,
+      SINGLE_WINDOW_PORTAL_URL: portalUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  singleWindow.stdout?.on('data', keep);
+  singleWindow.stderr?.on('data', keep);
+  try {
+    await waitForListening('sandbox single window', `${url}/`, singleWindow, () => output);
+  } catch (error) {
+    await stop(singleWindow);
+    throw error;
+  }
+  return { url, stop: () => stop(singleWindow) };
+}
+
 /** One server, with its own data directory (a copy of the prepared database), mailbox, sandbox gateway, sandbox
- * beacon and sandbox eSign provider. */
-async function startServer(
-  prepared: string,
-): Promise<{ baseUrl: string; mailboxDir: string; pid?: number; stop(): Promise<void> }> {
+ * beacon, sandbox eSign provider, sandbox SMS provider and sandbox single window. */
+async function startServer(prepared: string): Promise<{
+  baseUrl: string;
+  mailboxDir: string;
+  singleWindowUrl?: string;
+  pid?: number;
+  stop(): Promise<void>;
+}> {
   const mailbox = await startMailbox();
   const port = await freePort();
   const sandboxPort = await freePort();
   const beaconPort = await freePort();
   const esignPort = await freePort();
+  const smsPort = await freePort();
+  const singleWindowPort = await freePort();
   let gateway: Awaited<ReturnType<typeof startSandbox>> = null;
   let beacon: Awaited<ReturnType<typeof startBeacon>> = null;
   let esign: Awaited<ReturnType<typeof startEsign>> = null;
+  let sms: Awaited<ReturnType<typeof startSms>> = null;
+  let singleWindow: Awaited<ReturnType<typeof startSingleWindow>> = null;
   try {
     gateway = await startSandbox(sandboxPort, `http://127.0.0.1:${port}`);
     beacon = await startBeacon(beaconPort, `http://127.0.0.1:${port}`);
     esign = await startEsign(esignPort);
+    sms = await startSms(smsPort, `http://127.0.0.1:${port}`);
+    singleWindow = await startSingleWindow(singleWindowPort, `http://127.0.0.1:${port}`);
   } catch (error) {
+    await sms?.stop();
     await gateway?.stop();
     await beacon?.stop();
+    await esign?.stop();
     await mailbox.stop();
     throw error;
   }
@@ -282,6 +365,13 @@ async function startServer(
       ...(gateway && portalGatewayEnv(gateway.url)),
       ...(beacon && { RANDOMNESS_BEACON: 'sandbox', BEACON_URL: beacon.url }),
       ...(esign && { ESIGN: 'sandbox', ESIGN_URL: esign.signdocUrl }),
+      ...(sms && { SMS_PROVIDER: 'sandbox', SMS_API_URL: sms.sendUrl }),
+      // Status pushes to the sandbox single window every second, so a journey sees them at once.
+      ...(singleWindow && {
+        SINGLE_WINDOW: 'sandbox',
+        SINGLE_WINDOW_URL: singleWindow.url,
+        SWEEP_SINGLE_WINDOW_PUSH_EVERY_MS: '1000',
+      }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -295,6 +385,8 @@ async function startServer(
     await gateway?.stop();
     await beacon?.stop();
     await esign?.stop();
+    await sms?.stop();
+    await singleWindow?.stop();
     await mailbox.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -305,7 +397,7 @@ async function startServer(
     await stopAll();
     throw error;
   }
-  return { baseUrl, mailboxDir: mailbox.directory, pid: server.pid, stop: stopAll };
+  return { baseUrl, mailboxDir: mailbox.directory, singleWindowUrl: singleWindow?.url, pid: server.pid, stop: stopAll };
 }
 
 /** Starts one server per worker: tests that change the demo data (submit a case, decide it, pay) run one after another
@@ -328,8 +420,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     fs.rmSync(prepared, { recursive: true, force: true });
     throw error;
   }
+  // One more than the workers: the server of the journeys that move the clock by days (support/clock.ts), which
+  // would otherwise move it under whatever its worker runs next.
   const started = await Promise.allSettled(
-    Array.from({ length: Math.max(1, config.workers) }, () => startServer(prepared)),
+    Array.from({ length: Math.max(1, config.workers) + 1 }, () => startServer(prepared)),
   );
   fs.rmSync(prepared, { recursive: true, force: true });
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -339,8 +433,11 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     throw failed.reason;
   }
 
+  const daysServer = servers.pop()!;
+  process.env.E2E_DAYS_BASE_URL = daysServer.baseUrl;
   process.env.E2E_BASE_URLS = servers.map((server) => server.baseUrl).join(' ');
   process.env.E2E_MAILBOX_DIRS = servers.map((server) => server.mailboxDir).join(path.delimiter);
+  process.env.E2E_SINGLE_WINDOW_URLS = servers.map((server) => server.singleWindowUrl ?? '').join(' ');
   process.env.E2E_BASE_URL = servers[0]!.baseUrl;
   process.env.E2E_MAILBOX_DIR = servers[0]!.mailboxDir;
   fs.mkdirSync(path.dirname(SERVER_INFO_FILE), { recursive: true });
@@ -356,10 +453,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       2,
     ),
   );
-  console.log(`[e2e] ${servers.length === 1 ? 'server' : 'servers'} at ${process.env.E2E_BASE_URLS}`);
+  console.log(
+    `[e2e] ${servers.length === 1 ? 'server' : 'servers'} at ${process.env.E2E_BASE_URLS}; the journeys that move the clock by days at ${daysServer.baseUrl}`,
+  );
 
   return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([...servers, daysServer].map((server) => server.stop()));
     fs.rmSync(SERVER_INFO_FILE, { force: true });
   };
 }

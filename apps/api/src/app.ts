@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { paymentGatewaySetup, type PaymentGatewaySetup } from './lib/gateway';
 import { beaconConfigFrom, drawBeaconOf, type DrawBeacon } from './lib/beacon';
 import { esignConfigFrom, type EsignConfig } from './lib/esign/config';
+import { sandboxSmsConfig, type SmsConfig } from './lib/sms/config';
 import { documentSignerOf, type DocumentSigner } from './lib/document-signing/document-signer';
 import { DEMO_DOCUMENT_SIGNING } from './lib/document-signing/settings';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -33,7 +34,7 @@ export interface AppDependencies {
     Partial<
       Pick<Config, 'trustProxy' | 'publicUrl' | 'org' | 'gateway' | 'clockMovable' | 'beacon' | 'documentSigning'>
     > &
-    Partial<Pick<Config, 'esign'>>;
+    Partial<Pick<Config, 'esign' | 'sms'>>;
   /** The portal's own address (PUBLIC_URL, or http://HOST:PORT): where the payment gateway sends the browser back. */
   portalUrl?: string;
   db: Database;
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('drawBeacon', drawBeaconOf(deps.config.beacon ?? beaconConfigFrom({}, 8000)));
   const esign = deps.config.esign ?? esignConfigFrom({}, 8000);
   app.decorate('esign', esign);
+  // The SMS provider (decision 037); without settings, the sandbox of a portal on port 8000.
+  app.decorate('sms', deps.config.sms ?? sandboxSmsConfig('http://127.0.0.1:8005/GatewayAPI/rest'));
   // With the sandbox ESP, a deed its TEST CA's certificate signed reads as the allottee's signature, as a real ESP's
   // does with ESIGN_TRUSTED_CA_PEM.
   const signing = deps.config.documentSigning ?? DEMO_DOCUMENT_SIGNING;
@@ -206,6 +209,8 @@ declare module 'fastify' {
     drawBeacon: DrawBeacon;
     /** The eSign Service Provider of the lease deed's eSign, and the portal's keys as its ASP (decision 035). */
     esign: EsignConfig;
+    /** The SMS provider's settings (decision 037). */
+    sms: SmsConfig;
     /** Signs every issued PDF and checks the signatures of a PDF a reader brings (decision 035). */
     documentSigner: DocumentSigner;
   }

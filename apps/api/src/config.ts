@@ -4,6 +4,7 @@ import path from 'node:path';
 import { machineNow } from './core/clock';
 import { beaconConfigFrom, type BeaconConfig } from './lib/beacon';
 import { esignConfigFrom, type EsignConfig } from './lib/esign/config';
+import { smsConfigFrom, type SmsConfig } from './lib/sms/config';
 import { documentSigningConfigFrom, type DocumentSigningConfig } from './lib/document-signing/settings';
 
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   /** The eSign Service Provider an allottee signs the lease deed through (decision 035): the sandbox (TEST MODE) by
    * default, or a licensed ESP (ESIGN=esp). */
   esign: EsignConfig;
+  /** The SMS provider (decision 037): the sandbox (TEST MODE) by default, or Gupshup Enterprise (SMS_PROVIDER=gupshup). */
+  sms: SmsConfig;
   /** The identity that signs every issued PDF (decision 035): DOCUMENT_SIGNING_P12 and DOCUMENT_SIGNING_PASSPHRASE,
    * or the DEMO identity (refused in production); ESIGN_TRUSTED_CA_PEM, the eSign CAs a check of a PDF trusts. */
   documentSigning: DocumentSigningConfig;
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateway: gatewayConfigFrom(env, port),
     beacon: beaconConfigFrom(env, port),
     esign: esignConfigFrom(env, port),
+    sms: smsConfigFrom(env, port),
     documentSigning: documentSigningConfigFrom(env, machineNow()),
     clockMovable: clockMovableFrom(env),
   };

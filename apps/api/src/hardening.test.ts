@@ -64,6 +64,15 @@ const MONEY_CODES_PROVEN_IN: Partial<Record<ErrorCode, string>> = {
   bidder_not_qualified: 'modules/schemes/auctions/auctions.test.ts',
   auction_not_running: 'modules/schemes/auctions/auctions.test.ts',
   bid_too_low: 'modules/schemes/auctions/auctions.test.ts',
+  // Grievances' refusals need a grievance resolved, reopened or rated (decision 038): their module's test draws each.
+  grievance_state: 'modules/grievances/grievances/grievances.test.ts',
+  grievance_reopen_closed: 'modules/grievances/grievances/grievances.test.ts',
+  grievance_reopened_before: 'modules/grievances/grievances/grievances.test.ts',
+  grievance_rated: 'modules/grievances/grievances/grievances.test.ts',
+  file_type_not_accepted: 'modules/grievances/grievances/grievances.test.ts',
+  // The single window's refusals need its signed requests and handoff tokens (decision 036): its test draws each.
+  signature_refused: 'modules/single-window/cafs/single-window.test.ts',
+  handoff_refused: 'modules/single-window/cafs/single-window.test.ts',
 };
 
 const form = (body: Record<string, string>) => ({
@@ -760,6 +769,13 @@ describe(`hardening (${TEST_DB_KIND})`, () => {
         const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
         expect(source, `${file} asserts ${code}`).toContain(`'${code}'`);
         seen.add(code as ErrorCode);
+      }
+      // One-time codes and the SMS provider's reports (decision 037) need the sandbox provider to read a code from: the
+      // SMS tests draw each from a real request, and must keep naming it.
+      const smsTest = fs.readFileSync(path.join(import.meta.dirname, 'lib/sms/sms.test.ts'), 'utf8');
+      for (const code of ['invalid_code', 'code_locked', 'mobile_taken', 'delivery_report_refused'] as const) {
+        expect(smsTest, `lib/sms/sms.test.ts asserts ${code}`).toContain(`'${code}'`);
+        seen.add(code);
       }
       // 431 and request_timeout come from Node before a request exists (the 431 test above); the rest are here.
       expect(ERROR_CODES.filter((code) => !seen.has(code)).sort()).toEqual(['headers_too_large', 'request_timeout']);

@@ -10,6 +10,8 @@ import { demoDrawBeacon } from './demo/demo-beacon';
 import { scheduleAttemptCleanup } from './lib/attempt-limiter';
 import { createMailWorker, type MailWorker } from './lib/mail/worker';
 import { createSmtpTransport } from './lib/mail/transport';
+import { gupshupProvider } from './lib/sms/provider';
+import { auctionOpeningSweep, createSmsSender, smsSweep } from './lib/sms/sender';
 import { reminderSweep } from './lib/notify-reminders';
 import { queryReplyBySweep } from './case/query-reply-by';
 import { lapseTransferOffers } from './case/estate';
@@ -24,6 +26,8 @@ import { settleSchemeOutcomes } from './modules';
 import { CLOCK_FOLLOW_EVERY_MS, followDatabaseClock } from './core/clock';
 import { repeatEvery } from './lib/job-lease';
 import { startSweeps } from './lib/sweeps';
+import { singleWindowConfig } from './lib/single-window/config';
+import { singleWindowPushSweep } from './lib/single-window/push';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { demoSigningIdentity, documentSignerOf } from './lib/document-signing/document-signer';
@@ -153,6 +157,12 @@ export async function startRuntime(
       gatewayReconciliationSweep(database.db, app.paymentGateway, app.log),
       // The public performance figures: worked out at once when none are stored, then daily.
       performanceSweep(database.db),
+      // Status pushes to the state's single window, in order per CAF, retried with back-off (decision 036).
+      singleWindowPushSweep(database.db, singleWindowConfig(), portalUrlOf(config), app.log),
+      // Qualified bidders told by SMS that their e-auction opened; then the SMS outbox sent to the provider, retried
+      // with back-off on the portal's clock (decision 037).
+      auctionOpeningSweep(database.db),
+      smsSweep(createSmsSender({ db: database.db, config: app.sms, provider: gupshupProvider(app.sms), log: app.log })),
     );
     // Every process reads the portal's time from the database, and follows a move within seconds (decision 026);
     // measured before the first sweep runs.

@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   'incorrect_password',
   /** 400: a password reset link that is unknown, already used, replaced by a newer one or expired. */
   'invalid_reset_token',
+  /** 401: a single window's handoff token that is forged, expired, already used or for another CAF (decision 036). */
+  'handoff_refused',
+  /** 401: a single window's request whose signature, timestamp or nonce is refused (decision 036). */
+  'signature_refused',
   /** 431: the request's headers are too large. */
   'headers_too_large',
   /** 409: the allottee service may not be asked for on this allotment now (its status, or no possession yet). */
@@ -111,6 +115,16 @@ export const ERROR_CODES = [
   'appeal_open',
   /** 409: the appeal is not in a state that allows this (its order is given: no second order, no hearing after it). */
   'appeal_state',
+  /** 409: the grievance is not in a state that allows this (decision 038), or moved by someone else meanwhile. */
+  'grievance_state',
+  /** 409: a resolved grievance may be reopened only within 15 days of its resolution. */
+  'grievance_reopen_closed',
+  /** 409: a grievance may be reopened only once. */
+  'grievance_reopened_before',
+  /** 409: a grievance's resolution is rated only once. */
+  'grievance_rated',
+  /** 422: a grievance's attachment of a type it does not accept (judged by its name before its bytes are read). */
+  'file_type_not_accepted',
   /** 409: the scheme is not taking applications now (before it opens, after it closes, or decided). */
   'scheme_not_accepting',
   /** 422: the application does not meet the scheme's eligibility (its minimum investment). */
@@ -142,6 +156,15 @@ export const ERROR_CODES = [
   /** 409: an eSign of this allotment's lease deed was started and has not expired yet (decision 035): finish it at the
    * eSign provider, or start again once it expires. */
   'esign_pending',
+  /** A one-time code that is wrong, spent, expired or out of tries (never which) (decision 037): 401 when signing in,
+   * 422 (on body.code) when a signed-in user verifies a mobile. */
+  'invalid_code',
+  /** 429: too many wrong one-time codes for this number: sign-in by code is locked for the `Retry-After` seconds. */
+  'code_locked',
+  /** 409: the mobile number just verified is already another account's. */
+  'mobile_taken',
+  /** 403: a delivery report on a URL without the provider's configured secret: refused, nothing written. */
+  'delivery_report_refused',
   /** 500: a fault on the server's side; the detail never says more. */
   'internal_error',
 ] as const;

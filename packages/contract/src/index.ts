@@ -14,6 +14,7 @@ export * from './input-date';
 export * from './masking';
 export * from './languages';
 export * from './notifications';
+export * from './sms';
 export * from './accounts';
 export * from './audit';
 // The portal's time: the business calendar and the one clock.

@@ -87,13 +87,29 @@ export const NOTIFICATION_CODES = [
   /** A stage past its due date by its own target again, escalated (decision 017), to the case's officers and the
    * level above, once each; params: application_number, status, waiting_on, escalated_to, due_date. */
   'case_escalated',
+  // Grievances (decision 038), to the complainant: params grievance_number, category, and as each says.
+  /** A grievance was received and routed; params: grievance_number, category, due_on. */
+  'grievance_received',
+  /** The officer replied on a grievance; params: grievance_number, category. */
+  'grievance_replied',
+  /** The officer asked for more detail on a grievance; params: grievance_number, category. */
+  'grievance_detail_asked',
+  /** A grievance was resolved (may be reopened within 15 days and rated); params: grievance_number, category. */
+  'grievance_resolved',
+  // Grievances, to officers: params grievance_number, category, and as each says.
+  /** A grievance was raised, reopened or answered and waits on the officer's role; params: grievance_number,
+   * category, due_on, reason (raised, answered, reopened). */
+  'grievance_assigned',
+  /** A grievance past its promised day by its own target again, escalated up the ladder (decision 017) to the level
+   * above, once each; params: grievance_number, category, escalated_to, due_on. */
+  'grievance_escalated',
   // Admins
   'outbox_failure',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 
 /** Every mail the portal sends: one per notification code, plus the account mails that are not notifications. */
-export const MAIL_TEMPLATES = [...NOTIFICATION_CODES, 'password_reset'] as const;
+export const MAIL_TEMPLATES = [...NOTIFICATION_CODES, 'password_reset', 'sign_in_code_locked'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export type NotificationParams = Record<string, string | number | boolean | null>;

@@ -32,6 +32,11 @@ export const PERMISSIONS = {
   /** The mail outbox (Outbox screen): reading it, and sending a failed message again. */
   'read:outbox': ['admin'],
   'manage:outbox': ['admin'],
+  /** The single window's status pushes (decision 036): reading their outbox, and sending a failed push again. */
+  'read:single-window-outbox': ['finance', 'admin'],
+  'manage:single-window-outbox': ['finance', 'admin'],
+  /** Mobile verification and SMS choices on one's own account (decision 037): every signed-in role. */
+  'manage:mobile:own': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
   /** The portal's clock (decision 026): reading it, and moving it forward when the portal runs with CLOCK=movable. */
   'manage:clock': ['admin'],
   'work:service-request': ['zonal_manager', 'ho', 'admin'],
@@ -64,6 +69,10 @@ export const PERMISSIONS = {
   'bid:auction:own': ['entrepreneur'],
   /** Record a refund paid (its UTR). */
   'pay:refund': ['finance'],
+  /** Grievances (decision 038): any signed-in user raises their own; the officers they are routed to (and the levels
+   * above) work them. */
+  'raise:grievance:own': ['entrepreneur', 'zonal_manager', 'ho', 'committee', 'legal', 'finance', 'admin'],
+  'work:grievance': ['zonal_manager', 'ho', 'finance', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -92,6 +92,15 @@ export const ROUTES = {
   /** Appeals to the head office (product decisions section 11): the appellate officer hears and orders; admins read. */
   appeals: { path: '/officer/appeals', screen: 'Appeals', roles: ['ho', 'admin'] },
   appealDetail: { path: '/officer/appeals/:id', screen: 'Appeal', roles: ['ho', 'admin'] },
+  /** Grievances (decision 038): anyone signed in raises and follows their own; the officers who work them have an
+   * inbox (the roles holding work:grievance). */
+  grievances: { path: '/grievances', screen: 'My grievances', roles: ROLES },
+  grievanceDetail: { path: '/grievances/:id', screen: 'Grievance', roles: ROLES },
+  officerGrievances: {
+    path: '/officer/grievances',
+    screen: 'Grievance inbox',
+    roles: ['zonal_manager', 'ho', 'finance', 'admin'],
+  },
   /** Competitive allotment (decision 018): entrepreneurs see the schemes and apply in them, bid in an auction's room;
    * officers read schemes, the head office and admins publish and decide them; anyone reads a scheme's result. */
   schemes: { path: '/schemes', screen: 'Schemes', roles: ['entrepreneur'] },
@@ -112,6 +121,15 @@ export const ROUTES = {
   users: { path: '/officer/users', screen: 'Users', roles: ['admin'] },
   audit: { path: '/officer/audit', screen: 'Audit trail', roles: ['admin'] },
   outbox: { path: '/officer/outbox', screen: 'Mail outbox', roles: ['admin'] },
+  /** The state's single window (decision 036): the investor's handoff lands here, signed in or not; a CAF that named
+   * no plot is completed by choosing one; finance and admins watch the status pushes and send a failed one again. */
+  singleWindowHandoff: { path: '/single-window/handoff', screen: 'Single window sign-in', roles: 'public' },
+  singleWindowCaf: { path: '/single-window/cafs/:cafId', screen: 'Choose your plot', roles: ['entrepreneur'] },
+  singleWindowOutbox: {
+    path: '/officer/single-window-outbox',
+    screen: 'Single window outbox',
+    roles: ['finance', 'admin'],
+  },
   /** Beyond the spec (decision 026): the portal's clock, moved forward in demos and tests. */
   clock: { path: '/officer/clock', screen: 'Portal clock', roles: ['admin'] },
   // The roles holding read:service-request:any (permissions.ts).
@@ -142,7 +160,7 @@ export function canOpenRoute(role: Role, key: RouteKey): boolean {
 /** The links of the top navigation bar, in order, for a role. */
 export function navLinksFor(role: Role): RouteKey[] {
   if (isApplicantRole(role)) {
-    return ['dashboard', 'myApplications', 'myPlots', 'schemes', 'serviceRequests', 'profile'];
+    return ['dashboard', 'myApplications', 'myPlots', 'schemes', 'serviceRequests', 'grievances', 'profile'];
   }
   const home: RouteKey = role === 'finance' ? 'financeDashboard' : 'officerDashboard';
   const candidates: RouteKey[] = [
@@ -156,11 +174,13 @@ export function navLinksFor(role: Role): RouteKey[] {
     'allotments',
     'officerSchemes',
     'appeals',
+    'officerGrievances',
     'meetings',
     'reports',
     'users',
     'audit',
     'outbox',
+    'singleWindowOutbox',
     'clock',
   ];
   return [home, ...candidates.filter((key) => canOpenRoute(role, key))];

@@ -152,6 +152,12 @@ describe('the other kinds of case move only through the engine', () => {
       repository: 'repositories/bank-credits.ts',
       writer: 'writeBankCreditMove',
     },
+    {
+      table: 'grievances',
+      sqlName: 'grievances',
+      repository: 'repositories/grievances.ts',
+      writer: 'writeGrievanceMove',
+    },
   ];
 
   for (const kind of KINDS) {

@@ -45,6 +45,7 @@ import type { Recipient } from '../repositories/notifications';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
 import { recordEvent } from './events';
 import { transition } from './transition';
+import { escalateGrievances } from './grievance-escalation';
 import { clock } from '../core/clock';
 
 export const DEADLINE_LEASE = 'deadline-escalation';
@@ -294,6 +295,8 @@ export async function runDeadlineSweep(
     options.leaseMs ?? DEADLINE_SWEEP_EVERY_MS,
     async () => {
       counts = await sweepDeadlines(db, options);
+      // Grievances climb the same ladder (decision 038).
+      await escalateGrievances(db, options.now);
     },
     options.holder,
   );

@@ -5,6 +5,7 @@ import type { TimelineCode, TimelineEvent } from '@portal/contract';
 import type { Database } from '../db/client';
 import { findApplicationById } from '../repositories/applications';
 import { insertTimelineEvent, type Actor, type NewTimelineEvent } from '../repositories/timeline';
+import { queueSingleWindowPush } from '../lib/single-window/status-outbox';
 import { notifyForEvent } from './notify';
 import { refreshWaitingOn } from './waiting-on';
 
@@ -32,5 +33,7 @@ export async function recordEvent(tx: Database, actor: Actor, event: NewTimeline
     if (application) await refreshWaitingOn(tx, application);
   }
   await notifyForEvent(tx, actor, event);
+  // An application from the state's single window tells it the events it cares for (decision 036).
+  await queueSingleWindowPush(tx, recorded);
   return recorded;
 }

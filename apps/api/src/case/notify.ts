@@ -23,6 +23,7 @@ import {
   serviceRequestLink,
 } from '../lib/notify';
 import { setPendingMailParams } from '../repositories/mail-outbox';
+import { smsToUser } from '../lib/sms/outbox';
 import {
   activeUserByEmail,
   activeUsersByIds,
@@ -217,8 +218,20 @@ function applies(rule: NotifyRule, params: TimelineParams): boolean {
   return true;
 }
 
+/** A payment received is told by SMS alone (decision 037: money messages always go), once per payment; the receipt is
+ * on the application's page. */
+async function smsForPayment(tx: Database, event: NewTimelineEvent): Promise<void> {
+  if (!event.applicationId || !event.entityId) return;
+  const facts = await findApplicationFacts(tx, event.applicationId);
+  if (!facts?.owner) return;
+  const p = event.params ?? {};
+  const params = { amount: text(p.amount), invoice_number: text(p.invoice_number) };
+  await smsToUser(tx, facts.owner.id, 'payment_received', params, `payment_received:${event.entityId}`);
+}
+
 /** Raises the notifications (and mails) of a timeline event, in the caller's transaction. */
 export async function notifyForEvent(tx: Database, actor: Actor, event: NewTimelineEvent): Promise<void> {
+  if (event.code === 'payment_received') await smsForPayment(tx, event);
   const rules = (NOTIFY_ON_EVENT[event.code] ?? []).filter((rule) => applies(rule, event.params ?? {}));
   if (rules.length === 0) return;
   const facts = event.applicationId ? await findApplicationFacts(tx, event.applicationId) : undefined;

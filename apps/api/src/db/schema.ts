@@ -65,8 +65,13 @@ import {
   type StageCode,
   type PublicPerformance,
   type PublicScheme,
+  type SingleWindowPushState,
+  type SingleWindowStatusCode,
   type BeaconChain,
   type DrawWaitReason,
+  type GrievanceCategory,
+  type GrievanceEntryKind,
+  type GrievanceStatus,
 } from '@portal/contract';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -132,8 +137,16 @@ export const users = pgTable(
      * zone's cases; null means every zone. */
     zone: text('zone'),
     createdAt: createdAt(),
+    /** The verified mobile (91 and ten digits; decision 037): set only by a code sent to it. */
+    mobile: text('mobile'),
+    mobileVerifiedAt: instant('mobile_verified_at'),
+    /** The optional SMS templates the user turned off. */
+    smsOptedOut: jsonb('sms_opted_out').$type<string[]>().notNull().default([]),
   },
   (table) => [
+    uniqueIndex('users_mobile_uq')
+      .on(table.mobile)
+      .where(sql`${table.mobile} IS NOT NULL`),
     index('users_role_idx').on(table.role, table.createdAt),
     index('users_created_idx').on(table.createdAt),
     index('users_name_idx').on(table.fullName, table.id),
@@ -1729,3 +1742,278 @@ export const performanceSnapshots = pgTable('performance_snapshots', {
   computedAt: instant('computed_at').notNull(),
   figures: jsonb('figures').$type<PublicPerformance>().notNull(),
 });
+
+// SMS and sign-in by a one-time code (decision 037, migration 0037).
+
+/** One-time codes: a hash of each, its purpose, the number it went to, tries made and expiry; spent once. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** sign_in or verify_mobile. */
+    purpose: text('purpose').notNull(),
+    mobile: text('mobile').notNull(),
+    /** The account it is for; null for a number no account has (asked all the same, never usable). */
+    userId: uuid('user_id').references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (table) => [
+    index('one_time_codes_mobile_idx').on(table.mobile, table.purpose, table.createdAt),
+    check('one_time_codes_purpose_check', sql`${table.purpose} IN ('sign_in', 'verify_mobile')`),
+  ],
+);
+
+/** The SMS outbox: as the mail outbox, plus the segments (the cost) and the provider's delivery report. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id),
+    toMobile: text('to_mobile').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull().default('en'),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /** A one-time code's variables, encrypted; wiped once the message is sent or given up. */
+    secretParams: text('secret_params'),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    leaseHolder: text('lease_holder'),
+    leaseUntil: instant('lease_until'),
+    lastError: text('last_error'),
+    segments: integer('segments').notNull(),
+    unicode: boolean('unicode').notNull(),
+    providerMessageId: text('provider_message_id').unique(),
+    deliveryCause: text('delivery_cause'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+    deliveredAt: instant('delivered_at'),
+  },
+  (table) => [
+    index('sms_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('sms_outbox_created_idx').on(table.createdAt, table.id),
+    index('sms_outbox_sent_idx').on(table.sentAt),
+    check(
+      'sms_outbox_status_check',
+      sql`${table.status} IN ('pending', 'sending', 'submitted', 'delivered', 'undelivered', 'failed')`,
+    ),
+  ],
+);
+
+/** Every delivery report the provider posted, as it came. */
+export const smsDeliveryReports = pgTable(
+  'sms_delivery_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    outboxId: uuid('outbox_id').references(() => smsOutbox.id),
+    providerMessageId: text('provider_message_id').notNull(),
+    status: text('status').notNull(),
+    cause: text('cause'),
+    errorCode: text('error_code'),
+    fragments: integer('fragments'),
+    deliveredAt: instant('delivered_at'),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (table) => [index('sms_delivery_reports_outbox_idx').on(table.outboxId, table.receivedAt)],
+);
+
+// Grievances (decision 038): a complaint routed by category to an officer role, its story and its attachments.
+export const grievances = pgTable(
+  'grievances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** GRV-YYYY-NNNNNN. */
+    grievanceNumber: text('grievance_number').notNull().unique(),
+    raisedBy: uuid('raised_by')
+      .notNull()
+      .references(() => users.id),
+    /** The contract's GRIEVANCE_CATEGORY_CODES. */
+    category: text('category').$type<GrievanceCategory>().notNull(),
+    text: text('text').notNull(),
+    /** The contract's GRIEVANCE_STATUSES, set only through the case engine (writeGrievanceMove). */
+    status: text('status').$type<GrievanceStatus>().notNull().default('open'),
+    /** The one case of the complainant's it is about, if any. */
+    applicationId: uuid('application_id').references(() => applications.id),
+    allotmentId: uuid('allotment_id').references(() => allotments.id),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    /** The zone of the case it names (its asset's), which a zonal manager's grievance goes to. */
+    zone: text('zone'),
+    routedTo: roleEnum('routed_to').notNull(),
+    raisedAt: instant('raised_at').notNull().defaultNow(),
+    /** The promised day: the category's working days after it was raised (or reopened), moved on by the working days
+     * it waited for the complainant's detail. */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** While detail is asked: since when (the promised day stands still). */
+    detailAskedAt: instant('detail_asked_at'),
+    escalatedTo: roleEnum('escalated_to'),
+    escalatedAt: instant('escalated_at'),
+    resolvedAt: instant('resolved_at'),
+    /** Whether its (latest) resolution came by the promised day. */
+    resolvedOnTime: boolean('resolved_on_time'),
+    reopenedAt: instant('reopened_at'),
+    rating: integer('rating'),
+    ratedAt: instant('rated_at'),
+  },
+  (table) => [
+    index('grievances_raised_by_idx').on(table.raisedBy, table.raisedAt),
+    index('grievances_status_due_idx').on(table.status, table.dueOn, table.id),
+    index('grievances_raised_at_idx').on(table.raisedAt, table.id),
+    index('grievances_escalation_due_idx')
+      .on(table.dueOn, table.id)
+      .where(sql`status = 'open' AND escalated_at IS NULL`),
+    check('grievances_status_check', sql`${table.status} IN ('open', 'detail_asked', 'resolved')`),
+    check(
+      'grievances_category_check',
+      sql`${table.category} IN ('billing', 'delay', 'officer_conduct', 'park_infrastructure', 'other')`,
+    ),
+    check('grievances_rating_check', sql`${table.rating} IS NULL OR ${table.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** A grievance's story: each step by a person (with their role) or the portal (no actor). */
+export const grievanceEntries = pgTable(
+  'grievance_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grievanceId: uuid('grievance_id')
+      .notNull()
+      .references(() => grievances.id),
+    /** The contract's GRIEVANCE_ENTRY_KINDS. */
+    kind: text('kind').$type<GrievanceEntryKind>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorRole: roleEnum('actor_role'),
+    message: text('message'),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('grievance_entries_grievance_idx').on(table.grievanceId, table.createdAt)],
+);
+
+export const grievanceAttachments = pgTable(
+  'grievance_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grievanceId: uuid('grievance_id')
+      .notNull()
+      .references(() => grievances.id),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [index('grievance_attachments_grievance_idx').on(table.grievanceId, table.uploadedAt)],
+);
+
+// ---------- The state's single window (decision 036, migration 0036) ----------
+
+/** A Common Application Form the single window sent: one row per CAF id (the same id again is the same application),
+ * the investor's account and profile, the application number given (reserved at once, even when the CAF names no
+ * plot and the draft waits for the investor's choice), and the documents fetched and stored, attached to the draft
+ * when it is made. */
+export const singleWindowCafs = pgTable(
+  'single_window_cafs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The single window's own id of the application. */
+    cafId: text('caf_id').notNull().unique(),
+    /** The machine credential that sent it. */
+    clientId: text('client_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => applicants.id),
+    applicationNumber: text('application_number').notNull().unique(),
+    /** The draft made from it; null until the investor chooses a plot (a CAF that named none). */
+    applicationId: uuid('application_id')
+      .unique()
+      .references(() => applications.id),
+    park: text('park').notNull(),
+    /** The CAF as received (validated). */
+    caf: jsonb('caf').$type<Record<string, unknown>>().notNull(),
+    /** The documents fetched, checked and stored, waiting to be attached to the draft (emptied when attached). */
+    documents: jsonb('documents').$type<SingleWindowStoredDocument[]>().notNull().default([]),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('single_window_cafs_user_idx').on(table.userId)],
+);
+
+export interface SingleWindowStoredDocument {
+  documentType: string;
+  fileName: string;
+  storageKey: string;
+  fileSize: number;
+  contentType: string;
+}
+
+/** The nonces of the single window's signed requests, kept past the timestamp window so a replay finds its own. */
+export const singleWindowNonces = pgTable(
+  'single_window_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    clientId: text('client_id').notNull(),
+    seenAt: instant('seen_at').notNull(),
+  },
+  (table) => [index('single_window_nonces_seen_idx').on(table.seenAt)],
+);
+
+/** Each handoff token used (its jti), so a token signs in once. */
+export const singleWindowHandoffs = pgTable('single_window_handoffs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  jti: text('jti').notNull().unique(),
+  cafRowId: uuid('caf_row_id')
+    .notNull()
+    .references(() => singleWindowCafs.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The status pushes to the single window: one row per event (dedupe key), numbered per CAF; a push is sent only
+ * when every earlier one of its CAF is sent, retried with back-off on the portal's clock until acknowledged. */
+export const singleWindowOutbox = pgTable(
+  'single_window_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cafRowId: uuid('caf_row_id')
+      .notNull()
+      .references(() => singleWindowCafs.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    /** 1, 2, ... within the CAF. */
+    sequence: integer('sequence').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    statusCode: text('status_code').$type<SingleWindowStatusCode>().notNull(),
+    externalCode: text('external_code').notNull(),
+    /** The push's reason, the issued document's kind to link, and the event's details. */
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    eventAt: instant('event_at').notNull(),
+    /** pending (never tried), retrying, sent (acknowledged) or failed (given up; a person may retry). */
+    state: text('state').$type<SingleWindowPushState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('single_window_outbox_caf_sequence_uq').on(table.cafRowId, table.sequence),
+    index('single_window_outbox_due_idx')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`state in ('pending', 'retrying')`),
+    index('single_window_outbox_state_idx').on(table.state, table.createdAt, table.id),
+    index('single_window_outbox_created_idx').on(table.createdAt, table.id),
+    check('single_window_outbox_state_check', sql`${table.state} IN ('pending', 'retrying', 'sent', 'failed')`),
+  ],
+);

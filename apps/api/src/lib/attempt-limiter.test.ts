@@ -81,7 +81,7 @@ describe(`sign-in limiter in the database (${TEST_DB_KIND})`, () => {
     const limiter = createAttemptLimiter(ctx.db, 'test:cleanup', 5);
     for (let key = 0; key < 10; key++) await limiter.tryAttempt(`key-${key}`);
     await ctx.db.execute(
-      sql`update rate_limit_hits set window_start = now() - interval '10 minutes' where key in (select key from rate_limit_hits limit 4)`,
+      sql`update rate_limit_hits set window_start = now() - interval '3 hours' where key in (select key from rate_limit_hits limit 4)`,
     );
     expect(await cleanUpAttempts(ctx.db)).toBe(true);
     expect(await countRows(ctx)).toBe(6);

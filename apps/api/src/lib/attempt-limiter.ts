@@ -6,8 +6,9 @@ import { deleteStaleHits, recordHit } from '../repositories/rate-limits';
 import { repeatEvery, runExclusive, type RepeatingJob } from './job-lease';
 
 const WINDOW_MS = 60_000;
-/** Counters are deleted a few windows after they start; a later attempt starts a new window anyway. */
-const STALE_AFTER_MS = 5 * WINDOW_MS;
+/** Counters are deleted a while after the longest window a limiter uses (an hour: one-time codes) starts; a later
+ * attempt starts a new window anyway. */
+const STALE_AFTER_MS = 2 * 60 * WINDOW_MS;
 const CLEANUP_EVERY_MS = 60_000;
 
 export interface AttemptLimiter {
@@ -15,13 +16,18 @@ export interface AttemptLimiter {
   tryAttempt(key: string): Promise<boolean>;
 }
 
-/** `scope` keeps limiters with different limits apart in the shared table. */
-export function createAttemptLimiter(db: Database, scope: string, maxPerWindow: number): AttemptLimiter {
+/** `scope` keeps limiters with different limits apart in the shared table; the window is a minute unless given. */
+export function createAttemptLimiter(
+  db: Database,
+  scope: string,
+  maxPerWindow: number,
+  windowMs: number = WINDOW_MS,
+): AttemptLimiter {
   return {
     async tryAttempt(key) {
       // Hashed: the table holds neither email addresses nor client addresses, and keys have one length.
       const stored = crypto.createHash('sha256').update(`${scope}\u0000${key}`).digest('base64url');
-      return (await recordHit(db, stored, WINDOW_MS)) <= maxPerWindow;
+      return (await recordHit(db, stored, windowMs)) <= maxPerWindow;
     },
   };
 }

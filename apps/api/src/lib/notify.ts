@@ -9,6 +9,7 @@ import { ROUTES, type NotificationCode, type NotificationParams } from '@portal/
 import type { Database } from '../db/client';
 import { enqueueMails, type OutboxRow } from '../repositories/mail-outbox';
 import { activeUsersWithRole, insertNotifications, type Recipient } from '../repositories/notifications';
+import { smsForNotifications } from './sms/outbox';
 
 /** The admins' Outbox screen, where an outbox failure links. */
 export const OUTBOX_PATH = ROUTES.outbox.path;
@@ -94,6 +95,14 @@ export async function deliverEach(tx: Database, items: readonly DeliveryTo[]): P
             dedupeKey: row.dedupeKey ?? undefined,
           },
         ];
+      }),
+    );
+    // The SMS a notification also sends, to a verified mobile (decision 037), once per notification.
+    await smsForNotifications(
+      tx,
+      rows.map((row) => {
+        const { recipient, delivery } = byId.get(row.id)!;
+        return { id: row.id, userId: recipient.id, code: delivery.code, params: delivery.params };
       }),
     );
   }

@@ -5,6 +5,9 @@ import { settleSchemeOutcomes } from '../case/scheme-outcomes';
 // Shared by every area.
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { signInByCodeRoutes } from './auth/sign-in-by-code-routes';
+import { mobileRoutes } from './mobile/routes';
+import { smsRoutes } from './sms/routes';
 import { clockRoutes } from './clock/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { notificationRoutes, outboxRoutes } from './notifications/routes';
@@ -41,6 +44,11 @@ import { performanceRoutes } from './deadlines/performance/routes';
 import { auctionRoutes } from './schemes/auctions/routes';
 import { schemeRoutes } from './schemes/schemes/routes';
 import { appealRoutes } from './appeals/appeals/routes';
+// The state's single window.
+import { singleWindowRoutes } from './single-window/cafs/routes';
+import { singleWindowOutboxRoutes } from './single-window/outbox/routes';
+// Grievances.
+import { grievanceRoutes } from './grievances/grievances/routes';
 
 // The auction's sweeps settle a lot through the schemes module; modules never import each other, so the composition
 // hands it over (here and in the runtime, and to the auction's tests).
@@ -53,6 +61,10 @@ export interface ApiModule {
 
 export const modules: ApiModule[] = [
   { prefix: '/auth', routes: authRoutes },
+  // Sign-in by a one-time code, the user's own mobile and SMS choices, and the SMS provider's reports (decision 037).
+  { prefix: '/auth', routes: signInByCodeRoutes },
+  { prefix: '/account', routes: mobileRoutes },
+  { prefix: '/sms', routes: smsRoutes },
   { prefix: '/users', routes: userRoutes },
   { prefix: '/applicants', routes: applicantRoutes },
   { prefix: '/assets', routes: assetRoutes },
@@ -89,6 +101,8 @@ export const modules: ApiModule[] = [
   { prefix: '', routes: ledgerRoutes },
   // /applications/{id}/appeals and /appeals: appeals to the head office (product decisions section 11).
   { prefix: '', routes: appealRoutes },
+  // /grievances and /public/grievance-figures: grievances that escalate (decision 038).
+  { prefix: '', routes: grievanceRoutes },
   // /schemes, /schemes/{id}, its entries, close and decide, and /public/schemes/{number} (decision 018).
   { prefix: '', routes: schemeRoutes(issueSchemeResultSheet) },
   // /schemes/{id}/lots, /schemes/{id}/live and /schemes/{id}/plots/{plotId}/bids: the e-auction (decision 018).
@@ -102,4 +116,8 @@ export const modules: ApiModule[] = [
   // /allotments/{id}/lease-deed/esign and /esign/response: the allottee's Aadhaar eSign of it, through an eSign
   // Service Provider; the deed is the documents area's, handed over here.
   { prefix: '', routes: leaseDeedEsignRoutes(issueLeaseDeedFor) },
+  // /single-window/v1/cafs (the CAF's intake and pull, signed by the single window), /single-window/handoff and the
+  // investor's CAF (decision 036); /single-window/outbox, the status pushes, for finance and admins.
+  { prefix: '/single-window', routes: singleWindowRoutes },
+  { prefix: '/single-window/outbox', routes: singleWindowOutboxRoutes },
 ];

@@ -42,12 +42,17 @@ const PUBLIC = [
   'POST /api/auth/register',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/code',
+  'POST /api/auth/code/sign-in',
   'GET /api/health',
   'GET /api/verify/:code',
   'POST /api/verify',
   'GET /api/organization',
   'GET /api/public/performance',
   'GET /api/public/schemes/:schemeNumber',
+  'GET /api/public/grievance-figures',
+  // The investor handed over from the state's single window: its signed token is the credential (decision 036).
+  'POST /api/single-window/handoff',
 ];
 
 describe('the OpenAPI document and the API reference', () => {

@@ -29,6 +29,8 @@ export const NUMBER_PREFIXES = {
   appeal: { prefix: 'APL', width: 6 },
   /** A scheme of competitive allotment (decision 018). */
   scheme: { prefix: 'SCH', width: 6 },
+  /** A grievance (decision 038). */
+  grievance: { prefix: 'GRV', width: 6 },
 } as const;
 
 export async function nextNumber(db: Database, kind: keyof typeof NUMBER_PREFIXES, now = clock.now()): Promise<string> {

@@ -38,6 +38,14 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'PATCH /api/auth/me': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/auth/logout': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'POST /api/auth/change-password': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  // Sign-in by a one-time code is public; every role manages its own mobile and SMS choices (decision 037).
+  'POST /api/auth/code': 'public',
+  'POST /api/auth/code/sign-in': 'public',
+  'GET /api/account/mobile': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/account/mobile/code': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/account/mobile/verify': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'DELETE /api/account/mobile': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'PUT /api/account/sms-preferences': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
 
   // Staff accounts (product decisions 3): "Admins manage officer accounts; GET /api/users lists users for officers"
   // (the spec's committee list for assignment). Finance accounts are among the officer accounts admins manage.
@@ -165,6 +173,9 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/outbox': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   'GET /api/outbox/summary': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   'POST /api/outbox/{id}/retry': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  // The SMS outbox is the admins', as the mail outbox (decision 037).
+  'GET /api/sms/outbox': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
+  'GET /api/sms/outbox/summary': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   // The portal's clock: the admins' alone, to read and (with CLOCK=movable) to move (decision 026).
   'GET /api/admin/clock': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
   'POST /api/admin/clock/advance': ['no', 'no', 'no', 'no', 'no', 'no', 'yes'],
@@ -271,21 +282,50 @@ export const EXPECTED_ACCESS: Record<string, Row> = {
   'GET /api/schemes/{id}/lots': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
   'GET /api/schemes/{id}/live': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
 
+  // Grievances (decision 038): anyone signed in raises their own and lists them; the officers who work grievances
+  // (zonal managers, head office, finance, admins) have the inbox; a grievance is read and acted on by its complainant
+  // and those officers (the service answers anyone else 404); anyone reads the figures.
+  'POST /api/grievances': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/grievances': ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/grievances/inbox': ['no', 'yes', 'yes', 'no', 'no', 'yes', 'yes'],
+  'GET /api/grievances/{id}': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/grievances/{id}/actions': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'POST /api/grievances/{id}/attachments': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/grievances/{id}/attachments/{fileId}/file': ['own', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
+  'GET /api/public/grievance-figures': 'public',
+
   'GET /api/health': 'public',
+
+  // The state's single window (decision 036): the investor's handoff is public (its token is the credential); the
+  // investor completes their own CAF; finance and admins read the status pushes and send a failed one again.
+  'POST /api/single-window/handoff': 'public',
+  'GET /api/single-window/cafs/{cafId}': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'POST /api/single-window/cafs/{cafId}/application': ['own', 'no', 'no', 'no', 'no', 'no', 'no'],
+  'GET /api/single-window/outbox': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
+  'POST /api/single-window/outbox/{id}/retry': ['no', 'no', 'no', 'no', 'no', 'yes', 'yes'],
 };
 
 /** Routes the server answers that are the API's own reference, not operations of it: public, and not in the
  * OpenAPI document they serve. */
 export const REFERENCE_ROUTES = /^(GET \/api\/openapi\.json|GET \/api\/docs(\/.*)?)$/;
 
-/** Routes an outside party's signed answer reaches: the payment gateway's (decision 016) and the eSign Service
- * Provider's (decision 035). They carry that party's signature, not a session, are left out of the OpenAPI document,
+/** Routes an outside party's signed answer reaches: the payment gateway's (decision 016), the eSign Service
+ * Provider's (decision 035), the state single window's signed requests (decision 036) and the SMS provider's delivery
+ * reports on their secret URL (decision 037). They carry that party's signature, not a session, are left out of the OpenAPI document,
  * and their refusals (a forged or stale signature) are their modules' tests. */
-export const GATEWAY_SIGNED_ROUTES = /^POST \/api\/(payments\/gateway\/(callback|webhook)|esign\/response)$/;
+export const GATEWAY_SIGNED_ROUTES =
+  /^(POST \/api\/(payments\/gateway\/(callback|webhook)|esign\/response|single-window\/v1\/cafs)|GET \/api\/single-window\/v1\/cafs\/(\{cafId\}|:cafId)\/status|(GET|POST) \/api\/sms\/delivery-reports\/(\{token\}|:token))$/;
 
 /** Operations whose record the matrix's world does not hold (no lease deed, possession, payment, notification or
  * failed mail yet, no issued document), so an allowed caller is told 404 like anyone else. */
 export const NOT_IN_WORLD = new Set([
+  'GET /api/grievances/{id}',
+  'POST /api/grievances/{id}/actions',
+  'POST /api/grievances/{id}/attachments',
+  'GET /api/grievances/{id}/attachments/{fileId}/file',
+  'GET /api/single-window/cafs/{cafId}',
+  'POST /api/single-window/cafs/{cafId}/application',
+  'POST /api/single-window/outbox/{id}/retry',
   'GET /api/allotments/{id}/lease-deed',
   'GET /api/allotments/{id}/lease-deed/file',
   'GET /api/allotments/{id}/possession',

@@ -17,6 +17,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../demo/seed';
 import { createTokenService } from '../lib/tokens';
 import { SANDBOX_BEACON_CHAIN } from '../lib/beacon';
 import type { EsignConfig } from '../lib/esign/config';
+import type { SmsConfig } from '../lib/sms/config';
 import { createDiskStorage } from '../plugins/storage';
 import { databaseUrl, type DatabaseTemplates } from './global-setup';
 
@@ -97,6 +98,8 @@ export async function createTestContext(
     clockMovable?: boolean;
     /** The eSign Service Provider (decision 035): by default the sandbox's address of a portal on port 8000. */
     esign?: EsignConfig;
+    /** The SMS provider (decision 037): by default the sandbox's address of a portal on port 8000. */
+    sms?: SmsConfig;
   } = {},
 ): Promise<TestContext> {
   // Each file starts on the process's own clock: a move in an earlier file of this worker is forgotten.
@@ -112,6 +115,7 @@ export async function createTestContext(
       clockMovable: options.clockMovable ?? false,
       beacon: { mode: 'sandbox', chain: { ...SANDBOX_BEACON_CHAIN, url: beacon.url }, timeoutMs: 2_000 },
       ...(options.esign && { esign: options.esign }),
+      ...(options.sms && { sms: options.sms }),
     },
     db: handle.db,
     tokens,

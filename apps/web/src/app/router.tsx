@@ -27,6 +27,7 @@ const VerifyPage = lazyPage(() => import('../features/documents/verify/pages/ver
 const PerformancePage = lazyPage(() => import('../features/deadlines/performance/pages/performance-page'));
 const HelpPage = lazyPage(() => import('../features/help/pages/help-page'));
 const SchemeResultPage = lazyPage(() => import('../features/schemes/schemes/pages/scheme-result-page'));
+const SingleWindowHandoffPage = lazyPage(() => import('../features/single-window/handoff/pages/handoff-page'));
 
 /** The page of each guarded route; the key set must match ROUTES less the public ones (checked by the type). */
 const PAGES: Record<
@@ -42,6 +43,7 @@ const PAGES: Record<
     | 'performance'
     | 'help'
     | 'schemeResult'
+    | 'singleWindowHandoff'
   >,
   Page
 > = {
@@ -71,6 +73,9 @@ const PAGES: Record<
   meetings: lazyPage(() => import('../features/applications/meetings/pages/meetings-page')),
   appeals: lazyPage(() => import('../features/appeals/appeals/pages/appeals-page')),
   appealDetail: lazyPage(() => import('../features/appeals/appeals/pages/appeal-detail-page')),
+  grievances: lazyPage(() => import('../features/grievances/grievances/pages/my-grievances-page')),
+  grievanceDetail: lazyPage(() => import('../features/grievances/grievances/pages/grievance-detail-page')),
+  officerGrievances: lazyPage(() => import('../features/grievances/grievances/pages/officer-grievances-page')),
   schemes: lazyPage(() => import('../features/schemes/schemes/pages/schemes-page')),
   schemeDetail: lazyPage(() => import('../features/schemes/schemes/pages/scheme-detail-page')),
   schemeAuction: lazyPage(() => import('../features/schemes/schemes/pages/auction-room-page')),
@@ -81,6 +86,8 @@ const PAGES: Record<
   users: lazyPage(() => import('../features/users/pages/users-page')),
   audit: lazyPage(() => import('../features/audit/pages/audit-page')),
   outbox: lazyPage(() => import('../features/outbox/pages/outbox-page')),
+  singleWindowOutbox: lazyPage(() => import('../features/single-window/status-pushes/pages/status-pushes-page')),
+  singleWindowCaf: lazyPage(() => import('../features/single-window/handoff/pages/choose-plot-page')),
   clock: lazyPage(() => import('../features/clock/pages/clock-page')),
   notifications: lazyPage(() => import('../features/notifications/pages/notifications-page')),
   applicationStatement: lazyPage(() => import('../features/money/statements/pages/application-statement-page')),
@@ -147,6 +154,8 @@ export const routes: RouteObject[] = [
           { path: ROUTES.help.path, element: <HelpPage /> },
           // A scheme's public record (the draw's inputs and the result): anyone may check it, signed in or not.
           { path: ROUTES.schemeResult.path, element: <SchemeResultPage /> },
+          // The state's single window hands its investor over here, signed in or not (decision 036).
+          { path: ROUTES.singleWindowHandoff.path, element: <SingleWindowHandoffPage /> },
           {
             path: ROUTES.forgotPassword.path,
             element: (

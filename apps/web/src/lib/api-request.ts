@@ -16,6 +16,8 @@ import { clearStoredSession, readToken } from './session-storage';
 
 export const API_BASE = '/api';
 const LOGIN_PATH = '/auth/login';
+/** Sign-in by a one-time code (decision 037): its 401 (a wrong code) is said on the form too. */
+const CODE_SIGN_IN_PATH = '/auth/code/sign-in';
 
 /** An answer other than 2xx (or no answer at all: status 0). `detail` is the server's message when it sent one. */
 export class ApiError extends Error {
@@ -77,6 +79,8 @@ export interface RequestOptions {
 
 type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
+/** The single window's handoff (decision 036): a sign-in of its own. */
+export const SINGLE_WINDOW_HANDOFF_PATH = '/single-window/handoff';
 
 /** The session registers how to react to a 401 (clear its state, go to /login); without one the page reloads at /login. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
@@ -84,8 +88,9 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 function handleUnauthorized(path: string): void {
-  // The login call's own 401 ("Incorrect email or password") is shown on the form, not treated as a lost session.
-  if (path === LOGIN_PATH) return;
+  // The login call's own 401 ("Incorrect email or password") is shown on the form, not treated as a lost session;
+  // so is a refused single-window handoff (decision 036), whose page says why.
+  if (path === LOGIN_PATH || path === CODE_SIGN_IN_PATH || path === SINGLE_WINDOW_HANDOFF_PATH) return;
   clearStoredSession();
   if (unauthorizedHandler) unauthorizedHandler();
   else if (window.location.pathname !== '/login') window.location.assign('/login');

@@ -19,6 +19,8 @@ export interface AuthContextValue {
   token: string | null;
   /** Signs in and stores the session; resolves with the user, rejects with the API's error. */
   login: (email: string, password: string) => Promise<User>;
+  /** Signs in with a mobile number and the one-time code sent to it (decision 037): the same session as a password's. */
+  loginWithCode: (mobile: string, code: string) => Promise<User>;
   /** Ends the session on the server (POST /auth/logout, so the token stops working), then clears it here and goes to
    * /login, whatever the server answered. */
   logout: () => Promise<void>;
@@ -34,6 +36,16 @@ export async function signIn(email: string, password: string): Promise<StoredSes
   const { access_token: token } = await api.post<TokenResponse>('/auth/login', undefined, {
     form: { username: email, password },
   });
+  return sessionOf(token);
+}
+
+/** POST /auth/code/sign-in, then GET /auth/me with the new token. */
+export async function signInWithCode(mobile: string, code: string): Promise<StoredSession> {
+  const { access_token: token } = await api.post<TokenResponse>('/auth/code/sign-in', { mobile, code });
+  return sessionOf(token);
+}
+
+async function sessionOf(token: string): Promise<StoredSession> {
   const me = await api.get<Me>('/auth/me', { token });
   await applyAccountLanguage(me, token);
   const { language: _language, ...user } = me;
@@ -96,9 +108,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     endSession();
   }, [session?.token, endSession]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const next = await signIn(email, password);
+  const adopt = useCallback(
+    (next: StoredSession) => {
       storeSession(next);
       queryClient.clear();
       setSession(next);
@@ -106,10 +117,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   );
+  const login = useCallback(async (email: string, password: string) => adopt(await signIn(email, password)), [adopt]);
+  const loginWithCode = useCallback(
+    async (mobile: string, code: string) => adopt(await signInWithCode(mobile, code)),
+    [adopt],
+  );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, token: session?.token ?? null, login, logout }),
-    [session, login, logout],
+    () => ({ user: session?.user ?? null, token: session?.token ?? null, login, loginWithCode, logout }),
+    [session, login, loginWithCode, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

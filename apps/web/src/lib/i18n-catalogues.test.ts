@@ -62,6 +62,9 @@ export const KEPT_IN_LATIN = [
   'e.g.',
   'Noto',
   'English',
+  // SMS (decision 037): the word on every phone, and the name of its 7-bit alphabet.
+  'SMS',
+  'GSM-7',
 ];
 
 function cataloguesIn(directory: string): string[] {

@@ -20,6 +20,7 @@ import { APPEAL_STATUSES, SERVICE_REQUEST_STATUSES, type AllotmentStatus } from 
 import { SHOW_CAUSE_STATUSES } from '../estate/estate';
 import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from '../money/money';
 import { SCHEME_OUTCOMES, SCHEME_STATUSES } from '../schemes/schemes';
+import { GRIEVANCE_STATUSES } from '../grievances/grievances';
 
 describe('the kinds of case beside the application', () => {
   const STATUSES: Record<keyof typeof CASE_KINDS, readonly string[]> = {
@@ -32,6 +33,7 @@ describe('the kinds of case beside the application', () => {
     refund: REFUND_STATUSES,
     ledger_adjustment: APPROVAL_STATUSES,
     bank_credit: BANK_CREDIT_STATUSES,
+    grievance: GRIEVANCE_STATUSES,
   };
 
   it('moves each kind only between its own statuses, and never from a status to itself', () => {

@@ -14,6 +14,7 @@ import type { ShowCauseOutcome, ShowCauseStatus } from '../estate/estate';
 import type { AllotmentStatus, AppealStatus, ServiceRequestStatus } from '../enums';
 import type { Role } from '../roles';
 import type { TimelineCode } from './timeline-events';
+import type { GrievanceAction, GrievanceGuard, GrievanceStatus } from '../grievances/grievances';
 
 /** One move of a kind of case. */
 export interface CaseEvent<Status extends string, Guard extends string> {
@@ -276,6 +277,52 @@ export const SHOW_CAUSE_ACTIONS: Readonly<
   attach_reply_document: { in: ['awaiting_reply'], by: { kind: 'owner' }, guards: ['within_reply_by'] },
 };
 
+/** Grievances (decision 038; their categories, statuses and guards in grievances/grievances.ts). */
+const grievanceOfficer: EventActor = { kind: 'staff', permission: 'work:grievance' };
+const complainant: EventActor = { kind: 'owner' };
+
+/** A grievance: raised open (an insert); the officer asks for detail or resolves it; the complainant answers, or
+ * reopens it once. */
+export const GRIEVANCE_EVENTS = {
+  ask_detail: { from: ['open'], to: ['detail_asked'], by: grievanceOfficer, guards: [] },
+  answer: { from: ['detail_asked'], to: ['open'], by: complainant, guards: [] },
+  resolve: { from: ['open'], to: ['resolved'], by: grievanceOfficer, guards: [] },
+  reopen: {
+    from: ['resolved'],
+    to: ['open'],
+    by: complainant,
+    guards: ['within_reopen_window', 'not_reopened_before'],
+  },
+} as const satisfies EventTable<string, GrievanceStatus, GrievanceGuard>;
+export type GrievanceEventName = keyof typeof GRIEVANCE_EVENTS;
+
+/** What is done on a grievance that leaves its status as it is, the statuses it may be done in and by whom: the
+ * officer's reply, the complainant's rating, and the portal's escalation up the ladder. */
+export const GRIEVANCE_STEPS = {
+  reply: { in: ['open'], by: grievanceOfficer, guards: [] },
+  rate: { in: ['resolved'], by: complainant, guards: ['not_rated'] },
+  escalate: { in: ['open'], by: { kind: 'system' }, guards: [] },
+} as const satisfies Readonly<
+  Record<string, { in: readonly GrievanceStatus[]; by: EventActor; guards: readonly GrievanceGuard[] }>
+>;
+
+/** Whether the viewer may take `action` on a grievance in `status` (the server checks the guards besides): the
+ * complainant (of any role) the owner's, on their own grievance; staff holding the permission the officer's, never on
+ * a grievance of their own. */
+export function mayTakeGrievanceAction(
+  action: GrievanceAction,
+  status: GrievanceStatus,
+  viewer: { role: Role; isComplainant: boolean },
+): boolean {
+  const rule =
+    action === 'reply' || action === 'rate'
+      ? { from: GRIEVANCE_STEPS[action].in as readonly GrievanceStatus[], by: GRIEVANCE_STEPS[action].by }
+      : { from: GRIEVANCE_EVENTS[action].from as readonly GrievanceStatus[], by: GRIEVANCE_EVENTS[action].by };
+  if (!rule.from.includes(status)) return false;
+  if (rule.by.kind === 'owner') return viewer.isComplainant;
+  return !viewer.isComplainant && actorMay(rule.by, viewer.role, false);
+}
+
 export type RefundEventName = keyof typeof REFUND_EVENTS;
 export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
 export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
@@ -291,6 +338,7 @@ export const CASE_KINDS = {
   refund: REFUND_EVENTS,
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
   bank_credit: BANK_CREDIT_EVENTS,
+  grievance: GRIEVANCE_EVENTS,
 } as const;
 export type CaseKind = keyof typeof CASE_KINDS;
 

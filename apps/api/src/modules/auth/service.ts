@@ -73,7 +73,7 @@ async function refuseWhileLocked(db: Database, key: string): Promise<void> {
 }
 
 /** Opens a session and answers a token that names it. The user's dead sessions are cleared on the way. */
-async function openSession(db: Database, tokens: TokenService, userId: string): Promise<string> {
+export async function openSession(db: Database, tokens: TokenService, userId: string): Promise<string> {
   await deleteDeadSessions(db, userId);
   const sessionId = await createSession(db, userId, tokens.lifetimeSeconds);
   return tokens.issue({ userId, sessionId });

@@ -263,7 +263,10 @@ describe("the database's own clock in the server's SQL", () => {
     'repositories/rate-limits.ts',
     'repositories/sign-in-locks.ts',
     'repositories/password-resets.ts',
+    // One-time codes' expiry, as a reset link's (decision 037).
+    'repositories/one-time-codes.ts',
     'repositories/mail-outbox.ts',
+    'repositories/single-window-nonces.ts',
     'repositories/portal-clock.ts',
     'demo/generate-volume.ts',
     // Its column defaults: portal_follow_clock() points them at the portal's clock after every migration.

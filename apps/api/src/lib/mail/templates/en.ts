@@ -48,6 +48,18 @@ const ROLE_NAMES: Record<string, string> = {
   admin: 'the administrators',
 };
 
+/** Grievances (decision 038): their categories and the levels a grievance escalates to. */
+const GRIEVANCE_CATEGORY_NAMES: Record<string, string> = {
+  billing: 'billing',
+  delay: 'delay in a case',
+  officer_conduct: "an officer's conduct",
+  park_infrastructure: "the park's roads, water or power",
+  other: 'another matter',
+};
+const grievanceCategory = (value: Value) => GRIEVANCE_CATEGORY_NAMES[str(value)] ?? words(value);
+const GRIEVANCE_LEVELS: Record<string, string> = { ho: 'the head office', admin: 'the administrators' };
+const openGrievance = (p: NotificationParams) => ({ label: 'Open the grievance', href: str(p.link) || null });
+
 const openApplication = (p: NotificationParams, label = 'Open the application') => ({
   label,
   href: str(p.link) || null,
@@ -483,6 +495,59 @@ export const en: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  grievance_received: (p) => ({
+    subject: `Grievance ${str(p.grievance_number)} received`,
+    paragraphs: [
+      `Your grievance ${str(p.grievance_number)} about ${grievanceCategory(p.category)} was received and sent to the officer who deals with it.`,
+      `We promise an answer by ${day(p.due_on)}. You can follow it, add files and answer the officer in the portal.`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_replied: (p) => ({
+    subject: `A reply on your grievance ${str(p.grievance_number)}`,
+    paragraphs: [`The officer replied on your grievance ${str(p.grievance_number)}. Read the reply in the portal.`],
+    action: openGrievance(p),
+  }),
+
+  grievance_detail_asked: (p) => ({
+    subject: `Your grievance ${str(p.grievance_number)} needs more detail`,
+    paragraphs: [
+      `The officer asked for more detail on your grievance ${str(p.grievance_number)}. Answer in the portal so it can go on; its promised day waits for your answer.`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_resolved: (p) => ({
+    subject: `Your grievance ${str(p.grievance_number)} was resolved`,
+    paragraphs: [
+      `The officer resolved your grievance ${str(p.grievance_number)}. Read the resolution in the portal and rate it.`,
+      'If it is not resolved to your satisfaction, you may reopen it once within 15 days.',
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_assigned: (p) => ({
+    subject: `Grievance ${str(p.grievance_number)} waits on you`,
+    paragraphs: [
+      p.reason === 'reopened'
+        ? `The complainant reopened grievance ${str(p.grievance_number)} (${grievanceCategory(p.category)}).`
+        : p.reason === 'answered'
+          ? `The complainant answered on grievance ${str(p.grievance_number)} (${grievanceCategory(p.category)}).`
+          : `A grievance ${str(p.grievance_number)} about ${grievanceCategory(p.category)} was raised and routed to you.`,
+      `It is due by ${day(p.due_on)}.`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_escalated: (p) => ({
+    subject: `Grievance ${str(p.grievance_number)} is escalated`,
+    paragraphs: [
+      `Grievance ${str(p.grievance_number)} (${grievanceCategory(p.category)}) was due by ${day(p.due_on)} and is still open: it is escalated to ${GRIEVANCE_LEVELS[str(p.escalated_to)] ?? 'the level above'}.`,
+    ],
+    action: openGrievance(p),
+  }),
+
   outbox_failure: (p) => ({
     subject: `A mail to ${str(p.to_email)} could not be sent`,
     paragraphs: [
@@ -500,5 +565,13 @@ export const en: MailCatalogue = {
       'If you did not ask for this, ignore this mail: your password stays as it is.',
     ],
     action: { label: 'Choose a new password', href: str(p.reset_url) || null },
+  }),
+  sign_in_code_locked: (p) => ({
+    subject: 'Sign-in by code is locked for your mobile',
+    paragraphs: [
+      `Too many wrong one-time codes were entered for the mobile number on your account, so sign-in by code is locked for ${str(p.hours)} hours.`,
+      'If this was not you, someone may be trying to get into your account: sign in with your password and change it.',
+    ],
+    action: { label: 'Open your account', href: '/account' },
   }),
 };

@@ -86,6 +86,18 @@ const ROLE_NAMES: Record<string, string> = {
 };
 const roleName = (role: Value) => ROLE_NAMES[str(role)] ?? 'आपकी टीम';
 
+/** शिकायतें (निर्णय 038): उनकी श्रेणियाँ और वे स्तर जिन तक शिकायत बढ़ाई जाती है। */
+const GRIEVANCE_CATEGORY_NAMES: Record<string, string> = {
+  billing: 'बिलिंग',
+  delay: 'किसी मामले में देरी',
+  officer_conduct: 'किसी अधिकारी का आचरण',
+  park_infrastructure: 'पार्क की सड़कें, पानी या बिजली',
+  other: 'अन्य विषय',
+};
+const grievanceCategory = (value: Value) => GRIEVANCE_CATEGORY_NAMES[str(value)] ?? str(value);
+const GRIEVANCE_LEVELS: Record<string, string> = { ho: 'मुख्यालय', admin: 'प्रशासकों' };
+const openGrievance = (p: NotificationParams) => ({ label: 'शिकायत खोलें', href: str(p.link) || null });
+
 const openApplication = (p: NotificationParams, label = 'आवेदन खोलें') => ({
   label,
   href: str(p.link) || null,
@@ -520,6 +532,59 @@ export const hi: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  grievance_received: (p) => ({
+    subject: `शिकायत ${str(p.grievance_number)} प्राप्त हुई`,
+    paragraphs: [
+      `${grievanceCategory(p.category)} के बारे में आपकी शिकायत ${str(p.grievance_number)} प्राप्त हुई और संबंधित अधिकारी को भेज दी गई है।`,
+      `हम ${day(p.due_on)} तक उत्तर देने का वचन देते हैं। आप पोर्टल में इसे देख सकते हैं, फ़ाइलें जोड़ सकते हैं और अधिकारी को उत्तर दे सकते हैं।`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_replied: (p) => ({
+    subject: `आपकी शिकायत ${str(p.grievance_number)} पर उत्तर`,
+    paragraphs: [`अधिकारी ने आपकी शिकायत ${str(p.grievance_number)} पर उत्तर दिया है। पोर्टल में उत्तर पढ़ें।`],
+    action: openGrievance(p),
+  }),
+
+  grievance_detail_asked: (p) => ({
+    subject: `आपकी शिकायत ${str(p.grievance_number)} के लिए और जानकारी चाहिए`,
+    paragraphs: [
+      `अधिकारी ने आपकी शिकायत ${str(p.grievance_number)} पर और जानकारी माँगी है। पोर्टल में उत्तर दें ताकि कार्रवाई आगे बढ़े; आपके उत्तर तक इसकी नियत तिथि रुकी रहती है।`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_resolved: (p) => ({
+    subject: `आपकी शिकायत ${str(p.grievance_number)} का समाधान किया गया`,
+    paragraphs: [
+      `अधिकारी ने आपकी शिकायत ${str(p.grievance_number)} का समाधान किया है। पोर्टल में समाधान पढ़ें और उसे रेटिंग दें।`,
+      'यदि आप समाधान से संतुष्ट नहीं हैं, तो आप 15 दिनों के भीतर इसे एक बार फिर से खोल सकते हैं।',
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_assigned: (p) => ({
+    subject: `शिकायत ${str(p.grievance_number)} आपकी प्रतीक्षा में है`,
+    paragraphs: [
+      p.reason === 'reopened'
+        ? `शिकायतकर्ता ने शिकायत ${str(p.grievance_number)} (${grievanceCategory(p.category)}) फिर से खोली है।`
+        : p.reason === 'answered'
+          ? `शिकायतकर्ता ने शिकायत ${str(p.grievance_number)} (${grievanceCategory(p.category)}) पर उत्तर दिया है।`
+          : `${grievanceCategory(p.category)} के बारे में शिकायत ${str(p.grievance_number)} दर्ज हुई और आपको भेजी गई है।`,
+      `इसकी नियत तिथि ${day(p.due_on)} है।`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_escalated: (p) => ({
+    subject: `शिकायत ${str(p.grievance_number)} ऊपर भेजी गई`,
+    paragraphs: [
+      `शिकायत ${str(p.grievance_number)} (${grievanceCategory(p.category)}) की नियत तिथि ${day(p.due_on)} थी और यह अभी भी खुली है: इसे ${GRIEVANCE_LEVELS[str(p.escalated_to)] ?? 'ऊपरी स्तर'} को भेजा गया है।`,
+    ],
+    action: openGrievance(p),
+  }),
+
   outbox_failure: (p) => ({
     subject: `${str(p.to_email)} को ईमेल नहीं भेजा जा सका`,
     paragraphs: [
@@ -537,5 +602,13 @@ export const hi: MailCatalogue = {
       'यदि आपने यह अनुरोध नहीं किया है, तो इस ईमेल को अनदेखा करें: आपका पासवर्ड पहले जैसा ही रहेगा।',
     ],
     action: { label: 'नया पासवर्ड चुनें', href: str(p.reset_url) || null },
+  }),
+  sign_in_code_locked: (p) => ({
+    subject: 'आपके मोबाइल के लिए कोड से साइन-इन बंद है',
+    paragraphs: [
+      `आपके खाते के मोबाइल नंबर के लिए बहुत अधिक गलत वन-टाइम कोड डाले गए, इसलिए कोड से साइन-इन ${str(p.hours)} घंटे के लिए बंद है।`,
+      'यदि यह आप नहीं थे, तो कोई आपके खाते में आने का प्रयास कर रहा हो सकता है: अपने पासवर्ड से साइन इन करें और उसे बदलें।',
+    ],
+    action: { label: 'अपना खाता खोलें', href: '/account' },
   }),
 };

@@ -89,6 +89,18 @@ const ROLE_NAMES: Record<string, string> = {
 };
 const roleName = (role: Value) => ROLE_NAMES[str(role)] ?? 'మీ బృందం';
 
+/** ఫిర్యాదులు (నిర్ణయం 038): వాటి వర్గాలు మరియు ఫిర్యాదు పైకి పంపబడే స్థాయిలు. */
+const GRIEVANCE_CATEGORY_NAMES: Record<string, string> = {
+  billing: 'బిల్లింగ్',
+  delay: 'ఒక కేసులో ఆలస్యం',
+  officer_conduct: 'ఒక అధికారి ప్రవర్తన',
+  park_infrastructure: 'పార్కు రోడ్లు, నీరు లేదా విద్యుత్',
+  other: 'ఇతర విషయం',
+};
+const grievanceCategory = (value: Value) => GRIEVANCE_CATEGORY_NAMES[str(value)] ?? str(value);
+const GRIEVANCE_LEVELS: Record<string, string> = { ho: 'ప్రధాన కార్యాలయానికి', admin: 'నిర్వాహకులకు' };
+const openGrievance = (p: NotificationParams) => ({ label: 'ఫిర్యాదును తెరవండి', href: str(p.link) || null });
+
 const openApplication = (p: NotificationParams, label = 'దరఖాస్తును తెరవండి') => ({
   label,
   href: str(p.link) || null,
@@ -523,6 +535,59 @@ export const te: MailCatalogue = {
     action: openApplication(p),
   }),
 
+  grievance_received: (p) => ({
+    subject: `ఫిర్యాదు ${str(p.grievance_number)} అందింది`,
+    paragraphs: [
+      `${grievanceCategory(p.category)} గురించి మీ ఫిర్యాదు ${str(p.grievance_number)} అందింది మరియు దానిని చూసే అధికారికి పంపబడింది.`,
+      `${day(p.due_on)} లోగా సమాధానం ఇస్తామని హామీ ఇస్తున్నాము. పోర్టల్‌లో దీనిని అనుసరించవచ్చు, ఫైళ్లు జోడించవచ్చు మరియు అధికారికి సమాధానం ఇవ్వవచ్చు.`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_replied: (p) => ({
+    subject: `మీ ఫిర్యాదు ${str(p.grievance_number)} పై సమాధానం`,
+    paragraphs: [`అధికారి మీ ఫిర్యాదు ${str(p.grievance_number)} పై సమాధానం ఇచ్చారు. పోర్టల్‌లో సమాధానం చదవండి.`],
+    action: openGrievance(p),
+  }),
+
+  grievance_detail_asked: (p) => ({
+    subject: `మీ ఫిర్యాదు ${str(p.grievance_number)} కు మరిన్ని వివరాలు కావాలి`,
+    paragraphs: [
+      `అధికారి మీ ఫిర్యాదు ${str(p.grievance_number)} పై మరిన్ని వివరాలు అడిగారు. ఇది ముందుకు సాగేలా పోర్టల్‌లో సమాధానం ఇవ్వండి; మీ సమాధానం వరకు దీని గడువు తేదీ ఆగి ఉంటుంది.`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_resolved: (p) => ({
+    subject: `మీ ఫిర్యాదు ${str(p.grievance_number)} పరిష్కరించబడింది`,
+    paragraphs: [
+      `అధికారి మీ ఫిర్యాదు ${str(p.grievance_number)} ను పరిష్కరించారు. పోర్టల్‌లో పరిష్కారాన్ని చదివి దానికి రేటింగ్ ఇవ్వండి.`,
+      'పరిష్కారం మీకు సంతృప్తి కలిగించకపోతే, 15 రోజులలోపు దీనిని ఒకసారి మళ్లీ తెరవవచ్చు.',
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_assigned: (p) => ({
+    subject: `ఫిర్యాదు ${str(p.grievance_number)} మీ కోసం వేచి ఉంది`,
+    paragraphs: [
+      p.reason === 'reopened'
+        ? `ఫిర్యాదుదారు ఫిర్యాదు ${str(p.grievance_number)} (${grievanceCategory(p.category)}) ను మళ్లీ తెరిచారు.`
+        : p.reason === 'answered'
+          ? `ఫిర్యాదుదారు ఫిర్యాదు ${str(p.grievance_number)} (${grievanceCategory(p.category)}) పై సమాధానం ఇచ్చారు.`
+          : `${grievanceCategory(p.category)} గురించి ఫిర్యాదు ${str(p.grievance_number)} నమోదై మీకు పంపబడింది.`,
+      `దీని గడువు తేదీ ${day(p.due_on)}.`,
+    ],
+    action: openGrievance(p),
+  }),
+
+  grievance_escalated: (p) => ({
+    subject: `ఫిర్యాదు ${str(p.grievance_number)} పైకి పంపబడింది`,
+    paragraphs: [
+      `ఫిర్యాదు ${str(p.grievance_number)} (${grievanceCategory(p.category)}) గడువు ${day(p.due_on)} మరియు ఇది ఇంకా తెరిచి ఉంది: ఇది ${GRIEVANCE_LEVELS[str(p.escalated_to)] ?? 'పై స్థాయికి'} పంపబడింది.`,
+    ],
+    action: openGrievance(p),
+  }),
+
   outbox_failure: (p) => ({
     subject: `${str(p.to_email)} కు ఈమెయిల్ పంపడం సాధ్యం కాలేదు`,
     paragraphs: [
@@ -540,5 +605,13 @@ export const te: MailCatalogue = {
       'మీరు దీన్ని కోరకపోతే, ఈ ఈమెయిల్‌ను పట్టించుకోకండి: మీ పాస్‌వర్డ్ మారదు.',
     ],
     action: { label: 'కొత్త పాస్‌వర్డ్ ఎంచుకోండి', href: str(p.reset_url) || null },
+  }),
+  sign_in_code_locked: (p) => ({
+    subject: 'మీ మొబైల్‌కు కోడ్‌తో సైన్-ఇన్ నిలిపివేయబడింది',
+    paragraphs: [
+      `మీ ఖాతాలోని మొబైల్ నంబర్ కోసం చాలా తప్పు వన్-టైమ్ కోడ్‌లు నమోదయ్యాయి, కాబట్టి కోడ్‌తో సైన్-ఇన్ ${str(p.hours)} గంటల పాటు నిలిపివేయబడింది.`,
+      'ఇది మీరు కాకపోతే, ఎవరో మీ ఖాతాలోకి ప్రవేశించడానికి ప్రయత్నిస్తూ ఉండవచ్చు: మీ పాస్‌వర్డ్‌తో సైన్ ఇన్ చేసి దాన్ని మార్చండి.',
+    ],
+    action: { label: 'మీ ఖాతాను తెరవండి', href: '/account' },
   }),
 };

@@ -20,6 +20,7 @@ import {
 } from '../../../repositories/auctions';
 import { announceCommitted, AUCTION_CHANNEL, isRunning, liveLotOf, type LotNotice } from './live';
 import { clock } from '../../../core/clock';
+import { smsToApplicant } from '../../../lib/sms/outbox';
 
 export const SCHEME_NOT_FOUND = 'Scheme not found';
 const NOT_IN_SCHEME = 'This plot is not one of the scheme’s lots';
@@ -113,6 +114,16 @@ export async function placeBid(
         },
         { channel: AUCTION_CHANNEL, payload: JSON.stringify(notice) },
       );
+      // The bidder this bid outbid is told by SMS (decision 037), once per bid that outbid them.
+      if (lot.highestApplicationId && lot.highestApplicationId !== entry.applicationId) {
+        await smsToApplicant(
+          tx,
+          lot.highestApplicationId,
+          'auction_outbid',
+          { asset_code: lot.assetCode, amount: request.amount },
+          `auction_outbid:${plotId}:${sequence}`,
+        );
+      }
       return {
         lot: { ...lot, highestBid: amount, highestApplicationId: entry.applicationId, bidCount: sequence, endsAt },
         now,

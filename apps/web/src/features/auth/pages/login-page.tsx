@@ -1,8 +1,9 @@
 /** The login screen: email and password, validated on submit, toasts per the spec, then the role's home. A link
  * to recover a forgotten password, and a notice with that link when the email is locked after failed attempts. A
- * refused sign-in is said inside the form.
+ * refused sign-in is said inside the form. An entrepreneur may instead sign in with a verified mobile and a one-time
+ * code (components/code-sign-in.tsx).
  * It renders from the entry chunk, so its schema (and zod with it) is loaded only once the form is used. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -16,6 +17,9 @@ import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorCode } from '../lib/server-errors';
 
+// Sign-in by a one-time code (decision 037), loaded only when chosen.
+const CodeSignIn = lazy(() => import('../components/code-sign-in'));
+
 const loginSchema = () => import('@portal/contract/schemas').then((schemas) => schemas.loginRequestSchema);
 
 export default function LoginPage() {
@@ -25,6 +29,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  const [byCode, setByCode] = useState(false);
   const form = useSchemaForm({
     schema: loginSchema,
     defaultValues: { username: '', password: '' },
@@ -70,22 +75,46 @@ export default function LoginPage() {
         </div>
       )}
       <Card>
-        <SchemaFormElement form={form} onValid={onSubmit} refusal={refusal}>
-          <FormField form={form} name="username" label={t('login.email')}>
-            <Input type="email" autoComplete="username" required {...form.register('username')} />
-          </FormField>
-          <FormField form={form} name="password" label={t('login.password')}>
-            <Input type="password" autoComplete="current-password" required {...form.register('password')} />
-          </FormField>
-          <p>
-            <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
-              {t('login.forgotLink')}
-            </Link>
-          </p>
-          <Button type="submit" className="w-full" busy={busy} busyText={t('login.submitting')}>
-            {t('login.submit')}
+        <div className="mb-5 flex flex-wrap gap-2" role="group" aria-label={t('codeSignIn.how')}>
+          <Button
+            type="button"
+            variant={byCode ? 'secondary' : 'primary'}
+            aria-pressed={!byCode}
+            onClick={() => setByCode(false)}
+          >
+            {t('codeSignIn.withPassword')}
           </Button>
-        </SchemaFormElement>
+          <Button
+            type="button"
+            variant={byCode ? 'primary' : 'secondary'}
+            aria-pressed={byCode}
+            onClick={() => setByCode(true)}
+          >
+            {t('codeSignIn.withCode')}
+          </Button>
+        </div>
+        {byCode ? (
+          <Suspense fallback={<p>{t('codeSignIn.loading')}</p>}>
+            <CodeSignIn />
+          </Suspense>
+        ) : (
+          <SchemaFormElement form={form} onValid={onSubmit} refusal={refusal}>
+            <FormField form={form} name="username" label={t('login.email')}>
+              <Input type="email" autoComplete="username" required {...form.register('username')} />
+            </FormField>
+            <FormField form={form} name="password" label={t('login.password')}>
+              <Input type="password" autoComplete="current-password" required {...form.register('password')} />
+            </FormField>
+            <p>
+              <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
+                {t('login.forgotLink')}
+              </Link>
+            </p>
+            <Button type="submit" className="w-full" busy={busy} busyText={t('login.submitting')}>
+              {t('login.submit')}
+            </Button>
+          </SchemaFormElement>
+        )}
         <p className="mt-6 text-slate-700">
           {t('login.noAccount')}{' '}
           <Link to="/register" className="font-medium text-brand-700 underline underline-offset-2">

@@ -54,6 +54,9 @@ describe('portal clock page', () => {
         'reminders',
         'scheme_close',
         'scheme_draw',
+        'single_window_push',
+        'sms',
+        'sms_auction_opening',
       ].sort(),
     );
   });

@@ -36,6 +36,8 @@ const VARIANT_OF: Partial<Record<NotificationCode, string>> = {
   scheme_result: 'outcome',
   gateway_mismatch: 'mismatch_code',
   case_escalated: 'escalated_to',
+  grievance_assigned: 'reason',
+  grievance_escalated: 'escalated_to',
 };
 
 /** The parameter that counts something in the sentence (its plural forms: `application_submitted_one`). */

@@ -4,7 +4,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MAIL_STATUSES, MAIL_TEMPLATES, type OutboxMessage, type OutboxSummary } from '@portal/contract';
+import {
+  MAIL_STATUSES,
+  MAIL_TEMPLATES,
+  SMS_STATUSES,
+  SMS_TEMPLATE_CODES,
+  type OutboxMessage,
+  type OutboxSummary,
+  type SmsMessage,
+  type SmsSummary,
+} from '@portal/contract';
 import { jsonResponse, pageResponse, queryOf, renderApp, signedInAs, stubFetch } from '../../../test/render-app';
 import catalogue from '../i18n/en.json';
 
@@ -44,6 +53,30 @@ const SENT: OutboxMessage = {
 
 const SUMMARY: OutboxSummary = { smtp_configured: false, pending: 1, failed: 1, sent_last_24h: 12 };
 
+const SMS_SUMMARY: SmsSummary = {
+  provider: 'sandbox',
+  sandbox_url: 'http://127.0.0.1:8005',
+  pending: 2,
+  failed: 0,
+  segments_by_day: [{ day: '2026-11-20', messages: 3, segments: 7 }],
+};
+const SMS: SmsMessage = {
+  id: '80000000-0000-4000-8000-000000000001',
+  to_mobile: '+91 98xxx xx210',
+  template: 'query_raised',
+  language: 'te',
+  status: 'delivered',
+  segments: 2,
+  unicode: true,
+  attempts: 1,
+  provider_message_id: '3862357656575665850-1234567890',
+  last_error: null,
+  delivery_cause: 'SUCCESS',
+  created_at: '2026-11-20T09:00:00.000Z',
+  sent_at: '2026-11-20T09:00:02.000Z',
+  delivered_at: '2026-11-20T09:00:05.000Z',
+};
+
 function stubOutbox({
   summary = SUMMARY,
   retry = () => new Response(null, { status: 204 }),
@@ -51,6 +84,8 @@ function stubOutbox({
   let messages = [FAILED, PENDING, SENT];
   const fetchMock = stubFetch((url, init) => {
     if (url === '/api/outbox/summary') return jsonResponse(200, summary);
+    if (url === '/api/sms/outbox/summary') return jsonResponse(200, SMS_SUMMARY);
+    if (url.startsWith('/api/sms/outbox?')) return pageResponse([SMS], { total: 1 });
     if (url.startsWith('/api/outbox?')) return pageResponse(messages, { total: 3 });
     if (init.method === 'POST' && url === `/api/outbox/${FAILED.id}/retry`) {
       const answer = retry();
@@ -171,7 +206,9 @@ describe('outbox page', () => {
     expect(posts()).toEqual([`/api/outbox/${FAILED.id}/retry`]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
-      expect(within(rowOf(screen.getByRole('table'), 'ravi@example.com')).getByText('Waiting')).toBeInTheDocument(),
+      expect(
+        within(rowOf(screen.getByRole('table', { name: 'Mail messages' }), 'ravi@example.com')).getByText('Waiting'),
+      ).toBeInTheDocument(),
     );
   });
 
@@ -198,6 +235,30 @@ describe('outbox page', () => {
     // Said in the dialog only: no toast as well.
     expect(screen.queryByText('Only a failed message can be retried', { selector: '[data-title]' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Retry Mail' })).toBeEnabled();
+  });
+
+  it('has words for every SMS template and delivery state', () => {
+    for (const template of SMS_TEMPLATE_CODES) expect(catalogue.sms.templates[template], template).toBeTruthy();
+    for (const status of SMS_STATUSES) expect(catalogue.sms.statuses[status], status).toBeTruthy();
+  });
+
+  it('shows each SMS with its delivery, segments and encoding, and the segments sent per day', async () => {
+    stubOutbox();
+    signedInAs('admin');
+    renderApp('/officer/outbox');
+    const section = await screen.findByRole('region', { name: 'Text messages (SMS)' });
+    const table = await within(section).findByRole('table', { name: 'Text messages' });
+    const row = within(table).getByText('+91 98xxx xx210').closest('tr')!;
+    expect(within(row).getByText('Query raised')).toBeInTheDocument();
+    expect(within(row).getByText('Delivered')).toBeInTheDocument();
+    expect(within(row).getByText('Unicode')).toBeInTheDocument();
+    expect(within(row).queryByText('SUCCESS')).not.toBeInTheDocument();
+    const byDay = within(section).getByRole('table', { name: 'Messages and segments sent per day' });
+    expect(within(byDay).getByRole('row', { name: /20 Nov 2026 3 7/ })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: "Sandbox provider's messages (TEST MODE)" })).toHaveAttribute(
+      'href',
+      'http://127.0.0.1:8005',
+    );
   });
 
   it('is not offered to other roles', async () => {

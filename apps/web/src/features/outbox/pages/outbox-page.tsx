@@ -1,6 +1,6 @@
 /** The Outbox screen (admin): whether mail is being sent at all, how many messages wait, failed or went out in the
  * last day, and every message a page at a time (by status and mail, searched by recipient) with its attempts, last
- * error and next attempt; a failed one can be sent again. */
+ * error and next attempt; a failed one can be sent again. Below it, the SMS outbox (components/sms-outbox.tsx). */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
@@ -26,6 +26,7 @@ import { ALL_CHOICE, useListParams } from '../../../lib/use-list-params';
 import { useOutboxPage, useOutboxSummary } from '../api/outbox';
 import { MailStatusBadge } from '../components/mail-status-badge';
 import { RetryDialog } from '../components/retry-dialog';
+import { SmsOutbox } from '../components/sms-outbox';
 
 function SummaryCards({ summary }: { summary: OutboxSummary }) {
   const { t } = useTranslation('outbox');
@@ -196,6 +197,7 @@ export default function OutboxPage() {
       >
         {(items) => <OutboxTable rows={items} sort={list.sort} onSortChange={sortBy} />}
       </PagedList>
+      <SmsOutbox />
     </>
   );
 }

@@ -1,9 +1,10 @@
-/** /account, for every role: who is signed in, and Change password. */
+/** /account, for every role: who is signed in, their mobile and SMS choices, and Change password. */
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { MobileSettingsCard } from '../components/mobile-settings';
 
 export default function AccountPage() {
   const { t } = useTranslation('profile');
@@ -23,6 +24,7 @@ export default function AccountPage() {
             <dd className="text-slate-900">{t(`account.roles.${user.role}`)}</dd>
           </dl>
         </Card>
+        <MobileSettingsCard />
         <ChangePasswordForm />
       </div>
     </>
