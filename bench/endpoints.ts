@@ -55,6 +55,14 @@ export const ENDPOINTS: { name: string; path: string; as: string }[] = [
   { name: 'schemes', path: '/api/schemes', as: 'ho' },
   { name: 'users', path: '/api/users', as: 'admin' },
   { name: 'service requests (an entrepreneur with several)', path: '/api/service-requests', as: 'volume-owner' },
+  // Grievances (decision 038): the officers' inbox, all of it and past the promised day; the SMS outbox and its
+  // segments per day (decision 037); the pushes to the state's single window (decision 036).
+  { name: 'grievance inbox (head office)', path: '/api/grievances/inbox', as: 'ho' },
+  { name: 'grievance inbox (zonal manager)', path: '/api/grievances/inbox', as: 'zonal' },
+  { name: 'grievance inbox, past the promised day', path: '/api/grievances/inbox?overdue=true', as: 'ho' },
+  { name: 'SMS outbox', path: '/api/sms/outbox', as: 'admin' },
+  { name: 'SMS outbox: segments per day', path: '/api/sms/outbox/summary', as: 'admin' },
+  { name: 'single window pushes', path: '/api/single-window/outbox', as: 'finance' },
   // The bell polls this on every page: the zonal manager is told of every case reaching scrutiny.
   { name: 'notifications bell: unread count (officer)', path: '/api/notifications/unread-count', as: 'zonal' },
   {
