@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../test/harness';
-import { seedDemoWorld, WORLD_AUCTION_OPENS_AFTER_MS, WORLD_USERS } from './seed-world';
+import { seedDemoWorld, WORLD_APPLICANT_MOBILE, WORLD_AUCTION_OPENS_AFTER_MS, WORLD_USERS } from './seed-world';
 
 describe(`the demo world (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;
@@ -110,5 +110,20 @@ describe(`the demo world (${TEST_DB_KIND})`, () => {
     const opensAt = Date.parse(schemes[0]!.auction_starts_at!);
     expect(opensAt - seededAt).toBeGreaterThanOrEqual(WORLD_AUCTION_OPENS_AFTER_MS - 60_000);
     expect(opensAt - seededAt).toBeLessThanOrEqual(WORLD_AUCTION_OPENS_AFTER_MS + 120_000);
+  });
+
+  it("has the allottee's grievance waiting for detail, the applicant's with the zone's manager, and a verified mobile", async () => {
+    const allottees = await get(WORLD_USERS.allottee.email, '/api/grievances');
+    expect(allottees.map((item: { category: string; status: string; routed_to: string }) => item)).toEqual([
+      expect.objectContaining({ category: 'billing', status: 'detail_asked', routed_to: 'finance' }),
+    ]);
+    const applicants = await get(WORLD_USERS.applicant.email, '/api/grievances');
+    expect(applicants).toEqual([
+      expect.objectContaining({ category: 'delay', status: 'open', routed_to: 'zonal_manager' }),
+    ]);
+    const [mobile] = await rows<{ mobile: string | null; verified: boolean }>(
+      sql`select mobile, mobile_verified_at is not null as verified from users where email = ${WORLD_USERS.applicant.email}`,
+    );
+    expect(mobile).toEqual({ mobile: WORLD_APPLICANT_MOBILE, verified: true });
   });
 });

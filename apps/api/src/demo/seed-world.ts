@@ -41,6 +41,8 @@ import { refreshWaitingOn } from '../case/waiting-on';
 import { addDays, businessTodayIso } from '../core/dates';
 import { hashPassword } from '../lib/passwords';
 import { fileAppeal, recordHearing } from '../modules/appeals/appeals/service';
+import { actOnGrievance, raiseGrievance } from '../modules/grievances/grievances/service';
+import { setVerifiedMobile } from '../repositories/one-time-codes';
 import { importBankStatement } from '../modules/money/bank-reconciliation/service';
 import { prepareRefund, verifyBankDetails } from '../modules/money/refunds/service';
 import { raiseServiceRequest } from '../modules/estate/service-requests/service';
@@ -69,6 +71,9 @@ import {
 } from '../db/schema';
 
 /** The world's own entrepreneurs (the demo password, as every demo user). */
+/** The demo applicant's verified mobile (+91 90000 00001), for signing in by a one-time code. */
+export const WORLD_APPLICANT_MOBILE = '919000000001';
+
 export const WORLD_USERS = {
   applicant: { email: 'applicant@example.com', fullName: 'Sai Prasad', organization: 'Sai Agro Foods LLP' },
   allottee: { email: 'allottee@example.com', fullName: 'Padma Reddy', organization: 'Padma Polymers Pvt Ltd' },
@@ -176,7 +181,7 @@ export async function seedDemoWorld(db: Database, context: WorldContext): Promis
     description: 'Cold-pressed oil mill',
   });
   // Under scrutiny past its 15 working days (late, so the applicant may appeal) but short of its escalation at 30.
-  await pastCase(db, context, applicant, plotIds.late, {
+  const lateCase = await pastCase(db, context, applicant, plotIds.late, {
     status: 'under_scrutiny',
     enteredOn: addCalendarDays(today, -30),
     description: 'Millet flour and snacks unit',
@@ -230,6 +235,27 @@ export async function seedDemoWorld(db: Database, context: WorldContext): Promis
     kind: 'surrender',
     note: 'Surrender refund: first premium instalment less 10% forfeited',
   });
+
+  // Grievances (decision 038): the allottee's about the yearly dues' bill, on which finance asked for detail; the
+  // applicant's about the late case, with the zone's manager until its promised day (move the clock to see it
+  // escalated).
+  const billing = await raiseGrievance(db, allottee.user, {
+    category: 'billing',
+    text: 'The yearly dues bill charges interest from a date before the lease was registered.',
+    allotment_id: estate.holding,
+  });
+  await actOnGrievance(db, staff.finance, billing.id, {
+    action: 'ask_detail',
+    message: 'Please attach the registered lease deed showing its date of registration.',
+  });
+  await raiseGrievance(db, applicant.user, {
+    category: 'delay',
+    text: 'The scrutiny of this application has taken a month with no query raised.',
+    application_id: lateCase,
+  });
+  // The applicant's mobile is verified, so the demo can sign in with it by a one-time code read from the sandbox SMS
+  // provider's message list (decision 037).
+  await setVerifiedMobile(db, applicant.user.id, WORLD_APPLICANT_MOBILE);
 
   // A bank credit that quotes no challan: waits in finance's unmatched credits.
   const valueDate = addCalendarDays(today, -2);
