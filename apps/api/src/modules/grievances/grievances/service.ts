@@ -4,6 +4,7 @@
  * complainant. Every step locks the grievance's row and checks its state in the transaction that writes the next
  * (moves through the case engine), with its story entry and its notifications. */
 import {
+  addCalendarDays,
   addWorkingDays,
   businessDay,
   calendarDaysBetween,
@@ -95,10 +96,7 @@ const isOverdue = (row: GrievanceRow, today: string) => row.status === 'open' &&
 /** The last day a resolved grievance may be reopened, while it still may be (never reopened). */
 function reopenUntil(row: GrievanceRow): string | null {
   if (row.status !== 'resolved' || row.reopenedAt || !row.resolvedAt) return null;
-  const resolvedOn = businessDay(row.resolvedAt, CALENDAR);
-  const last = new Date(`${resolvedOn}T00:00:00Z`);
-  last.setUTCDate(last.getUTCDate() + GRIEVANCE_REOPEN_DAYS);
-  return last.toISOString().slice(0, 10);
+  return addCalendarDays(businessDay(row.resolvedAt, CALENDAR), GRIEVANCE_REOPEN_DAYS);
 }
 
 function summaryOf(
