@@ -165,31 +165,32 @@ export async function findGrievanceLabels(db: Database, rows: readonly Grievance
     [
       ...new Set(rows.map((row) => row[key]).filter((id): id is NonNullable<GrievanceRow[K]> => id !== null)),
     ] as string[];
+  const complainantIds = ids('raisedBy');
+  const applicationIds = ids('applicationId');
+  const allotmentIds = ids('allotmentId');
+  const invoiceIds = ids('invoiceId');
   const [people, apps, allots, invs] = await Promise.all([
-    ids('raisedBy').length === 0
+    complainantIds.length === 0
       ? []
-      : db
-          .select({ id: users.id, name: users.fullName })
-          .from(users)
-          .where(inArray(users.id, ids('raisedBy'))),
-    ids('applicationId').length === 0
+      : db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, complainantIds)),
+    applicationIds.length === 0
       ? []
       : db
           .select({ id: applications.id, number: applications.applicationNumber })
           .from(applications)
-          .where(inArray(applications.id, ids('applicationId'))),
-    ids('allotmentId').length === 0
+          .where(inArray(applications.id, applicationIds)),
+    allotmentIds.length === 0
       ? []
       : db
           .select({ id: allotments.id, number: allotments.allotmentNumber })
           .from(allotments)
-          .where(inArray(allotments.id, ids('allotmentId'))),
-    ids('invoiceId').length === 0
+          .where(inArray(allotments.id, allotmentIds)),
+    invoiceIds.length === 0
       ? []
       : db
           .select({ id: invoices.id, number: invoices.invoiceNumber })
           .from(invoices)
-          .where(inArray(invoices.id, ids('invoiceId'))),
+          .where(inArray(invoices.id, invoiceIds)),
   ]);
   return {
     complainants: new Map(people.map((row) => [row.id, row.name])),
