@@ -1,10 +1,11 @@
-// Lint: TypeScript's recommended rules, plus the boundaries of style.md: web features never import each other, API
-// modules never import each other, inside a business area's folder or across areas (they share the case engine,
-// repositories and lib), the web app never imports the API, the API's layers point one way (core/ imports only db/;
-// a repository nothing of lib/, case/, plugins/, modules/ or demo/; lib/ nothing of plugins/, case/, modules/ or
-// demo/; case/ nothing of plugins/, modules/ or demo/; db/ nothing above it, the demo data living in demo/), and no
-// import cycle exists in the API, the web app or the contract, type-only imports included. The web app also follows
-// the rules of hooks (exhaustive dependencies included) and jsx-a11y's recommended accessibility rules.
+// Lint: TypeScript's recommended rules, plus the boundaries of style.md. Each business area is one folder in each app
+// (`apps/api/src/modules/<area>`, `apps/web/src/features/<area>`, the contract's `<area>/`), and every arrow points
+// down: an API module or a web feature imports no other, inside its area or across areas, but any area's lower layers
+// (the API's `rules/` and `repositories/`, the web's `components/`); those import no module or feature; below every
+// area what they share (the API's case engine, shared repositories, lib/, core/ and db/, each with its own layer
+// rule; the web's shared components, api/ and lib/). The web app never imports the API, and no import cycle exists
+// in the API, the web app or the contract, type-only imports included. The web app also follows the rules of hooks
+// (exhaustive dependencies included) and jsx-a11y's recommended accessibility rules.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -21,33 +22,10 @@ const foldersIn = (dir) =>
         .map((entry) => entry.name)
     : [];
 
-// Each folder of `dir` may not reach a sibling folder through a relative path (`../other/...`, `../../other/...`).
 const noApiImports = {
   regex: '(^|/)api/src(/|$)|^@portal/api',
   message: 'The web app talks to the API over HTTP only.',
 };
-
-const isolate = (dir, extraPatterns = []) =>
-  foldersIn(dir).map((name) => {
-    const siblings = foldersIn(dir).filter((other) => other !== name);
-    return {
-      files: [`${dir}/${name}/**/*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: `^(\\.\\./)+(${siblings.join('|')})(/|$)`,
-                message: `Code in ${dir}/${name} may not import another folder of ${dir}; share through a common layer instead.`,
-              },
-              ...extraPatterns,
-            ],
-          },
-        ],
-      },
-    };
-  });
 
 // The business areas, as the contract's folders name them: the web's features and the API's modules are grouped in a
 // folder of each (what every area shares sits beside them).
@@ -71,22 +49,153 @@ if (contractAreas.sort().join() !== [...BUSINESS_AREAS].sort().join()) {
 }
 const areaFolders = (dir) => foldersIn(dir).filter((name) => BUSINESS_AREAS.includes(name));
 
-// isolate() for `dir` and inside each of its areas. A folder in an area gets one rule for both its siblings and the
-// other folders of `dir`: a later config's rule replaces an earlier one's, it does not add to it.
-const isolateWithAreas = (dir, extraPatterns = []) => [
-  ...isolate(dir, extraPatterns),
-  ...areaFolders(dir).flatMap((area) =>
-    isolate(`${dir}/${area}`, [
-      {
-        regex: `^(\\.\\./)+(${foldersIn(dir)
-          .filter((other) => other !== area)
-          .join('|')})(/|$)`,
-        message: `Code in ${dir}/${area} may not import another folder of ${dir}; share through a common layer instead.`,
+// The API's business areas: each area's folder of modules/ holds its modules (routes over a service) and, below them,
+// the area's `rules/` (how its cases move and what a move does) and `repositories/` (its rows). A module imports no
+// other module, in its area or another, but any area's rules and repositories; an area's rules import no module; an
+// area's repositories import rows only (the database, core/, the shared repositories/ and other areas' repositories).
+// Below the areas, what they all share: the case engine (case/), the shared repositories/, lib/, core/ and db/, which
+// import no area (their own layer rules below).
+const AREA_LAYERS = ['rules', 'repositories'];
+const apiAreas = (dir) => {
+  const top = foldersIn(dir);
+  const areas = areaFolders(dir);
+  const shared = top.filter((name) => !areas.includes(name));
+  const any = (names) => names.join('|');
+  const message = (what) => ({ message: `${what} (eslint.config.js, apiAreas).` });
+  // Another top folder of modules/, an area's rules or repositories excepted (`layers` of them allowed).
+  const otherTop = (self, layers) => {
+    const others = top.filter((name) => name !== self);
+    const sharedOthers = others.filter((name) => shared.includes(name));
+    const areaOthers = others.filter((name) => areas.includes(name));
+    return `^(\\.\\./)+(?:(${any(sharedOthers)})(/|$)|(${any(areaOthers)})(/(?!(${any(layers)})/)|$))`;
+  };
+  const moduleRules = (area) => ({
+    files: [`${dir}/${area}/**/*.ts`],
+    ignores: AREA_LAYERS.map((folder) => `${dir}/${area}/${folder}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${any(foldersIn(`${dir}/${area}`).filter((name) => !AREA_LAYERS.includes(name)))})(/|$)`,
+              ...message(
+                `A module of ${area}/ imports no other module: share through the area's rules/ or repositories/`,
+              ),
+            },
+            {
+              regex: otherTop(area, AREA_LAYERS),
+              ...message(`A module of ${area}/ imports no module of another area or of what the areas share`),
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const layerRules = (area, folder, allowed, forbiddenBelow, what) => ({
+    files: [`${dir}/${area}/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^\\.\\./(?!(${any(allowed)})/)[^./]`, ...message(`${area}/${folder}/ ${what}`) },
+            {
+              regex: `^\\.\\./\\.\\./(?!(${any(areas)})/(${any(allowed)})/)[^./]`,
+              ...message(`${area}/${folder}/ ${what}`),
+            },
+            { regex: `^\\.\\./\\.\\./\\.\\./(${any(forbiddenBelow)})(/|$)`, ...message(`${area}/${folder}/ ${what}`) },
+          ],
+        },
+      ],
+    },
+  });
+  return [
+    ...shared.map((name) => ({
+      files: [`${dir}/${name}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: otherTop(name, AREA_LAYERS),
+                ...message(`${name}/ imports no other module: it reads the areas' rules/ and repositories/ only`),
+              },
+            ],
+          },
+        ],
       },
-      ...extraPatterns,
+    })),
+    ...areas.flatMap((area) => [
+      moduleRules(area),
+      layerRules(
+        area,
+        'rules',
+        AREA_LAYERS,
+        ['plugins', 'modules', 'demo'],
+        "holds an area's rules: it imports rules and repositories (its own area's or another's), the case engine and what is below it, no module",
+      ),
+      layerRules(
+        area,
+        'repositories',
+        ['repositories'],
+        ['lib', 'case', 'plugins', 'modules', 'demo'],
+        "holds an area's rows: it imports the database, core/, the shared repositories/ and areas' repositories/, nothing else",
+      ),
     ]),
-  ),
-];
+  ];
+};
+
+// The web's business areas: each area's folder of features/ holds its features and, below them, the area's
+// `components/`: the parts its own features and other areas' show (a plot's payments, an appeal's card). A feature
+// imports no other feature, in its area or another, but any area's components; an area's components import no
+// feature. Below the areas the shared components/, api/ and lib/ of src/, which import no feature.
+const webAreas = (dir, extraPatterns) => {
+  const top = foldersIn(dir);
+  const areas = areaFolders(dir);
+  const shared = top.filter((name) => !areas.includes(name));
+  const any = (names) => names.join('|');
+  const rule = (files, ignores, patterns) => ({
+    files,
+    ignores,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...extraPatterns] }] },
+  });
+  // Another area's folder, its components excepted.
+  const otherAreas = (self) => ({
+    regex: `^(\\.\\./)+(${any(areas.filter((name) => name !== self))})(/(?!components/)|$)`,
+    message: `A feature or an area's components import no feature of another area, only its components/ (eslint.config.js, webAreas).`,
+  });
+  const sharedFeatures = (self) => ({
+    regex: `^(\\.\\./)+(${any(shared.filter((name) => name !== self))})(/|$)`,
+    message: 'A feature imports no other feature; share through a common layer instead (eslint.config.js, webAreas).',
+  });
+  return [
+    ...shared.map((name) => rule([`${dir}/${name}/**/*.{ts,tsx}`], [], [sharedFeatures(name), otherAreas(name)])),
+    ...areas.flatMap((area) => {
+      const features = foldersIn(`${dir}/${area}`).filter((name) => name !== 'components');
+      const siblings = (self) => ({
+        regex: `^(\\.\\./)+(${any(features.filter((name) => name !== self))})(/|$)`,
+        message: `A feature of ${area}/ imports no other feature: share through ${area}/components/ (eslint.config.js, webAreas).`,
+      });
+      return [
+        ...features.map((feature) =>
+          rule(
+            [`${dir}/${area}/${feature}/**/*.{ts,tsx}`],
+            [],
+            [siblings(feature), sharedFeatures(area), otherAreas(area)],
+          ),
+        ),
+        rule(
+          [`${dir}/${area}/components/**/*.{ts,tsx}`],
+          [],
+          [siblings(undefined), sharedFeatures(area), otherAreas(area)],
+        ),
+      ];
+    }),
+  ];
+};
 
 // Import cycles, type-only imports included (eslint-plugin-import-x's no-cycle skips those): the relative imports
 // of the API and the contract are read once per lint run, their strongly connected components found, and every
@@ -210,8 +319,8 @@ export default tseslint.config(
     },
   },
   // The web's features and the API's modules, alone or grouped in a business area's folder: none imports another.
-  ...isolateWithAreas('apps/web/src/features', [noApiImports]),
-  ...isolateWithAreas('apps/api/src/modules'),
+  ...webAreas('apps/web/src/features', [noApiImports]),
+  ...apiAreas('apps/api/src/modules'),
   layer(
     'apps/api/src/repositories',
     ['lib', 'case', 'plugins', 'modules', 'demo'],

@@ -29,7 +29,7 @@ const API_FILES_ON_BOTH_ENGINES = [
   'src/core/list-page.test.ts',
   'src/lib/job-lease.test.ts',
   'src/lib/notify-reminders.test.ts',
-  'src/case/dues.test.ts',
+  'src/modules/money/rules/dues.test.ts',
   'src/lib/document-signing/document-signer.test.ts',
   // Indexes the planner chooses on each engine.
   'src/modules/estate/assets/sort-indexes.test.ts',

@@ -1,4 +1,4 @@
-/** The deadline sweep (apps/api/src/case/escalation.ts, decision 017) at volume: runs of the sweep on generated data
+/** The deadline sweep (apps/api/src/modules/deadlines/rules/escalation.ts, decision 017) at volume: runs of the sweep on generated data
  * until the backlog of late stages is worked off (each run escalates and deems at most 5,000), then one more run, the
  * steady state the API's five-minute timer sees, beside a baseline taken in the same run: counting the stages that wait
  * on an officer with their clock running. Used on its own:
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { sweepDeadlines, type DeadlineCounts } from '../apps/api/src/case/escalation';
+import { sweepDeadlines, type DeadlineCounts } from '../apps/api/src/modules/deadlines/rules/escalation';
 import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
 import { seedDemoData } from '../apps/api/src/demo/seed';
 import { createDatabase, serverVersion } from './postgres';

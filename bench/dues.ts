@@ -1,4 +1,4 @@
-/** The yearly dues billing run (apps/api/src/case/dues.ts) at volume: the first run of the financial year (every active
+/** The yearly dues billing run (apps/api/src/modules/money/rules/dues.ts) at volume: the first run of the financial year (every active
  * allotment in possession billed its lease rent and maintenance charges, each holder told), then a second run straight
  * after that finds nothing left to bill, beside a baseline taken in the same run: the time to count the active
  * allotments. Used by bench/run.ts after each size's generation, and on its own:
@@ -9,11 +9,11 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { billYearlyDues, financialYearOf } from '../apps/api/src/case/dues';
+import { billYearlyDues, financialYearOf } from '../apps/api/src/modules/money/rules/dues';
 import { businessTodayIso } from '../apps/api/src/core/dates';
 import { generateVolumeData } from '../apps/api/src/demo/generate-volume';
 import { seedDemoData } from '../apps/api/src/demo/seed';
-import { countActiveAllotments } from '../apps/api/src/repositories/dues';
+import { countActiveAllotments } from '../apps/api/src/modules/money/repositories/dues';
 import { createDatabase, serverVersion } from './postgres';
 
 export interface DuesFigures {

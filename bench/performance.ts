@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
-import { snapshotPerformance } from '../apps/api/src/case/performance';
+import { snapshotPerformance } from '../apps/api/src/modules/deadlines/rules/performance';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { publicPerformance } from '../apps/api/src/modules/deadlines/performance/service';
 import { generateVolumeData } from '../apps/api/src/demo/generate-volume';

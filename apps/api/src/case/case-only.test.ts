@@ -24,12 +24,16 @@ describe('status changes only through the lifecycle', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
 
   it('finds the server code it checks', () => {
-    expect(files.map((file) => file.name)).toContain('case/transition.ts');
+    expect(files.map((file) => file.name)).toContain('modules/applications/rules/transition.ts');
     expect(files.length).toBeGreaterThan(40);
   });
 
   it('calls the status writers only from the case engine (and test setup)', () => {
-    const allowed = new Set(['case/transition.ts', 'repositories/applications.ts', 'test/workflow-fixtures.ts']);
+    const allowed = new Set([
+      'modules/applications/rules/transition.ts',
+      'repositories/applications.ts',
+      'test/workflow-fixtures.ts',
+    ]);
     const offenders = files
       .filter((file) => !allowed.has(file.name))
       .filter((file) => /\b(updateApplicationIfStatus|forceApplicationStatus)\s*\(/.test(file.text))
@@ -38,7 +42,7 @@ describe('status changes only through the lifecycle', () => {
   });
 
   it('stops and restarts the service clock only in the case engine', () => {
-    const allowed = new Set(['case/clock.ts', 'repositories/applications.ts']);
+    const allowed = new Set(['modules/applications/rules/clock.ts', 'repositories/applications.ts']);
     const offenders = files
       .filter((file) => !allowed.has(file.name))
       .filter((file) => /\b(setApplicationClockIfStatus|resumeStageClock)\s*\(/.test(file.text))
@@ -89,15 +93,15 @@ describe('status changes only through the lifecycle', () => {
       'demo/seed-estate.ts',
       'demo/seed-world.ts',
       'demo/seed.ts',
+      'modules/estate/repositories/service-requests.ts',
       'modules/reports/report-fixtures.ts',
       'repositories/invoices.ts',
-      'repositories/service-requests.ts',
     ]);
     const callers = files
-      .filter((file) => !file.name.startsWith('repositories/') && !file.name.startsWith('test/'))
+      .filter((file) => !/^(repositories|modules\/[^/]+\/repositories|test)\//.test(file.name))
       .filter((file) => /\b(insertInvoice|insertServiceFeeInvoice)\s*\(/.test(file.text))
       .map((file) => file.name);
-    expect(callers).toEqual(['case/invoices.ts']);
+    expect(callers).toEqual(['modules/money/rules/invoices.ts']);
   });
 });
 
@@ -115,12 +119,17 @@ describe('the other kinds of case move only through the engine', () => {
       // A notice's step is read from its reply and its order (showCauseStatus).
       statusFields: /\b(outcome|repliedAt)\b/,
     },
-    { table: 'schemes', sqlName: 'schemes', repository: 'repositories/schemes.ts', writer: 'writeSchemeMove' },
+    {
+      table: 'schemes',
+      sqlName: 'schemes',
+      repository: 'modules/schemes/repositories/schemes.ts',
+      writer: 'writeSchemeMove',
+    },
     // A plot is offered until its winner is recorded (allotted).
     {
       table: 'schemePlots',
       sqlName: 'scheme_plots',
-      repository: 'repositories/schemes.ts',
+      repository: 'modules/schemes/repositories/schemes.ts',
       writer: 'writeSchemePlotMove',
       statusFields: /\bwinnerApplicationId\b/,
     },
@@ -128,34 +137,44 @@ describe('the other kinds of case move only through the engine', () => {
     {
       table: 'schemeEntries',
       sqlName: 'scheme_entries',
-      repository: 'repositories/schemes.ts',
+      repository: 'modules/schemes/repositories/schemes.ts',
       writer: 'writeSchemeEntryMove',
       statusFields: /\boutcome\b/,
     },
-    { table: 'appeals', sqlName: 'appeals', repository: 'repositories/appeals.ts', writer: 'writeAppealMove' },
+    {
+      table: 'appeals',
+      sqlName: 'appeals',
+      repository: 'modules/appeals/repositories/appeals.ts',
+      writer: 'writeAppealMove',
+    },
     {
       table: 'serviceRequests',
       sqlName: 'service_requests',
-      repository: 'repositories/service-requests.ts',
+      repository: 'modules/estate/repositories/service-requests.ts',
       writer: 'writeServiceRequestMove',
     },
-    { table: 'refunds', sqlName: 'refunds', repository: 'repositories/refunds.ts', writer: 'writeRefundMove' },
+    {
+      table: 'refunds',
+      sqlName: 'refunds',
+      repository: 'modules/money/repositories/refunds.ts',
+      writer: 'writeRefundMove',
+    },
     {
       table: 'ledgerAdjustments',
       sqlName: 'ledger_adjustments',
-      repository: 'repositories/ledger-adjustments.ts',
+      repository: 'modules/money/repositories/ledger-adjustments.ts',
       writer: 'writeAdjustmentMove',
     },
     {
       table: 'bankCredits',
       sqlName: 'bank_credits',
-      repository: 'repositories/bank-credits.ts',
+      repository: 'modules/money/repositories/bank-credits.ts',
       writer: 'writeBankCreditMove',
     },
     {
       table: 'grievances',
       sqlName: 'grievances',
-      repository: 'repositories/grievances.ts',
+      repository: 'modules/grievances/repositories/grievances.ts',
       writer: 'writeGrievanceMove',
     },
   ];

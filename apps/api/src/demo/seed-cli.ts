@@ -2,7 +2,7 @@
 // npm run db:seed -- --applications 100000 [--seed 1]: then adds that many generated applications, with their
 // entrepreneurs, assets, documents, invoices, payments, allotments and timeline (see generate-volume.ts).
 import { parseArgs } from 'node:util';
-import { billYearlyDues } from '../case/dues';
+import { billYearlyDues } from '../modules/money/rules/dues';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { generateVolumeData } from './generate-volume';

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SCHEME_RULES } from '@portal/contract';
 import { addDays } from '../core/dates';
 import { nextNumber } from '../repositories/counters';
-import { insertScheme, insertSchemePlots } from '../repositories/schemes';
+import { insertScheme, insertSchemePlots } from '../modules/schemes/repositories/schemes';
 import type { Database } from '../db/client';
 import { drawBeaconColumns, type DrawBeacon } from '../lib/beacon';
 

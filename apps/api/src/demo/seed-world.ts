@@ -35,8 +35,8 @@ import {
   type TimelineParams,
 } from '@portal/contract';
 import type { CurrentUser } from '../case/actor';
-import { duesTermsOn, financialYearOf } from '../case/dues';
-import { sweepDeadlines, type DeemedLetterIssuer } from '../case/escalation';
+import { duesTermsOn, financialYearOf } from '../modules/money/rules/dues';
+import { sweepDeadlines, type DeemedLetterIssuer } from '../modules/deadlines/rules/escalation';
 import { refreshWaitingOn } from '../case/waiting-on';
 import { addDays, businessTodayIso } from '../core/dates';
 import { hashPassword } from '../lib/passwords';
@@ -53,7 +53,7 @@ import { issueShowCause } from '../modules/estate/show-causes/service';
 import { updateStatus } from '../modules/applications/workflow/service';
 import type { FileStorage } from '../plugins/storage';
 import { nextNumber } from '../repositories/counters';
-import { insertScheme, insertSchemePlots } from '../repositories/schemes';
+import { insertScheme, insertSchemePlots } from '../modules/schemes/repositories/schemes';
 import type { Database } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed';
 import {

@@ -37,13 +37,16 @@ const AUDITED_REPOSITORIES = [
 
 /** Set-up and bulk paths that run outside any request, where 'system' is the truth, and test fixtures. */
 const OUTSIDE_REQUESTS = new Set(['demo/seed.ts', 'demo/seed-world.ts', 'demo/generate-volume.ts']);
+/** The shared repositories/ and each business area's (modules/<area>/repositories/). */
+const isRepository = (name: string) => /^(repositories|modules\/[^/]+\/repositories)\//.test(name);
 const checked = (name: string) =>
-  !name.startsWith('repositories/') && !OUTSIDE_REQUESTS.has(name) && !/(^|\/|-)fixtures\.ts$/.test(name);
+  !isRepository(name) && !OUTSIDE_REQUESTS.has(name) && !/(^|\/|-)fixtures\.ts$/.test(name);
 
 describe('audited writes run in a transaction', () => {
   const files = sourceFiles(SOURCE).map((file) => ({ name: relative(file), text: fs.readFileSync(file, 'utf8') }));
   const writers = AUDITED_REPOSITORIES.flatMap((name) => {
-    const text = files.find((file) => file.name === `repositories/${name}.ts`)?.text ?? '';
+    const text = files.find((file) => isRepository(file.name) && file.name.endsWith(`/${name}.ts`))?.text;
+    if (text === undefined) throw new Error(`No repository ${name}.ts: the audited tables' list is out of date`);
     return text
       .split(/export async function /)
       .slice(1)

@@ -1,7 +1,7 @@
 /** Every business module and its URL prefix under /api, the modules grouped by business area as their folders are.
  * Two modules may share a prefix with different routes. */
 import type { FastifyPluginAsync } from 'fastify';
-import { settleSchemeOutcomes } from '../case/scheme-outcomes';
+import { settleSchemeOutcomes } from './schemes/rules/scheme-outcomes';
 // Shared by every area.
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';

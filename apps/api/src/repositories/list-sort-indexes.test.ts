@@ -17,7 +17,7 @@ import { planOf, SORTS_ITSELF, statementsOf } from '../test/plans';
 import { searchAllotments } from './allotments';
 import { searchApplications } from './applications';
 import { searchInvoices } from './invoices';
-import { searchPayments } from './payments';
+import { searchPayments } from '../modules/money/repositories/payments';
 
 describe(`list sorts read an index in their order, ties included (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;

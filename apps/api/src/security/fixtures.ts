@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { isApplicant, ROLES, businessToday, type Role } from '@portal/contract';
 import { documents } from '../db/schema';
 import { DEMO_USERS } from '../demo/seed';
-import { findApplicantByUserId } from '../repositories/applicants';
+import { findApplicantByUserId } from '../modules/applications/repositories/applicants';
 import { findUserByEmail } from '../repositories/users';
 import { multipart, registerEntrepreneur, SAMPLE_FILES, type TestContext } from '../test/harness';
 import { insertTestInvoices } from '../test/list-fixtures';

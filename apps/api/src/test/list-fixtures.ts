@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { LIST_HEADERS, type ApplicantCategory } from '@portal/contract';
 import { insertInvoice, type InvoiceRow } from '../repositories/invoices';
-import { insertPayment, type PaymentRow } from '../repositories/payments';
+import { insertPayment, type PaymentRow } from '../modules/money/repositories/payments';
 import { nextNumber } from '../repositories/counters';
 import { registerEntrepreneur, type TestContext } from './harness';
 

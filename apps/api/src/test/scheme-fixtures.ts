@@ -2,9 +2,9 @@
 import { and, eq } from 'drizzle-orm';
 import { firstBeaconRoundAfter, SCHEME_PATHS, type ApplicantCategory, type SchemeDetail } from '@portal/contract';
 import { clock } from '../core/clock';
-import { recordInvoicePayment } from '../case/payments';
+import { recordInvoicePayment } from '../modules/money/rules/payments';
 import { invoices } from '../db/schema';
-import { findSchemeById, setSchemeClosingTime } from '../repositories/schemes';
+import { findSchemeById, setSchemeClosingTime } from '../modules/schemes/repositories/schemes';
 import { SYSTEM_ACTOR } from '../repositories/timeline';
 import type { TestContext } from './harness';
 import { entrepreneurWithProfile } from './list-fixtures';

@@ -1,7 +1,7 @@
 /** Test setup for the allottee services: particulars that satisfy each request type, and a plot in possession (an
  * application with its allotment, lease and milestones) put straight into the tables. */
 import type { ServiceRequestType } from '@portal/contract';
-import { startAllotmentLife } from '../case/estate';
+import { startAllotmentLife } from '../modules/estate/rules/estate';
 import { allotments } from '../db/schema';
 import { findAssetById } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';

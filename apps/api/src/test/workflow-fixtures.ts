@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { documents } from '../db/schema';
 import { DEMO_USERS } from '../demo/seed';
-import { findApplicantByUserId } from '../repositories/applicants';
+import { findApplicantByUserId } from '../modules/applications/repositories/applicants';
 import { forceApplicationStatus, insertApplication, type ApplicationRow } from '../repositories/applications';
 import { insertAssets, type AssetRow } from '../repositories/assets';
 import { nextNumber } from '../repositories/counters';

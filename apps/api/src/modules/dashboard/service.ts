@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { businessTodayIso } from '../../core/dates';
 import type { CurrentUser } from '../../plugins/auth';
 import { entrepreneurStats, officerStats } from '../../repositories/dashboard';
-import { countInbox } from '../../case/inbox';
+import { countInbox } from '../applications/rules/inbox';
 import { clock } from '../../core/clock';
 
 export async function statsFor(

@@ -13,7 +13,7 @@ import { findApplicationById } from '../../../repositories/applications';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile, getList } from '../../../test/list-fixtures';
 import { insertTestApplication } from '../../../test/workflow-fixtures';
-import { appealsByStageSince } from '../../../repositories/appeals';
+import { appealsByStageSince } from '../repositories/appeals';
 
 describe(`appeals to the head office (${TEST_DB_KIND})`, () => {
   let ctx: TestContext;

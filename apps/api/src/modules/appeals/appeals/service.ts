@@ -39,12 +39,12 @@ import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../../case/acc
 import { actorOf, type CurrentUser } from '../../../case/actor';
 import { moveCase } from '../../../case/engine';
 import { recordEvent } from '../../../case/events';
-import { transition } from '../../../case/transition';
+import { transition } from '../../applications/rules/transition';
 import { applicantLink, deliver, officerLink } from '../../../lib/notify';
 import { lockApplication, type ApplicationRow } from '../../../repositories/applications';
-import { directStageDueDate } from '../../../case/clock';
+import { directStageDueDate } from '../../applications/rules/clock';
 import { nextNumber } from '../../../repositories/counters';
-import { findSchemeEntry } from '../../../repositories/schemes';
+import { findSchemeEntry } from '../../schemes/repositories/schemes';
 import { activeUsersByIds, activeUsersWithRole, findApplicationFacts } from '../../../repositories/notifications';
 import {
   appealsByStageSince,
@@ -58,7 +58,7 @@ import {
   statusRejectedFrom,
   writeAppealMove,
   type AppealRow,
-} from '../../../repositories/appeals';
+} from '../repositories/appeals';
 import { clock } from '../../../core/clock';
 import { businessTodayIso } from '../../../core/dates';
 

@@ -17,7 +17,7 @@ import {
   toApplicant,
   updateApplicant,
   type ApplicantValues,
-} from '../../../repositories/applicants';
+} from '../repositories/applicants';
 
 export const PROFILE_NOT_FOUND = 'Applicant profile not found';
 

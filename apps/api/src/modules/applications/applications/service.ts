@@ -24,13 +24,13 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { loadOwnApplication, loadVisibleApplication, APPLICATION_NOT_FOUND } from '../../../case/access';
-import { applicationSearchFor } from '../../../case/inbox';
+import { applicationSearchFor } from '../rules/inbox';
 import { emptyPage, type Page } from '../../../core/list-page';
 import { badRequest, conflict, notFound, unprocessable } from '../../../core/http-error';
 import { assertAcceptedFile, type ReceivedFile } from '../../../lib/uploads';
 import { actorOf, type CurrentUser } from '../../../plugins/auth';
 import type { FileStorage } from '../../../plugins/storage';
-import { findApplicantByUserId } from '../../../repositories/applicants';
+import { findApplicantByUserId } from '../repositories/applicants';
 import {
   insertApplication,
   lockApplication,
@@ -51,10 +51,10 @@ import {
   type DocumentListQuery,
   type DocumentRow,
 } from '../../../repositories/documents';
-import { fire } from '../../../case/transition';
-import { lockSchemeOf, releaseWithdrawnWinner } from '../../../case/scheme-withdrawal';
+import { fire } from '../rules/transition';
+import { lockSchemeOf, releaseWithdrawnWinner } from '../../schemes/rules/scheme-withdrawal';
 import { recordEvent } from '../../../case/events';
-import { assertNotOfferedInScheme, assertSchemeTakes } from '../../../case/scheme-window';
+import { assertNotOfferedInScheme, assertSchemeTakes } from '../../schemes/rules/scheme-window';
 import { findLatestMoveInto, searchTimeline, type TimelineListQuery } from '../../../repositories/timeline';
 import { findTransferredAwayAt } from '../../../repositories/allotments';
 import { clock } from '../../../core/clock';

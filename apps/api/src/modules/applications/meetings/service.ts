@@ -6,7 +6,7 @@ import type { Page } from '../../../core/list-page';
 import { actorOf, type CurrentUser } from '../../../plugins/auth';
 import { findApplicationsByIds } from '../../../repositories/applications';
 import { nextNumber } from '../../../repositories/counters';
-import { insertMeeting, searchMeetings, toMeeting } from '../../../repositories/meetings';
+import { insertMeeting, searchMeetings, toMeeting } from '../repositories/meetings';
 import { recordEvent } from '../../../case/events';
 
 export async function listAllMeetings(db: Database, query: MeetingListQuery): Promise<Page<Meeting>> {

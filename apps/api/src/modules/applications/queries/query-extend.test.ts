@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { type ApplicationQuery, type Role } from '@portal/contract';
 import { applicationQueries, notifications } from '../../../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../demo/seed';
-import { sweepQueryReplyBy } from '../../../case/query-reply-by';
+import { sweepQueryReplyBy } from '../rules/query-reply-by';
 import { findApplicationById } from '../../../repositories/applications';
 import { listEventsForApplication } from '../../../repositories/timeline';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';

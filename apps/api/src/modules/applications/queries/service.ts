@@ -1,6 +1,6 @@
 /** Queries (shortfall letters): an officer asks the applicant for something missing, which stops the service clock;
  * the applicant answers, and when no query is left open the clock runs again with the due date moved on by the
- * working days it stood still. A query left unanswered past its reply-by date lapses (case/query-reply-by.ts): it can
+ * working days it stood still. A query left unanswered past its reply-by date lapses (modules/applications/rules/query-reply-by.ts): it can
  * no longer be answered, and the officer rejects the application or extends the date once. Each change locks the
  * application row first, then writes through conditional updates in the same transaction. */
 import {
@@ -16,7 +16,7 @@ import type { Database } from '../../../db/client';
 import { APPLICATION_NOT_FOUND, loadVisibleApplication } from '../../../case/access';
 import { badRequest, conflict, forbidden, notFound, unprocessable, wrongState } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
-import { pauseClockForQuery, resumeClockIfNoOpenQuery } from '../../../case/clock';
+import { pauseClockForQuery, resumeClockIfNoOpenQuery } from '../rules/clock';
 import { actorOf, type CurrentUser } from '../../../plugins/auth';
 import { findApplicationWithOwner, lockApplication, type ApplicationRow } from '../../../repositories/applications';
 import {
@@ -31,7 +31,7 @@ import {
   type QueryRow,
 } from '../../../repositories/queries';
 import { recordEvent } from '../../../case/events';
-import { LOST_RACE } from '../../../case/transition';
+import { LOST_RACE } from '../rules/transition';
 import { clock } from '../../../core/clock';
 import { businessTodayIso } from '../../../core/dates';
 

@@ -24,11 +24,11 @@ import {
   type DocumentDecision,
 } from '../../../repositories/documents';
 import { recordEvent } from '../../../case/events';
-import { transition, transitionNotAllowed } from '../../../case/transition';
+import { transition, transitionNotAllowed } from '../rules/transition';
 import { findUserById } from '../../../repositories/users';
 import { APPLICATION_NOT_FOUND } from '../../../case/access';
 
-export { LOST_RACE, WRONG_STATE } from '../../../case/transition';
+export { LOST_RACE, WRONG_STATE } from '../rules/transition';
 export type { DocumentDecision } from '../../../repositories/documents';
 
 export async function updateStatus(

@@ -1,5 +1,5 @@
 /** Pendency for officers: steps waiting on an officer by stage and age band, the late ones by zone and by officer,
- * and a 12-week trend, read from summary rows (repositories/pendency.ts). A zonal manager with a zone sees that
+ * and a 12-week trend, read from summary rows (modules/deadlines/repositories/pendency.ts). A zonal manager with a zone sees that
  * zone's; the head office and the others every zone, or one they choose. */
 import {
   APPLICATION_STATUSES,
@@ -16,7 +16,7 @@ import type { Database } from '../../../db/client';
 import { zoneScopeOf, type CurrentUser } from '../../../case/actor';
 import { businessTodayIso } from '../../../core/dates';
 import { activeUsersByIds } from '../../../repositories/notifications';
-import { flowWeeks, pendencyCells } from '../../../repositories/pendency';
+import { flowWeeks, pendencyCells } from '../repositories/pendency';
 
 const isLate = (band: PendencyAgeBand) => (LATE_AGE_BANDS as readonly string[]).includes(band);
 

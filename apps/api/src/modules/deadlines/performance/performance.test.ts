@@ -11,7 +11,7 @@ import {
 import { appeals, applicationStageHistory, applications, performanceSnapshots, users } from '../../../db/schema';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { insertTestApplication } from '../../../test/workflow-fixtures';
-import { snapshotPerformance, stageOutcome } from '../../../case/performance';
+import { snapshotPerformance, stageOutcome } from '../rules/performance';
 
 /** An instant at ten in the morning, India time, of a business day. */
 const at = (day: string) => new Date(`${day}T10:00:00+05:30`);

@@ -1,9 +1,9 @@
 /** GET /challans/{id}/challan.pdf: the challan drawn in the reader's language each time it is asked for (it is a
- * pay-in slip, not a document kept for verification). Who may read it is the challans' rule (case/challans.ts). */
-import { loadVisibleChallan } from '../../../case/challans';
+ * pay-in slip, not a document kept for verification). Who may read it is the challans' rule (modules/money/rules/challans.ts). */
+import { loadVisibleChallan } from '../../money/rules/challans';
 import { COLLECTION_ACCOUNT } from '../../../lib/collection-account';
 import type { CurrentUser } from '../../../plugins/auth';
-import { findUserLanguage } from '../../../repositories/issued-documents';
+import { findUserLanguage } from '../repositories/issued-documents';
 import { composeChallan } from './compose-challan';
 import { renderPdf } from './render-pdf';
 import type { IssuingContext } from './service';

@@ -3,7 +3,7 @@
  * is valid until, and the invoice it pays. A pay-in slip, not an issued document: it is drawn when asked for, not
  * kept, and carries no verification code (the bank statement is its proof). As compose.ts, nothing here touches the
  * database or the PDF. */
-import type { ChallanView } from '../../../repositories/challans';
+import type { ChallanView } from '../../money/repositories/challans';
 import { roundRupees, type CollectionAccount } from '@portal/contract';
 import { amountText } from './compose';
 import type { Block } from './content';

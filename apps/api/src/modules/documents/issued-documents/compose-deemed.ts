@@ -3,7 +3,7 @@
  * carries. As compose.ts, nothing here touches the database or the PDF. */
 import { DEFAULT_STAGE, type ApplicationStatus } from '@portal/contract';
 import { isoDay } from '../../../core/dates';
-import type { ApplicantRow } from '../../../repositories/applicants';
+import type { ApplicantRow } from '../../applications/repositories/applicants';
 import type { ApplicationRow } from '../../../repositories/applications';
 import type { AssetRow } from '../../../repositories/assets';
 import { addressLines, assetRows, locationOf } from './compose';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO_ORG } from '../../../config';
 import type { AllotmentRow } from '../../../repositories/allotments';
-import type { ApplicantRow } from '../../../repositories/applicants';
+import type { ApplicantRow } from '../../applications/repositories/applicants';
 import type { ApplicationRow } from '../../../repositories/applications';
 import type { AssetRow } from '../../../repositories/assets';
 import { composeLeaseDeed, type LeaseDeedRecords } from './compose-lease-deed';

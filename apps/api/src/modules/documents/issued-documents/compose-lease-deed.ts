@@ -5,7 +5,7 @@
  * database or the PDF. */
 import { ESTATE_TERMS } from '@portal/contract';
 import type { AllotmentRow } from '../../../repositories/allotments';
-import type { ApplicantRow } from '../../../repositories/applicants';
+import type { ApplicantRow } from '../../applications/repositories/applicants';
 import type { ApplicationRow } from '../../../repositories/applications';
 import type { AssetRow } from '../../../repositories/assets';
 import { addressLines, amountText, assetRows, locationOf } from './compose';

@@ -3,10 +3,10 @@
  * verification code; the no-dues certificate is an issued document, kept with its code and QR. As compose.ts,
  * nothing here touches the database or the PDF. */
 import type { LedgerEntryType, StatementAccount } from '@portal/contract';
-import type { ApplicantRow } from '../../../repositories/applicants';
+import type { ApplicantRow } from '../../applications/repositories/applicants';
 import type { AssetRow } from '../../../repositories/assets';
 import type { AllotmentRow } from '../../../repositories/allotments';
-import type { LedgerLine, LedgerSummary } from '../../../repositories/ledger-entries';
+import type { LedgerLine, LedgerSummary } from '../../money/repositories/ledger-entries';
 import { addressLines, amountText, locationOf } from './compose';
 import type { Block, DocumentContent } from './content';
 import type { RenderInput } from './render-pdf';

@@ -14,7 +14,7 @@ import {
 import { isoDay } from '../../../core/dates';
 import type { AllotmentRow } from '../../../repositories/allotments';
 import type { AssetRow } from '../../../repositories/assets';
-import type { OrderServiceRequestRow, ShowCauseRow } from '../../../repositories/issued-orders';
+import type { OrderServiceRequestRow, ShowCauseRow } from '../repositories/issued-orders';
 import { amountText, assetRows, locationOf } from './compose';
 import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';

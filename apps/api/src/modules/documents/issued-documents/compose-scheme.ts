@@ -4,7 +4,7 @@
  * As compose.ts, nothing here touches the database or the PDF. */
 import type { ApplicantCategory, SchemeMode, SchemeOutcome } from '@portal/contract';
 import { isoDay } from '../../../core/dates';
-import { beaconDrawSeed } from '../../../case/scheme-draw';
+import { beaconDrawSeed } from '../../schemes/rules/scheme-draw';
 import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';
 

@@ -3,12 +3,12 @@
 import { maskBankAccount, possessionCertificateNumber } from '@portal/contract';
 import { isoDay } from '../../../core/dates';
 import type { AllotmentRow } from '../../../repositories/allotments';
-import type { ApplicantRow } from '../../../repositories/applicants';
+import type { ApplicantRow } from '../../applications/repositories/applicants';
 import type { ApplicationRow } from '../../../repositories/applications';
 import type { AssetRow } from '../../../repositories/assets';
 import type { InvoiceRow } from '../../../repositories/invoices';
-import type { PaymentRow } from '../../../repositories/payments';
-import type { PossessionRow } from '../../../repositories/possessions';
+import type { PaymentRow } from '../../money/repositories/payments';
+import type { PossessionRow } from '../../estate/repositories/possessions';
 import type { Block, DocumentContent } from './content';
 import { fill, type DocumentLanguage } from './texts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth, type CurrentUser } from '../../../plugins/auth';
-import type { IssuedDocumentRow } from '../../../repositories/issued-documents';
+import type { IssuedDocumentRow } from '../repositories/issued-documents';
 import { leaseDeedFor } from './lease-deed';
 import { downloadName, type IssuingContext } from './service';
 

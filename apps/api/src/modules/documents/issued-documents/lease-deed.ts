@@ -4,12 +4,12 @@
 import type { CurrentUser } from '../../../plugins/auth';
 import { loadVisibleAllotment } from '../../../case/access';
 import type { AllotmentRow } from '../../../repositories/allotments';
-import { findApplicantById, findApplicantByUserId } from '../../../repositories/applicants';
+import { findApplicantById, findApplicantByUserId } from '../../applications/repositories/applicants';
 import { findApplicationById } from '../../../repositories/applications';
 import { findAssetById } from '../../../repositories/assets';
-import { findUserLanguage, type IssuedDocumentRow } from '../../../repositories/issued-documents';
-import { lastTransferAt } from '../../../repositories/issued-orders';
-import { findSchemeById, findSchemeEntry } from '../../../repositories/schemes';
+import { findUserLanguage, type IssuedDocumentRow } from '../repositories/issued-documents';
+import { lastTransferAt } from '../repositories/issued-orders';
+import { findSchemeById, findSchemeEntry } from '../../schemes/repositories/schemes';
 import { clock } from '../../../core/clock';
 import { composeLeaseDeed } from './compose-lease-deed';
 import { issue, type IssuingContext } from './service';

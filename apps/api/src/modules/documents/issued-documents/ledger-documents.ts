@@ -1,23 +1,19 @@
 /** The statement of account's PDF (drawn when asked for, in the reader's language, not kept) and the no-dues
  * certificate of an allotment (an issued document with its verification code and QR, issued only at a balance of
- * exactly zero with no invoice unpaid). Who may read them is the ledger's rule (case/ledger.ts). */
+ * exactly zero with no invoice unpaid). Who may read them is the ledger's rule (modules/money/rules/ledger.ts). */
 import { isApplicantRole, businessDay, NO_DUES_ISSUERS, type Role } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { loadVisibleAllotment } from '../../../case/access';
-import { allStatementLines, loadLedgerAccount, requireNoDues, type AccountOf } from '../../../case/ledger';
+import { allStatementLines, loadLedgerAccount, requireNoDues, type AccountOf } from '../../money/rules/ledger';
 import { CALENDAR } from '../../../core/business-calendar';
 import { forbidden, notFound } from '../../../core/http-error';
 import type { CurrentUser } from '../../../plugins/auth';
-import { findApplicantById, findApplicantByUserId } from '../../../repositories/applicants';
+import { findApplicantById, findApplicantByUserId } from '../../applications/repositories/applicants';
 import { findApplicationById } from '../../../repositories/applications';
 import { findAssetById } from '../../../repositories/assets';
 import { nextNumber } from '../../../repositories/counters';
-import {
-  findCurrentIssuedDocument,
-  findUserLanguage,
-  type IssuedDocumentRow,
-} from '../../../repositories/issued-documents';
-import { ledgerSummary, type LedgerPeriod } from '../../../repositories/ledger-entries';
+import { findCurrentIssuedDocument, findUserLanguage, type IssuedDocumentRow } from '../repositories/issued-documents';
+import { ledgerSummary, type LedgerPeriod } from '../../money/repositories/ledger-entries';
 import { composeNoDuesCertificate, composeStatement } from './compose-ledger';
 import { renderPdf } from './render-pdf';
 import { issue, type IssuingContext } from './service';

@@ -19,7 +19,7 @@ import { allotmentHolders, allotments, issuedDocuments, serviceRequests, showCau
 import { DEMO_USERS } from '../../../demo/seed';
 import type { AllotmentRow } from '../../../repositories/allotments';
 import type { AssetRow } from '../../../repositories/assets';
-import type { OrderServiceRequestRow, ShowCauseRow } from '../../../repositories/issued-orders';
+import type { OrderServiceRequestRow, ShowCauseRow } from '../repositories/issued-orders';
 import { findUserByEmail } from '../../../repositories/users';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { insertTestApplication } from '../../../test/workflow-fixtures';

@@ -24,7 +24,7 @@ import { challanPdfFor } from './challan-pdf';
 import { issueNoDuesCertificate, noDuesCertificateFor, statementPdfFor } from './ledger-documents';
 import { invalidField, tooManyRequests } from '../../../core/http-error';
 import { currentUser, requireAuth, requirePermission } from '../../../plugins/auth';
-import type { IssuedDocumentRow } from '../../../repositories/issued-documents';
+import type { IssuedDocumentRow } from '../repositories/issued-documents';
 import {
   acknowledgmentFor,
   allotmentLetterFor,

@@ -27,7 +27,7 @@ import { conflict, forbidden, invalidField, notFound, wrongState } from '../../.
 import type { CurrentUser } from '../../../plugins/auth';
 import type { FileStorage } from '../../../plugins/storage';
 import { findAllotmentWithOwner } from '../../../repositories/allotments';
-import { findApplicantById, findApplicantByUserId } from '../../../repositories/applicants';
+import { findApplicantById, findApplicantByUserId } from '../../applications/repositories/applicants';
 import { findApplicationById } from '../../../repositories/applications';
 import { findAssetById } from '../../../repositories/assets';
 import { findInvoiceById, listInvoices } from '../../../repositories/invoices';
@@ -43,7 +43,7 @@ import {
   revokeIssuedDocumentIfNot,
   supersedeIssuedDocuments,
   type IssuedDocumentRow,
-} from '../../../repositories/issued-documents';
+} from '../repositories/issued-documents';
 import {
   findServiceRequestForOrder,
   findShowCauseForOrder,
@@ -51,9 +51,9 @@ import {
   holderAt,
   lastTransferAt,
   supersedeLettersByTransfer,
-} from '../../../repositories/issued-orders';
-import { findDeemedMove } from '../../../repositories/escalation';
-import { findPossessionByAllotment } from '../../../repositories/possessions';
+} from '../repositories/issued-orders';
+import { findDeemedMove } from '../../deadlines/repositories/escalation';
+import { findPossessionByAllotment } from '../../estate/repositories/possessions';
 import {
   findDecidedBids,
   findQualifiedList,
@@ -62,8 +62,8 @@ import {
   findUserName,
   lockScheme,
   userAppliedInScheme,
-} from '../../../repositories/schemes';
-import { findStoredPublicSchemeById } from '../../../repositories/public-scheme-records';
+} from '../../schemes/repositories/schemes';
+import { findStoredPublicSchemeById } from '../../schemes/repositories/public-scheme-records';
 import { findUserById } from '../../../repositories/users';
 import {
   addressLines,
@@ -79,7 +79,7 @@ import type { DocumentContent } from './content';
 import { renderPdf } from './render-pdf';
 import { documentLanguage, type DocumentLanguage } from './texts';
 import { newVerificationCode } from './verification-code';
-import { refreshPublicScheme } from '../../../case/public-scheme-record';
+import { refreshPublicScheme } from '../../schemes/rules/public-scheme-record';
 import { clock } from '../../../core/clock';
 
 export const UNKNOWN_CODE = 'No document has this verification code';

@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { allotments } from '../../../db/schema';
 import { insertAllotment, type AllotmentRow } from '../../../repositories/allotments';
-import { insertApplicant } from '../../../repositories/applicants';
+import { insertApplicant } from '../../applications/repositories/applicants';
 import { findApplicationById, type ApplicationRow } from '../../../repositories/applications';
 import { findAssetById } from '../../../repositories/assets';
 import { nextNumber } from '../../../repositories/counters';

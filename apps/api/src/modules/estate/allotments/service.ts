@@ -42,28 +42,28 @@ import {
 import { countLateMilestones, findMilestones } from '../../../repositories/allotment-milestones';
 import { csvLine } from '../../../lib/csv';
 import { countShowCausesAwaitingReply } from '../../../repositories/show-causes';
-import { describeAllotments, startAllotmentLife } from '../../../case/estate';
+import { describeAllotments, startAllotmentLife } from '../rules/estate';
 import { businessTodayIso } from '../../../core/dates';
 import { findApplicationsByIds, lockApplication } from '../../../repositories/applications';
 import { findAssetById, setAssetStatusIf } from '../../../repositories/assets';
-import { findAssetsInUndecidedSchemes } from '../../../repositories/schemes';
+import { findAssetsInUndecidedSchemes } from '../../schemes/repositories/schemes';
 import {
   findLatestLeaseDeed,
   setLeaseDeedVerdictIfPending,
   toLeaseDeed,
   type LeaseDeedRow,
 } from '../../../repositories/lease-deeds';
-import { findEsignOfLeaseDeed } from '../../../repositories/esign-transactions';
-import { submitLeaseDeed } from '../../../case/lease-deed';
-import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../../../repositories/possessions';
-import { transition } from '../../../case/transition';
+import { findEsignOfLeaseDeed } from '../repositories/esign-transactions';
+import { submitLeaseDeed } from '../rules/lease-deed';
+import { findPossessionByAllotment, insertPossessionIfNone, toPossession } from '../repositories/possessions';
+import { transition } from '../../applications/rules/transition';
 import { searchTimeline, type TimelineListQuery } from '../../../repositories/timeline';
-import { ASSET_TAKEN, recordAllotment } from '../../../case/allot';
+import { ASSET_TAKEN, recordAllotment } from '../rules/allot';
 import { recordEvent } from '../../../case/events';
 import { clock } from '../../../core/clock';
 
 export { ALLOTMENT_NOT_FOUND } from '../../../case/access';
-export { ASSET_TAKEN } from '../../../case/allot';
+export { ASSET_TAKEN } from '../rules/allot';
 export const LEASE_DEED_NOT_FOUND = 'No lease deed has been uploaded for this allotment';
 export const POSSESSION_NOT_FOUND = 'No possession has been recorded for this allotment';
 

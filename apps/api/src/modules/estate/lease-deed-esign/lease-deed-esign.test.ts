@@ -23,7 +23,7 @@ import {
 } from '../../../lib/esign/sandbox-keys';
 import { verifyEnveloped } from '../../../lib/esign/xml-signature';
 import { findApplicationById } from '../../../repositories/applications';
-import { findEsignTransactionByTxn } from '../../../repositories/esign-transactions';
+import { findEsignTransactionByTxn } from '../repositories/esign-transactions';
 import { listEventsForApplication } from '../../../repositories/timeline';
 import {
   createTestContext,

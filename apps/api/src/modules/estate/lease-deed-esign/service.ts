@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { ESIGN_VALID_MINUTES, isApplicant, type EsignResult, type LeaseDeedEsignStart } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { APPLICATION_NOT_FOUND, loadVisibleAllotment } from '../../../case/access';
-import { assertLeaseDeedDue, submitLeaseDeed } from '../../../case/lease-deed';
+import { assertLeaseDeedDue, submitLeaseDeed } from '../rules/lease-deed';
 import { clock } from '../../../core/clock';
 import { conflict, forbidden, HttpError, notFound } from '../../../core/http-error';
 import type { EsignConfig } from '../../../lib/esign/config';
@@ -38,7 +38,7 @@ import {
   insertEsignTransaction,
   lockEsignTransaction,
   type EsignTransactionRow,
-} from '../../../repositories/esign-transactions';
+} from '../repositories/esign-transactions';
 import { findUserById } from '../../../repositories/users';
 
 export const ESIGN_PENDING =

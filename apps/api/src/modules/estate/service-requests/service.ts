@@ -50,12 +50,12 @@ import {
   updateServiceRequestParticularsIf,
   writeServiceRequestMove,
   type ServiceRequestRow,
-} from '../../../repositories/service-requests';
+} from '../repositories/service-requests';
 import { moveCase } from '../../../case/engine';
 import { recordEvent } from '../../../case/events';
-import { applyServiceOnApproval, checkServiceAllowed, organisationOf, serviceRefused } from '../../../case/estate';
+import { applyServiceOnApproval, checkServiceAllowed, organisationOf, serviceRefused } from '../rules/estate';
 import { isUniqueViolation } from '../../../db/unique-violation';
-import { raiseServiceFee } from '../../../case/invoices';
+import { raiseServiceFee } from '../../money/rules/invoices';
 import { findApplicationById } from '../../../repositories/applications';
 import { lockAllotment } from '../../../repositories/allotments';
 import { findAssetById } from '../../../repositories/assets';

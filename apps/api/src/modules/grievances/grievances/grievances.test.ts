@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { allotments, grievances, mailOutbox, notifications } from '../../../db/schema';
 import { clock } from '../../../core/clock';
-import { deadlineSweep } from '../../../case/escalation';
+import { deadlineSweep } from '../../deadlines/rules/escalation';
 import { createTestContext, multipart, SAMPLE_FILES, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile, getList, insertTestInvoices } from '../../../test/list-fixtures';
 import { insertTestApplication } from '../../../test/workflow-fixtures';

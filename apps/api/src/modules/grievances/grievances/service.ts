@@ -65,7 +65,7 @@ import {
   writeGrievanceMove,
   type GrievanceAttachmentRow,
   type GrievanceRow,
-} from '../../../repositories/grievances';
+} from '../repositories/grievances';
 
 export const GRIEVANCE_NOT_FOUND = 'Grievance not found';
 

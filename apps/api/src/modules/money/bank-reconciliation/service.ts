@@ -28,8 +28,8 @@ import type { Database } from '../../../db/client';
 import { businessTodayIso } from '../../../core/dates';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
-import { loadVisibleChallan } from '../../../case/challans';
-import { amountDueToday, recordInvoicePayment, requirePayable } from '../../../case/payments';
+import { loadVisibleChallan } from '../rules/challans';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../rules/payments';
 import { actorOf, type CurrentUser } from '../../../plugins/auth';
 import { COLLECTION_ACCOUNT } from '../../../lib/collection-account';
 import {
@@ -42,7 +42,7 @@ import {
   type BankCreditRow,
   type BankCreditView,
   writeBankCreditMove,
-} from '../../../repositories/bank-credits';
+} from '../repositories/bank-credits';
 import {
   findStatementImportById,
   findStatementImportBySha,
@@ -51,7 +51,7 @@ import {
   searchStatementImports,
   setStatementImportReport,
   type StatementImportView,
-} from '../../../repositories/bank-statement-imports';
+} from '../repositories/bank-statement-imports';
 import {
   cancelChallanIfOpen,
   findChallansByNumbers,
@@ -63,7 +63,7 @@ import {
   viewsOfChallans,
   type ChallanRow,
   type ChallanView,
-} from '../../../repositories/challans';
+} from '../repositories/challans';
 import { nextNumber } from '../../../repositories/counters';
 import { findInvoiceById, type InvoiceRow } from '../../../repositories/invoices';
 import { parseStatement, type StatementLine } from './parse-statement';

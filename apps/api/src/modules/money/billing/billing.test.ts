@@ -4,7 +4,7 @@ import type { Application, Invoice, Payment } from '@portal/contract';
 import { applications, invoices, payments } from '../../../db/schema';
 import { markInvoicePaidIfUnpaid, type InvoiceRow } from '../../../repositories/invoices';
 import type { ApplicationRow } from '../../../repositories/applications';
-import type { PaymentRow } from '../../../repositories/payments';
+import type { PaymentRow } from '../repositories/payments';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import {
   entrepreneurWithProfile,

@@ -18,11 +18,11 @@ import { loadOwnApplication, loadVisibleApplication } from '../../../case/access
 import { badRequest, forbidden, notFound } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
 import { actorOf, type CurrentUser } from '../../../plugins/auth';
-import { findServiceRequestById, hasServiceRequestOn } from '../../../repositories/service-requests';
+import { findServiceRequestById, hasServiceRequestOn } from '../../estate/repositories/service-requests';
 import { nextNumber } from '../../../repositories/counters';
 import { findInvoiceById, searchInvoices, toInvoice } from '../../../repositories/invoices';
-import { searchPayments, toPayment } from '../../../repositories/payments';
-import { amountDueToday, recordInvoicePayment, requirePayable } from '../../../case/payments';
+import { searchPayments, toPayment } from '../repositories/payments';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../rules/payments';
 import { clock } from '../../../core/clock';
 
 export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;

@@ -4,7 +4,7 @@ import { addCalendarDays, businessToday, type FinanceSummary, type ReceivablesAg
 import { bankCredits, bankStatementImports, gatewayOrders, invoices, payments, refunds } from '../../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { nextNumber } from '../../../repositories/counters';
-import { collectionsBetween } from '../../../repositories/finance-reports';
+import { collectionsBetween } from '../repositories/finance-reports';
 import { foldSummaryDeltas } from '../../../repositories/summaries';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { parseCsv } from '../../../test/csv';

@@ -22,7 +22,7 @@ import {
   financeSummary,
   receivablePages,
   receivablesAgeing as ageingByBand,
-} from '../../../repositories/finance-reports';
+} from '../repositories/finance-reports';
 import { clock } from '../../../core/clock';
 
 /** Unpaid invoices read per query while exporting. */

@@ -12,7 +12,7 @@ import {
   findGatewayOrdersToReconcile,
   findGatewayOrdersToRequery,
   markGatewayOrderMismatch,
-} from '../../../repositories/gateway-orders';
+} from '../repositories/gateway-orders';
 import { askGatewayAbout, tellFinanceOfMismatch } from './service';
 import { clock } from '../../../core/clock';
 

@@ -17,10 +17,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
-import { amountDueToday, recordInvoicePayment, requirePayable } from '../../../case/payments';
+import { amountDueToday, recordInvoicePayment, requirePayable } from '../rules/payments';
 import type { PaymentGatewaySetup } from '../../../lib/gateway';
 import type { CurrentUser } from '../../../plugins/auth';
-import { isInvoiceOwnedBy } from '../../../repositories/challans';
+import { isInvoiceOwnedBy } from '../repositories/challans';
 import {
   findGatewayOrderByGatewayId,
   findGatewayOrderById,
@@ -35,7 +35,7 @@ import {
   updateSettledGatewayOrder,
   viewsOfGatewayOrders,
   type GatewayOrderRow,
-} from '../../../repositories/gateway-orders';
+} from '../repositories/gateway-orders';
 import { findInvoiceById } from '../../../repositories/invoices';
 import { findUserById } from '../../../repositories/users';
 import { findApplicationById } from '../../../repositories/applications';

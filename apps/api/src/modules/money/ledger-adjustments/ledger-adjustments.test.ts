@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { interestOnArrears, type Invoice, type LedgerAdjustment } from '@portal/contract';
 import { auditLog, invoices, ledgerEntries, mailOutbox, notifications } from '../../../db/schema';
 import { businessTodayIso } from '../../../core/dates';
-import { billYearlyDuesIn } from '../../../case/dues';
+import { billYearlyDuesIn } from '../rules/dues';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile } from '../../../test/list-fixtures';
 import { insertTestPlot, type TestPlot } from '../../../test/service-fixtures';

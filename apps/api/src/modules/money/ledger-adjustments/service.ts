@@ -18,13 +18,13 @@ import type { Database } from '../../../db/client';
 import { businessTodayIso } from '../../../core/dates';
 import { conflict, forbidden, notFound } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
-import { amountDueToday } from '../../../case/payments';
-import { cancelInvoice } from '../../../case/invoice-cancellation';
-import { verifyPaymentIfPaid } from '../../../case/transition';
+import { amountDueToday } from '../rules/payments';
+import { cancelInvoice } from '../rules/invoice-cancellation';
+import { verifyPaymentIfPaid } from '../../applications/rules/transition';
 import { refreshWaitingOn } from '../../../case/waiting-on';
 import { deliver, myPlotsLink } from '../../../lib/notify';
 import type { CurrentUser } from '../../../plugins/auth';
-import { findApplicantById } from '../../../repositories/applicants';
+import { findApplicantById } from '../../applications/repositories/applicants';
 import { findApplicationById, lockApplication } from '../../../repositories/applications';
 import { nextNumber } from '../../../repositories/counters';
 import { findInvoiceById, type InvoiceRow } from '../../../repositories/invoices';
@@ -38,7 +38,7 @@ import {
   writeAdjustmentMove,
   type LedgerAdjustmentRow,
   type LedgerAdjustmentView,
-} from '../../../repositories/ledger-adjustments';
+} from '../repositories/ledger-adjustments';
 import { activeUsersByIds } from '../../../repositories/notifications';
 import { clock } from '../../../core/clock';
 import { refuseMakerAsChecker } from '../../../core/maker-checker';
@@ -233,7 +233,7 @@ export async function approveAdjustment(db: Database, user: CurrentUser, id: str
   });
 }
 
-/** The approved cancellation ends the invoice (case/invoice-cancellation.ts: its ledger credit, its challan) with
+/** The approved cancellation ends the invoice (modules/money/rules/invoice-cancellation.ts: its ledger credit, its challan) with
  * the maker's reason. An application waiting for payment with nothing left to pay is verified, as when its last
  * invoice is paid; otherwise whom it waits on is read again. */
 async function approveCancellation(

@@ -1,5 +1,5 @@
 /** The statement of account as JSON: the account, the period's opening and closing balance and sums, and one page of
- * its entries with the running balance (case/ledger.ts reads it; the PDF is in issued-documents). */
+ * its entries with the running balance (modules/money/rules/ledger.ts reads it; the PDF is in issued-documents). */
 import type { Statement } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { unprocessable } from '../../../core/http-error';
@@ -10,7 +10,7 @@ import {
   loadLedgerAccount,
   readStatement,
   type AccountOf,
-} from '../../../case/ledger';
+} from '../rules/ledger';
 import type { CurrentUser } from '../../../plugins/auth';
 
 type Query = { from?: string; to?: string; limit: number; offset: number; cursor?: string };

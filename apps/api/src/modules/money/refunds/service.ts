@@ -29,7 +29,7 @@ import {
   findApplicantByUserId,
   markBankVerified,
   type ApplicantRow,
-} from '../../../repositories/applicants';
+} from '../../applications/repositories/applicants';
 import { lockApplication } from '../../../repositories/applications';
 import { nextNumber } from '../../../repositories/counters';
 import { activeUsersByIds } from '../../../repositories/notifications';
@@ -46,7 +46,7 @@ import {
   type RefundRow,
   type RefundView,
   writeRefundMove,
-} from '../../../repositories/refunds';
+} from '../repositories/refunds';
 import { moveCase } from '../../../case/engine';
 import { clock } from '../../../core/clock';
 import { refuseMakerAsChecker } from '../../../core/maker-checker';

@@ -12,7 +12,7 @@ import {
   schemePlots,
   schemes,
 } from '../../../db/schema';
-import { bidsOfLot } from '../../../repositories/auctions';
+import { bidsOfLot } from '../repositories/auctions';
 import { createTestContext, registerEntrepreneur, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile } from '../../../test/list-fixtures';
 import { settleSchemeOutcomes as settle } from '../..';

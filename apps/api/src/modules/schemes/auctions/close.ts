@@ -21,11 +21,11 @@ import {
   rankedEntriesOfLot,
   waitlistedEntryOfLot,
   winnersPastPayBy,
-} from '../../../repositories/auctions';
-import { findSchemeEntry, lockScheme } from '../../../repositories/schemes';
-import { moveScheme } from '../../../case/scheme-moves';
+} from '../repositories/auctions';
+import { findSchemeEntry, lockScheme } from '../repositories/schemes';
+import { moveScheme } from '../rules/scheme-moves';
 import { announceCommitted, announceInTransaction, type LotNotice } from './live';
-import { refreshPublicScheme } from '../../../case/public-scheme-record';
+import { refreshPublicScheme } from '../rules/public-scheme-record';
 import { clock } from '../../../core/clock';
 
 export const AUCTION_CLOSE_EVERY_MS = 15_000;

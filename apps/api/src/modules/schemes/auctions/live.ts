@@ -17,14 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { minimumNextBid, type LiveLot } from '@portal/contract';
 import type { Database } from '../../../db/client';
-import {
-  bestBidsOfLots,
-  bidsAfter,
-  findLot,
-  findLotsOfScheme,
-  lotEnd,
-  type LotRow,
-} from '../../../repositories/auctions';
+import { bestBidsOfLots, bidsAfter, findLot, findLotsOfScheme, lotEnd, type LotRow } from '../repositories/auctions';
 import { clock } from '../../../core/clock';
 
 export const AUCTION_CHANNEL = 'auction_bids';

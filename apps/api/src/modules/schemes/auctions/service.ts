@@ -17,7 +17,7 @@ import {
   takeBid,
   bestBidsOfLots,
   type LotRow,
-} from '../../../repositories/auctions';
+} from '../repositories/auctions';
 import { announceCommitted, AUCTION_CHANNEL, isRunning, liveLotOf, type LotNotice } from './live';
 import { clock } from '../../../core/clock';
 import { smsToApplicant } from '../../../lib/sms/outbox';

@@ -25,18 +25,18 @@ import {
   schemes,
   timelineEvents,
 } from '../../../db/schema';
-import { runDeadlineSweep } from '../../../case/escalation';
-import { recordInvoicePayment } from '../../../case/payments';
+import { runDeadlineSweep } from '../../deadlines/rules/escalation';
+import { recordInvoicePayment } from '../../money/rules/payments';
 import { findAssetById } from '../../../repositories/assets';
 import { findApplicationById } from '../../../repositories/applications';
-import { findDueRefund } from '../../../repositories/refunds';
+import { findDueRefund } from '../../money/repositories/refunds';
 import { SYSTEM_ACTOR } from '../../../repositories/timeline';
 import { closingTimePassed } from '../../../test/scheme-fixtures';
 import { createTestContext, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { entrepreneurWithProfile, getList, walkList } from '../../../test/list-fixtures';
 import { insertTestApplication, insertTestAsset, setApplicationStatus } from '../../../test/workflow-fixtures';
-import { allocate, commitmentOf, drawOrder, integerStream } from '../../../case/scheme-draw';
-import { settleSchemeOutcomes } from '../../../case/scheme-outcomes';
+import { allocate, commitmentOf, drawOrder, integerStream } from '../rules/scheme-draw';
+import { settleSchemeOutcomes } from '../rules/scheme-outcomes';
 import { runSchemeSweep } from './sweep';
 
 const api = (path: string) => `/api${path}`;

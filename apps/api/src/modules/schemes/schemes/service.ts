@@ -29,9 +29,9 @@ import { lockAuditChain } from '../../../db/audit-context';
 import { conflict, forbidden, HttpError, notFound } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
 import { actorOf, type CurrentUser } from '../../../case/actor';
-import { schemeAccepting, SCHEME_NOT_FOUND } from '../../../case/scheme-window';
-import { fire } from '../../../case/transition';
-import { moveScheme, type SchemeMover } from '../../../case/scheme-moves';
+import { schemeAccepting, SCHEME_NOT_FOUND } from '../rules/scheme-window';
+import { fire } from '../../applications/rules/transition';
+import { moveScheme, type SchemeMover } from '../rules/scheme-moves';
 import { findAssetById, setAssetStatusIf, type AssetRow } from '../../../repositories/assets';
 import { lockApplication } from '../../../repositories/applications';
 import { nextNumber } from '../../../repositories/counters';
@@ -62,7 +62,7 @@ import {
   type NewSchemeEntry,
   type SchemeRow,
   releaseUnclaimedSchemePlots,
-} from '../../../repositories/schemes';
+} from '../repositories/schemes';
 import {
   allocate,
   beaconDrawSeed,
@@ -70,10 +70,10 @@ import {
   drawOrder,
   qualifiedListHash,
   winnerReason,
-} from '../../../case/scheme-draw';
+} from '../rules/scheme-draw';
 import { drawBeaconColumns, readBeaconRound, whereToRead, type DrawBeacon } from '../../../lib/beacon';
-import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../../../case/scheme-outcomes';
-import { refreshPublicScheme, schemeBeaconFacts } from '../../../case/public-scheme-record';
+import { settleSchemeOutcomes, type SchemeOutcomeLine } from '../rules/scheme-outcomes';
+import { refreshPublicScheme, schemeBeaconFacts } from '../rules/public-scheme-record';
 import { deliver } from '../../../lib/notify';
 import { activeUsersWithRole } from '../../../repositories/notifications';
 import { findUserById } from '../../../repositories/users';
@@ -463,7 +463,7 @@ export interface DecideAnswer {
 /**
  * POST /schemes/{id}/decide: runs first come (the order is the published list) or the draw (the seed revealed and,
  * for a draw that names a beacon round, mixed with the round's randomness and the frozen list's hash; the list
- * shuffled by case/scheme-draw.ts), allocates the plots over the order and settles every qualified entry. Once only:
+ * shuffled by modules/schemes/rules/scheme-draw.ts), allocates the plots over the order and settles every qualified entry. Once only:
  * a second call answers 409 scheme_decided, and of two at once the scheme's row lock lets one through.
  *
  * A draw's round is read before the transaction (the beacon may be slow): not had (not made yet, the beacon down, or
@@ -569,5 +569,5 @@ export async function drawWaitingSchemes(
 
 // ---------- public ----------
 
-// The public record is stored and kept with its facts: see case/public-scheme-record.ts.
-export { publicScheme } from '../../../case/public-scheme-record';
+// The public record is stored and kept with its facts: see modules/schemes/rules/public-scheme-record.ts.
+export { publicScheme } from '../rules/public-scheme-record';

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../../db/client';
 import { runWithAuditContext } from '../../../db/audit-context';
 import { recordEvent } from '../../../case/events';
-import { assertNotOfferedInScheme } from '../../../case/scheme-window';
+import { assertNotOfferedInScheme } from '../../schemes/rules/scheme-window';
 import { actorOf, type CurrentUser } from '../../../case/actor';
 import { conflict, invalidField, notFound, unauthorized } from '../../../core/http-error';
 import { fetchCafDocuments } from '../../../lib/single-window/documents';
@@ -28,7 +28,7 @@ import { hashPassword } from '../../../lib/passwords';
 import type { TokenService } from '../../../lib/tokens';
 import type { FileStorage } from '../../../plugins/storage';
 import type { SingleWindowStoredDocument } from '../../../db/schema';
-import { findApplicantByUserId, insertApplicant } from '../../../repositories/applicants';
+import { findApplicantByUserId, insertApplicant } from '../../applications/repositories/applicants';
 import { insertApplication } from '../../../repositories/applications';
 import { findAssetById, findZone, lockAsset } from '../../../repositories/assets';
 import { nextNumber } from '../../../repositories/counters';
