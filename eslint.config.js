@@ -320,6 +320,24 @@ export default tseslint.config(
   },
   // The web's features and the API's modules, alone or grouped in a business area's folder: none imports another.
   ...webAreas('apps/web/src/features', [noApiImports]),
+  {
+    files: ['apps/web/src/{components,lib,api}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message: "The web's shared components, api/ and lib/ sit below every feature: they import none.",
+            },
+            noApiImports,
+          ],
+        },
+      ],
+    },
+  },
   ...apiAreas('apps/api/src/modules'),
   layer(
     'apps/api/src/repositories',

@@ -18,7 +18,7 @@ import { scanWidths, widthsInName } from './support/scan-widths';
 const WEB = path.resolve(import.meta.dirname, '../apps/web/src');
 const AREAS = {
   applications: 'features/applications/applications',
-  payment: 'components/money/payments/online-payment',
+  payment: 'features/money/components/payments/online-payment',
   return: 'features/money/gateway-payments',
   bank: 'features/money/bank-reconciliation',
   refunds: 'features/money/refunds',

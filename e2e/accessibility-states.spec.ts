@@ -19,7 +19,7 @@ const AREAS = {
   applications: 'features/applications/applications',
   users: 'features/users',
   allotments: 'features/estate/allotments',
-  'show-causes': 'components/estate/show-causes',
+  'show-causes': 'features/estate/components/show-causes',
   ui: 'components/ui',
 } as const;
 type Area = keyof typeof AREAS;

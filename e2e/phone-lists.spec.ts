@@ -170,7 +170,7 @@ for (const language of ['hi', 'te'] as const) {
 
       // The plot's statement of account, from its card.
       await page
-        .getByRole('link', { name: words('components/money/account-statement', language, 'link') })
+        .getByRole('link', { name: words('features/money/components/account-statement', language, 'link') })
         .first()
         .click();
       await page.waitForURL(/\/statements\/allotments\//);

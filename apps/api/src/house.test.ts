@@ -1,20 +1,23 @@
-/** The API's house keeps its arrows pointing down (eslint.config.js, `apiAreas` and `layer`): a business area's
- * modules over its rules over its repositories, and below every area what they share (the case engine, the shared
- * repositories, lib/, core/, db/). Each import below is linted as if written in the file named, so a loosened rule
- * fails here, not only in a review. */
+/** The house keeps its arrows pointing down (eslint.config.js: `apiAreas`, `layer`, `webAreas`). In the API a
+ * business area's modules over its rules over its repositories, and below every area what they share (the case engine,
+ * the shared repositories, lib/, core/, db/); in the web app an area's features over its components, and below every
+ * area the shared components, api/ and lib/. One lint configuration draws both apps, so both are proven here: each
+ * import below is linted as if written in the file named, and a loosened rule fails here, not only in a review. */
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SRC = 'apps/api/src';
+const API = 'apps/api/src';
+const WEB = 'apps/web/src';
 
 const eslint = new ESLint({ cwd: ROOT });
 
-/** The import-boundary messages the line gets in a file at `file` (relative to the API's src/). */
+/** The import-boundary messages the line gets in a file at `file` (relative to the API's src/, or the repository's
+ * root for a path of the web app). */
 async function refusals(file: string, specifier: string): Promise<string[]> {
   const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, {
-    filePath: path.join(ROOT, SRC, file),
+    filePath: file.startsWith(WEB) ? path.join(ROOT, file) : path.join(ROOT, API, file),
   });
   return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
@@ -39,6 +42,14 @@ const ALLOWED: [string, string][] = [
   ['modules/money/repositories/house-sample.ts', '../../estate/repositories/service-requests'],
   ['modules/money/repositories/house-sample.ts', '../../../repositories/invoices'],
   ['modules/money/repositories/house-sample.ts', '../../../core/dates'],
+  // A web feature reads its area's components and other areas', and what every area shares.
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../components/payments/challan/challan-option'],
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../../estate/components/milestones/milestone-list'],
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../components/refund-list'],
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../../../components/ui/button'],
+  [`${WEB}/features/dashboard/pages/house-sample.tsx`, '../../money/components/payments/challan/challan-option'],
+  [`${WEB}/features/money/components/payments/house-sample.tsx`, '../account-statement/statement-link'],
+  [`${WEB}/features/money/components/payments/house-sample.tsx`, '../../../documents/components/letters/letterhead'],
 ];
 
 const REFUSED: [string, string][] = [
@@ -66,9 +77,22 @@ const REFUSED: [string, string][] = [
   ['lib/house-sample.ts', '../modules/money/rules/payments'],
   ['core/house-sample.ts', '../modules/money/repositories/payments'],
   ['db/house-sample.ts', '../modules/money/repositories/payments'],
+  // A web feature imports no other feature, in its area or another.
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../adjustments/pages/adjustments-page'],
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../../estate/allotments/pages/my-plots-page'],
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../../dashboard/pages/dashboard-page'],
+  [`${WEB}/features/dashboard/pages/house-sample.tsx`, '../../money/refunds/pages/refunds-page'],
+  // An area's components import no feature.
+  [`${WEB}/features/money/components/payments/house-sample.tsx`, '../../refunds/pages/refunds-page'],
+  [`${WEB}/features/money/components/payments/house-sample.tsx`, '../../../estate/allotments/pages/my-plots-page'],
+  // The shared components, api/ and lib/ import no feature, and the web app nothing of the API.
+  [`${WEB}/components/ui/house-sample.tsx`, '../../features/money/components/payments/challan/challan-option'],
+  [`${WEB}/lib/house-sample.ts`, '../features/auth/pages/login-page'],
+  [`${WEB}/api/house-sample.ts`, '../features/money/refunds/api/refunds'],
+  [`${WEB}/features/money/refunds/pages/house-sample.tsx`, '../../../../../../api/src/core/dates'],
 ];
 
-describe("the API's arrows point down", () => {
+describe("the house's arrows point down", () => {
   it.each(ALLOWED)('%s may import %s', async (file, specifier) => {
     expect(await refusals(file, specifier)).toEqual([]);
   });

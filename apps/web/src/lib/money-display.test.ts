@@ -120,7 +120,7 @@ describe('money is formatted only by the contract, to the paisa', () => {
 
   it('walks the server and the web app', () => {
     const names = files.map((file) => file.name);
-    expect(names).toContain('apps/web/src/components/money/payments/challan/challan-option.tsx');
+    expect(names).toContain('apps/web/src/features/money/components/payments/challan/challan-option.tsx');
     expect(names).toContain('apps/api/src/modules/documents/issued-documents/compose-challan.ts');
     expect(files.length).toBeGreaterThan(300);
   });

@@ -8,11 +8,11 @@ export const CONFIRMED_IN = {
   // officer who approves or rejects without the committee's dialog.
   // (one committee decision dialog serves both).
   approve: [
-    'components/applications/committee-decision-dialog.tsx',
+    'features/applications/components/committee-decision-dialog.tsx',
     'features/applications/applications/components/update-status-dialog.tsx',
   ],
   reject: [
-    'components/applications/committee-decision-dialog.tsx',
+    'features/applications/components/committee-decision-dialog.tsx',
     'features/applications/applications/components/update-status-dialog.tsx',
   ],
   withdraw: ['features/applications/applications/components/withdraw-dialog.tsx'],
@@ -21,8 +21,8 @@ export const CONFIRMED_IN = {
   approve_lease_deed: ['features/applications/applications/components/verify-lease-deed-dialog.tsx'],
   record_possession: ['features/applications/applications/components/record-possession-dialog.tsx'],
   complete: ['features/applications/applications/components/update-status-dialog.tsx'],
-  decide_show_cause: ['components/estate/show-causes/decide-show-cause-dialog.tsx'],
-  reply_show_cause: ['components/estate/show-causes/show-cause-panel.tsx'],
+  decide_show_cause: ['features/estate/components/show-causes/decide-show-cause-dialog.tsx'],
+  reply_show_cause: ['features/estate/components/show-causes/show-cause-panel.tsx'],
   place_bid: ['features/schemes/schemes/pages/auction-room-page.tsx'],
   approve_refund: ['features/money/refunds/components/refund-dialogs.tsx'],
   close_scheme: ['features/schemes/schemes/pages/officer-scheme-detail-page.tsx'],

@@ -13,7 +13,7 @@ import {
   formatDateTime,
   ROUTES,
 } from '@portal/contract';
-import { AppealStatusBadge } from '../../../../components/appeals/appeal-case/appeal-case-card';
+import { AppealStatusBadge } from '../../components/appeal-case/appeal-case-card';
 import { Card } from '../../../../components/ui/card';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { QueryState } from '../../../../components/ui/query-state';

@@ -13,7 +13,7 @@ import {
   ROUTES,
   type Appeal,
 } from '@portal/contract';
-import { AppealStatusBadge } from '../../../../components/appeals/appeal-case/appeal-case-card';
+import { AppealStatusBadge } from '../../components/appeal-case/appeal-case-card';
 import { ChoiceFilter } from '../../../../components/choice-filter';
 import { ListToolbar } from '../../../../components/list-toolbar';
 import { useSortChange } from '../../../../components/list/use-sort-change';

@@ -14,8 +14,8 @@ import {
   type Possession,
   type Role,
 } from '@portal/contract';
-import { PdfDownloadButton } from '../../../../components/documents/letters/pdf-download-button';
-import { MilestoneList } from '../../../../components/estate/milestones/milestone-list';
+import { PdfDownloadButton } from '../../../documents/components/letters/pdf-download-button';
+import { MilestoneList } from '../../../estate/components/milestones/milestone-list';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
@@ -23,7 +23,7 @@ import { downloadFile } from '../api/officer-actions';
 import { isStaff, useViewerText } from '../lib/viewer';
 import { DefinitionGrid } from './definition-grid';
 import { ALLOTMENT_TONES, LEASE_DEED_TONES } from './status-tones';
-import { StatementLink } from '../../../../components/money/account-statement/statement-link';
+import { StatementLink } from '../../../money/components/account-statement/statement-link';
 
 export interface AllotmentTabProps {
   /** The viewer's role. */

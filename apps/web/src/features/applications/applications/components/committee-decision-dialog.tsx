@@ -3,7 +3,7 @@
  * (documents not verified, a query open) or a changed status is said in the dialog. */
 import { useTranslation } from 'react-i18next';
 import { COMMITTEE_DECISIONS, committeeDecisionUpdate, type Application } from '@portal/contract';
-import { CommitteeDecisionDialog as DecisionDialog } from '../../../../components/applications/committee-decision-dialog';
+import { CommitteeDecisionDialog as DecisionDialog } from '../../components/committee-decision-dialog';
 import { useUpdateStatus } from '../api/officer-actions';
 import { refusalText } from './refusal-text';
 

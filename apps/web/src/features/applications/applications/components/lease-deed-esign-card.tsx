@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PenLine } from 'lucide-react';
-import { PdfDownloadButton } from '../../../../components/documents/letters/pdf-download-button';
+import { PdfDownloadButton } from '../../../documents/components/letters/pdf-download-button';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { errorCode } from '../../../../lib/api-client';

@@ -2,7 +2,7 @@
  * `onViewReceipt` also opens it for quick printing. */
 import { Receipt } from 'lucide-react';
 import { formatDateTime, formatRupees, type Payment, type Role } from '@portal/contract';
-import { PdfDownloadButton } from '../../../../components/documents/letters/pdf-download-button';
+import { PdfDownloadButton } from '../../../documents/components/letters/pdf-download-button';
 import { Button } from '../../../../components/ui/button';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { StatusBadge } from '../../../../components/ui/status-badge';

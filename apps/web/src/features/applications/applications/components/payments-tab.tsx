@@ -1,7 +1,7 @@
 /** Payments: the application's invoices and the payments made. The applicant pays an unpaid invoice here (Pay Now)
  * and opens a payment's receipt; staff read both lists. */
 import { can, formatDate, formatRupees, type Invoice, type Payment, type Refund, type Role } from '@portal/contract';
-import { StatementLink } from '../../../../components/money/account-statement/statement-link';
+import { StatementLink } from '../../../money/components/account-statement/statement-link';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DataTable, type Column } from '../../../../components/ui/data-table';

@@ -13,7 +13,7 @@ import { useAddInternalNote } from '../api/case-work';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { QueryState, type QueryLike } from '../../../../components/ui/query-state';
 import { TimelineEntry, TimelineRoleBadge, useTimelineRole } from '../../../../components/timeline/timeline-entry';
-import { PdfDownloadButton } from '../../../../components/documents/letters/pdf-download-button';
+import { PdfDownloadButton } from '../../../documents/components/letters/pdf-download-button';
 import { isStaff, useViewerText } from '../lib/viewer';
 
 export function TimelineTab({

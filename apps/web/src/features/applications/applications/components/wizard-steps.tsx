@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatRupees, ROUTES, type Asset } from '@portal/contract';
-import { AssetFilters, type AssetListState } from '../../../../components/estate/asset-finder/asset-filters';
+import { AssetFilters, type AssetListState } from '../../../estate/components/asset-finder/asset-filters';
 import { PagedList, type PagedListProps } from '../../../../components/paged-list';
 import { cn } from '../../../../components/ui/cn';
 import { AssetFeeLine } from './wizard/fee-estimate';

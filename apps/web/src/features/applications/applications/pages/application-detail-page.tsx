@@ -19,11 +19,11 @@ import {
   type Payment,
   type RightNowAction,
 } from '@portal/contract';
-import { AppealCaseCard } from '../../../../components/appeals/appeal-case/appeal-case-card';
-import { AllotmentLetterDialog } from '../../../../components/documents/letters/allotment-letter-dialog';
-import { PaymentReceiptDialog } from '../../../../components/documents/letters/payment-receipt-dialog';
-import { PdfDownloadButton } from '../../../../components/documents/letters/pdf-download-button';
-import { PossessionCertificateDialog } from '../../../../components/documents/letters/possession-certificate-dialog';
+import { AppealCaseCard } from '../../../appeals/components/appeal-case/appeal-case-card';
+import { AllotmentLetterDialog } from '../../../documents/components/letters/allotment-letter-dialog';
+import { PaymentReceiptDialog } from '../../../documents/components/letters/payment-receipt-dialog';
+import { PdfDownloadButton } from '../../../documents/components/letters/pdf-download-button';
+import { PossessionCertificateDialog } from '../../../documents/components/letters/possession-certificate-dialog';
 import { Button } from '../../../../components/ui/button';
 import { FormDialog } from '../../../../components/ui/form-dialog';
 import { PageHeader } from '../../../../components/ui/page-header';
@@ -57,7 +57,7 @@ import { EsignResultNotice } from '../components/esign-result-notice';
 import { PrintView } from '../components/print-view';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { useFailureToast } from '../../../../lib/use-failure-toast';
-import { PayInvoiceDialog } from '../../../../components/money/payments/online-payment/pay-invoice-dialog';
+import { PayInvoiceDialog } from '../../../money/components/payments/online-payment/pay-invoice-dialog';
 
 /** A deed may be (re)uploaded when there is none, or the last one was sent back. */
 const REUPLOAD_STATUSES = ['rejected', 'needs_revision'];

@@ -21,7 +21,7 @@ import { useMyProfile } from '../../../../api/applicants';
 import { applicationKeys } from '../../../../api/applications';
 import { useAsset, useAvailableAssetPage } from '../../../../api/assets';
 import { useScheme } from '../../../../api/schemes';
-import { SchemeApplyCard, SchemePlotChoice } from '../../../../components/schemes/scheme-apply/scheme-apply';
+import { SchemeApplyCard, SchemePlotChoice } from '../../../schemes/components/scheme-apply/scheme-apply';
 import { invoiceKeys } from '../../../../api/invoices';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useFailureToast } from '../../../../lib/use-failure-toast';

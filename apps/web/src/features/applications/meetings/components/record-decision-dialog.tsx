@@ -3,7 +3,7 @@
  * application. The spec's words lead a refusal; the server's reason, when it gave one, follows. */
 import { useTranslation } from 'react-i18next';
 import { STAGE_NOTE_MAX, type Application } from '@portal/contract';
-import { CommitteeDecisionDialog } from '../../../../components/applications/committee-decision-dialog';
+import { CommitteeDecisionDialog } from '../../components/committee-decision-dialog';
 import { errorDetail } from '../../../../lib/api-client';
 import { useRecordDecision } from '../api/meetings';
 

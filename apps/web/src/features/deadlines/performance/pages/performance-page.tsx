@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, type PerformanceStage, type PublicPerformance } from '@portal/contract';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { GrievanceFiguresCard } from '../../../../components/grievances/grievance-figures/grievance-figures';
+import { GrievanceFiguresCard } from '../../../grievances/components/grievance-figures/grievance-figures';
 import { TableScroll } from '../../../../components/ui/data-table';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { Spinner } from '../../../../components/ui/spinner';

@@ -27,10 +27,10 @@ import {
   PARTICULAR_FIELDS,
   SERVICE_FORM_MESSAGE_PARAMS,
   serviceRequestFormSchema,
-} from '../../../../components/estate/service-request-form/form-schema';
-import { ParticularFields } from '../../../../components/estate/service-request-form/particular-fields';
-import { useServiceRefusalText } from '../../../../components/estate/service-request-form/refusal-text';
-import { useServiceFeeText } from '../../../../components/estate/service-request-form/service-fee-text';
+} from '../../components/service-request-form/form-schema';
+import { ParticularFields } from '../../components/service-request-form/particular-fields';
+import { useServiceRefusalText } from '../../components/service-request-form/refusal-text';
+import { useServiceFeeText } from '../../components/service-request-form/service-fee-text';
 import { Textarea } from '../../../../components/ui/input';
 import { useAskForService } from '../api/allottee-services';
 

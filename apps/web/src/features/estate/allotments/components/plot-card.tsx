@@ -19,14 +19,14 @@ import {
   type ServiceRequestType,
 } from '@portal/contract';
 import { eligibilityOf, ServiceRefusals, OpenRequestNote } from './service-eligibility';
-import { ServiceOrderButton } from '../../../../components/estate/service-request-form/service-order-button';
-import { ShowCausePanel } from '../../../../components/estate/show-causes/show-cause-panel';
-import { StatementLink } from '../../../../components/money/account-statement/statement-link';
+import { ServiceOrderButton } from '../../components/service-request-form/service-order-button';
+import { ShowCausePanel } from '../../components/show-causes/show-cause-panel';
+import { StatementLink } from '../../../money/components/account-statement/statement-link';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ALLOTMENT_STATUS_TONES } from './allotment-status';
-import { MilestoneList } from '../../../../components/estate/milestones/milestone-list';
+import { MilestoneList } from '../../components/milestones/milestone-list';
 import type { PlotService } from './allottee-service-dialog';
 import { PlotDues } from './plot-dues';
 import { PlotHistory } from './plot-history';

@@ -12,7 +12,7 @@ import {
   type Allotment,
   type Invoice,
 } from '@portal/contract';
-import { PayInvoiceDialog } from '../../../../components/money/payments/online-payment/pay-invoice-dialog';
+import { PayInvoiceDialog } from '../../../money/components/payments/online-payment/pay-invoice-dialog';
 import { Button } from '../../../../components/ui/button';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { QueryState } from '../../../../components/ui/query-state';

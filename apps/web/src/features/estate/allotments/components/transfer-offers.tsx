@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Handshake } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatDate, formatRupees, type TransferOffer } from '@portal/contract';
-import { useServiceRefusalText } from '../../../../components/estate/service-request-form/refusal-text';
+import { useServiceRefusalText } from '../../components/service-request-form/refusal-text';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Dialog } from '../../../../components/ui/dialog';

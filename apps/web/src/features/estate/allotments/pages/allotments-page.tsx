@@ -26,7 +26,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ALL_CHOICE, useListParams } from '../../../../lib/use-list-params';
 import { useFailureToast } from '../../../../lib/use-failure-toast';
 import { ALLOTMENT_STATUS_TONES } from '../components/allotment-status';
-import { MilestoneState, nextMilestone } from '../../../../components/estate/milestones/milestone-state';
+import { MilestoneState, nextMilestone } from '../../components/milestones/milestone-state';
 import { RegisterExportButton } from '../components/register-export-button';
 import { RegisterSummary } from '../components/register-summary';
 import { registerExportQuery } from '../api/register-export';
@@ -36,7 +36,7 @@ import {
   ShowCauseRowAction,
   useShowCauseTarget,
   type ShowCauseTarget,
-} from '../../../../components/estate/show-causes/register-show-cause';
+} from '../../components/show-causes/register-show-cause';
 const applicationPath = (allotment: Allotment) => `/officer/applications/${allotment.application_id}`;
 
 /** Kept while its rows and sort are the same: each key typed into the search draws the page again, and every row

@@ -19,7 +19,7 @@ import {
 import { changeLanguage } from '../../../../lib/i18n';
 import { withOpenRequest } from '../api/allottee-services';
 import { jsonResponse, pageResponse, renderApp, signedInAs, stubFetch } from '../../../../test/render-app';
-import formHi from '../../../../components/estate/service-request-form/i18n/hi.json';
+import formHi from '../../components/service-request-form/i18n/hi.json';
 import hi from '../i18n/hi.json';
 
 const HELD: Allotment = {

@@ -17,7 +17,7 @@ import { Button, type ButtonVariant } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { FormField, SchemaFormElement, useSchemaForm } from '../../../../components/form/schema-form';
 import { Textarea } from '../../../../components/ui/input';
-import { useServiceRefusalText } from '../../../../components/estate/service-request-form/refusal-text';
+import { useServiceRefusalText } from '../../components/service-request-form/refusal-text';
 import { useUpdateServiceRequest } from '../api/service-requests';
 
 /** The move chosen (set by the button pressed) and the remarks: required, and long enough, only to reject. */

@@ -12,9 +12,9 @@ import {
   SERVICE_FORM_MESSAGE_PARAMS,
   serviceRequestFormSchema,
   type ServiceRequestFormValues,
-} from '../../../../components/estate/service-request-form/form-schema';
-import { ParticularFields } from '../../../../components/estate/service-request-form/particular-fields';
-import { useServiceRefusalText } from '../../../../components/estate/service-request-form/refusal-text';
+} from '../../components/service-request-form/form-schema';
+import { ParticularFields } from '../../components/service-request-form/particular-fields';
+import { useServiceRefusalText } from '../../components/service-request-form/refusal-text';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { useSupplyParticulars } from '../api/service-requests';

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRupees, type ServiceRequest } from '@portal/contract';
-import { useParticularsFacts } from '../../../../components/estate/service-request-form/particulars-facts';
-import { ServiceOrderButton } from '../../../../components/estate/service-request-form/service-order-button';
+import { useParticularsFacts } from '../../components/service-request-form/particulars-facts';
+import { ServiceOrderButton } from '../../components/service-request-form/service-order-button';
 import { Card } from '../../../../components/ui/card';
 import { useRequestApplication } from '../api/service-requests';
 

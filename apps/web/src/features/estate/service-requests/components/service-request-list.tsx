@@ -14,8 +14,8 @@ import {
   type ServiceRequest,
 } from '@portal/contract';
 import { useServiceRequestPage } from '../../../../api/service-requests';
-import { useParticularsFacts } from '../../../../components/estate/service-request-form/particulars-facts';
-import { ServiceOrderButton } from '../../../../components/estate/service-request-form/service-order-button';
+import { useParticularsFacts } from '../../components/service-request-form/particulars-facts';
+import { ServiceOrderButton } from '../../components/service-request-form/service-order-button';
 import { ChoiceFilter } from '../../../../components/choice-filter';
 import { ListToolbar } from '../../../../components/list-toolbar';
 import { useSortChange } from '../../../../components/list/use-sort-change';

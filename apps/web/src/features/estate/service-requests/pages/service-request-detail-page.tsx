@@ -16,7 +16,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ApiError } from '../../../../lib/api-client';
 import { useServiceFeeInvoice, useServiceRequest } from '../api/service-requests';
 import { FeeInvoiceCard } from '../components/fee-invoice-card';
-import { PayInvoiceDialog } from '../../../../components/money/payments/online-payment/pay-invoice-dialog';
+import { PayInvoiceDialog } from '../../../money/components/payments/online-payment/pay-invoice-dialog';
 import { ParticularsNeededCard } from '../components/particulars-needed-card';
 import { RequestFacts } from '../components/request-facts';
 

@@ -24,7 +24,7 @@ import {
   businessToday,
   type ReceivablesAgeing,
 } from '@portal/contract';
-import { FileDownloadButton } from '../../../../components/documents/letters/file-download-button';
+import { FileDownloadButton } from '../../../documents/components/letters/file-download-button';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { TableScroll } from '../../../../components/ui/data-table';

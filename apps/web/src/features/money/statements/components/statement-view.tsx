@@ -22,7 +22,7 @@ import {
   type StatementEntry,
 } from '@portal/contract';
 import { DateFilterField } from '../../../../components/form/date-input';
-import { FileDownloadButton } from '../../../../components/documents/letters/file-download-button';
+import { FileDownloadButton } from '../../../documents/components/letters/file-download-button';
 import { Pager } from '../../../../components/pager';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';

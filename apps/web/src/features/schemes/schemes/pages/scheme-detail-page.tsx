@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRupees, unpaidInvoicesOf, type Invoice, type SchemeDetail } from '@portal/contract';
 import { useInvoices } from '../../../../api/invoices';
-import { PayInvoiceDialog } from '../../../../components/money/payments/online-payment/pay-invoice-dialog';
+import { PayInvoiceDialog } from '../../../money/components/payments/online-payment/pay-invoice-dialog';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { PageHeader } from '../../../../components/ui/page-header';
