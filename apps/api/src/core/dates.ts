@@ -1,6 +1,6 @@
 /** Days as the corporation's calendar reads them (CALENDAR: BUSINESS_TIME_ZONE, Asia/Kolkata unless configured).
  * "Today", due dates and overdue all come from here, never from the server's or UTC's date. */
-import { addCalendarDays, businessDay, businessToday } from '@portal/contract';
+import { addCalendarDays, businessDay, businessDayStart, businessToday } from '@portal/contract';
 import { CALENDAR } from './business-calendar';
 import { clock } from './clock';
 
@@ -12,6 +12,11 @@ export function businessTodayIso(now: Date = clock.now()): string {
 /** The due date `days` calendar days after the business day `now` falls on. */
 export function dueDateFrom(now: Date, days: number): string {
   return addCalendarDays(businessToday(now, CALENDAR), days);
+}
+
+/** The first instant of a business day (YYYY-MM-DD): midnight in the business time zone, where a `from` day begins. */
+export function businessDayStartOf(day: string): Date {
+  return businessDayStart(day, CALENDAR);
 }
 
 /** An instant `days` whole days (of 24 hours) later: for timestamps; for a due date use dueDateFrom. */

@@ -3,9 +3,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { LIST_HEADERS, LIST_LIMITS, parseSort } from '@portal/contract';
+import { addCalendarDays, LIST_HEADERS, LIST_LIMITS, parseSort } from '@portal/contract';
 import type { Database } from '../db/client';
 import { unprocessable } from './http-error';
+import { businessDayStartOf } from './dates';
 
 export interface PageRequest<Sort extends string> {
   limit: number;
@@ -222,20 +223,14 @@ export async function pageOfTable<Table extends PgTable & { id: AnyColumn }, Sor
   );
 }
 
-/** Days of a `from`/`to` filter start at midnight India time, the corporation's day. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString();
-
-function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
+/** Days of a `from`/`to` filter start at midnight in the business time zone, the corporation's day. */
+const dayStart = (day: string) => businessDayStartOf(day).toISOString();
 
 /** `from`/`to` (both days included) on a timestamp column. */
 export function timestampRange(column: AnyColumn | SQL, from?: string, to?: string): SQL[] {
   const conditions: SQL[] = [];
   if (from) conditions.push(sql`${column} >= ${dayStart(from)}`);
-  if (to) conditions.push(sql`${column} < ${dayStart(dayAfter(to))}`);
+  if (to) conditions.push(sql`${column} < ${dayStart(addCalendarDays(to, 1))}`);
   return conditions;
 }
 

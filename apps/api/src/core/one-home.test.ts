@@ -1,7 +1,7 @@
 /** Each small rule has one home, and a second copy fails here: rounding to paise (the contract's roundRupees),
  * "invoice overdue" (core/invoice-overdue.ts), "is the applicant" (the contract's isApplicant), "the allotment has ended" (allotmentEnded) and "due soon" (the
  * contract's isDueSoon, one meaning for the clock badge and the pendency) and "the maker may not check"
- * (core/maker-checker.ts). The scan reads the server, the web app and the contract, tests apart. */
+ * (core/maker-checker.ts), calendar days added to a day (the contract's addCalendarDays) and where a business day starts (businessDayStartOf). The scan reads the server, the web app and the contract, tests apart. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,31 @@ const RULES: Rule[] = [
     pattern: /isoDay\(\s*addDays\(/,
     copies: ['const dueDate = isoDay(addDays(clock.now(), FEES.invoiceDueDays));'],
     sound: ['dueDate: dueDateFrom(now, FEES.invoiceDueDays),', 'const at = addDays(now, 1);', 'isoDay(at)'],
+  },
+  {
+    what: 'calendar days added to a day (use addCalendarDays)',
+    homes: [
+      'packages/contract/src/time/business-calendar.ts',
+      // The tests' expected values, worked out apart from the code under test on purpose.
+      'apps/api/src/test/expected.ts',
+    ],
+    pattern: /\.setU?T?C?Date\(/,
+    copies: [
+      'date.setUTCDate(date.getUTCDate() + days);',
+      'next.setUTCDate(next.getUTCDate() + 1);',
+      'copy.setDate(copy.getDate() - 7);',
+    ],
+    sound: ['return addCalendarDays(day, weeks * 7 - sinceMonday);', 'const weekday = date.getUTCDay();'],
+  },
+  {
+    what: "where a business day starts (use businessDayStartOf: midnight in the calendar's zone, not India's by hand)",
+    homes: ['apps/api/src/core/dates.ts', 'packages/contract/src/time/business-calendar.ts'],
+    pattern: /T00:00:00\+05:30/,
+    copies: [
+      'const dayStart = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString();',
+      'const figures = await grievanceFiguresSince(db, new Date(`${since}T00:00:00+05:30`));',
+    ],
+    sound: ['const start = businessDayStartOf(from).toISOString();', 'new Date(`${day}T10:00:00+05:30`)'],
   },
   {
     what: "today (the server's businessTodayIso; the web's and the contract's businessToday)",

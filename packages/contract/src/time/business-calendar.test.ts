@@ -4,6 +4,7 @@ import {
   addWorkingDays,
   businessCalendar,
   businessDay,
+  businessDayStart,
   businessToday,
   DEFAULT_BUSINESS_TIME_ZONE,
   isWorkingDay,
@@ -13,6 +14,29 @@ import {
 /** 23:59 on Friday 20 Nov 2026 in India (UTC+05:30), and two minutes later, 00:01 on Saturday 21 Nov. */
 const FRIDAY_2359_IST = new Date('2026-11-20T18:29:00Z');
 const SATURDAY_0001_IST = new Date('2026-11-20T18:31:00Z');
+
+describe("a business day's first instant", () => {
+  it("is midnight on the zone's clock: India's, and New York's on either side of a change of summer time", () => {
+    expect(businessDayStart('2026-11-21').toISOString()).toBe('2026-11-20T18:30:00.000Z');
+    const newYork = businessCalendar('America/New_York');
+    // Summer time (UTC-4) ends at 02:00 on 1 November 2026: that day starts at UTC-4, the next at UTC-5.
+    expect(businessDayStart('2026-11-01', newYork).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(businessDayStart('2026-11-02', newYork).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(businessDayStart('2026-03-08', newYork).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(businessDayStart('2026-03-09', newYork).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it('is the first instant that falls on the day, and the instant before falls on the day before', () => {
+    for (const zone of ['Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC']) {
+      const calendar = businessCalendar(zone);
+      for (let day = '2026-01-01'; day < '2027-01-01'; day = addCalendarDays(day, 7)) {
+        const start = businessDayStart(day, calendar);
+        expect(businessDay(start, calendar)).toBe(day);
+        expect(businessDay(new Date(start.getTime() - 1), calendar)).toBe(addCalendarDays(day, -1));
+      }
+    }
+  });
+});
 
 describe('business day', () => {
   it('reads the day in Asia/Kolkata by default, not in UTC', () => {

@@ -93,6 +93,15 @@ export function businessDay(instant: Date, calendar: BusinessCalendar = DEFAULT_
   return dayFormatter(calendar.timeZone).format(instant);
 }
 
+/** The first instant of a business day (YYYY-MM-DD) in the calendar's zone: where a record "on or after" that day
+ * begins. Midnight on the zone's clock is the UTC midnight less the zone's offset at that hour, read once more at the
+ * first guess in case the offset changes between the two. */
+export function businessDayStart(day: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): Date {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  const guess = utcMidnight - offsetAt(calendar.timeZone, utcMidnight);
+  return new Date(utcMidnight - offsetAt(calendar.timeZone, guess));
+}
+
 /** Today in the business time zone. */
 export function businessToday(now: Date = portalNow(), calendar: BusinessCalendar = DEFAULT_CALENDAR): string {
   return businessDay(now, calendar);

@@ -3,13 +3,13 @@
  * the progress while it runs, a toast when done, and the server's refusal said in the dialog in the reader's
  * language. Its words come from the screen's namespace under the action's key: button, buttonFor, title,
  * description, consequence, submit, submitting, done, failed; and refusals.<code> for the codes it words. */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { ErrorCode } from '@portal/contract';
 import { errorCode, errorDetail } from '../../lib/api-client';
 import { Button } from '../ui/button';
+import { useDialogAction, type ActionOutcome } from '../ui/use-dialog-action';
 import type { AnyObjectSchema, SchemaForm } from './schema-form';
 import { SchemaFormDialog } from './schema-form-dialog';
 
@@ -29,11 +29,7 @@ export function useRefusalText(
   };
 }
 
-/** What the action's run is told when the server answers. */
-export interface ActionOutcome {
-  onSuccess: () => void;
-  onError: (error: unknown) => void;
-}
+export type { ActionOutcome };
 
 export interface CaseActionDialogProps<Schema extends AnyObjectSchema> {
   /** The screen's translation namespace. */
@@ -75,30 +71,23 @@ export function CaseActionDialog<Schema extends AnyObjectSchema>({
   children,
 }: CaseActionDialogProps<Schema>) {
   const { t } = useTranslation(namespace);
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(busy);
   const refusalText = useRefusalText(namespace, worded, knownRefusal);
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (busy) return;
-        setRefusal(undefined);
-        run(values, {
-          onSuccess: () => {
-            toast.success(t(`${action}.done`, params));
-            form.reset();
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(refusalText(error, t(`${action}.failed`))),
-        });
-      }}
-      refusal={refusal}
-      open={open}
+      onValid={(values) =>
+        dialog.send((outcome) => run(values, outcome), {
+          done: t(`${action}.done`, params),
+          failed: (error) => refusalText(error, t(`${action}.failed`)),
+          then: () => form.reset(),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
       onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
         if (next) onOpen?.();
-        setOpen(next);
+        dialog.onOpenChange(next);
       }}
       title={t(`${action}.title`, params)}
       description={t(`${action}.description`, params)}

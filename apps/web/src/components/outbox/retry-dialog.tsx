@@ -1,12 +1,11 @@
 /** Send a failed outbox item again (a mail, a status push to the single window), after a sentence saying what that
  * does; a refusal is said in the dialog. The words are the screen's namespace's `retry.*`. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { useSchemaForm } from '../form/schema-form';
 import { SchemaFormDialog } from '../form/schema-form-dialog';
 import { Button } from '../ui/button';
+import { useDialogAction } from '../ui/use-dialog-action';
 import { errorDetail } from '../../lib/api-client';
 
 /** Nothing to fill in: the dialog only confirms. */
@@ -26,8 +25,7 @@ export interface RetryDialogProps {
 
 export function RetryDialog({ namespace, id, description, buttonLabel, retry }: RetryDialogProps) {
   const { t } = useTranslation(namespace);
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(retry.isPending);
   const form = useSchemaForm({
     schema: confirmSchema,
     defaultValues: {},
@@ -38,23 +36,15 @@ export function RetryDialog({ namespace, id, description, buttonLabel, retry }: 
   return (
     <SchemaFormDialog
       form={form}
-      onValid={() => {
-        if (retry.isPending) return;
-        setRefusal(undefined);
-        retry.mutate(id, {
-          onSuccess: () => {
-            toast.success(t('retry.done'));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(errorDetail(error, t('retry.failed'))),
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
+      onValid={() =>
+        dialog.send<void>((outcome) => retry.mutate(id, outcome), {
+          done: t('retry.done'),
+          failed: (error) => errorDetail(error, t('retry.failed')),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('retry.title')}
       description={description}
       trigger={

@@ -2,6 +2,7 @@
  * and a 12-week trend, read from summary rows (modules/deadlines/repositories/pendency.ts). A zonal manager with a zone sees that
  * zone's; the head office and the others every zone, or one they choose. */
 import {
+  addCalendarDays,
   APPLICATION_STATUSES,
   LATE_AGE_BANDS,
   PENDENCY_AGE_BANDS,
@@ -22,10 +23,8 @@ const isLate = (band: PendencyAgeBand) => (LATE_AGE_BANDS as readonly string[]).
 
 /** The Monday of the week `day` (YYYY-MM-DD) falls in, `weeks` weeks later (negative: earlier). */
 export function mondayOf(day: string, weeks = 0): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  date.setUTCDate(date.getUTCDate() - sinceMonday + weeks * 7);
-  return date.toISOString().slice(0, 10);
+  const sinceMonday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addCalendarDays(day, weeks * 7 - sinceMonday);
 }
 
 export async function getPendency(

@@ -35,7 +35,7 @@ import {
 import type { Database } from '../../../db/client';
 import { CALENDAR } from '../../../core/business-calendar';
 import { clock } from '../../../core/clock';
-import { businessTodayIso } from '../../../core/dates';
+import { businessDayStartOf, businessTodayIso } from '../../../core/dates';
 import { conflict, forbidden, invalidField, notFound } from '../../../core/http-error';
 import type { Page } from '../../../core/list-page';
 import { loadVisibleAllotment, loadVisibleApplication } from '../../../case/access';
@@ -495,6 +495,6 @@ export async function grievanceFigures(db: Database, now = clock.now()): Promise
   const first = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   first.setUTCMonth(first.getUTCMonth() - (GRIEVANCE_FIGURE_MONTHS - 1));
   const since = first.toISOString().slice(0, 10);
-  const figures = await grievanceFiguresSince(db, new Date(`${since}T00:00:00+05:30`));
+  const figures = await grievanceFiguresSince(db, businessDayStartOf(since));
   return { since, figures };
 }

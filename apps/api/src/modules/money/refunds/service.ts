@@ -50,7 +50,7 @@ import {
 import { moveCase } from '../../../case/engine';
 import { clock } from '../../../core/clock';
 import { refuseMakerAsChecker } from '../../../core/maker-checker';
-import { businessTodayIso } from '../../../core/dates';
+import { businessDayStartOf, businessTodayIso } from '../../../core/dates';
 
 const REFUND_NOT_FOUND = 'Refund not found';
 const APPLICANT_NOT_FOUND = 'Applicant not found';
@@ -281,9 +281,6 @@ export async function rejectRefund(db: Database, user: CurrentUser, id: string, 
   });
 }
 
-/** The day a refund was paid, as the instant of that day's start in India. */
-const dayStartInIndia = (day: string) => new Date(`${day}T00:00:00+05:30`);
-
 /** Records the bank's payment of an approved refund: its UTR (unique: 409 utr_already_used if another refund has
  * it) and the day; posts the refund paid out to the ledger and tells the payee, with the UTR. */
 export async function markRefundPaid(
@@ -302,7 +299,7 @@ export async function markRefundPaid(
       if (body.paid_on < approvedOn) throw badRequest('The day it was paid cannot be before the refund was approved');
       if (await findRefundByUtr(tx, body.utr))
         throw conflict('This bank reference (UTR) is already recorded on another refund', 'utr_already_used');
-      return { paidBy: user.id, paidAt: dayStartInIndia(body.paid_on), utr: body.utr };
+      return { paidBy: user.id, paidAt: businessDayStartOf(body.paid_on), utr: body.utr };
     });
     await postRefundEntry(tx, paid, { type: 'refund', postedBy: user.id, reference: body.utr });
     await tellPayee(tx, paid, 'refund_paid', { utr: body.utr, paid_on: body.paid_on });

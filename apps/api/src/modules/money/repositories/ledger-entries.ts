@@ -6,6 +6,7 @@ import type { LedgerEntryType } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { invoices, ledgerEntries } from '../../../db/schema';
 import { timestampRange } from '../../../core/list-page';
+import { businessDayStartOf } from '../../../core/dates';
 
 /** A period of the statement: days (YYYY-MM-DD, India time), both included; either end may be open. */
 export interface LedgerPeriod {
@@ -42,10 +43,10 @@ const inPeriod = (applicationId: string, period: LedgerPeriod): SQL[] => [
 ];
 
 /** The balance of the account before `from` (0 when the period starts with the account). A day starts at midnight
- * India time, as the period's filter reads it (core/list-page.ts timestampRange). */
+ * in the business time zone, as the period's filter reads it (core/list-page.ts timestampRange). */
 function openingSql(applicationId: string, from: string | undefined): SQL<string> {
   if (!from) return sql<string>`0::numeric`;
-  const start = new Date(`${from}T00:00:00+05:30`).toISOString();
+  const start = businessDayStartOf(from).toISOString();
   return sql<string>`(select coalesce(sum(le.debit - le.credit), 0) from ledger_entries le
     where le.application_id = ${applicationId} and le.posted_at < ${start})`;
 }

@@ -6,6 +6,7 @@
  * billed once. Run daily, it bills on 1 April and catches up any allotment possessed later in the year.
  */
 import {
+  addCalendarDays,
   daysBetween,
   DUES,
   DUES_INVOICE_TYPES,
@@ -36,12 +37,6 @@ export function financialYearOf(day: string): number {
   return Number(day.slice(5, 7)) >= DUES.billingMonth ? year : year - 1;
 }
 
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The rate of DUES_RATES applying to a financial year: the latest row starting on or before it. */
 export function duesRateFor(financialYear: number) {
   const rate = [...DUES_RATES]
@@ -57,14 +52,14 @@ export function duesTermsOn(today: string): DuesBillingTerms {
   const financialYear = financialYearOf(today);
   const pad = (n: number) => String(n).padStart(2, '0');
   const yearStart = `${financialYear}-${pad(DUES.billingMonth)}-${pad(DUES.billingDay)}`;
-  const yearEnd = addDays(`${financialYear + 1}-${pad(DUES.billingMonth)}-${pad(DUES.billingDay)}`, -1);
+  const yearEnd = addCalendarDays(`${financialYear + 1}-${pad(DUES.billingMonth)}-${pad(DUES.billingDay)}`, -1);
   const rate = duesRateFor(financialYear);
   return {
     financialYear,
     yearStart,
     yearEnd,
     daysInYear: daysBetween(yearStart, yearEnd) + 1,
-    dueDate: addDays(today > yearStart ? today : yearStart, DUES.dueDays),
+    dueDate: addCalendarDays(today > yearStart ? today : yearStart, DUES.dueDays),
     numberYear: Number(today.slice(0, 4)),
     rates: { lease_rent: rate.leaseRentPerSqmPerYear, maintenance_charge: rate.maintenancePerSqmPerYear },
   };

@@ -5,7 +5,6 @@
  * (decision 024). A refusal is said in the dialog. The words are the screen's namespace's `decision.*`. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   COMMITTEE_DECISIONS,
@@ -18,6 +17,7 @@ import {
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Select, Textarea } from '../../../components/ui/input';
+import { useDialogAction } from '../../../components/ui/use-dialog-action';
 
 export interface CommitteeDecisionValues<Decision extends CommitteeDecision> {
   decision: Decision;
@@ -84,7 +84,7 @@ export function CommitteeDecisionDialog<Decision extends CommitteeDecision>({
   refusalOf,
 }: CommitteeDecisionDialogProps<Decision>) {
   const { t } = useTranslation(namespace);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(busy, { open, onOpenChange });
   const [schema] = useState(() => decisionSchema(remarksMax));
   const form = useSchemaForm({
     schema,
@@ -97,31 +97,23 @@ export function CommitteeDecisionDialog<Decision extends CommitteeDecision>({
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (busy) return;
-        setRefusal(undefined);
-        send(
-          { decision: values.decision as Decision, remarks: values.remarks },
+      onValid={(values) =>
+        dialog.send<void>(
+          (outcome) => send({ decision: values.decision as Decision, remarks: values.remarks }, outcome),
           {
-            onSuccess: () => {
-              toast.success(t('decision.success'));
-              form.reset();
-              onOpenChange(false);
-            },
-            onError: (error) => setRefusal(refusalOf(error)),
+            done: t('decision.success'),
+            failed: refusalOf,
+            then: () => form.reset(),
           },
-        );
-      }}
-      refusal={refusal}
+        )
+      }
+      refusal={dialog.refusal}
       confirm={(values) => ({
         statement: t(`decision.confirm.${values.decision}`, { number: application.application_number }),
         consequence: t(`decision.consequence_${values.decision}`),
       })}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={title}
       cancelLabel={t('cancel')}
       submitLabel={t('decision.submit')}

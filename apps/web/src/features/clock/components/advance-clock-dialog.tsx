@@ -1,14 +1,19 @@
 /** Moves the portal's clock forward by a chosen step (decision 026), after saying from when to when and that it cannot
  * be undone; every sweep then runs once for each day skipped, which takes a while for a year. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
-import { clockAdvanceTarget, formatDateTime, type ClockAdvanceBody, type PortalClock } from '@portal/contract';
+import {
+  clockAdvanceTarget,
+  formatDateTime,
+  type ClockAdvanceBody,
+  type ClockAdvanceResult,
+  type PortalClock,
+} from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
+import { useDialogAction } from '../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../lib/api-client';
 import { useAdvanceClock } from '../api/clock';
 
@@ -33,9 +38,8 @@ export function clockAfter(now: string, step: ClockStep): Date {
 
 export function AdvanceClockDialog({ clock }: { clock: PortalClock }) {
   const { t } = useTranslation('clock');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const advance = useAdvanceClock();
+  const dialog = useDialogAction(advance.isPending);
   const form = useSchemaForm({
     schema,
     defaultValues: { step: 'day' },
@@ -46,17 +50,12 @@ export function AdvanceClockDialog({ clock }: { clock: PortalClock }) {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ step }) => {
-        if (advance.isPending) return;
-        setRefusal(undefined);
-        advance.mutate(CLOCK_STEPS[step], {
-          onSuccess: (moved) => {
-            toast.success(t('advance.done', { to: formatDateTime(moved.now) }));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(errorDetail(error, t('advance.failed'))),
-        });
-      }}
+      onValid={({ step }) =>
+        dialog.send<ClockAdvanceResult>((outcome) => advance.mutate(CLOCK_STEPS[step], outcome), {
+          done: (moved) => t('advance.done', { to: formatDateTime(moved.now) }),
+          failed: (error) => errorDetail(error, t('advance.failed')),
+        })
+      }
       confirm={({ step }) => ({
         statement: t('advance.statement', {
           from: formatDateTime(clock.now),
@@ -64,12 +63,9 @@ export function AdvanceClockDialog({ clock }: { clock: PortalClock }) {
         }),
         consequence: t('advance.consequence'),
       })}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('advance.title')}
       description={t('advance.description')}
       trigger={<Button>{t('advance.button')}</Button>}

@@ -1,12 +1,11 @@
 /** Deactivate (or reactivate) one account, after a sentence saying what that does; a refusal is said in the dialog. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import type { User } from '@portal/contract';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
+import { useDialogAction } from '../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/users';
 
@@ -15,9 +14,8 @@ const confirmSchema = z.object({});
 
 export function ActivationDialog({ user }: { user: User }) {
   const { t } = useTranslation('users');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const updateUser = useUpdateUser();
+  const dialog = useDialogAction(updateUser.isPending);
   const form = useSchemaForm({
     schema: confirmSchema,
     defaultValues: {},
@@ -30,26 +28,15 @@ export function ActivationDialog({ user }: { user: User }) {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={() => {
-        if (updateUser.isPending) return;
-        setRefusal(undefined);
-        updateUser.mutate(
-          { id: user.id, is_active: !deactivating },
-          {
-            onSuccess: () => {
-              toast.success(deactivating ? t('activation.deactivated') : t('activation.reactivated'));
-              setOpen(false);
-            },
-            onError: (error) => setRefusal(errorDetail(error, t('activation.failed'))),
-          },
-        );
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
+      onValid={() =>
+        dialog.send((outcome) => updateUser.mutate({ id: user.id, is_active: !deactivating }, outcome), {
+          done: deactivating ? t('activation.deactivated') : t('activation.reactivated'),
+          failed: (error) => errorDetail(error, t('activation.failed')),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={deactivating ? t('activation.deactivateTitle', { name }) : t('activation.reactivateTitle', { name })}
       description={deactivating ? t('activation.deactivateDescription') : t('activation.reactivateDescription')}
       trigger={

@@ -1,13 +1,12 @@
 /** The Add Officer dialog: name, email, password and a staff role, checked against the contract on submit; a taken
  * email is said beside the email field. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPlus } from 'lucide-react';
-import { toast } from 'sonner';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/input';
+import { useDialogAction } from '../../../components/ui/use-dialog-action';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useCreateUser } from '../api/users';
 import { ZoneSelect } from './zone-select';
@@ -20,9 +19,8 @@ import {
 
 export function AddOfficerDialog() {
   const { t } = useTranslation('users');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const createUser = useCreateUser();
+  const dialog = useDialogAction(createUser.isPending);
   const form = useSchemaForm({
     schema: officerFormSchema,
     defaultValues: OFFICER_FORM_DEFAULTS,
@@ -35,33 +33,22 @@ export function AddOfficerDialog() {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (createUser.isPending) return;
-        setRefusal(undefined);
-        createUser.mutate(
-          { ...values, zone: values.zone || null },
-          {
-            onSuccess: () => {
-              toast.success(t('create.created'));
-              form.reset();
-              setOpen(false);
-            },
-            onError: (error) => {
-              const message = errorDetail(error, t('create.failed'));
-              // A taken email is the user's to fix, beside the field.
-              if (error instanceof ApiError && error.status === 409)
-                form.setError('email', { type: 'server', message });
-              else setRefusal(message);
-            },
+      onValid={(values) =>
+        dialog.send((outcome) => createUser.mutate({ ...values, zone: values.zone || null }, outcome), {
+          done: t('create.created'),
+          failed: (error) => {
+            const message = errorDetail(error, t('create.failed'));
+            if (!(error instanceof ApiError && error.status === 409)) return message;
+            // A taken email is the user's to fix, beside the field.
+            form.setError('email', { type: 'server', message });
+            return undefined;
           },
-        );
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
+          then: () => form.reset(),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('create.title')}
       description={t('create.description')}
       trigger={<Button icon={<UserPlus aria-hidden="true" className="h-4 w-4" />}>{t('create.open')}</Button>}

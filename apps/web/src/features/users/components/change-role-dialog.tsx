@@ -1,13 +1,13 @@
 /** Change one officer's role: a dialog with the staff roles and the consequence in a sentence. Choosing the role
  * they already have is said beside the field rather than sent. */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { updateUserRequestSchema, type User } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../components/form/schema-form-dialog';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
+import { useDialogAction } from '../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/users';
 import { ASSIGNABLE_ROLES, type StaffRole } from '../lib/officer-form';
@@ -16,9 +16,8 @@ const changeRoleSchema = updateUserRequestSchema.pick({ role: true }).required()
 
 export function ChangeRoleDialog({ user }: { user: User }) {
   const { t } = useTranslation('users');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const updateUser = useUpdateUser();
+  const dialog = useDialogAction(updateUser.isPending);
   const schema = useMemo(
     () => changeRoleSchema.refine((change) => change.role !== user.role, { error: 'unchanged', path: ['role'] }),
     [user.role],
@@ -34,27 +33,18 @@ export function ChangeRoleDialog({ user }: { user: User }) {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (updateUser.isPending) return;
-        setRefusal(undefined);
-        updateUser.mutate(
-          { id: user.id, role: values.role },
-          {
-            onSuccess: () => {
-              toast.success(t('role.changed'));
-              setOpen(false);
-            },
-            onError: (error) => setRefusal(errorDetail(error, t('role.failed'))),
-          },
-        );
-      }}
-      refusal={refusal}
-      open={open}
+      onValid={(values) =>
+        dialog.send((outcome) => updateUser.mutate({ id: user.id, role: values.role }, outcome), {
+          done: t('role.changed'),
+          failed: (error) => errorDetail(error, t('role.failed')),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
       onOpenChange={(next) => {
         // Each opening starts from the role they have now.
         if (next) form.reset({ role: user.role as StaffRole });
-        else setRefusal(undefined);
-        setOpen(next);
+        dialog.onOpenChange(next);
       }}
       title={t('role.title', { name: user.full_name })}
       description={t('role.description')}

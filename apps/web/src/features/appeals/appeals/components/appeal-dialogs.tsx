@@ -1,9 +1,7 @@
 /** The appellate officer's two steps on an appeal: Record hearing (the note of the hearing, while the appeal waits
  * for its order) and Give order (dismissed with reasons, or allowed with directions; on a late case the stage's new
  * due date). Each says what will follow before it is confirmed, and a refusal is said in the dialog. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { APPEAL_OUTCOMES, APPEAL_TEXT_LIMITS, type Appeal, type ErrorCode } from '@portal/contract';
 import { FormDateField, inputDate } from '../../../../components/form/date-input';
@@ -11,6 +9,7 @@ import { FormField, useSchemaForm } from '../../../../components/form/schema-for
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useGiveOrder, useRecordHearing } from '../../../../api/appeals';
 import { errorCode, errorDetail } from '../../../../lib/api-client';
 
@@ -30,10 +29,9 @@ const hearingSchema = z.object({
 
 export function HearingDialog({ appeal }: { appeal: Appeal }) {
   const { t } = useTranslation('appeals');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const refusalText = useRefusalText();
   const hearing = useRecordHearing(appeal.id);
+  const dialog = useDialogAction(hearing.isPending);
   const form = useSchemaForm({
     schema: hearingSchema,
     defaultValues: { hearing_note: appeal.hearing_note ?? '' },
@@ -44,23 +42,15 @@ export function HearingDialog({ appeal }: { appeal: Appeal }) {
   return (
     <SchemaFormDialog
       form={form}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      onValid={(values) => {
-        if (hearing.isPending) return;
-        setRefusal(undefined);
-        hearing.mutate(values, {
-          onSuccess: () => {
-            toast.success(t('hearing.done', { number: appeal.appeal_number }));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(refusalText(error, t('hearing.failed'))),
-        });
-      }}
-      refusal={refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onValid={(values) =>
+        dialog.send((outcome) => hearing.mutate(values, outcome), {
+          done: t('hearing.done', { number: appeal.appeal_number }),
+          failed: (error) => refusalText(error, t('hearing.failed')),
+        })
+      }
+      refusal={dialog.refusal}
       title={t('hearing.title', { number: appeal.appeal_number })}
       description={t('hearing.description', { number: appeal.application_number })}
       trigger={<Button variant="secondary">{t('hearing.button')}</Button>}
@@ -93,10 +83,9 @@ const orderSchema = (late: boolean) =>
 
 export function OrderDialog({ appeal }: { appeal: Appeal }) {
   const { t } = useTranslation('appeals');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const refusalText = useRefusalText();
   const order = useGiveOrder(appeal.id);
+  const dialog = useDialogAction(order.isPending);
   const late = appeal.ground === 'late';
   const form = useSchemaForm({
     schema: orderSchema(late),
@@ -111,37 +100,30 @@ export function OrderDialog({ appeal }: { appeal: Appeal }) {
   return (
     <SchemaFormDialog
       form={form}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      onValid={(values) => {
-        if (order.isPending) return;
-        setRefusal(undefined);
-        order.mutate(
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onValid={(values) =>
+        dialog.send<Appeal>(
+          (outcome) =>
+            order.mutate(
+              {
+                outcome: values.outcome,
+                order_text: values.order_text,
+                ...(late && values.outcome === 'allowed' ? { directed_due_on: values.directed_due_on } : {}),
+              },
+              outcome,
+            ),
           {
-            outcome: values.outcome,
-            order_text: values.order_text,
-            ...(late && values.outcome === 'allowed' ? { directed_due_on: values.directed_due_on } : {}),
+            done: (decided) =>
+              t(`order.done.${decided.status === 'allowed' ? 'allowed' : 'dismissed'}`, {
+                number: decided.appeal_number,
+              }),
+            // A refusal about a field is said beside it, not in the dialog.
+            failed: (error) => (form.setServerErrors(error) ? undefined : refusalText(error, t('order.failed'))),
           },
-          {
-            onSuccess: (decided) => {
-              toast.success(
-                t(`order.done.${decided.status === 'allowed' ? 'allowed' : 'dismissed'}`, {
-                  number: decided.appeal_number,
-                }),
-              );
-              setOpen(false);
-            },
-            onError: (error) => {
-              if (form.setServerErrors(error)) return;
-              setRefusal(refusalText(error, t('order.failed')));
-            },
-          },
-        );
-      }}
-      refusal={refusal}
+        )
+      }
+      refusal={dialog.refusal}
       title={t('order.title', { number: appeal.appeal_number })}
       description={t(`order.description.${appeal.ground}`, { stage, number: appeal.application_number })}
       trigger={<Button>{t('order.button')}</Button>}

@@ -1,15 +1,14 @@
 /** The applicant's appeals on their application: whether they may appeal to the head office now (the server says,
  * with the ground and the stage), a "File an appeal" dialog with the statement, and each appeal filed with its status
  * and, once given, its order. Shown only when there is something to show. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { APPEAL_OPEN_STATUSES, APPEAL_TEXT_LIMITS, formatDate, type Appeal, type ErrorCode } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useApplicationAppeals, useFileAppeal } from '../../../../api/appeals';
 import { errorCode, errorDetail } from '../../../../lib/api-client';
 
@@ -50,9 +49,8 @@ export function FileAppealDialog({
   stage: string;
 }) {
   const { t } = useTranslation('appeal-case');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const file = useFileAppeal(applicationId);
+  const dialog = useDialogAction(file.isPending);
   const form = useSchemaForm({
     schema: statementSchema,
     defaultValues: { statement: '' },
@@ -63,29 +61,18 @@ export function FileAppealDialog({
   return (
     <SchemaFormDialog
       form={form}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      onValid={(values) => {
-        if (file.isPending) return;
-        setRefusal(undefined);
-        file.mutate(
-          { statement: values.statement },
-          {
-            onSuccess: (appeal) => {
-              toast.success(t('file.done', { number: appeal.appeal_number }));
-              setOpen(false);
-            },
-            onError: (error) => {
-              const code = errorCode(error);
-              setRefusal(code && WORDED.includes(code) ? t(`refusals.${code}`) : errorDetail(error, t('file.failed')));
-            },
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onValid={(values) =>
+        dialog.send<Appeal>((outcome) => file.mutate({ statement: values.statement }, outcome), {
+          done: (appeal) => t('file.done', { number: appeal.appeal_number }),
+          failed: (error) => {
+            const code = errorCode(error);
+            return code && WORDED.includes(code) ? t(`refusals.${code}`) : errorDetail(error, t('file.failed'));
           },
-        );
-      }}
-      refusal={refusal}
+        })
+      }
+      refusal={dialog.refusal}
       title={t('file.title', { number: applicationNumber })}
       description={t(`file.description.${ground}`, { stage })}
       trigger={<Button>{t('file.button')}</Button>}

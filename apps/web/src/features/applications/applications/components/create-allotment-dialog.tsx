@@ -1,8 +1,6 @@
 /** Create Allotment: type (default provisional), date (default today) and expiry (starts empty), for an approved or
  * payment-verified application. It cannot be undone: the submit shows the allotment in words first (decision 024). */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   ALLOTMENT_TYPES,
   createAllotmentRequestSchema,
@@ -16,6 +14,7 @@ import { FormDateField, inputDate } from '../../../../components/form/date-input
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Select } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useCreateAllotment } from '../api/officer-actions';
 import { refusalText } from './refusal-text';
 
@@ -36,7 +35,7 @@ export interface CreateAllotmentDialogProps {
 export function CreateAllotmentDialog({ application, open, onOpenChange, onCreated }: CreateAllotmentDialogProps) {
   const { t } = useTranslation('applications');
   const create = useCreateAllotment(application.id);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(create.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: createAllotmentFormSchema,
     defaultValues: { allotment_type: 'provisional', allotment_date: toInputDate(businessToday()), expiry_date: '' },
@@ -48,29 +47,30 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ allotment_type, allotment_date, expiry_date }) => {
-        if (create.isPending) return;
-        setRefusal(undefined);
-        create.mutate(
+      onValid={({ allotment_type, allotment_date, expiry_date }) =>
+        dialog.send<Allotment>(
+          (outcome) =>
+            create.mutate(
+              {
+                application_id: application.id,
+                asset_id: application.asset_id,
+                allotment_type,
+                allotment_date,
+                expiry_date: expiry_date || null,
+              },
+              outcome,
+            ),
           {
-            application_id: application.id,
-            asset_id: application.asset_id,
-            allotment_type,
-            allotment_date,
-            expiry_date: expiry_date || null,
-          },
-          {
-            onSuccess: (allotment) => {
-              toast.success(t('createAllotment.success'));
+            done: t('createAllotment.success'),
+            failed: (error) => refusalText(t, t('createAllotment.failed'), error),
+            then: (allotment) => {
               form.reset();
-              onOpenChange(false);
               onCreated?.(allotment);
             },
-            onError: (error) => setRefusal(refusalText(t, t('createAllotment.failed'), error)),
           },
-        );
-      }}
-      refusal={refusal}
+        )
+      }
+      refusal={dialog.refusal}
       confirm={(values) => ({
         statement: t(`createAllotment.confirm.${values.allotment_type}`, {
           number: application.application_number,
@@ -78,11 +78,8 @@ export function CreateAllotmentDialog({ application, open, onOpenChange, onCreat
         }),
         consequence: t(`createAllotment.consequence_${values.allotment_type}`),
       })}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('createAllotment.title')}
       cancelLabel={t('cancel')}
       submitLabel={t('createAllotment.submit')}

@@ -1,8 +1,6 @@
 /** Extend a lapsed query's reply-by date, once: a day after today (seven working days ahead unless changed). The
  * applicant is told and may answer again until then. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   addWorkingDays,
   businessToday,
@@ -13,6 +11,7 @@ import {
 import { FormDateField, inputDate } from '../../../../components/form/date-input';
 import { useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../../lib/api-client';
 import { useExtendQuery } from '../api/case-work';
 import { QUERY_REPLY_WORKING_DAYS } from './raise-query-dialog';
@@ -31,7 +30,12 @@ export interface ExtendQueryDialogProps {
 export function ExtendQueryDialog({ applicationId, query, onClose }: ExtendQueryDialogProps) {
   const { t } = useTranslation('applications');
   const extend = useExtendQuery(applicationId);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(extend.isPending, {
+    open: query !== undefined,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+  });
   const form = useSchemaForm({
     schema: extendQueryFormSchema,
     defaultValues: { respond_by: toInputDate(addWorkingDays(businessToday(), QUERY_REPLY_WORKING_DAYS)) },
@@ -43,27 +47,16 @@ export function ExtendQueryDialog({ applicationId, query, onClose }: ExtendQuery
     <SchemaFormDialog
       form={form}
       onValid={(values) => {
-        if (!query || extend.isPending) return;
-        setRefusal(undefined);
-        extend.mutate(
-          { queryId: query.id, ...values },
-          {
-            onSuccess: () => {
-              toast.success(t('extendQuery.success'));
-              form.reset();
-              onClose();
-            },
-            onError: (failure) => setRefusal(errorDetail(failure, t('extendQuery.failed'))),
-          },
-        );
+        if (!query) return;
+        dialog.send((outcome) => extend.mutate({ queryId: query.id, ...values }, outcome), {
+          done: t('extendQuery.success'),
+          failed: (failure) => errorDetail(failure, t('extendQuery.failed')),
+          then: () => form.reset(),
+        });
       }}
-      refusal={refusal}
-      open={query !== undefined}
-      onOpenChange={(next) => {
-        if (next) return;
-        setRefusal(undefined);
-        onClose();
-      }}
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('extendQuery.title')}
       cancelLabel={t('cancel')}
       submitLabel={t('extendQuery.submit')}

@@ -2,11 +2,11 @@
  * be removed before sending; 'Please select a file' without one. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { LEASE_DEED_EXTENSIONS } from '@portal/contract';
 import { useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useUploadLeaseDeed } from '../api/applications';
 import { chooseFile, requiredFile } from './file-field';
 import { FileDropZone } from './file-drop-zone';
@@ -26,7 +26,7 @@ export function LeaseDeedDialog({ open, onOpenChange, applicationId, allotmentId
   const { t } = useTranslation('applications');
   const upload = useUploadLeaseDeed(applicationId);
   const [progress, setProgress] = useState<number>();
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(upload.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: leaseDeedFormSchema,
     defaultValues: { file: null },
@@ -37,35 +37,31 @@ export function LeaseDeedDialog({ open, onOpenChange, applicationId, allotmentId
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ file }) => {
-        if (upload.isPending) return;
-        setRefusal(undefined);
-        setProgress(0);
-        upload.mutate(
-          { allotmentId, file, onProgress: setProgress },
+      onValid={({ file }) =>
+        dialog.send(
+          (outcome) => {
+            setProgress(0);
+            upload.mutate({ allotmentId, file, onProgress: setProgress }, outcome);
+          },
           {
-            onSuccess: () => {
-              toast.success(t('detail.leaseDeed.uploaded'));
+            done: t('detail.leaseDeed.uploaded'),
+            // The spec's words lead; the server's reason, when it gave one, follows.
+            failed: (uploadError) => {
+              setProgress(undefined);
+              return refusalText(t, t('detail.leaseDeed.failed'), uploadError);
+            },
+            then: () => {
               setProgress(undefined);
               form.reset();
-              onOpenChange(false);
-            },
-            onError: (uploadError) => {
-              setProgress(undefined);
-              // The spec's words lead; the server's reason, when it gave one, follows.
-              setRefusal(refusalText(t, t('detail.leaseDeed.failed'), uploadError));
             },
           },
-        );
-      }}
-      refusal={refusal}
-      open={open}
+        )
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
       onOpenChange={(next) => {
-        if (!next) {
-          setRefusal(undefined);
-          setProgress(undefined);
-        }
-        onOpenChange(next);
+        if (!next) setProgress(undefined);
+        dialog.onOpenChange(next);
       }}
       title={t('detail.leaseDeed.title')}
       description={t('detail.leaseDeed.description')}

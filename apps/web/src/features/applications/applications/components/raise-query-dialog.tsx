@@ -1,8 +1,6 @@
 /** Raise a query (a shortfall letter): what the applicant must send or explain, and the date to reply by (seven
  * working days ahead unless changed). The service clock stops until the applicant answers. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   addWorkingDays,
   businessToday,
@@ -14,6 +12,7 @@ import { FormDateField, inputDate } from '../../../../components/form/date-input
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../../lib/api-client';
 import { useRaiseQuery } from '../api/case-work';
 
@@ -33,7 +32,7 @@ export interface RaiseQueryDialogProps {
 export function RaiseQueryDialog({ applicationId, open, onOpenChange }: RaiseQueryDialogProps) {
   const { t } = useTranslation('applications');
   const raise = useRaiseQuery(applicationId);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(raise.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: raiseQueryFormSchema,
     defaultValues: { message: '', respond_by: toInputDate(addWorkingDays(businessToday(), QUERY_REPLY_WORKING_DAYS)) },
@@ -44,24 +43,16 @@ export function RaiseQueryDialog({ applicationId, open, onOpenChange }: RaiseQue
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (raise.isPending) return;
-        setRefusal(undefined);
-        raise.mutate(values, {
-          onSuccess: () => {
-            toast.success(t('raiseQuery.success'));
-            form.reset();
-            onOpenChange(false);
-          },
-          onError: (failure) => setRefusal(errorDetail(failure, t('raiseQuery.failed'))),
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      onValid={(values) =>
+        dialog.send((outcome) => raise.mutate(values, outcome), {
+          done: t('raiseQuery.success'),
+          failed: (failure) => errorDetail(failure, t('raiseQuery.failed')),
+          then: () => form.reset(),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('raiseQuery.title')}
       cancelLabel={t('cancel')}
       submitLabel={t('raiseQuery.submit')}

@@ -1,8 +1,6 @@
 /** Record possession: date (default today), area verified (required, numeric, step 0.01), boundary marked (default
  * checked) and remarks; needs an allotment ('No allotment found for this application'). */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   formatDate,
   recordPossessionRequestSchema,
@@ -16,6 +14,7 @@ import { FormDateField, inputDate } from '../../../../components/form/date-input
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Checkbox, Input, Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../../lib/api-client';
 import { useRecordPossession } from '../api/officer-actions';
 
@@ -40,7 +39,7 @@ export function RecordPossessionDialog({
 }: RecordPossessionDialogProps) {
   const { t } = useTranslation('applications');
   const record = useRecordPossession(applicationId);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(record.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: recordPossessionFormSchema,
     defaultValues: { possession_date: toInputDate(businessToday()), boundary_marked: true, remarks: '' },
@@ -52,27 +51,24 @@ export function RecordPossessionDialog({
     <SchemaFormDialog
       form={form}
       onValid={(values) => {
-        if (record.isPending) return;
         if (!allotment) {
-          setRefusal(t('possession.noAllotment'));
+          if (!record.isPending) dialog.setRefusal(t('possession.noAllotment'));
           return;
         }
-        setRefusal(undefined);
-        record.mutate(
-          { allotmentId: allotment.id, ...values, remarks: values.remarks ?? '' },
+        dialog.send<Possession>(
+          (outcome) => record.mutate({ allotmentId: allotment.id, ...values, remarks: values.remarks ?? '' }, outcome),
           {
-            onSuccess: (possession) => {
-              toast.success(t('possession.success'));
+            done: t('possession.success'),
+            // The spec prefers the server's detail here.
+            failed: (error) => errorDetail(error, t('possession.failed')),
+            then: (possession) => {
               form.reset();
-              onOpenChange(false);
               onRecorded?.(possession);
             },
-            // The spec prefers the server's detail here.
-            onError: (error) => setRefusal(errorDetail(error, t('possession.failed'))),
           },
         );
       }}
-      refusal={refusal}
+      refusal={dialog.refusal}
       confirm={(values) => ({
         statement: t('possession.confirm', {
           number: allotment?.allotment_number ?? '',
@@ -80,11 +76,8 @@ export function RecordPossessionDialog({
         }),
         consequence: t('possession.consequence'),
       })}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('possession.title')}
       cancelLabel={t('cancel')}
       submitLabel={t('possession.submit')}

@@ -1,12 +1,11 @@
 /** Reject a document: the reason (5 to 500 characters, shown to the applicant) is asked for first; a refusal from the
  * server shows in the dialog, and the button cannot be pressed twice while the call runs. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { DOCUMENT_REJECTION_REASON, rejectDocumentRequestSchema, type ApplicationDocument } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useRejectDocument } from '../api/case-work';
 import { refusalText } from './refusal-text';
 
@@ -20,7 +19,7 @@ export interface RejectDocumentDialogProps {
 export function RejectDocumentDialog({ applicationId, document, onClose }: RejectDocumentDialogProps) {
   const { t } = useTranslation('applications');
   const reject = useRejectDocument(applicationId);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(reject.isPending);
   const form = useSchemaForm({
     schema: rejectDocumentRequestSchema,
     defaultValues: { reason: '' },
@@ -34,25 +33,22 @@ export function RejectDocumentDialog({ applicationId, document, onClose }: Rejec
     <SchemaFormDialog
       form={form}
       onValid={({ reason }) => {
-        if (!document || reject.isPending) return;
-        setRefusal(undefined);
-        reject.mutate(
-          { documentId: document.id, reason },
-          {
-            onSuccess: () => {
-              toast.success(t('detail.documents.rejected'));
-              form.reset();
-              onClose();
-            },
-            onError: (failure) => setRefusal(refusalText(t, t('detail.documents.failed'), failure)),
+        if (!document) return;
+        dialog.send((outcome) => reject.mutate({ documentId: document.id, reason }, outcome), {
+          done: t('detail.documents.rejected'),
+          failed: (failure) => refusalText(t, t('detail.documents.failed'), failure),
+          // Closed by whoever shows it; a success leaves the call's state as it is, a cancel clears it.
+          then: () => {
+            form.reset();
+            onClose();
           },
-        );
+        });
       }}
-      refusal={refusal}
+      refusal={dialog.refusal}
       open={document !== undefined}
       onOpenChange={(open) => {
         if (open) return;
-        setRefusal(undefined);
+        dialog.onOpenChange(false);
         reject.reset();
         onClose();
       }}

@@ -5,7 +5,6 @@
  * requires), and a move that cannot be undone is said in words and confirmed once more (decision 024). */
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   DEFAULT_STAGE,
@@ -24,6 +23,7 @@ import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog
 import { Field } from '../../../../components/ui/field';
 import { Input, Select, Textarea } from '../../../../components/ui/input';
 import { stageWords } from '../../../../components/ui/stage-text';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { DebouncedInput } from '../../../../components/debounced-input';
 import { committeeMembers, useCommitteeMembers, useUpdateStatus } from '../api/officer-actions';
 import { statusTargets } from '../lib/available-actions';
@@ -65,8 +65,8 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
   const users = useCommitteeMembers(memberSearch);
   const everyone = useCommitteeMembers();
   const committee = committeeMembers(users.data);
-  const [refusal, setRefusal] = useState<string>();
   const update = useUpdateStatus(application.id);
+  const dialog = useDialogAction(update.isPending, { open, onOpenChange });
   const { t: ui } = useTranslation('ui');
   const offeredStage = (status: ApplicationStatus) => stageWords(ui, statusStage(status), '');
   const form = useSchemaForm({
@@ -108,25 +108,20 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
     <SchemaFormDialog
       form={form}
       onValid={({ status, current_stage, assigned_to }) => {
-        if (update.isPending) return;
-        setRefusal(undefined);
         const stage =
           current_stage.trim() === offeredStage(status)
             ? { current_stage: DEFAULT_STAGE[status], stage: statusStage(status) }
             : { current_stage };
-        update.mutate(
-          { status, ...stage, ...(assigned_to ? { assigned_to } : {}) },
+        dialog.send(
+          (outcome) => update.mutate({ status, ...stage, ...(assigned_to ? { assigned_to } : {}) }, outcome),
           {
-            onSuccess: () => {
-              toast.success(t('updateStatus.success'));
-              form.reset();
-              onOpenChange(false);
-            },
-            onError: (error) => setRefusal(refusalText(t, t('updateStatus.failed'), error)),
+            done: t('updateStatus.success'),
+            failed: (error) => refusalText(t, t('updateStatus.failed'), error),
+            then: () => form.reset(),
           },
         );
       }}
-      refusal={refusal}
+      refusal={dialog.refusal}
       confirm={({ status }) =>
         isFinal(status)
           ? {
@@ -140,11 +135,8 @@ export function UpdateStatusDialog({ application, role, open, onOpenChange }: Up
           : null
       }
       confirmsNow={isFinal(to)}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('updateStatus.title')}
       cancelLabel={t('cancel')}
       submitLabel={t('updateStatus.submit')}

@@ -1,11 +1,10 @@
 /** Lease deed verification: approved, rejected or needs revision, with remarks; approval makes the allotment final. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { LEASE_DEED_VERDICTS, verifyLeaseDeedRequestSchema, type Allotment } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Select, Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useVerifyLeaseDeed } from '../api/officer-actions';
 import { refusalText } from './refusal-text';
 
@@ -19,7 +18,7 @@ export interface VerifyLeaseDeedDialogProps {
 export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenChange }: VerifyLeaseDeedDialogProps) {
   const { t } = useTranslation('applications');
   const verify = useVerifyLeaseDeed(applicationId);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(verify.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: verifyLeaseDeedRequestSchema,
     defaultValues: { verification_status: 'approved', remarks: '' },
@@ -31,22 +30,18 @@ export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenCh
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ verification_status, remarks }) => {
-        if (verify.isPending) return;
-        setRefusal(undefined);
-        verify.mutate(
-          { allotmentId: allotment.id, verification_status, remarks: remarks ?? '' },
+      onValid={({ verification_status, remarks }) =>
+        dialog.send(
+          (outcome) =>
+            verify.mutate({ allotmentId: allotment.id, verification_status, remarks: remarks ?? '' }, outcome),
           {
-            onSuccess: () => {
-              toast.success(t('verifyDeed.success'));
-              form.reset();
-              onOpenChange(false);
-            },
-            onError: (error) => setRefusal(refusalText(t, t('verifyDeed.failed'), error)),
+            done: t('verifyDeed.success'),
+            failed: (error) => refusalText(t, t('verifyDeed.failed'), error),
+            then: () => form.reset(),
           },
-        );
-      }}
-      refusal={refusal}
+        )
+      }
+      refusal={dialog.refusal}
       // Approval makes the allotment final and cannot be undone; a return can (decision 024).
       confirm={({ verification_status }) =>
         verification_status === 'approved'
@@ -57,11 +52,8 @@ export function VerifyLeaseDeedDialog({ applicationId, allotment, open, onOpenCh
           : null
       }
       confirmsNow={verdict === 'approved'}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('verifyDeed.title')}
       cancelLabel={t('cancel')}
       submitLabel={t('verifyDeed.submit')}

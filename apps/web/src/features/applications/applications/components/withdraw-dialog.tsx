@@ -1,15 +1,14 @@
 /** Withdraw application: the applicant, after submission and before allotment, confirms the withdrawal (its
  * consequence stated, a reason if they wish); the button shows progress, and a refusal is said in the dialog. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Undo2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { WITHDRAW_REASON_MAX, type Application } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useWithdrawApplication } from '../../../../api/refunds';
 import { errorDetail } from '../../../../lib/api-client';
 
@@ -17,9 +16,8 @@ const withdrawSchema = z.object({ reason: z.string().trim().max(WITHDRAW_REASON_
 
 export function WithdrawDialog({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const withdraw = useWithdrawApplication(application.id);
+  const dialog = useDialogAction(withdraw.isPending);
   const form = useSchemaForm({
     schema: withdrawSchema,
     defaultValues: { reason: '' },
@@ -30,27 +28,19 @@ export function WithdrawDialog({ application }: { application: Application }) {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (withdraw.isPending) return;
-        setRefusal(undefined);
-        withdraw.mutate(values.reason, {
-          onSuccess: () => {
-            toast.success(t('withdraw.done', { number: application.application_number }));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(errorDetail(error, t('withdraw.failed'))),
-        });
-      }}
-      refusal={refusal}
+      onValid={(values) =>
+        dialog.send((outcome) => withdraw.mutate(values.reason, outcome), {
+          done: t('withdraw.done', { number: application.application_number }),
+          failed: (error) => errorDetail(error, t('withdraw.failed')),
+        })
+      }
+      refusal={dialog.refusal}
       confirm={() => ({
         statement: t('withdraw.confirm', { number: application.application_number }),
         consequence: t('withdraw.consequence'),
       })}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('withdraw.title', { number: application.application_number })}
       description={t('withdraw.description')}
       trigger={

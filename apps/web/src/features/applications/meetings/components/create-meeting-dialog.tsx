@@ -3,7 +3,6 @@
  * server; a refusal is said in the dialog. */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { COMMITTEE_TYPES, createMeetingRequestSchema, formatNumber } from '@portal/contract';
 import { useApplicationPage } from '../../../../api/applications';
 import { DebouncedInput } from '../../../../components/debounced-input';
@@ -13,6 +12,7 @@ import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog
 import { Field } from '../../../../components/ui/field';
 import { Checkbox, Select, Textarea } from '../../../../components/ui/input';
 import { useStageWords } from '../../../../components/ui/stage-text';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { errorDetail } from '../../../../lib/api-client';
 import { PENDING_COMMITTEE, useCreateMeeting } from '../api/meetings';
 
@@ -27,8 +27,8 @@ export interface CreateMeetingDialogProps {
 
 export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogProps) {
   const { t } = useTranslation('meetings');
-  const [refusal, setRefusal] = useState<string>();
   const create = useCreateMeeting();
+  const dialog = useDialogAction(create.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: createMeetingFormSchema,
     defaultValues: { meeting_date: '', committee_type: 'slsc', agenda: '', applications: [] },
@@ -59,28 +59,20 @@ export function CreateMeetingDialog({ open, onOpenChange }: CreateMeetingDialogP
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (create.isPending) return;
-        setRefusal(undefined);
-        create.mutate(values, {
-          onSuccess: () => {
-            toast.success(t('create.success'));
-            form.reset();
-            onOpenChange(false);
-          },
+      onValid={(values) =>
+        dialog.send((outcome) => create.mutate(values, outcome), {
+          done: t('create.success'),
           // The spec's words lead; the server's reason, when it gave one, follows.
-          onError: (error) => {
+          failed: (error) => {
             const reason = errorDetail(error, '');
-            setRefusal(reason ? t('create.failedBecause', { reason }) : t('create.failed'));
+            return reason ? t('create.failedBecause', { reason }) : t('create.failed');
           },
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+          then: () => form.reset(),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('create.title')}
       size="lg"
       cancelLabel={t('cancel')}

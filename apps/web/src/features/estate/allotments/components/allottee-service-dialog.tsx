@@ -5,9 +5,8 @@
  * those particulars and the plot's valuation. It posts a service request naming the allotment (and the milestone); the
  * reason is required. A refusal (unpaid dues, not allowed now...) is said in the dialog in the reader's words, and a
  * field the server refused shows its error at the field. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   ESTATE_TERMS,
   extendedDueOn,
@@ -32,6 +31,7 @@ import { ParticularFields } from '../../components/service-request-form/particul
 import { useServiceRefusalText } from '../../components/service-request-form/refusal-text';
 import { useServiceFeeText } from '../../components/service-request-form/service-fee-text';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useAskForService } from '../api/allottee-services';
 
 /** The services asked for from a plot's card besides an extension of time. */
@@ -45,8 +45,13 @@ const FIELD_ORDER = [...PARTICULAR_FIELDS, 'description'] as const;
 
 export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAsk | undefined; onClose: () => void }) {
   const { t } = useTranslation('allotments');
-  const [refusal, setRefusal] = useState<string>();
   const send = useAskForService();
+  const dialog = useDialogAction(send.isPending, {
+    open: ask !== undefined,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+  });
   const feeText = useServiceFeeText();
   const { reasonOf, placeFieldErrors } = useServiceRefusalText();
   const form = useSchemaForm({
@@ -111,10 +116,6 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
         ? [...(ask.service === 'transfer' ? [t('service-request-form:transferNote')] : []), fee]
         : [];
 
-  const close = () => {
-    setRefusal(undefined);
-    onClose();
-  };
   const words = (key: string, values: Record<string, string> = {}) =>
     eot
       ? t(`extension.${key}`, values)
@@ -125,28 +126,27 @@ export function AllotteeServiceDialog({ ask, onClose }: { ask: AllotteeServiceAs
   return (
     <SchemaFormDialog
       form={form}
-      open={ask !== undefined}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       onValid={(body) => {
-        if (!ask || send.isPending) return;
-        setRefusal(undefined);
+        if (!ask) return;
         // Only the particulars the type names are sent, and none at all for a service that names none.
         const { particulars, ...request } = body;
-        send.mutate(Object.keys(particulars).length > 0 ? { ...request, particulars } : request, {
-          onSuccess: () => {
-            toast.success(words('sent'));
-            close();
+        dialog.send(
+          (outcome) =>
+            send.mutate(Object.keys(particulars).length > 0 ? { ...request, particulars } : request, outcome),
+          {
+            done: words('sent'),
+            // A refused field shows at the field; any other refusal in the dialog.
+            failed: (error) => {
+              if (placeFieldErrors(form, error)) return undefined;
+              const reason = reasonOf(error);
+              return reason ? t('service.failedBecause', { reason }) : t('service.failed');
+            },
           },
-          onError: (error) => {
-            if (placeFieldErrors(form, error)) return;
-            const reason = reasonOf(error);
-            setRefusal(reason ? t('service.failedBecause', { reason }) : t('service.failed'));
-          },
-        });
+        );
       }}
-      refusal={refusal}
+      refusal={dialog.refusal}
       title={eot ? t('extension.title', { milestone: milestoneName }) : words('title', { plot })}
       description={words('description', { plot })}
       formClassName="space-y-5"

@@ -1,16 +1,15 @@
 /** The Add Asset dialog: the spec's required fields, defaults (land, acres, available) and 0.01 steps, and the
  * optional place on the zone's map, checked against the contract on submit; 'Asset created', or the server's detail
  * (else 'Failed to create asset') in the dialog, beside the field it is about when it is one. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { UseFormRegister } from 'react-hook-form';
-import { toast } from 'sonner';
 import { ASSET_STATUSES, ASSET_TYPES, ASSET_UNITS } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Input, Select } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { ApiError, errorDetail } from '../../../../lib/api-client';
 import { useCreateAsset } from '../api/assets';
 import {
@@ -25,9 +24,8 @@ import { MapPositionFields } from './map-position-fields';
 
 export function AddAssetDialog() {
   const { t } = useTranslation('assets');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const createAsset = useCreateAsset();
+  const dialog = useDialogAction(createAsset.isPending);
   const form = useSchemaForm({
     schema: assetFormSchema,
     defaultValues: ASSET_FORM_DEFAULTS,
@@ -51,30 +49,22 @@ export function AddAssetDialog() {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={(values) => {
-        if (createAsset.isPending) return;
-        setRefusal(undefined);
-        createAsset.mutate(values, {
-          onSuccess: () => {
-            toast.success(t('form.created'));
-            form.reset();
-            setOpen(false);
-          },
-          onError: (error) => {
+      onValid={(values) =>
+        dialog.send((outcome) => createAsset.mutate(values, outcome), {
+          done: t('form.created'),
+          failed: (error) => {
             const message = errorDetail(error, t('form.failed'));
+            if (!(error instanceof ApiError && error.status === 409)) return message;
             // A taken code or a taken place on the map is the user's to fix, beside the field.
-            if (error instanceof ApiError && error.status === 409)
-              form.setError(/overlaps/.test(message) ? 'map_x' : 'asset_code', { type: 'server', message });
-            else setRefusal(message);
+            form.setError(/overlaps/.test(message) ? 'map_x' : 'asset_code', { type: 'server', message });
+            return undefined;
           },
-        });
-      }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
+          then: () => form.reset(),
+        })
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       size="lg"
       title={t('form.title')}
       description={t('form.description')}

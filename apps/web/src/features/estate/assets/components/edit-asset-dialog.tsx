@@ -2,14 +2,14 @@
  * the zone's map, checked against the contract on submit. Opened from the table's Edit button or a plot on the map;
  * a place that overlaps another plot is refused by the server and said beside the map boxes, any other refusal in
  * the dialog. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegister } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { Asset } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Input } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { ApiError, errorDetail } from '../../../../lib/api-client';
 import { useUpdateAsset } from '../api/assets';
 import {
@@ -40,8 +40,15 @@ const NO_ASSET: EditAssetFormValues = {
 
 export function EditAssetDialog({ asset, onClose }: EditAssetDialogProps) {
   const { t } = useTranslation('assets');
-  const [refusal, setRefusal] = useState<string>();
   const updateAsset = useUpdateAsset();
+  const dialog = useDialogAction(updateAsset.isPending, {
+    open: asset !== null,
+    onOpenChange: (open) => {
+      if (open) return;
+      updateAsset.reset();
+      onClose();
+    },
+  });
   const form = useSchemaForm({
     schema: editAssetFormSchema,
     defaultValues: asset ? editAssetFormValues(asset) : NO_ASSET,
@@ -67,33 +74,21 @@ export function EditAssetDialog({ asset, onClose }: EditAssetDialogProps) {
     <SchemaFormDialog
       form={form}
       onValid={(body) => {
-        if (!asset || updateAsset.isPending) return;
-        setRefusal(undefined);
-        updateAsset.mutate(
-          { id: asset.id, body },
-          {
-            onSuccess: () => {
-              toast.success(t('edit.saved'));
-              updateAsset.reset();
-              onClose();
-            },
-            onError: (error) => {
-              const message = errorDetail(error, t('edit.failed'));
-              if (error instanceof ApiError && error.status === 409)
-                form.setError('map_x', { type: 'server', message });
-              else setRefusal(message);
-            },
+        if (!asset) return;
+        dialog.send((outcome) => updateAsset.mutate({ id: asset.id, body }, outcome), {
+          done: t('edit.saved'),
+          failed: (error) => {
+            const message = errorDetail(error, t('edit.failed'));
+            if (!(error instanceof ApiError && error.status === 409)) return message;
+            // A place that overlaps another plot is said beside the map boxes.
+            form.setError('map_x', { type: 'server', message });
+            return undefined;
           },
-        );
+        });
       }}
-      refusal={refusal}
-      open={asset !== null}
-      onOpenChange={(open) => {
-        if (open) return;
-        setRefusal(undefined);
-        updateAsset.reset();
-        onClose();
-      }}
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       size="lg"
       title={t('edit.title', { code: asset?.asset_code ?? '' })}
       description={t('edit.description')}

@@ -3,19 +3,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, Upload } from 'lucide-react';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   ASSET_IMPORT_COLUMNS,
   ASSET_IMPORT_MAP_COLUMNS,
   MAX_UPLOAD_BYTES,
   type AssetImportRefusal,
+  type AssetImportReport,
 } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { DataTable } from '../../../../components/ui/data-table';
 import { Input } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { ApiError, errorDetail } from '../../../../lib/api-client';
 import { useImportAssets } from '../api/assets';
 
@@ -61,10 +62,9 @@ export function ImportAssetsDialog() {
     i18n.resolvedLanguage === 'en' || row.problems.length === 0
       ? row.reasons
       : row.problems.map((problem) => t(`import.problems.${problem.code}`, problem.params));
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const [rowsRefused, setRowsRefused] = useState<AssetImportRefusal | null>(null);
   const importAssets = useImportAssets();
+  const dialog = useDialogAction(importAssets.isPending);
   const form = useSchemaForm({
     schema: importSchema,
     defaultValues: { file: null },
@@ -74,7 +74,7 @@ export function ImportAssetsDialog() {
   });
 
   const choose = (chosen: File | null) => {
-    setRefusal(undefined);
+    dialog.setRefusal(undefined);
     setRowsRefused(null);
     // A wrong file is said at once; taking the file away says nothing until the next submit.
     form.setValue('file', chosen, { shouldValidate: chosen !== null });
@@ -84,30 +84,30 @@ export function ImportAssetsDialog() {
   return (
     <SchemaFormDialog
       form={form}
-      onValid={({ file }) => {
-        if (importAssets.isPending) return;
-        setRefusal(undefined);
-        setRowsRefused(null);
-        importAssets.mutate(file, {
-          onSuccess: (report) => {
-            toast.success(t('import.imported', { count: report.imported }));
-            form.reset();
-            setOpen(false);
+      onValid={({ file }) =>
+        dialog.send<AssetImportReport>(
+          (outcome) => {
+            setRowsRefused(null);
+            importAssets.mutate(file, outcome);
           },
-          onError: (error) => {
-            if (error instanceof ApiError && error.status === 422 && isRefusal(error.body)) setRowsRefused(error.body);
-            else setRefusal(errorDetail(error, t('import.failed')));
+          {
+            done: (report) => t('import.imported', { count: report.imported }),
+            // A file refused row by row lists its rows; any other refusal is said in words.
+            failed: (error) => {
+              if (!(error instanceof ApiError && error.status === 422 && isRefusal(error.body)))
+                return errorDetail(error, t('import.failed'));
+              setRowsRefused(error.body);
+              return undefined;
+            },
+            then: () => form.reset(),
           },
-        });
-      }}
-      refusal={refusal}
-      open={open}
+        )
+      }
+      refusal={dialog.refusal}
+      open={dialog.open}
       onOpenChange={(next) => {
-        if (!next) {
-          setRefusal(undefined);
-          setRowsRefused(null);
-        }
-        setOpen(next);
+        if (!next) setRowsRefused(null);
+        dialog.onOpenChange(next);
       }}
       size="xl"
       title={t('import.title')}

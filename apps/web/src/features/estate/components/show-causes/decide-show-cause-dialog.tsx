@@ -2,63 +2,50 @@
  * the allotment (the plot returns to the inventory, the refund is recorded) or drop the notice, with the hearing's
  * note that the order records. The order cannot be undone: the submit says it in words, naming the chosen order, and
  * only Record order there sends it (decision 024). */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { decideShowCauseRequestSchema, SHOW_CAUSE_OUTCOMES, type ShowCause } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Textarea } from '../../../../components/ui/input';
-import { errorDetail } from '../../../../lib/api-client';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
+import { useShowCauseRefusal } from './refusal-text';
 import { useDecideShowCause } from '../../../../api/show-causes';
 
 export function DecideShowCauseDialog({ notice, onClose }: { notice: ShowCause | undefined; onClose: () => void }) {
   const { t } = useTranslation('show-causes');
-  const [refusal, setRefusal] = useState<string>();
   const decide = useDecideShowCause();
+  const dialog = useDialogAction(decide.isPending, {
+    open: notice !== undefined,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+  });
   const form = useSchemaForm({
     schema: decideShowCauseRequestSchema,
     defaultValues: { hearing_note: '' },
     messages: 'show-causes:decide.errors',
     idPrefix: 'decide-show-cause-',
   });
+  const refusalOf = useShowCauseRefusal(form);
   const outcome = form.watch('outcome');
   const outcomeError = form.errorOf('outcome');
-  const close = () => {
-    setRefusal(undefined);
-    onClose();
-  };
   return (
     <SchemaFormDialog
       form={form}
-      open={notice !== undefined}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       onValid={(body) => {
-        if (!notice || decide.isPending) return;
-        setRefusal(undefined);
-        decide.mutate(
-          { id: notice.id, body },
-          {
-            onSuccess: (decided) => {
-              toast.success(
-                decided.outcome === 'cancelled'
-                  ? t('decide.sentCancelled', { number: decided.allotment_number })
-                  : t('decide.sentDropped', { number: decided.notice_number }),
-              );
-              form.reset();
-              close();
-            },
-            onError: (error) => {
-              if (form.setServerErrors(error)) return;
-              const reason = errorDetail(error, '');
-              setRefusal(reason ? t('failedBecause', { reason }) : t('failed'));
-            },
-          },
-        );
+        if (!notice) return;
+        dialog.send<ShowCause>((outcome) => decide.mutate({ id: notice.id, body }, outcome), {
+          done: (decided) =>
+            decided.outcome === 'cancelled'
+              ? t('decide.sentCancelled', { number: decided.allotment_number })
+              : t('decide.sentDropped', { number: decided.notice_number }),
+          failed: refusalOf,
+          then: () => form.reset(),
+        });
       }}
-      refusal={refusal}
+      refusal={dialog.refusal}
       confirm={(values) => ({
         statement: t(`decide.confirm.${values.outcome}`, {
           number: notice?.allotment_number ?? '',

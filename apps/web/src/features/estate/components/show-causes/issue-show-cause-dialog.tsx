@@ -1,13 +1,18 @@
 /** An officer issues a show-cause notice on an allotment: the grounds, in words the holder will read on the notice;
  * the dialog says how long the holder has to reply and what may follow. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { formatNumber, issueShowCauseRequestSchema, SHOW_CAUSE_REPLY_DAYS, type Allotment } from '@portal/contract';
+import {
+  formatNumber,
+  issueShowCauseRequestSchema,
+  SHOW_CAUSE_REPLY_DAYS,
+  type Allotment,
+  type ShowCause,
+} from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Textarea } from '../../../../components/ui/input';
-import { errorDetail } from '../../../../lib/api-client';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
+import { useShowCauseRefusal } from './refusal-text';
 import { useIssueShowCause } from '../../../../api/show-causes';
 
 export function IssueShowCauseDialog({
@@ -18,46 +23,35 @@ export function IssueShowCauseDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('show-causes');
-  const [refusal, setRefusal] = useState<string>();
   const issue = useIssueShowCause();
+  const dialog = useDialogAction(issue.isPending, {
+    open: allotment !== undefined,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+  });
   const form = useSchemaForm({
     schema: issueShowCauseRequestSchema,
     defaultValues: { grounds: '' },
     messages: 'show-causes:issue.errors',
     idPrefix: 'issue-show-cause-',
   });
+  const refusalOf = useShowCauseRefusal(form);
   const plot = allotment?.asset_code ?? allotment?.allotment_number ?? '';
-  const close = () => {
-    setRefusal(undefined);
-    onClose();
-  };
   return (
     <SchemaFormDialog
       form={form}
-      open={allotment !== undefined}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       onValid={(body) => {
-        if (!allotment || issue.isPending) return;
-        setRefusal(undefined);
-        issue.mutate(
-          { allotmentId: allotment.id, body },
-          {
-            onSuccess: (notice) => {
-              toast.success(t('issue.sent', { number: notice.notice_number }));
-              form.reset();
-              close();
-            },
-            onError: (error) => {
-              if (form.setServerErrors(error)) return;
-              const reason = errorDetail(error, '');
-              setRefusal(reason ? t('failedBecause', { reason }) : t('failed'));
-            },
-          },
-        );
+        if (!allotment) return;
+        dialog.send<ShowCause>((outcome) => issue.mutate({ allotmentId: allotment.id, body }, outcome), {
+          done: (notice) => t('issue.sent', { number: notice.notice_number }),
+          failed: refusalOf,
+          then: () => form.reset(),
+        });
       }}
-      refusal={refusal}
+      refusal={dialog.refusal}
       title={t('issue.title', { plot })}
       description={t('issue.description', {
         number: allotment?.allotment_number ?? '',

@@ -9,7 +9,6 @@
  * reader's words, where it takes focus so it is in view; a field the server refused shows its error at the field. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   MILESTONE_KINDS,
   SERVICE_REQUEST_TYPES,
@@ -31,6 +30,7 @@ import { ParticularFields } from '../../components/service-request-form/particul
 import { useServiceRefusalText } from '../../components/service-request-form/refusal-text';
 import { useServiceFeeText } from '../../components/service-request-form/service-fee-text';
 import { Select, Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { SearchSelect } from '../../../../components/search-select';
 import { useAllotmentPage } from '../../../../api/allotments';
 import { useApplicationPage } from '../../../../api/applications';
@@ -64,7 +64,6 @@ const FIELD_ORDER = [
 export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('service-requests');
   const [applicationSearch, setApplicationSearch] = useState('');
-  const [refusal, setRefusal] = useState<string>();
   const feeText = useServiceFeeText();
   const { reasonOf, placeFieldErrors } = useServiceRefusalText();
   const applications = useApplicationPage(
@@ -76,6 +75,7 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
       ? t('list:pickerMore', { shown: page.items.length, total: formatNumber(page.total) })
       : undefined;
   const create = useCreateServiceRequest();
+  const dialog = useDialogAction(create.isPending, { open, onOpenChange });
   const form = useSchemaForm({
     schema: newRequestSchema,
     defaultValues: emptyServiceRequestValues('change_name'),
@@ -117,30 +117,26 @@ export function NewRequestDialog({ open, onOpenChange }: { open: boolean; onOpen
     <SchemaFormDialog
       form={form}
       onValid={(body) => {
-        if (create.isPending) return;
-        setRefusal(undefined);
         // The particulars only when the type names some.
         const { particulars, ...request } = body;
-        create.mutate(Object.keys(particulars).length > 0 ? { ...request, particulars } : request, {
-          onSuccess: () => {
-            toast.success(t('dialog.submitted'));
-            form.reset();
-            onOpenChange(false);
+        dialog.send(
+          (outcome) =>
+            create.mutate(Object.keys(particulars).length > 0 ? { ...request, particulars } : request, outcome),
+          {
+            done: t('dialog.submitted'),
+            // A refused field shows at the field; otherwise the spec's words lead, and the reason, when known, follows.
+            failed: (error) => {
+              if (placeFieldErrors(form, error)) return undefined;
+              const reason = reasonOf(error);
+              return reason ? t('dialog.failedBecause', { reason }) : t('dialog.failed');
+            },
+            then: () => form.reset(),
           },
-          // A refused field shows at the field; otherwise the spec's words lead, and the reason, when known, follows.
-          onError: (error) => {
-            if (placeFieldErrors(form, error)) return;
-            const reason = reasonOf(error);
-            setRefusal(reason ? t('dialog.failedBecause', { reason }) : t('dialog.failed'));
-          },
-        });
+        );
       }}
-      refusal={refusal}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        onOpenChange(next);
-      }}
+      refusal={dialog.refusal}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('dialog.title')}
       description={t('dialog.description')}
       formClassName="space-y-5"

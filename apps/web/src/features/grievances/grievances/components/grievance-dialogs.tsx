@@ -1,15 +1,14 @@
 /** The steps people take on a grievance (decision 038): one dialog for the steps that carry a message (the officer's
  * reply, request for detail and resolution; the complainant's answer and reopening), each saying what follows, and
  * the complainant's rating of the resolution (1 to 5, once). A refusal is said in the dialog in the reader's words. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { GRIEVANCE_TEXT_LIMITS, type ErrorCode, type Grievance, type GrievanceAction } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { errorCode, errorDetail } from '../../../../lib/api-client';
 import { useGrievanceAction } from '../api/grievances';
 
@@ -38,10 +37,9 @@ export type MessageAction = Exclude<GrievanceAction, 'rate'>;
 
 export function GrievanceActionDialog({ grievance, action }: { grievance: Grievance; action: MessageAction }) {
   const { t } = useTranslation('grievances');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const refusalText = useGrievanceRefusal();
   const act = useGrievanceAction(grievance.id);
+  const dialog = useDialogAction(act.isPending);
   const form = useSchemaForm({
     schema: messageSchema,
     defaultValues: { message: '' },
@@ -52,33 +50,19 @@ export function GrievanceActionDialog({ grievance, action }: { grievance: Grieva
   return (
     <SchemaFormDialog
       form={form}
-      open={open}
+      open={dialog.open}
       onOpenChange={(next) => {
-        if (!next) {
-          setRefusal(undefined);
-          form.reset();
-        }
-        setOpen(next);
+        if (!next) form.reset();
+        dialog.onOpenChange(next);
       }}
-      onValid={(values) => {
-        if (act.isPending) return;
-        setRefusal(undefined);
-        act.mutate(
-          { action, message: values.message },
-          {
-            onSuccess: () => {
-              toast.success(t('actions.done', { number: grievance.grievance_number }));
-              setOpen(false);
-              form.reset();
-            },
-            onError: (error) => {
-              if (form.setServerErrors(error)) return;
-              setRefusal(refusalText(error, t('actions.failed')));
-            },
-          },
-        );
-      }}
-      refusal={refusal}
+      onValid={(values) =>
+        dialog.send((outcome) => act.mutate({ action, message: values.message }, outcome), {
+          done: t('actions.done', { number: grievance.grievance_number }),
+          failed: (error) => (form.setServerErrors(error) ? undefined : refusalText(error, t('actions.failed'))),
+          then: () => form.reset(),
+        })
+      }
+      refusal={dialog.refusal}
       title={t(`actions.${action}.title`, { number: grievance.grievance_number })}
       trigger={
         <Button variant={action === 'resolve' || action === 'answer' ? 'primary' : 'secondary'}>
@@ -106,10 +90,9 @@ const rateSchema = z.object({
 
 export function RateDialog({ grievance }: { grievance: Grievance }) {
   const { t } = useTranslation('grievances');
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const refusalText = useGrievanceRefusal();
   const act = useGrievanceAction(grievance.id);
+  const dialog = useDialogAction(act.isPending);
   const form = useSchemaForm({
     schema: rateSchema,
     defaultValues: { message: '' },
@@ -121,26 +104,22 @@ export function RateDialog({ grievance }: { grievance: Grievance }) {
   return (
     <SchemaFormDialog
       form={form}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      onValid={(values) => {
-        if (act.isPending) return;
-        setRefusal(undefined);
-        act.mutate(
-          { action: 'rate', rating: Number(values.rating), ...(values.message ? { message: values.message } : {}) },
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onValid={(values) =>
+        dialog.send(
+          (outcome) =>
+            act.mutate(
+              { action: 'rate', rating: Number(values.rating), ...(values.message ? { message: values.message } : {}) },
+              outcome,
+            ),
           {
-            onSuccess: () => {
-              toast.success(t('rate.done', { number: grievance.grievance_number }));
-              setOpen(false);
-            },
-            onError: (error) => setRefusal(refusalText(error, t('actions.failed'))),
+            done: t('rate.done', { number: grievance.grievance_number }),
+            failed: (error) => refusalText(error, t('actions.failed')),
           },
-        );
-      }}
-      refusal={refusal}
+        )
+      }
+      refusal={dialog.refusal}
       title={t('rate.title', { number: grievance.grievance_number })}
       trigger={<Button variant="secondary">{t('rate.button')}</Button>}
       cancelLabel={t('actions.cancel')}

@@ -1,20 +1,20 @@
 /** Raise a grievance: what it is about (a category, with who answers it and in how many working days), the words,
  * and for an applicant optionally one of their applications. The new grievance opens once raised. */
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_CATEGORY_CODES,
   GRIEVANCE_TEXT_LIMITS,
   isApplicantRole,
+  type Grievance,
 } from '@portal/contract';
 import { FormField, useSchemaForm } from '../../../../components/form/schema-form';
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Select, Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { useApplicationPage } from '../../../../api/applications';
 import { useAuth } from '../../../../lib/auth';
 import { useRaiseGrievance } from '../api/grievances';
@@ -33,11 +33,10 @@ export function RaiseGrievanceDialog() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const applicant = user ? isApplicantRole(user.role) : false;
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
   const refusalText = useGrievanceRefusal();
   const raise = useRaiseGrievance();
-  const applications = useApplicationPage({ limit: 50, sort: '-created_at' }, { enabled: open && applicant });
+  const dialog = useDialogAction(raise.isPending);
+  const applications = useApplicationPage({ limit: 50, sort: '-created_at' }, { enabled: dialog.open && applicant });
   const form = useSchemaForm({
     schema: raiseSchema,
     defaultValues: { text: '', application_id: '' },
@@ -49,35 +48,30 @@ export function RaiseGrievanceDialog() {
   return (
     <SchemaFormDialog
       form={form}
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRefusal(undefined);
-        setOpen(next);
-      }}
-      onValid={(values) => {
-        if (raise.isPending) return;
-        setRefusal(undefined);
-        raise.mutate(
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      onValid={(values) =>
+        dialog.send<Grievance>(
+          (outcome) =>
+            raise.mutate(
+              {
+                category: values.category,
+                text: values.text,
+                ...(values.application_id ? { application_id: values.application_id } : {}),
+              },
+              outcome,
+            ),
           {
-            category: values.category,
-            text: values.text,
-            ...(values.application_id ? { application_id: values.application_id } : {}),
-          },
-          {
-            onSuccess: (raised) => {
-              toast.success(t('raise.done', { number: raised.grievance_number }));
-              setOpen(false);
+            done: (raised) => t('raise.done', { number: raised.grievance_number }),
+            failed: (error) => (form.setServerErrors(error) ? undefined : refusalText(error, t('raise.failed'))),
+            then: (raised) => {
               form.reset();
               void navigate(grievancePath(raised.id));
             },
-            onError: (error) => {
-              if (form.setServerErrors(error)) return;
-              setRefusal(refusalText(error, t('raise.failed')));
-            },
           },
-        );
-      }}
-      refusal={refusal}
+        )
+      }
+      refusal={dialog.refusal}
       title={t('raise.title')}
       description={t('raise.description')}
       trigger={<Button>{t('raise.button')}</Button>}

@@ -2,10 +2,8 @@
  * officer or an admin must approve it (in Adjustments) and what the approval does, and a refusal is said in the
  * dialog in the reader's language. The dialog sits in a table row that opens the application: its clicks and keys
  * stay in the dialog. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   ADJUSTMENT_REASON_LIMITS,
@@ -19,6 +17,7 @@ import { FormField, useSchemaForm } from '../../../../components/form/schema-for
 import { SchemaFormDialog } from '../../../../components/form/schema-form-dialog';
 import { Button } from '../../../../components/ui/button';
 import { Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import { invoiceKeys } from '../../../../api/invoices';
 import { api, errorCode, errorDetail } from '../../../../lib/api-client';
 
@@ -43,8 +42,7 @@ function useProposeCancellation() {
 export function CancelInvoiceDialog({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('finance');
   const propose = useProposeCancellation();
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(propose.isPending);
   const form = useSchemaForm({
     schema,
     defaultValues: { reason: '' },
@@ -62,39 +60,33 @@ export function CancelInvoiceDialog({ invoice }: { invoice: Invoice }) {
     >
       <SchemaFormDialog
         form={form}
-        onValid={(values) => {
-          if (propose.isPending) return;
-          setRefusal(undefined);
-          propose.mutate(
+        onValid={(values) =>
+          dialog.send(
+            (outcome) =>
+              propose.mutate(
+                {
+                  application_id: invoice.application_id,
+                  kind: 'invoice_cancellation',
+                  invoice_id: invoice.id,
+                  reason: values.reason,
+                },
+                outcome,
+              ),
             {
-              application_id: invoice.application_id,
-              kind: 'invoice_cancellation',
-              invoice_id: invoice.id,
-              reason: values.reason,
-            },
-            {
-              onSuccess: () => {
-                toast.success(t('cancelInvoice.done', params));
-                form.reset();
-                setOpen(false);
-              },
-              onError: (error) => {
+              done: t('cancelInvoice.done', params),
+              failed: (error) => {
                 const code = errorCode(error);
-                setRefusal(
-                  code && WORDED.includes(code)
-                    ? t(`cancelInvoice.refusals.${code}`)
-                    : errorDetail(error, t('cancelInvoice.failed')),
-                );
+                return code && WORDED.includes(code)
+                  ? t(`cancelInvoice.refusals.${code}`)
+                  : errorDetail(error, t('cancelInvoice.failed'));
               },
+              then: () => form.reset(),
             },
-          );
-        }}
-        refusal={refusal}
-        open={open}
-        onOpenChange={(next) => {
-          if (!next) setRefusal(undefined);
-          setOpen(next);
-        }}
+          )
+        }
+        refusal={dialog.refusal}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
         title={t('cancelInvoice.title', params)}
         description={t('cancelInvoice.description', params)}
         trigger={

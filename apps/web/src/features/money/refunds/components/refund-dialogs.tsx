@@ -4,7 +4,6 @@
  * progress, and a refusal is said in the dialog in the reader's language. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   formatDateTime,
@@ -25,6 +24,7 @@ import { FormField, useSchemaForm, type AnyObjectSchema } from '../../../../comp
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-step';
 import { Input, Textarea } from '../../../../components/ui/input';
+import { useDialogAction } from '../../../../components/ui/use-dialog-action';
 import {
   useApproveRefund,
   useBankVerification,
@@ -85,8 +85,7 @@ export function ApproveDialog({ refund }: { refund: Refund }) {
   const { t } = useTranslation('refunds');
   const approve = useApproveRefund();
   const refusalText = useRefusalText('refunds', WORDED);
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  const dialog = useDialogAction(approve.isPending);
   const params = {
     number: refund.refund_number,
     amount: formatRupees(refund.amount),
@@ -96,11 +95,8 @@ export function ApproveDialog({ refund }: { refund: Refund }) {
   };
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setRefusal(undefined);
-        setOpen(next);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       title={t('approve.title', params)}
       trigger={
         <Button size="sm" aria-label={t('approve.buttonFor', { subject: refund.refund_number })}>
@@ -110,21 +106,16 @@ export function ApproveDialog({ refund }: { refund: Refund }) {
       statement={t('approve.confirm', params)}
       details={<p className="text-slate-800">{t('approve.description', params)}</p>}
       consequence={t('approve.consequence', params)}
-      refusal={refusal}
+      refusal={dialog.refusal}
       confirmLabel={t('approve.submit')}
       busy={approve.isPending}
       busyText={t('approve.submitting')}
-      onConfirm={() => {
-        if (approve.isPending) return;
-        setRefusal(undefined);
-        approve.mutate(refund.id, {
-          onSuccess: () => {
-            toast.success(t('approve.done', params));
-            setOpen(false);
-          },
-          onError: (error) => setRefusal(refusalText(error, t('approve.failed'))),
-        });
-      }}
+      onConfirm={() =>
+        dialog.send((outcome) => approve.mutate(refund.id, outcome), {
+          done: t('approve.done', params),
+          failed: (error) => refusalText(error, t('approve.failed')),
+        })
+      }
     />
   );
 }
