@@ -26,6 +26,11 @@ describe("a business day's first instant", () => {
     expect(businessDayStart('2026-03-09', newYork).toISOString()).toBe('2026-03-09T04:00:00.000Z');
   });
 
+  it('is still a date for a day outside the years 1970 to 9999, read at the nearest offset', () => {
+    expect(businessDayStart('0000-01-01').toISOString()).toBe('-000001-12-31T18:30:00.000Z');
+    expect(businessDayStart('1950-06-01').toISOString()).toBe('1950-05-31T18:30:00.000Z');
+  });
+
   it('is the first instant that falls on the day, and the instant before falls on the day before', () => {
     for (const zone of ['Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC']) {
       const calendar = businessCalendar(zone);

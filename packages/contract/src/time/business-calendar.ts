@@ -98,8 +98,10 @@ export function businessDay(instant: Date, calendar: BusinessCalendar = DEFAULT_
  * first guess in case the offset changes between the two. */
 export function businessDayStart(day: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): Date {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const guess = utcMidnight - offsetAt(calendar.timeZone, utcMidnight);
-  return new Date(utcMidnight - offsetAt(calendar.timeZone, guess));
+  // Outside the years 1970 to 9999 (a filter's year 0000) the zone's offset is read at the nearest of them: the
+  // instant stays a date, for the database to refuse as it refuses any other out-of-range day.
+  const offset = (ms: number) => offsetAt(calendar.timeZone, Math.min(Math.max(ms, 0), LAST_PLAIN_INSTANT));
+  return new Date(utcMidnight - offset(utcMidnight - offset(utcMidnight)));
 }
 
 /** Today in the business time zone. */
