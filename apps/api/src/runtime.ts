@@ -27,7 +27,7 @@ import { CLOCK_FOLLOW_EVERY_MS, followDatabaseClock } from './core/clock';
 import { repeatEvery } from './lib/job-lease';
 import { startSweeps } from './lib/sweeps';
 import { singleWindowConfig } from './lib/single-window/config';
-import { singleWindowPushSweep } from './lib/single-window/push';
+import { singleWindowPushSweep } from './modules/single-window/rules/push';
 import { startSummaryFolding } from './lib/summary-folding';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { demoSigningIdentity, documentSignerOf } from './lib/document-signing/document-signer';

@@ -177,6 +177,14 @@ describe('the other kinds of case move only through the engine', () => {
       repository: 'modules/grievances/repositories/grievances.ts',
       writer: 'writeGrievanceMove',
     },
+    // A push's claim for one attempt and a retrying push's further failed attempt write its times, not its state.
+    {
+      table: 'singleWindowOutbox',
+      sqlName: 'single_window_outbox',
+      repository: 'repositories/single-window-outbox.ts',
+      writer: 'writeSingleWindowPushMove',
+      statusFields: /\bstate\b/,
+    },
   ];
 
   for (const kind of KINDS) {

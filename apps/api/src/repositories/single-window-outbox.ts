@@ -94,46 +94,48 @@ export async function claimPush(db: Database, id: string, now: Date, until: Date
   return rows.length === 1;
 }
 
-const stillWaiting = (id: string) =>
-  and(eq(singleWindowOutbox.id, id), sql`${singleWindowOutbox.state} in ('pending', 'retrying')`);
-
-/** The single window acknowledged the push. */
-export async function markPushSent(db: Database, id: string, at: Date): Promise<boolean> {
-  const rows = await db
+/** The push's one move writer, called as the engine's write (case/engine.ts, SINGLE_WINDOW_PUSH_EVENTS): its state
+ * and what the move records with it (the acknowledgement's time, the attempt counted, its error, the next try),
+ * written only if its state is still one of `from`. Answers the moved row, or undefined when it was not. */
+export async function writeSingleWindowPushMove(
+  db: Database,
+  id: string,
+  from: readonly SingleWindowPushState[],
+  to: SingleWindowPushState,
+  columns: {
+    sentAt?: Date;
+    lastError?: string | null;
+    nextAttemptAt?: Date;
+    /** The attempt the move ends is counted; or the count starts over (a person's retry). */
+    attempts?: 'count' | 'restart';
+  },
+): Promise<SingleWindowPushRow | undefined> {
+  const { attempts, ...rest } = columns;
+  const [row] = await db
     .update(singleWindowOutbox)
-    .set({ state: 'sent', sentAt: at, attempts: sql`${singleWindowOutbox.attempts} + 1`, lastError: null })
-    .where(stillWaiting(id))
-    .returning({ id: singleWindowOutbox.id });
-  return rows.length === 1;
+    .set({
+      ...rest,
+      state: to,
+      ...(attempts === 'count' && { attempts: sql`${singleWindowOutbox.attempts} + 1` }),
+      ...(attempts === 'restart' && { attempts: 0 }),
+    })
+    .where(and(eq(singleWindowOutbox.id, id), inArray(singleWindowOutbox.state, [...from])))
+    .returning();
+  return row;
 }
 
-/** The attempt failed: tried again at `nextAttemptAt`, or given up (`failed`) when that is null. */
-export async function markPushAttemptFailed(
+/** A retrying push's attempt failed again with time left: counted, its error kept, tried again at `nextAttemptAt`.
+ * Its state stays retrying (not a move). */
+export async function recordPushAttemptFailed(
   db: Database,
   id: string,
   error: string,
-  nextAttemptAt: Date | null,
+  nextAttemptAt: Date,
 ): Promise<void> {
   await db
     .update(singleWindowOutbox)
-    .set({
-      state: nextAttemptAt ? 'retrying' : 'failed',
-      attempts: sql`${singleWindowOutbox.attempts} + 1`,
-      lastError: error.slice(0, 500),
-      ...(nextAttemptAt && { nextAttemptAt }),
-    })
-    .where(stillWaiting(id));
-}
-
-/** A person sends a failed push again: it is due at once, its back-off starting over. Answers the row, or undefined
- * when it is not failed (any more). */
-export async function retryFailedPush(db: Database, id: string, now: Date): Promise<SingleWindowPushRow | undefined> {
-  const [row] = await db
-    .update(singleWindowOutbox)
-    .set({ state: 'retrying', attempts: 0, nextAttemptAt: now })
-    .where(and(eq(singleWindowOutbox.id, id), eq(singleWindowOutbox.state, 'failed')))
-    .returning();
-  return row;
+    .set({ attempts: sql`${singleWindowOutbox.attempts} + 1`, lastError: error, nextAttemptAt })
+    .where(and(eq(singleWindowOutbox.id, id), eq(singleWindowOutbox.state, 'retrying')));
 }
 
 export async function findPushById(db: Database, id: string): Promise<SingleWindowPushRow | undefined> {

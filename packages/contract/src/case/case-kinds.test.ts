@@ -21,6 +21,7 @@ import { SHOW_CAUSE_STATUSES } from '../estate/estate';
 import { APPROVAL_STATUSES, BANK_CREDIT_STATUSES, REFUND_STATUSES } from '../money/money';
 import { SCHEME_OUTCOMES, SCHEME_STATUSES } from '../schemes/schemes';
 import { GRIEVANCE_STATUSES } from '../grievances/grievances';
+import { SINGLE_WINDOW_PUSH_STATES } from '../single-window/single-window';
 
 describe('the kinds of case beside the application', () => {
   const STATUSES: Record<keyof typeof CASE_KINDS, readonly string[]> = {
@@ -34,6 +35,7 @@ describe('the kinds of case beside the application', () => {
     ledger_adjustment: APPROVAL_STATUSES,
     bank_credit: BANK_CREDIT_STATUSES,
     grievance: GRIEVANCE_STATUSES,
+    single_window_push: SINGLE_WINDOW_PUSH_STATES,
   };
 
   it('moves each kind only between its own statuses, and never from a status to itself', () => {

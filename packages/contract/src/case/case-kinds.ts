@@ -4,8 +4,8 @@
  * engine (apps/api case/engine.ts `moveCase`), which checks the table and writes the move as a conditional update on
  * the status it left; the web app offers exactly the events `caseEventsOffered` (or, with guards it can read,
  * `caseEventsOpen`) answers. The application's own table is the lifecycle (lifecycle.ts); below are the maker-checker
- * approvals of money (section 10), an allottee's service request, an appeal, a scheme with its entries and plots, and
- * a show-cause notice.
+ * approvals of money (section 10), an allottee's service request, an appeal, a scheme with its entries and plots, a
+ * show-cause notice, a grievance and a status push to the state's single window.
  */
 import { actorMay, type EventActor } from '../applications/lifecycle';
 import type { ApprovalStatus, BankCreditStatus, RefundStatus } from '../money/money';
@@ -15,6 +15,7 @@ import type { AllotmentStatus, AppealStatus, ServiceRequestStatus } from '../enu
 import type { Role } from '../roles';
 import type { TimelineCode } from './timeline-events';
 import type { GrievanceAction, GrievanceGuard, GrievanceStatus } from '../grievances/grievances';
+import type { SingleWindowPushState } from '../single-window/single-window';
 
 /** One move of a kind of case. */
 export interface CaseEvent<Status extends string, Guard extends string> {
@@ -323,6 +324,23 @@ export function mayTakeGrievanceAction(
   return !viewer.isComplainant && actorMay(rule.by, viewer.role, false);
 }
 
+/** A status push to the state's single window (decision 036): queued pending in the transaction of the event it tells
+ * (an insert), sent when the single window acknowledges that very event, retrying with back-off after its first
+ * attempt that was not (a later one with time left only counts the attempt), failed once the back-off is spent, and
+ * sent again from failed by a person. */
+export const SINGLE_WINDOW_PUSH_EVENTS = {
+  acknowledged: { from: ['pending', 'retrying'], to: ['sent'], by: { kind: 'system' }, guards: [] },
+  attempt_failed: { from: ['pending'], to: ['retrying', 'failed'], by: { kind: 'system' }, guards: [] },
+  given_up: { from: ['retrying'], to: ['failed'], by: { kind: 'system' }, guards: [] },
+  retry: {
+    from: ['failed'],
+    to: ['retrying'],
+    by: { kind: 'staff', permission: 'manage:single-window-outbox' },
+    guards: [],
+  },
+} as const satisfies EventTable<string, SingleWindowPushState, never>;
+export type SingleWindowPushEventName = keyof typeof SINGLE_WINDOW_PUSH_EVENTS;
+
 export type RefundEventName = keyof typeof REFUND_EVENTS;
 export type LedgerAdjustmentEventName = keyof typeof LEDGER_ADJUSTMENT_EVENTS;
 export type BankCreditEventName = keyof typeof BANK_CREDIT_EVENTS;
@@ -339,6 +357,7 @@ export const CASE_KINDS = {
   ledger_adjustment: LEDGER_ADJUSTMENT_EVENTS,
   bank_credit: BANK_CREDIT_EVENTS,
   grievance: GRIEVANCE_EVENTS,
+  single_window_push: SINGLE_WINDOW_PUSH_EVENTS,
 } as const;
 export type CaseKind = keyof typeof CASE_KINDS;
 

@@ -23,7 +23,7 @@ import { conflict, invalidField, notFound, unauthorized } from '../../../core/ht
 import { fetchCafDocuments } from '../../../lib/single-window/documents';
 import type { SingleWindowConfig } from '../../../lib/single-window/config';
 import { verifyHandoffToken } from '../../../lib/single-window/protocol';
-import { pushBody } from '../../../lib/single-window/push';
+import { pushBody } from '../rules/push';
 import { hashPassword } from '../../../lib/passwords';
 import type { TokenService } from '../../../lib/tokens';
 import type { FileStorage } from '../../../plugins/storage';

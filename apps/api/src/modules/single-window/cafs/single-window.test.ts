@@ -29,7 +29,7 @@ import {
   users,
 } from '../../../db/schema';
 import { singleWindowConfigFrom } from '../../../lib/single-window/config';
-import { sendDuePushes } from '../../../lib/single-window/push';
+import { sendDuePushes } from '../rules/push';
 import { createTestContext, SAMPLE_FILES, TEST_DB_KIND, type TestContext } from '../../../test/harness';
 import { insertTestAsset } from '../../../test/workflow-fixtures';
 

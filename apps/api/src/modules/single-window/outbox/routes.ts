@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { singleWindowOutboxItemSchema, singleWindowOutboxQuerySchema } from '@portal/contract';
 import { sendPage } from '../../../core/list-page';
-import { requirePermission } from '../../../plugins/auth';
+import { currentUser, requirePermission } from '../../../plugins/auth';
 import { listPushes, retryPush } from './service';
 
 const idParams = z.object({ id: z.uuid() });
@@ -25,6 +25,6 @@ export const singleWindowOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('manage:single-window-outbox'),
       schema: { params: idParams, response: { 200: singleWindowOutboxItemSchema } },
     },
-    async (request) => retryPush(app.db, request.params.id),
+    async (request) => retryPush(app.db, currentUser(request), request.params.id),
   );
 };

@@ -1,15 +1,22 @@
 /** The single window's push outbox as finance and the admins see it (decision 036): a page by state, and a failed
  * push sent again. */
-import type { SingleWindowOutboxItem, SingleWindowOutboxQuery } from '@portal/contract';
+import {
+  actorMay,
+  SINGLE_WINDOW_PUSH_EVENTS,
+  type SingleWindowOutboxItem,
+  type SingleWindowOutboxQuery,
+} from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { clock } from '../../../core/clock';
-import { conflict, notFound } from '../../../core/http-error';
+import { conflict, forbidden, notFound } from '../../../core/http-error';
+import { moveCase } from '../../../case/engine';
+import type { CurrentUser } from '../../../case/actor';
 import type { Page } from '../../../core/list-page';
 import {
   cafNamesOf,
   findPushById,
-  retryFailedPush,
   searchPushes,
+  writeSingleWindowPushMove,
   type SingleWindowPushRow,
 } from '../../../repositories/single-window-outbox';
 
@@ -40,13 +47,22 @@ export async function listPushes(db: Database, query: SingleWindowOutboxQuery): 
   return { ...page, items: await toItems(db, page.items) };
 }
 
-/** A failed push is due again at once (its CAF's later pushes follow it); any other state is 409. */
-export async function retryPush(db: Database, id: string): Promise<SingleWindowOutboxItem> {
+/** A failed push is due again at once, its back-off starting over (its CAF's later pushes follow it); any other state
+ * is 409. */
+export async function retryPush(db: Database, user: CurrentUser, id: string): Promise<SingleWindowOutboxItem> {
   return db.transaction(async (tx) => {
-    const retried = await retryFailedPush(tx, id, clock.now());
-    if (retried) return (await toItems(tx, [retried]))[0]!;
     const push = await findPushById(tx, id);
     if (!push) throw notFound(PUSH_NOT_FOUND);
-    throw conflict('Only a failed push can be sent again', 'wrong_state');
+    const notFailed = () => conflict('Only a failed push can be sent again', 'wrong_state');
+    const retried = await moveCase({
+      table: SINGLE_WINDOW_PUSH_EVENTS,
+      event: 'retry',
+      from: push.state,
+      by: { mayFire: actorMay(SINGLE_WINDOW_PUSH_EVENTS.retry.by, user.role, false) },
+      checks: { notAllowed: notFailed, forbidden: () => forbidden(), lostRace: notFailed, guard: () => undefined },
+      write: (from, to) =>
+        writeSingleWindowPushMove(tx, id, from, to, { nextAttemptAt: clock.now(), attempts: 'restart' }),
+    });
+    return (await toItems(tx, [retried]))[0]!;
   });
 }

@@ -4,10 +4,13 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  caseEventsOffered,
   formatDateTime,
   formatNumber,
   SINGLE_WINDOW_OUTBOX_LIST,
+  SINGLE_WINDOW_PUSH_EVENTS,
   SINGLE_WINDOW_PUSH_STATES,
+  type Role,
   type SingleWindowOutboxItem,
 } from '@portal/contract';
 import { ListToolbar } from '../../../../components/list-toolbar';
@@ -15,6 +18,7 @@ import { useSortChange } from '../../../../components/list/use-sort-change';
 import { PagedList } from '../../../../components/paged-list';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { useAuth } from '../../../../lib/auth';
 import { useFailureToast } from '../../../../lib/use-failure-toast';
 import { ALL_CHOICE, useListParams } from '../../../../lib/use-list-params';
 import { useStatusPushPage } from '../api/status-pushes';
@@ -24,10 +28,12 @@ import { RetryPushDialog } from '../components/retry-push-dialog';
 /** The table of one page, kept while its rows and sort are the same. */
 const PushTable = memo(function PushTable({
   rows,
+  role,
   sort,
   onSortChange,
 }: {
   rows: SingleWindowOutboxItem[];
+  role: Role;
   sort: string;
   onSortChange: (sort: string) => void;
 }) {
@@ -74,7 +80,11 @@ const PushTable = memo(function PushTable({
       key: 'actions',
       header: t('columns.actions'),
       card: 'actions',
-      cell: (push) => (push.state === 'failed' ? <RetryPushDialog push={push} /> : null),
+      // The events the push's table offers the reader now: a failed push's retry.
+      cell: (push) =>
+        caseEventsOffered(SINGLE_WINDOW_PUSH_EVENTS, push.state, { role }).includes('retry') ? (
+          <RetryPushDialog push={push} />
+        ) : null,
     },
   ];
   return (
@@ -93,6 +103,7 @@ const pushKey = (push: SingleWindowOutboxItem) => push.id;
 
 export default function StatusPushesPage() {
   const { t } = useTranslation('status-pushes');
+  const { user } = useAuth();
   const list = useListParams(SINGLE_WINDOW_OUTBOX_LIST);
   const sortBy = useSortChange(list.setSort);
   const pushes = useStatusPushPage(list.query);
@@ -124,7 +135,7 @@ export default function StatusPushesPage() {
         emptyMessage={list.isFiltered ? t('filters.empty') : t('filters.emptyAll')}
         clearFiltersLabel={t('filters.clear')}
       >
-        {(items) => <PushTable rows={items} sort={list.sort} onSortChange={sortBy} />}
+        {(items) => user && <PushTable rows={items} role={user.role} sort={list.sort} onSortChange={sortBy} />}
       </PagedList>
     </>
   );

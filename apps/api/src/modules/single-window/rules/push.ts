@@ -2,31 +2,34 @@
  * on the portal's clock whose CAF has nothing earlier unsent, posts each (signed) to `<url>/api/department/status`,
  * and marks it sent only on the single window's acknowledgement of that very event. Anything else is a failed attempt:
  * tried again after 1, 5 and 30 minutes and then hourly for three days, then `failed` until a person retries it. A
- * CAF whose push failed sends nothing more in that run, so its events arrive in order. */
+ * CAF whose push failed sends nothing more in that run, so its events arrive in order. Each change of a push's state
+ * is a move of SINGLE_WINDOW_PUSH_EVENTS through the case engine. */
 import {
   SINGLE_WINDOW_LIMITS,
+  SINGLE_WINDOW_PUSH_EVENTS,
   SINGLE_WINDOW_STATUS_TABLE,
   singleWindowAckSchema,
   singleWindowRetryDelayMinutes,
   type SingleWindowStatusPush,
 } from '@portal/contract';
-import type { Database } from '../../db/client';
-import { clock } from '../../core/clock';
-import { runExclusive } from '../job-lease';
-import type { Sweep } from '../sweeps';
-import { deleteOldNonces } from '../../repositories/single-window-nonces';
+import type { Database } from '../../../db/client';
+import { clock } from '../../../core/clock';
+import { moveCaseIfStill } from '../../../case/engine';
+import { runExclusive } from '../../../lib/job-lease';
+import type { Sweep } from '../../../lib/sweeps';
+import { deleteOldNonces } from '../../../repositories/single-window-nonces';
 import {
   cafNamesOf,
   claimPush,
   findDuePushes,
   findNextWaitingPush,
   latestIssuedDocumentCode,
-  markPushAttemptFailed,
-  markPushSent,
+  recordPushAttemptFailed,
+  writeSingleWindowPushMove,
   type SingleWindowPushRow,
-} from '../../repositories/single-window-outbox';
-import type { SingleWindowConfig } from './config';
-import { signedHeaders } from './protocol';
+} from '../../../repositories/single-window-outbox';
+import type { SingleWindowConfig } from '../../../lib/single-window/config';
+import { signedHeaders } from '../../../lib/single-window/protocol';
 
 /** Where the single window takes a department's status pushes, under its address. */
 export const STATUS_PUSH_PATH = '/api/department/status';
@@ -89,7 +92,18 @@ async function deliver(
     if (response.ok) {
       const ack = singleWindowAckSchema.safeParse(JSON.parse(text || 'null'));
       if (ack.success && ack.data.event_id === row.dedupeKey) {
-        await markPushSent(db, row.id, clock.now());
+        await moveCaseIfStill({
+          table: SINGLE_WINDOW_PUSH_EVENTS,
+          event: 'acknowledged',
+          from: row.state,
+          guard: () => undefined,
+          write: (from, to) =>
+            writeSingleWindowPushMove(db, row.id, from, to, {
+              sentAt: clock.now(),
+              lastError: null,
+              attempts: 'count',
+            }),
+        });
         return 'sent';
       }
       error = `Not acknowledged: ${text.slice(0, 200)}`;
@@ -100,12 +114,21 @@ async function deliver(
     error = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
   }
   const delay = singleWindowRetryDelayMinutes(row.attempts + 1);
-  await markPushAttemptFailed(
-    db,
-    row.id,
-    error,
-    delay === null ? null : new Date(clock.now().getTime() + delay * 60_000),
-  );
+  const lastError = error.slice(0, 500);
+  const nextAttemptAt = delay === null ? undefined : new Date(clock.now().getTime() + delay * 60_000);
+  if (nextAttemptAt && row.state === 'retrying') {
+    await recordPushAttemptFailed(db, row.id, lastError, nextAttemptAt);
+  } else {
+    await moveCaseIfStill({
+      table: SINGLE_WINDOW_PUSH_EVENTS,
+      event: row.state === 'pending' ? 'attempt_failed' : 'given_up',
+      from: row.state,
+      to: nextAttemptAt ? 'retrying' : 'failed',
+      guard: () => undefined,
+      write: (from, to) =>
+        writeSingleWindowPushMove(db, row.id, from, to, { lastError, nextAttemptAt, attempts: 'count' }),
+    });
+  }
   return 'failed';
 }
 
