@@ -33,6 +33,8 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     'timeline_events',
     'meetings',
     'service_requests',
+    'grievances',
+    'grievance_entries',
     'notifications',
     'ledger_entries',
   ];
@@ -65,6 +67,9 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     expect(summary.rows.allotments).toBeGreaterThan(0);
     expect(summary.rows.meetings).toBeGreaterThan(0);
     expect(summary.rows.service_requests).toBeGreaterThan(0);
+    // A grievance from about one in eight submitted applications, each with the entry that raised it.
+    expect(summary.rows.grievances).toBeGreaterThan(0);
+    expect(summary.rows.grievance_entries).toBe(summary.rows.grievances);
     // The bell: the applicant of each submitted application and the zonal manager of each case in scrutiny or later.
     expect(summary.rows.notifications).toBeGreaterThan(APPLICATIONS);
   });
@@ -187,6 +192,24 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
       await count(`SELECT count(*) AS n FROM service_requests r JOIN applications a ON a.id = r.application_id
                    JOIN applicants c ON c.id = a.applicant_id WHERE c.user_id <> r.user_id`),
     ).toBe(0);
+    // A grievance is the complainant's own about their own application, in its asset's zone, routed and promised by
+    // its category as the portal raises one, numbered GRV- per year, and resolved on time exactly when by its day.
+    expect(
+      await count(`SELECT count(*) AS n FROM grievances g JOIN applications a ON a.id = g.application_id
+                   JOIN applicants c ON c.id = a.applicant_id JOIN assets s ON s.id = a.asset_id
+                   WHERE c.user_id <> g.raised_by OR g.zone IS DISTINCT FROM s.zone OR g.raised_at < a.submitted_at
+                      OR g.due_on <= (g.raised_at AT TIME ZONE 'Asia/Kolkata')::date
+                      OR g.grievance_number !~ '^GRV-[0-9]{4}-[0-9]{6}$'
+                      OR (g.status = 'resolved') <> (g.resolved_at IS NOT NULL)
+                      OR (g.status = 'detail_asked') <> (g.detail_asked_at IS NOT NULL)
+                      OR (g.status = 'resolved' AND g.resolved_on_time <> ((g.resolved_at AT TIME ZONE 'Asia/Kolkata')::date <= g.due_on))
+                      OR g.routed_to <> (CASE g.category WHEN 'billing' THEN 'finance' WHEN 'officer_conduct' THEN 'ho'
+                                           ELSE 'zonal_manager' END)::role`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(DISTINCT status) AS n FROM grievances WHERE raised_by IN
+                          (SELECT id FROM users WHERE email LIKE '%@vol%')`),
+    ).toBe(3);
     // Each generated payment came through its own paid gateway order for its invoice's amount, and each order names it back;
     // the failed attempts have no payment and are older than the invoice's payment when there is one.
     expect(

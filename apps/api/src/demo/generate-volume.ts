@@ -9,7 +9,7 @@
  * applications, which compete for it in the same week. One of the seven is the asset's candidate and may go all the
  * way to possession; the others end rejected, or are still in scrutiny when recent. Applications are spread over
  * about three years, oldest first, and their status follows their age. Every human number (APP-, INV-, RCP-, ALT-,
- * SR-, MTG-) continues from the app's counters for its year, and the counters are moved past the highest number
+ * SR-, MTG-, GRV-) continues from the app's counters for its year, and the counters are moved past the highest number
  * written, in the same transaction, so the app keeps issuing unique numbers. Plain INSERTs: the tables' triggers
  * run as usual (search text, summaries, ledger postings), except the audit chain's row trigger, which each batch
  * replaces with one chained entry that counts what it added (decision 028). */
@@ -20,6 +20,8 @@ import {
   DEFAULT_STAGE,
   ESTATE_TERMS,
   FEES,
+  GRIEVANCE_CATEGORIES,
+  GRIEVANCE_CATEGORY_CODES,
   processingFeeWithGst,
   ROUTES,
   SERVICE_TARGETS,
@@ -309,6 +311,8 @@ const GENERATED_TABLES = [
   'notifications',
   'meetings',
   'service_requests',
+  'grievances',
+  'grievance_entries',
   'schemes',
   'scheme_seeds',
   'scheme_plots',
@@ -1035,6 +1039,62 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
            RETURNING 1
          ), bump AS (${bumpCounters('serviceRequest', 'src')})
          SELECT count(*) AS inserted FROM ins`,
+      );
+
+      // Grievances from one in eight submitted applications' entrepreneurs, about that application: raised within
+      // ninety days of its last move, routed to their category's officers in the application's zone and promised by
+      // their category's working days (about seven calendar days to five), as the portal raises them, each with its
+      // raised entry; half resolved (most by the promised day), some waiting for the complainant's detail.
+      const grievanceCodes = GRIEVANCE_CATEGORY_CODES;
+      const grievanceRule = (pick: (code: (typeof grievanceCodes)[number]) => string | number) =>
+        `(${textArray(grievanceCodes.map((code) => String(pick(code))))})[c]`;
+      await execute(
+        tx,
+        'grievances',
+        `WITH picked AS (
+           SELECT v.*, a.zone, least(${latest}, v.updated_at + interval '1 day' * ${rnd('v.i', 110)} * 90) AS raised,
+                  (1 + floor(${rnd('v.i', 111)} * ${grievanceCodes.length})::int) AS c
+           FROM vol_app v JOIN assets a ON a.id = v.asset_id WHERE v.p >= 2 AND ${rnd('v.i', 112)} < 0.125
+         ), src AS (${numbered('grievance', 'picked', yearOf('src.raised'), 's.raised, s.i')}),
+         shaped AS (
+           SELECT src.*, ${grievanceRule((code) => code)} AS category,
+                  ${grievanceRule((code) => GRIEVANCE_CATEGORIES[code].routesTo)} AS routed_to,
+                  ${dayOf('raised')} + ceil(${grievanceRule((code) => GRIEVANCE_CATEGORIES[code].workingDays)}::int * 7 / 5.0)::int AS due_on,
+                  ${weighted(rnd('i', 113), [
+                    ['open', 35],
+                    ['detail_asked', 10],
+                    ['resolved', 55],
+                  ])} AS grievance_status,
+                  least(${latest}, raised + interval '1 day' * ${rnd('i', 114)} * 16) AS closed
+           FROM src
+         ), ins AS (
+           INSERT INTO grievances (id, grievance_number, raised_by, category, text, status, application_id, zone,
+                                   routed_to, raised_at, due_on, detail_asked_at, resolved_at, resolved_on_time)
+           SELECT ${uuidInline('grievance', 'i')}, 'GRV-' || yr || '-' || ${padded('n', 6)}, user_id, category,
+                  (${textArray([
+                    'The invoice on my application does not match the fee table.',
+                    'No decision has come on my application for weeks.',
+                    'The officer handling my application did not return my calls.',
+                    'The road to the plot I applied for is not laid.',
+                    'Please explain the next step on my application.',
+                  ])})[1 + floor(${rnd('i', 115)} * 5)::int],
+                  grievance_status, id, zone, routed_to::role, raised, due_on,
+                  CASE WHEN grievance_status = 'detail_asked' THEN closed END,
+                  CASE WHEN grievance_status = 'resolved' THEN closed END,
+                  CASE WHEN grievance_status = 'resolved' THEN ${dayOf('closed')} <= due_on END
+           FROM shaped ORDER BY i
+           RETURNING 1
+         ), bump AS (${bumpCounters('grievance', 'src')})
+         SELECT count(*) AS inserted FROM ins`,
+      );
+      await execute(
+        tx,
+        'grievance_entries',
+        `INSERT INTO grievance_entries (id, grievance_id, kind, actor_id, actor_role, message, params, created_at)
+         SELECT gen_random_uuid(), g.id, 'raised', g.raised_by, 'entrepreneur', g.text,
+                jsonb_build_object('routed_to', g.routed_to, 'due_on', g.due_on), g.raised_at
+         FROM vol_app v JOIN grievances g ON g.id = ${uuidInline('grievance', 'v.i')}
+         ORDER BY v.i`,
       );
     });
     const seconds = (performance.now() - batchStarted) / 1000;
