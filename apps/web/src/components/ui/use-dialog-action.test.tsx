@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { act, renderHook } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,5 +74,37 @@ describe('useDialogAction', () => {
     act(() => result.current.send(call, { done: 'Saved', failed: () => 'no' }));
     succeed(undefined);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('the dialogs that send a call', () => {
+  const SRC = path.resolve(import.meta.dirname, '../..');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(full);
+      return entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx') ? [full] : [];
+    });
+  const dialog = /<(FormDialog|SchemaFormDialog|ConfirmDialog)\b/;
+  const ownRefusal = /\[\w*[rR]efusal, set\w*[rR]efusal\] = useState/;
+
+  it('keep no refusal of their own beside a dialog: useDialogAction holds it', () => {
+    expect(
+      dialog.test('      <SchemaFormDialog form={form}') &&
+        ownRefusal.test('const [refusal, setRefusal] = useState<string>();'),
+    ).toBe(true);
+    const offenders = sources(SRC)
+      .filter((file) => {
+        const text = fs.readFileSync(file, 'utf8');
+        return dialog.test(text) && ownRefusal.test(text);
+      })
+      .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+      .sort();
+    expect(offenders).toEqual([
+      // Its submit awaits an upload with progress (not a mutation), so the form's own submitting state is its busy.
+      'features/applications/applications/components/replace-document-dialog.tsx',
+      // The reply is an inline form; its confirmation closes on a refusal and the form says it.
+      'features/estate/components/show-causes/show-cause-panel.tsx',
+    ]);
   });
 });
