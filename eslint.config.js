@@ -157,9 +157,8 @@ const webAreas = (dir, extraPatterns) => {
   const areas = areaFolders(dir);
   const shared = top.filter((name) => !areas.includes(name));
   const any = (names) => names.join('|');
-  const rule = (files, ignores, patterns) => ({
+  const rule = (files, patterns) => ({
     files,
-    ignores,
     rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...extraPatterns] }] },
   });
   // Another area's folder, its components excepted.
@@ -172,7 +171,7 @@ const webAreas = (dir, extraPatterns) => {
     message: 'A feature imports no other feature; share through a common layer instead (eslint.config.js, webAreas).',
   });
   return [
-    ...shared.map((name) => rule([`${dir}/${name}/**/*.{ts,tsx}`], [], [sharedFeatures(name), otherAreas(name)])),
+    ...shared.map((name) => rule([`${dir}/${name}/**/*.{ts,tsx}`], [sharedFeatures(name), otherAreas(name)])),
     ...areas.flatMap((area) => {
       const features = foldersIn(`${dir}/${area}`).filter((name) => name !== 'components');
       const siblings = (self) => ({
@@ -183,13 +182,11 @@ const webAreas = (dir, extraPatterns) => {
         ...features.map((feature) =>
           rule(
             [`${dir}/${area}/${feature}/**/*.{ts,tsx}`],
-            [],
             [siblings(feature), sharedFeatures(area), otherAreas(area)],
           ),
         ),
         rule(
           [`${dir}/${area}/components/**/*.{ts,tsx}`],
-          [],
           [siblings(undefined), sharedFeatures(area), otherAreas(area)],
         ),
       ];
