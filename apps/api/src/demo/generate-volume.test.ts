@@ -35,6 +35,7 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     'service_requests',
     'grievances',
     'grievance_entries',
+    'sms_outbox',
     'notifications',
     'ledger_entries',
   ];
@@ -70,6 +71,8 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
     // A grievance from about one in eight submitted applications, each with the entry that raised it.
     expect(summary.rows.grievances).toBeGreaterThan(0);
     expect(summary.rows.grievance_entries).toBe(summary.rows.grievances);
+    // The SMS of each submission to an entrepreneur with a verified mobile (half of them).
+    expect(summary.rows.sms_outbox).toBeGreaterThan(0);
     // The bell: the applicant of each submitted application and the zonal manager of each case in scrutiny or later.
     expect(summary.rows.notifications).toBeGreaterThan(APPLICATIONS);
   });
@@ -210,6 +213,32 @@ describe(`generateVolumeData (${TEST_DB_KIND})`, () => {
       await count(`SELECT count(DISTINCT status) AS n FROM grievances WHERE raised_by IN
                           (SELECT id FROM users WHERE email LIKE '%@vol%')`),
     ).toBe(3);
+    // Half the generated entrepreneurs have a verified mobile of their own, and each submission's SMS went to its
+    // applicant's mobile, naming the application, sent when it was submitted unless the provider failed it.
+    const [mobiles] = await rows<{
+      with_mobile: number | string;
+      all: number | string;
+      distinct_mobiles: number | string;
+    }>(
+      `SELECT count(mobile) AS with_mobile, count(*) AS all, count(DISTINCT mobile) AS distinct_mobiles
+       FROM users WHERE email LIKE '%@vol%'`,
+    );
+    expect(Number(mobiles!.with_mobile)).toBe(Math.floor(Number(mobiles!.all) / 2));
+    expect(Number(mobiles!.distinct_mobiles)).toBe(Number(mobiles!.with_mobile));
+    expect(
+      await count(`SELECT count(*) AS n FROM sms_outbox s JOIN users u ON u.id = s.user_id
+                   JOIN applications a ON a.application_number = s.params->>'application_number'
+                   JOIN applicants c ON c.id = a.applicant_id
+                   WHERE u.email LIKE '%@vol%' AND (s.to_mobile IS DISTINCT FROM u.mobile OR c.user_id <> u.id
+                     OR s.created_at <> a.submitted_at OR (s.status = 'failed') <> (s.sent_at IS NULL)
+                     OR (s.status = 'delivered') <> (s.delivered_at IS NOT NULL))`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM applications a JOIN applicants c ON c.id = a.applicant_id
+                   JOIN users u ON u.id = c.user_id
+                   WHERE u.email LIKE '%@vol%' AND u.mobile IS NOT NULL AND a.submitted_at IS NOT NULL
+                     AND NOT EXISTS (SELECT 1 FROM sms_outbox s WHERE s.params->>'application_number' = a.application_number)`),
+    ).toBe(0);
     // Each generated payment came through its own paid gateway order for its invoice's amount, and each order names it back;
     // the failed attempts have no payment and are older than the invoice's payment when there is one.
     expect(

@@ -313,6 +313,7 @@ const GENERATED_TABLES = [
   'service_requests',
   'grievances',
   'grievance_entries',
+  'sms_outbox',
   'schemes',
   'scheme_seeds',
   'scheme_plots',
@@ -494,6 +495,10 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
       `batches of ${batchSize.toLocaleString('en-IN')}`,
   );
 
+  // Half the entrepreneurs verified a mobile: 91 and ten digits from 7, apart per run (the demo's start with 9).
+  const hasMobile = (k: string) => `((${k}) % 2 = 0)`;
+  const mobileOf = (k: string) => `('91' || (7000000000 + ${run} * 10000000 + (${k}))::text)`;
+
   // --- entrepreneurs and their profiles --------------------------------------------------------------------------
   const userBatch = 50_000;
   for (let lo = 1; lo <= applicantCount; lo += userBatch) {
@@ -502,11 +507,13 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
     await inBatch(`entrepreneurs ${lo}-${hi}`, async (tx) => {
       add('users', hi - lo + 1);
       await tx.execute(sql`
-        INSERT INTO users (id, email, password_hash, full_name, role, is_active, created_at)
+        INSERT INTO users (id, email, password_hash, full_name, role, is_active, created_at, mobile, mobile_verified_at)
         SELECT ${raw(uuidInline('user', 'k'))},
                ${raw(`lower(${firstName('k')} || '.' || ${lastName('k')}) || k || ${text(`@vol${run}.example.com`)}`)},
                ${passwordHash},
-               ${raw(`${fullName('k')}, 'entrepreneur', ${rnd('k', 3)} > 0.01, ${registered('k')}`)}
+               ${raw(`${fullName('k')}, 'entrepreneur', ${rnd('k', 3)} > 0.01, ${registered('k')}`)},
+               ${raw(`CASE WHEN ${hasMobile('k')} THEN ${mobileOf('k')} END`)},
+               ${raw(`CASE WHEN ${hasMobile('k')} THEN ${registered('k')} + interval '1 day' END`)}
         FROM ${raw(`generate_series(${lo}, ${hi})`)} AS k`);
       const bank = (k: string) => `(1 + floor(${rnd(k, 12)} * ${BANKS.length})::int)`;
       const letter = (salt: number) => `chr(65 + floor(${rnd('k', salt)} * 26)::int)`;
@@ -694,6 +701,30 @@ export async function generateVolumeData(db: Database, options: VolumeOptions): 
            RETURNING 1
          ), bump AS (${bumpCounters('application', 'vol_app_numbered')})
          SELECT count(*) AS inserted FROM ins`,
+      );
+
+      // The SMS of each submission to an entrepreneur with a verified mobile, as the portal sends it in English: most
+      // delivered within seconds, a few undelivered by the network or failed at the provider.
+      await execute(
+        tx,
+        'sms_outbox',
+        `INSERT INTO sms_outbox (id, user_id, to_mobile, template, language, params, dedupe_key, status, attempts,
+                                 next_attempt_at, last_error, segments, unicode, provider_message_id, delivery_cause,
+                                 created_at, sent_at, delivered_at)
+         SELECT ${uuidInline('sms', 'i')}, user_id, ${mobileOf('k')}, 'application_submitted', 'en',
+                jsonb_build_object('application_number', 'APP-' || yr || '-' || ${padded('n', 6)}),
+                ${text(`vol${run}:submitted:`)} || i, outcome, 1, submitted_at,
+                CASE WHEN outcome = 'failed' THEN 'HTTP 503: provider unavailable' END, 1, false,
+                CASE WHEN outcome <> 'failed' THEN ${text(`vol${run}-`)} || i END,
+                CASE WHEN outcome = 'undelivered' THEN 'ABSENT_SUBSCRIBER' END,
+                submitted_at, CASE WHEN outcome <> 'failed' THEN submitted_at + interval '5 seconds' END,
+                CASE WHEN outcome = 'delivered' THEN submitted_at + interval '15 seconds' END
+         FROM (SELECT v.*, ${weighted(rnd('v.i', 120), [
+           ['delivered', 95],
+           ['undelivered', 3],
+           ['failed', 2],
+         ])} AS outcome FROM vol_app_numbered v WHERE v.submitted_at IS NOT NULL AND ${hasMobile('v.k')}) AS v
+         ORDER BY i`,
       );
 
       // The schemes' plots in this batch (the winner recorded once paid and allotted), and the entries of the
