@@ -104,7 +104,7 @@ const RULES: Rule[] = [
       // The tests' expected values, worked out apart from the code under test on purpose.
       'apps/api/src/test/expected.ts',
     ],
-    pattern: /\.setU?T?C?Date\(/,
+    pattern: /\.set(UTC)?Date\(/,
     copies: [
       'date.setUTCDate(date.getUTCDate() + days);',
       'next.setUTCDate(next.getUTCDate() + 1);',

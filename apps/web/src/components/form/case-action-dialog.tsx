@@ -29,8 +29,6 @@ export function useRefusalText(
   };
 }
 
-export type { ActionOutcome };
-
 export interface CaseActionDialogProps<Schema extends AnyObjectSchema> {
   /** The screen's translation namespace. */
   namespace: string;

@@ -25,6 +25,7 @@ import { Textarea } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorDetail } from '../../../../lib/api-client';
 import { acceptedTypesText, fileProblem, SHOW_CAUSE_DOCUMENT_EXTENSIONS } from './file-rules';
+import { useShowCauseRefusal } from './refusal-text';
 import { useReplyShowCause, useShowCauses, useUploadShowCauseDocument } from '../../../../api/show-causes';
 import { ShowCauseDetails } from './show-cause-details';
 
@@ -101,6 +102,7 @@ function ReplyForm({ notice }: { notice: ShowCause }) {
     messages: 'show-causes:reply.errors',
     idPrefix: `show-cause-reply-${notice.id}-`,
   });
+  const refusalOf = useShowCauseRefusal(form);
   const fileId = `show-cause-file-${notice.id}`;
   const [confirming, setConfirming] = useState<ReplyShowCauseRequest>();
   const types = acceptedTypesText(SHOW_CAUSE_DOCUMENT_EXTENSIONS);
@@ -167,9 +169,7 @@ function ReplyForm({ notice }: { notice: ShowCause }) {
               },
               onError: (error) => {
                 setConfirming(undefined);
-                if (form.setServerErrors(error)) return;
-                const reason = errorDetail(error, '');
-                setRefusal(reason ? t('failedBecause', { reason }) : t('failed'));
+                setRefusal(refusalOf(error));
               },
             },
           );
